@@ -1,0 +1,7 @@
+/**
+ * Types and permissions shared by the cape-labels backend and frontend plugins.
+ *
+ * @packageDocumentation
+ */
+export * from './types';
+export * from './permissions';

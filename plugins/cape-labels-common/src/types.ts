@@ -1,0 +1,101 @@
+/** How a run was started. */
+export type RunTrigger = 'schedule' | 'manual' | 'event';
+
+/** Where a run ended up (`running` while it is in progress). */
+export type RunStatus = 'running' | 'succeeded' | 'partial' | 'failed' | 'aborted';
+
+/** What happened to one label in a run. */
+export type LabelAction = 'deleted' | 'would-delete' | 'kept' | 'failed';
+
+/** Why a label was kept (or failed). */
+export type KeptReason =
+  | 'referenced'
+  | 'count-nonzero'
+  | 'young'
+  | 'unconfirmed'
+  | 'cap'
+  | 'raced'
+  | 'error';
+
+export type RunCounts = {
+  scanned: number;
+  candidates: number;
+  deleted: number;
+  kept: number;
+  failed: number;
+};
+
+export type RunSummary = {
+  id: string;
+  towerId: string;
+  trigger: RunTrigger;
+  /** User entity ref of whoever asked for a manual run. */
+  requestedBy?: string;
+  dryRun: boolean;
+  status: RunStatus;
+  startedAt: string;
+  finishedAt: string | null;
+  durationMs: number | null;
+  counts: RunCounts;
+  error?: { message: string; code?: string };
+  /** Which backend replica ran it. */
+  instance: string;
+};
+
+export type RunSettings = {
+  /** ISO-8601 duration. */
+  minAge: string;
+  /** ISO-8601 duration. */
+  confirmAfter: string;
+  maxDeletesPerRun: number;
+  keys: string[];
+};
+
+export type Run = RunSummary & { settings: RunSettings };
+
+export type TowerSummary = {
+  id: string;
+  title: string;
+  server: string;
+  resourcePrefix: string;
+  dryRun: boolean;
+  running: boolean;
+  nextRunAt: string | null;
+  lastRun: RunSummary | null;
+};
+
+export type LabelOutcome = {
+  labelId: string;
+  key: string;
+  value: string | null;
+  createdAt: string;
+  action: LabelAction;
+  reason?: KeptReason;
+};
+
+export type ListResponse<T> = { items: T[] };
+export type PagedResponse<T> = { items: T[]; total: number };
+
+export type SweepRequestBody = { dryRun?: boolean };
+export type SweepAccepted = { requestId: string };
+
+/** Payload of the `cape-labels.sweep-requested` event. */
+export type SweepRequestedEvent = { towerId: string; dryRun?: boolean };
+
+/** Event topics of the plugin. */
+export const CAPE_LABELS_TOPIC_RUN_COMPLETED = 'cape-labels.run-completed';
+export const CAPE_LABELS_TOPIC_SWEEP_REQUESTED = 'cape-labels.sweep-requested';
+
+export const RUN_STATUSES: readonly RunStatus[] = [
+  'running',
+  'succeeded',
+  'partial',
+  'failed',
+  'aborted',
+];
+export const LABEL_ACTIONS: readonly LabelAction[] = [
+  'deleted',
+  'would-delete',
+  'kept',
+  'failed',
+];

@@ -1,0 +1,27 @@
+import { createBackendModule } from '@backstage/backend-plugin-api';
+import { AuthorizeResult, type PolicyDecision } from '@backstage/plugin-permission-common';
+import type { PermissionPolicy } from '@backstage/plugin-permission-node';
+import { policyExtensionPoint } from '@backstage/plugin-permission-node/alpha';
+
+/**
+ * DEMO ONLY: allows everything to everyone, the guest included. A real portal installs its own
+ * policy and grants `cape-labels.sweep.run` to the platform team only.
+ */
+class AllowAllDemoPolicy implements PermissionPolicy {
+  async handle(): Promise<PolicyDecision> {
+    return { result: AuthorizeResult.ALLOW };
+  }
+}
+
+export const demoPermissionPolicyModule = createBackendModule({
+  pluginId: 'permission',
+  moduleId: 'demo-allow-all-policy',
+  register(reg) {
+    reg.registerInit({
+      deps: { policy: policyExtensionPoint },
+      async init({ policy }) {
+        policy.setPolicy(new AllowAllDemoPolicy());
+      },
+    });
+  },
+});

@@ -1,0 +1,57 @@
+import type { SchedulerServiceTaskScheduleDefinitionConfig } from '@backstage/backend-plugin-api';
+import type { HumanDuration } from '@backstage/types';
+
+/** A duration: `{ hours: 24 }`, `'24h'` or ISO-8601 `'PT24H'`. */
+type CapeLabelsDuration = HumanDuration | string;
+
+export interface Config {
+  /** Sweeps orphan CAPE labels out of SmartX CloudTower. */
+  capeLabels?: {
+    /** Default schedule of every Tower's sweep (default: every 24 h, timeout 30 min, initial delay 1 min). */
+    schedule?: SchedulerServiceTaskScheduleDefinitionConfig;
+    /** Only labels created at least this long before the run starts (default 24 h; must be > 0). */
+    minAge?: CapeLabelsDuration;
+    /** Decide and record, never delete (default false). */
+    dryRun?: boolean;
+    /** At most this many deletions per run; the rest wait for the next run (default 5000). */
+    maxDeletesPerRun?: number;
+    /** Delete only labels a previous run already saw orphaned at least this long ago (default 0: off). */
+    confirmAfter?: CapeLabelsDuration;
+    /** Labels listed per page (default 1000, 1-1000). */
+    pageSize?: number;
+    /** Requests in flight at once to one Tower (default 4, 1-32). */
+    requestsInFlight?: number;
+    /** Timeout of one request to a Tower (default 30 s). */
+    requestTimeout?: CapeLabelsDuration;
+    /** History kept per Tower. */
+    retention?: {
+      /** Runs kept per Tower, with their label outcomes (default 200). */
+      runsPerTower?: number;
+    };
+    /** The Towers to sweep, keyed by id (`[a-z0-9-]+`, used in URLs and task ids). */
+    towers?: {
+      [towerId: string]: {
+        /** Shown on the card (default: the id). */
+        title?: string;
+        /** Tower base URL; the GraphQL endpoint is `<server>/api`. */
+        server: string;
+        username: string;
+        /** @visibility secret */
+        password: string;
+        /** LOCAL (default) or LDAP. */
+        userSource?: 'LOCAL' | 'LDAP';
+        /** Accept any TLS certificate (default false). */
+        skipTLSVerify?: boolean;
+        /** PEM bundle trusted in addition to the system CAs. */
+        caCert?: string;
+        /** Swept keys are `<prefix>-cluster-name`, `<prefix>-vip`, `<prefix>-namespace` (default cape). */
+        resourcePrefix?: string;
+        schedule?: SchedulerServiceTaskScheduleDefinitionConfig;
+        minAge?: CapeLabelsDuration;
+        dryRun?: boolean;
+        maxDeletesPerRun?: number;
+        confirmAfter?: CapeLabelsDuration;
+      };
+    };
+  };
+}

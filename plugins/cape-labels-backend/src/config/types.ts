@@ -1,0 +1,34 @@
+import type { SchedulerServiceTaskScheduleDefinition } from '@backstage/backend-plugin-api';
+import type { Duration } from 'luxon';
+
+/** Everything needed to sweep one Tower, defaults applied. */
+export type TowerConfig = {
+  id: string;
+  title: string;
+  server: string;
+  username: string;
+  password: string;
+  userSource: 'LOCAL' | 'LDAP';
+  skipTLSVerify: boolean;
+  caCert?: string;
+  resourcePrefix: string;
+  schedule: SchedulerServiceTaskScheduleDefinition;
+  minAge: Duration;
+  dryRun: boolean;
+  maxDeletesPerRun: number;
+  confirmAfter: Duration;
+};
+
+export type CapeLabelsConfig = {
+  /** Ordered by title. */
+  towers: TowerConfig[];
+  pageSize: number;
+  requestsInFlight: number;
+  requestTimeout: Duration;
+  runsPerTower: number;
+};
+
+/** The three label keys a Tower's sweep may delete (DESIGN.md rule 1). */
+export function sweptKeys(resourcePrefix: string): string[] {
+  return ['cluster-name', 'vip', 'namespace'].map(k => `${resourcePrefix}-${k}`);
+}

@@ -1,0 +1,88 @@
+import type {
+  LabelAction,
+  LabelOutcome,
+  Run,
+  RunCounts,
+  RunSettings,
+  RunStatus,
+  RunSummary,
+  RunTrigger,
+} from '@smartx-cape/plugin-cape-labels-common';
+
+export type NewRun = {
+  towerId: string;
+  trigger: RunTrigger;
+  requestedBy?: string;
+  dryRun: boolean;
+  instance: string;
+  startedAt: Date;
+  settings: RunSettings;
+};
+
+export type RunEnd = {
+  status: Exclude<RunStatus, 'running'>;
+  finishedAt: Date;
+  counts: RunCounts;
+  error?: { message: string; code?: string };
+};
+
+/** A request for a sweep (card or events bus) waiting for the Tower's lease holder. */
+export type SweepRequest = {
+  id: string;
+  towerId: string;
+  trigger: Exclude<RunTrigger, 'schedule'>;
+  requestedBy?: string;
+  dryRun: boolean;
+  requestedAt: Date;
+};
+
+/** Persistence of runs, outcomes, confirmation sightings and pending requests. */
+export interface RunStore {
+  createRun(run: NewRun): Promise<RunSummary>;
+  /** Progress while running (the card shows it). */
+  updateRunCounts(runId: string, counts: RunCounts): Promise<void>;
+  finishRun(runId: string, end: RunEnd): Promise<RunSummary>;
+  /** Appends outcomes in batches; never loads them all. */
+  addOutcomes(runId: string, outcomes: LabelOutcome[]): Promise<void>;
+
+  getRun(runId: string): Promise<Run | undefined>;
+  /** Newest first; `before` is a run id (keyset). */
+  listRuns(
+    towerId: string,
+    options: { limit: number; before?: string },
+  ): Promise<RunSummary[]>;
+  /** Newest run of each Tower (one indexed query). */
+  lastRuns(towerIds: string[]): Promise<Map<string, RunSummary>>;
+  /** Towers with a run in status `running`. */
+  runningTowers(towerIds: string[]): Promise<Set<string>>;
+  listOutcomes(
+    runId: string,
+    options: { limit: number; offset: number; action?: LabelAction },
+  ): Promise<{ items: LabelOutcome[]; total: number }>;
+
+  /**
+   * Marks every `running` run of the Tower as `aborted`: called by the holder of the Tower's
+   * lease before it starts, so those runs belong to a replica that died.
+   */
+  abortStaleRuns(towerId: string, now: Date): Promise<number>;
+
+  /** When each label was first seen as a candidate (rule 6); absent = never. */
+  getSightings(towerId: string, labelIds: string[]): Promise<Map<string, Date>>;
+  /** Records candidates seen at `seenAt`: inserts first-seen for new ids, keeps earlier
+   * first-seen times and moves last-seen to `seenAt` for known ones. */
+  addSightings(towerId: string, labelIds: string[], seenAt: Date): Promise<void>;
+  /** Forgets sightings whose last-seen is before `before` (deleted, or used again). */
+  pruneSightings(towerId: string, before: Date): Promise<void>;
+
+  enqueueRequest(request: Omit<SweepRequest, 'id'>): Promise<SweepRequest>;
+  /** Removes and returns the oldest pending request of the Tower, atomically. */
+  takeRequest(towerId: string): Promise<SweepRequest | undefined>;
+  hasPendingRequest(towerId: string): Promise<boolean>;
+  /** Removes a pending request by id (the scheduler refused to start it). */
+  cancelRequest(requestId: string): Promise<void>;
+
+  /** Keeps the newest `keep` runs of the Tower, deleting older runs and their outcomes. */
+  pruneRuns(towerId: string, keep: number): Promise<number>;
+}
+
+export type { RunStatus };

@@ -1,0 +1,6 @@
+/**
+ * Backend plugin that sweeps orphan CAPE labels out of SmartX CloudTower.
+ *
+ * @packageDocumentation
+ */
+export { capeLabelsPlugin as default } from './plugin';

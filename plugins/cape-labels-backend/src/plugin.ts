@@ -1,0 +1,114 @@
+import { coreServices, createBackendPlugin } from '@backstage/backend-plugin-api';
+import { eventsServiceRef } from '@backstage/plugin-events-node';
+import {
+  CAPE_LABELS_TOPIC_RUN_COMPLETED,
+  CAPE_LABELS_TOPIC_SWEEP_REQUESTED,
+  capeLabelsPermissions,
+} from '@smartx-cape/plugin-cape-labels-common';
+import os from 'node:os';
+import { createTowerClient } from './cloudtower';
+import { readCapeLabelsConfig } from './config/readConfig';
+import { DatabaseRunStore } from './database';
+import { createRouter } from './service/router';
+import { handleSweepRequestedEvent } from './sweep/events';
+import { schedulerNextRuns } from './sweep/nextRuns';
+import { SweepCoordinator } from './sweep/SweepCoordinator';
+import { TowerSweeper } from './sweep/TowerSweeper';
+
+/**
+ * Sweeps orphan CAPE labels out of SmartX CloudTower: one global scheduled task per Tower.
+ *
+ * @public
+ */
+export const capeLabelsPlugin = createBackendPlugin({
+  pluginId: 'cape-labels',
+  register(env) {
+    env.registerInit({
+      deps: {
+        config: coreServices.rootConfig,
+        logger: coreServices.logger,
+        database: coreServices.database,
+        scheduler: coreServices.scheduler,
+        httpRouter: coreServices.httpRouter,
+        httpAuth: coreServices.httpAuth,
+        permissions: coreServices.permissions,
+        permissionsRegistry: coreServices.permissionsRegistry,
+        auditor: coreServices.auditor,
+        events: eventsServiceRef,
+      },
+      async init({ config, logger, database, scheduler, httpRouter, httpAuth, permissions, permissionsRegistry, auditor, events }) {
+        const capeConfig = readCapeLabelsConfig(config);
+        const store = await DatabaseRunStore.create({ database });
+        const instance = `${os.hostname()}:${process.pid}`;
+
+        const sweepers = new Map(
+          capeConfig.towers.map(tower => [
+            tower.id,
+            new TowerSweeper({
+              tower,
+              store,
+              logger,
+              instance,
+              pageSize: capeConfig.pageSize,
+              batchesInFlight: capeConfig.requestsInFlight,
+              runsPerTower: capeConfig.runsPerTower,
+              createClient: t =>
+                createTowerClient(
+                  {
+                    towerId: t.id,
+                    server: t.server,
+                    username: t.username,
+                    password: t.password,
+                    userSource: t.userSource,
+                    skipTLSVerify: t.skipTLSVerify,
+                    caCert: t.caCert,
+                    requestTimeoutMs: capeConfig.requestTimeout.as('milliseconds'),
+                    maxInFlight: capeConfig.requestsInFlight,
+                  },
+                  { logger },
+                ),
+              onRunCompleted: run => events.publish({ topic: CAPE_LABELS_TOPIC_RUN_COMPLETED, eventPayload: run }),
+              onDeleted: (t, runId, deleted) => {
+                void auditor
+                  .createEvent({
+                    eventId: 'labels-deleted',
+                    severityLevel: 'medium',
+                    meta: {
+                      towerId: t.id,
+                      runId,
+                      labels: deleted.map(d => ({ id: d.labelId, key: d.key, value: d.value })),
+                    },
+                  })
+                  .then(event => event.success())
+                  .catch(error => logger.warn(`Tower ${t.id}: could not write the audit event: ${error}`));
+              },
+            }),
+          ]),
+        );
+
+        const coordinator = new SweepCoordinator({
+          towers: capeConfig.towers,
+          sweepers,
+          store,
+          scheduler,
+          logger,
+          nextRuns: schedulerNextRuns(await database.getClient()),
+        });
+        await coordinator.start();
+        if (capeConfig.towers.length === 0) {
+          logger.info('No capeLabels.towers configured: nothing will be swept');
+        }
+
+        permissionsRegistry.addPermissions(capeLabelsPermissions);
+        httpRouter.use(await createRouter({ coordinator, store, httpAuth, permissions, logger }));
+        httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
+
+        await events.subscribe({
+          id: 'cape-labels-sweep-requested',
+          topics: [CAPE_LABELS_TOPIC_SWEEP_REQUESTED],
+          onEvent: params => handleSweepRequestedEvent(params.eventPayload, coordinator, logger),
+        });
+      },
+    });
+  },
+});

@@ -1,0 +1,18 @@
+/** Runs work items one at a time, in the order they were queued. */
+export class SerialQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+  private pending = 0;
+
+  get busy(): boolean {
+    return this.pending > 0;
+  }
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    this.pending++;
+    const result = this.tail.then(work).finally(() => {
+      this.pending--;
+    });
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}

@@ -1,0 +1,109 @@
+import type { LoggerService, SchedulerService } from '@backstage/backend-plugin-api';
+import { ConflictError, NotFoundError } from '@backstage/errors';
+import type { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
+import type { TowerConfig } from '../config/types';
+import type { RunStore } from '../database/types';
+import type { TowerSweeper } from './TowerSweeper';
+
+export type SweepRequestInput = {
+  towerId: string;
+  dryRun: boolean;
+  trigger: 'manual' | 'event';
+  requestedBy?: string;
+};
+
+/** Reads when the scheduler will next start a task (null when unknown). */
+export type NextRunLookup = (taskIds: string[]) => Promise<Map<string, string | null>>;
+
+export function sweepTaskId(towerId: string): string {
+  return `cape-labels:sweep:${towerId}`;
+}
+
+/**
+ * Ties the Towers to the scheduler: one global task per Tower, requests stored then
+ * handed to whichever replica wins the Tower's lease.
+ */
+export class SweepCoordinator {
+  private readonly towers: Map<string, TowerConfig>;
+
+  constructor(
+    private readonly options: {
+      towers: TowerConfig[];
+      sweepers: Map<string, TowerSweeper>;
+      store: RunStore;
+      scheduler: SchedulerService;
+      logger: LoggerService;
+      nextRuns?: NextRunLookup;
+    },
+  ) {
+    this.towers = new Map(options.towers.map(t => [t.id, t]));
+  }
+
+  async start(): Promise<void> {
+    for (const tower of this.options.towers) {
+      const sweeper = this.options.sweepers.get(tower.id)!;
+      await this.options.scheduler.scheduleTask({
+        id: sweepTaskId(tower.id),
+        ...tower.schedule,
+        scope: 'global',
+        fn: signal => sweeper.runTask(signal),
+      });
+    }
+  }
+
+  getTower(towerId: string): TowerConfig {
+    const tower = this.towers.get(towerId);
+    if (!tower) throw new NotFoundError(`No Tower '${towerId}' is configured`);
+    return tower;
+  }
+
+  /** Stores the request and asks the scheduler to run the Tower's task now, on whichever replica. */
+  async requestSweep(input: SweepRequestInput): Promise<{ requestId: string }> {
+    const { store, scheduler } = this.options;
+    this.getTower(input.towerId);
+    const running = await store.runningTowers([input.towerId]);
+    if (running.has(input.towerId) || (await store.hasPendingRequest(input.towerId))) {
+      throw new ConflictError(`Tower '${input.towerId}' is already sweeping`);
+    }
+    const request = await store.enqueueRequest({
+      towerId: input.towerId,
+      trigger: input.trigger,
+      requestedBy: input.requestedBy,
+      dryRun: input.dryRun,
+      requestedAt: new Date(),
+    });
+    try {
+      await scheduler.triggerTask(sweepTaskId(input.towerId));
+    } catch (error) {
+      await store.cancelRequest(request.id);
+      if ((error as Error).name === 'ConflictError') {
+        throw new ConflictError(`Tower '${input.towerId}' is already sweeping`);
+      }
+      throw error;
+    }
+    this.options.logger.info(
+      `Tower ${input.towerId}: ${input.dryRun ? 'dry-run ' : ''}sweep requested (${input.trigger}${input.requestedBy ? ` by ${input.requestedBy}` : ''})`,
+    );
+    return { requestId: request.id };
+  }
+
+  async summaries(): Promise<TowerSummary[]> {
+    const { store, towers } = { store: this.options.store, towers: this.options.towers };
+    const ids = towers.map(t => t.id);
+    const [lastRuns, running, nextRuns] = await Promise.all([
+      store.lastRuns(ids),
+      store.runningTowers(ids),
+      this.options.nextRuns?.(ids.map(sweepTaskId)) ?? Promise.resolve(new Map<string, string | null>()),
+    ]);
+    return towers.map(tower => ({
+      id: tower.id,
+      title: tower.title,
+      server: tower.server,
+      resourcePrefix: tower.resourcePrefix,
+      dryRun: tower.dryRun,
+      running: running.has(tower.id),
+      nextRunAt: nextRuns.get(sweepTaskId(tower.id)) ?? null,
+      lastRun: lastRuns.get(tower.id) ?? null,
+    }));
+  }
+}

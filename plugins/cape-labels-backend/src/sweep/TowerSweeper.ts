@@ -1,0 +1,149 @@
+import type { LoggerService } from '@backstage/backend-plugin-api';
+import type { LabelOutcome, RunSummary, RunTrigger } from '@smartx-cape/plugin-cape-labels-common';
+import { DateTime } from 'luxon';
+import type { TowerClient } from '../cloudtower/types';
+import { sweptKeys, type TowerConfig } from '../config/types';
+import type { RunStore } from '../database/types';
+import { recordRunMetrics } from './metrics';
+import { runSweep } from './runSweep';
+import { SerialQueue } from './SerialQueue';
+
+export type SweepWork = {
+  trigger: RunTrigger;
+  requestedBy?: string;
+  /** Asked for a dry run; a Tower configured `dryRun` is always dry. */
+  dryRun: boolean;
+};
+
+export type TowerSweeperOptions = {
+  tower: TowerConfig;
+  store: RunStore;
+  /** A client per run: a fresh login each time, closed afterwards. */
+  createClient: (tower: TowerConfig) => TowerClient;
+  logger: LoggerService;
+  instance: string;
+  pageSize: number;
+  batchesInFlight: number;
+  runsPerTower: number;
+  onRunCompleted?: (run: RunSummary) => Promise<void>;
+  onDeleted?: (tower: TowerConfig, runId: string, deleted: LabelOutcome[]) => void;
+  now?: () => Date;
+};
+
+/**
+ * The only code that sweeps one Tower in this process. The scheduler's lease makes a tick
+ * exclusive across replicas; the queue keeps this process's work on the Tower one at a time.
+ */
+export class TowerSweeper {
+  private readonly queue = new SerialQueue();
+
+  constructor(private readonly options: TowerSweeperOptions) {}
+
+  get busy(): boolean {
+    return this.queue.busy;
+  }
+
+  /** The scheduled task body: runs pending requests (or a scheduled sweep), then drains the rest. */
+  runTask(signal: AbortSignal): Promise<void> {
+    return this.queue.run(async () => {
+      const { store, tower } = this.options;
+      const aborted = await store.abortStaleRuns(tower.id, this.now());
+      if (aborted > 0) {
+        this.options.logger.warn(`Tower ${tower.id}: marked ${aborted} run(s) of a lost replica as aborted`);
+      }
+      let request = await store.takeRequest(tower.id);
+      await this.sweep(request ?? { trigger: 'schedule', dryRun: false }, signal);
+      while (!signal.aborted && (request = await store.takeRequest(tower.id))) {
+        await this.sweep(request, signal);
+      }
+    });
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  private async sweep(work: SweepWork, signal: AbortSignal): Promise<RunSummary> {
+    const { tower, store, logger } = this.options;
+    const startedAt = this.now();
+    const dryRun = tower.dryRun || work.dryRun;
+    const keys = sweptKeys(tower.resourcePrefix);
+    const run = await store.createRun({
+      towerId: tower.id,
+      trigger: work.trigger,
+      requestedBy: work.requestedBy,
+      dryRun,
+      instance: this.options.instance,
+      startedAt,
+      settings: {
+        minAge: tower.minAge.toISO() ?? 'PT0S',
+        confirmAfter: tower.confirmAfter.toISO() ?? 'PT0S',
+        maxDeletesPerRun: tower.maxDeletesPerRun,
+        keys,
+      },
+    });
+    logger.info(
+      `Tower ${tower.id}: sweep ${run.id} started (${work.trigger}${dryRun ? ', dry run' : ''})`,
+    );
+
+    const start = DateTime.fromJSDate(startedAt).toUTC();
+    const confirmMs = tower.confirmAfter.as('milliseconds');
+    const client = this.options.createClient(tower);
+    let result;
+    try {
+      result = await runSweep(
+        {
+          runId: run.id,
+          towerId: tower.id,
+          runStart: startedAt,
+          policy: {
+            keys: new Set(keys),
+            cutoffMs: start.minus(tower.minAge).toMillis(),
+            confirmCutoffMs: confirmMs > 0 ? start.minus(tower.confirmAfter).toMillis() : undefined,
+          },
+          dryRun,
+          maxDeletes: tower.maxDeletesPerRun,
+          pageSize: this.options.pageSize,
+          batchesInFlight: this.options.batchesInFlight,
+          signal,
+        },
+        {
+          client,
+          store,
+          onDeleted: deleted => this.options.onDeleted?.(tower, run.id, deleted),
+        },
+      );
+    } catch (error) {
+      // Only the store can throw here; record what we can.
+      result = {
+        status: 'failed' as const,
+        counts: run.counts,
+        keptByReason: new Map(),
+        error: { message: `sweep failed: ${(error as Error).message}`, code: 'INTERNAL' },
+      };
+    } finally {
+      await client.close().catch(() => undefined);
+    }
+
+    const summary = await store.finishRun(run.id, {
+      status: result.status,
+      counts: result.counts,
+      error: result.error,
+      finishedAt: this.now(),
+    });
+    recordRunMetrics(summary, result.keptByReason);
+    const c = summary.counts;
+    const reasons = [...result.keptByReason].map(([r, n]) => `${r} ${n}`).join(', ');
+    const line = `Tower ${tower.id}: sweep ${run.id} ${summary.status} in ${summary.durationMs} ms: scanned ${c.scanned}, candidates ${c.candidates}, deleted ${c.deleted}, kept ${c.kept}${reasons ? ` (${reasons})` : ''}, failed ${c.failed}`;
+    if (summary.status === 'succeeded') logger.info(line);
+    else logger.warn(`${line}${summary.error ? ` (${summary.error.message})` : ''}`);
+
+    await store.pruneRuns(tower.id, this.options.runsPerTower).catch(error =>
+      logger.warn(`Tower ${tower.id}: could not prune old runs: ${error}`),
+    );
+    await this.options.onRunCompleted?.(summary).catch(error =>
+      logger.warn(`Tower ${tower.id}: could not publish run-completed: ${error}`),
+    );
+    return summary;
+  }
+}

@@ -1,0 +1,20 @@
+import type { LoggerService } from '@backstage/backend-plugin-api';
+import type { SweepCoordinator } from './SweepCoordinator';
+
+/** `cape-labels.sweep-requested`: `{towerId, dryRun?}`. Bad or refused requests are logged, not thrown. */
+export async function handleSweepRequestedEvent(
+  payload: unknown,
+  coordinator: Pick<SweepCoordinator, 'requestSweep'>,
+  logger: LoggerService,
+): Promise<void> {
+  const { towerId, dryRun } = (payload ?? {}) as { towerId?: unknown; dryRun?: unknown };
+  if (typeof towerId !== 'string' || (dryRun !== undefined && typeof dryRun !== 'boolean')) {
+    logger.warn('Ignored a cape-labels.sweep-requested event: expected {"towerId": string, "dryRun"?: boolean}');
+    return;
+  }
+  try {
+    await coordinator.requestSweep({ towerId, dryRun: dryRun ?? false, trigger: 'event' });
+  } catch (error) {
+    logger.warn(`Ignored a cape-labels.sweep-requested event for Tower '${towerId.slice(0, 100)}': ${(error as Error).message}`);
+  }
+}

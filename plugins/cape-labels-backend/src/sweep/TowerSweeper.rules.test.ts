@@ -1,0 +1,165 @@
+import type { TowerClient } from '../cloudtower/types';
+import { byLabel, createHarness, HOUR, type Harness } from './__testUtils__/sweepHarness';
+
+/**
+ * One world holding every kind of label the deletion rules tell apart, swept for real
+ * (simulator over HTTP, SQLite store).
+ */
+async function seedWorld(h: Harness) {
+  const { admin } = h.sim;
+  const old = h.old();
+  const mk = (key: string, value: string, createdAt = old, counters?: { total_num?: number | null; vm_num?: number | null }) =>
+    admin.createLabel({ key, value, createdAt, counters }).id;
+  const vm = admin.createVm({ name: 'vm-live' }).id;
+  const binVm = admin.createVm({ name: 'vm-bin', inRecycleBin: true }).id;
+  const policy = admin.createSecurityPolicy({ name: 'sp' }).id;
+
+  const orphans = [mk('cape-cluster-name', 'gone-1'), mk('cape-vip', '10.0.0.1'), mk('cape-namespace', 'ns-1')];
+  const young = mk('cape-cluster-name', 'young', new Date(Date.now() - HOUR).toISOString());
+  // Counter lag: held by a VM while the stored counter still says 0.
+  const lagging = mk('cape-cluster-name', 'lagging');
+  admin.setCounterLag('never');
+  admin.attach({ labelId: lagging, vmId: vm });
+  const inBin = mk('cape-namespace', 'in-bin');
+  admin.attach({ labelId: inBin, vmId: binVm });
+  admin.setCounterLag(0);
+  admin.setCounters(lagging, { total_num: 0, vm_num: 0 });
+  admin.setCounters(inBin, { total_num: 0, vm_num: 0 });
+  const policyOnly = mk('cape-vip', 'policy-only');
+  admin.attach({ labelId: policyOnly, securityPolicyId: policy });
+  const nullCounter = mk('cape-vip', 'null-counter', old, { total_num: null });
+  const untouchable = [
+    mk('cape-managed', 'true'),
+    mk('system.cloudtower/protected', 'x'),
+    mk('owner', 'team-a'),
+    mk('sks-cluster-name', 'other-prefix'),
+    mk('cape-cluster-name-extra', 'lookalike'),
+  ];
+  return { orphans, young, lagging, inBin, policyOnly, nullCounter, untouchable };
+}
+
+describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
+  let h: Harness;
+  afterEach(async () => h?.stop());
+
+  it('a dry run deletes nothing and records would-delete for exactly the orphans', async () => {
+    h = await createHarness({ tower: { dryRun: true } });
+    const w = await seedWorld(h);
+    const before = h.sim.admin.labels().length;
+    const run = await h.sweep();
+
+    expect(run).toMatchObject({ status: 'succeeded', dryRun: true, trigger: 'schedule' });
+    expect(h.sim.admin.labels()).toHaveLength(before);
+    expect(h.sim.admin.requestLog().flatMap(e => e.rootFields)).not.toContain('deleteManyLabels');
+    const outcomes = byLabel(await h.outcomes(run.id));
+    expect(Object.keys(outcomes).filter(id => outcomes[id] === 'would-delete').sort()).toEqual([...w.orphans].sort());
+    expect(run.counts).toMatchObject({ deleted: 0, candidates: 5, scanned: 8 });
+  });
+
+  it('a real run deletes exactly the orphans and keeps everything else with its reason', async () => {
+    h = await createHarness();
+    const w = await seedWorld(h);
+    const run = await h.sweep();
+
+    expect(run.status).toBe('succeeded');
+    expect(h.sim.admin.deletedLabels().map(d => d.id).sort()).toEqual([...w.orphans].sort());
+    expect(byLabel(await h.outcomes(run.id))).toEqual({
+      ...Object.fromEntries(w.orphans.map(id => [id, 'deleted'])),
+      [w.young]: 'kept/young',
+      [w.lagging]: 'kept/referenced',
+      [w.inBin]: 'kept/referenced',
+      [w.policyOnly]: 'kept/count-nonzero',
+      [w.nullCounter]: 'kept/count-nonzero',
+    });
+    for (const id of w.untouchable) expect(h.sim.admin.label(id)).toBeDefined();
+    expect(run.counts).toEqual({ scanned: 8, candidates: 5, deleted: 3, kept: 5, failed: 0 });
+    expect(run.settings).toEqual({ minAge: 'PT24H', confirmAfter: 'PT0S', maxDeletesPerRun: 5000, keys: ['cape-cluster-name', 'cape-vip', 'cape-namespace'] });
+    expect(h.audited.flat().map(o => o.labelId).sort()).toEqual([...w.orphans].sort());
+    expect(h.completed.map(r => r.id)).toEqual([run.id]);
+  });
+
+  it('sweeping again right away is harmless', async () => {
+    h = await createHarness();
+    const w = await seedWorld(h);
+    await h.sweep();
+    const second = await h.sweep();
+    expect(second.status).toBe('succeeded');
+    expect(second.counts.deleted).toBe(0);
+    expect(h.sim.admin.deletedLabels()).toHaveLength(w.orphans.length);
+  });
+
+  it('keeps a label attached between the live check and the delete (raced)', async () => {
+    let raced = '';
+    h = await createHarness({
+      wrapClient: (client: TowerClient): TowerClient => ({
+        ...client,
+        listLabelPages: client.listLabelPages.bind(client),
+        close: client.close.bind(client),
+        readExistingIds: client.readExistingIds.bind(client),
+        deleteLabelsGuarded: client.deleteLabelsGuarded.bind(client),
+        checkLabels: async (ids, signal) => {
+          const live = await client.checkLabels(ids, signal);
+          const vm = h.sim.admin.createVm({ name: 'late' }).id;
+          raced = ids[0];
+          h.sim.admin.attach({ labelId: raced, vmId: vm });
+          return live;
+        },
+      }),
+    });
+    const w = await seedWorld(h);
+    const run = await h.sweep();
+    const outcomes = byLabel(await h.outcomes(run.id));
+    expect(w.orphans).toContain(raced);
+    expect(outcomes[raced]).toBe('kept/raced');
+    expect(h.sim.admin.label(raced)?.vmIds).toHaveLength(1);
+    expect(run.counts.deleted).toBe(2);
+  });
+
+  it('caps deletions per run, marks the rest cap and the run partial; the next run goes on', async () => {
+    h = await createHarness({ tower: { maxDeletesPerRun: 2 } });
+    const ids = Array.from({ length: 5 }, (_, i) => h.sim.admin.createLabel({ key: 'cape-vip', value: `v${i}`, createdAt: h.old() }).id);
+    const first = await h.sweep();
+    expect(first.status).toBe('partial');
+    expect(first.error?.code).toBe('CAP_REACHED');
+    expect(first.counts.deleted).toBe(2);
+    expect(Object.values(byLabel(await h.outcomes(first.id))).filter(v => v === 'kept/cap')).toHaveLength(3);
+    const second = await h.sweep();
+    expect(second.counts.deleted).toBe(2);
+    const third = await h.sweep();
+    expect(third.status).toBe('succeeded');
+    expect(h.sim.admin.deletedLabels().map(d => d.id).sort()).toEqual(ids.sort());
+  });
+
+  it('with confirmAfter deletes only labels an earlier run saw orphaned long enough ago', async () => {
+    let now = Date.now();
+    h = await createHarness({ tower: { confirmAfter: require('luxon').Duration.fromObject({ hours: 1 }) }, sweeper: { now: () => new Date(now) } });
+    const seen = h.sim.admin.createLabel({ key: 'cape-vip', value: 'a', createdAt: h.old() }).id;
+    const first = await h.sweep();
+    expect(byLabel(await h.outcomes(first.id))).toEqual({ [seen]: 'kept/unconfirmed' });
+    expect(h.sim.admin.label(seen)).toBeDefined();
+
+    now += 30 * 60_000;
+    const fresh = h.sim.admin.createLabel({ key: 'cape-vip', value: 'b', createdAt: h.old() }).id;
+    const second = await h.sweep();
+    expect(byLabel(await h.outcomes(second.id))).toEqual({ [seen]: 'kept/unconfirmed', [fresh]: 'kept/unconfirmed' });
+
+    now += 31 * 60_000;
+    const third = await h.sweep();
+    expect(byLabel(await h.outcomes(third.id))).toEqual({ [seen]: 'deleted', [fresh]: 'kept/unconfirmed' });
+  });
+
+  it('forgets a sighting when the label was in use in between', async () => {
+    let now = Date.now();
+    h = await createHarness({ tower: { confirmAfter: require('luxon').Duration.fromObject({ hours: 1 }) }, sweeper: { now: () => new Date(now) } });
+    const label = h.sim.admin.createLabel({ key: 'cape-vip', value: 'a', createdAt: h.old() }).id;
+    await h.sweep();
+    const vm = h.sim.admin.createVm({ name: 'vm' }).id;
+    h.sim.admin.attach({ labelId: label, vmId: vm });
+    now += 2 * HOUR;
+    await h.sweep();
+    h.sim.admin.deleteVm(vm);
+    now += 2 * HOUR;
+    const run = await h.sweep();
+    expect(byLabel(await h.outcomes(run.id))).toEqual({ [label]: 'kept/unconfirmed' });
+  });
+});

@@ -1,0 +1,131 @@
+import type { LoggerService } from '@backstage/backend-plugin-api';
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from '@smartx-cape/cloudtower-simulator';
+import type { LabelOutcome, Run, RunSummary } from '@smartx-cape/plugin-cape-labels-common';
+import { Duration } from 'luxon';
+import { createTowerClient } from '../../cloudtower';
+import type { TowerClient } from '../../cloudtower/types';
+import type { TowerConfig } from '../../config/types';
+import { DatabaseRunStore } from '../../database';
+import { createTestDatabases, databaseService } from '../../database/__testUtils__/testStore';
+import { TowerSweeper, type TowerSweeperOptions } from '../TowerSweeper';
+
+export const PASSWORD = 'tower-password-never-logged';
+export const HOUR = 3_600_000;
+
+/** A logger that keeps every line (message and meta) for assertions. */
+export function capturingLogger(lines: string[] = []): LoggerService & { lines: string[] } {
+  const write = (level: string) => (message: string, meta?: unknown) => {
+    lines.push(`${level} ${message} ${meta ? JSON.stringify(meta) : ''}`);
+  };
+  const logger = {
+    lines,
+    error: write('error'),
+    warn: write('warn'),
+    info: write('info'),
+    debug: write('debug'),
+    child: () => logger,
+  };
+  return logger;
+}
+
+export function towerConfig(server: string, over: Partial<TowerConfig> = {}): TowerConfig {
+  return {
+    id: 't1',
+    title: 'Tower 1',
+    server,
+    username: 'gc',
+    password: PASSWORD,
+    userSource: 'LOCAL',
+    skipTLSVerify: false,
+    resourcePrefix: 'cape',
+    schedule: { frequency: { hours: 24 }, timeout: { minutes: 30 } },
+    minAge: Duration.fromObject({ hours: 24 }),
+    dryRun: false,
+    maxDeletesPerRun: 5000,
+    confirmAfter: Duration.fromMillis(0),
+    ...over,
+  };
+}
+
+export type HarnessOptions = {
+  simulator?: SimulatorOptions;
+  tower?: Partial<TowerConfig>;
+  sweeper?: Partial<TowerSweeperOptions>;
+  /** Wraps the real client, e.g. to act between two requests. */
+  wrapClient?: (client: TowerClient) => TowerClient;
+};
+
+export type Harness = Awaited<ReturnType<typeof createHarness>>;
+
+const databases = createTestDatabases();
+
+/** A simulator, a SQLite store and a sweeper for one Tower, wired as the plugin wires them. */
+export async function createHarness(options: HarnessOptions = {}) {
+  const sim: RunningSimulator = await startSimulator({
+    users: [{ username: 'gc', password: PASSWORD, source: 'LOCAL' }],
+    ...options.simulator,
+  });
+  const knex = await databases.init('SQLITE_3');
+  const store = await DatabaseRunStore.create({ database: databaseService(knex) });
+  const logger = capturingLogger();
+  const completed: RunSummary[] = [];
+  const audited: LabelOutcome[][] = [];
+  const tower = towerConfig(sim.url, options.tower);
+  const sweeper = new TowerSweeper({
+    tower,
+    store,
+    logger,
+    instance: 'test-replica',
+    pageSize: 1000,
+    batchesInFlight: 4,
+    runsPerTower: 200,
+    createClient: t => {
+      const client = createTowerClient({
+        towerId: t.id,
+        server: t.server,
+        username: t.username,
+        password: t.password,
+        userSource: t.userSource,
+        skipTLSVerify: t.skipTLSVerify,
+        requestTimeoutMs: 5000,
+      });
+      return options.wrapClient ? options.wrapClient(client) : client;
+    },
+    onRunCompleted: async run => {
+      completed.push(run);
+    },
+    onDeleted: (_t, _runId, deleted) => audited.push(deleted),
+    ...options.sweeper,
+  });
+
+  /** Old enough by a wide margin. */
+  const old = () => new Date(Date.now() - 48 * HOUR).toISOString();
+
+  return {
+    sim,
+    store,
+    logger,
+    tower,
+    sweeper,
+    completed,
+    audited,
+    old,
+    /** Runs the Tower's task once and returns the newest run. */
+    async sweep(signal: AbortSignal = new AbortController().signal): Promise<Run> {
+      await sweeper.runTask(signal);
+      const [latest] = await store.listRuns(tower.id, { limit: 1 });
+      return (await store.getRun(latest.id))!;
+    },
+    async outcomes(runId: string): Promise<LabelOutcome[]> {
+      return (await store.listOutcomes(runId, { limit: 100_000, offset: 0 })).items;
+    },
+    async stop() {
+      await sim.stop();
+    },
+  };
+}
+
+/** `{labelId: action/reason}` for compact assertions. */
+export function byLabel(outcomes: LabelOutcome[]): Record<string, string> {
+  return Object.fromEntries(outcomes.map(o => [o.labelId, o.reason ? `${o.action}/${o.reason}` : o.action]));
+}

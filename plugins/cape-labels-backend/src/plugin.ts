@@ -11,7 +11,7 @@ import { readCapeLabelsConfig } from './config/readConfig';
 import { DatabaseRunStore } from './database';
 import { createRouter } from './service/router';
 import { handleSweepRequestedEvent } from './sweep/events';
-import { schedulerNextRuns } from './sweep/nextRuns';
+import { schedulerTaskStates } from './sweep/taskStates';
 import { SweepCoordinator } from './sweep/SweepCoordinator';
 import { TowerSweeper } from './sweep/TowerSweeper';
 
@@ -92,7 +92,7 @@ export const capeLabelsPlugin = createBackendPlugin({
           store,
           scheduler,
           logger,
-          nextRuns: schedulerNextRuns(await database.getClient()),
+          taskStates: schedulerTaskStates(await database.getClient()),
         });
         await coordinator.start();
         if (capeConfig.towers.length === 0) {

@@ -3,6 +3,7 @@ import { ConflictError, NotFoundError } from '@backstage/errors';
 import type { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
 import type { RunStore } from '../database/types';
+import type { TaskState, TaskStateLookup } from './taskStates';
 import type { TowerSweeper } from './TowerSweeper';
 
 export type SweepRequestInput = {
@@ -11,9 +12,6 @@ export type SweepRequestInput = {
   trigger: 'manual' | 'event';
   requestedBy?: string;
 };
-
-/** Reads when the scheduler will next start a task (null when unknown). */
-export type NextRunLookup = (taskIds: string[]) => Promise<Map<string, string | null>>;
 
 export function sweepTaskId(towerId: string): string {
   return `cape-labels:sweep:${towerId}`;
@@ -33,7 +31,7 @@ export class SweepCoordinator {
       store: RunStore;
       scheduler: SchedulerService;
       logger: LoggerService;
-      nextRuns?: NextRunLookup;
+      taskStates?: TaskStateLookup;
     },
   ) {
     this.towers = new Map(options.towers.map(t => [t.id, t]));
@@ -61,7 +59,7 @@ export class SweepCoordinator {
   async requestSweep(input: SweepRequestInput): Promise<{ requestId: string }> {
     const { store, scheduler } = this.options;
     this.getTower(input.towerId);
-    const running = await store.runningTowers([input.towerId]);
+    const { running } = await this.runningTowers([input.towerId]);
     if (running.has(input.towerId) || (await store.hasPendingRequest(input.towerId))) {
       throw new ConflictError(`Tower '${input.towerId}' is already sweeping`);
     }
@@ -87,14 +85,30 @@ export class SweepCoordinator {
     return { requestId: request.id };
   }
 
-  async summaries(): Promise<TowerSummary[]> {
-    const { store, towers } = { store: this.options.store, towers: this.options.towers };
-    const ids = towers.map(t => t.id);
-    const [lastRuns, running, nextRuns] = await Promise.all([
-      store.lastRuns(ids),
+  /**
+   * Towers with a run in progress. A run still `running` while nobody holds its Tower's lease
+   * belonged to a replica that died: it is marked aborted here.
+   */
+  private async runningTowers(ids: string[]) {
+    const { store } = this.options;
+    const [running, states] = await Promise.all([
       store.runningTowers(ids),
-      this.options.nextRuns?.(ids.map(sweepTaskId)) ?? Promise.resolve(new Map<string, string | null>()),
+      this.options.taskStates?.(ids.map(sweepTaskId)) ?? Promise.resolve(new Map<string, TaskState>()),
     ]);
+    for (const id of [...running]) {
+      if (states.get(sweepTaskId(id))?.leaseHeld === false) {
+        await store.abortStaleRuns(id, new Date());
+        running.delete(id);
+      }
+    }
+    return { running, states };
+  }
+
+  async summaries(): Promise<TowerSummary[]> {
+    const { store, towers } = this.options;
+    const ids = towers.map(t => t.id);
+    const { running, states } = await this.runningTowers(ids);
+    const lastRuns = await store.lastRuns(ids);
     return towers.map(tower => ({
       id: tower.id,
       title: tower.title,
@@ -102,7 +116,7 @@ export class SweepCoordinator {
       resourcePrefix: tower.resourcePrefix,
       dryRun: tower.dryRun,
       running: running.has(tower.id),
-      nextRunAt: nextRuns.get(sweepTaskId(tower.id)) ?? null,
+      nextRunAt: states.get(sweepTaskId(tower.id))?.nextRunAt ?? null,
       lastRun: lastRuns.get(tower.id) ?? null,
     }));
   }

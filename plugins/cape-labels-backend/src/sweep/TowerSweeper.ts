@@ -5,6 +5,7 @@ import type { TowerClient } from '../cloudtower/types';
 import { sweptKeys, type TowerConfig } from '../config/types';
 import type { RunStore } from '../database/types';
 import { recordRunMetrics } from './metrics';
+import { withRetry } from './retry';
 import { runSweep } from './runSweep';
 import { SerialQueue } from './SerialQueue';
 
@@ -125,12 +126,10 @@ export class TowerSweeper {
       await client.close().catch(() => undefined);
     }
 
-    const summary = await store.finishRun(run.id, {
-      status: result.status,
-      counts: result.counts,
-      error: result.error,
-      finishedAt: this.now(),
-    });
+    const finishedAt = this.now();
+    const summary = await withRetry(() =>
+      store.finishRun(run.id, { status: result.status, counts: result.counts, error: result.error, finishedAt }),
+    );
     recordRunMetrics(summary, result.keptByReason);
     const c = summary.counts;
     const reasons = [...result.keptByReason].map(([r, n]) => `${r} ${n}`).join(', ');

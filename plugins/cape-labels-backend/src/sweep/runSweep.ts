@@ -1,6 +1,7 @@
 import type { LabelOutcome, RunCounts, RunStatus } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerClient, TowerLabel } from '../cloudtower/types';
 import type { RunStore } from '../database/types';
+import { withRetry } from './retry';
 import {
   applyCap,
   classifyListed,
@@ -77,7 +78,7 @@ export async function runSweep(params: SweepParams, deps: SweepDeps): Promise<Sw
 
   const record = async (outcomes: LabelOutcome[]) => {
     if (outcomes.length === 0) return;
-    await store.addOutcomes(runId, outcomes);
+    await withRetry(() => store.addOutcomes(runId, outcomes));
     countOutcomes(counts, keptByReason, outcomes);
   };
 
@@ -186,7 +187,8 @@ export async function runSweep(params: SweepParams, deps: SweepDeps): Promise<Sw
 
       if (Date.now() - lastProgress >= PROGRESS_INTERVAL_MS) {
         lastProgress = Date.now();
-        await store.updateRunCounts(runId, { ...counts });
+        // Progress is a courtesy to the card: a failed update is not worth stopping for.
+        await store.updateRunCounts(runId, { ...counts }).catch(() => undefined);
       }
       if (fatal) break;
       if (consecutiveFailures >= MAX_CONSECUTIVE_BATCH_FAILURES) {

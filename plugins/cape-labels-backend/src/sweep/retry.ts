@@ -1,0 +1,16 @@
+/**
+ * Retries a store write a few times with growing pauses: a database that is away for a
+ * moment must not lose the record of what was already done on Tower.
+ */
+export async function withRetry<T>(work: () => Promise<T>, attempts = 5, firstDelayMs = 200): Promise<T> {
+  let delay = firstDelayMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise(resolve => setTimeout(resolve, delay));
+      delay *= 2;
+    }
+  }
+}

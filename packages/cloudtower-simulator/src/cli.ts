@@ -1,0 +1,117 @@
+/* eslint-disable no-console */
+import './productionMode';
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { parse as parseYaml } from 'yaml';
+import { DEFAULT_USERS } from './auth';
+import { RunningSimulator, SimulatorOptions, startSimulator } from './server';
+import { NAMED_SCENARIOS } from './scenarios';
+import { createSelfSignedCert } from './tls';
+import { CounterLag, SimulatorUser, UserSource } from './types';
+
+const HELP = `CloudTower simulator
+
+  npm run cli -- [--port 8800] [--host 127.0.0.1] [--scenario demo] [--towers N]
+                 [--counter-lag ms|never] [--user name:password:LOCAL|LDAP]... [--tls]
+  npm run cli -- --config towers.yaml
+
+  --scenario   ${Object.keys(NAMED_SCENARIOS).join(', ')}, large:<labels>, or a .yaml/.json file
+  --towers N   start N independent Towers on ports port, port+1, ...
+  --config     YAML/JSON {towers: [SimulatorOptions...]} (port, scenario, counterLag, users, faults, ...)
+  --tls        serve HTTPS with a fresh self-signed certificate (needs openssl)
+GraphQL at <url>/api, admin routes at <url>/_sim (see README).`;
+
+function parseLag(v: string | undefined): CounterLag | undefined {
+  if (v === undefined) return undefined;
+  if (v === 'never') return 'never';
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0)
+    throw new Error(
+      `--counter-lag: expected milliseconds or 'never', got ${v}`,
+    );
+  return n;
+}
+
+function parseUser(v: string): SimulatorUser {
+  const [username, password, source = 'LOCAL'] = v.split(':');
+  if (
+    !username ||
+    password === undefined ||
+    (source !== 'LOCAL' && source !== 'LDAP')
+  ) {
+    throw new Error(`--user: expected name:password[:LOCAL|LDAP], got ${v}`);
+  }
+  return { username, password, source: source as UserSource };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '8800' },
+      host: { type: 'string', default: '127.0.0.1' },
+      scenario: { type: 'string', default: 'demo' },
+      towers: { type: 'string', default: '1' },
+      config: { type: 'string' },
+      'counter-lag': { type: 'string' },
+      user: { type: 'string', multiple: true },
+      tls: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(HELP);
+    return;
+  }
+  const basePort = Number(values.port);
+  let towers: SimulatorOptions[];
+  if (values.config) {
+    const text = readFileSync(values.config, 'utf8');
+    const cfg = (
+      values.config.endsWith('.json') ? JSON.parse(text) : parseYaml(text)
+    ) as { towers?: SimulatorOptions[] };
+    towers = (cfg.towers ?? []).map((t, i) => ({
+      port: basePort + i,
+      host: values.host,
+      idSeed: i + 1,
+      ...t,
+    }));
+  } else {
+    const users = values.user?.map(parseUser);
+    towers = Array.from({ length: Number(values.towers) }, (_, i) => ({
+      port: basePort + i,
+      host: values.host,
+      scenario: values.scenario,
+      counterLag: parseLag(values['counter-lag']),
+      idSeed: i + 1,
+      users,
+    }));
+  }
+  const tls = values.tls ? await createSelfSignedCert() : undefined;
+  const running: RunningSimulator[] = [];
+  for (const t of towers) {
+    const started = Date.now();
+    const sim = await startSimulator({ ...t, tls: t.tls ?? tls });
+    running.push(sim);
+    const s = sim.admin.summary();
+    console.log(
+      `Tower simulator at ${sim.url}/api  (admin ${sim.url}/_sim)  ${s.labels} labels, ${s.vms} VMs, ` +
+        `counter lag ${String(s.counterLag)}, loaded in ${Date.now() - started} ms`,
+    );
+  }
+  const users = towers[0]?.users ?? DEFAULT_USERS;
+  console.log(
+    `Users: ${users.map(u => `${u.username} (${u.source})`).join(', ')}`,
+  );
+  if (tls) console.log(`CA certificate (self-signed):\n${tls.cert}`);
+  const stop = async () => {
+    await Promise.all(running.map(r => r.stop()));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch(e => {
+  console.error((e as Error).message);
+  process.exit(1);
+});

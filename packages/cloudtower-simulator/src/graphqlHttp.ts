@@ -1,0 +1,269 @@
+import {
+  execute,
+  getArgumentValues,
+  getOperationAST,
+  getVariableValues,
+  GraphQLError,
+  Kind,
+  parse,
+  validate,
+  DocumentNode,
+  OperationDefinitionNode,
+} from 'graphql';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SimulatorCore } from './core';
+import { FaultDecision } from './faults';
+import { ArgsSummary, RequestLogEntry, summarizeArgs } from './requestLog';
+import { RequestContext } from './resolvers';
+import { TowerError } from './store';
+import { sendJson, sendHtml, stallMidBody, sendMalformed } from './respond';
+
+export interface TowerErrorBody {
+  message: string;
+  code: string;
+  path: (string | number)[] | null;
+}
+
+const sleep = (ms: number) => new Promise<void>(r => setTimeout(r, ms));
+
+function formatError(e: GraphQLError): TowerErrorBody {
+  const orig = e.originalError;
+  let code = 'GRAPHQL_VALIDATION_FAILED';
+  if (orig instanceof TowerError) code = orig.code;
+  else if (orig) code = 'INTERNAL_SERVER_ERROR';
+  return { message: e.message, code, path: e.path ? [...e.path] : null };
+}
+
+interface Analysis {
+  document?: DocumentNode;
+  operation?: OperationDefinitionNode;
+  operationName: string | null;
+  rootFields: string[];
+  args: Record<string, ArgsSummary>;
+  errors?: TowerErrorBody[];
+}
+
+/** Parses and validates the request; finds the operation, its root fields and their arguments. */
+function analyze(
+  core: SimulatorCore,
+  body: { query?: unknown; variables?: unknown; operationName?: unknown },
+): Analysis {
+  const operationName =
+    typeof body.operationName === 'string' ? body.operationName : null;
+  const a: Analysis = { operationName, rootFields: [], args: {} };
+  if (typeof body.query !== 'string') {
+    a.errors = [
+      {
+        message: 'Must provide query string.',
+        code: 'GRAPHQL_PARSE_FAILED',
+        path: null,
+      },
+    ];
+    return a;
+  }
+  try {
+    a.document = parse(body.query);
+  } catch (e) {
+    a.errors = [
+      {
+        message: (e as Error).message,
+        code: 'GRAPHQL_PARSE_FAILED',
+        path: null,
+      },
+    ];
+    return a;
+  }
+  const op = getOperationAST(a.document, operationName ?? undefined);
+  if (op) {
+    a.operation = op;
+    a.operationName = operationName ?? op.name?.value ?? null;
+    const rootType =
+      op.operation === 'mutation'
+        ? core.schema.getMutationType()
+        : core.schema.getQueryType();
+    const vars =
+      rootType &&
+      getVariableValues(
+        core.schema,
+        op.variableDefinitions ?? [],
+        (body.variables ?? {}) as Record<string, unknown>,
+      );
+    for (const sel of op.selectionSet.selections) {
+      if (sel.kind !== Kind.FIELD) continue;
+      const name = sel.name.value;
+      a.rootFields.push(name);
+      const def = rootType?.getFields()[name];
+      if (def && vars?.coerced) {
+        try {
+          a.args[sel.alias?.value ?? name] = summarizeArgs(
+            getArgumentValues(def, sel, vars.coerced),
+          );
+        } catch {
+          // invalid arguments: validation reports them
+        }
+      }
+    }
+  }
+  const errors = validate(core.schema, a.document);
+  if (errors.length) a.errors = errors.map(formatError);
+  return a;
+}
+
+const PUBLIC_FIELDS = new Set(['login', '__typename']);
+
+/** Handles POST /api: faults, auth, execution, logging. */
+export async function handleGraphql(
+  core: SimulatorCore,
+  req: IncomingMessage,
+  res: ServerResponse,
+  raw: string,
+): Promise<void> {
+  let body: { query?: unknown; variables?: unknown; operationName?: unknown };
+  try {
+    body = JSON.parse(raw);
+    if (!body || typeof body !== 'object') throw new Error('not an object');
+  } catch {
+    const entry = core.log.begin({
+      operationName: null,
+      rootFields: [],
+      startMs: Date.now(),
+      tokenId: null,
+      args: {},
+    });
+    sendJson(res, 400, {
+      data: null,
+      errors: [
+        { message: 'invalid JSON body', code: 'BAD_REQUEST', path: null },
+      ],
+    });
+    core.log.end(entry, 'bad-request', 400);
+    return;
+  }
+  const startMs = Date.now();
+  const a = analyze(core, body);
+  const header = req.headers.authorization;
+  const tokenInfo = core.auth.check(
+    typeof header === 'string' ? header : undefined,
+  );
+  const entry = core.log.begin({
+    operationName: a.operationName,
+    rootFields: a.rootFields,
+    startMs,
+    tokenId: tokenInfo?.id ?? null,
+    args: a.args,
+  });
+  // A client that goes away before the answer is complete ends the request too.
+  res.once('close', () => core.log.end(entry, 'client-closed', 0));
+  const decision = core.faults.decide({
+    operationName: a.operationName ?? undefined,
+    rootFields: a.rootFields,
+    tokenId: tokenInfo?.id,
+  });
+  if (decision.latencyMs > 0) await sleep(decision.latencyMs);
+  if (applyFault(core, res, entry, decision)) return;
+  const finish = (
+    status: number,
+    payload: { data: unknown; errors?: TowerErrorBody[] },
+  ) => {
+    const codes = payload.errors?.map(e => e.code) ?? [];
+    const done = () =>
+      core.log.end(entry, codes.length ? 'errors' : 'ok', status, codes);
+    sendJson(res, status, payload, decision.oversizedBytes, done);
+  };
+  if (a.errors || !a.document) {
+    finish(200, { data: null, errors: a.errors });
+    return;
+  }
+  const needsToken = a.rootFields.some(f => !PUBLIC_FIELDS.has(f));
+  // Re-check: the token may have been revoked while this request waited.
+  const token = core.auth.check(
+    typeof header === 'string' ? header : undefined,
+  );
+  if (needsToken && !token) {
+    finish(200, {
+      data: null,
+      errors: [
+        {
+          message: 'failed to load token',
+          code: 'LOAD_TOKEN_FAILED',
+          path: a.rootFields.slice(0, 1),
+        },
+      ],
+    });
+    return;
+  }
+  if (token) {
+    token.requests += 1;
+    if (core.faults.countTokenUse(decision.revokeRules, token.id))
+      core.auth.revoke(token.token);
+  }
+  const ctx: RequestContext = {
+    store: core.store,
+    auth: core.auth,
+    token,
+    pageOverflow: decision.pageOverflow,
+  };
+  const result = await execute({
+    schema: core.schema,
+    document: a.document,
+    contextValue: ctx,
+    variableValues: (body.variables ?? undefined) as
+      Record<string, unknown> | undefined,
+    operationName: a.operationName ?? undefined,
+  });
+  const payload: { data: unknown; errors?: TowerErrorBody[] } = {
+    data: result.data ?? null,
+  };
+  if (result.errors?.length) payload.errors = result.errors.map(formatError);
+  finish(200, payload);
+}
+
+/** Answers a faulted request; returns false when the request should go on normally. */
+function applyFault(
+  core: SimulatorCore,
+  res: ServerResponse,
+  entry: RequestLogEntry,
+  d: FaultDecision,
+): boolean {
+  const act = d.action;
+  switch (act.kind) {
+    case 'none':
+      return false;
+    case 'hang':
+      if (act.mode === 'mid-body') stallMidBody(res);
+      core.log.end(
+        entry,
+        `fault:hang-${act.mode}`,
+        act.mode === 'mid-body' ? 200 : 0,
+        [],
+        false,
+      );
+      return true;
+    case 'http-status':
+      sendHtml(res, act.status, () =>
+        core.log.end(entry, `fault:http-${act.status}`, act.status),
+      );
+      return true;
+    case 'malformed':
+      sendMalformed(res, () => core.log.end(entry, 'fault:malformed', 200));
+      return true;
+    case 'error': {
+      const body = {
+        data: null,
+        errors: [
+          {
+            message: act.message,
+            code: act.code,
+            path: entry.rootFields.slice(0, 1),
+          },
+        ],
+      };
+      sendJson(res, 200, body, d.oversizedBytes, () =>
+        core.log.end(entry, 'fault:error', 200, [act.code]),
+      );
+      return true;
+    }
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,262 @@
+import { createTowerClient } from './TowerClient';
+import { TowerAuthError, TowerResponseError } from './errors';
+import {
+  delay,
+  RawReply,
+  RawServer,
+  startRawServer,
+} from './__testUtils__/rawServer';
+import {
+  caught,
+  collect,
+  labelRow,
+  opts,
+  PASSWORD,
+  withLogin,
+} from './__testUtils__/clientHelpers';
+
+describe('TowerClient protocol, against a raw HTTP server', () => {
+  let server: RawServer | undefined;
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+  });
+
+  it('sends the raw token, shares one login and keeps variables out of the query', async () => {
+    const tricky = [
+      'cape-vip',
+      'a"b\\c',
+      'ключ-ラベル-🚀',
+      '}) { id } mutation X { logout }',
+    ];
+    server = await startRawServer(
+      withLogin(async () => {
+        await delay(20);
+        return { json: { data: { labels: [] } } };
+      }),
+    );
+    const client = createTowerClient(opts(server.url));
+    await Promise.all([1, 2, 3, 4, 5].map(() => client.checkLabels(['a'])));
+    await collect(client.listLabelPages({ keys: tricky }, { pageSize: 10 }));
+    const logins = server.requests.filter(
+      r => r.operationName === 'CapeLabelsLogin',
+    );
+    expect(logins).toHaveLength(1);
+    expect(logins[0].variables).toEqual({
+      data: { username: 'cape-gc', password: PASSWORD, source: 'LOCAL' },
+    });
+    const list = server.requests.find(
+      r => r.operationName === 'CapeLabelsList',
+    )!;
+    expect(list.headers.authorization).toBe('tok-1');
+    expect(list.variables).toEqual({
+      where: { AND: [{ key_in: tricky }] },
+      first: 10,
+    });
+    for (const k of tricky.slice(1)) expect(list.query).not.toContain(k);
+    await client.close();
+    await client.close();
+    expect(
+      server.requests.filter(r => r.operationName === 'CapeLabelsLogout'),
+    ).toHaveLength(1);
+  });
+
+  it('logs in again once on LOAD_TOKEN_FAILED, then gives up with TowerAuthError', async () => {
+    let failures = 1;
+    server = await startRawServer(
+      withLogin(() =>
+        failures-- > 0
+          ? {
+              json: {
+                data: null,
+                errors: [
+                  { message: 'token revoked', code: 'LOAD_TOKEN_FAILED' },
+                ],
+              },
+            }
+          : { json: { data: { labels: [{ id: 'a' }] } } },
+      ),
+    );
+    const logger = { debug: jest.fn(), info: jest.fn(), warn: jest.fn() };
+    const client = createTowerClient(opts(server.url), { logger });
+    await expect(client.readExistingIds(['a'])).resolves.toEqual(['a']);
+    expect(
+      server.requests.filter(r => r.operationName === 'CapeLabelsLogin'),
+    ).toHaveLength(2);
+
+    failures = 1000;
+    const e = await caught(client.readExistingIds(['a']));
+    expect(e).toBeInstanceOf(TowerAuthError);
+    expect(e.code).toBe('LOAD_TOKEN_FAILED');
+    expect(e.message).toBe(
+      'Tower raw: readExistingIds failed: token rejected again after a fresh login (LOAD_TOKEN_FAILED)',
+    );
+    expect(
+      server.requests.filter(r => r.operationName === 'CapeLabelsLogin'),
+    ).toHaveLength(3);
+    const logged = JSON.stringify([
+      logger.debug.mock.calls,
+      logger.info.mock.calls,
+      logger.warn.mock.calls,
+    ]);
+    expect(logger.info).toHaveBeenCalled();
+    expect(logged).not.toContain(PASSWORD);
+    expect(logged).not.toContain('tok-1');
+  });
+
+  it('rejects a login without leaking the password, even when the server echoes it', async () => {
+    server = await startRawServer(() => ({
+      json: {
+        data: null,
+        errors: [
+          {
+            message: `bad password ${PASSWORD}`,
+            code: 'USER_PASSWORD_INCORRECT',
+          },
+        ],
+      },
+    }));
+    const client = createTowerClient(opts(server.url));
+    const e = await caught(client.checkLabels(['x']));
+    expect(e).toBeInstanceOf(TowerAuthError);
+    expect(e.code).toBe('USER_PASSWORD_INCORRECT');
+    expect(e.operation).toBe('login');
+    expect(e.message).toMatch(
+      /^Tower raw: login failed: bad password \*\*\* \(USER_PASSWORD_INCORRECT\)$/,
+    );
+  });
+
+  it('maps malformed JSON and unexpected shapes to TowerResponseError', async () => {
+    let reply: RawReply = { raw: res => res.end('{"data": {"labels": [') };
+    server = await startRawServer(withLogin(() => reply));
+    const client = createTowerClient(opts(server.url));
+    let e = await caught(client.checkLabels(['a']));
+    expect(e).toBeInstanceOf(TowerResponseError);
+    expect(e.code).toBe('MALFORMED_RESPONSE');
+    reply = { json: { data: { labels: 'nope' } } };
+    e = await caught(client.checkLabels(['a']));
+    expect(e.code).toBe('UNEXPECTED_SHAPE');
+    reply = { json: { data: { deleteManyLabels: { count: 'lots' } } } };
+    e = await caught(
+      client.deleteLabelsGuarded({
+        ids: ['a'],
+        keys: ['cape-vip'],
+        createdBefore: '2020-01-01T00:00:00Z',
+      }),
+    );
+    expect(e.code).toBe('UNEXPECTED_SHAPE');
+    reply = { json: { data: { labels: [{ total_num: 0 }] } } };
+    e = await caught(client.readExistingIds(['a']));
+    expect(e.code).toBe('UNEXPECTED_SHAPE');
+  });
+
+  it('parses a Long count given as a string and treats unknown vms as referenced', async () => {
+    let reply: RawReply = {
+      json: { data: { deleteManyLabels: { count: '3' } } },
+    };
+    server = await startRawServer(withLogin(() => reply));
+    const client = createTowerClient(opts(server.url));
+    await expect(
+      client.deleteLabelsGuarded({
+        ids: ['a', 'b', 'c'],
+        keys: ['cape-vip'],
+        createdBefore: '2020-01-01T00:00:00Z',
+      }),
+    ).resolves.toBe(3);
+    const del = server.requests.find(
+      r => r.operationName === 'CapeLabelsDelete',
+    )!;
+    expect(del.variables).toEqual({
+      where: {
+        AND: [
+          { id_in: ['a', 'b', 'c'] },
+          { key_in: ['cape-vip'] },
+          { createdAt_lte: '2020-01-01T00:00:00Z' },
+          { total_num: 0 },
+          { vms_none: {} },
+        ],
+      },
+    });
+    reply = {
+      json: {
+        data: {
+          labels: [
+            { id: 'a', total_num: 0, vms: null },
+            { id: 'b', total_num: null, vms: [] },
+            { id: 'c', total_num: 2, vms: [{ id: 'vm' }] },
+            { id: 'zzz-not-asked', total_num: 0, vms: [] },
+          ],
+        },
+      },
+    };
+    await expect(client.checkLabels(['a', 'b', 'c'])).resolves.toEqual([
+      { id: 'a', totalNum: 0, hasVm: true },
+      { id: 'b', totalNum: null, hasVm: false },
+      { id: 'c', totalNum: 2, hasVm: true },
+    ]);
+    // Empty inputs never reach the server.
+    const before = server.requests.length;
+    await expect(
+      client.deleteLabelsGuarded({
+        ids: [],
+        keys: ['cape-vip'],
+        createdBefore: '2020-01-01T00:00:00Z',
+      }),
+    ).resolves.toBe(0);
+    await expect(client.checkLabels([])).resolves.toEqual([]);
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('survives pages larger than asked, duplicates, disorder and malformed rows', async () => {
+    const pages: unknown[][] = [
+      [
+        labelRow('a1'),
+        labelRow('a3'),
+        labelRow('a2'),
+        labelRow('a2'),
+        { id: 'a4', key: 'cape-vip' },
+      ],
+      [labelRow('a2'), labelRow('a5'), labelRow('a6'), labelRow('a7')],
+      [labelRow('a8')],
+    ];
+    server = await startRawServer(
+      withLogin(() => ({ json: { data: { labels: pages.shift() ?? [] } } })),
+    );
+    const logger = { debug: jest.fn(), info: jest.fn(), warn: jest.fn() };
+    const client = createTowerClient(opts(server.url), { logger });
+    const got = await collect(
+      client.listLabelPages({ keys: ['cape-vip'] }, { pageSize: 3 }),
+    );
+    expect(got.map(p => p.map(l => l.id))).toEqual([
+      ['a1', 'a3', 'a2'],
+      ['a5', 'a6', 'a7'],
+      ['a8'],
+    ]);
+    const lists = server.requests.filter(
+      r => r.operationName === 'CapeLabelsList',
+    );
+    // a4 was malformed: the cursor stays at a3, so a4 would be asked for again.
+    expect(lists.map(r => r.variables.where)).toEqual([
+      { AND: [{ key_in: ['cape-vip'] }] },
+      { AND: [{ key_in: ['cape-vip'] }, { id_gt: 'a3' }] },
+      { AND: [{ key_in: ['cape-vip'] }, { id_gt: 'a7' }] },
+    ]);
+    expect(logger.warn).toHaveBeenCalled();
+  });
+
+  it('refuses a full page that does not advance instead of looping', async () => {
+    server = await startRawServer(
+      withLogin(() => ({
+        json: { data: { labels: [labelRow('a1'), labelRow('a2')] } },
+      })),
+    );
+    const client = createTowerClient(opts(server.url));
+    const e = await caught(
+      collect(client.listLabelPages({ keys: ['cape-vip'] }, { pageSize: 2 })),
+    );
+    expect(e).toBeInstanceOf(TowerResponseError);
+    expect(
+      server.requests.filter(r => r.operationName === 'CapeLabelsList'),
+    ).toHaveLength(2);
+  });
+});

@@ -1,0 +1,271 @@
+import {
+  startSimulator,
+  RunningSimulator,
+} from '@smartx-cape/cloudtower-simulator';
+import { createTowerClient } from './TowerClient';
+import { TowerAuthError } from './errors';
+import type { TowerClient } from './types';
+import {
+  CUTOFF,
+  KEYS,
+  LDAP_PASSWORD,
+  listAll,
+  logins,
+  OLD,
+  opts,
+  PASSWORD,
+  rejection,
+  users,
+} from './__testUtils__/simHelpers';
+
+describe('TowerClient against the CloudTower simulator', () => {
+  let sim: RunningSimulator;
+  let client: TowerClient | undefined;
+  beforeEach(async () => {
+    sim = await startSimulator({ users });
+  });
+  afterEach(async () => {
+    await client?.close();
+    client = undefined;
+    await sim.stop();
+  });
+
+  it('logs in with LOCAL and LDAP users, once per client, and logs out on close', async () => {
+    sim.admin.createLabel({
+      key: 'cape-vip',
+      value: '10.0.0.1',
+      createdAt: OLD,
+    });
+    client = createTowerClient(opts(sim));
+    await Promise.all(Array.from({ length: 8 }, () => listAll(client!, KEYS)));
+    await client.checkLabels(['nope']);
+    expect(logins(sim)).toHaveLength(1);
+    const tokenIds = new Set(
+      sim.admin
+        .requestLog()
+        .filter(r => !r.rootFields.includes('login'))
+        .map(r => r.tokenId),
+    );
+    expect(tokenIds.size).toBe(1);
+    expect([...tokenIds][0]).not.toBeNull();
+
+    const ldap = createTowerClient(
+      opts(sim, {
+        username: 'ldap-gc',
+        password: LDAP_PASSWORD,
+        userSource: 'LDAP',
+      }),
+    );
+    await expect(listAll(ldap, KEYS)).resolves.toHaveLength(1);
+    await ldap.close();
+    await client.close();
+    expect(
+      sim.admin.requestLog().filter(r => r.rootFields.includes('logout')),
+    ).toHaveLength(2);
+  });
+
+  it('rejects wrong passwords and wrong user sources with TowerAuthError', async () => {
+    client = createTowerClient(opts(sim, { password: `${PASSWORD}-wrong` }));
+    let e = await rejection(client.checkLabels(['x']));
+    expect(e).toBeInstanceOf(TowerAuthError);
+    expect(e.code).toBe('LOGIN_FAILED');
+    expect(e.message).toMatch(/^Tower sim: login failed: /);
+    const ldapAsLocal = createTowerClient(
+      opts(sim, { username: 'ldap-gc', password: LDAP_PASSWORD }),
+    );
+    e = await rejection(ldapAsLocal.checkLabels(['x']));
+    expect(e.code).toBe('USER_NOT_FOUND');
+  });
+
+  it('logs in again when the token is revoked mid-way, and gives up on a second rejection', async () => {
+    const ids = sim.admin
+      .createLabels(
+        Array.from({ length: 30 }, (_, i) => ({
+          key: 'cape-vip',
+          value: `v${i}`,
+          createdAt: OLD,
+        })),
+      )
+      .map(l => l.id);
+    // Inside `rules`: a top-level revokeTokenAfterRequests > 1 never fires (simulator counts per
+    // rule object and rebuilds the top-level rule on every request).
+    sim.admin.setFaults({ rules: [{ revokeTokenAfterRequests: 2 }] });
+    client = createTowerClient(opts(sim));
+    const listed = await listAll(client, KEYS, 5);
+    expect(listed.map(l => l.id)).toEqual([...ids].sort());
+    expect(logins(sim).length).toBeGreaterThanOrEqual(3);
+
+    sim.admin.clearFaults();
+    sim.admin.revokeTokens();
+    const before = logins(sim).length;
+    await expect(client.readExistingIds(ids.slice(0, 2))).resolves.toHaveLength(
+      2,
+    );
+    expect(logins(sim).length).toBe(before + 1);
+
+    sim.admin.setFaults({
+      match: { rootField: 'labels' },
+      errorRate: 1,
+      errorCode: 'LOAD_TOKEN_FAILED',
+      errorMessage: 'token revoked',
+    });
+    const e = await rejection(client.checkLabels(ids.slice(0, 2)));
+    expect(e).toBeInstanceOf(TowerAuthError);
+    expect(e.code).toBe('LOAD_TOKEN_FAILED');
+    expect(logins(sim).length).toBe(before + 2);
+  });
+
+  it('pages by id and stays correct while labels are deleted between pages', async () => {
+    const made = sim.admin.createLabels(
+      Array.from({ length: 47 }, (_, i) => ({
+        key: KEYS[i % 3],
+        value: `c${i}`,
+        createdAt: OLD,
+      })),
+    );
+    sim.admin.createLabel({
+      key: 'cape-managed',
+      value: 'true',
+      createdAt: OLD,
+    });
+    sim.admin.createLabel({
+      key: 'system.cloudtower/x',
+      value: 'y',
+      createdAt: OLD,
+    });
+    const sorted = made.map(l => l.id).sort();
+    client = createTowerClient(opts(sim));
+    const seen: string[] = [];
+    const deletedAhead = new Set<string>();
+    for await (const page of client.listLabelPages(
+      { keys: KEYS },
+      { pageSize: 10 },
+    )) {
+      seen.push(...page.map(l => l.id));
+      // Delete one label already listed and one not listed yet.
+      sim.admin.deleteLabel(page[0].id);
+      const ahead = sorted.find(
+        id => !seen.includes(id) && !deletedAhead.has(id),
+      );
+      if (ahead) {
+        deletedAhead.add(ahead);
+        sim.admin.deleteLabel(ahead);
+      }
+    }
+    expect(seen).toEqual(sorted.filter(id => !deletedAhead.has(id)));
+    const listReqs = sim.admin
+      .requestLog()
+      .filter(r => r.rootFields.includes('labels'));
+    expect(listReqs[0].args.labels.first).toBe(10);
+    expect(listReqs[0].args.labels.orderBy).toBe('id_ASC');
+    expect(listReqs[1].args.labels.idGt).toBe(seen[9]);
+  });
+
+  it('reports live state and deletes only what the guard allows', async () => {
+    const mk = (key: string, createdAt = OLD) =>
+      sim.admin.createLabel({ key, value: 'x', createdAt }).id;
+    const [orphan, attached, binned, counted, young, managed, raced] = [
+      mk('cape-vip'),
+      mk('cape-vip'),
+      mk('cape-namespace'),
+      mk('cape-vip'),
+      mk('cape-vip', new Date().toISOString()),
+      mk('cape-managed'),
+      mk('cape-cluster-name'),
+    ];
+    sim.admin.createVm({ name: 'vm1', labelIds: [attached] });
+    sim.admin.createVm({ name: 'vm2', inRecycleBin: true, labelIds: [binned] });
+    sim.admin.setCounters(counted, { total_num: 2 });
+    client = createTowerClient(opts(sim));
+
+    const live = await client.checkLabels([
+      orphan,
+      attached,
+      binned,
+      counted,
+      raced,
+      'missing-id',
+    ]);
+    const byId = new Map(live.map(s => [s.id, s]));
+    expect(byId.size).toBe(5);
+    expect(byId.get(orphan)).toEqual({ id: orphan, totalNum: 0, hasVm: false });
+    expect(byId.get(attached)?.hasVm).toBe(true);
+    expect(byId.get(binned)?.hasVm).toBe(true);
+    expect(byId.get(counted)).toEqual({
+      id: counted,
+      totalNum: 2,
+      hasVm: false,
+    });
+
+    // Attached after the check: the server-side guard must keep it.
+    sim.admin.createVm({ name: 'vm3', labelIds: [raced] });
+    const all = [orphan, attached, binned, counted, young, managed, raced];
+    const count = await client.deleteLabelsGuarded({
+      ids: all,
+      keys: KEYS,
+      createdBefore: CUTOFF,
+    });
+    expect(count).toBe(1);
+    const remaining = await client.readExistingIds([...all, 'missing-id']);
+    expect(remaining.sort()).toEqual(all.filter(id => id !== orphan).sort());
+    // Once old enough (a later cutoff), the young label goes too.
+    await expect(
+      client.deleteLabelsGuarded({
+        ids: [young],
+        keys: KEYS,
+        createdBefore: new Date(Date.now() + 1000).toISOString(),
+      }),
+    ).resolves.toBe(1);
+  });
+
+  it('passes keys and values with quotes, unicode and GraphQL syntax through intact', async () => {
+    const keys = [
+      'cape-vip',
+      'we"ird\\key',
+      'ключ-ラベル-🚀',
+      '}) { id } mutation X { logout } #',
+    ];
+    const values = ['"quoted"', 'ünïcødé ✓', '$var @include(if: true)', null];
+    keys.forEach((key, i) =>
+      sim.admin.createLabel({ key, value: values[i], createdAt: OLD }),
+    );
+    client = createTowerClient(opts(sim));
+    const got = await listAll(client, keys, 2);
+    expect(got.map(l => [l.key, l.value]).sort()).toEqual(
+      keys.map((k, i) => [k, values[i]]).sort(),
+    );
+    expect(
+      await client.deleteLabelsGuarded({
+        ids: got.map(l => l.id),
+        keys: keys.slice(1),
+        createdBefore: CUTOFF,
+      }),
+    ).toBe(3);
+  });
+
+  it('respects maxInFlight', async () => {
+    const ids = sim.admin
+      .createLabels(
+        Array.from({ length: 5 }, () => ({ key: 'cape-vip', createdAt: OLD })),
+      )
+      .map(l => l.id);
+    sim.admin.setFaults({ latencyMs: 30 });
+    client = createTowerClient(opts(sim, { maxInFlight: 2 }));
+    await Promise.all(
+      Array.from({ length: 10 }, () => client!.checkLabels(ids)),
+    );
+    expect(sim.admin.requestCounters().maxInFlight).toBe(2);
+  });
+
+  it('processes pages larger than asked without losing or repeating labels', async () => {
+    const ids = sim.admin
+      .createLabels(
+        Array.from({ length: 23 }, () => ({ key: 'cape-vip', createdAt: OLD })),
+      )
+      .map(l => l.id);
+    sim.admin.setFaults({ pageOverflow: 2 });
+    client = createTowerClient(opts(sim));
+    const got = await listAll(client, KEYS, 5);
+    expect(got.map(l => l.id)).toEqual([...ids].sort());
+  });
+});

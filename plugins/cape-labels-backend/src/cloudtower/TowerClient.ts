@@ -1,0 +1,293 @@
+import type { LoggerService } from '@backstage/backend-plugin-api';
+import { TowerConnection, Vars, positiveInt } from './connection';
+import {
+  TowerAbortedError,
+  TowerAuthError,
+  TowerGraphQLError,
+  TowerOperation,
+  TowerResponseError,
+} from './errors';
+import { acceptPage, KeysetState } from './keyset';
+import * as ops from './operations';
+import type {
+  GuardedDeleteInput,
+  LabelLiveState,
+  ListLabelsFilter,
+  TowerClient,
+  TowerConnectionOptions,
+  TowerLabel,
+} from './types';
+
+export type TowerClientLogger = Pick<LoggerService, 'debug' | 'info' | 'warn'>;
+
+export type TowerClientDeps = { logger?: TowerClientLogger };
+
+/** Lets one caller stop waiting on a promise shared with other callers. */
+function raceAbort<T>(
+  promise: Promise<T>,
+  aborted: () => Error,
+  signal?: AbortSignal,
+): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(aborted());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+class GraphQLTowerClient implements TowerClient {
+  readonly towerId: string;
+  private readonly connection: TowerConnection;
+  private readonly logger?: TowerClientLogger;
+  private token?: string;
+  private loginInFlight?: Promise<string>;
+
+  constructor(
+    private readonly options: TowerConnectionOptions,
+    deps: TowerClientDeps,
+  ) {
+    this.towerId = options.towerId;
+    this.connection = new TowerConnection(options, () => [
+      options.password,
+      this.token,
+    ]);
+    this.logger = deps.logger;
+  }
+
+  async *listLabelPages(
+    filter: ListLabelsFilter,
+    options: { pageSize: number; signal?: AbortSignal },
+  ): AsyncGenerator<TowerLabel[]> {
+    const first = positiveInt(options.pageSize, 1, 'pageSize');
+    if (filter.keys.length === 0) return;
+    const state: KeysetState = { seen: new Set() };
+    for (;;) {
+      const conditions: Vars[] = [{ key_in: filter.keys }];
+      if (state.cursor !== undefined) conditions.push({ id_gt: state.cursor });
+      const data = await this.execute(
+        'listLabels',
+        ops.LIST_LABELS,
+        { where: { AND: conditions }, first },
+        options.signal,
+      );
+      const parsed = this.parse('listLabels', () => ops.parseLabelRows(data));
+      const page = acceptPage(state, parsed.labels);
+      if (parsed.malformed > 0 || page.dropped > 0 || parsed.received > first) {
+        this.logger?.warn(
+          `Tower ${this.towerId}: label page anomalies: ${parsed.received} rows for ${first} asked, ` +
+            `${parsed.malformed} malformed, ${page.dropped} duplicate or out of order (ignored)`,
+        );
+      }
+      if (page.labels.length > 0) yield page.labels;
+      if (parsed.received < first) return;
+      if (!page.advanced) {
+        // A full page that does not move the cursor would repeat forever.
+        throw new TowerResponseError(
+          'label listing did not advance (ids not increasing)',
+          {
+            towerId: this.towerId,
+            operation: 'listLabels',
+            code: 'UNEXPECTED_SHAPE',
+          },
+        );
+      }
+    }
+  }
+
+  async checkLabels(
+    ids: string[],
+    signal?: AbortSignal,
+  ): Promise<LabelLiveState[]> {
+    if (ids.length === 0) return [];
+    const data = await this.execute(
+      'checkLabels',
+      ops.CHECK_LABELS,
+      { where: { id_in: ids } },
+      signal,
+    );
+    return this.parse('checkLabels', () =>
+      ops.parseLiveStates(data, new Set(ids)),
+    );
+  }
+
+  async deleteLabelsGuarded(
+    input: GuardedDeleteInput,
+    signal?: AbortSignal,
+  ): Promise<number> {
+    // An empty `_in` list may mean "no filter" to some servers: never send one.
+    if (input.ids.length === 0 || input.keys.length === 0) return 0;
+    if (Number.isNaN(Date.parse(input.createdBefore))) {
+      throw new TypeError(
+        `deleteLabelsGuarded: createdBefore is not a timestamp: ${input.createdBefore}`,
+      );
+    }
+    const where = {
+      AND: [
+        { id_in: input.ids },
+        { key_in: input.keys },
+        { createdAt_lte: input.createdBefore },
+        { total_num: 0 },
+        { vms_none: {} },
+      ],
+    };
+    const data = await this.execute(
+      'deleteLabels',
+      ops.DELETE_LABELS,
+      { where },
+      signal,
+    );
+    return this.parse('deleteLabels', () => ops.parseDeleteCount(data));
+  }
+
+  async readExistingIds(
+    ids: string[],
+    signal?: AbortSignal,
+  ): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const data = await this.execute(
+      'readExistingIds',
+      ops.READ_IDS,
+      { where: { id_in: ids } },
+      signal,
+    );
+    return this.parse('readExistingIds', () =>
+      ops.parseExistingIds(data, new Set(ids)),
+    );
+  }
+
+  async close(): Promise<void> {
+    const token = this.token;
+    this.token = undefined;
+    if (token) {
+      try {
+        await this.connection.send('logout', ops.LOGOUT, {}, token);
+      } catch (e) {
+        this.logger?.debug(
+          `Tower ${this.towerId}: logout failed (ignored): ${(e as Error).message}`,
+        );
+      }
+    }
+    await this.connection.close();
+  }
+
+  /** Runs one operation with the cached token; logs in again once on LOAD_TOKEN_FAILED. */
+  private async execute(
+    operation: TowerOperation,
+    document: string,
+    variables: Vars,
+    signal?: AbortSignal,
+  ): Promise<unknown> {
+    if (signal?.aborted) {
+      throw new TowerAbortedError({ towerId: this.towerId, operation });
+    }
+    const token = await this.getToken(operation, signal);
+    try {
+      return await this.connection.send(
+        operation,
+        document,
+        variables,
+        token,
+        signal,
+      );
+    } catch (e) {
+      if (!(e instanceof TowerGraphQLError) || e.code !== 'LOAD_TOKEN_FAILED')
+        throw e;
+    }
+    if (this.token === token) this.token = undefined;
+    this.logger?.info(
+      `Tower ${this.towerId}: token rejected during ${operation}, logging in again`,
+    );
+    const fresh = await this.getToken(operation, signal);
+    try {
+      return await this.connection.send(
+        operation,
+        document,
+        variables,
+        fresh,
+        signal,
+      );
+    } catch (e) {
+      if (e instanceof TowerGraphQLError && e.code === 'LOAD_TOKEN_FAILED') {
+        if (this.token === fresh) this.token = undefined;
+        throw new TowerAuthError(
+          'token rejected again after a fresh login (LOAD_TOKEN_FAILED)',
+          {
+            towerId: this.towerId,
+            operation,
+            code: 'LOAD_TOKEN_FAILED',
+          },
+        );
+      }
+      throw e;
+    }
+  }
+
+  /** The cached token, or the one login in flight shared by every caller. */
+  private async getToken(
+    operation: TowerOperation,
+    signal?: AbortSignal,
+  ): Promise<string> {
+    if (this.token) return this.token;
+    if (!this.loginInFlight) {
+      const attempt = this.login().then(
+        token => {
+          this.token = token;
+          this.loginInFlight = undefined;
+          return token;
+        },
+        (e: unknown) => {
+          this.loginInFlight = undefined;
+          throw e;
+        },
+      );
+      attempt.catch(() => undefined);
+      this.loginInFlight = attempt;
+    }
+    // The shared login ignores one caller's signal; each caller stops waiting on its own.
+    return raceAbort(
+      this.loginInFlight,
+      () => new TowerAbortedError({ towerId: this.towerId, operation }),
+      signal,
+    );
+  }
+
+  private async login(): Promise<string> {
+    const data = await this.connection.send('login', ops.LOGIN, {
+      data: {
+        username: this.options.username,
+        password: this.options.password,
+        source: this.options.userSource,
+      },
+    });
+    const token = this.parse('login', () => ops.parseLoginToken(data));
+    this.logger?.debug(
+      `Tower ${this.towerId}: logged in as ${this.options.username}`,
+    );
+    return token;
+  }
+
+  private parse<T>(operation: TowerOperation, fn: () => T): T {
+    try {
+      return fn();
+    } catch (e) {
+      if (!(e instanceof ops.ShapeError)) throw e;
+      throw new TowerResponseError(`unexpected response: ${e.message}`, {
+        towerId: this.towerId,
+        operation,
+        code: 'UNEXPECTED_SHAPE',
+      });
+    }
+  }
+}
+
+/** Creates the client for one Tower; see DESIGN.md "Talking to Tower". */
+export function createTowerClient(
+  options: TowerConnectionOptions,
+  deps: TowerClientDeps = {},
+): TowerClient {
+  return new GraphQLTowerClient(options, deps);
+}

@@ -1,0 +1,68 @@
+import { inspect } from 'node:util';
+import { TowerError } from '../errors';
+import type { TowerConnectionOptions, TowerLabel } from '../types';
+import type { RawReply, RawRequest } from './rawServer';
+
+export const PASSWORD = 'S3cret-Pa55word!';
+
+export function opts(
+  url: string,
+  extra: Partial<TowerConnectionOptions> = {},
+): TowerConnectionOptions {
+  return {
+    towerId: 'raw',
+    server: url,
+    username: 'cape-gc',
+    password: PASSWORD,
+    userSource: 'LOCAL',
+    skipTLSVerify: false,
+    requestTimeoutMs: 5000,
+    ...extra,
+  };
+}
+
+/** Serves login/logout; everything else goes to `rest`. */
+export function withLogin(
+  rest: (req: RawRequest) => RawReply | Promise<RawReply>,
+) {
+  return (req: RawRequest): RawReply | Promise<RawReply> => {
+    if (req.operationName === 'CapeLabelsLogin')
+      return { json: { data: { login: { token: 'tok-1' } } } };
+    if (req.operationName === 'CapeLabelsLogout')
+      return { json: { data: { logout: 'ok' } } };
+    return rest(req);
+  };
+}
+
+export const labelRow = (id: string) => ({
+  id,
+  key: 'cape-vip',
+  value: 'v',
+  createdAt: '2020-01-01T00:00:00.000Z',
+  total_num: 0,
+});
+
+export async function collect(
+  pages: AsyncIterable<TowerLabel[]>,
+): Promise<TowerLabel[][]> {
+  const out: TowerLabel[][] = [];
+  for await (const p of pages) out.push(p);
+  return out;
+}
+
+export function expectNoSecret(e: unknown) {
+  const text = `${inspect(e, { depth: 20, showHidden: true })}${JSON.stringify(e)}${String(e)}`;
+  expect(text).not.toContain(PASSWORD);
+  expect(text).not.toContain('tok-1');
+}
+
+export async function caught(p: Promise<unknown>): Promise<TowerError> {
+  try {
+    await p;
+  } catch (e) {
+    expectNoSecret(e);
+    expect(e).toBeInstanceOf(TowerError);
+    return e as TowerError;
+  }
+  throw new Error('expected a rejection');
+}

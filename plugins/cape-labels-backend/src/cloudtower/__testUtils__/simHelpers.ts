@@ -1,0 +1,57 @@
+import { inspect } from 'node:util';
+import type { RunningSimulator } from '@smartx-cape/cloudtower-simulator';
+import { TowerError } from '../errors';
+import type { TowerClient, TowerConnectionOptions, TowerLabel } from '../types';
+
+export const PASSWORD = 'Sim-Pa55word"quoted';
+export const LDAP_PASSWORD = 'Ldap-Pa55word';
+export const OLD = '2020-01-01T00:00:00.000Z';
+export const CUTOFF = '2021-01-01T00:00:00.000Z';
+export const KEYS = ['cape-cluster-name', 'cape-vip', 'cape-namespace'];
+
+export const users = [
+  { username: 'cape-gc', password: PASSWORD, source: 'LOCAL' as const },
+  { username: 'ldap-gc', password: LDAP_PASSWORD, source: 'LDAP' as const },
+];
+
+export function opts(
+  sim: RunningSimulator,
+  extra: Partial<TowerConnectionOptions> = {},
+): TowerConnectionOptions {
+  return {
+    towerId: 'sim',
+    server: sim.url,
+    username: 'cape-gc',
+    password: PASSWORD,
+    userSource: 'LOCAL',
+    skipTLSVerify: false,
+    requestTimeoutMs: 10_000,
+    ...extra,
+  };
+}
+
+export async function listAll(
+  client: TowerClient,
+  keys: string[],
+  pageSize = 100,
+): Promise<TowerLabel[]> {
+  const out: TowerLabel[] = [];
+  for await (const page of client.listLabelPages({ keys }, { pageSize }))
+    out.push(...page);
+  return out;
+}
+
+export async function rejection(p: Promise<unknown>): Promise<TowerError> {
+  const e = await p.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(TowerError);
+  const text = inspect(e, { depth: 20, showHidden: true });
+  expect(text).not.toContain(PASSWORD);
+  expect(text).not.toContain(LDAP_PASSWORD);
+  return e as TowerError;
+}
+
+export const logins = (sim: RunningSimulator) =>
+  sim.admin.requestLog().filter(r => r.rootFields.includes('login'));

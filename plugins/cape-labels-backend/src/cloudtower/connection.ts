@@ -1,0 +1,159 @@
+import { ClientError, GraphQLClient } from 'graphql-request';
+import type { Agent } from 'undici';
+import {
+  TowerAbortedError,
+  TowerAuthError,
+  TowerError,
+  TowerGraphQLError,
+  TowerOperation,
+  TowerResponseError,
+} from './errors';
+import { Limiter } from './limiter';
+import {
+  createDispatcher,
+  createRequestFetch,
+  TransportOptions,
+} from './transport';
+import type { TowerConnectionOptions } from './types';
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_IN_FLIGHT = 4;
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+const LOGIN_CODES = new Set([
+  'LOGIN_FAILED',
+  'USER_NOT_FOUND',
+  'USER_PASSWORD_INCORRECT',
+]);
+
+export type Vars = Record<string, unknown>;
+
+export function positiveInt(
+  value: number | undefined,
+  fallback: number,
+  name: string,
+): number {
+  const v = value ?? fallback;
+  if (!Number.isInteger(v) || v < 1) {
+    throw new TypeError(`${name} must be a positive integer, got ${v}`);
+  }
+  return v;
+}
+
+/**
+ * Sends single GraphQL requests to one Tower: bounded in flight, timed out,
+ * every failure mapped to a TowerError. Knows nothing about login.
+ */
+export class TowerConnection {
+  private readonly url: string;
+  private readonly timeoutMs: number;
+  private readonly limiter: Limiter;
+  private readonly transport: TransportOptions;
+  /** Created on first use; close() releases its sockets. */
+  private agent?: Agent;
+
+  constructor(
+    private readonly options: TowerConnectionOptions,
+    /** Strings that must never appear in an error (password, token). */
+    private readonly secrets: () => Array<string | undefined>,
+  ) {
+    this.url = `${options.server.replace(/\/+$/, '')}/api`;
+    this.timeoutMs = positiveInt(
+      options.requestTimeoutMs,
+      DEFAULT_REQUEST_TIMEOUT_MS,
+      'requestTimeoutMs',
+    );
+    this.limiter = new Limiter(
+      positiveInt(options.maxInFlight, DEFAULT_MAX_IN_FLIGHT, 'maxInFlight'),
+    );
+    this.transport = {
+      towerId: options.towerId,
+      skipTLSVerify: options.skipTLSVerify,
+      caCert: options.caCert,
+      maxResponseBytes: positiveInt(
+        options.maxResponseBytes,
+        DEFAULT_MAX_RESPONSE_BYTES,
+        'maxResponseBytes',
+      ),
+    };
+  }
+
+  /** One request; waits for a free slot first (abortable by the caller). */
+  async send(
+    operation: TowerOperation,
+    document: string,
+    variables: Vars,
+    token?: string,
+    signal?: AbortSignal,
+  ): Promise<unknown> {
+    let release: () => void;
+    try {
+      release = await this.limiter.acquire(signal);
+    } catch {
+      throw new TowerAbortedError({ towerId: this.options.towerId, operation });
+    }
+    try {
+      this.agent ??= createDispatcher(this.transport);
+      const fetch = createRequestFetch(this.transport, this.agent, {
+        operation,
+        timeoutMs: this.timeoutMs,
+        signal,
+      });
+      const client = new GraphQLClient(this.url, {
+        fetch: fetch as unknown as typeof globalThis.fetch,
+        headers: token ? { Authorization: token } : {},
+      });
+      return await client.request<unknown>({ document, variables });
+    } catch (e) {
+      throw this.toTowerError(e, operation);
+    } finally {
+      release();
+    }
+  }
+
+  /** Releases idle sockets; requests still running keep theirs until done. */
+  async close(): Promise<void> {
+    const agent = this.agent;
+    this.agent = undefined;
+    await agent?.close().catch(() => undefined);
+  }
+
+  /**
+   * graphql-request's ClientError embeds the request variables (the password,
+   * for login): it is never kept as a cause, and messages are scrubbed.
+   */
+  private toTowerError(e: unknown, operation: TowerOperation): TowerError {
+    if (e instanceof TowerError) return e;
+    const ctx = { towerId: this.options.towerId, operation };
+    if (e instanceof ClientError) {
+      const first = e.response.errors?.[0] as
+        | { message?: unknown; code?: unknown; extensions?: { code?: unknown } }
+        | undefined;
+      const rawCode = first?.code ?? first?.extensions?.code;
+      const code = typeof rawCode === 'string' ? rawCode : undefined;
+      const message = this.scrub(
+        typeof first?.message === 'string' ? first.message : 'GraphQL error',
+      );
+      if (operation === 'login' || (code && LOGIN_CODES.has(code))) {
+        return new TowerAuthError(`${message}${code ? ` (${code})` : ''}`, {
+          ...ctx,
+          code: code ?? 'LOGIN_FAILED',
+        });
+      }
+      return new TowerGraphQLError(code, message, ctx);
+    }
+    const message = e instanceof Error ? e.message : String(e);
+    return new TowerResponseError(
+      `unexpected response: ${this.scrub(message)}`,
+      ctx,
+    );
+  }
+
+  private scrub(text: string): string {
+    let out = text;
+    for (const secret of this.secrets()) {
+      if (secret && secret.length >= 3) out = out.split(secret).join('***');
+    }
+    return out;
+  }
+}

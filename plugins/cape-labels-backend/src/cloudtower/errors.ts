@@ -1,0 +1,120 @@
+/** The operation a Tower error happened in; part of every error message. */
+export type TowerOperation =
+  | 'login'
+  | 'logout'
+  | 'listLabels'
+  | 'checkLabels'
+  | 'deleteLabels'
+  | 'readExistingIds';
+
+type TowerErrorOptions = {
+  towerId: string;
+  operation: TowerOperation;
+  code: string;
+  /** Must never carry credentials: callers pass only network-level errors. */
+  cause?: unknown;
+};
+
+/**
+ * Base class of every error the Tower client throws. The message reads
+ * `Tower <id>: <operation> failed: <detail>`; it never contains the password
+ * or the token.
+ */
+export abstract class TowerError extends Error {
+  readonly code: string;
+  readonly towerId: string;
+  readonly operation: TowerOperation;
+
+  protected constructor(detail: string, options: TowerErrorOptions) {
+    super(
+      `Tower ${options.towerId}: ${options.operation} failed: ${detail}`,
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
+    this.name = new.target.name;
+    this.code = options.code;
+    this.towerId = options.towerId;
+    this.operation = options.operation;
+  }
+}
+
+type Ctx = Omit<TowerErrorOptions, 'code'>;
+
+/** Login rejected, or the token is still rejected after one re-login. */
+export class TowerAuthError extends TowerError {
+  constructor(detail: string, ctx: Ctx & { code?: string }) {
+    super(detail, { ...ctx, code: ctx.code ?? 'AUTH_FAILED' });
+  }
+}
+
+/**
+ * The server could not be reached. `code` is the system error code
+ * (`ECONNREFUSED`, `ENOTFOUND`, `EAI_AGAIN`, ...) or `TLS` for certificate and
+ * handshake failures, in which case `tlsCode` holds Node's code (e.g.
+ * `DEPTH_ZERO_SELF_SIGNED_CERT`).
+ */
+export class TowerUnreachableError extends TowerError {
+  readonly tlsCode?: string;
+  constructor(detail: string, ctx: Ctx & { code: string; tlsCode?: string }) {
+    super(detail, ctx);
+    this.tlsCode = ctx.tlsCode;
+  }
+}
+
+/** The per-request timeout (`requestTimeoutMs`) elapsed. */
+export class TowerTimeoutError extends TowerError {
+  readonly timeoutMs: number;
+  constructor(timeoutMs: number, ctx: Ctx) {
+    super(`no answer within ${timeoutMs} ms`, { ...ctx, code: 'TIMEOUT' });
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** Tower answered with a non-2xx HTTP status. */
+export class TowerHttpError extends TowerError {
+  readonly status: number;
+  constructor(status: number, detail: string, ctx: Ctx) {
+    super(`HTTP ${status}${detail ? ` ${detail}` : ''}`, {
+      ...ctx,
+      code: `HTTP_${status}`,
+    });
+    this.status = status;
+  }
+}
+
+/** The body was not usable: not JSON, too large, or not the expected shape. */
+export class TowerResponseError extends TowerError {
+  constructor(
+    detail: string,
+    ctx: Ctx & {
+      code?: 'MALFORMED_RESPONSE' | 'RESPONSE_TOO_LARGE' | 'UNEXPECTED_SHAPE';
+    },
+  ) {
+    super(detail, { ...ctx, code: ctx.code ?? 'MALFORMED_RESPONSE' });
+  }
+}
+
+/** Tower answered with GraphQL `errors`; `code` is the first error's code. */
+export class TowerGraphQLError extends TowerError {
+  readonly graphqlCode?: string;
+  readonly graphqlMessage: string;
+  constructor(graphqlCode: string | undefined, message: string, ctx: Ctx) {
+    super(`${message}${graphqlCode ? ` (${graphqlCode})` : ''}`, {
+      ...ctx,
+      code: graphqlCode ?? 'GRAPHQL_ERROR',
+    });
+    this.graphqlCode = graphqlCode;
+    this.graphqlMessage = message;
+  }
+}
+
+/** The caller's AbortSignal fired. `name` is `AbortError` like DOM aborts. */
+export class TowerAbortedError extends TowerError {
+  constructor(ctx: Ctx) {
+    super('aborted by the caller', { ...ctx, code: 'ABORTED' });
+    this.name = 'AbortError';
+  }
+}
+
+export function isTowerError(e: unknown): e is TowerError {
+  return e instanceof TowerError;
+}

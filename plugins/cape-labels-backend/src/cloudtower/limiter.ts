@@ -1,0 +1,74 @@
+/**
+ * A FIFO counting semaphore: at most `max` holders at once; the rest wait.
+ * A waiter whose signal fires leaves the queue and rejects with the signal's
+ * reason.
+ */
+export class Limiter {
+  private active = 0;
+  private readonly waiters: Array<{ grant: () => void; abort: () => void }> =
+    [];
+
+  constructor(readonly max: number) {
+    if (!Number.isInteger(max) || max < 1) {
+      throw new TypeError(`Limiter max must be a positive integer, got ${max}`);
+    }
+  }
+
+  get inFlight(): number {
+    return this.active;
+  }
+
+  get queued(): number {
+    return this.waiters.length;
+  }
+
+  /** Resolves with a release function once a slot is free. */
+  acquire(signal?: AbortSignal): Promise<() => void> {
+    if (signal?.aborted) {
+      return Promise.reject(signal.reason);
+    }
+    if (this.active < this.max) {
+      this.active += 1;
+      return Promise.resolve(this.releaser());
+    }
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        grant: () => {
+          signal?.removeEventListener('abort', waiter.abort);
+          resolve(this.releaser());
+        },
+        abort: () => {
+          const i = this.waiters.indexOf(waiter);
+          if (i >= 0) this.waiters.splice(i, 1);
+          reject(signal?.reason);
+        },
+      };
+      signal?.addEventListener('abort', waiter.abort, { once: true });
+      this.waiters.push(waiter);
+    });
+  }
+
+  async run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const release = await this.acquire(signal);
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  }
+
+  private releaser(): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiters.shift();
+      if (next) {
+        // The slot passes straight to the next waiter: `active` is unchanged.
+        next.grant();
+      } else {
+        this.active -= 1;
+      }
+    };
+  }
+}

@@ -1,0 +1,188 @@
+import type { LabelLiveState, TowerLabel } from './types';
+
+// Every value travels as a GraphQL variable; the documents are constants.
+
+export const LOGIN = /* GraphQL */ `
+  mutation CapeLabelsLogin($data: LoginInput!) {
+    login(data: $data) {
+      token
+    }
+  }
+`;
+
+export const LOGOUT = /* GraphQL */ `
+  mutation CapeLabelsLogout {
+    logout
+  }
+`;
+
+export const LIST_LABELS = /* GraphQL */ `
+  query CapeLabelsList($where: LabelWhereInput, $first: Int) {
+    labels(where: $where, orderBy: id_ASC, first: $first) {
+      id
+      key
+      value
+      createdAt
+      total_num
+    }
+  }
+`;
+
+export const CHECK_LABELS = /* GraphQL */ `
+  query CapeLabelsCheck($where: LabelWhereInput) {
+    labels(where: $where) {
+      id
+      total_num
+      vms(first: 1) {
+        id
+      }
+    }
+  }
+`;
+
+export const DELETE_LABELS = /* GraphQL */ `
+  mutation CapeLabelsDelete($where: LabelWhereInput) {
+    deleteManyLabels(where: $where) {
+      count
+    }
+  }
+`;
+
+export const READ_IDS = /* GraphQL */ `
+  query CapeLabelsExisting($where: LabelWhereInput) {
+    labels(where: $where) {
+      id
+    }
+  }
+`;
+
+/** Thrown by the parsers below; the client turns it into a TowerResponseError. */
+export class ShapeError extends Error {}
+
+type Obj = Record<string, unknown>;
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function field(data: unknown, name: string): unknown {
+  if (!isObj(data)) throw new ShapeError(`response has no data`);
+  return data[name];
+}
+
+function rowsOf(data: unknown): unknown[] {
+  const rows = field(data, 'labels');
+  if (!Array.isArray(rows)) throw new ShapeError('`labels` is not a list');
+  return rows;
+}
+
+function nonEmptyString(v: unknown): v is string {
+  return typeof v === 'string' && v.length > 0;
+}
+
+/** Counters: anything but a non-negative integer is "unknown" (null). */
+function counter(v: unknown): number | null {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null;
+}
+
+export function parseLoginToken(data: unknown): string {
+  const login = field(data, 'login');
+  const token = isObj(login) ? login.token : undefined;
+  if (!nonEmptyString(token)) throw new ShapeError('login returned no token');
+  return token;
+}
+
+export type ParsedLabelRows = {
+  labels: TowerLabel[];
+  /** Rows dropped because a required field was missing or mistyped. */
+  malformed: number;
+  /** Row count as returned, malformed ones included. */
+  received: number;
+};
+
+export function parseLabelRows(data: unknown): ParsedLabelRows {
+  const rows = rowsOf(data);
+  const labels: TowerLabel[] = [];
+  let malformed = 0;
+  for (const row of rows) {
+    if (
+      !isObj(row) ||
+      !nonEmptyString(row.id) ||
+      typeof row.key !== 'string' ||
+      !nonEmptyString(row.createdAt)
+    ) {
+      malformed += 1;
+      continue;
+    }
+    labels.push({
+      id: row.id,
+      key: row.key,
+      value: typeof row.value === 'string' ? row.value : null,
+      createdAt: row.createdAt,
+      totalNum: counter(row.total_num),
+    });
+  }
+  return { labels, malformed, received: rows.length };
+}
+
+/**
+ * Live state per requested id. Missing or non-list `vms` means "unknown" and
+ * is reported as `hasVm: true` so the label is kept. A row without an id
+ * fails the whole answer (we cannot tell which label it was). Ids Tower returns but we
+ * did not ask for are ignored; a duplicated id merges conservatively.
+ */
+export function parseLiveStates(
+  data: unknown,
+  requested: ReadonlySet<string>,
+): LabelLiveState[] {
+  const byId = new Map<string, LabelLiveState>();
+  for (const row of rowsOf(data)) {
+    if (!isObj(row) || !nonEmptyString(row.id)) {
+      throw new ShapeError('a label row has no id');
+    }
+    if (!requested.has(row.id)) continue;
+    const state: LabelLiveState = {
+      id: row.id,
+      totalNum: counter(row.total_num),
+      hasVm: Array.isArray(row.vms) ? row.vms.length > 0 : true,
+    };
+    const prev = byId.get(row.id);
+    if (prev) {
+      state.hasVm = state.hasVm || prev.hasVm;
+      state.totalNum =
+        state.totalNum === null || prev.totalNum === null
+          ? null
+          : Math.max(state.totalNum, prev.totalNum);
+    }
+    byId.set(row.id, state);
+  }
+  return [...byId.values()];
+}
+
+/** `BatchPayload.count` is a Long: a JSON number or a decimal string. */
+export function parseDeleteCount(data: unknown): number {
+  const payload = field(data, 'deleteManyLabels');
+  const count = isObj(payload) ? payload.count : undefined;
+  if (typeof count === 'number' && Number.isSafeInteger(count) && count >= 0) {
+    return count;
+  }
+  if (typeof count === 'string' && /^\d+$/.test(count)) {
+    const n = Number(count);
+    if (Number.isSafeInteger(n)) return n;
+  }
+  throw new ShapeError('deleteManyLabels returned no usable count');
+}
+
+export function parseExistingIds(
+  data: unknown,
+  requested: ReadonlySet<string>,
+): string[] {
+  const ids = new Set<string>();
+  for (const row of rowsOf(data)) {
+    if (!isObj(row) || !nonEmptyString(row.id)) {
+      throw new ShapeError('a label row has no id');
+    }
+    if (requested.has(row.id)) ids.add(row.id);
+  }
+  return [...ids];
+}

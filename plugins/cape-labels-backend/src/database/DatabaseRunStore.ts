@@ -1,0 +1,135 @@
+import {
+  DatabaseService,
+  resolvePackagePath,
+} from '@backstage/backend-plugin-api';
+import { NotFoundError } from '@backstage/errors';
+import type { Knex } from 'knex';
+import type {
+  LabelAction,
+  LabelOutcome,
+  Run,
+  RunCounts,
+  RunSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
+import type { NewRun, RunEnd, RunStore, SweepRequest } from './types';
+import * as runs from './runs';
+import * as outcomes from './outcomes';
+import * as sightings from './sightings';
+import * as requests from './requests';
+
+export function migrationsDirectory(): string {
+  return resolvePackagePath(
+    '@smartx-cape/plugin-cape-labels-backend',
+    'migrations',
+  );
+}
+
+/** Runs the plugin's migrations (idempotent). */
+export async function migrateRunStore(db: Knex): Promise<void> {
+  await db.migrate.latest({ directory: migrationsDirectory() });
+}
+
+/** RunStore on the plugin's database (SQLite or PostgreSQL). */
+export class DatabaseRunStore implements RunStore {
+  static async create(options: {
+    database: DatabaseService;
+    skipMigrations?: boolean;
+  }): Promise<DatabaseRunStore> {
+    const db = await options.database.getClient();
+    if (!options.skipMigrations && !options.database.migrations?.skip) {
+      await migrateRunStore(db);
+    }
+    return new DatabaseRunStore(db);
+  }
+
+  constructor(private readonly db: Knex) {}
+
+  createRun(run: NewRun): Promise<RunSummary> {
+    return runs.createRun(this.db, run);
+  }
+
+  updateRunCounts(runId: string, counts: RunCounts): Promise<void> {
+    return runs.updateRunCounts(this.db, runId, counts);
+  }
+
+  async finishRun(runId: string, end: RunEnd): Promise<RunSummary> {
+    const summary = await runs.finishRun(this.db, runId, end);
+    if (!summary) {
+      throw new NotFoundError(`run ${runId} not found`);
+    }
+    return summary;
+  }
+
+  addOutcomes(runId: string, items: LabelOutcome[]): Promise<void> {
+    return outcomes.addOutcomes(this.db, runId, items);
+  }
+
+  getRun(runId: string): Promise<Run | undefined> {
+    return runs.getRun(this.db, runId);
+  }
+
+  listRuns(
+    towerId: string,
+    options: { limit: number; before?: string },
+  ): Promise<RunSummary[]> {
+    return runs.listRuns(this.db, towerId, options);
+  }
+
+  lastRuns(towerIds: string[]): Promise<Map<string, RunSummary>> {
+    return runs.lastRuns(this.db, towerIds);
+  }
+
+  runningTowers(towerIds: string[]): Promise<Set<string>> {
+    return runs.runningTowers(this.db, towerIds);
+  }
+
+  listOutcomes(
+    runId: string,
+    options: { limit: number; offset: number; action?: LabelAction },
+  ): Promise<{ items: LabelOutcome[]; total: number }> {
+    return outcomes.listOutcomes(this.db, runId, options);
+  }
+
+  abortStaleRuns(towerId: string, now: Date): Promise<number> {
+    return runs.abortStaleRuns(this.db, towerId, now);
+  }
+
+  getSightings(
+    towerId: string,
+    labelIds: string[],
+  ): Promise<Map<string, Date>> {
+    return sightings.getSightings(this.db, towerId, labelIds);
+  }
+
+  addSightings(
+    towerId: string,
+    labelIds: string[],
+    seenAt: Date,
+  ): Promise<void> {
+    return sightings.addSightings(this.db, towerId, labelIds, seenAt);
+  }
+
+  pruneSightings(towerId: string, before: Date): Promise<void> {
+    return sightings.pruneSightings(this.db, towerId, before);
+  }
+
+  enqueueRequest(request: Omit<SweepRequest, 'id'>): Promise<SweepRequest> {
+    return requests.enqueueRequest(this.db, request);
+  }
+
+  takeRequest(towerId: string): Promise<SweepRequest | undefined> {
+    return requests.takeRequest(this.db, towerId);
+  }
+
+  hasPendingRequest(towerId: string): Promise<boolean> {
+    return requests.hasPendingRequest(this.db, towerId);
+  }
+
+  cancelRequest(requestId: string): Promise<void> {
+    return requests.cancelRequest(this.db, requestId);
+  }
+
+  pruneRuns(towerId: string, keep: number): Promise<number> {
+    return runs.pruneRuns(this.db, towerId, keep);
+  }
+}

@@ -1,0 +1,73 @@
+import { TestDatabaseId, TestDatabases } from '@backstage/backend-test-utils';
+import type { DatabaseService } from '@backstage/backend-plugin-api';
+import type { Knex } from 'knex';
+import type { RunSettings } from '@smartx-cape/plugin-cape-labels-common';
+import { DatabaseRunStore } from '../DatabaseRunStore';
+import type { NewRun } from '../types';
+
+/*
+ * TestDatabases silently drops POSTGRES_15 when this variable is unset (there is no Docker
+ * here). The project's machines always run PostgreSQL at 127.0.0.1:5432, so default to it:
+ * PostgreSQL is then always tested, and a stopped server fails the tests instead of
+ * skipping them.
+ */
+process.env.BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING ??=
+  'postgresql://postgres@127.0.0.1:5432';
+
+export const DATABASE_IDS: TestDatabaseId[] = ['SQLITE_3', 'POSTGRES_15'];
+
+export function createTestDatabases(): TestDatabases {
+  return TestDatabases.create({ ids: DATABASE_IDS });
+}
+
+export function databaseService(knex: Knex): DatabaseService {
+  return { getClient: async () => knex, migrations: { skip: false } };
+}
+
+export async function createStore(
+  databases: TestDatabases,
+  id: TestDatabaseId,
+): Promise<{ knex: Knex; store: DatabaseRunStore }> {
+  const knex = await databases.init(id);
+  const store = await DatabaseRunStore.create({
+    database: databaseService(knex),
+  });
+  return { knex, store };
+}
+
+export const SETTINGS: RunSettings = {
+  minAge: 'PT24H',
+  confirmAfter: 'PT0S',
+  maxDeletesPerRun: 5000,
+  keys: ['cape-cluster-name', 'cape-vip', 'cape-namespace'],
+};
+
+export const T0 = Date.parse('2026-11-30T00:00:00.000Z');
+
+export function at(minutes: number): Date {
+  return new Date(T0 + minutes * 60_000);
+}
+
+export function newRun(
+  towerId: string,
+  minutes: number,
+  extra: Partial<NewRun> = {},
+): NewRun {
+  return {
+    towerId,
+    trigger: 'schedule',
+    dryRun: false,
+    instance: 'replica-1',
+    startedAt: at(minutes),
+    settings: SETTINGS,
+    ...extra,
+  };
+}
+
+export const ZERO = {
+  scanned: 0,
+  candidates: 0,
+  deleted: 0,
+  kept: 0,
+  failed: 0,
+};

@@ -1,0 +1,119 @@
+import type { Knex } from 'knex';
+import type {
+  LabelAction,
+  LabelOutcome,
+} from '@smartx-cape/plugin-cape-labels-common';
+import {
+  CHUNK,
+  OUTCOMES,
+  isPostgres,
+  OutcomeRow,
+  chunks,
+  rowToOutcome,
+} from './tables';
+
+/*
+ * On PostgreSQL a multi-row VALUES insert with thousands of parameters is slow to parse
+ * (~35 ms per 500 rows); one array parameter per column through unnest() is 5-7x faster.
+ */
+const PG_INSERT_CHUNK = 10_000;
+const PG_COLUMNS = [
+  'run_id',
+  'seq',
+  'label_id',
+  'key',
+  'value',
+  'created_at',
+  'action',
+  'reason',
+] as const satisfies ReadonlyArray<keyof OutcomeRow>;
+const PG_INSERT = `insert into ${OUTCOMES} (${PG_COLUMNS.join(', ')})
+  select * from unnest(?::text[], ?::int[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])`;
+
+/** Outcome rows deleted per statement when runs are pruned. */
+const DELETE_SPAN = 20_000;
+
+export async function addOutcomes(
+  db: Knex,
+  runId: string,
+  outcomes: LabelOutcome[],
+): Promise<void> {
+  if (outcomes.length === 0) {
+    return;
+  }
+  await db.transaction(async tx => {
+    // One sweeper writes a run, so numbering after the current max is race-free.
+    const last = await tx<OutcomeRow>(OUTCOMES)
+      .max({ max_seq: 'seq' })
+      .where({ run_id: runId })
+      .first();
+    const firstSeq = Number(last?.max_seq ?? 0) + 1;
+    const rows: OutcomeRow[] = outcomes.map((o, i) => ({
+      run_id: runId,
+      seq: firstSeq + i,
+      label_id: o.labelId,
+      key: o.key,
+      value: o.value,
+      created_at: o.createdAt,
+      action: o.action,
+      reason: o.reason ?? null,
+    }));
+    if (isPostgres(db)) {
+      for (const chunk of chunks(rows, PG_INSERT_CHUNK)) {
+        await tx.raw(
+          PG_INSERT,
+          PG_COLUMNS.map(c => chunk.map(r => r[c]) as Knex.Value),
+        );
+      }
+    } else {
+      for (const chunk of chunks(rows, CHUNK)) {
+        await tx<OutcomeRow>(OUTCOMES).insert(chunk);
+      }
+    }
+  });
+}
+
+export async function listOutcomes(
+  db: Knex,
+  runId: string,
+  options: { limit: number; offset: number; action?: LabelAction },
+): Promise<{ items: LabelOutcome[]; total: number }> {
+  const filter: Partial<OutcomeRow> = { run_id: runId };
+  if (options.action !== undefined) {
+    filter.action = options.action;
+  }
+  const [countRow, rows] = await Promise.all([
+    db<OutcomeRow>(OUTCOMES).count({ total: '*' }).where(filter).first(),
+    db<OutcomeRow>(OUTCOMES)
+      .select('*')
+      .where(filter)
+      .orderBy('seq', 'asc')
+      .offset(options.offset)
+      .limit(options.limit),
+  ]);
+  return {
+    items: rows.map(rowToOutcome),
+    total: Number(countRow?.total ?? 0),
+  };
+}
+
+/** Deletes the outcomes of the given runs in bounded statements. */
+export async function deleteOutcomesOfRuns(
+  db: Knex,
+  runIds: string[],
+): Promise<void> {
+  for (const runId of runIds) {
+    const last = await db<OutcomeRow>(OUTCOMES)
+      .max({ max_seq: 'seq' })
+      .where({ run_id: runId })
+      .first();
+    const maxSeq = Number(last?.max_seq ?? 0);
+    for (let low = 0; low < maxSeq; low += DELETE_SPAN) {
+      await db<OutcomeRow>(OUTCOMES)
+        .where({ run_id: runId })
+        .andWhere('seq', '>', low)
+        .andWhere('seq', '<=', low + DELETE_SPAN)
+        .delete();
+    }
+  }
+}

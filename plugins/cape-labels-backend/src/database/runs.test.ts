@@ -1,0 +1,273 @@
+import { NotFoundError } from '@backstage/errors';
+import {
+  ZERO,
+  at,
+  createStore,
+  createTestDatabases,
+  newRun,
+  SETTINGS,
+} from './__testUtils__/testStore';
+import type { DatabaseRunStore } from './DatabaseRunStore';
+
+jest.setTimeout(60_000);
+
+const databases = createTestDatabases();
+
+async function finished(
+  store: DatabaseRunStore,
+  towerId: string,
+  minutes: number,
+) {
+  const run = await store.createRun(newRun(towerId, minutes));
+  return store.finishRun(run.id, {
+    status: 'succeeded',
+    finishedAt: at(minutes + 1),
+    counts: ZERO,
+  });
+}
+
+describe('DatabaseRunStore runs', () => {
+  it('tests PostgreSQL too', () => {
+    expect(databases.eachSupportedId().map(([id]) => id)).toEqual([
+      'SQLITE_3',
+      'POSTGRES_15',
+    ]);
+  });
+
+  it.each(databases.eachSupportedId())(
+    'creates, updates, finishes and reads runs, %p',
+    async databaseId => {
+      const { store } = await createStore(databases, databaseId);
+      const created = await store.createRun(
+        newRun('prod-a', 0, {
+          trigger: 'manual',
+          requestedBy: 'user:default/jane',
+          dryRun: true,
+        }),
+      );
+      expect(created).toEqual({
+        id: expect.any(String),
+        towerId: 'prod-a',
+        trigger: 'manual',
+        requestedBy: 'user:default/jane',
+        dryRun: true,
+        status: 'running',
+        startedAt: '2026-11-30T00:00:00.000Z',
+        finishedAt: null,
+        durationMs: null,
+        counts: ZERO,
+        instance: 'replica-1',
+      });
+      expect(await store.getRun(created.id)).toEqual({
+        ...created,
+        settings: SETTINGS,
+      });
+
+      const progress = {
+        scanned: 10,
+        candidates: 4,
+        deleted: 1,
+        kept: 2,
+        failed: 0,
+      };
+      await store.updateRunCounts(created.id, progress);
+      expect((await store.getRun(created.id))?.counts).toEqual(progress);
+
+      const counts = {
+        scanned: 100,
+        candidates: 40,
+        deleted: 30,
+        kept: 60,
+        failed: 10,
+      };
+      const done = await store.finishRun(created.id, {
+        status: 'partial',
+        finishedAt: new Date(Date.parse('2026-11-30T00:01:02.345Z')),
+        counts,
+        error: { message: 'Tower said no', code: 'TOWER_ERROR' },
+      });
+      expect(done).toEqual({
+        ...created,
+        status: 'partial',
+        finishedAt: '2026-11-30T00:01:02.345Z',
+        durationMs: 62_345,
+        counts,
+        error: { message: 'Tower said no', code: 'TOWER_ERROR' },
+      });
+      expect(await store.getRun(created.id)).toEqual({
+        ...done,
+        settings: SETTINGS,
+      });
+
+      const plain = await store.createRun(newRun('prod-a', 5));
+      expect(plain.requestedBy).toBeUndefined();
+      const failed = await store.finishRun(plain.id, {
+        status: 'failed',
+        finishedAt: at(6),
+        counts: ZERO,
+        error: { message: 'boom' },
+      });
+      expect(failed.error).toEqual({ message: 'boom' });
+      expect(failed.requestedBy).toBeUndefined();
+      expect(failed.id).not.toEqual(created.id);
+
+      expect(await store.getRun('no-such-run')).toBeUndefined();
+      await expect(
+        store.updateRunCounts('no-such-run', ZERO),
+      ).resolves.toBeUndefined();
+      await expect(
+        store.finishRun('no-such-run', {
+          status: 'failed',
+          finishedAt: at(1),
+          counts: ZERO,
+        }),
+      ).rejects.toThrow(NotFoundError);
+    },
+  );
+
+  it.each(databases.eachSupportedId())(
+    'lists runs newest first with keyset pagination, %p',
+    async databaseId => {
+      const { store } = await createStore(databases, databaseId);
+      const ids: string[] = [];
+      for (let i = 0; i < 7; i++) {
+        ids.push((await finished(store, 'prod-a', i * 10)).id);
+        await finished(store, 'prod-b', i * 10);
+      }
+      const newestFirst = [...ids].reverse();
+
+      const all = await store.listRuns('prod-a', { limit: 100 });
+      expect(all.map(r => r.id)).toEqual(newestFirst);
+      expect(all.every(r => r.towerId === 'prod-a')).toBe(true);
+
+      const page1 = await store.listRuns('prod-a', { limit: 3 });
+      expect(page1.map(r => r.id)).toEqual(newestFirst.slice(0, 3));
+      const page2 = await store.listRuns('prod-a', {
+        limit: 3,
+        before: page1[2].id,
+      });
+      expect(page2.map(r => r.id)).toEqual(newestFirst.slice(3, 6));
+      const page3 = await store.listRuns('prod-a', {
+        limit: 3,
+        before: page2[2].id,
+      });
+      expect(page3.map(r => r.id)).toEqual(newestFirst.slice(6));
+      expect(
+        await store.listRuns('prod-a', { limit: 3, before: page3[0].id }),
+      ).toEqual([]);
+
+      expect(
+        await store.listRuns('prod-a', { limit: 3, before: 'unknown' }),
+      ).toEqual([]);
+      // A run of another Tower is not a valid cursor for this one.
+      const other = (await store.listRuns('prod-b', { limit: 1 }))[0];
+      expect(
+        await store.listRuns('prod-a', { limit: 3, before: other.id }),
+      ).toEqual([]);
+      expect(await store.listRuns('nowhere', { limit: 3 })).toEqual([]);
+    },
+  );
+
+  it.each(databases.eachSupportedId())(
+    'finds the last run of each Tower and the running ones, %p',
+    async databaseId => {
+      const { store } = await createStore(databases, databaseId);
+      for (let i = 0; i < 5; i++) {
+        await finished(store, 'prod-a', i);
+        await finished(store, 'prod-b', i);
+      }
+      const lastB = await finished(store, 'prod-b', 100);
+      const runningA = await store.createRun(newRun('prod-a', 200));
+      await finished(store, 'prod-c', 300);
+
+      const last = await store.lastRuns(['prod-a', 'prod-b', 'prod-d']);
+      expect([...last.keys()].sort()).toEqual(['prod-a', 'prod-b']);
+      expect(last.get('prod-a')).toEqual(runningA);
+      expect(last.get('prod-b')).toEqual(lastB);
+      expect((await store.lastRuns([])).size).toBe(0);
+
+      expect(await store.runningTowers(['prod-a', 'prod-b', 'prod-c'])).toEqual(
+        new Set(['prod-a']),
+      );
+      expect(await store.runningTowers(['prod-b'])).toEqual(new Set());
+      expect(await store.runningTowers([])).toEqual(new Set());
+    },
+  );
+
+  it.each(databases.eachSupportedId())(
+    'aborts the running runs of a Tower, %p',
+    async databaseId => {
+      const { store } = await createStore(databases, databaseId);
+      const stale1 = await store.createRun(newRun('prod-a', 0));
+      await store.updateRunCounts(stale1.id, { ...ZERO, scanned: 5 });
+      const stale2 = await store.createRun(newRun('prod-a', 1));
+      const done = await finished(store, 'prod-a', 2);
+      const otherTower = await store.createRun(newRun('prod-b', 0));
+
+      expect(await store.abortStaleRuns('prod-a', at(10))).toBe(2);
+      const aborted = await store.getRun(stale1.id);
+      expect(aborted).toMatchObject({
+        status: 'aborted',
+        finishedAt: at(10).toISOString(),
+        durationMs: 10 * 60_000,
+        counts: { ...ZERO, scanned: 5 },
+        error: {
+          message: 'the replica running this sweep stopped before it finished',
+          code: 'REPLICA_LOST',
+        },
+      });
+      expect((await store.getRun(stale2.id))?.status).toBe('aborted');
+      expect(await store.getRun(done.id)).toMatchObject({
+        status: 'succeeded',
+      });
+      expect((await store.getRun(otherTower.id))?.status).toBe('running');
+      expect(await store.abortStaleRuns('prod-a', at(11))).toBe(0);
+    },
+  );
+
+  it.each(databases.eachSupportedId())(
+    'prunes old runs and their outcomes, never a running one, %p',
+    async databaseId => {
+      const { store, knex } = await createStore(databases, databaseId);
+      const stuck = await store.createRun(newRun('prod-a', 0));
+      const ids: string[] = [];
+      for (let i = 1; i <= 6; i++) {
+        const run = await finished(store, 'prod-a', i * 10);
+        await store.addOutcomes(
+          run.id,
+          Array.from({ length: 30 }, (_, n) => ({
+            labelId: `l${n}`,
+            key: 'cape-vip',
+            value: null,
+            createdAt: at(0).toISOString(),
+            action: 'deleted' as const,
+          })),
+        );
+        ids.push(run.id);
+      }
+      const otherTower = await finished(store, 'prod-b', 0);
+
+      expect(await store.pruneRuns('prod-a', 3)).toBe(3);
+      const left = await store.listRuns('prod-a', { limit: 100 });
+      expect(left.map(r => r.id)).toEqual([ids[5], ids[4], ids[3], stuck.id]);
+      for (const id of ids.slice(0, 3)) {
+        expect(await store.getRun(id)).toBeUndefined();
+        expect(await store.listOutcomes(id, { limit: 10, offset: 0 })).toEqual({
+          items: [],
+          total: 0,
+        });
+      }
+      const [{ n }] = await knex('cape_labels_outcomes').count({ n: '*' });
+      expect(Number(n)).toBe(90);
+      expect(await store.getRun(otherTower.id)).toBeDefined();
+
+      expect(await store.pruneRuns('prod-a', 3)).toBe(0);
+      expect(await store.pruneRuns('prod-a', 10)).toBe(0);
+      expect(await store.pruneRuns('nowhere', 1)).toBe(0);
+      expect(await store.pruneRuns('prod-a', 0)).toBe(3);
+      expect(
+        (await store.listRuns('prod-a', { limit: 100 })).map(r => r.id),
+      ).toEqual([stuck.id]);
+    },
+  );
+});

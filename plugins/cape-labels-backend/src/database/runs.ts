@@ -1,0 +1,232 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import type {
+  Run,
+  RunCounts,
+  RunSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
+import type { NewRun, RunEnd } from './types';
+import { deleteOutcomesOfRuns } from './outcomes';
+import {
+  CHUNK,
+  RUNS,
+  RunRow,
+  SUMMARY_COLUMNS,
+  SummaryRow,
+  chunks,
+  rowToRun,
+  rowToSummary,
+} from './tables';
+
+export const REPLICA_LOST = {
+  message: 'the replica running this sweep stopped before it finished',
+  code: 'REPLICA_LOST',
+} as const;
+
+/** Time-ordered and unique across replicas: zero-padded epoch ms plus a random suffix. */
+export function newRunId(startedAt: Date): string {
+  const ms = String(startedAt.getTime()).padStart(13, '0');
+  return `${ms}-${randomBytes(5).toString('hex')}`;
+}
+
+function countColumns(counts: RunCounts) {
+  return {
+    scanned: counts.scanned,
+    candidates: counts.candidates,
+    deleted: counts.deleted,
+    kept: counts.kept,
+    failed: counts.failed,
+  };
+}
+
+export async function createRun(db: Knex, run: NewRun): Promise<RunSummary> {
+  const row: Omit<RunRow, 'seq'> = {
+    id: newRunId(run.startedAt),
+    tower_id: run.towerId,
+    trigger: run.trigger,
+    requested_by: run.requestedBy ?? null,
+    dry_run: run.dryRun,
+    status: 'running',
+    started_at: run.startedAt.getTime(),
+    finished_at: null,
+    ...countColumns({
+      scanned: 0,
+      candidates: 0,
+      deleted: 0,
+      kept: 0,
+      failed: 0,
+    }),
+    error_message: null,
+    error_code: null,
+    instance: run.instance,
+    settings: JSON.stringify(run.settings),
+  };
+  await db<RunRow>(RUNS).insert(row);
+  return rowToSummary({ ...row, seq: 0 });
+}
+
+export async function updateRunCounts(
+  db: Knex,
+  runId: string,
+  counts: RunCounts,
+): Promise<void> {
+  await db<RunRow>(RUNS).where({ id: runId }).update(countColumns(counts));
+}
+
+/** Returns undefined when the run does not exist. */
+export async function finishRun(
+  db: Knex,
+  runId: string,
+  end: RunEnd,
+): Promise<RunSummary | undefined> {
+  await db<RunRow>(RUNS)
+    .where({ id: runId })
+    .update({
+      status: end.status,
+      finished_at: end.finishedAt.getTime(),
+      ...countColumns(end.counts),
+      error_message: end.error?.message ?? null,
+      error_code: end.error?.code ?? null,
+    });
+  const row = await db<RunRow>(RUNS)
+    .select(...SUMMARY_COLUMNS)
+    .where({ id: runId })
+    .first();
+  return row ? rowToSummary(row) : undefined;
+}
+
+export async function getRun(
+  db: Knex,
+  runId: string,
+): Promise<Run | undefined> {
+  const row = await db<RunRow>(RUNS).where({ id: runId }).first();
+  return row ? rowToRun(row) : undefined;
+}
+
+export async function listRuns(
+  db: Knex,
+  towerId: string,
+  options: { limit: number; before?: string },
+): Promise<RunSummary[]> {
+  const query = db<RunRow>(RUNS)
+    .select(...SUMMARY_COLUMNS)
+    .where({ tower_id: towerId })
+    .orderBy('seq', 'desc')
+    .limit(options.limit);
+  if (options.before !== undefined) {
+    const before = await db<RunRow>(RUNS)
+      .select('seq')
+      .where({ id: options.before, tower_id: towerId })
+      .first();
+    if (!before) {
+      return [];
+    }
+    query.andWhere('seq', '<', before.seq);
+  }
+  const rows: SummaryRow[] = await query;
+  return rows.map(rowToSummary);
+}
+
+/** Towers per lastRuns query: a UNION ALL term each (SQLite allows 500). */
+const LAST_RUNS_CHUNK = 100;
+
+export async function lastRuns(
+  db: Knex,
+  towerIds: string[],
+): Promise<Map<string, RunSummary>> {
+  const result = new Map<string, RunSummary>();
+  for (const ids of chunks([...new Set(towerIds)], LAST_RUNS_CHUNK)) {
+    // One `max(seq) where tower_id = ?` per Tower, each answered from an index (no scan
+    // or sort of the Tower's runs), then one primary-key lookup per Tower.
+    const rows: SummaryRow[] = await db<RunRow>(RUNS)
+      .select(...SUMMARY_COLUMNS)
+      .whereIn('seq', function newest() {
+        ids.forEach((towerId, i) => {
+          const max = (qb: Knex.QueryBuilder) =>
+            qb.max('seq').from(RUNS).where('tower_id', towerId);
+          if (i === 0) {
+            max(this);
+          } else {
+            this.unionAll(max);
+          }
+        });
+      });
+    for (const row of rows) {
+      result.set(row.tower_id, rowToSummary(row));
+    }
+  }
+  return result;
+}
+
+export async function runningTowers(
+  db: Knex,
+  towerIds: string[],
+): Promise<Set<string>> {
+  const result = new Set<string>();
+  for (const ids of chunks([...new Set(towerIds)])) {
+    const rows: Array<Pick<RunRow, 'tower_id'>> = await db<RunRow>(RUNS)
+      .distinct('tower_id')
+      .where({ status: 'running' })
+      .whereIn('tower_id', ids);
+    for (const row of rows) {
+      result.add(row.tower_id);
+    }
+  }
+  return result;
+}
+
+export async function abortStaleRuns(
+  db: Knex,
+  towerId: string,
+  now: Date,
+): Promise<number> {
+  return db<RunRow>(RUNS)
+    .where({ tower_id: towerId, status: 'running' })
+    .update({
+      status: 'aborted',
+      finished_at: now.getTime(),
+      error_message: REPLICA_LOST.message,
+      error_code: REPLICA_LOST.code,
+    });
+}
+
+/** Deletes, in batches, the runs older than the newest `keep` (never a running one). */
+export async function pruneRuns(
+  db: Knex,
+  towerId: string,
+  keep: number,
+): Promise<number> {
+  let cutoff: number | undefined;
+  if (keep > 0) {
+    const oldestKept = await db<RunRow>(RUNS)
+      .select('seq')
+      .where({ tower_id: towerId })
+      .orderBy('seq', 'desc')
+      .offset(keep - 1)
+      .limit(1)
+      .first();
+    if (!oldestKept) {
+      return 0;
+    }
+    cutoff = oldestKept.seq;
+  }
+  let removed = 0;
+  for (;;) {
+    const query = db<RunRow>(RUNS)
+      .select('seq', 'id')
+      .where({ tower_id: towerId })
+      .whereNot({ status: 'running' })
+      .orderBy('seq', 'asc')
+      .limit(CHUNK);
+    if (cutoff !== undefined) {
+      query.andWhere('seq', '<', cutoff);
+    }
+    const batch: Array<Pick<RunRow, 'seq' | 'id'>> = await query;
+    if (batch.length === 0) {
+      return removed;
+    }
+    const runIds = batch.map(r => r.id);
+    await deleteOutcomesOfRuns(db, runIds);
+    removed += await db<RunRow>(RUNS).whereIn('id', runIds).delete();
+  }
+}

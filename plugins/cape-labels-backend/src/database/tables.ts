@@ -1,0 +1,171 @@
+import type { Knex } from 'knex';
+import type {
+  KeptReason,
+  LabelAction,
+  LabelOutcome,
+  Run,
+  RunSettings,
+  RunStatus,
+  RunSummary,
+  RunTrigger,
+} from '@smartx-cape/plugin-cape-labels-common';
+
+export const RUNS = 'cape_labels_runs';
+export const OUTCOMES = 'cape_labels_outcomes';
+export const SIGHTINGS = 'cape_labels_sightings';
+export const REQUESTS = 'cape_labels_requests';
+
+/**
+ * Rows per multi-row INSERT and ids per `whereIn`. On SQLite knex writes a multi-row insert
+ * as a compound SELECT, which may have at most 500 terms.
+ */
+export const CHUNK = 500;
+
+export function isPostgres(db: Knex): boolean {
+  return ['pg', 'postgres', 'postgresql'].includes(
+    String(db.client.config.client),
+  );
+}
+
+/** PostgreSQL returns bigint columns as strings, SQLite as numbers. */
+export type DbBigInt = number | string;
+
+export type RunRow = {
+  seq: number;
+  id: string;
+  tower_id: string;
+  trigger: RunTrigger;
+  requested_by: string | null;
+  dry_run: boolean | number;
+  status: RunStatus;
+  started_at: DbBigInt;
+  finished_at: DbBigInt | null;
+  scanned: number;
+  candidates: number;
+  deleted: number;
+  kept: number;
+  failed: number;
+  error_message: string | null;
+  error_code: string | null;
+  instance: string;
+  settings: string;
+};
+
+export type OutcomeRow = {
+  run_id: string;
+  seq: number;
+  label_id: string;
+  key: string;
+  value: string | null;
+  created_at: string;
+  action: LabelAction;
+  reason: KeptReason | null;
+};
+
+export type SightingRow = {
+  tower_id: string;
+  label_id: string;
+  first_seen_at: DbBigInt;
+  last_seen_at: DbBigInt;
+};
+
+export type RequestRow = {
+  seq: number;
+  id: string;
+  tower_id: string;
+  trigger: 'manual' | 'event';
+  requested_by: string | null;
+  dry_run: boolean | number;
+  requested_at: DbBigInt;
+};
+
+/** Columns of a run row that make up a RunSummary (everything but `settings`). */
+export const SUMMARY_COLUMNS = [
+  'seq',
+  'id',
+  'tower_id',
+  'trigger',
+  'requested_by',
+  'dry_run',
+  'status',
+  'started_at',
+  'finished_at',
+  'scanned',
+  'candidates',
+  'deleted',
+  'kept',
+  'failed',
+  'error_message',
+  'error_code',
+  'instance',
+] as const;
+
+export type SummaryRow = Pick<RunRow, (typeof SUMMARY_COLUMNS)[number]>;
+
+export function toMillis(value: DbBigInt): number {
+  return typeof value === 'number' ? value : Number(value);
+}
+
+export function toIso(value: DbBigInt): string {
+  return new Date(toMillis(value)).toISOString();
+}
+
+export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += size) {
+    result.push(items.slice(i, i + size));
+  }
+  return result;
+}
+
+export function rowToSummary(row: SummaryRow): RunSummary {
+  const startedAt = toMillis(row.started_at);
+  const finishedAt =
+    row.finished_at === null ? null : toMillis(row.finished_at);
+  const summary: RunSummary = {
+    id: row.id,
+    towerId: row.tower_id,
+    trigger: row.trigger,
+    dryRun: Boolean(row.dry_run),
+    status: row.status,
+    startedAt: new Date(startedAt).toISOString(),
+    finishedAt: finishedAt === null ? null : new Date(finishedAt).toISOString(),
+    durationMs: finishedAt === null ? null : finishedAt - startedAt,
+    counts: {
+      scanned: row.scanned,
+      candidates: row.candidates,
+      deleted: row.deleted,
+      kept: row.kept,
+      failed: row.failed,
+    },
+    instance: row.instance,
+  };
+  if (row.requested_by !== null) {
+    summary.requestedBy = row.requested_by;
+  }
+  if (row.error_message !== null) {
+    summary.error =
+      row.error_code === null
+        ? { message: row.error_message }
+        : { message: row.error_message, code: row.error_code };
+  }
+  return summary;
+}
+
+export function rowToRun(row: RunRow): Run {
+  return {
+    ...rowToSummary(row),
+    settings: JSON.parse(row.settings) as RunSettings,
+  };
+}
+
+export function rowToOutcome(row: OutcomeRow): LabelOutcome {
+  return {
+    labelId: row.label_id,
+    key: row.key,
+    value: row.value,
+    createdAt: row.created_at,
+    action: row.action,
+    ...(row.reason === null ? {} : { reason: row.reason }),
+  };
+}

@@ -45,9 +45,8 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
   });
 
   it('logs in again once when the token is revoked mid-run and carries on', async () => {
-    const h = await make();
+    const h = await make({ sweeper: { pageSize: 5 } });
     seedOrphans(h, 30);
-    h.sweeper['options'].pageSize = 5;
     h.sim.admin.setFaults({ rules: [{ revokeTokenAfterRequests: 4 }] });
     const run = await h.sweep();
     expect(run.status).toBe('succeeded');
@@ -56,10 +55,8 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
   });
 
   it('records failed labels when one delete batch gets GraphQL errors, and the run partial', async () => {
-    const h = await make();
+    const h = await make({ sweeper: { pageSize: 10, batchesInFlight: 1 } });
     const ids = seedOrphans(h, 20);
-    h.sweeper['options'].pageSize = 10;
-    h.sweeper['options'].batchesInFlight = 1;
     h.sim.admin.setFaults({ rules: [{ match: { rootField: 'deleteManyLabels' }, errorRate: 0.5 }], seed: 3 });
     const run = await h.sweep();
     const deletes = h.sim.admin.requestLog().filter(e => e.rootFields.includes('deleteManyLabels')).length;
@@ -77,9 +74,8 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
   });
 
   it('stops before the next batch when aborted and records the run aborted', async () => {
-    const h = await make({ simulator: { faults: { latencyMs: 20 } } });
+    const h = await make({ simulator: { faults: { latencyMs: 20 } }, sweeper: { pageSize: 10 } });
     seedOrphans(h, 200);
-    h.sweeper['options'].pageSize = 10;
     const controller = new AbortController();
     const timer = setInterval(() => {
       if (h.sim.admin.deletedLabels().length > 0) controller.abort();

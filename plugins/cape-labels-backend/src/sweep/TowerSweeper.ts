@@ -52,9 +52,11 @@ export class TowerSweeper {
       if (aborted > 0) {
         this.options.logger.warn(`Tower ${tower.id}: marked ${aborted} run(s) of a lost replica as aborted`);
       }
-      let request = await store.takeRequest(tower.id);
-      await this.sweep(request ?? { trigger: 'schedule', dryRun: false }, signal);
-      while (!signal.aborted && (request = await store.takeRequest(tower.id))) {
+      const first = await store.takeRequest(tower.id);
+      await this.sweep(first ?? { trigger: 'schedule', dryRun: false }, signal);
+      while (!signal.aborted) {
+        const request = await store.takeRequest(tower.id);
+        if (!request) break;
         await this.sweep(request, signal);
       }
     });

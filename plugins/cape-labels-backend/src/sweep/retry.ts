@@ -1,3 +1,7 @@
+function sleep(ms: number): Promise<void> {
+  return new Promise(resolve => setTimeout(resolve, ms));
+}
+
 /**
  * Retries a store write a few times with growing pauses: a database that is away for a
  * moment must not lose the record of what was already done on Tower.
@@ -9,7 +13,7 @@ export async function withRetry<T>(work: () => Promise<T>, attempts = 5, firstDe
       return await work();
     } catch (error) {
       if (attempt >= attempts) throw error;
-      await new Promise(resolve => setTimeout(resolve, delay));
+      await sleep(delay);
       delay *= 2;
     }
   }

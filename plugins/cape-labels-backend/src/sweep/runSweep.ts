@@ -82,6 +82,24 @@ export async function runSweep(params: SweepParams, deps: SweepDeps): Promise<Sw
     countOutcomes(counts, keptByReason, outcomes);
   };
 
+  // Rule 5: the guard repeats rules 1-4 on Tower; whatever still exists afterwards survived.
+  const deleteGuarded = async (take: TowerLabel[]): Promise<LabelOutcome[]> => {
+    const ids = take.map(l => l.id);
+    let deleteError: unknown;
+    try {
+      await client.deleteLabelsGuarded({ ids, keys, createdBefore });
+    } catch (error) {
+      deleteError = error;
+    }
+    const survivors = new Set(await client.readExistingIds(ids));
+    if (deleteError && survivors.size === ids.length) throw deleteError;
+    if (deleteError) lastBatchError = errorOf(deleteError);
+    return take.map(l => {
+      if (!survivors.has(l.id)) return outcome(l, 'deleted');
+      return deleteError ? outcome(l, 'failed', 'error') : outcome(l, 'kept', 'raced');
+    });
+  };
+
   const processBatch = async (labels: TowerLabel[]): Promise<void> => {
     const results: LabelOutcome[] = [];
     try {
@@ -117,24 +135,6 @@ export async function runSweep(params: SweepParams, deps: SweepDeps): Promise<Sw
     }
     const deleted = results.filter(r => r.action === 'deleted');
     if (deleted.length) deps.onDeleted?.(deleted);
-  };
-
-  // Rule 5: the guard repeats rules 1-4 on Tower; whatever still exists afterwards survived.
-  const deleteGuarded = async (take: TowerLabel[]): Promise<LabelOutcome[]> => {
-    const ids = take.map(l => l.id);
-    let deleteError: unknown;
-    try {
-      await client.deleteLabelsGuarded({ ids, keys, createdBefore });
-    } catch (error) {
-      deleteError = error;
-    }
-    const survivors = new Set(await client.readExistingIds(ids));
-    if (deleteError && survivors.size === ids.length) throw deleteError;
-    if (deleteError) lastBatchError = errorOf(deleteError);
-    return take.map(l => {
-      if (!survivors.has(l.id)) return outcome(l, 'deleted');
-      return deleteError ? outcome(l, 'failed', 'error') : outcome(l, 'kept', 'raced');
-    });
   };
 
   const waitForRoom = async () => {

@@ -9,7 +9,11 @@ const transform = ['-r', '@backstage/cli/config/nodeTransform.cjs'];
 const children = [];
 
 function start(name, command, args, cwd) {
-  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  const child = spawn(command, args, {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: process.env,
+  });
   children.push(child);
   const prefix = line => `[${name}] ${line}`;
   for (const stream of [child.stdout, child.stderr]) {
@@ -31,15 +35,44 @@ let stopping = false;
 function stopAll(code) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  for (const child of children)
+    if (child.exitCode === null) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 1500).unref();
 }
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
-start('towers', process.execPath, [...transform, 'packages/cloudtower-simulator/src/cli.ts', '--config', 'scripts/demo-towers.yaml'], root);
-start('backend', process.execPath, [...transform, 'src/index.ts', '--config', '../../app-config.yaml'], path.join(root, 'packages/backend'));
-start('app', process.execPath, [require.resolve('@backstage/cli/bin/backstage-cli', { paths: [root] }), 'package', 'start'], path.join(root, 'packages/app'));
+start(
+  'towers',
+  process.execPath,
+  [
+    ...transform,
+    'packages/cloudtower-simulator/src/cli.ts',
+    '--config',
+    'scripts/demo-towers.yaml',
+  ],
+  root,
+);
+start(
+  'backend',
+  process.execPath,
+  [...transform, 'src/index.ts', '--config', '../../app-config.yaml'],
+  path.join(root, 'packages/backend'),
+);
+start(
+  'app',
+  process.execPath,
+  [
+    require.resolve('@backstage/cli/bin/backstage-cli', { paths: [root] }),
+    'package',
+    'start',
+  ],
+  path.join(root, 'packages/app'),
+);
 
-console.log('\nCAPE label sweeper demo: open http://localhost:3000 and sign in as guest.');
-console.log('API: curl -H "Authorization: Bearer demo-static-token" http://localhost:7007/api/cape-labels/towers\n');
+console.log(
+  '\nCAPE label sweeper demo: open http://localhost:3000 and sign in as guest.',
+);
+console.log(
+  'API: curl -H "Authorization: Bearer demo-static-token" http://localhost:7007/api/cape-labels/towers\n',
+);

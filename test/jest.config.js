@@ -4,7 +4,8 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   transform: {
-    '\\.(js|jsx|ts|tsx|mjs|cjs)$': require.resolve('@backstage/cli/config/jestSwcTransform'),
+    '\\.(js|jsx|ts|tsx|mjs|cjs)$':
+      require.resolve('@backstage/cli/config/jestSwcTransform'),
   },
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/bench/'],

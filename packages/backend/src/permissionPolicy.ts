@@ -1,5 +1,8 @@
 import { createBackendModule } from '@backstage/backend-plugin-api';
-import { AuthorizeResult, type PolicyDecision } from '@backstage/plugin-permission-common';
+import {
+  AuthorizeResult,
+  type PolicyDecision,
+} from '@backstage/plugin-permission-common';
 import type { PermissionPolicy } from '@backstage/plugin-permission-node';
 import { policyExtensionPoint } from '@backstage/plugin-permission-node/alpha';
 

@@ -1,4 +1,7 @@
-import { coreServices, createBackendPlugin } from '@backstage/backend-plugin-api';
+import {
+  coreServices,
+  createBackendPlugin,
+} from '@backstage/backend-plugin-api';
 import { eventsServiceRef } from '@backstage/plugin-events-node';
 import {
   CAPE_LABELS_TOPIC_RUN_COMPLETED,
@@ -36,7 +39,18 @@ export const capeLabelsPlugin = createBackendPlugin({
         auditor: coreServices.auditor,
         events: eventsServiceRef,
       },
-      async init({ config, logger, database, scheduler, httpRouter, httpAuth, permissions, permissionsRegistry, auditor, events }) {
+      async init({
+        config,
+        logger,
+        database,
+        scheduler,
+        httpRouter,
+        httpAuth,
+        permissions,
+        permissionsRegistry,
+        auditor,
+        events,
+      }) {
         const capeConfig = readCapeLabelsConfig(config);
         const store = await DatabaseRunStore.create({ database });
         const instance = `${os.hostname()}:${process.pid}`;
@@ -62,12 +76,17 @@ export const capeLabelsPlugin = createBackendPlugin({
                     userSource: t.userSource,
                     skipTLSVerify: t.skipTLSVerify,
                     caCert: t.caCert,
-                    requestTimeoutMs: capeConfig.requestTimeout.as('milliseconds'),
+                    requestTimeoutMs:
+                      capeConfig.requestTimeout.as('milliseconds'),
                     maxInFlight: capeConfig.requestsInFlight,
                   },
                   { logger },
                 ),
-              onRunCompleted: run => events.publish({ topic: CAPE_LABELS_TOPIC_RUN_COMPLETED, eventPayload: run }),
+              onRunCompleted: run =>
+                events.publish({
+                  topic: CAPE_LABELS_TOPIC_RUN_COMPLETED,
+                  eventPayload: run,
+                }),
               onDeleted: (t, runId, deleted) => {
                 void auditor
                   .createEvent({
@@ -76,11 +95,19 @@ export const capeLabelsPlugin = createBackendPlugin({
                     meta: {
                       towerId: t.id,
                       runId,
-                      labels: deleted.map(d => ({ id: d.labelId, key: d.key, value: d.value })),
+                      labels: deleted.map(d => ({
+                        id: d.labelId,
+                        key: d.key,
+                        value: d.value,
+                      })),
                     },
                   })
                   .then(event => event.success())
-                  .catch(error => logger.warn(`Tower ${t.id}: could not write the audit event: ${error}`));
+                  .catch(error =>
+                    logger.warn(
+                      `Tower ${t.id}: could not write the audit event: ${error}`,
+                    ),
+                  );
               },
             }),
           ]),
@@ -100,13 +127,22 @@ export const capeLabelsPlugin = createBackendPlugin({
         }
 
         permissionsRegistry.addPermissions(capeLabelsPermissions);
-        httpRouter.use(await createRouter({ coordinator, store, httpAuth, permissions, logger }));
+        httpRouter.use(
+          await createRouter({
+            coordinator,
+            store,
+            httpAuth,
+            permissions,
+            logger,
+          }),
+        );
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
 
         await events.subscribe({
           id: 'cape-labels-sweep-requested',
           topics: [CAPE_LABELS_TOPIC_SWEEP_REQUESTED],
-          onEvent: params => handleSweepRequestedEvent(params.eventPayload, coordinator, logger),
+          onEvent: params =>
+            handleSweepRequestedEvent(params.eventPayload, coordinator, logger),
         });
       },
     });

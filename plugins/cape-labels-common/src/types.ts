@@ -2,7 +2,8 @@
 export type RunTrigger = 'schedule' | 'manual' | 'event';
 
 /** Where a run ended up (`running` while it is in progress). */
-export type RunStatus = 'running' | 'succeeded' | 'partial' | 'failed' | 'aborted';
+export type RunStatus =
+  'running' | 'succeeded' | 'partial' | 'failed' | 'aborted';
 
 /** What happened to one label in a run. */
 export type LabelAction = 'deleted' | 'would-delete' | 'kept' | 'failed';

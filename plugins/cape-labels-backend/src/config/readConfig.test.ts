@@ -8,7 +8,9 @@ const tower = {
 };
 
 function read(capeLabels: unknown) {
-  return readCapeLabelsConfig(new ConfigReader({ capeLabels } as never, 'app-config.yaml'));
+  return readCapeLabelsConfig(
+    new ConfigReader({ capeLabels } as never, 'app-config.yaml'),
+  );
 }
 
 function errorOf(capeLabels: unknown): string {
@@ -39,12 +41,22 @@ describe('readCapeLabelsConfig', () => {
     });
     expect(t.minAge.as('hours')).toBe(24);
     expect(t.confirmAfter.as('milliseconds')).toBe(0);
-    expect(t.schedule).toMatchObject({ frequency: { hours: 24 }, timeout: { minutes: 30 }, initialDelay: { minutes: 1 }, scope: 'global' });
+    expect(t.schedule).toMatchObject({
+      frequency: { hours: 24 },
+      timeout: { minutes: 30 },
+      initialDelay: { minutes: 1 },
+      scope: 'global',
+    });
   });
 
-  it.each([[{ hours: 24 }], ['24h'], ['PT24H']])('reads minAge %p as 24 hours', minAge => {
-    expect(read({ minAge, towers: { a: tower } }).towers[0].minAge.as('hours')).toBe(24);
-  });
+  it.each([[{ hours: 24 }], ['24h'], ['PT24H']])(
+    'reads minAge %p as 24 hours',
+    minAge => {
+      expect(
+        read({ minAge, towers: { a: tower } }).towers[0].minAge.as('hours'),
+      ).toBe(24);
+    },
+  );
 
   it('lets a Tower override each of the five defaults', () => {
     const config = read({
@@ -55,43 +67,116 @@ describe('readCapeLabelsConfig', () => {
       schedule: { frequency: { hours: 1 }, timeout: { minutes: 5 } },
       towers: {
         a: tower,
-        b: { ...tower, minAge: '3h', dryRun: true, maxDeletesPerRun: 20, confirmAfter: 'PT0S', schedule: { frequency: { cron: '0 3 * * *' }, timeout: '10m' } },
+        b: {
+          ...tower,
+          minAge: '3h',
+          dryRun: true,
+          maxDeletesPerRun: 20,
+          confirmAfter: 'PT0S',
+          schedule: { frequency: { cron: '0 3 * * *' }, timeout: '10m' },
+        },
       },
     });
     const [a, b] = config.towers;
-    expect([a.minAge.as('hours'), a.dryRun, a.maxDeletesPerRun, a.confirmAfter.as('hours')]).toEqual([2, false, 10, 1]);
+    expect([
+      a.minAge.as('hours'),
+      a.dryRun,
+      a.maxDeletesPerRun,
+      a.confirmAfter.as('hours'),
+    ]).toEqual([2, false, 10, 1]);
     expect(a.schedule.frequency).toEqual({ hours: 1 });
-    expect([b.minAge.as('hours'), b.dryRun, b.maxDeletesPerRun, b.confirmAfter.as('hours')]).toEqual([3, true, 20, 0]);
+    expect([
+      b.minAge.as('hours'),
+      b.dryRun,
+      b.maxDeletesPerRun,
+      b.confirmAfter.as('hours'),
+    ]).toEqual([3, true, 20, 0]);
     expect(b.schedule.frequency).toEqual({ cron: '0 3 * * *' });
   });
 
   it('orders Towers by title', () => {
-    const ids = read({ towers: { z: { ...tower, title: 'Alpha' }, a: { ...tower, title: 'Beta' } } }).towers.map(t => t.id);
+    const ids = read({
+      towers: {
+        z: { ...tower, title: 'Alpha' },
+        a: { ...tower, title: 'Beta' },
+      },
+    }).towers.map(t => t.id);
     expect(ids).toEqual(['z', 'a']);
   });
 
   it.each([
-    [{ towers: { 'prod-a': { ...tower, server: 'ftp://x' } } }, 'capeLabels.towers.prod-a.server: must be an http(s) URL'],
-    [{ towers: { 'prod-a': { ...tower, server: 'not a url' } } }, 'capeLabels.towers.prod-a.server: must be an http(s) URL'],
+    [
+      { towers: { 'prod-a': { ...tower, server: 'ftp://x' } } },
+      'capeLabels.towers.prod-a.server: must be an http(s) URL',
+    ],
+    [
+      { towers: { 'prod-a': { ...tower, server: 'not a url' } } },
+      'capeLabels.towers.prod-a.server: must be an http(s) URL',
+    ],
     [{ towers: { Prod_A: tower } }, 'capeLabels.towers.Prod_A'],
-    [{ towers: { a: { ...tower, userSource: 'AD' } } }, 'capeLabels.towers.a.userSource'],
-    [{ towers: { a: { ...tower, resourcePrefix: 'CAPE!' } } }, 'capeLabels.towers.a.resourcePrefix'],
-    [{ towers: { a: { ...tower, caCert: 'hello' } } }, 'capeLabels.towers.a.caCert'],
-    [{ towers: { a: { ...tower, username: '' } } }, 'capeLabels.towers.a.username'],
-    [{ towers: { a: { server: tower.server, username: 'u' } } }, "capeLabels.towers.a.password"],
+    [
+      { towers: { a: { ...tower, userSource: 'AD' } } },
+      'capeLabels.towers.a.userSource',
+    ],
+    [
+      { towers: { a: { ...tower, resourcePrefix: 'CAPE!' } } },
+      'capeLabels.towers.a.resourcePrefix',
+    ],
+    [
+      { towers: { a: { ...tower, caCert: 'hello' } } },
+      'capeLabels.towers.a.caCert',
+    ],
+    [
+      { towers: { a: { ...tower, username: '' } } },
+      'capeLabels.towers.a.username',
+    ],
+    [
+      { towers: { a: { server: tower.server, username: 'u' } } },
+      'capeLabels.towers.a.password',
+    ],
     [{ minAge: 0, towers: { a: tower } }, 'capeLabels.minAge'],
     [{ minAge: '0s', towers: { a: tower } }, 'capeLabels.minAge'],
-    [{ towers: { a: { ...tower, minAge: 'PT0S' } } }, 'capeLabels.towers.a.minAge'],
-    [{ towers: { a: { ...tower, minAge: { hours: -1 } } } }, 'capeLabels.towers.a.minAge'],
+    [
+      { towers: { a: { ...tower, minAge: 'PT0S' } } },
+      'capeLabels.towers.a.minAge',
+    ],
+    [
+      { towers: { a: { ...tower, minAge: { hours: -1 } } } },
+      'capeLabels.towers.a.minAge',
+    ],
     [{ minAge: 'soon', towers: { a: tower } }, 'capeLabels.minAge'],
-    [{ confirmAfter: { hours: -2 }, towers: { a: tower } }, 'capeLabels.confirmAfter'],
-    [{ maxDeletesPerRun: 0, towers: { a: tower } }, 'capeLabels.maxDeletesPerRun'],
-    [{ towers: { a: { ...tower, maxDeletesPerRun: 1.5 } } }, 'capeLabels.towers.a.maxDeletesPerRun'],
-    [{ towers: { a: { ...tower, maxDeletesPerRun: 'many' } } }, 'capeLabels.towers.a.maxDeletesPerRun'],
+    [
+      { confirmAfter: { hours: -2 }, towers: { a: tower } },
+      'capeLabels.confirmAfter',
+    ],
+    [
+      { maxDeletesPerRun: 0, towers: { a: tower } },
+      'capeLabels.maxDeletesPerRun',
+    ],
+    [
+      { towers: { a: { ...tower, maxDeletesPerRun: 1.5 } } },
+      'capeLabels.towers.a.maxDeletesPerRun',
+    ],
+    [
+      { towers: { a: { ...tower, maxDeletesPerRun: 'many' } } },
+      'capeLabels.towers.a.maxDeletesPerRun',
+    ],
     [{ dryRun: 'maybe', towers: { a: tower } }, 'capeLabels.dryRun'],
-    [{ towers: { a: { ...tower, skipTLSVerify: 'sometimes' } } }, 'capeLabels.towers.a.skipTLSVerify'],
-    [{ towers: { a: { ...tower, schedule: { frequency: 'often' } } } }, 'capeLabels.towers.a.schedule'],
-    [{ schedule: { frequency: { hours: 1 }, timeout: 'x' }, towers: { a: tower } }, 'capeLabels.schedule'],
+    [
+      { towers: { a: { ...tower, skipTLSVerify: 'sometimes' } } },
+      'capeLabels.towers.a.skipTLSVerify',
+    ],
+    [
+      { towers: { a: { ...tower, schedule: { frequency: 'often' } } } },
+      'capeLabels.towers.a.schedule',
+    ],
+    [
+      {
+        schedule: { frequency: { hours: 1 }, timeout: 'x' },
+        towers: { a: tower },
+      },
+      'capeLabels.schedule',
+    ],
     [{ pageSize: 5000, towers: { a: tower } }, 'capeLabels.pageSize'],
     [{ requestsInFlight: 0 }, 'capeLabels.requestsInFlight'],
     [{ retention: { runsPerTower: -1 } }, 'capeLabels.retention.runsPerTower'],
@@ -101,6 +186,8 @@ describe('readCapeLabelsConfig', () => {
   });
 
   it('never puts the password in an error', () => {
-    expect(errorOf({ towers: { a: { ...tower, server: 'pw-secret-1' } } })).not.toContain('pw-secret-1');
+    expect(
+      errorOf({ towers: { a: { ...tower, server: 'pw-secret-1' } } }),
+    ).not.toContain('pw-secret-1');
   });
 });

@@ -2,7 +2,11 @@ import {
   readSchedulerServiceTaskScheduleDefinitionFromConfig,
   type SchedulerServiceTaskScheduleDefinition,
 } from '@backstage/backend-plugin-api';
-import { ConfigReader, readDurationFromConfig, type Config } from '@backstage/config';
+import {
+  ConfigReader,
+  readDurationFromConfig,
+  type Config,
+} from '@backstage/config';
 import { InputError } from '@backstage/errors';
 import { Duration } from 'luxon';
 import type { CapeLabelsConfig, TowerConfig } from './types';
@@ -27,7 +31,10 @@ function readDuration(config: Config, key: string, fullKey: string): Duration {
   try {
     duration = Duration.fromObject(readDurationFromConfig(config, { key }));
   } catch (error) {
-    return invalid(fullKey, `must be a duration like { hours: 24 }, '24h' or 'PT24H' (${String((error as Error).message)})`);
+    return invalid(
+      fullKey,
+      `must be a duration like { hours: 24 }, '24h' or 'PT24H' (${String((error as Error).message)})`,
+    );
   }
   if (!duration.isValid || !Number.isFinite(duration.as('milliseconds'))) {
     return invalid(fullKey, 'must be a valid duration');
@@ -36,7 +43,11 @@ function readDuration(config: Config, key: string, fullKey: string): Duration {
 }
 
 function readPositiveInt(
-  config: Config, key: string, fullKey: string, fallback: number, max = Number.MAX_SAFE_INTEGER,
+  config: Config,
+  key: string,
+  fullKey: string,
+  fallback: number,
+  max = Number.MAX_SAFE_INTEGER,
 ): number {
   const value = config.getOptionalNumber(key) ?? fallback;
   if (!Number.isInteger(value) || value < 1 || value > max) {
@@ -47,24 +58,36 @@ function readPositiveInt(
 
 /** The five per-Tower keys: the Tower's own value, else the top-level default. */
 function readOverridable(tower: Config, defaults: Config, towerKey: string) {
-  const pick = (key: string) => (tower.has(key) ? { config: tower, fullKey: `${towerKey}.${key}` } : { config: defaults, fullKey: `${ROOT}.${key}` });
+  const pick = (key: string) =>
+    tower.has(key)
+      ? { config: tower, fullKey: `${towerKey}.${key}` }
+      : { config: defaults, fullKey: `${ROOT}.${key}` };
 
   const minAgeAt = pick('minAge');
   const minAge = minAgeAt.config.has('minAge')
     ? readDuration(minAgeAt.config, 'minAge', minAgeAt.fullKey)
     : Duration.fromObject({ hours: 24 });
   if (minAge.as('milliseconds') <= 0) {
-    invalid(minAgeAt.fullKey, 'must be longer than 0: CAPE creates a label moments before it attaches it');
+    invalid(
+      minAgeAt.fullKey,
+      'must be longer than 0: CAPE creates a label moments before it attaches it',
+    );
   }
 
   const confirmAt = pick('confirmAfter');
   const confirmAfter = confirmAt.config.has('confirmAfter')
     ? readDuration(confirmAt.config, 'confirmAfter', confirmAt.fullKey)
     : Duration.fromObject({ hours: 0 });
-  if (confirmAfter.as('milliseconds') < 0) invalid(confirmAt.fullKey, 'must not be negative');
+  if (confirmAfter.as('milliseconds') < 0)
+    invalid(confirmAt.fullKey, 'must not be negative');
 
   const capAt = pick('maxDeletesPerRun');
-  const maxDeletesPerRun = readPositiveInt(capAt.config, 'maxDeletesPerRun', capAt.fullKey, 5000);
+  const maxDeletesPerRun = readPositiveInt(
+    capAt.config,
+    'maxDeletesPerRun',
+    capAt.fullKey,
+    5000,
+  );
 
   const dryRunAt = pick('dryRun');
   const dryRun = dryRunAt.config.getOptionalBoolean('dryRun') ?? false;
@@ -75,11 +98,16 @@ function readOverridable(tower: Config, defaults: Config, towerKey: string) {
   return { minAge, confirmAfter, maxDeletesPerRun, dryRun, schedule };
 }
 
-function readSchedule(parent: Config, fullKey: string): SchedulerServiceTaskScheduleDefinition {
+function readSchedule(
+  parent: Config,
+  fullKey: string,
+): SchedulerServiceTaskScheduleDefinition {
   const given = parent.getOptionalConfig('schedule');
   const data = { ...DEFAULT_SCHEDULE, ...(given?.get<object>() ?? {}) };
   try {
-    const schedule = readSchedulerServiceTaskScheduleDefinitionFromConfig(new ConfigReader(data, fullKey));
+    const schedule = readSchedulerServiceTaskScheduleDefinitionFromConfig(
+      new ConfigReader(data, fullKey),
+    );
     return { ...schedule, scope: 'global' };
   } catch (error) {
     return invalid(fullKey, (error as Error).message);
@@ -102,21 +130,28 @@ function readUrl(tower: Config, towerKey: string): string {
 
 function readTower(id: string, tower: Config, defaults: Config): TowerConfig {
   const towerKey = `${ROOT}.towers.${id}`;
-  if (!TOWER_ID.test(id)) invalid(towerKey, 'Tower ids may hold only a-z, 0-9 and -');
+  if (!TOWER_ID.test(id))
+    invalid(towerKey, 'Tower ids may hold only a-z, 0-9 and -');
   const userSource = tower.getOptionalString('userSource') ?? 'LOCAL';
   if (userSource !== 'LOCAL' && userSource !== 'LDAP') {
     invalid(`${towerKey}.userSource`, 'must be LOCAL or LDAP');
   }
   const resourcePrefix = tower.getOptionalString('resourcePrefix') ?? 'cape';
   if (!PREFIX.test(resourcePrefix)) {
-    invalid(`${towerKey}.resourcePrefix`, 'must be a lowercase label prefix such as cape or sks');
+    invalid(
+      `${towerKey}.resourcePrefix`,
+      'must be a lowercase label prefix such as cape or sks',
+    );
   }
   const username = tower.getString('username');
   if (!username.trim()) invalid(`${towerKey}.username`, 'must not be empty');
   const password = tower.getString('password');
   const caCert = tower.getOptionalString('caCert');
   if (caCert !== undefined && !caCert.includes('-----BEGIN CERTIFICATE-----')) {
-    invalid(`${towerKey}.caCert`, 'must be a PEM bundle (-----BEGIN CERTIFICATE-----)');
+    invalid(
+      `${towerKey}.caCert`,
+      'must be a PEM bundle (-----BEGIN CERTIFICATE-----)',
+    );
   }
   return {
     id,
@@ -137,22 +172,45 @@ function readTower(id: string, tower: Config, defaults: Config): TowerConfig {
  * no block at all gives no Towers.
  */
 export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
-  const config = rootConfig.getOptionalConfig(ROOT) ?? new ConfigReader({}, ROOT);
+  const config =
+    rootConfig.getOptionalConfig(ROOT) ?? new ConfigReader({}, ROOT);
   const towersConfig = config.getOptionalConfig('towers');
-  const towers = (towersConfig?.keys() ?? []).map(id => readTower(id, towersConfig!.getConfig(id), config));
+  const towers = (towersConfig?.keys() ?? []).map(id =>
+    readTower(id, towersConfig!.getConfig(id), config),
+  );
   // Validate the defaults even when every Tower overrides them: a typo there is still a typo.
   readOverridable(new ConfigReader({}), config, ROOT);
 
   const requestTimeout = config.has('requestTimeout')
     ? readDuration(config, 'requestTimeout', `${ROOT}.requestTimeout`)
     : Duration.fromObject({ seconds: 30 });
-  if (requestTimeout.as('milliseconds') < 1) invalid(`${ROOT}.requestTimeout`, 'must be longer than 0');
+  if (requestTimeout.as('milliseconds') < 1)
+    invalid(`${ROOT}.requestTimeout`, 'must be longer than 0');
 
   return {
-    towers: towers.sort((a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id)),
-    pageSize: readPositiveInt(config, 'pageSize', `${ROOT}.pageSize`, 1000, 1000),
-    requestsInFlight: readPositiveInt(config, 'requestsInFlight', `${ROOT}.requestsInFlight`, 4, 32),
+    towers: towers.sort(
+      (a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id),
+    ),
+    pageSize: readPositiveInt(
+      config,
+      'pageSize',
+      `${ROOT}.pageSize`,
+      1000,
+      1000,
+    ),
+    requestsInFlight: readPositiveInt(
+      config,
+      'requestsInFlight',
+      `${ROOT}.requestsInFlight`,
+      4,
+      32,
+    ),
     requestTimeout,
-    runsPerTower: readPositiveInt(config, 'retention.runsPerTower', `${ROOT}.retention.runsPerTower`, 200),
+    runsPerTower: readPositiveInt(
+      config,
+      'retention.runsPerTower',
+      `${ROOT}.retention.runsPerTower`,
+      200,
+    ),
   };
 }

@@ -30,5 +30,7 @@ export type CapeLabelsConfig = {
 
 /** The three label keys a Tower's sweep may delete (DESIGN.md rule 1). */
 export function sweptKeys(resourcePrefix: string): string[] {
-  return ['cluster-name', 'vip', 'namespace'].map(k => `${resourcePrefix}-${k}`);
+  return ['cluster-name', 'vip', 'namespace'].map(
+    k => `${resourcePrefix}-${k}`,
+  );
 }

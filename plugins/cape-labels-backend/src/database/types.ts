@@ -70,7 +70,11 @@ export interface RunStore {
   getSightings(towerId: string, labelIds: string[]): Promise<Map<string, Date>>;
   /** Records candidates seen at `seenAt`: inserts first-seen for new ids, keeps earlier
    * first-seen times and moves last-seen to `seenAt` for known ones. */
-  addSightings(towerId: string, labelIds: string[], seenAt: Date): Promise<void>;
+  addSightings(
+    towerId: string,
+    labelIds: string[],
+    seenAt: Date,
+  ): Promise<void>;
   /** Forgets sightings whose last-seen is before `before` (deleted, or used again). */
   pruneSightings(towerId: string, before: Date): Promise<void>;
 

@@ -1,4 +1,7 @@
-import type { LoggerService, SchedulerService } from '@backstage/backend-plugin-api';
+import type {
+  LoggerService,
+  SchedulerService,
+} from '@backstage/backend-plugin-api';
 import { ConflictError, NotFoundError } from '@backstage/errors';
 import type { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
@@ -60,7 +63,10 @@ export class SweepCoordinator {
     const { store, scheduler } = this.options;
     this.getTower(input.towerId);
     const { running } = await this.runningTowers([input.towerId]);
-    if (running.has(input.towerId) || (await store.hasPendingRequest(input.towerId))) {
+    if (
+      running.has(input.towerId) ||
+      (await store.hasPendingRequest(input.towerId))
+    ) {
       throw new ConflictError(`Tower '${input.towerId}' is already sweeping`);
     }
     const request = await store.enqueueRequest({
@@ -93,7 +99,8 @@ export class SweepCoordinator {
     const { store } = this.options;
     const [running, states] = await Promise.all([
       store.runningTowers(ids),
-      this.options.taskStates?.(ids.map(sweepTaskId)) ?? Promise.resolve(new Map<string, TaskState>()),
+      this.options.taskStates?.(ids.map(sweepTaskId)) ??
+        Promise.resolve(new Map<string, TaskState>()),
     ]);
     for (const id of [...running]) {
       if (states.get(sweepTaskId(id))?.leaseHeld === false) {

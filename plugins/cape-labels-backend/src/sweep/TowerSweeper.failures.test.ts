@@ -1,8 +1,19 @@
-import { byLabel, createHarness, PASSWORD, type Harness } from './__testUtils__/sweepHarness';
+import {
+  byLabel,
+  createHarness,
+  PASSWORD,
+  type Harness,
+} from './__testUtils__/sweepHarness';
 
 function seedOrphans(h: Harness, n: number): string[] {
   return h.sim.admin
-    .createLabels(Array.from({ length: n }, (_, i) => ({ key: 'cape-cluster-name', value: `c${i}`, createdAt: h.old() })))
+    .createLabels(
+      Array.from({ length: n }, (_, i) => ({
+        key: 'cape-cluster-name',
+        value: `c${i}`,
+        createdAt: h.old(),
+      })),
+    )
     .map(l => l.id);
 }
 
@@ -26,23 +37,34 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
     seedOrphans(other, 2);
 
     const [failed, fine] = await Promise.all([down.sweep(), other.sweep()]);
-    expect(failed).toMatchObject({ status: 'failed', error: { code: 'ECONNREFUSED' } });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error: { code: 'ECONNREFUSED' },
+    });
     expect(failed.error?.message).toContain('Tower down');
     expect(fine).toMatchObject({ status: 'succeeded', counts: { deleted: 2 } });
-    expect(down.logger.lines.some(l => l.startsWith('warn') && l.includes('failed'))).toBe(true);
+    expect(
+      down.logger.lines.some(l => l.startsWith('warn') && l.includes('failed')),
+    ).toBe(true);
     expect(JSON.stringify([down.logger.lines, failed])).not.toContain(PASSWORD);
   });
 
-  it.each([500, 502, 503] as const)('records HTTP %i as a failed run without deleting', async status => {
-    const h = await make();
-    seedOrphans(h, 3);
-    h.sim.admin.setFaults({ httpStatus: status });
-    const run = await h.sweep();
-    expect(run).toMatchObject({ status: 'failed', error: { code: `HTTP_${status}` } });
-    expect(h.sim.admin.deletedLabels()).toHaveLength(0);
-    h.sim.admin.clearFaults();
-    expect((await h.sweep()).counts.deleted).toBe(3);
-  });
+  it.each([500, 502, 503] as const)(
+    'records HTTP %i as a failed run without deleting',
+    async status => {
+      const h = await make();
+      seedOrphans(h, 3);
+      h.sim.admin.setFaults({ httpStatus: status });
+      const run = await h.sweep();
+      expect(run).toMatchObject({
+        status: 'failed',
+        error: { code: `HTTP_${status}` },
+      });
+      expect(h.sim.admin.deletedLabels()).toHaveLength(0);
+      h.sim.admin.clearFaults();
+      expect((await h.sweep()).counts.deleted).toBe(3);
+    },
+  );
 
   it('logs in again once when the token is revoked mid-run and carries on', async () => {
     const h = await make({ sweeper: { pageSize: 5 } });
@@ -51,30 +73,49 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
     const run = await h.sweep();
     expect(run.status).toBe('succeeded');
     expect(run.counts.deleted).toBe(30);
-    expect(h.sim.admin.requestLog().filter(e => e.rootFields.includes('login')).length).toBeGreaterThanOrEqual(2);
+    expect(
+      h.sim.admin.requestLog().filter(e => e.rootFields.includes('login'))
+        .length,
+    ).toBeGreaterThanOrEqual(2);
   });
 
   it('records failed labels when one delete batch gets GraphQL errors, and the run partial', async () => {
     const h = await make({ sweeper: { pageSize: 10, batchesInFlight: 1 } });
     const ids = seedOrphans(h, 20);
-    h.sim.admin.setFaults({ rules: [{ match: { rootField: 'deleteManyLabels' }, errorRate: 0.5 }], seed: 3 });
+    h.sim.admin.setFaults({
+      rules: [{ match: { rootField: 'deleteManyLabels' }, errorRate: 0.5 }],
+      seed: 3,
+    });
     const run = await h.sweep();
-    const deletes = h.sim.admin.requestLog().filter(e => e.rootFields.includes('deleteManyLabels')).length;
+    const deletes = h.sim.admin
+      .requestLog()
+      .filter(e => e.rootFields.includes('deleteManyLabels')).length;
     expect(deletes).toBe(2);
     const outcomes = byLabel(await h.outcomes(run.id));
     const failed = ids.filter(id => outcomes[id] === 'failed/error');
     const deleted = ids.filter(id => outcomes[id] === 'deleted');
     expect(failed.length + deleted.length).toBe(20);
     // Whatever the faults hit, the record matches Tower.
-    expect(h.sim.admin.deletedLabels().map(d => d.id).sort()).toEqual(deleted.sort());
+    expect(
+      h.sim.admin
+        .deletedLabels()
+        .map(d => d.id)
+        .sort(),
+    ).toEqual(deleted.sort());
     expect(failed).toHaveLength(10);
     expect(deleted).toHaveLength(10);
     expect(run.status).toBe('partial');
-    expect(run.counts).toMatchObject({ deleted: deleted.length, failed: failed.length });
+    expect(run.counts).toMatchObject({
+      deleted: deleted.length,
+      failed: failed.length,
+    });
   });
 
   it('stops before the next batch when aborted and records the run aborted', async () => {
-    const h = await make({ simulator: { faults: { latencyMs: 20 } }, sweeper: { pageSize: 10 } });
+    const h = await make({
+      simulator: { faults: { latencyMs: 20 } },
+      sweeper: { pageSize: 10 },
+    });
     seedOrphans(h, 200);
     const controller = new AbortController();
     const timer = setInterval(() => {
@@ -83,10 +124,16 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
     const run = await h.sweep(controller.signal);
     clearInterval(timer);
     expect(run.status).toBe('aborted');
-    const deletedOnTower = h.sim.admin.deletedLabels().map(d => d.id).sort();
+    const deletedOnTower = h.sim.admin
+      .deletedLabels()
+      .map(d => d.id)
+      .sort();
     expect(deletedOnTower.length).toBeGreaterThan(0);
     expect(deletedOnTower.length).toBeLessThan(200);
-    const recorded = (await h.outcomes(run.id)).filter(o => o.action === 'deleted').map(o => o.labelId).sort();
+    const recorded = (await h.outcomes(run.id))
+      .filter(o => o.action === 'deleted')
+      .map(o => o.labelId)
+      .sort();
     expect(recorded).toEqual(deletedOnTower);
     expect(run.counts.deleted).toBe(deletedOnTower.length);
   });
@@ -94,21 +141,51 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
   it('marks a run left running by a lost replica as aborted before it starts', async () => {
     const h = await make();
     const stale = await h.store.createRun({
-      towerId: h.tower.id, trigger: 'schedule', dryRun: false, instance: 'dead-replica', startedAt: new Date(Date.now() - 3_600_000),
-      settings: { minAge: 'PT24H', confirmAfter: 'PT0S', maxDeletesPerRun: 1, keys: [] },
+      towerId: h.tower.id,
+      trigger: 'schedule',
+      dryRun: false,
+      instance: 'dead-replica',
+      startedAt: new Date(Date.now() - 3_600_000),
+      settings: {
+        minAge: 'PT24H',
+        confirmAfter: 'PT0S',
+        maxDeletesPerRun: 1,
+        keys: [],
+      },
     });
     await h.sweep();
-    expect(await h.store.getRun(stale.id)).toMatchObject({ status: 'aborted', error: { code: 'REPLICA_LOST' } });
+    expect(await h.store.getRun(stale.id)).toMatchObject({
+      status: 'aborted',
+      error: { code: 'REPLICA_LOST' },
+    });
   });
 
   it('runs pending requests with their trigger, requester and dry-run flag', async () => {
     const h = await make();
     seedOrphans(h, 2);
-    await h.store.enqueueRequest({ towerId: h.tower.id, trigger: 'manual', requestedBy: 'user:default/ops', dryRun: true, requestedAt: new Date() });
-    await h.store.enqueueRequest({ towerId: h.tower.id, trigger: 'event', dryRun: false, requestedAt: new Date() });
+    await h.store.enqueueRequest({
+      towerId: h.tower.id,
+      trigger: 'manual',
+      requestedBy: 'user:default/ops',
+      dryRun: true,
+      requestedAt: new Date(),
+    });
+    await h.store.enqueueRequest({
+      towerId: h.tower.id,
+      trigger: 'event',
+      dryRun: false,
+      requestedAt: new Date(),
+    });
     await h.sweeper.runTask(new AbortController().signal);
     const runs = await h.store.listRuns(h.tower.id, { limit: 10 });
-    expect(runs.map(r => [r.trigger, r.requestedBy ?? null, r.dryRun, r.counts.deleted])).toEqual([
+    expect(
+      runs.map(r => [
+        r.trigger,
+        r.requestedBy ?? null,
+        r.dryRun,
+        r.counts.deleted,
+      ]),
+    ).toEqual([
       ['event', null, false, 2],
       ['manual', 'user:default/ops', true, 0],
     ]);

@@ -1,5 +1,10 @@
 import type { TowerClient } from '../cloudtower/types';
-import { byLabel, createHarness, HOUR, type Harness } from './__testUtils__/sweepHarness';
+import {
+  byLabel,
+  createHarness,
+  HOUR,
+  type Harness,
+} from './__testUtils__/sweepHarness';
 
 /**
  * One world holding every kind of label the deletion rules tell apart, swept for real
@@ -8,14 +13,26 @@ import { byLabel, createHarness, HOUR, type Harness } from './__testUtils__/swee
 async function seedWorld(h: Harness) {
   const { admin } = h.sim;
   const old = h.old();
-  const mk = (key: string, value: string, createdAt = old, counters?: { total_num?: number | null; vm_num?: number | null }) =>
-    admin.createLabel({ key, value, createdAt, counters }).id;
+  const mk = (
+    key: string,
+    value: string,
+    createdAt = old,
+    counters?: { total_num?: number | null; vm_num?: number | null },
+  ) => admin.createLabel({ key, value, createdAt, counters }).id;
   const vm = admin.createVm({ name: 'vm-live' }).id;
   const binVm = admin.createVm({ name: 'vm-bin', inRecycleBin: true }).id;
   const policy = admin.createSecurityPolicy({ name: 'sp' }).id;
 
-  const orphans = [mk('cape-cluster-name', 'gone-1'), mk('cape-vip', '10.0.0.1'), mk('cape-namespace', 'ns-1')];
-  const young = mk('cape-cluster-name', 'young', new Date(Date.now() - HOUR).toISOString());
+  const orphans = [
+    mk('cape-cluster-name', 'gone-1'),
+    mk('cape-vip', '10.0.0.1'),
+    mk('cape-namespace', 'ns-1'),
+  ];
+  const young = mk(
+    'cape-cluster-name',
+    'young',
+    new Date(Date.now() - HOUR).toISOString(),
+  );
   // Counter lag: held by a VM while the stored counter still says 0.
   const lagging = mk('cape-cluster-name', 'lagging');
   admin.setCounterLag('never');
@@ -35,7 +52,15 @@ async function seedWorld(h: Harness) {
     mk('sks-cluster-name', 'other-prefix'),
     mk('cape-cluster-name-extra', 'lookalike'),
   ];
-  return { orphans, young, lagging, inBin, policyOnly, nullCounter, untouchable };
+  return {
+    orphans,
+    young,
+    lagging,
+    inBin,
+    policyOnly,
+    nullCounter,
+    untouchable,
+  };
 }
 
 describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
@@ -48,11 +73,21 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
     const before = h.sim.admin.labels().length;
     const run = await h.sweep();
 
-    expect(run).toMatchObject({ status: 'succeeded', dryRun: true, trigger: 'schedule' });
+    expect(run).toMatchObject({
+      status: 'succeeded',
+      dryRun: true,
+      trigger: 'schedule',
+    });
     expect(h.sim.admin.labels()).toHaveLength(before);
-    expect(h.sim.admin.requestLog().flatMap(e => e.rootFields)).not.toContain('deleteManyLabels');
+    expect(h.sim.admin.requestLog().flatMap(e => e.rootFields)).not.toContain(
+      'deleteManyLabels',
+    );
     const outcomes = byLabel(await h.outcomes(run.id));
-    expect(Object.keys(outcomes).filter(id => outcomes[id] === 'would-delete').sort()).toEqual([...w.orphans].sort());
+    expect(
+      Object.keys(outcomes)
+        .filter(id => outcomes[id] === 'would-delete')
+        .sort(),
+    ).toEqual([...w.orphans].sort());
     expect(run.counts).toMatchObject({ deleted: 0, candidates: 5, scanned: 8 });
   });
 
@@ -62,7 +97,12 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
     const run = await h.sweep();
 
     expect(run.status).toBe('succeeded');
-    expect(h.sim.admin.deletedLabels().map(d => d.id).sort()).toEqual([...w.orphans].sort());
+    expect(
+      h.sim.admin
+        .deletedLabels()
+        .map(d => d.id)
+        .sort(),
+    ).toEqual([...w.orphans].sort());
     expect(byLabel(await h.outcomes(run.id))).toEqual({
       ...Object.fromEntries(w.orphans.map(id => [id, 'deleted'])),
       [w.young]: 'kept/young',
@@ -72,9 +112,25 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
       [w.nullCounter]: 'kept/count-nonzero',
     });
     for (const id of w.untouchable) expect(h.sim.admin.label(id)).toBeDefined();
-    expect(run.counts).toEqual({ scanned: 8, candidates: 5, deleted: 3, kept: 5, failed: 0 });
-    expect(run.settings).toEqual({ minAge: 'PT24H', confirmAfter: 'PT0S', maxDeletesPerRun: 5000, keys: ['cape-cluster-name', 'cape-vip', 'cape-namespace'] });
-    expect(h.audited.flat().map(o => o.labelId).sort()).toEqual([...w.orphans].sort());
+    expect(run.counts).toEqual({
+      scanned: 8,
+      candidates: 5,
+      deleted: 3,
+      kept: 5,
+      failed: 0,
+    });
+    expect(run.settings).toEqual({
+      minAge: 'PT24H',
+      confirmAfter: 'PT0S',
+      maxDeletesPerRun: 5000,
+      keys: ['cape-cluster-name', 'cape-vip', 'cape-namespace'],
+    });
+    expect(
+      h.audited
+        .flat()
+        .map(o => o.labelId)
+        .sort(),
+    ).toEqual([...w.orphans].sort());
     expect(h.completed.map(r => r.id)).toEqual([run.id]);
   });
 
@@ -117,41 +173,88 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
 
   it('caps deletions per run, marks the rest cap and the run partial; the next run goes on', async () => {
     h = await createHarness({ tower: { maxDeletesPerRun: 2 } });
-    const ids = Array.from({ length: 5 }, (_, i) => h.sim.admin.createLabel({ key: 'cape-vip', value: `v${i}`, createdAt: h.old() }).id);
+    const ids = Array.from(
+      { length: 5 },
+      (_, i) =>
+        h.sim.admin.createLabel({
+          key: 'cape-vip',
+          value: `v${i}`,
+          createdAt: h.old(),
+        }).id,
+    );
     const first = await h.sweep();
     expect(first.status).toBe('partial');
     expect(first.error?.code).toBe('CAP_REACHED');
     expect(first.counts.deleted).toBe(2);
-    expect(Object.values(byLabel(await h.outcomes(first.id))).filter(v => v === 'kept/cap')).toHaveLength(3);
+    expect(
+      Object.values(byLabel(await h.outcomes(first.id))).filter(
+        v => v === 'kept/cap',
+      ),
+    ).toHaveLength(3);
     const second = await h.sweep();
     expect(second.counts.deleted).toBe(2);
     const third = await h.sweep();
     expect(third.status).toBe('succeeded');
-    expect(h.sim.admin.deletedLabels().map(d => d.id).sort()).toEqual(ids.sort());
+    expect(
+      h.sim.admin
+        .deletedLabels()
+        .map(d => d.id)
+        .sort(),
+    ).toEqual(ids.sort());
   });
 
   it('with confirmAfter deletes only labels an earlier run saw orphaned long enough ago', async () => {
     let now = Date.now();
-    h = await createHarness({ tower: { confirmAfter: require('luxon').Duration.fromObject({ hours: 1 }) }, sweeper: { now: () => new Date(now) } });
-    const seen = h.sim.admin.createLabel({ key: 'cape-vip', value: 'a', createdAt: h.old() }).id;
+    h = await createHarness({
+      tower: {
+        confirmAfter: require('luxon').Duration.fromObject({ hours: 1 }),
+      },
+      sweeper: { now: () => new Date(now) },
+    });
+    const seen = h.sim.admin.createLabel({
+      key: 'cape-vip',
+      value: 'a',
+      createdAt: h.old(),
+    }).id;
     const first = await h.sweep();
-    expect(byLabel(await h.outcomes(first.id))).toEqual({ [seen]: 'kept/unconfirmed' });
+    expect(byLabel(await h.outcomes(first.id))).toEqual({
+      [seen]: 'kept/unconfirmed',
+    });
     expect(h.sim.admin.label(seen)).toBeDefined();
 
     now += 30 * 60_000;
-    const fresh = h.sim.admin.createLabel({ key: 'cape-vip', value: 'b', createdAt: h.old() }).id;
+    const fresh = h.sim.admin.createLabel({
+      key: 'cape-vip',
+      value: 'b',
+      createdAt: h.old(),
+    }).id;
     const second = await h.sweep();
-    expect(byLabel(await h.outcomes(second.id))).toEqual({ [seen]: 'kept/unconfirmed', [fresh]: 'kept/unconfirmed' });
+    expect(byLabel(await h.outcomes(second.id))).toEqual({
+      [seen]: 'kept/unconfirmed',
+      [fresh]: 'kept/unconfirmed',
+    });
 
     now += 31 * 60_000;
     const third = await h.sweep();
-    expect(byLabel(await h.outcomes(third.id))).toEqual({ [seen]: 'deleted', [fresh]: 'kept/unconfirmed' });
+    expect(byLabel(await h.outcomes(third.id))).toEqual({
+      [seen]: 'deleted',
+      [fresh]: 'kept/unconfirmed',
+    });
   });
 
   it('forgets a sighting when the label was in use in between', async () => {
     let now = Date.now();
-    h = await createHarness({ tower: { confirmAfter: require('luxon').Duration.fromObject({ hours: 1 }) }, sweeper: { now: () => new Date(now) } });
-    const label = h.sim.admin.createLabel({ key: 'cape-vip', value: 'a', createdAt: h.old() }).id;
+    h = await createHarness({
+      tower: {
+        confirmAfter: require('luxon').Duration.fromObject({ hours: 1 }),
+      },
+      sweeper: { now: () => new Date(now) },
+    });
+    const label = h.sim.admin.createLabel({
+      key: 'cape-vip',
+      value: 'a',
+      createdAt: h.old(),
+    }).id;
     await h.sweep();
     const vm = h.sim.admin.createVm({ name: 'vm' }).id;
     h.sim.admin.attach({ labelId: label, vmId: vm });
@@ -160,6 +263,8 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
     h.sim.admin.deleteVm(vm);
     now += 2 * HOUR;
     const run = await h.sweep();
-    expect(byLabel(await h.outcomes(run.id))).toEqual({ [label]: 'kept/unconfirmed' });
+    expect(byLabel(await h.outcomes(run.id))).toEqual({
+      [label]: 'kept/unconfirmed',
+    });
   });
 });

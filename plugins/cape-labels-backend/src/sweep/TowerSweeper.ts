@@ -1,5 +1,9 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
-import type { LabelOutcome, RunSummary, RunTrigger } from '@smartx-cape/plugin-cape-labels-common';
+import type {
+  LabelOutcome,
+  RunSummary,
+  RunTrigger,
+} from '@smartx-cape/plugin-cape-labels-common';
 import { DateTime } from 'luxon';
 import type { TowerClient } from '../cloudtower/types';
 import { sweptKeys, type TowerConfig } from '../config/types';
@@ -27,7 +31,11 @@ export type TowerSweeperOptions = {
   batchesInFlight: number;
   runsPerTower: number;
   onRunCompleted?: (run: RunSummary) => Promise<void>;
-  onDeleted?: (tower: TowerConfig, runId: string, deleted: LabelOutcome[]) => void;
+  onDeleted?: (
+    tower: TowerConfig,
+    runId: string,
+    deleted: LabelOutcome[],
+  ) => void;
   now?: () => Date;
 };
 
@@ -50,7 +58,9 @@ export class TowerSweeper {
       const { store, tower } = this.options;
       const aborted = await store.abortStaleRuns(tower.id, this.now());
       if (aborted > 0) {
-        this.options.logger.warn(`Tower ${tower.id}: marked ${aborted} run(s) of a lost replica as aborted`);
+        this.options.logger.warn(
+          `Tower ${tower.id}: marked ${aborted} run(s) of a lost replica as aborted`,
+        );
       }
       const first = await store.takeRequest(tower.id);
       await this.sweep(first ?? { trigger: 'schedule', dryRun: false }, signal);
@@ -66,7 +76,10 @@ export class TowerSweeper {
     return this.options.now?.() ?? new Date();
   }
 
-  private async sweep(work: SweepWork, signal: AbortSignal): Promise<RunSummary> {
+  private async sweep(
+    work: SweepWork,
+    signal: AbortSignal,
+  ): Promise<RunSummary> {
     const { tower, store, logger } = this.options;
     const startedAt = this.now();
     const dryRun = tower.dryRun || work.dryRun;
@@ -102,7 +115,10 @@ export class TowerSweeper {
           policy: {
             keys: new Set(keys),
             cutoffMs: start.minus(tower.minAge).toMillis(),
-            confirmCutoffMs: confirmMs > 0 ? start.minus(tower.confirmAfter).toMillis() : undefined,
+            confirmCutoffMs:
+              confirmMs > 0
+                ? start.minus(tower.confirmAfter).toMillis()
+                : undefined,
           },
           dryRun,
           maxDeletes: tower.maxDeletesPerRun,
@@ -113,7 +129,8 @@ export class TowerSweeper {
         {
           client,
           store,
-          onDeleted: deleted => this.options.onDeleted?.(tower, run.id, deleted),
+          onDeleted: deleted =>
+            this.options.onDeleted?.(tower, run.id, deleted),
         },
       );
     } catch (error) {
@@ -122,7 +139,10 @@ export class TowerSweeper {
         status: 'failed' as const,
         counts: run.counts,
         keptByReason: new Map(),
-        error: { message: `sweep failed: ${(error as Error).message}`, code: 'INTERNAL' },
+        error: {
+          message: `sweep failed: ${(error as Error).message}`,
+          code: 'INTERNAL',
+        },
       };
     } finally {
       await client.close().catch(() => undefined);
@@ -130,21 +150,37 @@ export class TowerSweeper {
 
     const finishedAt = this.now();
     const summary = await withRetry(() =>
-      store.finishRun(run.id, { status: result.status, counts: result.counts, error: result.error, finishedAt }),
+      store.finishRun(run.id, {
+        status: result.status,
+        counts: result.counts,
+        error: result.error,
+        finishedAt,
+      }),
     );
     recordRunMetrics(summary, result.keptByReason);
     const c = summary.counts;
-    const reasons = [...result.keptByReason].map(([r, n]) => `${r} ${n}`).join(', ');
+    const reasons = [...result.keptByReason]
+      .map(([r, n]) => `${r} ${n}`)
+      .join(', ');
     const line = `Tower ${tower.id}: sweep ${run.id} ${summary.status} in ${summary.durationMs} ms: scanned ${c.scanned}, candidates ${c.candidates}, deleted ${c.deleted}, kept ${c.kept}${reasons ? ` (${reasons})` : ''}, failed ${c.failed}`;
     if (summary.status === 'succeeded') logger.info(line);
-    else logger.warn(`${line}${summary.error ? ` (${summary.error.message})` : ''}`);
+    else
+      logger.warn(
+        `${line}${summary.error ? ` (${summary.error.message})` : ''}`,
+      );
 
-    await store.pruneRuns(tower.id, this.options.runsPerTower).catch(error =>
-      logger.warn(`Tower ${tower.id}: could not prune old runs: ${error}`),
-    );
-    await this.options.onRunCompleted?.(summary).catch(error =>
-      logger.warn(`Tower ${tower.id}: could not publish run-completed: ${error}`),
-    );
+    await store
+      .pruneRuns(tower.id, this.options.runsPerTower)
+      .catch(error =>
+        logger.warn(`Tower ${tower.id}: could not prune old runs: ${error}`),
+      );
+    await this.options
+      .onRunCompleted?.(summary)
+      .catch(error =>
+        logger.warn(
+          `Tower ${tower.id}: could not publish run-completed: ${error}`,
+        ),
+      );
     return summary;
   }
 }

@@ -14,7 +14,10 @@ import {
 } from './decide';
 
 const cutoff = Date.parse('2026-11-29T00:00:00.000Z');
-const policy: SweepPolicy = { keys: new Set(sweptKeys('cape')), cutoffMs: cutoff };
+const policy: SweepPolicy = {
+  keys: new Set(sweptKeys('cape')),
+  cutoffMs: cutoff,
+};
 
 function label(over: Partial<TowerLabel> = {}): TowerLabel {
   return {
@@ -29,7 +32,11 @@ function label(over: Partial<TowerLabel> = {}): TowerLabel {
 
 describe('sweptKeys', () => {
   it('names exactly the three swept keys of the prefix', () => {
-    expect(sweptKeys('sks')).toEqual(['sks-cluster-name', 'sks-vip', 'sks-namespace']);
+    expect(sweptKeys('sks')).toEqual([
+      'sks-cluster-name',
+      'sks-vip',
+      'sks-namespace',
+    ]);
   });
 });
 
@@ -49,17 +56,30 @@ describe('classifyListed (rules 1-3)', () => {
   });
 
   it('keeps a label created after the cutoff as young, and one exactly at it as old', () => {
-    expect(classifyListed(label({ createdAt: '2026-11-29T00:00:00.001Z' }), policy)).toEqual({ candidate: false, reason: 'young' });
-    expect(classifyListed(label({ createdAt: '2026-11-29T00:00:00.000Z' }), policy)).toEqual({ candidate: true });
+    expect(
+      classifyListed(label({ createdAt: '2026-11-29T00:00:00.001Z' }), policy),
+    ).toEqual({ candidate: false, reason: 'young' });
+    expect(
+      classifyListed(label({ createdAt: '2026-11-29T00:00:00.000Z' }), policy),
+    ).toEqual({ candidate: true });
   });
 
   it('keeps a label whose creation time cannot be read', () => {
-    expect(classifyListed(label({ createdAt: 'yesterday' }), policy)).toEqual({ candidate: false, reason: 'young' });
+    expect(classifyListed(label({ createdAt: 'yesterday' }), policy)).toEqual({
+      candidate: false,
+      reason: 'young',
+    });
   });
 
-  it.each([[1], [null], [-1]])('keeps total_num %p as count-nonzero', totalNum => {
-    expect(classifyListed(label({ totalNum }), policy)).toEqual({ candidate: false, reason: 'count-nonzero' });
-  });
+  it.each([[1], [null], [-1]])(
+    'keeps total_num %p as count-nonzero',
+    totalNum => {
+      expect(classifyListed(label({ totalNum }), policy)).toEqual({
+        candidate: false,
+        reason: 'count-nonzero',
+      });
+    },
+  );
 });
 
 describe('isConfirmed (rule 6)', () => {
@@ -76,17 +96,31 @@ describe('isConfirmed (rule 6)', () => {
 
 describe('classifyLive (rule 4)', () => {
   it('keeps a label that a VM holds, whatever its counter says', () => {
-    expect(classifyLive({ id: 'l1', totalNum: 0, hasVm: true })).toEqual({ candidate: false, reason: 'referenced' });
+    expect(classifyLive({ id: 'l1', totalNum: 0, hasVm: true })).toEqual({
+      candidate: false,
+      reason: 'referenced',
+    });
   });
   it('keeps a label another resource counts', () => {
-    expect(classifyLive({ id: 'l1', totalNum: 2, hasVm: false })).toEqual({ candidate: false, reason: 'count-nonzero' });
-    expect(classifyLive({ id: 'l1', totalNum: null, hasVm: false })).toEqual({ candidate: false, reason: 'count-nonzero' });
+    expect(classifyLive({ id: 'l1', totalNum: 2, hasVm: false })).toEqual({
+      candidate: false,
+      reason: 'count-nonzero',
+    });
+    expect(classifyLive({ id: 'l1', totalNum: null, hasVm: false })).toEqual({
+      candidate: false,
+      reason: 'count-nonzero',
+    });
   });
   it('calls a label that vanished raced', () => {
-    expect(classifyLive(undefined)).toEqual({ candidate: false, reason: 'raced' });
+    expect(classifyLive(undefined)).toEqual({
+      candidate: false,
+      reason: 'raced',
+    });
   });
   it('passes an unheld label', () => {
-    expect(classifyLive({ id: 'l1', totalNum: 0, hasVm: false })).toEqual({ candidate: true });
+    expect(classifyLive({ id: 'l1', totalNum: 0, hasVm: false })).toEqual({
+      candidate: true,
+    });
   });
 });
 
@@ -112,7 +146,13 @@ describe('countOutcomes', () => {
       outcome(label({ id: 'f' }), 'would-delete'),
     ];
     countOutcomes(counts, kept, outcomes);
-    expect(counts).toEqual({ scanned: 0, candidates: 0, deleted: 1, kept: 3, failed: 1 });
+    expect(counts).toEqual({
+      scanned: 0,
+      candidates: 0,
+      deleted: 1,
+      kept: 3,
+      failed: 1,
+    });
     expect(Object.fromEntries(kept)).toEqual({ young: 2, raced: 1 });
   });
 });

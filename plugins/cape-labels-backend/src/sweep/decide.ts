@@ -1,4 +1,8 @@
-import type { KeptReason, LabelOutcome, RunCounts } from '@smartx-cape/plugin-cape-labels-common';
+import type {
+  KeptReason,
+  LabelOutcome,
+  RunCounts,
+} from '@smartx-cape/plugin-cape-labels-common';
 import type { LabelLiveState, TowerLabel } from '../cloudtower/types';
 
 /** What one run decides by: fixed when the run starts. */
@@ -11,24 +15,34 @@ export type SweepPolicy = {
   confirmCutoffMs?: number;
 };
 
-export type Verdict = { candidate: true } | { candidate: false; reason: KeptReason };
+export type Verdict =
+  { candidate: true } | { candidate: false; reason: KeptReason };
 
 /** Rules 1-3 on a listed label. `undefined`: not a swept key, so not ours to record at all. */
-export function classifyListed(label: TowerLabel, policy: SweepPolicy): Verdict | undefined {
+export function classifyListed(
+  label: TowerLabel,
+  policy: SweepPolicy,
+): Verdict | undefined {
   if (!policy.keys.has(label.key)) return undefined;
   const createdMs = Date.parse(label.createdAt);
   // An unparsable time cannot prove the label is old enough.
   if (!Number.isFinite(createdMs) || createdMs > policy.cutoffMs) {
     return { candidate: false, reason: 'young' };
   }
-  if (label.totalNum !== 0) return { candidate: false, reason: 'count-nonzero' };
+  if (label.totalNum !== 0)
+    return { candidate: false, reason: 'count-nonzero' };
   return { candidate: true };
 }
 
 /** Rule 6: a candidate is confirmed when an earlier run saw it as a candidate long enough ago. */
-export function isConfirmed(firstSeen: Date | undefined, policy: SweepPolicy): boolean {
+export function isConfirmed(
+  firstSeen: Date | undefined,
+  policy: SweepPolicy,
+): boolean {
   if (policy.confirmCutoffMs === undefined) return true;
-  return firstSeen !== undefined && firstSeen.getTime() <= policy.confirmCutoffMs;
+  return (
+    firstSeen !== undefined && firstSeen.getTime() <= policy.confirmCutoffMs
+  );
 }
 
 /** Rule 4 on the live state read just before deleting. A label no longer there was raced. */
@@ -40,7 +54,10 @@ export function classifyLive(live: LabelLiveState | undefined): Verdict {
 }
 
 /** Rule 7: splits verified orphans into those that fit the run's remaining budget and the rest. */
-export function applyCap<T>(items: T[], remaining: number): { take: T[]; over: T[] } {
+export function applyCap<T>(
+  items: T[],
+  remaining: number,
+): { take: T[]; over: T[] } {
   const n = Math.max(0, Math.min(items.length, remaining));
   return { take: items.slice(0, n), over: items.slice(n) };
 }
@@ -70,7 +87,11 @@ export type KeptTally = Map<KeptReason, number>;
  * Adds outcomes to the run's counts and its kept-by-reason tally
  * (`scanned` and `candidates` are counted by the caller).
  */
-export function countOutcomes(counts: RunCounts, kept: KeptTally, outcomes: LabelOutcome[]): void {
+export function countOutcomes(
+  counts: RunCounts,
+  kept: KeptTally,
+  outcomes: LabelOutcome[],
+): void {
   for (const o of outcomes) {
     if (o.action === 'deleted') counts.deleted++;
     else if (o.action === 'failed') counts.failed++;

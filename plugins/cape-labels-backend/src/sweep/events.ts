@@ -7,14 +7,28 @@ export async function handleSweepRequestedEvent(
   coordinator: Pick<SweepCoordinator, 'requestSweep'>,
   logger: LoggerService,
 ): Promise<void> {
-  const { towerId, dryRun } = (payload ?? {}) as { towerId?: unknown; dryRun?: unknown };
-  if (typeof towerId !== 'string' || (dryRun !== undefined && typeof dryRun !== 'boolean')) {
-    logger.warn('Ignored a cape-labels.sweep-requested event: expected {"towerId": string, "dryRun"?: boolean}');
+  const { towerId, dryRun } = (payload ?? {}) as {
+    towerId?: unknown;
+    dryRun?: unknown;
+  };
+  if (
+    typeof towerId !== 'string' ||
+    (dryRun !== undefined && typeof dryRun !== 'boolean')
+  ) {
+    logger.warn(
+      'Ignored a cape-labels.sweep-requested event: expected {"towerId": string, "dryRun"?: boolean}',
+    );
     return;
   }
   try {
-    await coordinator.requestSweep({ towerId, dryRun: dryRun ?? false, trigger: 'event' });
+    await coordinator.requestSweep({
+      towerId,
+      dryRun: dryRun ?? false,
+      trigger: 'event',
+    });
   } catch (error) {
-    logger.warn(`Ignored a cape-labels.sweep-requested event for Tower '${towerId.slice(0, 100)}': ${(error as Error).message}`);
+    logger.warn(
+      `Ignored a cape-labels.sweep-requested event for Tower '${towerId.slice(0, 100)}': ${(error as Error).message}`,
+    );
   }
 }

@@ -1,5 +1,8 @@
 import { metrics } from '@opentelemetry/api';
-import type { KeptReason, RunSummary } from '@smartx-cape/plugin-cape-labels-common';
+import type {
+  KeptReason,
+  RunSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
 
 const meter = metrics.getMeter('cape-labels');
 
@@ -18,11 +21,22 @@ const towerErrors = meter.createCounter('cape_labels.tower.errors', {
 });
 
 /** Records a finished run's figures (per-reason counts come from its outcomes). */
-export function recordRunMetrics(run: RunSummary, keptByReason: Map<KeptReason, number>): void {
-  const attributes = { tower: run.towerId, status: run.status, dry_run: run.dryRun };
+export function recordRunMetrics(
+  run: RunSummary,
+  keptByReason: Map<KeptReason, number>,
+): void {
+  const attributes = {
+    tower: run.towerId,
+    status: run.status,
+    dry_run: run.dryRun,
+  };
   labelsDeleted.add(run.counts.deleted, { tower: run.towerId });
-  for (const [reason, count] of keptByReason) labelsKept.add(count, { tower: run.towerId, reason });
+  for (const [reason, count] of keptByReason)
+    labelsKept.add(count, { tower: run.towerId, reason });
   if (run.durationMs !== null) runDuration.record(run.durationMs, attributes);
-  if (run.error && run.status !== 'partial') towerErrors.add(1, { tower: run.towerId, code: run.error.code ?? 'UNKNOWN' });
+  if (run.error && run.status !== 'partial')
+    towerErrors.add(1, {
+      tower: run.towerId,
+      code: run.error.code ?? 'UNKNOWN',
+    });
 }
-

@@ -6,7 +6,11 @@ function sleep(ms: number): Promise<void> {
  * Retries a store write a few times with growing pauses: a database that is away for a
  * moment must not lose the record of what was already done on Tower.
  */
-export async function withRetry<T>(work: () => Promise<T>, attempts = 5, firstDelayMs = 200): Promise<T> {
+export async function withRetry<T>(
+  work: () => Promise<T>,
+  attempts = 5,
+  firstDelayMs = 200,
+): Promise<T> {
   let delay = firstDelayMs;
   for (let attempt = 1; ; attempt++) {
     try {

@@ -1,4 +1,8 @@
-import type { LabelOutcome, RunCounts, RunStatus } from '@smartx-cape/plugin-cape-labels-common';
+import type {
+  LabelOutcome,
+  RunCounts,
+  RunStatus,
+} from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerClient, TowerLabel } from '../cloudtower/types';
 import type { RunStore } from '../database/types';
 import { withRetry } from './retry';
@@ -20,7 +24,11 @@ const PROGRESS_INTERVAL_MS = 1000;
 
 export type SweepStore = Pick<
   RunStore,
-  'addOutcomes' | 'updateRunCounts' | 'getSightings' | 'addSightings' | 'pruneSightings'
+  | 'addOutcomes'
+  | 'updateRunCounts'
+  | 'getSightings'
+  | 'addSightings'
+  | 'pruneSightings'
 >;
 
 export type SweepParams = {
@@ -61,7 +69,10 @@ function errorOf(error: unknown): { message: string; code?: string } {
  * One sweep of one Tower: streams keyset pages, applies the deletion rules and records every
  * outcome. Never throws for Tower failures: they end up in the result.
  */
-export async function runSweep(params: SweepParams, deps: SweepDeps): Promise<SweepResult> {
+export async function runSweep(
+  params: SweepParams,
+  deps: SweepDeps,
+): Promise<SweepResult> {
   const { client, store } = deps;
   const { runId, towerId, policy, signal } = params;
   const keys = [...policy.keys];
@@ -96,14 +107,18 @@ export async function runSweep(params: SweepParams, deps: SweepDeps): Promise<Sw
     if (deleteError) lastBatchError = errorOf(deleteError);
     return take.map(l => {
       if (!survivors.has(l.id)) return outcome(l, 'deleted');
-      return deleteError ? outcome(l, 'failed', 'error') : outcome(l, 'kept', 'raced');
+      return deleteError
+        ? outcome(l, 'failed', 'error')
+        : outcome(l, 'kept', 'raced');
     });
   };
 
   const processBatch = async (labels: TowerLabel[]): Promise<void> => {
     const results: LabelOutcome[] = [];
     try {
-      const live = new Map((await client.checkLabels(labels.map(l => l.id))).map(s => [s.id, s]));
+      const live = new Map(
+        (await client.checkLabels(labels.map(l => l.id))).map(s => [s.id, s]),
+      );
       const orphans: TowerLabel[] = [];
       for (const label of labels) {
         const verdict = classifyLive(live.get(label.id));
@@ -122,7 +137,11 @@ export async function runSweep(params: SweepParams, deps: SweepDeps): Promise<Sw
       consecutiveFailures = 0;
     } catch (error) {
       const done = new Set(results.map(r => r.labelId));
-      results.push(...labels.filter(l => !done.has(l.id)).map(l => outcome(l, 'failed', 'error')));
+      results.push(
+        ...labels
+          .filter(l => !done.has(l.id))
+          .map(l => outcome(l, 'failed', 'error')),
+      );
       lastBatchError = errorOf(error);
       consecutiveFailures++;
     }
@@ -130,7 +149,10 @@ export async function runSweep(params: SweepParams, deps: SweepDeps): Promise<Sw
       await record(results);
     } catch (error) {
       // Tower acted but the history could not be written: stop rather than act unrecorded.
-      fatal = { message: `could not record outcomes: ${errorOf(error).message}`, code: 'STORE_FAILED' };
+      fatal = {
+        message: `could not record outcomes: ${errorOf(error).message}`,
+        code: 'STORE_FAILED',
+      };
       return;
     }
     const deleted = results.filter(r => r.action === 'deleted');
@@ -138,7 +160,8 @@ export async function runSweep(params: SweepParams, deps: SweepDeps): Promise<Sw
   };
 
   const waitForRoom = async () => {
-    while (inFlight.size >= params.batchesInFlight) await Promise.race(inFlight);
+    while (inFlight.size >= params.batchesInFlight)
+      await Promise.race(inFlight);
   };
 
   const launch = (labels: TowerLabel[]) => {
@@ -148,7 +171,10 @@ export async function runSweep(params: SweepParams, deps: SweepDeps): Promise<Sw
 
   let listedAll = false;
   try {
-    for await (const page of client.listLabelPages({ keys }, { pageSize: params.pageSize, signal })) {
+    for await (const page of client.listLabelPages(
+      { keys },
+      { pageSize: params.pageSize, signal },
+    )) {
       const kept: LabelOutcome[] = [];
       const candidates: TowerLabel[] = [];
       for (const label of page) {
@@ -167,7 +193,8 @@ export async function runSweep(params: SweepParams, deps: SweepDeps): Promise<Sw
           const firstSeen = await store.getSightings(towerId, ids);
           confirmed = [];
           for (const label of candidates) {
-            if (isConfirmed(firstSeen.get(label.id), policy)) confirmed.push(label);
+            if (isConfirmed(firstSeen.get(label.id), policy))
+              confirmed.push(label);
             else kept.push(outcome(label, 'kept', 'unconfirmed'));
           }
         }
@@ -188,11 +215,16 @@ export async function runSweep(params: SweepParams, deps: SweepDeps): Promise<Sw
       if (Date.now() - lastProgress >= PROGRESS_INTERVAL_MS) {
         lastProgress = Date.now();
         // Progress is a courtesy to the card: a failed update is not worth stopping for.
-        await store.updateRunCounts(runId, { ...counts }).catch(() => undefined);
+        await store
+          .updateRunCounts(runId, { ...counts })
+          .catch(() => undefined);
       }
       if (fatal) break;
       if (consecutiveFailures >= MAX_CONSECUTIVE_BATCH_FAILURES) {
-        fatal = { message: `stopped after ${consecutiveFailures} failed batches in a row: ${lastBatchError?.message}`, code: lastBatchError?.code };
+        fatal = {
+          message: `stopped after ${consecutiveFailures} failed batches in a row: ${lastBatchError?.message}`,
+          code: lastBatchError?.code,
+        };
         break;
       }
       if (signal.aborted) break;
@@ -207,12 +239,30 @@ export async function runSweep(params: SweepParams, deps: SweepDeps): Promise<Sw
   if (listedAll) await store.pruneSightings(towerId, params.runStart);
 
   if (signal.aborted) {
-    return { status: 'aborted', counts, keptByReason, error: { message: 'the sweep was stopped before it finished (timeout or shutdown)', code: 'ABORTED' } };
+    return {
+      status: 'aborted',
+      counts,
+      keptByReason,
+      error: {
+        message:
+          'the sweep was stopped before it finished (timeout or shutdown)',
+        code: 'ABORTED',
+      },
+    };
   }
   if (fatal) return { status: 'failed', counts, keptByReason, error: fatal };
-  if (counts.failed > 0) return { status: 'partial', counts, keptByReason, error: lastBatchError };
+  if (counts.failed > 0)
+    return { status: 'partial', counts, keptByReason, error: lastBatchError };
   if (capped) {
-    return { status: 'partial', counts, keptByReason, error: { message: `stopped deleting at maxDeletesPerRun (${params.maxDeletes}); the rest wait for the next run`, code: 'CAP_REACHED' } };
+    return {
+      status: 'partial',
+      counts,
+      keptByReason,
+      error: {
+        message: `stopped deleting at maxDeletesPerRun (${params.maxDeletes}); the rest wait for the next run`,
+        code: 'CAP_REACHED',
+      },
+    };
   }
   return { status: 'succeeded', counts, keptByReason };
 }

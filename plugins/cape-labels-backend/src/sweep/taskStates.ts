@@ -11,7 +11,9 @@ export type TaskState = {
 };
 
 /** Reads the scheduler's state of tasks; a missing entry means "unknown". */
-export type TaskStateLookup = (taskIds: string[]) => Promise<Map<string, TaskState>>;
+export type TaskStateLookup = (
+  taskIds: string[],
+) => Promise<Map<string, TaskState>>;
 
 type TaskRow = {
   id: string;
@@ -30,18 +32,27 @@ function toDate(value: Date | string | null): Date | undefined {
  * The table is the scheduler's, not ours: any failure to read it just means "unknown",
  * and nothing here writes to it.
  */
-export function schedulerTaskStates(knex: Knex, now: () => Date = () => new Date()): TaskStateLookup {
+export function schedulerTaskStates(
+  knex: Knex,
+  now: () => Date = () => new Date(),
+): TaskStateLookup {
   return async taskIds => {
     const result = new Map<string, TaskState>();
     try {
       const rows: TaskRow[] = await knex(SCHEDULER_TABLE)
         .whereIn('id', taskIds)
-        .select('id', 'next_run_start_at', 'current_run_ticket', 'current_run_expires_at');
+        .select(
+          'id',
+          'next_run_start_at',
+          'current_run_ticket',
+          'current_run_expires_at',
+        );
       for (const row of rows) {
         const expires = toDate(row.current_run_expires_at);
         result.set(row.id, {
           nextRunAt: toDate(row.next_run_start_at)?.toISOString() ?? null,
-          leaseHeld: Boolean(row.current_run_ticket) && (!expires || expires > now()),
+          leaseHeld:
+            Boolean(row.current_run_ticket) && (!expires || expires > now()),
         });
       }
     } catch {

@@ -1,19 +1,32 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
-import { startSimulator, type RunningSimulator, type SimulatorOptions } from '@smartx-cape/cloudtower-simulator';
-import type { LabelOutcome, Run, RunSummary } from '@smartx-cape/plugin-cape-labels-common';
+import {
+  startSimulator,
+  type RunningSimulator,
+  type SimulatorOptions,
+} from '@smartx-cape/cloudtower-simulator';
+import type {
+  LabelOutcome,
+  Run,
+  RunSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
 import { Duration } from 'luxon';
 import { createTowerClient } from '../../cloudtower';
 import type { TowerClient } from '../../cloudtower/types';
 import type { TowerConfig } from '../../config/types';
 import { DatabaseRunStore } from '../../database';
-import { createTestDatabases, databaseService } from '../../database/__testUtils__/testStore';
+import {
+  createTestDatabases,
+  databaseService,
+} from '../../database/__testUtils__/testStore';
 import { TowerSweeper, type TowerSweeperOptions } from '../TowerSweeper';
 
 export const PASSWORD = 'tower-password-never-logged';
 export const HOUR = 3_600_000;
 
 /** A logger that keeps every line (message and meta) for assertions. */
-export function capturingLogger(lines: string[] = []): LoggerService & { lines: string[] } {
+export function capturingLogger(
+  lines: string[] = [],
+): LoggerService & { lines: string[] } {
   const write = (level: string) => (message: string, meta?: unknown) => {
     lines.push(`${level} ${message} ${meta ? JSON.stringify(meta) : ''}`);
   };
@@ -28,7 +41,10 @@ export function capturingLogger(lines: string[] = []): LoggerService & { lines: 
   return logger;
 }
 
-export function towerConfig(server: string, over: Partial<TowerConfig> = {}): TowerConfig {
+export function towerConfig(
+  server: string,
+  over: Partial<TowerConfig> = {},
+): TowerConfig {
   return {
     id: 't1',
     title: 'Tower 1',
@@ -66,7 +82,9 @@ export async function createHarness(options: HarnessOptions = {}) {
     ...options.simulator,
   });
   const knex = await databases.init('SQLITE_3');
-  const store = await DatabaseRunStore.create({ database: databaseService(knex) });
+  const store = await DatabaseRunStore.create({
+    database: databaseService(knex),
+  });
   const logger = capturingLogger();
   const completed: RunSummary[] = [];
   const audited: LabelOutcome[][] = [];
@@ -111,13 +129,16 @@ export async function createHarness(options: HarnessOptions = {}) {
     audited,
     old,
     /** Runs the Tower's task once and returns the newest run. */
-    async sweep(signal: AbortSignal = new AbortController().signal): Promise<Run> {
+    async sweep(
+      signal: AbortSignal = new AbortController().signal,
+    ): Promise<Run> {
       await sweeper.runTask(signal);
       const [latest] = await store.listRuns(tower.id, { limit: 1 });
       return (await store.getRun(latest.id))!;
     },
     async outcomes(runId: string): Promise<LabelOutcome[]> {
-      return (await store.listOutcomes(runId, { limit: 100_000, offset: 0 })).items;
+      return (await store.listOutcomes(runId, { limit: 100_000, offset: 0 }))
+        .items;
     },
     async stop() {
       await sim.stop();
@@ -127,5 +148,10 @@ export async function createHarness(options: HarnessOptions = {}) {
 
 /** `{labelId: action/reason}` for compact assertions. */
 export function byLabel(outcomes: LabelOutcome[]): Record<string, string> {
-  return Object.fromEntries(outcomes.map(o => [o.labelId, o.reason ? `${o.action}/${o.reason}` : o.action]));
+  return Object.fromEntries(
+    outcomes.map(o => [
+      o.labelId,
+      o.reason ? `${o.action}/${o.reason}` : o.action,
+    ]),
+  );
 }

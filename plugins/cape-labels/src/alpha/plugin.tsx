@@ -1,0 +1,73 @@
+import {
+  ApiBlueprint,
+  createFrontendPlugin,
+  createRouteRef,
+  discoveryApiRef,
+  fetchApiRef,
+  PageBlueprint,
+} from '@backstage/frontend-plugin-api';
+import { compatWrapper } from '@backstage/core-compat-api';
+import { HomePageWidgetBlueprint } from '@backstage/plugin-home-react/alpha';
+import { capeLabelsApiRef, CapeLabelsClient } from '../api';
+import { CapeLabelsIcon } from './CapeLabelsIcon';
+
+/** Route of the cape-labels page (new frontend system). @alpha */
+export const capeLabelsPageRouteRef = createRouteRef();
+
+/** Extension `api:cape-labels`: the {@link CapeLabelsClient}. @alpha */
+export const capeLabelsApi = ApiBlueprint.make({
+  params: defineParams =>
+    defineParams({
+      api: capeLabelsApiRef,
+      deps: { discoveryApi: discoveryApiRef, fetchApi: fetchApiRef },
+      factory: ({ discoveryApi, fetchApi }) =>
+        new CapeLabelsClient({ discoveryApi, fetchApi }),
+    }),
+});
+
+/**
+ * Extension `page:cape-labels` at `/cape-labels`; its title and icon also
+ * give the nav bar its item. @alpha
+ */
+export const capeLabelsPage = PageBlueprint.make({
+  params: {
+    path: '/cape-labels',
+    title: 'CAPE labels',
+    icon: <CapeLabelsIcon />,
+    routeRef: capeLabelsPageRouteRef,
+    loader: () =>
+      import('../components/CapeLabelsPage').then(m =>
+        compatWrapper(<m.CapeLabelsPageContent />),
+      ),
+  },
+});
+
+/**
+ * Extension `home-page-widget:cape-labels/card`: the card as a widget of the
+ * home plugin's page. @alpha
+ */
+export const capeLabelsHomeWidget = HomePageWidgetBlueprint.make({
+  name: 'card',
+  params: {
+    name: 'CapeLabelsCard',
+    title: 'CAPE orphan labels',
+    description: 'Orphan CAPE labels swept per CloudTower, with last runs',
+    layout: {
+      width: { minColumns: 6, defaultColumns: 12 },
+      height: { minRows: 4, defaultRows: 6 },
+    },
+    components: () =>
+      import('../components/CapeLabelsCard').then(m => ({
+        Content: () => compatWrapper(<m.CapeLabelsContent />),
+      })),
+  },
+});
+
+/** The cape-labels plugin for the new frontend system. @alpha */
+export const capeLabelsFrontendPlugin = createFrontendPlugin({
+  pluginId: 'cape-labels',
+  title: 'CAPE labels',
+  icon: <CapeLabelsIcon />,
+  routes: { root: capeLabelsPageRouteRef },
+  extensions: [capeLabelsApi, capeLabelsPage, capeLabelsHomeWidget],
+});

@@ -1,0 +1,53 @@
+import { createApiRef } from '@backstage/core-plugin-api';
+import {
+  LabelAction,
+  LabelOutcome,
+  Run,
+  RunSummary,
+  SweepAccepted,
+  TowerSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
+
+/** Options of {@link CapeLabelsApi.listRuns}. */
+export type ListRunsOptions = {
+  /** 1–100, server default 20. */
+  limit?: number;
+  /** Run id: only runs older than this one. */
+  before?: string;
+};
+
+/** Options of {@link CapeLabelsApi.listOutcomes}. */
+export type ListOutcomesOptions = {
+  limit?: number;
+  offset?: number;
+  action?: LabelAction;
+};
+
+/** Options of {@link CapeLabelsApi.requestSweep}. */
+export type RequestSweepOptions = {
+  dryRun?: boolean;
+};
+
+/** A page of label outcomes. */
+export type OutcomesPage = { items: LabelOutcome[]; total: number };
+
+/** Client of the cape-labels backend (`/api/cape-labels`). */
+export interface CapeLabelsApi {
+  listTowers(): Promise<TowerSummary[]>;
+  listRuns(towerId: string, options?: ListRunsOptions): Promise<RunSummary[]>;
+  getRun(runId: string): Promise<Run>;
+  listOutcomes(
+    runId: string,
+    options?: ListOutcomesOptions,
+  ): Promise<OutcomesPage>;
+  /** Throws {@link SweepAlreadyRunningError} when the Tower is sweeping (409). */
+  requestSweep(
+    towerId: string,
+    options?: RequestSweepOptions,
+  ): Promise<SweepAccepted>;
+}
+
+/** API reference of {@link CapeLabelsApi}. */
+export const capeLabelsApiRef = createApiRef<CapeLabelsApi>({
+  id: 'plugin.cape-labels.service',
+});

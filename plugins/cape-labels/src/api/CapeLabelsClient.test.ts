@@ -1,0 +1,117 @@
+import { ResponseError } from '@backstage/errors';
+import { CapeLabelsClient } from './CapeLabelsClient';
+import { isSweepAlreadyRunningError, SweepAlreadyRunningError } from './errors';
+
+const BASE = 'http://localhost:7007/api/cape-labels';
+
+const STATUS_TEXT: Record<number, string> = {
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+};
+
+function jsonResponse(status: number, body: unknown): Response {
+  const text = JSON.stringify(body);
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    statusText: STATUS_TEXT[status] ?? 'OK',
+    url: BASE,
+    headers: new Map([['content-type', 'application/json']]),
+    json: async () => JSON.parse(text),
+    text: async () => text,
+  } as unknown as Response;
+}
+
+function setup(response: Response) {
+  const fetch = jest.fn().mockResolvedValue(response);
+  const getBaseUrl = jest.fn().mockResolvedValue(BASE);
+  const client = new CapeLabelsClient({
+    discoveryApi: { getBaseUrl },
+    fetchApi: { fetch },
+  });
+  return { client, fetch, getBaseUrl };
+}
+
+const errorBody = (name: string, message: string, statusCode: number) => ({
+  error: { name, message },
+  request: { method: 'GET', url: '/x' },
+  response: { statusCode },
+});
+
+describe('CapeLabelsClient', () => {
+  it('lists Towers from the plugin base URL', async () => {
+    const { client, fetch, getBaseUrl } = setup(
+      jsonResponse(200, { items: [{ id: 'prod-a' }] }),
+    );
+    await expect(client.listTowers()).resolves.toEqual([{ id: 'prod-a' }]);
+    expect(getBaseUrl).toHaveBeenCalledWith('cape-labels');
+    expect(fetch).toHaveBeenCalledWith(`${BASE}/towers`);
+  });
+
+  it('builds run list URLs with limit and before, encoding ids', async () => {
+    const { client, fetch } = setup(jsonResponse(200, { items: [] }));
+    await client.listRuns('prod a', { limit: 5, before: 'run/1' });
+    expect(fetch).toHaveBeenLastCalledWith(
+      `${BASE}/towers/prod%20a/runs?limit=5&before=run%2F1`,
+    );
+    await client.listRuns('prod-a');
+    expect(fetch).toHaveBeenLastCalledWith(`${BASE}/towers/prod-a/runs`);
+  });
+
+  it('gets a run and pages its outcomes', async () => {
+    const { client, fetch } = setup(jsonResponse(200, { items: [], total: 7 }));
+    await expect(
+      client.listOutcomes('r1', { limit: 10, offset: 20, action: 'kept' }),
+    ).resolves.toEqual({ items: [], total: 7 });
+    expect(fetch).toHaveBeenLastCalledWith(
+      `${BASE}/runs/r1/labels?limit=10&offset=20&action=kept`,
+    );
+    await client.getRun('r1');
+    expect(fetch).toHaveBeenLastCalledWith(`${BASE}/runs/r1`);
+  });
+
+  it('posts sweep requests with dryRun', async () => {
+    const { client, fetch } = setup(jsonResponse(202, { requestId: 'req-9' }));
+    await expect(
+      client.requestSweep('prod-a', { dryRun: true }),
+    ).resolves.toEqual({ requestId: 'req-9' });
+    expect(fetch).toHaveBeenCalledWith(`${BASE}/towers/prod-a/sweep`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ dryRun: true }),
+    });
+    await client.requestSweep('prod-a');
+    expect(JSON.parse(fetch.mock.calls[1][1].body)).toEqual({ dryRun: false });
+  });
+
+  it('maps a 409 on sweep to SweepAlreadyRunningError', async () => {
+    const { client } = setup(
+      jsonResponse(409, errorBody('ConflictError', 'prod-a is sweeping', 409)),
+    );
+    const error = await client.requestSweep('prod-a').catch(e => e);
+    expect(error).toBeInstanceOf(SweepAlreadyRunningError);
+    expect(isSweepAlreadyRunningError(error)).toBe(true);
+    expect(error.towerId).toBe('prod-a');
+    expect(error.message).toBe('prod-a is sweeping');
+  });
+
+  it('maps other errors to ResponseError with the backend message', async () => {
+    const { client } = setup(
+      jsonResponse(404, errorBody('NotFoundError', 'unknown Tower nope', 404)),
+    );
+    const error = await client.listRuns('nope').catch(e => e);
+    expect(error).toBeInstanceOf(ResponseError);
+    expect(isSweepAlreadyRunningError(error)).toBe(false);
+    expect(error.statusCode).toBe(404);
+    expect(error.body.error.message).toBe('unknown Tower nope');
+    expect(error.cause.message).toBe('unknown Tower nope');
+
+    const { client: client2 } = setup(
+      jsonResponse(403, errorBody('NotAllowedError', 'no permission', 403)),
+    );
+    const sweepError = await client2.requestSweep('prod-a').catch(e => e);
+    expect(sweepError).toBeInstanceOf(ResponseError);
+    expect(isSweepAlreadyRunningError(sweepError)).toBe(false);
+  });
+});

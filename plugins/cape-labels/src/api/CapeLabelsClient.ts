@@ -1,0 +1,113 @@
+import { DiscoveryApi, FetchApi } from '@backstage/core-plugin-api';
+import { ResponseError } from '@backstage/errors';
+import {
+  LabelOutcome,
+  ListResponse,
+  PagedResponse,
+  Run,
+  RunSummary,
+  SweepAccepted,
+  TowerSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
+import {
+  CapeLabelsApi,
+  ListOutcomesOptions,
+  ListRunsOptions,
+  OutcomesPage,
+  RequestSweepOptions,
+} from './CapeLabelsApi';
+import { SweepAlreadyRunningError } from './errors';
+
+/** Default implementation of {@link CapeLabelsApi} over HTTP. */
+export class CapeLabelsClient implements CapeLabelsApi {
+  private readonly discoveryApi: DiscoveryApi;
+  private readonly fetchApi: FetchApi;
+
+  constructor(options: { discoveryApi: DiscoveryApi; fetchApi: FetchApi }) {
+    this.discoveryApi = options.discoveryApi;
+    this.fetchApi = options.fetchApi;
+  }
+
+  async listTowers(): Promise<TowerSummary[]> {
+    const body = await this.get<ListResponse<TowerSummary>>('/towers');
+    return body.items;
+  }
+
+  async listRuns(
+    towerId: string,
+    options: ListRunsOptions = {},
+  ): Promise<RunSummary[]> {
+    const body = await this.get<ListResponse<RunSummary>>(
+      `/towers/${encodeURIComponent(towerId)}/runs${query({
+        limit: options.limit,
+        before: options.before,
+      })}`,
+    );
+    return body.items;
+  }
+
+  async getRun(runId: string): Promise<Run> {
+    return this.get<Run>(`/runs/${encodeURIComponent(runId)}`);
+  }
+
+  async listOutcomes(
+    runId: string,
+    options: ListOutcomesOptions = {},
+  ): Promise<OutcomesPage> {
+    const body = await this.get<PagedResponse<LabelOutcome>>(
+      `/runs/${encodeURIComponent(runId)}/labels${query({
+        limit: options.limit,
+        offset: options.offset,
+        action: options.action,
+      })}`,
+    );
+    return { items: body.items, total: body.total };
+  }
+
+  async requestSweep(
+    towerId: string,
+    options: RequestSweepOptions = {},
+  ): Promise<SweepAccepted> {
+    const url = `${await this.baseUrl()}/towers/${encodeURIComponent(
+      towerId,
+    )}/sweep`;
+    const response = await this.fetchApi.fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ dryRun: options.dryRun ?? false }),
+    });
+    if (response.status === 409) {
+      const error = await ResponseError.fromResponse(response);
+      throw new SweepAlreadyRunningError(towerId, error.body?.error?.message);
+    }
+    if (!response.ok) {
+      throw await ResponseError.fromResponse(response);
+    }
+    return (await response.json()) as SweepAccepted;
+  }
+
+  private async baseUrl(): Promise<string> {
+    return this.discoveryApi.getBaseUrl('cape-labels');
+  }
+
+  private async get<T>(path: string): Promise<T> {
+    const response = await this.fetchApi.fetch(
+      `${await this.baseUrl()}${path}`,
+    );
+    if (!response.ok) {
+      throw await ResponseError.fromResponse(response);
+    }
+    return (await response.json()) as T;
+  }
+}
+
+function query(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') {
+      search.set(key, String(value));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,0 +1,3 @@
+export * from './CapeLabelsApi';
+export { CapeLabelsClient } from './CapeLabelsClient';
+export { SweepAlreadyRunningError, isSweepAlreadyRunningError } from './errors';

@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { Progress, ResponseErrorPanel } from '@backstage/core-components';
+import {
+  Box,
+  Button,
+  Card,
+  CardBody,
+  CardHeader,
+  Flex,
+  Text,
+} from '@backstage/ui';
+import { EmptyState } from './EmptyState';
+import { errorMessage } from './format';
+import { TowerRow } from './TowerRow';
+import { useTowers } from './useTowers';
+
+/** Props of {@link CapeLabelsCard} and {@link CapeLabelsContent}. */
+export type CapeLabelsCardProps = {
+  /** How often to poll while a Tower is running, in ms (default 2000). */
+  pollIntervalMs?: number;
+};
+
+/**
+ * The card's content without its frame: for hosts (such as a home page
+ * widget) that draw the frame and title themselves.
+ */
+export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
+  const { towers, error, loading, polling, refresh, watchTower } = useTowers(
+    props.pollIntervalMs,
+  );
+  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
+  const [, setTick] = useState(0);
+
+  // keeps "3 minutes ago" current between polls
+  useEffect(() => {
+    const timer = setInterval(() => setTick(t => t + 1), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  if (loading) {
+    return (
+      <Box data-testid="cape-labels-loading">
+        <Progress />
+      </Box>
+    );
+  }
+  if (error && !towers) {
+    return (
+      <Box data-testid="cape-labels-error">
+        <ResponseErrorPanel
+          error={error}
+          title="Could not reach the cape-labels backend"
+        />
+      </Box>
+    );
+  }
+  if (!towers || towers.length === 0) {
+    return <EmptyState />;
+  }
+  return (
+    <Flex direction="column" gap="0" data-testid="cape-labels-towers">
+      <Flex justify="between" align="center">
+        <Text variant="body-small" color="secondary">
+          {polling ? 'Sweep in progress, refreshing…' : ''}
+        </Text>
+        <Button
+          size="small"
+          variant="tertiary"
+          onPress={refresh}
+          data-testid="cape-labels-refresh"
+        >
+          Refresh
+        </Button>
+      </Flex>
+      {error && (
+        <Text
+          variant="body-small"
+          color="warning"
+          data-testid="cape-labels-stale"
+        >
+          Showing earlier data: {errorMessage(error)}
+        </Text>
+      )}
+      {towers.map(tower => (
+        <TowerRow
+          key={tower.id}
+          tower={tower}
+          expanded={!!expanded[tower.id]}
+          onToggle={() =>
+            setExpanded(prev => ({ ...prev, [tower.id]: !prev[tower.id] }))
+          }
+          onRequested={watchTower}
+        />
+      ))}
+    </Flex>
+  );
+};
+
+/** The "CAPE orphan labels" card: one row per configured Tower. */
+export const CapeLabelsCard = (props: CapeLabelsCardProps) => (
+  <Card data-testid="cape-labels-card">
+    <CardHeader>
+      <Text as="h3" variant="title-small" weight="bold">
+        CAPE orphan labels
+      </Text>
+    </CardHeader>
+    <CardBody>
+      <CapeLabelsContent {...props} />
+    </CardBody>
+  </Card>
+);

@@ -1,0 +1,33 @@
+import { Box, Text } from '@backstage/ui';
+
+const SNIPPET = `capeLabels:
+  towers:
+    prod-a:
+      title: Production A
+      server: https://tower-a.example.com
+      username: cape-gc
+      password: \${TOWER_PROD_A_PASSWORD}`;
+
+/** Shown when the backend has no Tower configured. */
+export const EmptyState = () => (
+  <Box data-testid="cape-labels-empty">
+    <Text as="p" weight="bold">
+      No Tower configured
+    </Text>
+    <Text as="p" variant="body-small">
+      Add a <code>capeLabels.towers</code> block to <code>app-config.yaml</code>{' '}
+      and restart the backend, for example:
+    </Text>
+    <pre
+      style={{
+        fontSize: 12,
+        padding: 8,
+        overflowX: 'auto',
+        background: 'var(--bui-bg-surface-2, #f5f5f5)',
+        borderRadius: 4,
+      }}
+    >
+      {SNIPPET}
+    </pre>
+  </Box>
+);

@@ -1,0 +1,2 @@
+export { CapeLabelsCard, CapeLabelsContent } from './CapeLabelsCard';
+export type { CapeLabelsCardProps } from './CapeLabelsCard';

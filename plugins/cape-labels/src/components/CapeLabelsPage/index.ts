@@ -1,0 +1,1 @@
+export { CapeLabelsPage, CapeLabelsPageContent } from './CapeLabelsPage';

@@ -1,0 +1,45 @@
+import {
+  createApiFactory,
+  createComponentExtension,
+  createPlugin,
+  createRoutableExtension,
+  discoveryApiRef,
+  fetchApiRef,
+} from '@backstage/core-plugin-api';
+import { capeLabelsApiRef, CapeLabelsClient } from './api';
+import { rootRouteRef } from './routes';
+
+/** The cape-labels plugin for the legacy frontend system. */
+export const capeLabelsPlugin = createPlugin({
+  id: 'cape-labels',
+  apis: [
+    createApiFactory({
+      api: capeLabelsApiRef,
+      deps: { discoveryApi: discoveryApiRef, fetchApi: fetchApiRef },
+      factory: ({ discoveryApi, fetchApi }) =>
+        new CapeLabelsClient({ discoveryApi, fetchApi }),
+    }),
+  ],
+  routes: { root: rootRouteRef },
+});
+
+/** The "CAPE orphan labels" card (legacy frontend system). */
+export const CapeLabelsCard = capeLabelsPlugin.provide(
+  createComponentExtension({
+    name: 'CapeLabelsCard',
+    component: {
+      lazy: () =>
+        import('./components/CapeLabelsCard').then(m => m.CapeLabelsCard),
+    },
+  }),
+);
+
+/** A page with the card, mounted at your chosen path (legacy frontend system). */
+export const CapeLabelsPage = capeLabelsPlugin.provide(
+  createRoutableExtension({
+    name: 'CapeLabelsPage',
+    component: () =>
+      import('./components/CapeLabelsPage').then(m => m.CapeLabelsPage),
+    mountPoint: rootRouteRef,
+  }),
+);

@@ -9,10 +9,13 @@ import {
 } from '@backstage/config';
 import { InputError } from '@backstage/errors';
 import { Duration } from 'luxon';
-import type { CapeLabelsConfig, TowerConfig } from './types';
+import {
+  TOWER_ID_PATTERN,
+  type CapeLabelsConfig,
+  type TowerConfig,
+} from './types';
 
 const ROOT = 'capeLabels';
-const TOWER_ID = /^[a-z0-9-]+$/;
 const PREFIX = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/;
 
 const DEFAULT_SCHEDULE = {
@@ -130,7 +133,7 @@ function readUrl(tower: Config, towerKey: string): string {
 
 function readTower(id: string, tower: Config, defaults: Config): TowerConfig {
   const towerKey = `${ROOT}.towers.${id}`;
-  if (!TOWER_ID.test(id))
+  if (!TOWER_ID_PATTERN.test(id))
     invalid(towerKey, 'Tower ids may hold only a-z, 0-9 and -');
   const userSource = tower.getOptionalString('userSource') ?? 'LOCAL';
   if (userSource !== 'LOCAL' && userSource !== 'LDAP') {

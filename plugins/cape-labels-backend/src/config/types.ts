@@ -34,3 +34,6 @@ export function sweptKeys(resourcePrefix: string): string[] {
     k => `${resourcePrefix}-${k}`,
   );
 }
+
+/** Tower ids: used in URLs and task ids. */
+export const TOWER_ID_PATTERN = /^[a-z0-9-]{1,100}$/;

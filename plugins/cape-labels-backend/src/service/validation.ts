@@ -1,7 +1,11 @@
 import { InputError } from '@backstage/errors';
-import { LABEL_ACTIONS, type LabelAction, type SweepRequestBody } from '@smartx-cape/plugin-cape-labels-common';
+import { TOWER_ID_PATTERN } from '../config/types';
+import {
+  LABEL_ACTIONS,
+  type LabelAction,
+  type SweepRequestBody,
+} from '@smartx-cape/plugin-cape-labels-common';
 
-const TOWER_ID = /^[a-z0-9-]{1,100}$/;
 const OPAQUE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 type Query = Record<string, unknown>;
@@ -9,21 +13,35 @@ type Query = Record<string, unknown>;
 function single(query: Query, name: string): string | undefined {
   const value = query[name];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw new InputError(`${name} must be given once, as a plain value`);
+  if (typeof value !== 'string')
+    throw new InputError(`${name} must be given once, as a plain value`);
   return value;
 }
 
-export function parseIntParam(query: Query, name: string, fallback: number, min: number, max: number): number {
+export function parseIntParam(
+  query: Query,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   const raw = single(query, name);
   if (raw === undefined) return fallback;
-  if (!/^-?\d{1,9}$/.test(raw)) throw new InputError(`${name} must be a whole number from ${min} to ${max}`);
+  if (!/^-?\d{1,9}$/.test(raw))
+    throw new InputError(
+      `${name} must be a whole number from ${min} to ${max}`,
+    );
   const value = Number(raw);
-  if (value < min || value > max) throw new InputError(`${name} must be a whole number from ${min} to ${max}`);
+  if (value < min || value > max)
+    throw new InputError(
+      `${name} must be a whole number from ${min} to ${max}`,
+    );
   return value;
 }
 
 export function parseTowerId(raw: string): string {
-  if (!TOWER_ID.test(raw)) throw new InputError('towerId may hold only a-z, 0-9 and - (at most 100)');
+  if (!TOWER_ID_PATTERN.test(raw))
+    throw new InputError('towerId may hold only a-z, 0-9 and - (at most 100)');
   return raw;
 }
 
@@ -32,7 +50,10 @@ export function parseRunId(raw: string, name = 'runId'): string {
   return raw;
 }
 
-export function parseOptionalRunId(query: Query, name: string): string | undefined {
+export function parseOptionalRunId(
+  query: Query,
+  name: string,
+): string | undefined {
   const raw = single(query, name);
   return raw === undefined ? undefined : parseRunId(raw, name);
 }
@@ -49,10 +70,15 @@ export function parseAction(query: Query): LabelAction | undefined {
 /** The sweep body: `{}` or `{"dryRun": boolean}`, nothing else. */
 export function parseSweepBody(body: unknown): Required<SweepRequestBody> {
   if (body === undefined || body === null) return { dryRun: false };
-  if (typeof body !== 'object' || Array.isArray(body)) throw new InputError('the body must be a JSON object');
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw new InputError('the body must be a JSON object');
   const unknownKeys = Object.keys(body).filter(k => k !== 'dryRun');
-  if (unknownKeys.length) throw new InputError(`unknown field(s): ${unknownKeys.slice(0, 5).join(', ').slice(0, 200)}`);
+  if (unknownKeys.length)
+    throw new InputError(
+      `unknown field(s): ${unknownKeys.slice(0, 5).join(', ').slice(0, 200)}`,
+    );
   const { dryRun } = body as { dryRun?: unknown };
-  if (dryRun !== undefined && typeof dryRun !== 'boolean') throw new InputError('dryRun must be true or false');
+  if (dryRun !== undefined && typeof dryRun !== 'boolean')
+    throw new InputError('dryRun must be true or false');
   return { dryRun: dryRun ?? false };
 }

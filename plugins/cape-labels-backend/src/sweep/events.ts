@@ -1,4 +1,5 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
+import { TOWER_ID_PATTERN } from '../config/types';
 import type { SweepCoordinator } from './SweepCoordinator';
 
 /** `cape-labels.sweep-requested`: `{towerId, dryRun?}`. Bad or refused requests are logged, not thrown. */
@@ -13,10 +14,11 @@ export async function handleSweepRequestedEvent(
   };
   if (
     typeof towerId !== 'string' ||
+    !TOWER_ID_PATTERN.test(towerId) ||
     (dryRun !== undefined && typeof dryRun !== 'boolean')
   ) {
     logger.warn(
-      'Ignored a cape-labels.sweep-requested event: expected {"towerId": string, "dryRun"?: boolean}',
+      'Ignored a cape-labels.sweep-requested event: expected {"towerId": a Tower id, "dryRun"?: boolean}',
     );
     return;
   }
@@ -28,7 +30,7 @@ export async function handleSweepRequestedEvent(
     });
   } catch (error) {
     logger.warn(
-      `Ignored a cape-labels.sweep-requested event for Tower '${towerId.slice(0, 100)}': ${(error as Error).message}`,
+      `Ignored a cape-labels.sweep-requested event for Tower '${towerId}': ${(error as Error).message}`,
     );
   }
 }

@@ -22,9 +22,15 @@ type TaskRow = {
   current_run_expires_at: Date | string | null;
 };
 
+// SQLite hands the scheduler's timestamps back as 'YYYY-MM-DD HH:MM:SS', UTC without a zone.
+const SQLITE_UTC = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?$/;
+
 function toDate(value: Date | string | null): Date | undefined {
   if (!value) return undefined;
-  const date = new Date(value);
+  const date =
+    typeof value === 'string' && SQLITE_UTC.test(value)
+      ? new Date(`${value.replace(' ', 'T')}Z`)
+      : new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 

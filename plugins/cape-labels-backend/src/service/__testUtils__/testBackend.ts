@@ -1,0 +1,151 @@
+import {
+  coreServices,
+  createServiceFactory,
+  type PermissionsService,
+  type RootLoggerService,
+} from '@backstage/backend-plugin-api';
+import { schedulerServiceFactory } from '@backstage/backend-defaults/scheduler';
+import { mockCredentials, mockServices, startTestBackend } from '@backstage/backend-test-utils';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import { eventsServiceRef, type EventParams } from '@backstage/plugin-events-node';
+import type { JsonObject } from '@backstage/types';
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from '@smartx-cape/cloudtower-simulator';
+import {
+  CAPE_LABELS_TOPIC_RUN_COMPLETED,
+  type Run,
+  type RunSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
+import request from 'supertest';
+import { capeLabelsPlugin } from '../../plugin';
+
+export const PASSWORD = 'tower-secret-pw-never-logged';
+export const USERNAME = 'gc';
+export const USER_REF = 'user:default/alice';
+export const HOUR = 3_600_000;
+export const BASE = '/api/cape-labels';
+
+/** Authorization headers understood by the mock httpAuth service. */
+export const auth = {
+  user: () => ({ Authorization: mockCredentials.user.header(USER_REF) }),
+  service: () => ({ Authorization: mockCredentials.service.header() }),
+};
+
+/** A root logger that keeps every line, with its message, meta and inherited child meta. */
+export function capturingRootLogger(lines: string[], meta: JsonObject = {}): RootLoggerService {
+  const write = (level: string) => (message: string, extra?: unknown) => {
+    lines.push(`${level} ${message} ${JSON.stringify({ ...meta, ...(extra as object | undefined) })}`);
+  };
+  return {
+    error: write('error'),
+    warn: write('warn'),
+    info: write('info'),
+    debug: write('debug'),
+    child: (childMeta: JsonObject) => capturingRootLogger(lines, { ...meta, ...childMeta }),
+  };
+}
+
+export type CapeBackendOptions = {
+  /** The `capeLabels` config block; `null` leaves it out. Default: one Tower `t1` on the simulator. */
+  capeLabels?: (simUrl: string) => JsonObject | null;
+  simulator?: SimulatorOptions;
+  /** Backstage's own scheduler on the test database instead of the mock. */
+  realScheduler?: boolean;
+};
+
+/** A permissions service whose answer a test can change at any time. */
+function switchablePermissions() {
+  const state = { result: AuthorizeResult.ALLOW as AuthorizeResult.ALLOW | AuthorizeResult.DENY, asked: 0 };
+  const answer = async <T extends object>(requests: T[]) => {
+    state.asked += requests.length;
+    return requests.map(r => ({ ...r, result: state.result }));
+  };
+  const service = { authorize: answer, authorizeConditional: answer } as unknown as PermissionsService;
+  return { state, service };
+}
+
+/** The simulator's URL as the config of one Tower, the password the simulator accepts. */
+export function towerEntry(url: string, over: JsonObject = {}): JsonObject {
+  return { server: url, username: USERNAME, password: PASSWORD, minAge: { hours: 24 }, ...over };
+}
+
+/** A `capeLabels` block with long schedules: sweeps happen only when a test asks. */
+export function defaultCapeLabels(url: string): JsonObject {
+  return {
+    schedule: { frequency: { hours: 24 }, timeout: { minutes: 5 }, initialDelay: { hours: 1 } },
+    requestTimeout: { seconds: 10 },
+    towers: { t1: towerEntry(url, { title: 'Tower One' }) },
+  };
+}
+
+export type CapeBackend = Awaited<ReturnType<typeof startCapeBackend>>;
+
+/**
+ * The plugin in a test backend: mock scheduler (tasks run on triggerTask only, and triggerTask
+ * waits for the task), mock events service we can publish to, httpAuth without default
+ * credentials (so a request without a header is unauthenticated), all log lines captured.
+ */
+export async function startCapeBackend(options: CapeBackendOptions = {}) {
+  const sim: RunningSimulator = await startSimulator({
+    users: [{ username: USERNAME, password: PASSWORD, source: 'LOCAL' }],
+    ...options.simulator,
+  });
+  const logs: string[] = [];
+  const events = mockServices.events();
+  const completed: RunSummary[] = [];
+  await events.subscribe({
+    id: 'test-run-completed',
+    topics: [CAPE_LABELS_TOPIC_RUN_COMPLETED],
+    onEvent: async (params: EventParams) => {
+      completed.push(params.eventPayload as RunSummary);
+    },
+  });
+  const scheduler = mockServices.scheduler();
+  const permissions = switchablePermissions();
+  const capeLabels = (options.capeLabels ?? defaultCapeLabels)(sim.url);
+  try {
+    const backend = await startTestBackend({
+      features: [
+        capeLabelsPlugin,
+        mockServices.rootConfig.factory({ data: capeLabels ? { capeLabels } : {} }),
+        mockServices.httpAuth.factory({ defaultCredentials: mockCredentials.none() }),
+        createServiceFactory({ service: coreServices.rootLogger, deps: {}, factory: () => capturingRootLogger(logs) }),
+        createServiceFactory({ service: eventsServiceRef, deps: {}, factory: () => events }),
+        options.realScheduler
+          ? schedulerServiceFactory
+          : createServiceFactory({ service: coreServices.scheduler, deps: {}, factory: () => scheduler }),
+        createServiceFactory({ service: coreServices.permissions, deps: {}, factory: () => permissions.service }),
+      ],
+    });
+    const http = () => request(backend.server);
+    return {
+      backend,
+      sim,
+      logs,
+      events,
+      scheduler,
+      completed,
+      /** Set `permission.result` to DENY to refuse `cape-labels.sweep.run`; `asked` counts decisions. */
+      permission: permissions.state,
+      http,
+      /** Starts a sweep as a user and waits for it (the mock scheduler runs the task inline). */
+      async sweep(towerId = 't1', body: object = {}): Promise<Run> {
+        const res = await http().post(`${BASE}/towers/${towerId}/sweep`).set(auth.user()).send(body);
+        expect(res.status).toBe(202);
+        const runs = await http().get(`${BASE}/towers/${towerId}/runs?limit=1`).set(auth.user());
+        return (await http().get(`${BASE}/runs/${runs.body.items[0].id}`).set(auth.user())).body as Run;
+      },
+      async stop() {
+        await backend.stop();
+        await sim.stop();
+      },
+    };
+  } catch (error) {
+    await sim.stop();
+    throw error;
+  }
+}
+
+/** `createdAt` comfortably older than the default minAge. */
+export function oldDate(): string {
+  return new Date(Date.now() - 48 * HOUR).toISOString();
+}

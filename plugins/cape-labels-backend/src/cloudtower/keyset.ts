@@ -3,7 +3,11 @@ import type { TowerLabel } from './types';
 export type KeysetState = {
   /** Largest id seen so far; the next page asks for `id_gt: cursor`. */
   cursor?: string;
-  /** Every id already yielded, so no id is ever yielded twice. */
+  /**
+   * Ids yielded from the current page. Every id of earlier pages is at or below `cursor`
+   * (the cursor is their maximum), so those are dropped by comparison; keeping only the
+   * current page's ids saves a 100k-entry set (and its hashing) on large Towers.
+   */
   seen: Set<string>;
 };
 
@@ -31,6 +35,7 @@ export function acceptPage(
   rows: TowerLabel[],
 ): AcceptedPage {
   const before = state.cursor;
+  state.seen.clear();
   const labels: TowerLabel[] = [];
   let dropped = 0;
   for (const row of rows) {

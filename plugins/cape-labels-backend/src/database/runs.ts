@@ -14,6 +14,7 @@ import {
   SUMMARY_COLUMNS,
   SummaryRow,
   chunks,
+  isPostgres,
   rowToRun,
   rowToSummary,
 } from './tables';
@@ -135,6 +136,23 @@ export async function lastRuns(
   towerIds: string[],
 ): Promise<Map<string, RunSummary>> {
   const result = new Map<string, RunSummary>();
+  if (isPostgres(db)) {
+    // One index probe per Tower through a LATERAL join: a small statement whatever the number of
+    // Towers. PostgreSQL took 10-25 ms just to plan the UNION ALL form below for 10 Towers
+    // (test/bench/apiBench.ts); this one plans and runs in about 1 ms.
+    const columns = SUMMARY_COLUMNS.map(c => `r."${c}"`).join(', ');
+    const { rows } = (await db.raw(
+      `select ${columns} from unnest(?::text[]) as t(tower_id)
+        cross join lateral (
+          select * from ${RUNS} where ${RUNS}.tower_id = t.tower_id order by seq desc limit 1
+        ) r`,
+      [[...new Set(towerIds)]],
+    )) as { rows: SummaryRow[] };
+    for (const row of rows) {
+      result.set(row.tower_id, rowToSummary(row));
+    }
+    return result;
+  }
   for (const ids of chunks([...new Set(towerIds)], LAST_RUNS_CHUNK)) {
     // One `max(seq) where tower_id = ?` per Tower, each answered from an index (no scan
     // or sort of the Tower's runs), then one primary-key lookup per Tower.

@@ -1,0 +1,51 @@
+/* eslint-disable no-console */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const RESULTS_DIR = path.join(__dirname, 'results');
+
+export function loadavg(): string {
+  return os
+    .loadavg()
+    .map(n => n.toFixed(2))
+    .join(' / ');
+}
+
+export function pct(samples: number[], p: number): number {
+  if (samples.length === 0) return NaN;
+  const s = [...samples].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+}
+
+export function fmt(n: number, digits = 0): string {
+  if (!Number.isFinite(n)) return String(n);
+  return n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** Prints rows as an aligned Markdown table. */
+export function table(headers: string[], rows: Array<Array<string | number>>): string {
+  const cells = [headers, ...rows.map(r => r.map(String))];
+  const widths = headers.map((_, i) => Math.max(...cells.map(r => (r[i] ?? '').length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  return [line(cells[0]), `| ${widths.map(w => '-'.repeat(w)).join(' | ')} |`, ...cells.slice(1).map(line)].join('\n');
+}
+
+export function writeResult(name: string, data: unknown): string {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const file = path.join(RESULTS_DIR, `${name}-${stamp}.json`);
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+  writeFileSync(path.join(RESULTS_DIR, `${name}-latest.json`), `${JSON.stringify(data, null, 2)}\n`);
+  return file;
+}
+
+export function environment() {
+  return {
+    node: process.version,
+    cpus: os.cpus().length,
+    loadavgAtStart: os.loadavg(),
+    nodeEnv: process.env.NODE_ENV,
+    date: new Date().toISOString(),
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * The simulated Tower of the benchmark, in its own process so that the sweeper's RSS and event
+ * loop are measured alone. Started with child_process.fork by sweepBench.ts; talks over IPC.
+ *
+ *   in:  argv[2] = JSON {scenario, latencyMs, users, idSeed}
+ *   out: {type: 'ready', url}
+ *   messages: {id, cmd: 'plan' | 'log' | 'reset' | 'reload' | 'stop', ...} -> {id, result}
+ */
+import '@smartx-cape/cloudtower-simulator/src/productionMode';
+import { startSimulator, type ScenarioSpec } from '@smartx-cape/cloudtower-simulator';
+
+type Init = {
+  scenario: ScenarioSpec;
+  latencyMs: number;
+  users: Array<{ username: string; password: string; source: 'LOCAL' | 'LDAP' }>;
+  idSeed?: number;
+};
+
+type Request = { id: number; cmd: string; [k: string]: unknown };
+
+async function main() {
+  const init = JSON.parse(process.argv[2]) as Init;
+  const sim = await startSimulator({
+    port: 0,
+    scenario: init.scenario,
+    users: init.users,
+    idSeed: init.idSeed ?? 1,
+    faults: init.latencyMs > 0 ? { latencyMs: init.latencyMs } : undefined,
+  });
+
+  /** The fewest requests a sweep of this world can send (see README "minimum"). */
+  const plan = (pageSize: number, keys: string[], cutoffMs: number) => {
+    const keySet = new Set(keys);
+    const swept = sim.admin
+      .labels()
+      .filter(l => keySet.has(l.key))
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    let checkBatches = 0;
+    let deleteBatches = 0;
+    let candidates = 0;
+    let orphans = 0;
+    for (let i = 0; i < swept.length; i += pageSize) {
+      const page = swept.slice(i, i + pageSize);
+      const cand = page.filter(l => Date.parse(l.createdAt) <= cutoffMs && l.total_num === 0);
+      const live = cand.filter(l => l.vmIds.length === 0);
+      candidates += cand.length;
+      orphans += live.length;
+      if (cand.length) checkBatches++;
+      if (live.length) deleteBatches++;
+    }
+    // Keyset listing stops on a short page: a last full page costs one more (empty) request.
+    const listPages = Math.floor(swept.length / pageSize) + 1;
+    return {
+      swept: swept.length,
+      candidates,
+      orphans,
+      listPages,
+      checkBatches,
+      deleteBatches,
+      survivorReads: deleteBatches,
+      sessions: 2, // login + logout
+      minimum: listPages + checkBatches + 2 * deleteBatches + 2,
+      orphanIds: undefined as string[] | undefined,
+    };
+  };
+
+  process.on('message', (raw: unknown) => {
+    const msg = raw as Request;
+    let result: unknown;
+    try {
+      switch (msg.cmd) {
+        case 'plan': {
+          const p = plan(msg.pageSize as number, msg.keys as string[], msg.cutoffMs as number);
+          result = p;
+          break;
+        }
+        case 'log': {
+          const log = sim.admin.requestLog();
+          const byOperation: Record<string, number> = {};
+          const byOutcome: Record<string, number> = {};
+          let first = Infinity;
+          let last = 0;
+          for (const e of log) {
+            const op = e.operationName ?? e.rootFields.join('+');
+            byOperation[op] = (byOperation[op] ?? 0) + 1;
+            byOutcome[e.outcome] = (byOutcome[e.outcome] ?? 0) + 1;
+            first = Math.min(first, e.startMs);
+            last = Math.max(last, e.endMs ?? e.startMs);
+          }
+          result = {
+            total: log.length,
+            byOperation,
+            byOutcome,
+            maxInFlight: sim.admin.requestCounters().maxInFlight,
+            spanMs: log.length ? last - first : 0,
+          };
+          break;
+        }
+        case 'reset':
+          sim.admin.resetLog();
+          result = true;
+          break;
+        case 'reload':
+          sim.admin.loadScenario((msg.scenario as ScenarioSpec | undefined) ?? init.scenario);
+          sim.admin.resetLog();
+          result = sim.admin.summary();
+          break;
+        case 'summary':
+          result = sim.admin.summary();
+          break;
+        case 'stop':
+          void sim.stop().then(() => {
+            process.send!({ id: msg.id, result: true });
+            process.exit(0);
+          });
+          return;
+        default:
+          throw new Error(`unknown command ${msg.cmd}`);
+      }
+      process.send!({ id: msg.id, result });
+    } catch (e) {
+      process.send!({ id: msg.id, error: (e as Error).message });
+    }
+  });
+  process.on('disconnect', () => process.exit(0));
+  process.send!({ type: 'ready', url: sim.url });
+}
+
+main().catch(e => {
+  // eslint-disable-next-line no-console
+  console.error(e);
+  process.exit(1);
+});

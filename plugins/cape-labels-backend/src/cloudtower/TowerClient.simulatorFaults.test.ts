@@ -29,22 +29,30 @@ describe('TowerClient faults from the CloudTower simulator', () => {
   });
 
   it('maps the simulator faults to typed errors', async () => {
+    // A generous timeout where the fault must win on its own merits (a loaded CI machine
+    // is slow to stream 8 MB), a short one where the timeout is the point.
     client = createTowerClient(
-      opts(sim, { requestTimeoutMs: 300, maxResponseBytes: 1024 * 1024 }),
+      opts(sim, { requestTimeoutMs: 10_000, maxResponseBytes: 1024 * 1024 }),
     );
+    const impatient = createTowerClient(opts(sim, { requestTimeoutMs: 300 }));
     await client.checkLabels(['warm-up']);
-    const cases: Array<[FaultConfig, string]> = [
-      [{ httpStatus: 503 }, 'HTTP_503'],
-      [{ httpStatus: 500 }, 'HTTP_500'],
-      [{ malformedRate: 1 }, 'MALFORMED_RESPONSE'],
-      [{ oversizedBytes: 8 * 1024 * 1024 }, 'RESPONSE_TOO_LARGE'],
-      [{ hang: 'mid-body' }, 'TIMEOUT'],
-      [{ hang: 'no-response' }, 'TIMEOUT'],
-      [{ errorRate: 1, errorCode: 'PERMISSION_DENIED' }, 'PERMISSION_DENIED'],
+    await impatient.checkLabels(['warm-up']);
+    const cases: Array<[FaultConfig, string, TowerClient]> = [
+      [{ httpStatus: 503 }, 'HTTP_503', client],
+      [{ httpStatus: 500 }, 'HTTP_500', client],
+      [{ malformedRate: 1 }, 'MALFORMED_RESPONSE', client],
+      [{ oversizedBytes: 8 * 1024 * 1024 }, 'RESPONSE_TOO_LARGE', client],
+      [{ hang: 'mid-body' }, 'TIMEOUT', impatient],
+      [{ hang: 'no-response' }, 'TIMEOUT', impatient],
+      [
+        { errorRate: 1, errorCode: 'PERMISSION_DENIED' },
+        'PERMISSION_DENIED',
+        client,
+      ],
     ];
-    for (const [faults, code] of cases) {
+    for (const [faults, code, target] of cases) {
       sim.admin.setFaults({ match: { rootField: 'labels' }, ...faults });
-      const e = await rejection(client.checkLabels(['x']));
+      const e = await rejection(target.checkLabels(['x']));
       expect(e.code).toBe(code);
       expect(e.message).toMatch(/^Tower sim: checkLabels failed: /);
     }
@@ -59,6 +67,7 @@ describe('TowerClient faults from the CloudTower simulator', () => {
     expect(e).toBeInstanceOf(TowerAbortedError);
     sim.admin.clearFaults();
     await abortable.close();
+    await impatient.close();
   });
 });
 

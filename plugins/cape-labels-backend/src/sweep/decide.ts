@@ -62,6 +62,14 @@ export function applyCap<T>(
   return { take: items.slice(0, n), over: items.slice(n) };
 }
 
+/**
+ * U+0000 cannot be stored in PostgreSQL text: one such label would make every outcome write of
+ * its batch fail (after Tower acted). It is recorded as U+FFFD; the label id stays exact.
+ */
+function storable(text: string): string {
+  return text.includes('\u0000') ? text.split('\u0000').join('\uFFFD') : text;
+}
+
 export function outcome(
   label: TowerLabel,
   action: LabelOutcome['action'],
@@ -69,8 +77,8 @@ export function outcome(
 ): LabelOutcome {
   return {
     labelId: label.id,
-    key: label.key,
-    value: label.value,
+    key: storable(label.key),
+    value: label.value === null ? null : storable(label.value),
     createdAt: label.createdAt,
     action,
     ...(reason ? { reason } : {}),

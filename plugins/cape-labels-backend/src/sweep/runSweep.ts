@@ -209,6 +209,8 @@ export async function runSweep(
       await record(kept);
       if (confirmed.length) {
         await waitForRoom();
+        // Aborted while waiting for a free slot: stop before the next batch (nothing sent for it).
+        if (signal.aborted) break;
         launch(confirmed);
       }
 
@@ -236,7 +238,17 @@ export async function runSweep(
     await Promise.allSettled([...inFlight]);
   }
 
-  if (listedAll) await store.pruneSightings(towerId, params.runStart);
+  if (listedAll) {
+    // Housekeeping after Tower was acted on: a database blip here must not lose the run's counts.
+    await withRetry(() => store.pruneSightings(towerId, params.runStart)).catch(
+      error => {
+        fatal = {
+          message: `could not prune sightings: ${errorOf(error).message}`,
+          code: 'STORE_FAILED',
+        };
+      },
+    );
+  }
 
   if (signal.aborted) {
     return {

@@ -1,0 +1,163 @@
+import type { SimulatorAdmin } from '@smartx-cape/cloudtower-simulator';
+import type {
+  LabelLiveState,
+  TowerClient,
+  TowerLabel,
+} from '../../cloudtower/types';
+
+/**
+ * A deliberately broken Tower (for the oracle's self-test): its live check and guard ignore VMs,
+ * or age, or only the guard ignores VMs (caught only when CAPE attaches between check and delete).
+ */
+export type Mutant = 'ignore-vms' | 'ignore-age' | 'guard-ignores-vms';
+
+/**
+ * A fast in-memory TowerClient over the simulator's in-process admin API: the same world,
+ * the same guard conditions (rule 5) evaluated on the ground truth, no HTTP.
+ */
+export function memoryClient(
+  admin: SimulatorAdmin,
+  mutant?: Mutant,
+): TowerClient {
+  const toLabel = (t: {
+    id: string;
+    key: string;
+    value: string | null;
+    createdAt: string;
+    total_num: number | null;
+  }): TowerLabel => ({
+    id: t.id,
+    key: t.key,
+    value: t.value,
+    createdAt: t.createdAt,
+    totalNum: t.total_num,
+  });
+  return {
+    async *listLabelPages(filter, { pageSize, signal }) {
+      let cursor: string | undefined;
+      for (;;) {
+        if (signal?.aborted)
+          throw Object.assign(new Error('aborted'), { code: 'ABORTED' });
+        await Promise.resolve();
+        const after = cursor;
+        const page = admin
+          .labels()
+          .filter(
+            l =>
+              filter.keys.includes(l.key) &&
+              (after === undefined || l.id > after),
+          )
+          .slice(0, pageSize)
+          .map(toLabel)
+          .map(l =>
+            mutant === 'ignore-age'
+              ? { ...l, createdAt: new Date(0).toISOString() }
+              : l,
+          );
+        if (page.length) yield page;
+        if (page.length < pageSize) return;
+        cursor = page[page.length - 1].id;
+      }
+    },
+    async checkLabels(ids): Promise<LabelLiveState[]> {
+      await Promise.resolve();
+      return ids.flatMap(id => {
+        const t = admin.label(id);
+        return t
+          ? [
+              {
+                id,
+                totalNum: t.total_num,
+                hasVm: mutant !== 'ignore-vms' && t.vmIds.length > 0,
+              },
+            ]
+          : [];
+      });
+    },
+    async deleteLabelsGuarded({ ids, keys, createdBefore }) {
+      await Promise.resolve();
+      if (!ids.length || !keys.length) return 0;
+      const before = Date.parse(createdBefore);
+      let n = 0;
+      for (const id of ids) {
+        const t = admin.label(id);
+        if (!t || !keys.includes(t.key)) continue;
+        if (mutant !== 'ignore-age' && Date.parse(t.createdAt) > before)
+          continue;
+        if (
+          t.total_num !== 0 ||
+          (mutant !== 'ignore-vms' &&
+            mutant !== 'guard-ignores-vms' &&
+            t.vmIds.length > 0)
+        )
+          continue;
+        if (admin.deleteLabel(id)) n++;
+      }
+      return n;
+    },
+    async readExistingIds(ids) {
+      await Promise.resolve();
+      return ids.filter(id => admin.label(id) !== undefined);
+    },
+    async close() {},
+  };
+}
+
+/** `ids`: the label ids the request is about (for a listing page: the ids it returned, 'after' only). */
+export type RequestHook = (
+  index: number,
+  when: 'before' | 'after',
+  ids: string[],
+) => void | Promise<void>;
+
+/**
+ * Wraps a client so that `hook` runs before and after each of its Tower requests
+ * (every page of the listing counts as one request), numbered from 0.
+ */
+export function hookedClient(
+  client: TowerClient,
+  hook: RequestHook,
+): TowerClient {
+  let n = 0;
+  const around = async <T>(
+    ids: string[],
+    work: () => Promise<T>,
+    idsOf?: (r: T) => string[],
+  ): Promise<T> => {
+    const i = n++;
+    await hook(i, 'before', ids);
+    const result = await work();
+    await hook(i, 'after', idsOf ? idsOf(result) : ids);
+    return result;
+  };
+  return {
+    listLabelPages(filter, options) {
+      const inner = client
+        .listLabelPages(filter, options)
+        [Symbol.asyncIterator]();
+      return {
+        [Symbol.asyncIterator]() {
+          return {
+            next: () =>
+              around(
+                [],
+                () => inner.next(),
+                r => (r.done ? [] : r.value.map(l => l.id)),
+              ),
+            return: async () =>
+              inner.return
+                ? inner.return()
+                : { done: true as const, value: undefined },
+          };
+        },
+      };
+    },
+    checkLabels: (ids, signal) =>
+      around(ids, () => client.checkLabels(ids, signal)),
+    deleteLabelsGuarded: (input, signal) =>
+      around(input.ids, () => client.deleteLabelsGuarded(input, signal)),
+    readExistingIds: (ids, signal) =>
+      around(ids, () => client.readExistingIds(ids, signal)),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,282 @@
+import { createSelfSignedCert } from '@smartx-cape/cloudtower-simulator';
+import type { TowerClient } from '../cloudtower/types';
+import type { Harness } from '../sweep/__testUtils__/sweepHarness';
+import {
+  createKit,
+  expectSafe,
+  outcomesOf,
+  seed,
+  type KitOptions,
+} from './__testUtils__/faultKit';
+
+// A shared 2-core machine: generous per-test time, no timing-sensitive assertions.
+jest.setTimeout(60_000);
+
+/**
+ * Tower-side faults at the SWEEP level: every case ends with a recorded run, the right status
+ * and nothing wrongly deleted (the client's own error mapping is covered in src/cloudtower).
+ */
+describe('sweep under Tower faults', () => {
+  const open: Harness[] = [];
+  const kit = async (o: KitOptions = {}) => {
+    const h = await createKit(o);
+    open.push(h);
+    return h;
+  };
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map(h => h.stop()));
+  });
+
+  it('DNS failure: a failed run naming the host lookup, nothing sent', async () => {
+    const h = await kit({ tower: { server: 'http://tower.invalid' } });
+    const s = seed(h);
+    const run = await h.sweep();
+    expect(run.status).toBe('failed');
+    expect(['ENOTFOUND', 'EAI_AGAIN']).toContain(run.error?.code);
+    expect(h.sim.admin.requestLog()).toEqual([]);
+    await expectSafe(h, run, s);
+  });
+
+  describe('TLS with a self-signed certificate', () => {
+    let tls: { key: string; cert: string };
+    beforeAll(async () => {
+      tls = await createSelfSignedCert();
+    });
+
+    it('fails without skipTLSVerify or caCert, and deletes nothing', async () => {
+      const h = await kit({ simulator: { tls } });
+      const s = seed(h);
+      const run = await h.sweep();
+      expect(run).toMatchObject({ status: 'failed', error: { code: 'TLS' } });
+      expect(h.sim.admin.requestLog()).toEqual([]);
+      await expectSafe(h, run, s);
+    });
+
+    it.each([
+      ['skipTLSVerify: true', { skipTLSVerify: true }],
+      ['caCert', {}],
+    ])('succeeds with %s', async (_name, over) => {
+      const h = await kit({
+        simulator: { tls },
+        tower: {
+          ...over,
+          ...('skipTLSVerify' in over ? {} : { caCert: tls.cert }),
+        },
+      });
+      const s = seed(h);
+      const run = await h.sweep();
+      expect(run.status).toBe('succeeded');
+      expect((await expectSafe(h, run, s)).sort()).toEqual(
+        [...s.orphans].sort(),
+      );
+    });
+  });
+
+  it.each([
+    ['latency above requestTimeoutMs', { latencyMs: 1500 }],
+    ['no response at all', { hang: 'no-response' as const }],
+    ['a body that stops half way', { hang: 'mid-body' as const }],
+  ])(
+    'times out on %s: failed run, code TIMEOUT',
+    async (_name, fault) => {
+      const h = await kit({ requestTimeoutMs: 300 });
+      const s = seed(h);
+      h.sim.admin.setFaults({
+        rules: [{ match: { operationName: 'CapeLabelsList' }, ...fault }],
+      });
+      const run = await h.sweep();
+      expect(run).toMatchObject({
+        status: 'failed',
+        error: { code: 'TIMEOUT' },
+      });
+      await expectSafe(h, run, s);
+    },
+    30_000,
+  );
+
+  it('a hang on the delete batch: the labels are recorded as failed unless Tower deleted them', async () => {
+    const h = await kit({ requestTimeoutMs: 300 });
+    const s = seed(h);
+    h.sim.admin.setFaults({
+      rules: [
+        { match: { rootField: 'deleteManyLabels' }, hang: 'no-response' },
+      ],
+    });
+    const run = await h.sweep();
+    expect(run.status).not.toBe('succeeded');
+    await expectSafe(h, run, s);
+  }, 30_000);
+
+  it('200 with malformed JSON: failed run MALFORMED_RESPONSE', async () => {
+    const h = await kit();
+    const s = seed(h);
+    h.sim.admin.setFaults({
+      rules: [{ match: { operationName: 'CapeLabelsList' }, malformedRate: 1 }],
+    });
+    const run = await h.sweep();
+    expect(run).toMatchObject({
+      status: 'failed',
+      error: { code: 'MALFORMED_RESPONSE' },
+    });
+    await expectSafe(h, run, s);
+  });
+
+  it('GraphQL errors on one check batch only: that batch failed, the rest deleted, run partial', async () => {
+    let checks = 0;
+    const h: Harness = await kit({
+      pageSize: 3,
+      batchesInFlight: 1,
+      wrapClient: (c: TowerClient): TowerClient => ({
+        ...c,
+        listLabelPages: c.listLabelPages.bind(c),
+        deleteLabelsGuarded: c.deleteLabelsGuarded.bind(c),
+        readExistingIds: c.readExistingIds.bind(c),
+        close: c.close.bind(c),
+        checkLabels: async (ids, signal) => {
+          const first = checks++ === 0;
+          if (first)
+            h.sim.admin.setFaults({
+              rules: [
+                { match: { operationName: 'CapeLabelsCheck' }, errorRate: 1 },
+              ],
+            });
+          try {
+            return await c.checkLabels(ids, signal);
+          } finally {
+            if (first) h.sim.admin.clearFaults();
+          }
+        },
+      }),
+    });
+    const s = seed(h, 9);
+    const run = await h.sweep();
+    expect(run).toMatchObject({
+      status: 'partial',
+      error: { code: 'SIMULATED_ERROR' },
+    });
+    const failed = (await outcomesOf(h, run)).filter(
+      o => o.action === 'failed',
+    );
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.every(o => o.reason === 'error')).toBe(true);
+    const deleted = await expectSafe(h, run, s);
+    expect(
+      deleted.length + failed.filter(o => s.orphans.includes(o.labelId)).length,
+    ).toBe(s.orphans.length);
+  });
+
+  it('LOAD_TOKEN_FAILED mid-sweep: one re-login, then the sweep carries on', async () => {
+    let revoked = false;
+    const h: Harness = await kit({
+      pageSize: 2,
+      batchesInFlight: 1,
+      wrapClient: (c: TowerClient): TowerClient => ({
+        ...c,
+        listLabelPages: c.listLabelPages.bind(c),
+        checkLabels: c.checkLabels.bind(c),
+        readExistingIds: c.readExistingIds.bind(c),
+        close: c.close.bind(c),
+        deleteLabelsGuarded: async (input, signal) => {
+          if (!revoked) revoked = h.sim.admin.revokeTokens() > 0;
+          return c.deleteLabelsGuarded(input, signal);
+        },
+      }),
+    });
+    const s = seed(h);
+    const run = await h.sweep();
+    expect(revoked).toBe(true);
+    expect(run.status).toBe('succeeded');
+    expect((await expectSafe(h, run, s)).sort()).toEqual([...s.orphans].sort());
+    const log = h.sim.admin.requestLog();
+    expect(log.filter(e => e.rootFields.includes('login'))).toHaveLength(2);
+    // Requests in flight at the revocation each see LOAD_TOKEN_FAILED; they share the one re-login.
+    expect(
+      log.filter(e => e.errorCodes?.includes('LOAD_TOKEN_FAILED')).length,
+    ).toBeGreaterThanOrEqual(1);
+  });
+
+  it('login rejected (wrong password): failed run, password never recorded', async () => {
+    const h = await kit({ tower: { password: 'wrong-password-xyz' } });
+    const s = seed(h);
+    const run = await h.sweep();
+    expect(run.status).toBe('failed');
+    expect(run.error?.code).toMatch(/LOGIN_FAILED|USER_PASSWORD_INCORRECT/);
+    expect(JSON.stringify([run, h.logger.lines])).not.toMatch(
+      /wrong-password-xyz|tower-password-never-logged/,
+    );
+    await expectSafe(h, run, s);
+  });
+
+  it('a page larger than asked for: every label listed once, the orphans deleted', async () => {
+    const h = await kit({ pageSize: 4 });
+    const s = seed(h, 11);
+    h.sim.admin.setFaults({ pageOverflow: 3 });
+    const run = await h.sweep();
+    expect(run.status).toBe('succeeded');
+    expect(run.counts.scanned).toBe(
+      s.orphans.length + s.held.length + s.young.length,
+    );
+    expect((await expectSafe(h, run, s)).sort()).toEqual([...s.orphans].sort());
+  });
+
+  it('null counters and null values: kept count-nonzero, never deleted; null-valued orphans deleted', async () => {
+    const h = await kit();
+    const s = seed(h);
+    const nulls = s.orphans.slice(0, 3);
+    for (const id of nulls)
+      h.sim.admin.setCounters(id, {
+        total_num: null,
+        vm_num: null,
+        security_policy_num: null,
+      });
+    const nullValue = h.sim.admin.createLabel({
+      key: 'cape-namespace',
+      value: null,
+      createdAt: h.old(),
+    }).id;
+    const run = await h.sweep();
+    const outcomes = await outcomesOf(h, run);
+    for (const id of nulls)
+      expect(outcomes.find(o => o.labelId === id)).toMatchObject({
+        action: 'kept',
+        reason: 'count-nonzero',
+      });
+    expect(outcomes.find(o => o.labelId === nullValue)).toMatchObject({
+      action: 'deleted',
+      value: null,
+    });
+    await expectSafe(h, run, { ...s, orphans: [...s.orphans, nullValue] });
+    expect(run.status).toBe('succeeded');
+  });
+
+  it('a response of ~300 MB: refused with a clear error, bounded memory', async () => {
+    const h = await kit({ requestTimeoutMs: 60_000 });
+    const s = seed(h);
+    h.sim.admin.setFaults({
+      rules: [
+        {
+          match: { operationName: 'CapeLabelsList' },
+          oversizedBytes: 300 * 1024 * 1024,
+        },
+      ],
+    });
+    global.gc?.();
+    const rss0 = process.memoryUsage().rss;
+    let peak = rss0;
+    const timer = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 20);
+    const run = await h.sweep();
+    clearInterval(timer);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    expect(run).toMatchObject({
+      status: 'failed',
+      error: { code: 'RESPONSE_TOO_LARGE' },
+    });
+    expect(run.error?.message).toMatch(
+      /response larger than \d+ bytes refused/,
+    );
+    expect(peak - rss0).toBeLessThan(200 * 1024 * 1024);
+    await expectSafe(h, run, s);
+  }, 60_000);
+});

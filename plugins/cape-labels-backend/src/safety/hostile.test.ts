@@ -1,0 +1,214 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as ops from '../cloudtower/operations';
+import {
+  createStore,
+  createTestDatabases,
+} from '../database/__testUtils__/testStore';
+import {
+  createHarness,
+  type Harness,
+} from '../sweep/__testUtils__/sweepHarness';
+import { sweeperOptions } from './__testUtils__/faultKit';
+
+/** What the record holds: the exact string, except U+0000 (not storable in PostgreSQL) as U+FFFD. */
+const recorded = (v: string | null) =>
+  v === null ? null : v.split('\u0000').join('\uFFFD');
+const databases = createTestDatabases();
+
+const NASTY_VALUES = [
+  `it's "quoted" \\ back\\slash`,
+  '"}){ __typename }',
+  '") { deleteManyLabels(where: {}) { count } } #',
+  '$where',
+  'line one\nline two\r\n\ttabbed',
+  'ünïcødé — 集群 — 🚀🔥 — \u200b zero-width — \u202e rtl',
+  '\u0000 nul and \u0007 bell',
+  '',
+  `${'x'.repeat(64 * 1024)}-long`,
+  '<script>alert(1)</script>',
+  '%s %d ${process.env.HOME}',
+];
+
+// A shared 2-core machine: generous per-test time, no timing-sensitive assertions.
+jest.setTimeout(60_000);
+
+describe('hostile label keys and values travel as data only', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness({ sweeper: { pageSize: 4 } });
+  });
+  afterAll(async () => h?.stop());
+
+  it.each(['SQLITE_3', 'POSTGRES_15'] as const)(
+    'on %s: deletes orphaned swept labels with hostile values, keeps hostile look-alike keys, records the exact strings',
+    async db => {
+      sweeperOptions(h).store = (await createStore(databases, db)).store;
+      h.audited.length = 0;
+      const { admin } = h.sim;
+      admin.loadScenario({});
+      admin.resetLog();
+      const old = h.old();
+      const orphans = NASTY_VALUES.map(value =>
+        admin.createLabel({ key: 'cape-cluster-name', value, createdAt: old }),
+      );
+      const vm = admin.createVm({ name: 'vm' }).id;
+      const held = NASTY_VALUES.slice(0, 4).map(value =>
+        admin.attach({
+          labelId: admin.createLabel({ key: 'cape-vip', value, createdAt: old })
+            .id,
+          vmId: vm,
+        }),
+      );
+      const hostileKeys = [
+        'cape-cluster-name"}){ __typename }',
+        'cape-cluster-name\n',
+        'cape-cluster-name ',
+        'саpe-cluster-name', // Cyrillic "а"
+        'cape-cluster-name\u0000',
+        'system.cloudtower/"cape-vip"',
+        '") { deleteManyLabels(where: {}) { count } } #',
+      ].map(key => admin.createLabel({ key, value: 'x', createdAt: old }));
+
+      await h.sweeper.runTask(new AbortController().signal);
+      const store = sweeperOptions(h).store;
+      const [latest] = await store.listRuns(h.tower.id, { limit: 1 });
+      const run = (await store.getRun(latest.id))!;
+      expect(run.status).toBe('succeeded');
+      expect(
+        admin
+          .deletedLabels()
+          .map(d => d.id)
+          .sort(),
+      ).toEqual(orphans.map(l => l.id).sort());
+      for (const l of [...held, ...hostileKeys])
+        expect(admin.label(l.id)).toBeDefined();
+
+      const outcomes = (
+        await store.listOutcomes(run.id, { limit: 1000, offset: 0 })
+      ).items;
+      const byId = new Map(outcomes.map(o => [o.labelId, o]));
+      for (const l of orphans) {
+        expect(byId.get(l.id)).toMatchObject({ action: 'deleted', key: l.key });
+        expect(byId.get(l.id)!.value).toBe(recorded(l.value)); // byte for byte, long ones included
+      }
+      for (const l of held) {
+        expect(byId.get(l.id)).toMatchObject({
+          action: 'kept',
+          value: recorded(l.value),
+        });
+        expect(['referenced', 'count-nonzero']).toContain(
+          byId.get(l.id)!.reason,
+        );
+      }
+      for (const l of hostileKeys) expect(byId.has(l.id)).toBe(false);
+      expect(
+        h.audited
+          .flat()
+          .map(o => o.value)
+          .sort(),
+      ).toEqual(orphans.map(l => recorded(l.value)).sort());
+
+      // Every request was one of the client's own operations, with values only in variables.
+      const names = new Set(h.sim.admin.requestLog().map(e => e.operationName));
+      expect([...names].sort()).toEqual([
+        'CapeLabelsCheck',
+        'CapeLabelsDelete',
+        'CapeLabelsExisting',
+        'CapeLabelsList',
+        'CapeLabelsLogin',
+        'CapeLabelsLogout',
+      ]);
+      expect(h.sim.admin.requestLog().every(e => e.outcome === 'ok')).toBe(
+        true,
+      );
+    },
+    30_000,
+  );
+
+  it('a hostile password and username are variables too (login still works)', async () => {
+    const password = `p"w'}) { __typename } \n ünï`;
+    const local = await createHarness({
+      simulator: { users: [{ username: 'gc', password, source: 'LOCAL' }] },
+      tower: { password },
+    });
+    try {
+      local.sim.admin.createLabel({
+        key: 'cape-vip',
+        value: 'v',
+        createdAt: local.old(),
+      });
+      const run = await local.sweep();
+      expect(run).toMatchObject({
+        status: 'succeeded',
+        counts: { deleted: 1 },
+      });
+    } finally {
+      await local.stop();
+    }
+  }, 30_000);
+});
+
+describe('GraphQL documents are constants', () => {
+  const dir = join(__dirname, '..', 'cloudtower');
+  const sources = readdirSync(dir)
+    .filter(f => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .map(f => ({ file: f, text: readFileSync(join(dir, f), 'utf8') }));
+
+  it('the operations module exports only constant documents without interpolation', () => {
+    const documents = Object.entries(ops).filter(
+      ([, v]) => typeof v === 'string',
+    ) as [string, string][];
+    expect(documents.map(([k]) => k).sort()).toEqual([
+      'CHECK_LABELS',
+      'DELETE_LABELS',
+      'LIST_LABELS',
+      'LOGIN',
+      'LOGOUT',
+      'READ_IDS',
+    ]);
+    for (const [, doc] of documents) {
+      expect(doc).toMatch(/^\s*(query|mutation) CapeLabels\w+/);
+      // Every argument of a root field is a variable: `name: $var`, never a literal.
+      const args = [...doc.matchAll(/\((.*?)\)/g)]
+        .map(m => m[1])
+        .filter(a => !a.startsWith('$'));
+      for (const a of args) {
+        for (const pair of a.split(',')) {
+          const value = pair.split(':')[1]?.trim();
+          expect(
+            value === undefined ||
+              value.startsWith('$') ||
+              /^(id_ASC|\d+)$/.test(value),
+          ).toBe(true);
+        }
+      }
+    }
+    const text = sources.find(s => s.file === 'operations.ts')!.text;
+    expect(text).not.toMatch(/`[^`]*\$\{[^`]*`/); // no template interpolation at all
+  });
+
+  it('no source in src/cloudtower builds a GraphQL document from strings', () => {
+    for (const { file, text } of sources) {
+      // A template literal with a placeholder that reads like GraphQL.
+      const built = [...text.matchAll(/`([^`]*)`/g)]
+        .map(m => m[1])
+        .filter(
+          t =>
+            /\$\{/.test(t) &&
+            /\b(query|mutation)\b\s*\w*\s*[({]|\b(labels|deleteManyLabels|login)\s*\(/.test(
+              t,
+            ),
+        );
+      expect(built.map(t => `${file}: ${t}`)).toEqual([]);
+      // No document assembled by concatenation.
+      expect(text).not.toMatch(/['"`]\s*(query|mutation)\b[^'"`]*['"`]\s*\+/);
+      // Requests are sent only with a document from the operations module.
+      for (const m of text.matchAll(
+        /\.(?:execute|send)\(\s*'(\w+)',\s*([\w.]+)/g,
+      )) {
+        expect(`${file}: ${m[2]}`).toMatch(/: ops\.[A-Z_]+$/);
+      }
+    }
+  });
+});

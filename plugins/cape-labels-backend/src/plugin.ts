@@ -4,19 +4,17 @@ import {
 } from '@backstage/backend-plugin-api';
 import { eventsServiceRef } from '@backstage/plugin-events-node';
 import {
-  CAPE_LABELS_TOPIC_RUN_COMPLETED,
   CAPE_LABELS_TOPIC_SWEEP_REQUESTED,
   capeLabelsPermissions,
 } from '@smartx-cape/plugin-cape-labels-common';
 import os from 'node:os';
-import { createTowerClient } from './cloudtower';
 import { readCapeLabelsConfig } from './config/readConfig';
 import { DatabaseRunStore } from './database';
 import { createRouter } from './service/router';
 import { handleSweepRequestedEvent } from './sweep/events';
 import { schedulerTaskStates } from './sweep/taskStates';
 import { SweepCoordinator } from './sweep/SweepCoordinator';
-import { TowerSweeper } from './sweep/TowerSweeper';
+import { createSweepers } from './sweep/createSweepers';
 
 /**
  * Sweeps orphan CAPE labels out of SmartX CloudTower: one global scheduled task per Tower.
@@ -53,65 +51,15 @@ export const capeLabelsPlugin = createBackendPlugin({
       }) {
         const capeConfig = readCapeLabelsConfig(config);
         const store = await DatabaseRunStore.create({ database });
-        const instance = `${os.hostname()}:${process.pid}`;
 
-        const sweepers = new Map(
-          capeConfig.towers.map(tower => [
-            tower.id,
-            new TowerSweeper({
-              tower,
-              store,
-              logger,
-              instance,
-              pageSize: capeConfig.pageSize,
-              batchesInFlight: capeConfig.requestsInFlight,
-              runsPerTower: capeConfig.runsPerTower,
-              createClient: t =>
-                createTowerClient(
-                  {
-                    towerId: t.id,
-                    server: t.server,
-                    username: t.username,
-                    password: t.password,
-                    userSource: t.userSource,
-                    skipTLSVerify: t.skipTLSVerify,
-                    caCert: t.caCert,
-                    requestTimeoutMs:
-                      capeConfig.requestTimeout.as('milliseconds'),
-                    maxInFlight: capeConfig.requestsInFlight,
-                  },
-                  { logger },
-                ),
-              onRunCompleted: run =>
-                events.publish({
-                  topic: CAPE_LABELS_TOPIC_RUN_COMPLETED,
-                  eventPayload: run,
-                }),
-              onDeleted: (t, runId, deleted) => {
-                void auditor
-                  .createEvent({
-                    eventId: 'labels-deleted',
-                    severityLevel: 'medium',
-                    meta: {
-                      towerId: t.id,
-                      runId,
-                      labels: deleted.map(d => ({
-                        id: d.labelId,
-                        key: d.key,
-                        value: d.value,
-                      })),
-                    },
-                  })
-                  .then(event => event.success())
-                  .catch(error =>
-                    logger.warn(
-                      `Tower ${t.id}: could not write the audit event: ${error}`,
-                    ),
-                  );
-              },
-            }),
-          ]),
-        );
+        const sweepers = createSweepers({
+          config: capeConfig,
+          store,
+          logger,
+          auditor,
+          events,
+          instance: `${os.hostname()}:${process.pid}`,
+        });
 
         const coordinator = new SweepCoordinator({
           towers: capeConfig.towers,

@@ -1,5 +1,6 @@
 import type { LabelOutcome, Run } from '@smartx-cape/plugin-cape-labels-common';
 import { createTowerClient } from '../../cloudtower';
+import { towerConnectionOptions } from '../../config/towerConnection';
 import type { TowerClient } from '../../cloudtower/types';
 import type { TowerConfig } from '../../config/types';
 import {
@@ -33,17 +34,12 @@ export async function createKit(options: KitOptions = {}): Promise<Harness> {
       pageSize: options.pageSize ?? 1000,
       batchesInFlight: options.batchesInFlight ?? 4,
       createClient: (t: TowerConfig): TowerClient => {
-        const client = createTowerClient({
-          towerId: t.id,
-          server: t.server,
-          username: t.username,
-          password: t.password,
-          userSource: t.userSource,
-          skipTLSVerify: t.skipTLSVerify,
-          caCert: t.caCert,
-          requestTimeoutMs: options.requestTimeoutMs ?? 5000,
-          maxResponseBytes: options.maxResponseBytes,
-        });
+        const client = createTowerClient(
+          towerConnectionOptions(t, {
+            requestTimeoutMs: options.requestTimeoutMs ?? 5000,
+            maxResponseBytes: options.maxResponseBytes,
+          }),
+        );
         return options.wrapClient ? options.wrapClient(client) : client;
       },
       ...options.sweeper,

@@ -11,6 +11,7 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import { Duration } from 'luxon';
 import { createTowerClient } from '../../cloudtower';
+import { towerConnectionOptions } from '../../config/towerConnection';
 import type { TowerClient } from '../../cloudtower/types';
 import type { TowerConfig } from '../../config/types';
 import { DatabaseRunStore } from '../../database';
@@ -98,15 +99,9 @@ export async function createHarness(options: HarnessOptions = {}) {
     batchesInFlight: 4,
     runsPerTower: 200,
     createClient: t => {
-      const client = createTowerClient({
-        towerId: t.id,
-        server: t.server,
-        username: t.username,
-        password: t.password,
-        userSource: t.userSource,
-        skipTLSVerify: t.skipTLSVerify,
-        requestTimeoutMs: 5000,
-      });
+      const client = createTowerClient(
+        towerConnectionOptions(t, { requestTimeoutMs: 5000 }),
+      );
       return options.wrapClient ? options.wrapClient(client) : client;
     },
     onRunCompleted: async run => {

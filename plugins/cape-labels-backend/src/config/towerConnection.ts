@@ -1,0 +1,22 @@
+import type { TowerConnectionOptions } from '../cloudtower/types';
+import type { TowerConfig } from './types';
+
+/** How the Tower client reaches a configured Tower. */
+export function towerConnectionOptions(
+  tower: TowerConfig,
+  tuning: Pick<
+    TowerConnectionOptions,
+    'requestTimeoutMs' | 'maxInFlight' | 'maxResponseBytes'
+  > = {},
+): TowerConnectionOptions {
+  return {
+    towerId: tower.id,
+    server: tower.server,
+    username: tower.username,
+    password: tower.password,
+    userSource: tower.userSource,
+    skipTLSVerify: tower.skipTLSVerify,
+    caCert: tower.caCert,
+    ...tuning,
+  };
+}

@@ -1,0 +1,76 @@
+import type {
+  AuditorService,
+  LoggerService,
+} from '@backstage/backend-plugin-api';
+import type { EventsService } from '@backstage/plugin-events-node';
+import {
+  CAPE_LABELS_TOPIC_RUN_COMPLETED,
+  type LabelOutcome,
+} from '@smartx-cape/plugin-cape-labels-common';
+import { createTowerClient } from '../cloudtower';
+import { towerConnectionOptions } from '../config/towerConnection';
+import type { CapeLabelsConfig, TowerConfig } from '../config/types';
+import type { RunStore } from '../database/types';
+import { TowerSweeper } from './TowerSweeper';
+
+/** Every deletion batch becomes one auditor event with the label ids, keys and values. */
+function auditDeletions(auditor: AuditorService, logger: LoggerService) {
+  return (tower: TowerConfig, runId: string, deleted: LabelOutcome[]) => {
+    const labels = deleted.map(d => ({
+      id: d.labelId,
+      key: d.key,
+      value: d.value,
+    }));
+    auditor
+      .createEvent({
+        eventId: 'labels-deleted',
+        severityLevel: 'medium',
+        meta: { towerId: tower.id, runId, labels },
+      })
+      .then(event => event.success())
+      .catch(error =>
+        logger.warn(
+          `Tower ${tower.id}: could not write the audit event: ${error}`,
+        ),
+      );
+  };
+}
+
+/** One sweeper per configured Tower, wired to the Tower client, the store, events and audit. */
+export function createSweepers(options: {
+  config: CapeLabelsConfig;
+  store: RunStore;
+  logger: LoggerService;
+  auditor: AuditorService;
+  events: EventsService;
+  instance: string;
+}): Map<string, TowerSweeper> {
+  const { config, store, logger, events, instance } = options;
+  const onDeleted = auditDeletions(options.auditor, logger);
+  const tuning = {
+    requestTimeoutMs: config.requestTimeout.as('milliseconds'),
+    maxInFlight: config.requestsInFlight,
+  };
+  return new Map(
+    config.towers.map(tower => [
+      tower.id,
+      new TowerSweeper({
+        tower,
+        store,
+        logger,
+        instance,
+        pageSize: config.pageSize,
+        batchesInFlight: config.requestsInFlight,
+        runsPerTower: config.runsPerTower,
+        createClient: t =>
+          createTowerClient(towerConnectionOptions(t, tuning), { logger }),
+        onRunCompleted: run =>
+          events.publish({
+            topic: CAPE_LABELS_TOPIC_RUN_COMPLETED,
+            eventPayload: run,
+          }),
+        onDeleted,
+      }),
+    ]),
+  );
+}

@@ -10,4 +10,9 @@ backend.add(demoPermissionPolicyModule);
 backend.add(import('@backstage/plugin-events-backend'));
 backend.add(import('@smartx-cape/plugin-cape-labels-backend'));
 
-backend.start();
+// A failed start (say, two replicas migrating a fresh database at once) must end the process,
+// so that its supervisor restarts it, rather than leave it answering 503 for ever.
+backend.start().catch(error => {
+  process.stderr.write(`Backend start failed: ${error?.stack ?? error}\n`);
+  process.exit(1);
+});

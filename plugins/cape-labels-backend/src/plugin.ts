@@ -14,7 +14,7 @@ import { createRouter } from './service/router';
 import { handleSweepRequestedEvent } from './sweep/events';
 import { schedulerTaskStates } from './sweep/taskStates';
 import { SweepCoordinator } from './sweep/SweepCoordinator';
-import { createSweepers } from './sweep/createSweepers';
+import { createSweepers, stopSweepers } from './sweep/createSweepers';
 
 /**
  * Sweeps orphan CAPE labels out of SmartX CloudTower: one global scheduled task per Tower.
@@ -28,6 +28,7 @@ export const capeLabelsPlugin = createBackendPlugin({
       deps: {
         config: coreServices.rootConfig,
         logger: coreServices.logger,
+        lifecycle: coreServices.lifecycle,
         database: coreServices.database,
         scheduler: coreServices.scheduler,
         httpRouter: coreServices.httpRouter,
@@ -40,6 +41,7 @@ export const capeLabelsPlugin = createBackendPlugin({
       async init({
         config,
         logger,
+        lifecycle,
         database,
         scheduler,
         httpRouter,
@@ -60,6 +62,8 @@ export const capeLabelsPlugin = createBackendPlugin({
           events,
           instance: `${os.hostname()}:${process.pid}`,
         });
+
+        lifecycle.addShutdownHook(() => stopSweepers(sweepers.values()));
 
         const coordinator = new SweepCoordinator({
           towers: capeConfig.towers,

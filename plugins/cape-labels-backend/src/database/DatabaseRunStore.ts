@@ -125,7 +125,7 @@ export class DatabaseRunStore implements RunStore {
     return requests.hasPendingRequest(this.db, towerId);
   }
 
-  cancelRequest(requestId: string): Promise<void> {
+  cancelRequest(requestId: string): Promise<boolean> {
     return requests.cancelRequest(this.db, requestId);
   }
 

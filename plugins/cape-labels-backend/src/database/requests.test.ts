@@ -68,8 +68,8 @@ describe('DatabaseRunStore requests', () => {
       } as const;
       const r1 = await store.enqueueRequest({ ...base, requestedAt: at(1) });
       const r2 = await store.enqueueRequest({ ...base, requestedAt: at(2) });
-      await store.cancelRequest(r1.id);
-      await store.cancelRequest('no-such-request');
+      expect(await store.cancelRequest(r1.id)).toBe(true);
+      expect(await store.cancelRequest('no-such-request')).toBe(false);
       expect(await store.takeRequest('prod-a')).toEqual(r2);
       expect(await store.hasPendingRequest('prod-a')).toBe(false);
     },

@@ -72,6 +72,6 @@ export async function hasPendingRequest(
 export async function cancelRequest(
   db: Knex,
   requestId: string,
-): Promise<void> {
-  await db<RequestRow>(REQUESTS).where({ id: requestId }).delete();
+): Promise<boolean> {
+  return (await db<RequestRow>(REQUESTS).where({ id: requestId }).delete()) > 0;
 }

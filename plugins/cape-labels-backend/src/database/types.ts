@@ -82,8 +82,8 @@ export interface RunStore {
   /** Removes and returns the oldest pending request of the Tower, atomically. */
   takeRequest(towerId: string): Promise<SweepRequest | undefined>;
   hasPendingRequest(towerId: string): Promise<boolean>;
-  /** Removes a pending request by id (the scheduler refused to start it). */
-  cancelRequest(requestId: string): Promise<void>;
+  /** Removes a pending request by id; false when a replica had already taken it. */
+  cancelRequest(requestId: string): Promise<boolean>;
 
   /** Keeps the newest `keep` runs of the Tower, deleting older runs and their outcomes. */
   pruneRuns(towerId: string, keep: number): Promise<number>;

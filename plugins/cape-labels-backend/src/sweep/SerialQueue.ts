@@ -7,6 +7,11 @@ export class SerialQueue {
     return this.pending > 0;
   }
 
+  /** Resolves once everything queued so far has finished. */
+  idle(): Promise<void> {
+    return this.tail.then(() => undefined);
+  }
+
   run<T>(work: () => Promise<T>): Promise<T> {
     this.pending++;
     const result = this.tail.then(work).finally(() => {

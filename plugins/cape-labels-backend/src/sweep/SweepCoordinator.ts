@@ -79,7 +79,9 @@ export class SweepCoordinator {
     try {
       await scheduler.triggerTask(sweepTaskId(input.towerId));
     } catch (error) {
-      await store.cancelRequest(request.id);
+      // The lease holder may have taken the request already: then it runs, and 202 is the truth.
+      if (!(await store.cancelRequest(request.id)))
+        return { requestId: request.id };
       if ((error as Error).name === 'ConflictError') {
         throw new ConflictError(`Tower '${input.towerId}' is already sweeping`);
       }

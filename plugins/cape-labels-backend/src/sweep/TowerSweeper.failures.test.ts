@@ -138,6 +138,29 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
     expect(run.counts.deleted).toBe(deletedOnTower.length);
   });
 
+  it('on backend shutdown stops before the next batch, records the run aborted and logs out', async () => {
+    const h = await make({
+      simulator: { faults: { latencyMs: 20 } },
+      sweeper: { pageSize: 10 },
+    });
+    seedOrphans(h, 200);
+    const sweeping = h.sweeper.runTask(new AbortController().signal);
+    while (h.sim.admin.deletedLabels().length === 0)
+      await new Promise(r => setTimeout(r, 5));
+    await h.sweeper.shutdown();
+    await sweeping;
+    const [run] = await h.store.listRuns(h.tower.id, { limit: 1 });
+    expect(run.status).toBe('aborted');
+    expect(h.sim.admin.deletedLabels().length).toBeLessThan(200);
+    expect(run.counts.deleted).toBe(h.sim.admin.deletedLabels().length);
+    expect(
+      h.sim.admin.requestLog().some(e => e.rootFields.includes('logout')),
+    ).toBe(true);
+    // A task the scheduler starts after shutdown does nothing.
+    await h.sweeper.runTask(new AbortController().signal);
+    expect(await h.store.listRuns(h.tower.id, { limit: 10 })).toHaveLength(1);
+  });
+
   it('marks a run left running by a lost replica as aborted before it starts', async () => {
     const h = await make();
     const stale = await h.store.createRun({

@@ -45,6 +45,7 @@ export type TowerSweeperOptions = {
  */
 export class TowerSweeper {
   private readonly queue = new SerialQueue();
+  private readonly stopping = new AbortController();
 
   constructor(private readonly options: TowerSweeperOptions) {}
 
@@ -52,9 +53,20 @@ export class TowerSweeper {
     return this.queue.busy;
   }
 
+  /**
+   * Backend shutdown: stops the sweep in progress before its next batch, so the run is
+   * recorded `aborted` and the Tower session closed, instead of being left to the lease timeout.
+   */
+  async shutdown(): Promise<void> {
+    this.stopping.abort();
+    await this.queue.idle();
+  }
+
   /** The scheduled task body: runs pending requests (or a scheduled sweep), then drains the rest. */
-  runTask(signal: AbortSignal): Promise<void> {
+  runTask(taskSignal: AbortSignal): Promise<void> {
+    const signal = AbortSignal.any([taskSignal, this.stopping.signal]);
     return this.queue.run(async () => {
+      if (signal.aborted) return;
       const { store, tower } = this.options;
       const aborted = await store.abortStaleRuns(tower.id, this.now());
       if (aborted > 0) {

@@ -36,6 +36,24 @@ function auditDeletions(auditor: AuditorService, logger: LoggerService) {
   };
 }
 
+/** How long shutdown waits for sweeps to record themselves `aborted`. */
+const SHUTDOWN_GRACE_MS = 15_000;
+
+/** Stops every sweep before its next batch and waits (bounded) until each is recorded. */
+export async function stopSweepers(
+  sweepers: Iterable<TowerSweeper>,
+): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const grace = new Promise<void>(resolve => {
+    timer = setTimeout(resolve, SHUTDOWN_GRACE_MS);
+  });
+  await Promise.race([
+    Promise.allSettled([...sweepers].map(s => s.shutdown())),
+    grace,
+  ]);
+  clearTimeout(timer);
+}
+
 /** One sweeper per configured Tower, wired to the Tower client, the store, events and audit. */
 export function createSweepers(options: {
   config: CapeLabelsConfig;

@@ -1,0 +1,171 @@
+import {
+  freePort,
+  startBackend,
+  type RunningBackend,
+} from '../support/backend';
+import {
+  backendConfig,
+  LOCAL_POSTGRES,
+  randomDatabasePrefix,
+  type TowerEntry,
+} from '../support/config';
+import { killAllChildren } from '../support/processes';
+import { CapeLabelsDb, dropDatabases } from '../support/postgres';
+import {
+  startSimulators,
+  stopSimulators,
+  type RunningSimulator,
+} from '../support/simulators';
+
+/** Schedules of the test: short enough for 20 intervals in about a minute. */
+export const INTERVAL_S = 3;
+export const FAST_TIMEOUT_S = 10;
+export const KILL_TIMEOUT_S = 12;
+/** Backstage's scheduler janitor frees expired leases once a minute (not configurable). */
+export const JANITOR_PERIOD_S = 60;
+
+export const FAST_TOWERS = ['t1', 't2', 't3', 't4', 't5'];
+export const MANUAL_TOWER = 'manual';
+export const KILL_TOWER = 'crash';
+export const ALL_TOWERS = [...FAST_TOWERS, MANUAL_TOWER, KILL_TOWER];
+
+export const taskId = (towerId: string) => `cape-labels:sweep:${towerId}`;
+
+/** Three (or N) real backend processes on one fresh PostgreSQL prefix, one simulator per Tower. */
+export class Cluster {
+  replicas: RunningBackend[] = [];
+  /** Every replica ever started, for pid lookups after restarts. */
+  readonly everStarted: RunningBackend[] = [];
+  private counter = 0;
+
+  private constructor(
+    readonly prefix: string,
+    readonly sims: Map<string, RunningSimulator>,
+    readonly db: CapeLabelsDb,
+  ) {}
+
+  static async create(): Promise<Cluster> {
+    const prefix = randomDatabasePrefix('replicas');
+    const started = await startSimulators(
+      ALL_TOWERS.map(id => ({
+        scenario: 'small',
+        users: [
+          {
+            username: 'cape-gc',
+            password: `pw-${id}`,
+            source: 'LOCAL' as const,
+          },
+        ],
+      })),
+    );
+    const sims = new Map(ALL_TOWERS.map((id, i) => [id, started[i]]));
+    return new Cluster(prefix, sims, new CapeLabelsDb(prefix));
+  }
+
+  sim(towerId: string): RunningSimulator {
+    const sim = this.sims.get(towerId);
+    if (!sim) throw new Error(`no simulator for ${towerId}`);
+    return sim;
+  }
+
+  config(): Record<string, unknown> {
+    const towers: Record<string, TowerEntry> = {};
+    for (const id of ALL_TOWERS) {
+      towers[id] = {
+        title: `Tower ${id}`,
+        server: this.sim(id).url,
+        username: 'cape-gc',
+        password: `pw-${id}`,
+      };
+    }
+    // Manual and crash Towers sweep once at startup, then only when asked.
+    towers[MANUAL_TOWER].schedule = {
+      frequency: { hours: 1 },
+      timeout: { seconds: 30 },
+      initialDelay: { seconds: 1 },
+    };
+    towers[KILL_TOWER].schedule = {
+      frequency: { hours: 1 },
+      timeout: { seconds: KILL_TIMEOUT_S },
+      initialDelay: { seconds: 1 },
+    };
+    return backendConfig({
+      database: { connection: LOCAL_POSTGRES, prefix: this.prefix },
+      capeLabels: {
+        schedule: {
+          frequency: { seconds: INTERVAL_S },
+          timeout: { seconds: FAST_TIMEOUT_S },
+          initialDelay: { seconds: 1 },
+        },
+        pageSize: 50,
+        requestTimeout: { seconds: 10 },
+        towers,
+      },
+    });
+  }
+
+  /**
+   * Starts n replicas and waits until all are healthy. On a fresh database the first one starts
+   * alone: replicas that create the scheduler's tables at the same moment can fail (see report).
+   */
+  async startReplicas(
+    n: number,
+    options: { firstAlone: boolean },
+  ): Promise<RunningBackend[]> {
+    const config = this.config();
+    const start = async () => {
+      const name = `replica-${++this.counter}`;
+      return startBackend({
+        config,
+        port: await freePort(),
+        name,
+        healthTimeoutMs: 150_000,
+      });
+    };
+    const started: RunningBackend[] = [];
+    const track = (replica: RunningBackend) => {
+      this.everStarted.push(replica);
+      this.replicas.push(replica);
+      started.push(replica);
+      return replica;
+    };
+    if (options.firstAlone) track(await start());
+    await Promise.all(
+      Array.from({ length: n - started.length }, async () =>
+        track(await start()),
+      ),
+    );
+    return started;
+  }
+
+  /** The replica whose pid is in a run's `instance` (hostname:pid). */
+  replicaOf(instance: string): RunningBackend | undefined {
+    const pid = Number(instance.split(':').pop());
+    return this.everStarted.find(r => r.pid === pid);
+  }
+
+  nameOf(instance: string): string {
+    return this.replicaOf(instance)?.name ?? instance;
+  }
+
+  live(): RunningBackend[] {
+    return this.replicas.filter(r => !r.exited());
+  }
+
+  /** SIGTERM to every live replica at once; returns the longest shutdown time. */
+  async stopAll(): Promise<number> {
+    const times = await Promise.all(this.live().map(r => r.stop()));
+    this.replicas = [];
+    return Math.max(0, ...times);
+  }
+
+  async dispose(): Promise<void> {
+    await killAllChildren();
+    await stopSimulators([...this.sims.values()]);
+    await this.db.close().catch(() => undefined);
+    const dropped = await dropDatabases(this.prefix).catch(error => [
+      `(drop failed: ${error})`,
+    ]);
+    console.log(`dropped test databases: ${dropped.join(', ')}`);
+  }
+}

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+
+export const STATIC_TOKEN = 'demo-static-token';
+
+export type PostgresConnection = {
+  host: string;
+  port: number;
+  user: string;
+  password?: string;
+};
+
+export const LOCAL_POSTGRES: PostgresConnection = {
+  host: process.env.POSTGRES_HOST ?? '127.0.0.1',
+  port: Number(process.env.POSTGRES_PORT ?? 5432),
+  user: process.env.POSTGRES_USER ?? 'postgres',
+  ...(process.env.POSTGRES_PASSWORD
+    ? { password: process.env.POSTGRES_PASSWORD }
+    : {}),
+};
+
+/** A database prefix unique to this test run: Backstage creates `<prefix><pluginId>` per plugin. */
+export function randomDatabasePrefix(tag = 'test'): string {
+  return `cape_${tag}_${randomBytes(4).toString('hex')}_`;
+}
+
+export type TowerEntry = {
+  title?: string;
+  server: string;
+  username: string;
+  password: string;
+  userSource?: 'LOCAL' | 'LDAP';
+  resourcePrefix?: string;
+  dryRun?: boolean;
+  schedule?: Record<string, unknown>;
+  [key: string]: unknown;
+};
+
+export type BackendConfigInput = {
+  /** Omit for the in-memory SQLite database. */
+  database?: { connection: PostgresConnection; prefix: string };
+  /** The whole capeLabels block; towers are not merged with the demo towers of app-config.yaml. */
+  capeLabels: { towers: Record<string, TowerEntry>; [key: string]: unknown };
+  /** Extra top-level keys, merged shallowly. */
+  extra?: Record<string, unknown>;
+};
+
+/**
+ * A complete backend config (the parts of app-config.yaml a test needs, without its demo towers).
+ * startBackend fills in backend.baseUrl and backend.listen.port.
+ */
+export function backendConfig(
+  input: BackendConfigInput,
+): Record<string, unknown> {
+  const database = input.database
+    ? {
+        client: 'pg',
+        connection: input.database.connection,
+        prefix: input.database.prefix,
+      }
+    : { client: 'better-sqlite3', connection: ':memory:' };
+  return {
+    app: {
+      title: 'CAPE label sweeper (test)',
+      baseUrl: 'http://localhost:3000',
+    },
+    backend: {
+      database,
+      auth: {
+        externalAccess: [
+          {
+            type: 'static',
+            options: { token: STATIC_TOKEN, subject: 'test-scripts' },
+          },
+        ],
+      },
+    },
+    auth: {
+      environment: 'development',
+      providers: { guest: { dangerouslyAllowOutsideDevelopment: true } },
+    },
+    permission: { enabled: true },
+    capeLabels: input.capeLabels,
+    ...input.extra,
+  };
+}

@@ -1,11 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
 
+import { watchChild } from './reaper';
+
 /**
- * Every child process a test started. They are killed when the test process exits, even when a
- * test failed or jest was interrupted, so no backend outlives its test run.
+ * Every child process a test started. `killAllChildren` (afterAll) kills them; should the test
+ * process die first (a failed run, jest interrupted), the reaper kills them (see reaper.ts for
+ * why `process.on('exit')` cannot do it under jest).
  */
 const children = new Set<ChildProcess>();
-let hooked = false;
 
 function killAllNow(): void {
   for (const child of children) {
@@ -21,16 +23,8 @@ function killAllNow(): void {
 
 export function trackChild(child: ChildProcess): void {
   children.add(child);
+  watchChild(child);
   child.once('exit', () => children.delete(child));
-  if (hooked) return;
-  hooked = true;
-  process.once('exit', killAllNow);
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.once(signal, () => {
-      killAllNow();
-      process.exit(130);
-    });
-  }
 }
 
 /** Resolves when the child has exited (at once if it already has). */

@@ -7,7 +7,7 @@ import {
 import { schedulerServiceFactory } from '@backstage/backend-defaults/scheduler';
 import { mockCredentials, mockServices, startTestBackend } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import { eventsServiceRef, type EventParams } from '@backstage/plugin-events-node';
+import { eventsServiceRef, type EventParams, type EventsService } from '@backstage/plugin-events-node';
 import type { JsonObject } from '@backstage/types';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '@smartx-cape/cloudtower-simulator';
 import {
@@ -90,7 +90,7 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
     ...options.simulator,
   });
   const logs: string[] = [];
-  const events = mockServices.events();
+  const events: EventsService = mockServices.events();
   const completed: RunSummary[] = [];
   await events.subscribe({
     id: 'test-run-completed',

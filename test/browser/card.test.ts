@@ -1,0 +1,251 @@
+/**
+ * Browser end-to-end test of the "CAPE orphan labels" card: simulated Towers, a real backend
+ * process (packages/backend), the built app (packages/app) and Debian's Chromium.
+ *
+ *   cd /work/main && npx jest --config test/jest.config.js test/browser
+ *
+ * Screenshots and timings go to test/browser/results/ (not for git).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { callApi } from '../support/api';
+import { pollUntil } from '../support/processes';
+import { signInAsGuest } from './browser';
+import {
+  compareWithApi,
+  readRows,
+  waitForRowsWithData,
+  type ApiTower,
+} from './cardModel';
+import { startStack, stopStack, type Stack, type TowerSpec } from './stack';
+
+const RESULTS = path.join(__dirname, 'results');
+const SETUP_TIMEOUT_MS = 420_000;
+
+/** Three Towers with different worlds; titles fix the card's order (the API orders by title). */
+const TOWERS: TowerSpec[] = [
+  {
+    id: 'alpha',
+    scenario: 'demo',
+    entry: { title: 'Alpha (deletes)', userSource: 'LOCAL' },
+  },
+  {
+    id: 'bravo',
+    scenario: 'small',
+    entry: { title: 'Bravo (dry run)', userSource: 'LDAP', dryRun: true },
+  },
+  {
+    id: 'charlie',
+    scenario: 'demo-sks:150',
+    entry: { title: 'Charlie (sks prefix)', resourcePrefix: 'sks' },
+  },
+];
+const PREVIEW_TOWER = 'alpha';
+
+let stack: Stack | undefined;
+const timings: Record<string, number> = {};
+
+async function apiTowers(): Promise<ApiTower[]> {
+  const res = await callApi<{ items: ApiTower[] }>(
+    stack!.backend.url,
+    '/api/cape-labels/towers',
+  );
+  if (res.status !== 200)
+    throw new Error(
+      `GET /towers answered ${res.status}: ${JSON.stringify(res.body)}`,
+    );
+  return res.body.items;
+}
+
+/** Polls until the card and the API agree; fails with the last differences. */
+async function expectCardMatchesApi(
+  what: string,
+  timeoutMs: number,
+): Promise<ApiTower[]> {
+  let last: string[] = [];
+  try {
+    return await pollUntil(
+      what,
+      async () => {
+        const towers = await apiTowers();
+        last = compareWithApi(await readRows(stack!.page), towers);
+        return last.length === 0 ? towers : undefined;
+      },
+      { timeoutMs, intervalMs: 500 },
+    );
+  } catch (error) {
+    throw new Error(
+      `${String(error)}; last differences:\n  ${last.join('\n  ')}`,
+    );
+  }
+}
+
+function diagnostics(): string {
+  const logs = (stack?.backend.logs ?? [])
+    .filter(l => /error|warn/i.test(l))
+    .slice(-15);
+  const problems = stack?.problems.slice(-15) ?? [];
+  return (
+    `page problems:\n  ${problems.join('\n  ') || '(none)'}\n` +
+    `backend warnings:\n  ${logs.join('\n  ') || '(none)'}`
+  );
+}
+
+/** The card's rows and their differences from the API, for failure messages. */
+async function cardState(page: Page): Promise<string> {
+  if ((await page.getByTestId('cape-labels-card').count()) === 0) {
+    return `\nthe page has no cape-labels-card at ${page.url()}\n${diagnostics()}`;
+  }
+  const differences = compareWithApi(await readRows(page), await apiTowers());
+  return `\ncard vs API:\n  ${differences.join('\n  ') || '(they agree)'}\n${diagnostics()}`;
+}
+
+/** Runs a step; on failure saves a screenshot of the page and says how card and API differ. */
+async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const page = stack?.page;
+    if (!page) throw error;
+    const file = path.join(RESULTS, `failure-${name}.png`);
+    await page
+      .screenshot({ path: file, fullPage: true })
+      .catch(() => undefined);
+    const card = await cardState(page).catch(
+      e => `\n(could not read the card: ${String(e)})`,
+    );
+    throw new Error(
+      `${name} failed (page screenshot: ${file}): ${message}${card}`,
+    );
+  }
+}
+
+beforeAll(async () => {
+  fs.mkdirSync(RESULTS, { recursive: true });
+  const started = Date.now();
+  stack = await startStack(TOWERS);
+  timings.appBuildMs = stack.appBuildMs;
+  timings.setupMs = Date.now() - started;
+  console.log(
+    `browser test setup: ${timings.setupMs} ms (app build ${stack.appBuildMs} ms); ` +
+      `app ${stack.app.url}, backend ${stack.backend.url}`,
+  );
+}, SETUP_TIMEOUT_MS);
+
+afterAll(async () => {
+  await stopStack();
+  if (Object.keys(timings).length) {
+    fs.mkdirSync(RESULTS, { recursive: true });
+    fs.writeFileSync(
+      path.join(RESULTS, 'timings.json'),
+      `${JSON.stringify(timings, null, 2)}\n`,
+    );
+  }
+}, 60_000);
+
+test('the card shows one row per Tower with the status and counts of the API', async () => {
+  await step('first-sweeps', () =>
+    pollUntil(
+      'the first sweep of every Tower to finish (GET /towers)',
+      async () => {
+        const towers = await apiTowers();
+        const done =
+          towers.length === TOWERS.length &&
+          towers.every(
+            t => !t.running && t.lastRun && t.lastRun.status !== 'running',
+          );
+        return done ? towers : undefined;
+      },
+      { timeoutMs: 120_000, intervalMs: 500 },
+    ),
+  );
+  const ids = (await apiTowers()).map(t => t.id);
+
+  timings.firstVisitToDataMs = await step('first-visit', async () => {
+    await signInAsGuest(stack!.page, stack!.app.url);
+    return waitForRowsWithData(stack!.page, ids, 60_000);
+  });
+  await step('rows-match-api', () =>
+    expectCardMatchesApi('the card to agree with GET /towers', 30_000),
+  );
+
+  // signed in already: a reload measures the card alone (page load to all rows with numbers)
+  timings.reloadToDataMs = await step('reload', async () => {
+    await stack!.page.reload({ waitUntil: 'commit' });
+    return waitForRowsWithData(stack!.page, ids, 60_000);
+  });
+  const towers = await step('rows-match-api-after-reload', () =>
+    expectCardMatchesApi(
+      'the card to agree with GET /towers after a reload',
+      30_000,
+    ),
+  );
+  expect(towers.map(t => t.id)).toEqual(TOWERS.map(t => t.id));
+  expect(
+    towers.find(t => t.id === 'alpha')!.lastRun!.counts.deleted,
+  ).toBeGreaterThan(0);
+  expect(towers.find(t => t.id === 'bravo')!.lastRun!.dryRun).toBe(true);
+
+  // the sweep buttons follow the permission check (allow-all demo policy): wait for them
+  await step('actions-shown', async () => {
+    for (const id of ids)
+      await stack!.page
+        .getByTestId(`cape-tower-${id}-preview`)
+        .waitFor({ timeout: 30_000 });
+  });
+  const shot = path.join(RESULTS, 'card.png');
+  await stack!.page.getByTestId('cape-labels-card').screenshot({ path: shot });
+  console.log(
+    `card time-to-data: ${Math.round(timings.firstVisitToDataMs)} ms from navigation incl. guest sign-in, ` +
+      `${Math.round(timings.reloadToDataMs)} ms on reload (signed in); screenshot ${shot}`,
+  );
+});
+
+test('"Preview" starts a dry run that the card then shows', async () => {
+  const before = (await apiTowers()).find(t => t.id === PREVIEW_TOWER)!;
+  expect(before.lastRun).not.toBeNull();
+  const started = Date.now();
+  await step('preview-click', async () => {
+    await stack!.page
+      .getByTestId(`cape-tower-${PREVIEW_TOWER}-preview`)
+      .click({ timeout: 30_000 });
+    await stack!.page
+      .getByTestId(`cape-tower-${PREVIEW_TOWER}-action-message`)
+      .filter({ hasText: 'Preview requested' })
+      .waitFor({ timeout: 30_000 });
+  });
+  const after = await step('preview-run', () =>
+    pollUntil(
+      `a new finished manual dry run of ${PREVIEW_TOWER} (GET /towers)`,
+      async () => {
+        const tower = (await apiTowers()).find(t => t.id === PREVIEW_TOWER);
+        const run = tower?.lastRun;
+        const fresh =
+          run &&
+          run.id !== before.lastRun!.id &&
+          run.status !== 'running' &&
+          !tower.running;
+        return fresh ? tower : undefined;
+      },
+      { timeoutMs: 90_000, intervalMs: 500 },
+    ),
+  );
+  expect(after.lastRun).toMatchObject({ dryRun: true, trigger: 'manual' });
+  expect(after.lastRun!.requestedBy).toMatch(/guest/);
+  // the card polls after a request until the new run has finished: no reload here
+  await step('preview-shown', async () => {
+    await expectCardMatchesApi('the card to show the preview run', 60_000);
+    const row = (await readRows(stack!.page)).find(
+      r => r.id === PREVIEW_TOWER,
+    )!;
+    expect(row.dryRunLast).toBe(true);
+  });
+  timings.previewToCardMs = Date.now() - started;
+  const shot = path.join(RESULTS, 'card-after-preview.png');
+  await stack!.page.getByTestId('cape-labels-card').screenshot({ path: shot });
+  console.log(
+    `preview: click to card showing run ${after.lastRun!.id} in ${timings.previewToCardMs} ms; screenshot ${shot}`,
+  );
+});

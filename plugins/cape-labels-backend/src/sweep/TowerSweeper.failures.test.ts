@@ -69,7 +69,7 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
   it('logs in again once when the token is revoked mid-run and carries on', async () => {
     const h = await make({ sweeper: { pageSize: 5 } });
     seedOrphans(h, 30);
-    h.sim.admin.setFaults({ rules: [{ revokeTokenAfterRequests: 4 }] });
+    h.sim.admin.setFaults({ rules: [{ revokeTokenAfterRequests: 10 }] });
     const run = await h.sweep();
     expect(run.status).toBe('succeeded');
     expect(run.counts.deleted).toBe(30);

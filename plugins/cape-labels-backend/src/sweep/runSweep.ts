@@ -5,6 +5,7 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerClient, TowerLabel } from '../cloudtower/types';
 import type { RunStore } from '../database/types';
+import { prefetched } from './prefetch';
 import { withRetry } from './retry';
 import {
   applyCap,
@@ -171,9 +172,8 @@ export async function runSweep(
 
   let listedAll = false;
   try {
-    for await (const page of client.listLabelPages(
-      { keys },
-      { pageSize: params.pageSize, signal },
+    for await (const page of prefetched(
+      client.listLabelPages({ keys }, { pageSize: params.pageSize, signal }),
     )) {
       const kept: LabelOutcome[] = [];
       const candidates: TowerLabel[] = [];

@@ -17,7 +17,8 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import express from 'express';
 import knexFactory, { type Knex } from 'knex';
-import { Duration } from 'luxon';
+import type { LoggerService } from '@backstage/backend-plugin-api';
+import { testTowerConfig } from '../../plugins/cape-labels-backend/src/config/__testUtils__/testTowerConfig';
 import type { TowerConfig } from '../../plugins/cape-labels-backend/src/config/types';
 import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database';
 import { createRouter } from '../../plugins/cape-labels-backend/src/service/router';
@@ -29,26 +30,14 @@ const TOWERS = 10;
 const RUNS = 10_000;
 const OUTCOMES_PER_RUN = 100; // 10,000 x 100 = 1,000,000
 const PG = { host: '127.0.0.1', port: 5432, user: 'postgres' };
-const silent = { error() {}, warn() {}, info() {}, debug() {}, child() { return silent; } } as any;
+const silent: LoggerService = { error() {}, warn() {}, info() {}, debug() {}, child: () => silent };
 
 const towerIds = Array.from({ length: TOWERS }, (_, i) => `t${String(i).padStart(2, '0')}`);
 
 function towers(): TowerConfig[] {
-  return towerIds.map(id => ({
-    id,
-    title: `Tower ${id}`,
-    server: `https://${id}.example.com`,
-    username: 'gc',
-    password: 'x',
-    userSource: 'LOCAL',
-    skipTLSVerify: false,
-    resourcePrefix: 'cape',
-    schedule: { frequency: { hours: 24 }, timeout: { minutes: 30 } },
-    minAge: Duration.fromObject({ hours: 24 }),
-    dryRun: false,
-    maxDeletesPerRun: 5000,
-    confirmAfter: Duration.fromMillis(0),
-  }));
+  return towerIds.map(id =>
+    testTowerConfig(id, { server: `https://${id}.example.com`, username: 'gc', password: 'x' }, { title: `Tower ${id}` }),
+  );
 }
 
 /** 10,000 runs (1,000 per Tower, interleaved in time) and 100 outcomes each, in one transaction. */

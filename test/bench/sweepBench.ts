@@ -24,6 +24,7 @@ import { sweptKeys, type TowerConfig } from '../../plugins/cape-labels-backend/s
 import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database';
 import type { RunStore } from '../../plugins/cape-labels-backend/src/database/types';
 import { TowerSweeper } from '../../plugins/cape-labels-backend/src/sweep/TowerSweeper';
+import { testTowerConfig } from '../../plugins/cape-labels-backend/src/config/__testUtils__/testTowerConfig';
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { environment, fmt, loadavg, table, writeResult } from './common';
 
@@ -171,21 +172,11 @@ function timedStore(store: RunStore) {
 // ---------------------------------------------------------------- our sweep
 
 function tower(url: string): TowerConfig {
-  return {
-    id: 'bench',
+  return testTowerConfig('bench', { server: url, username: USER.username, password: USER.password }, {
     title: 'Bench Tower',
-    server: url,
-    username: USER.username,
-    password: USER.password,
-    userSource: USER.source,
-    skipTLSVerify: false,
-    resourcePrefix: 'cape',
-    schedule: { frequency: { hours: 24 }, timeout: { minutes: 30 } },
     minAge: MIN_AGE,
-    dryRun: false,
     maxDeletesPerRun: 1_000_000, // the default cap (5,000) would stop S1 at 5,000 deletes
-    confirmAfter: Duration.fromMillis(0),
-  };
+  });
 }
 
 async function runOurs(sim: Sim, measure = true) {

@@ -9,10 +9,10 @@ import type {
   Run,
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { Duration } from 'luxon';
 import { createTowerClient } from '../../cloudtower';
 import { towerConnectionOptions } from '../../config/towerConnection';
 import type { TowerClient } from '../../cloudtower/types';
+import { testTowerConfig } from '../../config/__testUtils__/testTowerConfig';
 import type { TowerConfig } from '../../config/types';
 import { DatabaseRunStore } from '../../database';
 import {
@@ -46,22 +46,11 @@ export function towerConfig(
   server: string,
   over: Partial<TowerConfig> = {},
 ): TowerConfig {
-  return {
-    id: 't1',
-    title: 'Tower 1',
-    server,
-    username: 'gc',
-    password: PASSWORD,
-    userSource: 'LOCAL',
-    skipTLSVerify: false,
-    resourcePrefix: 'cape',
-    schedule: { frequency: { hours: 24 }, timeout: { minutes: 30 } },
-    minAge: Duration.fromObject({ hours: 24 }),
-    dryRun: false,
-    maxDeletesPerRun: 5000,
-    confirmAfter: Duration.fromMillis(0),
-    ...over,
-  };
+  return testTowerConfig(
+    't1',
+    { server, username: 'gc', password: PASSWORD },
+    { title: 'Tower 1', ...over },
+  );
 }
 
 export type HarnessOptions = {

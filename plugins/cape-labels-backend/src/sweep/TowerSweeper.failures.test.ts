@@ -111,6 +111,34 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
     });
   });
 
+  it('reads the survivors again when that read fails once, so deletions are recorded as deletions', async () => {
+    let failures = 1;
+    const h = await make({
+      wrapClient: client => ({
+        listLabelPages: client.listLabelPages.bind(client),
+        checkLabels: client.checkLabels.bind(client),
+        deleteLabelsGuarded: client.deleteLabelsGuarded.bind(client),
+        close: client.close.bind(client),
+        readExistingIds: async (ids, signal) => {
+          if (failures-- > 0) throw new Error('connection reset');
+          return client.readExistingIds(ids, signal);
+        },
+      }),
+    });
+    const ids = seedOrphans(h, 4);
+    const run = await h.sweep();
+    expect(run).toMatchObject({
+      status: 'succeeded',
+      counts: { deleted: 4, failed: 0 },
+    });
+    expect(
+      h.sim.admin
+        .deletedLabels()
+        .map(d => d.id)
+        .sort(),
+    ).toEqual(ids.sort());
+  });
+
   it('stops before the next batch when aborted and records the run aborted', async () => {
     const h = await make({
       simulator: { faults: { latencyMs: 20 } },

@@ -103,7 +103,10 @@ export async function runSweep(
     } catch (error) {
       deleteError = error;
     }
-    const survivors = new Set(await client.readExistingIds(ids));
+    // A read is safe to repeat, and without it the batch's outcome would be unknown.
+    const survivors = new Set(
+      await withRetry(() => client.readExistingIds(ids), 3, 250),
+    );
     if (deleteError && survivors.size === ids.length) throw deleteError;
     if (deleteError) lastBatchError = errorOf(deleteError);
     return take.map(l => {

@@ -6,8 +6,8 @@ import {
   expectSafe,
   outcomesOf,
   seed,
+  stoppedAfterEach,
   sweeperOptions,
-  type KitOptions,
 } from './__testUtils__/faultKit';
 
 /** The store with some methods failing the first `n` times they are called. */
@@ -66,15 +66,7 @@ const until = async (ok: () => boolean) => {
 jest.setTimeout(60_000);
 
 describe('sweep under Backstage-side faults', () => {
-  const open: Harness[] = [];
-  const kit = async (o: KitOptions = {}) => {
-    const h = await createKit(o);
-    open.push(h);
-    return h;
-  };
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map(h => h.stop()));
-  });
+  const kit = stoppedAfterEach(createKit);
 
   it('the database fails twice while recording outcomes: the run still records everything', async () => {
     const h = await kit({ pageSize: 3, batchesInFlight: 1 });

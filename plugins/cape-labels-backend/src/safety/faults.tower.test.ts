@@ -6,7 +6,7 @@ import {
   expectSafe,
   outcomesOf,
   seed,
-  type KitOptions,
+  stoppedAfterEach,
 } from './__testUtils__/faultKit';
 
 // A shared 2-core machine: generous per-test time, no timing-sensitive assertions.
@@ -17,15 +17,7 @@ jest.setTimeout(60_000);
  * and nothing wrongly deleted (the client's own error mapping is covered in src/cloudtower).
  */
 describe('sweep under Tower faults', () => {
-  const open: Harness[] = [];
-  const kit = async (o: KitOptions = {}) => {
-    const h = await createKit(o);
-    open.push(h);
-    return h;
-  };
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map(h => h.stop()));
-  });
+  const kit = stoppedAfterEach(createKit);
 
   it('DNS failure: a failed run naming the host lookup, nothing sent', async () => {
     const h = await kit({ tower: { server: 'http://tower.invalid' } });

@@ -2,6 +2,7 @@ import {
   byLabel,
   createHarness,
   PASSWORD,
+  stoppedAfterEach,
   type Harness,
 } from './__testUtils__/sweepHarness';
 
@@ -18,15 +19,7 @@ function seedOrphans(h: Harness, n: number): string[] {
 }
 
 describe('TowerSweeper: failures are recorded, and the next run recovers', () => {
-  const harnesses: Harness[] = [];
-  const make = async (...args: Parameters<typeof createHarness>) => {
-    const h = await createHarness(...args);
-    harnesses.push(h);
-    return h;
-  };
-  afterEach(async () => {
-    await Promise.all(harnesses.splice(0).map(h => h.stop()));
-  });
+  const make = stoppedAfterEach(createHarness);
 
   it('records a failed run when Tower refuses connections, while other Towers carry on', async () => {
     const h = await make();

@@ -11,6 +11,8 @@ import {
 } from '../../sweep/__testUtils__/sweepHarness';
 import type { TowerSweeperOptions } from '../../sweep/TowerSweeper';
 
+export { stoppedAfterEach } from '../../sweep/__testUtils__/sweepHarness';
+
 /** The sweeper's options, changed between runs (as the shared sweep tests do). */
 export function sweeperOptions(h: Harness): TowerSweeperOptions {
   return (h.sweeper as unknown as { options: TowerSweeperOptions }).options;

@@ -139,3 +139,18 @@ export function byLabel(outcomes: LabelOutcome[]): Record<string, string> {
     ]),
   );
 }
+
+/** Wraps a harness factory so that every harness it makes is stopped after each test. */
+export function stoppedAfterEach<A extends unknown[]>(
+  create: (...args: A) => Promise<Harness>,
+): (...args: A) => Promise<Harness> {
+  const open: Harness[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map(h => h.stop()));
+  });
+  return async (...args: A) => {
+    const h = await create(...args);
+    open.push(h);
+    return h;
+  };
+}

@@ -1,0 +1,51 @@
+import {
+  BASE,
+  auth,
+  oldDate,
+  startCapeBackend,
+  type CapeBackend,
+} from './__testUtils__/testBackend';
+
+describe('cape-labels audit trail', () => {
+  let b: CapeBackend;
+  beforeAll(async () => {
+    b = await startCapeBackend();
+  });
+  afterAll(async () => b?.stop());
+
+  it('writes an auditor event naming every deleted label, and none for a dry run', async () => {
+    const ids = ['a', 'b', 'c'].map(
+      v =>
+        b.sim.admin.createLabel({
+          key: 'cape-vip',
+          value: v,
+          createdAt: oldDate(),
+        }).id,
+    );
+    const audits = () => b.logs.filter(line => line.includes('labels-deleted'));
+
+    await b.sweep('t1', { dryRun: true });
+    expect(audits()).toEqual([]);
+
+    const run = await b.sweep('t1');
+    expect(run.counts.deleted).toBe(3);
+    // The auditor logs the event when it is created and when it succeeds; wait for both.
+    for (
+      let i = 0;
+      i < 100 && !audits().some(l => l.includes('succeeded'));
+      i++
+    ) {
+      await new Promise(r => setTimeout(r, 20));
+    }
+    const event = audits().find(l => l.includes('succeeded'));
+    expect(event).toBeDefined();
+    for (const id of ids) expect(event).toContain(id);
+    expect(event).toContain(run.id);
+
+    const res = await b
+      .http()
+      .get(`${BASE}/runs/${run.id}/labels?action=deleted`)
+      .set(auth.user());
+    expect(res.body.total).toBe(3);
+  });
+});

@@ -15,20 +15,40 @@ export function loadavg(): string {
 export function pct(samples: number[], p: number): number {
   if (samples.length === 0) return NaN;
   const s = [...samples].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+  return s[
+    Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))
+  ];
+}
+
+/** The table's "met" column. */
+export function metGoal(met: boolean): string {
+  return met ? 'yes' : 'NO';
 }
 
 export function fmt(n: number, digits = 0): string {
   if (!Number.isFinite(n)) return String(n);
-  return n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return n.toLocaleString('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
 }
 
 /** Prints rows as an aligned Markdown table. */
-export function table(headers: string[], rows: Array<Array<string | number>>): string {
+export function table(
+  headers: string[],
+  rows: Array<Array<string | number>>,
+): string {
   const cells = [headers, ...rows.map(r => r.map(String))];
-  const widths = headers.map((_, i) => Math.max(...cells.map(r => (r[i] ?? '').length)));
-  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-  return [line(cells[0]), `| ${widths.map(w => '-'.repeat(w)).join(' | ')} |`, ...cells.slice(1).map(line)].join('\n');
+  const widths = headers.map((_, i) =>
+    Math.max(...cells.map(r => (r[i] ?? '').length)),
+  );
+  const line = (r: string[]) =>
+    `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  return [
+    line(cells[0]),
+    `| ${widths.map(w => '-'.repeat(w)).join(' | ')} |`,
+    ...cells.slice(1).map(line),
+  ].join('\n');
 }
 
 export function writeResult(name: string, data: unknown): string {
@@ -36,7 +56,10 @@ export function writeResult(name: string, data: unknown): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = path.join(RESULTS_DIR, `${name}-${stamp}.json`);
   writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
-  writeFileSync(path.join(RESULTS_DIR, `${name}-latest.json`), `${JSON.stringify(data, null, 2)}\n`);
+  writeFileSync(
+    path.join(RESULTS_DIR, `${name}-latest.json`),
+    `${JSON.stringify(data, null, 2)}\n`,
+  );
   return file;
 }
 

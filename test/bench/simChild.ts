@@ -6,13 +6,19 @@
  *   out: {type: 'ready', url}
  *   messages: {id, cmd: 'plan' | 'log' | 'reset' | 'reload' | 'stop', ...} -> {id, result}
  */
-import '@smartx-cape/cloudtower-simulator/src/productionMode';
-import { startSimulator, type ScenarioSpec } from '@smartx-cape/cloudtower-simulator';
+import {
+  startSimulator,
+  type ScenarioSpec,
+} from '@smartx-cape/cloudtower-simulator';
 
 type Init = {
   scenario: ScenarioSpec;
   latencyMs: number;
-  users: Array<{ username: string; password: string; source: 'LOCAL' | 'LDAP' }>;
+  users: Array<{
+    username: string;
+    password: string;
+    source: 'LOCAL' | 'LDAP';
+  }>;
   idSeed?: number;
 };
 
@@ -34,14 +40,16 @@ async function main() {
     const swept = sim.admin
       .labels()
       .filter(l => keySet.has(l.key))
-      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      .sort((a, b) => (a.id < b.id ? -1 : 1)); // ids are unique: code-point order, as Tower's id_ASC
     let checkBatches = 0;
     let deleteBatches = 0;
     let candidates = 0;
     let orphans = 0;
     for (let i = 0; i < swept.length; i += pageSize) {
       const page = swept.slice(i, i + pageSize);
-      const cand = page.filter(l => Date.parse(l.createdAt) <= cutoffMs && l.total_num === 0);
+      const cand = page.filter(
+        l => Date.parse(l.createdAt) <= cutoffMs && l.total_num === 0,
+      );
       const live = cand.filter(l => l.vmIds.length === 0);
       candidates += cand.length;
       orphans += live.length;
@@ -70,7 +78,11 @@ async function main() {
     try {
       switch (msg.cmd) {
         case 'plan': {
-          const p = plan(msg.pageSize as number, msg.keys as string[], msg.cutoffMs as number);
+          const p = plan(
+            msg.pageSize as number,
+            msg.keys as string[],
+            msg.cutoffMs as number,
+          );
           result = p;
           break;
         }
@@ -101,7 +113,9 @@ async function main() {
           result = true;
           break;
         case 'reload':
-          sim.admin.loadScenario((msg.scenario as ScenarioSpec | undefined) ?? init.scenario);
+          sim.admin.loadScenario(
+            (msg.scenario as ScenarioSpec | undefined) ?? init.scenario,
+          );
           sim.admin.resetLog();
           result = sim.admin.summary();
           break;

@@ -9,7 +9,6 @@
  *
  *   node -r @backstage/cli/config/nodeTransform.cjs test/bench/storeMicro.ts
  */
-import '@smartx-cape/cloudtower-simulator/src/productionMode';
 import { performance } from 'node:perf_hooks';
 import knexFactory, { type Knex } from 'knex';
 import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database';
@@ -31,8 +30,14 @@ function outcomeRows(runId: string, n: number, offset: number) {
 }
 
 async function sqliteOutcomes(rounds: number) {
-  const knex = knexFactory({ client: 'better-sqlite3', connection: { filename: ':memory:' }, useNullAsDefault: true });
-  const store = await DatabaseRunStore.create({ database: { getClient: async () => knex, migrations: { skip: false } } });
+  const knex = knexFactory({
+    client: 'better-sqlite3',
+    connection: { filename: ':memory:' },
+    useNullAsDefault: true,
+  });
+  const store = await DatabaseRunStore.create({
+    database: { getClient: async () => knex, migrations: { skip: false } },
+  });
   const result: Record<string, number[]> = { before: [], after: [] };
   for (let round = 0; round < rounds; round++) {
     for (const mode of ['before', 'after'] as const) {
@@ -42,13 +47,23 @@ async function sqliteOutcomes(rounds: number) {
         const t = performance.now();
         if (mode === 'before') {
           await knex.transaction(async tx => {
-            await tx('cape_labels_outcomes').max({ max_seq: 'seq' }).where({ run_id: runId }).first();
-            for (let i = 0; i < rows.length; i += 500) await tx('cape_labels_outcomes').insert(rows.slice(i, i + 500));
+            await tx('cape_labels_outcomes')
+              .max({ max_seq: 'seq' })
+              .where({ run_id: runId })
+              .first();
+            for (let i = 0; i < rows.length; i += 500)
+              await tx('cape_labels_outcomes').insert(rows.slice(i, i + 500));
           });
         } else {
           await store.addOutcomes(
             runId,
-            rows.map(r => ({ labelId: r.label_id, key: r.key, value: r.value, createdAt: r.created_at, action: 'deleted' as const })),
+            rows.map(r => ({
+              labelId: r.label_id,
+              key: r.key,
+              value: r.value,
+              createdAt: r.created_at,
+              action: 'deleted' as const,
+            })),
           );
         }
         if (round > 0) result[mode].push(performance.now() - t);
@@ -61,14 +76,27 @@ async function sqliteOutcomes(rounds: number) {
 
 async function pgLastRuns(rounds: number) {
   const name = `cape_labels_micro_${process.pid}`;
-  const admin = knexFactory({ client: 'pg', connection: { ...PG, database: 'postgres' }, pool: { min: 0, max: 1 } });
+  const admin = knexFactory({
+    client: 'pg',
+    connection: { ...PG, database: 'postgres' },
+    pool: { min: 0, max: 1 },
+  });
   await admin.raw(`drop database if exists ${name}`);
   await admin.raw(`create database ${name}`);
-  const knex: Knex = knexFactory({ client: 'pg', connection: { ...PG, database: name }, pool: { min: 0, max: 4 } });
+  const knex: Knex = knexFactory({
+    client: 'pg',
+    connection: { ...PG, database: name },
+    pool: { min: 0, max: 4 },
+  });
   const result: Record<string, number[]> = { before: [], after: [] };
   try {
-    const store = await DatabaseRunStore.create({ database: { getClient: async () => knex, migrations: { skip: false } } });
-    const towers = Array.from({ length: 10 }, (_, i) => `t${String(i).padStart(2, '0')}`);
+    const store = await DatabaseRunStore.create({
+      database: { getClient: async () => knex, migrations: { skip: false } },
+    });
+    const towers = Array.from(
+      { length: 10 },
+      (_, i) => `t${String(i).padStart(2, '0')}`,
+    );
     await knex.raw(`insert into cape_labels_runs (id, tower_id, trigger, dry_run, status, started_at, finished_at, instance, settings)
       select 'r' || i, 't' || lpad((i % 10)::text, 2, '0'), 'schedule', false, 'succeeded', i * 60000, i * 60000 + 5000, 'h', '{}'
       from generate_series(1, 10000) i`);
@@ -78,7 +106,8 @@ async function pgLastRuns(rounds: number) {
         .select('*')
         .whereIn('seq', function newest() {
           towers.forEach((towerId, i) => {
-            const max = (qb: Knex.QueryBuilder) => qb.max('seq').from('cape_labels_runs').where('tower_id', towerId);
+            const max = (qb: Knex.QueryBuilder) =>
+              qb.max('seq').from('cape_labels_runs').where('tower_id', towerId);
             if (i === 0) max(this);
             else this.unionAll(max);
           });
@@ -86,7 +115,10 @@ async function pgLastRuns(rounds: number) {
     for (let round = 0; round < rounds; round++) {
       for (const mode of ['before', 'after'] as const) {
         const t = performance.now();
-        const got = mode === 'before' ? (await before()).length : (await store.lastRuns(towers)).size;
+        const got =
+          mode === 'before'
+            ? (await before()).length
+            : (await store.lastRuns(towers)).size;
         if (got !== 10) throw new Error(`${mode}: ${got} rows`);
         if (round >= 10) result[mode].push(performance.now() - t);
       }
@@ -100,7 +132,9 @@ async function pgLastRuns(rounds: number) {
 }
 
 async function main() {
-  console.log(`# Store micro-benchmark (before/after, same run) — load average ${loadavg()}`);
+  console.log(
+    `# Store micro-benchmark (before/after, same run) — load average ${loadavg()}`,
+  );
   const ins = await sqliteOutcomes(4);
   const last = await pgLastRuns(210);
   const row = (name: string, r: Record<string, number[]>) => [
@@ -111,12 +145,22 @@ async function main() {
   ];
   console.log(
     table(
-      ['operation', 'before p50 / p99 ms', 'after p50 / p99 ms', 'speed-up (p50)'],
-      [row('SQLite addOutcomes, 1,000 rows', ins), row('PostgreSQL lastRuns, 10 Towers / 10,000 runs', last)],
+      [
+        'operation',
+        'before p50 / p99 ms',
+        'after p50 / p99 ms',
+        'speed-up (p50)',
+      ],
+      [
+        row('SQLite addOutcomes, 1,000 rows', ins),
+        row('PostgreSQL lastRuns, 10 Towers / 10,000 runs', last),
+      ],
     ),
   );
   console.log(`load average at the end: ${loadavg()}`);
-  console.log(`JSON: ${writeResult('store-micro', { environment: environment(), sqliteAddOutcomes: ins, pgLastRuns: last })}`);
+  console.log(
+    `JSON: ${writeResult('store-micro', { environment: environment(), sqliteAddOutcomes: ins, pgLastRuns: last })}`,
+  );
 }
 
 main().catch(e => {

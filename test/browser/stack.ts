@@ -56,7 +56,8 @@ export async function startStack(towers: TowerSpec[]): Promise<Stack> {
         {
           username: 'cape-gc',
           password: password(t),
-          source: (t.entry.userSource as 'LOCAL' | 'LDAP' | undefined) ?? 'LOCAL',
+          source:
+            (t.entry.userSource as 'LOCAL' | 'LDAP' | undefined) ?? 'LOCAL',
         },
       ],
     })),

@@ -1,0 +1,2 @@
+// Same rules as test/: not a workspace package either.
+module.exports = require('../test/.eslintrc.js');

@@ -69,7 +69,6 @@ export class SimulatorAdmin {
       counterLag: old.counters.counterLag,
       clock: old.clock,
     });
-    store.nullCountersOnCreate = old.nullCountersOnCreate;
     applyScenario(store, scenario);
     old.dispose();
     this.core.store = store;

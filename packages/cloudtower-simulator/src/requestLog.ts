@@ -101,8 +101,9 @@ export class RequestLog {
       errorCodes: [],
     };
     this.entries.push(entry);
-    if (this.entries.length > this.maxEntries)
-      this.entries.splice(0, this.entries.length - this.maxEntries);
+    // Trimmed in bulk: a splice per request would copy the whole full log each time.
+    if (this.entries.length >= 2 * this.maxEntries)
+      this.entries = this.entries.slice(-this.maxEntries);
     const c = this.counters;
     c.requests += 1;
     c.inFlight += 1;
@@ -131,7 +132,8 @@ export class RequestLog {
   }
 
   list(sinceSeq = 0): RequestLogEntry[] {
-    return this.entries.filter(e => e.seq > sinceSeq);
+    const kept = this.entries.slice(-this.maxEntries);
+    return kept.filter(e => e.seq > sinceSeq);
   }
 
   stats(): RequestCounters {

@@ -8,10 +8,6 @@ export class SortedIds {
 
   constructor(private readonly isLive: (id: string) => boolean) {}
 
-  get rawLength(): number {
-    return this.ids.length;
-  }
-
   /** First index whose id is > bound (or >= bound when inclusive). */
   private lowerIndex(bound: string, inclusive: boolean): number {
     let lo = 0;
@@ -37,13 +33,6 @@ export class SortedIds {
       return;
     }
     this.ids.splice(i, 0, id);
-  }
-
-  /** Bulk add: appends and sorts once. */
-  addMany(ids: string[]): void {
-    const set = new Set(this.ids);
-    for (const id of ids) if (!set.has(id)) this.ids.push(id);
-    this.ids.sort(compareIds);
   }
 
   /** Call after the id stopped being live. */
@@ -84,11 +73,6 @@ export class SortedIds {
       if (this.isLive(id)) yield id;
     }
   }
-}
-
-export function compareIds(a: string, b: string): number {
-  if (a < b) return -1;
-  return a > b ? 1 : 0;
 }
 
 /** Merges ascending (or descending) id streams into one ordered, duplicate-free stream. */

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Flex, Link, Text } from '@backstage/ui';
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
-import { exactTime, relativeTime } from './format';
+import { exactTime, isTowerRunning, relativeTime } from './format';
 import { StatusChip } from './StatusChip';
 import { SweepActions } from './SweepActions';
 import { TowerDetails } from './TowerDetails';
@@ -25,7 +25,7 @@ export const TowerRow = (props: {
 }) => {
   const { tower, expanded, onToggle, onRequested } = props;
   const run = tower.lastRun;
-  const running = tower.running || run?.status === 'running';
+  const running = isTowerRunning(tower);
   const status = running ? 'running' : (run?.status ?? 'never run');
   const id = `cape-tower-${tower.id}`;
   const counts = run?.counts;

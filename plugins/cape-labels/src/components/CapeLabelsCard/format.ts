@@ -1,3 +1,4 @@
+import type { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { DateTime, Duration } from 'luxon';
 
 /** "3 minutes ago" / "in 2 hours"; `fallback` when there is no date. */
@@ -56,4 +57,9 @@ export function errorMessage(e: unknown): string {
     }
   }
   return e instanceof Error ? e.message : String(e);
+}
+
+/** A sweep is in progress: the backend says so, or the last run has not finished. */
+export function isTowerRunning(tower: TowerSummary): boolean {
+  return tower.running || tower.lastRun?.status === 'running';
 }

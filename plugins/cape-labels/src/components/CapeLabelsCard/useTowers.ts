@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '@backstage/core-plugin-api';
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { capeLabelsApiRef } from '../../api';
-import { toError } from './format';
+import { isTowerRunning, toError } from './format';
 
 /** How long the card keeps polling for a requested run that has not shown up. */
 const WATCH_TIMEOUT_MS = 60_000;
@@ -40,7 +40,6 @@ export function useTowers(pollIntervalMs = 2000): TowersState {
   const api = useApi(capeLabelsApiRef);
   const [towers, setTowers] = useState<TowerSummary[]>();
   const [error, setError] = useState<Error>();
-  const [loading, setLoading] = useState(true);
   const [watches, setWatches] = useState<Record<string, Watch>>({});
   const [generation, setGeneration] = useState(0);
   const [loads, setLoads] = useState(0);
@@ -54,7 +53,6 @@ export function useTowers(pollIntervalMs = 2000): TowersState {
         towersRef.current = items;
         setTowers(items);
         setError(undefined);
-        setLoading(false);
         setLoads(n => n + 1);
         const now = Date.now();
         setWatches(prev => {
@@ -78,7 +76,6 @@ export function useTowers(pollIntervalMs = 2000): TowersState {
       e => {
         if (cancelled) return;
         setError(toError(e));
-        setLoading(false);
         setLoads(n => n + 1);
       },
     );
@@ -87,10 +84,10 @@ export function useTowers(pollIntervalMs = 2000): TowersState {
     };
   }, [api, generation]);
 
+  const loading = towers === undefined && error === undefined;
   const polling =
     !loading &&
-    ((towers?.some(t => t.running || t.lastRun?.status === 'running') ??
-      false) ||
+    ((towers?.some(isTowerRunning) ?? false) ||
       Object.keys(watches).length > 0);
 
   useEffect(() => {

@@ -1,5 +1,8 @@
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import type { RunSummary, TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
+import type {
+  RunSummary,
+  TowerSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
 import {
   auth,
   BASE,
@@ -18,7 +21,11 @@ const ERROR_BODY = (statusCode: number, name: string) => ({
 
 /** Two Towers on one simulator; titles sort the other way round from ids. */
 const twoTowers = (url: string) => ({
-  schedule: { frequency: { hours: 24 }, timeout: { minutes: 5 }, initialDelay: { hours: 1 } },
+  schedule: {
+    frequency: { hours: 24 },
+    timeout: { minutes: 5 },
+    initialDelay: { hours: 1 },
+  },
   towers: {
     alpha: towerEntry(url, { title: 'Zulu Tower', resourcePrefix: 'sks' }),
     zeta: towerEntry(url, { title: 'Alpha Tower', dryRun: true }),
@@ -37,11 +44,22 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
   });
 
   const runsOf = async (towerId: string): Promise<RunSummary[]> =>
-    (await b.http().get(`${BASE}/towers/${towerId}/runs?limit=100`).set(auth.user()).expect(200)).body.items;
+    (
+      await b
+        .http()
+        .get(`${BASE}/towers/${towerId}/runs?limit=100`)
+        .set(auth.user())
+        .expect(200)
+    ).body.items;
 
   it('answers /health without credentials and 401 on every other route', async () => {
     await b.http().get(`${BASE}/health`).expect(200, { status: 'ok' });
-    for (const path of ['/towers', '/towers/alpha/runs', '/runs/abc', '/runs/abc/labels']) {
+    for (const path of [
+      '/towers',
+      '/towers/alpha/runs',
+      '/runs/abc',
+      '/runs/abc/labels',
+    ]) {
       const res = await b.http().get(`${BASE}${path}`);
       expect({ path, status: res.status }).toEqual({ path, status: 401 });
       expect(res.body).toMatchObject(ERROR_BODY(401, 'AuthenticationError'));
@@ -54,58 +72,146 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
 
   it('lists the Towers ordered by title, to users and services, without a run yet', async () => {
     const expected: TowerSummary[] = [
-      { id: 'zeta', title: 'Alpha Tower', server: b.sim.url, resourcePrefix: 'cape', dryRun: true, running: false, nextRunAt: null, lastRun: null },
-      { id: 'alpha', title: 'Zulu Tower', server: b.sim.url, resourcePrefix: 'sks', dryRun: false, running: false, nextRunAt: null, lastRun: null },
+      {
+        id: 'zeta',
+        title: 'Alpha Tower',
+        server: b.sim.url,
+        resourcePrefix: 'cape',
+        dryRun: true,
+        running: false,
+        nextRunAt: null,
+        lastRun: null,
+      },
+      {
+        id: 'alpha',
+        title: 'Zulu Tower',
+        server: b.sim.url,
+        resourcePrefix: 'sks',
+        dryRun: false,
+        running: false,
+        nextRunAt: null,
+        lastRun: null,
+      },
     ];
-    await b.http().get(`${BASE}/towers`).set(auth.user()).expect(200, { items: expected });
-    const asService = await b.http().get(`${BASE}/towers`).set(auth.service()).expect(200);
+    await b
+      .http()
+      .get(`${BASE}/towers`)
+      .set(auth.user())
+      .expect(200, { items: expected });
+    const asService = await b
+      .http()
+      .get(`${BASE}/towers`)
+      .set(auth.service())
+      .expect(200);
     expect(asService.body).toEqual({ items: expected });
     expect(JSON.stringify(asService.body)).not.toContain(PASSWORD);
   });
 
   it('POST /sweep answers 202 and records a manual run requested by the user', async () => {
-    const label = b.sim.admin.createLabel({ key: 'sks-vip', value: '10.0.0.9', createdAt: oldDate() }).id;
-    const res = await b.http().post(`${BASE}/towers/alpha/sweep`).set(auth.user()).send({}).expect(202);
+    const label = b.sim.admin.createLabel({
+      key: 'sks-vip',
+      value: '10.0.0.9',
+      createdAt: oldDate(),
+    }).id;
+    const res = await b
+      .http()
+      .post(`${BASE}/towers/alpha/sweep`)
+      .set(auth.user())
+      .send({})
+      .expect(202);
     expect(res.body).toEqual({ requestId: expect.any(String) });
     const [run] = await runsOf('alpha');
-    expect(run).toMatchObject({ towerId: 'alpha', trigger: 'manual', requestedBy: USER_REF, dryRun: false, status: 'succeeded' });
+    expect(run).toMatchObject({
+      towerId: 'alpha',
+      trigger: 'manual',
+      requestedBy: USER_REF,
+      dryRun: false,
+      status: 'succeeded',
+    });
     expect(run.counts).toMatchObject({ scanned: 1, candidates: 1, deleted: 1 });
     expect(b.sim.admin.deletedLabels().map(d => d.id)).toEqual([label]);
 
-    const towers = (await b.http().get(`${BASE}/towers`).set(auth.user()).expect(200)).body.items as TowerSummary[];
+    const towers = (
+      await b.http().get(`${BASE}/towers`).set(auth.user()).expect(200)
+    ).body.items as TowerSummary[];
     expect(towers.find(t => t.id === 'alpha')!.lastRun).toEqual(run);
     expect(towers.find(t => t.id === 'zeta')!.lastRun).toBeNull();
     expect(JSON.stringify(towers)).not.toContain(PASSWORD);
   });
 
   it('honours {"dryRun": true} and a Tower configured dryRun', async () => {
-    const label = b.sim.admin.createLabel({ key: 'sks-namespace', value: 'ns', createdAt: oldDate() }).id;
-    await b.http().post(`${BASE}/towers/alpha/sweep`).set(auth.user()).send({ dryRun: true }).expect(202);
+    const label = b.sim.admin.createLabel({
+      key: 'sks-namespace',
+      value: 'ns',
+      createdAt: oldDate(),
+    }).id;
+    await b
+      .http()
+      .post(`${BASE}/towers/alpha/sweep`)
+      .set(auth.user())
+      .send({ dryRun: true })
+      .expect(202);
     const [dry] = await runsOf('alpha');
-    expect(dry).toMatchObject({ trigger: 'manual', dryRun: true, status: 'succeeded' });
+    expect(dry).toMatchObject({
+      trigger: 'manual',
+      dryRun: true,
+      status: 'succeeded',
+    });
     expect(dry.counts).toMatchObject({ candidates: 1, deleted: 0 });
     expect(b.sim.admin.label(label)).toBeDefined();
 
-    await b.http().post(`${BASE}/towers/zeta/sweep`).set(auth.user()).send({ dryRun: false }).expect(202);
+    await b
+      .http()
+      .post(`${BASE}/towers/zeta/sweep`)
+      .set(auth.user())
+      .send({ dryRun: false })
+      .expect(202);
     const [zeta] = await runsOf('zeta');
-    expect(zeta).toMatchObject({ towerId: 'zeta', dryRun: true, trigger: 'manual' });
+    expect(zeta).toMatchObject({
+      towerId: 'zeta',
+      dryRun: true,
+      trigger: 'manual',
+    });
   });
 
   it('shows running while a sweep is in progress and answers 409 to a second request', async () => {
-    for (let i = 0; i < 3; i++) b.sim.admin.createLabel({ key: 'sks-cluster-name', value: `c${i}`, createdAt: oldDate() });
+    for (let i = 0; i < 3; i++)
+      b.sim.admin.createLabel({
+        key: 'sks-cluster-name',
+        value: `c${i}`,
+        createdAt: oldDate(),
+      });
     b.sim.admin.setFaults({ latencyMs: 400 });
     const before = (await runsOf('alpha')).length;
-    const first = b.http().post(`${BASE}/towers/alpha/sweep`).set(auth.user()).send({ dryRun: true }).then(r => r);
+    const first = b
+      .http()
+      .post(`${BASE}/towers/alpha/sweep`)
+      .set(auth.user())
+      .send({ dryRun: true })
+      .then(r => r);
 
     let towers: TowerSummary[] = [];
-    for (let i = 0; i < 100 && !towers.find(t => t.id === 'alpha')?.running; i++) {
+    for (
+      let i = 0;
+      i < 100 && !towers.find(t => t.id === 'alpha')?.running;
+      i++
+    ) {
       await new Promise(r => setTimeout(r, 50));
-      towers = (await b.http().get(`${BASE}/towers`).set(auth.user()).expect(200)).body.items;
+      towers = (
+        await b.http().get(`${BASE}/towers`).set(auth.user()).expect(200)
+      ).body.items;
     }
-    expect(towers.find(t => t.id === 'alpha')).toMatchObject({ running: true, lastRun: { status: 'running' } });
+    expect(towers.find(t => t.id === 'alpha')).toMatchObject({
+      running: true,
+      lastRun: { status: 'running' },
+    });
     expect(towers.find(t => t.id === 'zeta')!.running).toBe(false);
 
-    const second = await b.http().post(`${BASE}/towers/alpha/sweep`).set(auth.user()).send({});
+    const second = await b
+      .http()
+      .post(`${BASE}/towers/alpha/sweep`)
+      .set(auth.user())
+      .send({});
     expect(second.status).toBe(409);
     expect(second.body).toMatchObject(ERROR_BODY(409, 'ConflictError'));
 
@@ -113,27 +219,44 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
     const runs = await runsOf('alpha');
     expect(runs).toHaveLength(before + 1);
     expect(runs[0]).toMatchObject({ status: 'succeeded', dryRun: true });
-    const after = (await b.http().get(`${BASE}/towers`).set(auth.user())).body.items as TowerSummary[];
+    const after = (await b.http().get(`${BASE}/towers`).set(auth.user())).body
+      .items as TowerSummary[];
     expect(after.find(t => t.id === 'alpha')!.running).toBe(false);
   });
 
   it('answers 404 for an unknown Tower and 400 for a bad id or body, starting nothing', async () => {
     const before = b.sim.admin.requestLog().length;
-    const post = (tower: string) => b.http().post(`${BASE}/towers/${tower}/sweep`).set(auth.user());
+    const post = (tower: string) =>
+      b.http().post(`${BASE}/towers/${tower}/sweep`).set(auth.user());
     const missing = await post('nope').send({});
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject(ERROR_BODY(404, 'NotFoundError'));
 
-    const bad: Array<[string, () => Promise<{ status: number; body: unknown }>]> = [
+    const bad: Array<
+      [string, () => Promise<{ status: number; body: unknown }>]
+    > = [
       ['uppercase id', () => post('Alpha').send({})],
       ['long id', () => post('a'.repeat(101)).send({})],
       ['dryRun string', () => post('alpha').send({ dryRun: 'yes' })],
       ['dryRun null', () => post('alpha').send({ dryRun: null })],
       ['dryRun number', () => post('alpha').send({ dryRun: 1 })],
-      ['unknown field', () => post('alpha').send({ dryRun: true, force: true })],
+      [
+        'unknown field',
+        () => post('alpha').send({ dryRun: true, force: true }),
+      ],
       ['array', () => post('alpha').send([])],
-      ['malformed JSON', () => post('alpha').set('Content-Type', 'application/json').send('{"dryRun": tru')],
-      ['JSON scalar', () => post('alpha').set('Content-Type', 'application/json').send('true')],
+      [
+        'malformed JSON',
+        () =>
+          post('alpha')
+            .set('Content-Type', 'application/json')
+            .send('{"dryRun": tru'),
+      ],
+      [
+        'JSON scalar',
+        () =>
+          post('alpha').set('Content-Type', 'application/json').send('true'),
+      ],
     ];
     for (const [name, send] of bad) {
       const res = await send();
@@ -145,19 +268,35 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
 
   it('refuses service credentials and users without the permission, enqueuing nothing', async () => {
     const before = (await runsOf('alpha')).length;
-    const asService = await b.http().post(`${BASE}/towers/alpha/sweep`).set(auth.service()).send({});
+    const asService = await b
+      .http()
+      .post(`${BASE}/towers/alpha/sweep`)
+      .set(auth.service())
+      .send({});
     expect([401, 403]).toContain(asService.status);
-    expect(asService.body).toMatchObject({ error: { name: expect.any(String) }, response: { statusCode: asService.status } });
+    expect(asService.body).toMatchObject({
+      error: { name: expect.any(String) },
+      response: { statusCode: asService.status },
+    });
 
     b.permission.result = AuthorizeResult.DENY;
-    const denied = await b.http().post(`${BASE}/towers/alpha/sweep`).set(auth.user()).send({});
+    const denied = await b
+      .http()
+      .post(`${BASE}/towers/alpha/sweep`)
+      .set(auth.user())
+      .send({});
     expect(denied.status).toBe(403);
     expect(denied.body).toMatchObject(ERROR_BODY(403, 'NotAllowedError'));
     expect(await runsOf('alpha')).toHaveLength(before);
 
     // Nothing was left pending: allowed again, the next request is accepted and runs once.
     b.permission.result = AuthorizeResult.ALLOW;
-    await b.http().post(`${BASE}/towers/alpha/sweep`).set(auth.user()).send({ dryRun: true }).expect(202);
+    await b
+      .http()
+      .post(`${BASE}/towers/alpha/sweep`)
+      .set(auth.user())
+      .send({ dryRun: true })
+      .expect(202);
     expect(await runsOf('alpha')).toHaveLength(before + 1);
   });
 });
@@ -166,10 +305,21 @@ describe('cape-labels plugin: configuration', () => {
   it('starts without a capeLabels block, lists no Towers and schedules nothing', async () => {
     const b = await startCapeBackend({ capeLabels: () => null });
     try {
-      await b.http().get(`${BASE}/towers`).set(auth.user()).expect(200, { items: [] });
+      await b
+        .http()
+        .get(`${BASE}/towers`)
+        .set(auth.user())
+        .expect(200, { items: [] });
       expect(await b.scheduler.getScheduledTasks()).toEqual([]);
-      await b.http().post(`${BASE}/towers/t1/sweep`).set(auth.user()).send({}).expect(404);
-      expect(b.logs.some(l => l.includes('No capeLabels.towers configured'))).toBe(true);
+      await b
+        .http()
+        .post(`${BASE}/towers/t1/sweep`)
+        .set(auth.user())
+        .send({})
+        .expect(404);
+      expect(
+        b.logs.some(l => l.includes('No capeLabels.towers configured')),
+      ).toBe(true);
     } finally {
       await b.stop();
     }
@@ -190,7 +340,11 @@ describe('cape-labels plugin: configuration', () => {
 
   it('refuses to start on an invalid config, naming the key', async () => {
     await expect(
-      startCapeBackend({ capeLabels: url => ({ towers: { 'prod-a': towerEntry(url, { server: 'ftp://x' }) } }) }),
+      startCapeBackend({
+        capeLabels: url => ({
+          towers: { 'prod-a': towerEntry(url, { server: 'ftp://x' }) },
+        }),
+      }),
     ).rejects.toThrow(/capeLabels\.towers\.prod-a\.server/);
   });
 });

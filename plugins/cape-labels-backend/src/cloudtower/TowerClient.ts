@@ -68,13 +68,13 @@ class GraphQLTowerClient implements TowerClient {
     for (;;) {
       const conditions: Vars[] = [{ key_in: filter.keys }];
       if (state.cursor !== undefined) conditions.push({ id_gt: state.cursor });
-      const data = await this.execute(
+      const parsed = await this.request(
         'listLabels',
         ops.LIST_LABELS,
         { where: { AND: conditions }, first },
+        ops.parseLabelRows,
         options.signal,
       );
-      const parsed = this.parse('listLabels', () => ops.parseLabelRows(data));
       const page = acceptPage(state, parsed.labels);
       if (parsed.malformed > 0 || page.dropped > 0 || parsed.received > first) {
         this.logger?.warn(
@@ -103,14 +103,12 @@ class GraphQLTowerClient implements TowerClient {
     signal?: AbortSignal,
   ): Promise<LabelLiveState[]> {
     if (ids.length === 0) return [];
-    const data = await this.execute(
+    return this.request(
       'checkLabels',
       ops.CHECK_LABELS,
       { where: { id_in: ids } },
+      data => ops.parseLiveStates(data, new Set(ids)),
       signal,
-    );
-    return this.parse('checkLabels', () =>
-      ops.parseLiveStates(data, new Set(ids)),
     );
   }
 
@@ -134,13 +132,13 @@ class GraphQLTowerClient implements TowerClient {
         { vms_none: {} },
       ],
     };
-    const data = await this.execute(
+    return this.request(
       'deleteLabels',
       ops.DELETE_LABELS,
       { where },
+      ops.parseDeleteCount,
       signal,
     );
-    return this.parse('deleteLabels', () => ops.parseDeleteCount(data));
   }
 
   async readExistingIds(
@@ -148,14 +146,12 @@ class GraphQLTowerClient implements TowerClient {
     signal?: AbortSignal,
   ): Promise<string[]> {
     if (ids.length === 0) return [];
-    const data = await this.execute(
+    return this.request(
       'readExistingIds',
       ops.READ_IDS,
       { where: { id_in: ids } },
+      data => ops.parseExistingIds(data, new Set(ids)),
       signal,
-    );
-    return this.parse('readExistingIds', () =>
-      ops.parseExistingIds(data, new Set(ids)),
     );
   }
 
@@ -184,46 +180,43 @@ class GraphQLTowerClient implements TowerClient {
     if (signal?.aborted) {
       throw new TowerAbortedError({ towerId: this.towerId, operation });
     }
-    const token = await this.getToken(operation, signal);
-    try {
-      return await this.connection.send(
-        operation,
-        document,
-        variables,
-        token,
-        signal,
-      );
-    } catch (e) {
-      if (!(e instanceof TowerGraphQLError) || e.code !== 'LOAD_TOKEN_FAILED')
-        throw e;
-    }
-    if (this.token === token) this.token = undefined;
-    this.logger?.info(
-      `Tower ${this.towerId}: token rejected during ${operation}, logging in again`,
-    );
-    const fresh = await this.getToken(operation, signal);
-    try {
-      return await this.connection.send(
-        operation,
-        document,
-        variables,
-        fresh,
-        signal,
-      );
-    } catch (e) {
-      if (e instanceof TowerGraphQLError && e.code === 'LOAD_TOKEN_FAILED') {
-        if (this.token === fresh) this.token = undefined;
-        throw new TowerAuthError(
-          'token rejected again after a fresh login (LOAD_TOKEN_FAILED)',
-          {
-            towerId: this.towerId,
-            operation,
-            code: 'LOAD_TOKEN_FAILED',
-          },
+    for (let attempt = 1; ; attempt++) {
+      const token = await this.getToken(operation, signal);
+      try {
+        return await this.connection.send(
+          operation,
+          document,
+          variables,
+          token,
+          signal,
+        );
+      } catch (e) {
+        if (!(e instanceof TowerGraphQLError) || e.code !== 'LOAD_TOKEN_FAILED')
+          throw e;
+        if (this.token === token) this.token = undefined;
+        if (attempt > 1) {
+          throw new TowerAuthError(
+            'token rejected again after a fresh login (LOAD_TOKEN_FAILED)',
+            { towerId: this.towerId, operation, code: 'LOAD_TOKEN_FAILED' },
+          );
+        }
+        this.logger?.info(
+          `Tower ${this.towerId}: token rejected during ${operation}, logging in again`,
         );
       }
-      throw e;
     }
+  }
+
+  /** `execute`, then the answer's shape checked by `parse`. */
+  private async request<T>(
+    operation: TowerOperation,
+    document: string,
+    variables: Vars,
+    parse: (data: unknown) => T,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    const data = await this.execute(operation, document, variables, signal);
+    return this.parse(operation, () => parse(data));
   }
 
   /** The cached token, or the one login in flight shared by every caller. */

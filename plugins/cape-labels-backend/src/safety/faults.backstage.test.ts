@@ -41,16 +41,13 @@ function beforeDelete(
 ) {
   let n = 0;
   let pages = 0;
-  return (c: TowerClient): TowerClient => ({
+  return (c: TowerClient): Partial<TowerClient> => ({
     async *listLabelPages(filter, options) {
       for await (const page of c.listLabelPages(filter, options)) {
         pages++;
         yield page;
       }
     },
-    checkLabels: c.checkLabels.bind(c),
-    readExistingIds: c.readExistingIds.bind(c),
-    close: c.close.bind(c),
     deleteLabelsGuarded: async (input, signal) => {
       await before(n++, pages);
       return c.deleteLabelsGuarded(input, signal);

@@ -2,7 +2,13 @@ import {
   CAPE_LABELS_TOPIC_SWEEP_REQUESTED,
   type RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { auth, BASE, oldDate, startCapeBackend, type CapeBackend } from './__testUtils__/testBackend';
+import {
+  auth,
+  BASE,
+  oldDate,
+  startCapeBackend,
+  type CapeBackend,
+} from './__testUtils__/testBackend';
 
 describe('cape-labels events', () => {
   let b: CapeBackend;
@@ -13,13 +19,27 @@ describe('cape-labels events', () => {
   afterEach(() => b.sim.admin.clearFaults());
 
   const runs = async (): Promise<RunSummary[]> =>
-    (await b.http().get(`${BASE}/towers/t1/runs?limit=100`).set(auth.user()).expect(200)).body.items;
+    (
+      await b
+        .http()
+        .get(`${BASE}/towers/t1/runs?limit=100`)
+        .set(auth.user())
+        .expect(200)
+    ).body.items;
   const request = (eventPayload: unknown) =>
-    b.events.publish({ topic: CAPE_LABELS_TOPIC_SWEEP_REQUESTED, eventPayload });
-  const warnings = () => b.logs.filter(l => l.startsWith('warn ') && l.includes('sweep-requested'));
+    b.events.publish({
+      topic: CAPE_LABELS_TOPIC_SWEEP_REQUESTED,
+      eventPayload,
+    });
+  const warnings = () =>
+    b.logs.filter(l => l.startsWith('warn ') && l.includes('sweep-requested'));
 
   it('publishes cape-labels.run-completed with the RunSummary after every run', async () => {
-    b.sim.admin.createLabel({ key: 'cape-vip', value: '10.1.1.1', createdAt: oldDate() });
+    b.sim.admin.createLabel({
+      key: 'cape-vip',
+      value: '10.1.1.1',
+      createdAt: oldDate(),
+    });
     const manual = await b.sweep('t1', { dryRun: true });
     await b.scheduler.triggerTask('cape-labels:sweep:t1');
     const [scheduled] = await runs();
@@ -27,26 +47,47 @@ describe('cape-labels events', () => {
     expect(b.completed).toHaveLength(2);
     const { settings: _settings, ...manualSummary } = manual;
     expect(b.completed[0]).toEqual(manualSummary);
-    expect(b.completed[0]).toMatchObject({ status: 'succeeded', trigger: 'manual', finishedAt: expect.any(String) });
+    expect(b.completed[0]).toMatchObject({
+      status: 'succeeded',
+      trigger: 'manual',
+      finishedAt: expect.any(String),
+    });
     expect(b.completed[1]).toEqual(scheduled);
-    expect(scheduled).toMatchObject({ trigger: 'schedule', dryRun: false, counts: { deleted: 1 } });
+    expect(scheduled).toMatchObject({
+      trigger: 'schedule',
+      dryRun: false,
+      counts: { deleted: 1 },
+    });
     expect(b.completed[1]).not.toHaveProperty('requestedBy');
   });
 
   it('runs a sweep with trigger "event" on cape-labels.sweep-requested', async () => {
-    const label = b.sim.admin.createLabel({ key: 'cape-namespace', value: 'ns-e', createdAt: oldDate() }).id;
+    const label = b.sim.admin.createLabel({
+      key: 'cape-namespace',
+      value: 'ns-e',
+      createdAt: oldDate(),
+    }).id;
     const before = (await runs()).length;
     await request({ towerId: 't1', dryRun: true });
     const all = await runs();
     expect(all).toHaveLength(before + 1);
-    expect(all[0]).toMatchObject({ trigger: 'event', dryRun: true, status: 'succeeded', counts: { candidates: 1, deleted: 0 } });
+    expect(all[0]).toMatchObject({
+      trigger: 'event',
+      dryRun: true,
+      status: 'succeeded',
+      counts: { candidates: 1, deleted: 0 },
+    });
     expect(all[0]).not.toHaveProperty('requestedBy');
     expect(b.sim.admin.label(label)).toBeDefined();
     expect(b.completed[b.completed.length - 1]).toEqual(all[0]);
 
     await request({ towerId: 't1' });
     const [real] = await runs();
-    expect(real).toMatchObject({ trigger: 'event', dryRun: false, counts: { deleted: 1 } });
+    expect(real).toMatchObject({
+      trigger: 'event',
+      dryRun: false,
+      counts: { deleted: 1 },
+    });
     expect(b.sim.admin.label(label)).toBeUndefined();
   });
 
@@ -64,7 +105,8 @@ describe('cape-labels events', () => {
       { towerId: 'nope' },
       { towerId: 'Not A Tower' },
     ];
-    for (const payload of payloads) await expect(request(payload)).resolves.toBeUndefined();
+    for (const payload of payloads)
+      await expect(request(payload)).resolves.toBeUndefined();
     expect(await runs()).toHaveLength(before);
     expect(warnings().length - warned).toBe(payloads.length);
 
@@ -81,11 +123,21 @@ describe('cape-labels events', () => {
   });
 
   it('ignores a request while the Tower is sweeping', async () => {
-    b.sim.admin.createLabel({ key: 'cape-vip', value: 'slow', createdAt: oldDate() });
+    b.sim.admin.createLabel({
+      key: 'cape-vip',
+      value: 'slow',
+      createdAt: oldDate(),
+    });
     b.sim.admin.setFaults({ latencyMs: 300 });
     const before = (await runs()).length;
-    const first = b.http().post(`${BASE}/towers/t1/sweep`).set(auth.user()).send({ dryRun: true }).then(r => r);
-    for (let i = 0; i < 100 && (await runs())[0]?.status !== 'running'; i++) await new Promise(r => setTimeout(r, 50));
+    const first = b
+      .http()
+      .post(`${BASE}/towers/t1/sweep`)
+      .set(auth.user())
+      .send({ dryRun: true })
+      .then(r => r);
+    for (let i = 0; i < 100 && (await runs())[0]?.status !== 'running'; i++)
+      await new Promise(r => setTimeout(r, 50));
     const warned = warnings().length;
     await request({ towerId: 't1', dryRun: true });
     expect(warnings().length - warned).toBe(1);

@@ -27,20 +27,32 @@ export type RouterOptions = {
   logger: LoggerService;
 };
 
-export async function createRouter(options: RouterOptions): Promise<express.Router> {
+export async function createRouter(
+  options: RouterOptions,
+): Promise<express.Router> {
   const { coordinator, store, httpAuth, permissions } = options;
   const router = Router();
 
   router.use(express.json({ limit: '16kb' }));
   // Malformed JSON is the caller's mistake: answer 400 in Backstage's error shape.
-  router.use((error: unknown, _req: express.Request, _res: express.Response, next: express.NextFunction) => {
-    const e = error as { type?: string; message?: string };
-    if (e?.type === 'entity.parse.failed') return next(new InputError(`the body is not valid JSON: ${e.message}`));
-    if (e?.type === 'entity.too.large') return next(new InputError('the body is too large'));
-    return next(error);
-  });
+  router.use(
+    (
+      error: unknown,
+      _req: express.Request,
+      _res: express.Response,
+      next: express.NextFunction,
+    ) => {
+      const e = error as { type?: string; message?: string };
+      if (e?.type === 'entity.parse.failed')
+        return next(new InputError(`the body is not valid JSON: ${e.message}`));
+      if (e?.type === 'entity.too.large')
+        return next(new InputError('the body is too large'));
+      return next(error);
+    },
+  );
 
-  const readers = (req: express.Request) => httpAuth.credentials(req, { allow: ['user', 'service'] });
+  const readers = (req: express.Request) =>
+    httpAuth.credentials(req, { allow: ['user', 'service'] });
 
   router.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
@@ -58,7 +70,8 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     const before = parseOptionalRunId(req.query, 'before');
     if (before) {
       const anchor = await store.getRun(before);
-      if (!anchor || anchor.towerId !== tower.id) throw new NotFoundError(`No run '${before}' of Tower '${tower.id}'`);
+      if (!anchor || anchor.towerId !== tower.id)
+        throw new NotFoundError(`No run '${before}' of Tower '${tower.id}'`);
     }
     res.json({ items: await store.listRuns(tower.id, { limit, before }) });
   });
@@ -77,7 +90,8 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     const limit = parseIntParam(req.query, 'limit', 100, 1, 1000);
     const offset = parseIntParam(req.query, 'offset', 0, 0, 100_000_000);
     const action = parseAction(req.query);
-    if (!(await store.getRun(runId))) throw new NotFoundError(`No run '${runId}'`);
+    if (!(await store.getRun(runId)))
+      throw new NotFoundError(`No run '${runId}'`);
     res.json(await store.listOutcomes(runId, { limit, offset, action }));
   });
 
@@ -85,9 +99,14 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     const credentials = await httpAuth.credentials(req, { allow: ['user'] });
     const towerId = parseTowerId(req.params.towerId);
     const body = parseSweepBody(req.body);
-    const [decision] = await permissions.authorize([{ permission: capeLabelsSweepRunPermission }], { credentials });
+    const [decision] = await permissions.authorize(
+      [{ permission: capeLabelsSweepRunPermission }],
+      { credentials },
+    );
     if (decision.result !== AuthorizeResult.ALLOW) {
-      throw new NotAllowedError(`You may not start sweeps (${capeLabelsSweepRunPermission.name})`);
+      throw new NotAllowedError(
+        `You may not start sweeps (${capeLabelsSweepRunPermission.name})`,
+      );
     }
     coordinator.getTower(towerId);
     const accepted = await coordinator.requestSweep({

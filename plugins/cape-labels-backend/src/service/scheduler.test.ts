@@ -1,5 +1,15 @@
-import type { RunSummary, TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
-import { auth, BASE, oldDate, startCapeBackend, towerEntry, type CapeBackend } from './__testUtils__/testBackend';
+import type {
+  RunSummary,
+  TowerSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
+import {
+  auth,
+  BASE,
+  oldDate,
+  startCapeBackend,
+  towerEntry,
+  type CapeBackend,
+} from './__testUtils__/testBackend';
 
 /**
  * With Backstage's real scheduler (SQLite): triggerTask only marks the task due, a worker
@@ -12,7 +22,11 @@ describe('cape-labels with the real scheduler', () => {
     b = await startCapeBackend({
       realScheduler: true,
       capeLabels: url => ({
-        schedule: { frequency: { hours: 24 }, timeout: { minutes: 5 }, initialDelay: { seconds: 0 } },
+        schedule: {
+          frequency: { hours: 24 },
+          timeout: { minutes: 5 },
+          initialDelay: { seconds: 0 },
+        },
         towers: { t1: towerEntry(url) },
       }),
     });
@@ -20,10 +34,16 @@ describe('cape-labels with the real scheduler', () => {
   afterAll(async () => b?.stop());
 
   const towers = async (): Promise<TowerSummary[]> =>
-    (await b.http().get(`${BASE}/towers`).set(auth.user()).expect(200)).body.items;
+    (await b.http().get(`${BASE}/towers`).set(auth.user()).expect(200)).body
+      .items;
   const runs = async (): Promise<RunSummary[]> =>
-    (await b.http().get(`${BASE}/towers/t1/runs`).set(auth.user()).expect(200)).body.items;
-  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 15_000): Promise<T> {
+    (await b.http().get(`${BASE}/towers/t1/runs`).set(auth.user()).expect(200))
+      .body.items;
+  async function until<T>(
+    read: () => Promise<T>,
+    done: (value: T) => boolean,
+    ms = 15_000,
+  ): Promise<T> {
     const end = Date.now() + ms;
     let value = await read();
     while (!done(value) && Date.now() < end) {
@@ -35,31 +55,68 @@ describe('cape-labels with the real scheduler', () => {
 
   it('runs the scheduled sweep, shows the next run, then a requested one with 409 while it runs', async () => {
     // The first tick is due at start (initialDelay 0).
-    const first = await until(runs, r => r.length === 1 && r[0].status !== 'running');
-    expect(first).toEqual([expect.objectContaining({ trigger: 'schedule', status: 'succeeded' })]);
+    const first = await until(
+      runs,
+      r => r.length === 1 && r[0].status !== 'running',
+    );
+    expect(first).toEqual([
+      expect.objectContaining({ trigger: 'schedule', status: 'succeeded' }),
+    ]);
     const [tower] = await towers();
     expect(tower.nextRunAt).toEqual(expect.any(String));
-    expect(Date.parse(tower.nextRunAt!)).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    expect(Date.parse(tower.nextRunAt!)).toBeGreaterThan(
+      Date.now() + 23 * 3_600_000,
+    );
 
-    for (let i = 0; i < 3; i++) b.sim.admin.createLabel({ key: 'cape-vip', value: `10.9.0.${i}`, createdAt: oldDate() });
+    for (let i = 0; i < 3; i++)
+      b.sim.admin.createLabel({
+        key: 'cape-vip',
+        value: `10.9.0.${i}`,
+        createdAt: oldDate(),
+      });
     b.sim.admin.setFaults({ latencyMs: 500 });
     const started = Date.now();
-    const res = await b.http().post(`${BASE}/towers/t1/sweep`).set(auth.user()).send({ dryRun: true });
+    const res = await b
+      .http()
+      .post(`${BASE}/towers/t1/sweep`)
+      .set(auth.user())
+      .send({ dryRun: true });
     expect(res.status).toBe(202);
     // Accepted at once: the sweep runs later, on whichever worker takes the lease.
     expect(Date.now() - started).toBeLessThan(1000);
-    await b.http().post(`${BASE}/towers/t1/sweep`).set(auth.user()).send({}).expect(409);
+    await b
+      .http()
+      .post(`${BASE}/towers/t1/sweep`)
+      .set(auth.user())
+      .send({})
+      .expect(409);
 
     const running = await until(towers, t => t[0].running);
-    expect(running[0]).toMatchObject({ running: true, lastRun: { status: 'running', trigger: 'manual' } });
+    expect(running[0]).toMatchObject({
+      running: true,
+      lastRun: { status: 'running', trigger: 'manual' },
+    });
     // Still running a moment later: the card's read must not mistake a live run for a lost one.
     await new Promise(r => setTimeout(r, 300));
     expect((await towers())[0].lastRun).toMatchObject({ status: 'running' });
-    await b.http().post(`${BASE}/towers/t1/sweep`).set(auth.user()).send({}).expect(409);
+    await b
+      .http()
+      .post(`${BASE}/towers/t1/sweep`)
+      .set(auth.user())
+      .send({})
+      .expect(409);
 
-    const done = await until(runs, r => r[0].trigger === 'manual' && r[0].status !== 'running');
+    const done = await until(
+      runs,
+      r => r[0].trigger === 'manual' && r[0].status !== 'running',
+    );
     b.sim.admin.clearFaults();
-    expect(done[0]).toMatchObject({ trigger: 'manual', dryRun: true, status: 'succeeded', counts: { candidates: 3 } });
+    expect(done[0]).toMatchObject({
+      trigger: 'manual',
+      dryRun: true,
+      status: 'succeeded',
+      counts: { candidates: 3 },
+    });
     expect(done).toHaveLength(2);
     expect((await towers())[0].running).toBe(false);
   }, 30_000);

@@ -16,7 +16,11 @@ describe('cape-labels never reveals a Tower password', () => {
   beforeAll(async () => {
     b = await startCapeBackend({
       capeLabels: url => ({
-        schedule: { frequency: { hours: 24 }, timeout: { minutes: 5 }, initialDelay: { hours: 1 } },
+        schedule: {
+          frequency: { hours: 24 },
+          timeout: { minutes: 5 },
+          initialDelay: { hours: 1 },
+        },
         towers: {
           good: towerEntry(url),
           bad: towerEntry(url, { password: WRONG_PASSWORD }),
@@ -28,21 +32,35 @@ describe('cape-labels never reveals a Tower password', () => {
 
   const bodies: string[] = [];
   const read = async (path: string) => {
-    const res = await b.http().get(`${BASE}${path}`).set(auth.user()).expect(200);
+    const res = await b
+      .http()
+      .get(`${BASE}${path}`)
+      .set(auth.user())
+      .expect(200);
     bodies.push(res.text);
     return res.body;
   };
 
   it('a failed login is recorded as a failed run', async () => {
     const run: Run = await b.sweep('bad');
-    expect(run).toMatchObject({ status: 'failed', error: { message: expect.any(String) } });
+    expect(run).toMatchObject({
+      status: 'failed',
+      error: { message: expect.any(String) },
+    });
     expect(b.sim.admin.deletedLabels()).toEqual([]);
     bodies.push(JSON.stringify(run));
   });
 
   it('a successful sweep (with a re-login after a lost token) works', async () => {
-    for (let i = 0; i < 3; i++) b.sim.admin.createLabel({ key: 'cape-vip', value: `10.0.0.${i}`, createdAt: oldDate() });
-    const logins = () => b.sim.admin.requestLog().filter(e => e.rootFields.includes('login')).length;
+    for (let i = 0; i < 3; i++)
+      b.sim.admin.createLabel({
+        key: 'cape-vip',
+        value: `10.0.0.${i}`,
+        createdAt: oldDate(),
+      });
+    const logins = () =>
+      b.sim.admin.requestLog().filter(e => e.rootFields.includes('login'))
+        .length;
     const before = logins();
     b.sim.admin.setFaults({ revokeTokenAfterRequests: 2 });
     const run = await b.sweep('good');
@@ -69,6 +87,8 @@ describe('cape-labels never reveals a Tower password', () => {
       expect(everything.filter(text => text.includes(secret))).toEqual([]);
     }
     // The failure is logged, with the Tower's id, so operators still learn about it.
-    expect(b.logs.some(l => l.startsWith('warn ') && l.includes('Tower bad'))).toBe(true);
+    expect(
+      b.logs.some(l => l.startsWith('warn ') && l.includes('Tower bad')),
+    ).toBe(true);
   });
 });

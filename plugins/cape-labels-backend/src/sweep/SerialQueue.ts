@@ -1,11 +1,6 @@
 /** Runs work items one at a time, in the order they were queued. */
 export class SerialQueue {
   private tail: Promise<unknown> = Promise.resolve();
-  private pending = 0;
-
-  get busy(): boolean {
-    return this.pending > 0;
-  }
 
   /** Resolves once everything queued so far has finished. */
   idle(): Promise<void> {
@@ -13,10 +8,7 @@ export class SerialQueue {
   }
 
   run<T>(work: () => Promise<T>): Promise<T> {
-    this.pending++;
-    const result = this.tail.then(work).finally(() => {
-      this.pending--;
-    });
+    const result = this.tail.then(work);
     this.tail = result.catch(() => undefined);
     return result;
   }

@@ -108,10 +108,6 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
     let failures = 1;
     const h = await make({
       wrapClient: client => ({
-        listLabelPages: client.listLabelPages.bind(client),
-        checkLabels: client.checkLabels.bind(client),
-        deleteLabelsGuarded: client.deleteLabelsGuarded.bind(client),
-        close: client.close.bind(client),
         readExistingIds: async (ids, signal) => {
           if (failures-- > 0) throw new Error('connection reset');
           return client.readExistingIds(ids, signal);

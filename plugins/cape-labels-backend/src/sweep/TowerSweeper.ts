@@ -49,10 +49,6 @@ export class TowerSweeper {
 
   constructor(private readonly options: TowerSweeperOptions) {}
 
-  get busy(): boolean {
-    return this.queue.busy;
-  }
-
   /**
    * Backend shutdown: stops the sweep in progress before its next batch, so the run is
    * recorded `aborted` and the Tower session closed, instead of being left to the lease timeout.

@@ -1,6 +1,4 @@
-function sleep(ms: number): Promise<void> {
-  return new Promise(resolve => setTimeout(resolve, ms));
-}
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * Retries a store write a few times with growing pauses: a database that is away for a

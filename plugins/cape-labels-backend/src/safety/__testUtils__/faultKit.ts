@@ -5,6 +5,7 @@ import type { TowerClient } from '../../cloudtower/types';
 import type { TowerConfig } from '../../config/types';
 import {
   createHarness,
+  overriding,
   HOUR,
   type Harness,
   type HarnessOptions,
@@ -42,7 +43,9 @@ export async function createKit(options: KitOptions = {}): Promise<Harness> {
             maxResponseBytes: options.maxResponseBytes,
           }),
         );
-        return options.wrapClient ? options.wrapClient(client) : client;
+        return options.wrapClient
+          ? overriding(client, options.wrapClient(client))
+          : client;
       },
       ...options.sweeper,
     },

@@ -5,11 +5,23 @@ import {
   type RootLoggerService,
 } from '@backstage/backend-plugin-api';
 import { schedulerServiceFactory } from '@backstage/backend-defaults/scheduler';
-import { mockCredentials, mockServices, startTestBackend } from '@backstage/backend-test-utils';
+import {
+  mockCredentials,
+  mockServices,
+  startTestBackend,
+} from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import { eventsServiceRef, type EventParams, type EventsService } from '@backstage/plugin-events-node';
+import {
+  eventsServiceRef,
+  type EventParams,
+  type EventsService,
+} from '@backstage/plugin-events-node';
 import type { JsonObject } from '@backstage/types';
-import { startSimulator, type RunningSimulator, type SimulatorOptions } from '@smartx-cape/cloudtower-simulator';
+import {
+  startSimulator,
+  type RunningSimulator,
+  type SimulatorOptions,
+} from '@smartx-cape/cloudtower-simulator';
 import {
   CAPE_LABELS_TOPIC_RUN_COMPLETED,
   type Run,
@@ -31,16 +43,22 @@ export const auth = {
 };
 
 /** A root logger that keeps every line, with its message, meta and inherited child meta. */
-export function capturingRootLogger(lines: string[], meta: JsonObject = {}): RootLoggerService {
+export function capturingRootLogger(
+  lines: string[],
+  meta: JsonObject = {},
+): RootLoggerService {
   const write = (level: string) => (message: string, extra?: unknown) => {
-    lines.push(`${level} ${message} ${JSON.stringify({ ...meta, ...(extra as object | undefined) })}`);
+    lines.push(
+      `${level} ${message} ${JSON.stringify({ ...meta, ...(extra as object | undefined) })}`,
+    );
   };
   return {
     error: write('error'),
     warn: write('warn'),
     info: write('info'),
     debug: write('debug'),
-    child: (childMeta: JsonObject) => capturingRootLogger(lines, { ...meta, ...childMeta }),
+    child: (childMeta: JsonObject) =>
+      capturingRootLogger(lines, { ...meta, ...childMeta }),
   };
 }
 
@@ -54,24 +72,41 @@ export type CapeBackendOptions = {
 
 /** A permissions service whose answer a test can change at any time. */
 function switchablePermissions() {
-  const state = { result: AuthorizeResult.ALLOW as AuthorizeResult.ALLOW | AuthorizeResult.DENY, asked: 0 };
+  const state = {
+    result: AuthorizeResult.ALLOW as
+      AuthorizeResult.ALLOW | AuthorizeResult.DENY,
+    asked: 0,
+  };
   const answer = async <T extends object>(requests: T[]) => {
     state.asked += requests.length;
     return requests.map(r => ({ ...r, result: state.result }));
   };
-  const service = { authorize: answer, authorizeConditional: answer } as unknown as PermissionsService;
+  const service = {
+    authorize: answer,
+    authorizeConditional: answer,
+  } as unknown as PermissionsService;
   return { state, service };
 }
 
 /** The simulator's URL as the config of one Tower, the password the simulator accepts. */
 export function towerEntry(url: string, over: JsonObject = {}): JsonObject {
-  return { server: url, username: USERNAME, password: PASSWORD, minAge: { hours: 24 }, ...over };
+  return {
+    server: url,
+    username: USERNAME,
+    password: PASSWORD,
+    minAge: { hours: 24 },
+    ...over,
+  };
 }
 
 /** A `capeLabels` block with long schedules: sweeps happen only when a test asks. */
 export function defaultCapeLabels(url: string): JsonObject {
   return {
-    schedule: { frequency: { hours: 24 }, timeout: { minutes: 5 }, initialDelay: { hours: 1 } },
+    schedule: {
+      frequency: { hours: 24 },
+      timeout: { minutes: 5 },
+      initialDelay: { hours: 1 },
+    },
     requestTimeout: { seconds: 10 },
     towers: { t1: towerEntry(url, { title: 'Tower One' }) },
   };
@@ -106,14 +141,34 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
     const backend = await startTestBackend({
       features: [
         capeLabelsPlugin,
-        mockServices.rootConfig.factory({ data: capeLabels ? { capeLabels } : {} }),
-        mockServices.httpAuth.factory({ defaultCredentials: mockCredentials.none() }),
-        createServiceFactory({ service: coreServices.rootLogger, deps: {}, factory: () => capturingRootLogger(logs) }),
-        createServiceFactory({ service: eventsServiceRef, deps: {}, factory: () => events }),
+        mockServices.rootConfig.factory({
+          data: capeLabels ? { capeLabels } : {},
+        }),
+        mockServices.httpAuth.factory({
+          defaultCredentials: mockCredentials.none(),
+        }),
+        createServiceFactory({
+          service: coreServices.rootLogger,
+          deps: {},
+          factory: () => capturingRootLogger(logs),
+        }),
+        createServiceFactory({
+          service: eventsServiceRef,
+          deps: {},
+          factory: () => events,
+        }),
         options.realScheduler
           ? schedulerServiceFactory
-          : createServiceFactory({ service: coreServices.scheduler, deps: {}, factory: () => scheduler }),
-        createServiceFactory({ service: coreServices.permissions, deps: {}, factory: () => permissions.service }),
+          : createServiceFactory({
+              service: coreServices.scheduler,
+              deps: {},
+              factory: () => scheduler,
+            }),
+        createServiceFactory({
+          service: coreServices.permissions,
+          deps: {},
+          factory: () => permissions.service,
+        }),
       ],
     });
     const http = () => request(backend.server);
@@ -129,10 +184,19 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
       http,
       /** Starts a sweep as a user and waits for it (the mock scheduler runs the task inline). */
       async sweep(towerId = 't1', body: object = {}): Promise<Run> {
-        const res = await http().post(`${BASE}/towers/${towerId}/sweep`).set(auth.user()).send(body);
+        const res = await http()
+          .post(`${BASE}/towers/${towerId}/sweep`)
+          .set(auth.user())
+          .send(body);
         expect(res.status).toBe(202);
-        const runs = await http().get(`${BASE}/towers/${towerId}/runs?limit=1`).set(auth.user());
-        return (await http().get(`${BASE}/runs/${runs.body.items[0].id}`).set(auth.user())).body as Run;
+        const runs = await http()
+          .get(`${BASE}/towers/${towerId}/runs?limit=1`)
+          .set(auth.user());
+        return (
+          await http()
+            .get(`${BASE}/runs/${runs.body.items[0].id}`)
+            .set(auth.user())
+        ).body as Run;
       },
       async stop() {
         await backend.stop();

@@ -58,7 +58,8 @@ export type HarnessOptions = {
   tower?: Partial<TowerConfig>;
   sweeper?: Partial<TowerSweeperOptions>;
   /** Wraps the real client, e.g. to act between two requests. */
-  wrapClient?: (client: TowerClient) => TowerClient;
+  /** Methods to use in place of the real client's, e.g. to act between two requests. */
+  wrapClient?: (client: TowerClient) => Partial<TowerClient>;
 };
 
 export type Harness = Awaited<ReturnType<typeof createHarness>>;
@@ -91,7 +92,9 @@ export async function createHarness(options: HarnessOptions = {}) {
       const client = createTowerClient(
         towerConnectionOptions(t, { requestTimeoutMs: 5000 }),
       );
-      return options.wrapClient ? options.wrapClient(client) : client;
+      return options.wrapClient
+        ? overriding(client, options.wrapClient(client))
+        : client;
     },
     onRunCompleted: async run => {
       completed.push(run);
@@ -152,5 +155,20 @@ export function stoppedAfterEach<A extends unknown[]>(
     const h = await create(...args);
     open.push(h);
     return h;
+  };
+}
+
+/** The real client's methods, with `overrides` in place of some. */
+export function overriding(
+  client: TowerClient,
+  overrides: Partial<TowerClient>,
+): TowerClient {
+  return {
+    listLabelPages: client.listLabelPages.bind(client),
+    checkLabels: client.checkLabels.bind(client),
+    deleteLabelsGuarded: client.deleteLabelsGuarded.bind(client),
+    readExistingIds: client.readExistingIds.bind(client),
+    close: client.close.bind(client),
+    ...overrides,
   };
 }

@@ -38,6 +38,11 @@ export interface SimulatorOptions {
   /** Clock for createdAt of new labels and scenario ages (default: real time). */
   clock?: () => Date;
   /**
+   * How far this Tower's clock is from the real one (ms, negative = behind): shifts `clock`,
+   * so createdAt stamps, scenario ages and the HTTP `Date` header all read Tower's own time.
+   */
+  clockOffsetMs?: number;
+  /**
    * Seed of the random part of ids (default 1). Give each Tower of a test its own seed so that
    * ids never coincide across Towers (the CLI uses 1, 2, 3, ...).
    */
@@ -82,13 +87,20 @@ function plain(res: ServerResponse, status: number, text: string): void {
   res.end(text);
 }
 
+function towerClock(options: SimulatorOptions): () => Date {
+  const base = options.clock ?? (() => new Date());
+  const offset = options.clockOffsetMs ?? 0;
+  return offset === 0 ? base : () => new Date(base().getTime() + offset);
+}
+
 /** Starts one simulated Tower. */
 export async function startSimulator(
   options: SimulatorOptions = {},
 ): Promise<RunningSimulator> {
+  const clock = towerClock(options);
   const storeOptions = {
     counterLag: options.counterLag ?? options.counterLagMs ?? 0,
-    clock: options.clock,
+    clock,
     nullCountersOnCreate: options.nullCountersOnCreate,
     idSeed: options.idSeed,
   };
@@ -110,6 +122,8 @@ export async function startSimulator(
     res: ServerResponse,
   ): Promise<void> => {
     try {
+      // Node would stamp the real time; a Tower stamps its own.
+      res.setHeader('date', clock().toUTCString());
       const url = new URL(req.url ?? '/', 'http://simulator');
       const raw = await readBody(req, limit);
       if (raw === undefined) plain(res, 413, 'request body too large');

@@ -81,6 +81,23 @@ export class TowerHttpError extends TowerError {
   }
 }
 
+/**
+ * Tower (or a proxy in front of it) answered with a redirect. Redirects are never followed: the
+ * request body may hold the password. The message names the status and the target's origin only.
+ */
+export class TowerRedirectError extends TowerError {
+  readonly status: number;
+  readonly targetOrigin: string;
+  constructor(status: number, targetOrigin: string, ctx: Ctx) {
+    super(
+      `HTTP ${status} redirect to ${targetOrigin} refused (redirects are never followed)`,
+      { ...ctx, code: 'REDIRECT' },
+    );
+    this.status = status;
+    this.targetOrigin = targetOrigin;
+  }
+}
+
 /** The body was not usable: not JSON, too large, or not the expected shape. */
 export class TowerResponseError extends TowerError {
   constructor(

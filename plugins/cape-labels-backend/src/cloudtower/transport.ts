@@ -5,6 +5,7 @@ import {
   TowerError,
   TowerHttpError,
   TowerOperation,
+  TowerRedirectError,
   TowerResponseError,
   TowerTimeoutError,
   TowerUnreachableError,
@@ -162,9 +163,31 @@ async function readBounded(
 }
 
 /**
+ * Where a redirect points, reduced to its origin (no path, query or user info), with a word
+ * when it would downgrade https to http.
+ */
+export function redirectTarget(location: string | null, from: string): string {
+  if (!location) return 'no location';
+  let target: URL;
+  try {
+    target = new URL(location, from);
+  } catch {
+    return 'an unparseable location';
+  }
+  const origin =
+    target.protocol === 'http:' || target.protocol === 'https:'
+      ? target.origin
+      : `a ${target.protocol.replace(/[^a-z0-9+.-]/gi, '')} URL`;
+  const downgrade =
+    new URL(from).protocol === 'https:' && target.protocol === 'http:';
+  return downgrade ? `${origin} (an https to http downgrade)` : origin;
+}
+
+/**
  * A fetch for one request: per-request timeout combined with the caller's
  * signal, TLS options, bounded body, non-2xx and non-JSON bodies turned into
- * typed errors. graphql-request only ever sees a 2xx JSON response.
+ * typed errors. Redirects are never followed (`manual`): a 3xx is an error, so nothing is ever
+ * sent to another origin. graphql-request only ever sees a 2xx JSON response.
  */
 export function createRequestFetch(
   options: TransportOptions,
@@ -184,13 +207,21 @@ export function createRequestFetch(
         { ...base, code: 'RESPONSE_TOO_LARGE' },
       );
     try {
-      const res = await undiciFetch(String(input), {
+      const url = String(input);
+      const res = await undiciFetch(url, {
         method: init?.method,
         headers: init?.headers as Record<string, string> | undefined,
         body: init?.body as string | undefined,
         signal,
         dispatcher,
+        redirect: 'manual',
       });
+      if (res.status >= 300 && res.status <= 399) {
+        internal.abort();
+        await res.body?.cancel().catch(() => undefined);
+        const target = redirectTarget(res.headers.get('location'), url);
+        throw new TowerRedirectError(res.status, target, base);
+      }
       if (res.status < 200 || res.status > 299) {
         internal.abort();
         await res.body?.cancel().catch(() => undefined);

@@ -41,6 +41,18 @@ export type RunSummary = {
   error?: { message: string; code?: string };
   /** Which backend replica ran it. */
   instance: string;
+  /** Whose clock the age cutoff was taken on; absent until the run has read it. */
+  clock?: RunClock;
+};
+
+/**
+ * `tower`: Tower's clock, read from the HTTP `Date` header of login's answer; `skewMs` is
+ * Tower's clock minus ours (whole seconds: the header has no more). `local`: Tower sent no
+ * usable `Date`, so the backend's clock was used (`skewMs` null).
+ */
+export type RunClock = {
+  source: 'tower' | 'local';
+  skewMs: number | null;
 };
 
 export type RunSettings = {

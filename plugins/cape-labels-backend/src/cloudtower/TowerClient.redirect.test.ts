@@ -77,9 +77,7 @@ describe('TowerClient never follows a redirect', () => {
       req.resume();
       redirectTo(308, elsewhere).raw(res);
     });
-    await new Promise<void>(resolve =>
-      secure.listen(0, '127.0.0.1', resolve),
-    );
+    await new Promise<void>(resolve => secure.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = secure.address() as AddressInfo;
       const e = await caught(

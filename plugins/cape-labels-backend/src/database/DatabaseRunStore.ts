@@ -8,6 +8,7 @@ import type {
   LabelAction,
   LabelOutcome,
   Run,
+  RunClock,
   RunCounts,
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
@@ -46,6 +47,10 @@ export class DatabaseRunStore implements RunStore {
 
   createRun(run: NewRun): Promise<RunSummary> {
     return runs.createRun(this.db, run);
+  }
+
+  setRunClock(runId: string, clock: RunClock): Promise<void> {
+    return runs.setRunClock(this.db, runId, clock);
   }
 
   updateRunCounts(runId: string, counts: RunCounts): Promise<void> {

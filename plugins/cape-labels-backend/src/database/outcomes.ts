@@ -10,6 +10,7 @@ import {
   chunks,
   rowToOutcome,
 } from './tables';
+import { reserveOutcomeSeqs } from './outcomeSeq';
 
 /*
  * On PostgreSQL a multi-row VALUES insert with thousands of parameters is slow to parse
@@ -52,13 +53,9 @@ export async function addOutcomes(
   if (outcomes.length === 0) {
     return;
   }
+  // Batches of one run write concurrently: each takes its own range of numbers first.
+  const firstSeq = await reserveOutcomeSeqs(db, runId, outcomes.length);
   await db.transaction(async tx => {
-    // One sweeper writes a run, so numbering after the current max is race-free.
-    const last = await tx<OutcomeRow>(OUTCOMES)
-      .max({ max_seq: 'seq' })
-      .where({ run_id: runId })
-      .first();
-    const firstSeq = Number(last?.max_seq ?? 0) + 1;
     const rows: OutcomeRow[] = outcomes.map((o, i) => ({
       run_id: runId,
       seq: firstSeq + i,

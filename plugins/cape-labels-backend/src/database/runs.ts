@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type {
   Run,
+  RunClock,
   RunCounts,
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
@@ -41,7 +42,7 @@ function countColumns(counts: RunCounts) {
 }
 
 export async function createRun(db: Knex, run: NewRun): Promise<RunSummary> {
-  const row: Omit<RunRow, 'seq'> = {
+  const row: Omit<RunRow, 'seq' | 'outcome_seq'> = {
     id: newRunId(run.startedAt),
     tower_id: run.towerId,
     trigger: run.trigger,
@@ -61,9 +62,23 @@ export async function createRun(db: Knex, run: NewRun): Promise<RunSummary> {
     error_code: null,
     instance: run.instance,
     settings: JSON.stringify(run.settings),
+    clock_source: null,
+    clock_skew_ms: null,
   };
   await db<RunRow>(RUNS).insert(row);
   return rowToSummary({ ...row, seq: 0 });
+}
+
+/** Records whose clock the run's age cutoff was taken on. */
+export async function setRunClock(
+  db: Knex,
+  runId: string,
+  clock: RunClock,
+): Promise<void> {
+  await db<RunRow>(RUNS).where({ id: runId }).update({
+    clock_source: clock.source,
+    clock_skew_ms: clock.skewMs,
+  });
 }
 
 export async function updateRunCounts(

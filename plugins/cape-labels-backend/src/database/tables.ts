@@ -4,6 +4,7 @@ import type {
   LabelAction,
   LabelOutcome,
   Run,
+  RunClock,
   RunSettings,
   RunStatus,
   RunSummary,
@@ -49,6 +50,10 @@ export type RunRow = {
   error_code: string | null;
   instance: string;
   settings: string;
+  /** The last outcome number reserved (see reserveOutcomeSeqs). */
+  outcome_seq: number;
+  clock_source: RunClock['source'] | null;
+  clock_skew_ms: DbBigInt | null;
 };
 
 export type OutcomeRow = {
@@ -98,6 +103,8 @@ export const SUMMARY_COLUMNS = [
   'error_message',
   'error_code',
   'instance',
+  'clock_source',
+  'clock_skew_ms',
 ] as const;
 
 export type SummaryRow = Pick<RunRow, (typeof SUMMARY_COLUMNS)[number]>;
@@ -140,6 +147,12 @@ export function rowToSummary(row: SummaryRow): RunSummary {
     },
     instance: row.instance,
   };
+  if (row.clock_source !== null) {
+    summary.clock = {
+      source: row.clock_source,
+      skewMs: row.clock_skew_ms === null ? null : toMillis(row.clock_skew_ms),
+    };
+  }
   if (row.requested_by !== null) {
     summary.requestedBy = row.requested_by;
   }

@@ -2,6 +2,7 @@ import type {
   LabelAction,
   LabelOutcome,
   Run,
+  RunClock,
   RunCounts,
   RunSettings,
   RunStatus,
@@ -39,6 +40,8 @@ export type SweepRequest = {
 /** Persistence of runs, outcomes, confirmation sightings and pending requests. */
 export interface RunStore {
   createRun(run: NewRun): Promise<RunSummary>;
+  /** Whose clock the run's age cutoff is taken on (the card shows it). */
+  setRunClock(runId: string, clock: RunClock): Promise<void>;
   /** Progress while running (the card shows it). */
   updateRunCounts(runId: string, counts: RunCounts): Promise<void>;
   finishRun(runId: string, end: RunEnd): Promise<RunSummary>;

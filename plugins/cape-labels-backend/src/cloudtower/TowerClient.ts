@@ -9,11 +9,13 @@ import {
 } from './errors';
 import { acceptPage, KeysetState } from './keyset';
 import * as ops from './operations';
+import { clockFromDateHeader } from './towerClock';
 import type {
   GuardedDeleteInput,
   LabelLiveState,
   ListLabelsFilter,
   TowerClient,
+  TowerClockReading,
   TowerConnectionOptions,
   TowerLabel,
 } from './types';
@@ -45,6 +47,8 @@ class GraphQLTowerClient implements TowerClient {
   private readonly logger?: TowerClientLogger;
   private token?: string;
   private loginInFlight?: Promise<string>;
+  /** Tower's clock, from the answer of the last login. */
+  private clock?: TowerClockReading;
 
   constructor(
     private readonly options: TowerConnectionOptions,
@@ -155,6 +159,13 @@ class GraphQLTowerClient implements TowerClient {
     );
   }
 
+  async readClock(signal?: AbortSignal): Promise<TowerClockReading> {
+    await this.getToken('login', signal);
+    return (
+      this.clock ?? { source: 'local', reason: 'Tower sent no Date header' }
+    );
+  }
+
   async close(): Promise<void> {
     const token = this.token;
     this.token = undefined;
@@ -249,13 +260,22 @@ class GraphQLTowerClient implements TowerClient {
   }
 
   private async login(): Promise<string> {
-    const data = await this.connection.send('login', ops.LOGIN, {
-      data: {
-        username: this.options.username,
-        password: this.options.password,
-        source: this.options.userSource,
+    const data = await this.connection.send(
+      'login',
+      ops.LOGIN,
+      {
+        data: {
+          username: this.options.username,
+          password: this.options.password,
+          source: this.options.userSource,
+        },
       },
-    });
+      undefined,
+      undefined,
+      (date, receivedAtMs) => {
+        this.clock = clockFromDateHeader(date, receivedAtMs);
+      },
+    );
     const token = this.parse('login', () => ops.parseLoginToken(data));
     this.logger?.debug(
       `Tower ${this.towerId}: logged in as ${this.options.username}`,

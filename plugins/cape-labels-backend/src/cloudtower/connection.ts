@@ -12,6 +12,7 @@ import { Limiter } from './limiter';
 import {
   createDispatcher,
   createRequestFetch,
+  RequestContext,
   TransportOptions,
 } from './transport';
 import type { TowerConnectionOptions } from './types';
@@ -85,6 +86,7 @@ export class TowerConnection {
     variables: Vars,
     token?: string,
     signal?: AbortSignal,
+    onDate?: RequestContext['onDate'],
   ): Promise<unknown> {
     let release: () => void;
     try {
@@ -98,6 +100,7 @@ export class TowerConnection {
         operation,
         timeoutMs: this.timeoutMs,
         signal,
+        onDate,
       });
       const client = new GraphQLClient(this.url, {
         fetch: fetch as unknown as typeof globalThis.fetch,

@@ -29,6 +29,8 @@ export type RequestContext = {
   timeoutMs: number;
   /** The caller's signal, if any. */
   signal?: AbortSignal;
+  /** Told the `Date` header of a 2xx answer and when (our clock) it arrived. */
+  onDate?: (date: string | null, receivedAtMs: number) => void;
 };
 
 /** Creates the TLS-aware connection pool for one Tower. */
@@ -227,6 +229,7 @@ export function createRequestFetch(
         await res.body?.cancel().catch(() => undefined);
         throw new TowerHttpError(res.status, res.statusText, base);
       }
+      ctx.onDate?.(res.headers.get('date'), Date.now());
       const declared = Number(res.headers.get('content-length'));
       if (Number.isFinite(declared) && declared > options.maxResponseBytes) {
         internal.abort();

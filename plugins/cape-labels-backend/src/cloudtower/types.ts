@@ -49,6 +49,14 @@ export type GuardedDeleteInput = {
   createdBefore: string;
 };
 
+/**
+ * How Tower's clock relates to ours, from the HTTP `Date` header of login's answer. `skewMs` is
+ * Tower's time minus ours when the answer arrived; the header has whole seconds, so the skew
+ * reads up to a second (plus the answer's travel time) low, which only makes a cutoff earlier.
+ */
+export type TowerClockReading =
+  { source: 'tower'; skewMs: number } | { source: 'local'; reason: string };
+
 /** Typed operations on one Tower. */
 export interface TowerClient {
   /** Keyset pages ordered by id (`id_gt` the last id of the previous page). */
@@ -65,6 +73,11 @@ export interface TowerClient {
   ): Promise<number>;
   /** Which of these ids still exist (one request). */
   readExistingIds(ids: string[], signal?: AbortSignal): Promise<string[]>;
+  /**
+   * Logs in (unless a token is cached) and reads Tower's clock from login's answer. Optional:
+   * a client without it leaves the sweep on the backend's clock, recorded as such.
+   */
+  readClock?(signal?: AbortSignal): Promise<TowerClockReading>;
   /** Revokes the cached token, if any. */
   close(): Promise<void>;
 }

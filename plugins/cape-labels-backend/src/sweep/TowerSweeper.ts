@@ -5,11 +5,13 @@ import type {
   RunTrigger,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { DateTime } from 'luxon';
+import { isTowerError } from '../cloudtower/errors';
 import type { TowerClient } from '../cloudtower/types';
 import { sweptKeys, type TowerConfig } from '../config/types';
 import type { RunStore } from '../database/types';
 import { recordRunMetrics } from './metrics';
 import { withRetry } from './retry';
+import { towerRunStart } from './runClock';
 import { runSweep } from './runSweep';
 import { SerialQueue } from './SerialQueue';
 
@@ -115,6 +117,12 @@ export class TowerSweeper {
     const client = this.options.createClient(tower);
     let result;
     try {
+      const towerStart = await towerRunStart(
+        { towerId: tower.id, client, store, logger },
+        run.id,
+        startedAt,
+        signal,
+      );
       result = await runSweep(
         {
           runId: run.id,
@@ -122,7 +130,8 @@ export class TowerSweeper {
           runStart: startedAt,
           policy: {
             keys: new Set(keys),
-            cutoffMs: start.minus(tower.minAge).toMillis(),
+            // Tower stamps createdAt: its clock, not ours, says how old a label is.
+            cutoffMs: towerStart.minus(tower.minAge).toMillis(),
             confirmCutoffMs:
               confirmMs > 0
                 ? start.minus(tower.confirmAfter).toMillis()
@@ -142,15 +151,17 @@ export class TowerSweeper {
         },
       );
     } catch (error) {
-      // Only the store can throw here; record what we can.
+      // Reading Tower's clock (its login) or the store threw; record what we can.
       result = {
-        status: 'failed' as const,
+        status: signal.aborted ? ('aborted' as const) : ('failed' as const),
         counts: run.counts,
         keptByReason: new Map(),
-        error: {
-          message: `sweep failed: ${(error as Error).message}`,
-          code: 'INTERNAL',
-        },
+        error: isTowerError(error)
+          ? { message: error.message, code: error.code }
+          : {
+              message: `sweep failed: ${(error as Error).message}`,
+              code: 'INTERNAL',
+            },
       };
     } finally {
       await client.close().catch(() => undefined);

@@ -168,6 +168,7 @@ export function overriding(
     checkLabels: client.checkLabels.bind(client),
     deleteLabelsGuarded: client.deleteLabelsGuarded.bind(client),
     readExistingIds: client.readExistingIds.bind(client),
+    readClock: client.readClock?.bind(client),
     close: client.close.bind(client),
     ...overrides,
   };

@@ -5,7 +5,7 @@ import {
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { capeLabelsApiRef } from '../../api';
-import { exactTime, formatDuration, relativeTime } from './format';
+import { exactTime, formatClock, formatDuration, relativeTime } from './format';
 import { OutcomesTable } from './OutcomesTable';
 import { StatusChip } from './StatusChip';
 import { useAsync } from './useAsync';
@@ -33,6 +33,11 @@ const RunFacts = ({ run, testId }: { run: RunSummary; testId: string }) => (
     <Field label="Replica">
       <span data-testid={`${testId}-instance`}>{run.instance}</span>
     </Field>
+    {run.clock && (
+      <Field label="Clock">
+        <span data-testid={`${testId}-clock`}>{formatClock(run.clock)}</span>
+      </Field>
+    )}
     <Field label="Kept">{run.counts.kept}</Field>
     <Field label="Failed">{run.counts.failed}</Field>
     {run.dryRun && <Field label="Mode">dry run</Field>}

@@ -1,4 +1,7 @@
-import type { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
+import type {
+  RunClock,
+  TowerSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
 import { DateTime, Duration } from 'luxon';
 
 /** "3 minutes ago" / "in 2 hours"; `fallback` when there is no date. */
@@ -41,6 +44,18 @@ export function formatDuration(ms: number | null | undefined): string {
   if (d.minutes) parts.push(`${d.minutes} min`);
   if (!d.hours && d.seconds) parts.push(`${Math.floor(d.seconds)} s`);
   return parts.join(' ');
+}
+
+/** Whose clock a run's age cutoff was taken on, e.g. "Tower's, 2 h behind ours". */
+export function formatClock(clock: RunClock): string {
+  if (clock.source === 'local' || clock.skewMs === null) {
+    return "this backend's (Tower sent no usable Date header)";
+  }
+  const skew = clock.skewMs;
+  // The Date header has whole seconds: under 2 s apart is in step.
+  if (Math.abs(skew) < 2000) return "Tower's, in step with ours";
+  const side = skew < 0 ? 'behind' : 'ahead of';
+  return `Tower's, ${formatDuration(Math.abs(skew))} ${side} ours`;
 }
 
 /** Turns anything thrown into an Error. */

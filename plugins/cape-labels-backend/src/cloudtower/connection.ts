@@ -9,6 +9,7 @@ import {
   TowerResponseError,
 } from './errors';
 import { Limiter } from './limiter';
+import { scrubSecrets } from './scrub';
 import {
   createDispatcher,
   createRequestFetch,
@@ -153,10 +154,6 @@ export class TowerConnection {
   }
 
   private scrub(text: string): string {
-    let out = text;
-    for (const secret of this.secrets()) {
-      if (secret && secret.length >= 3) out = out.split(secret).join('***');
-    }
-    return out;
+    return scrubSecrets(text, this.secrets());
   }
 }

@@ -185,6 +185,21 @@ describe('readCapeLabelsConfig', () => {
     expect(errorOf(capeLabels)).toContain(key);
   });
 
+  it.each([
+    'https://gc:url-pass-9@tower-a.example.com',
+    'https://gc@tower-a.example.com',
+    'https://:url-pass-9@tower-a.example.com',
+  ])(
+    'rejects credentials in the server URL %s, without echoing them',
+    server => {
+      const error = errorOf({ towers: { a: { ...tower, server } } });
+      expect(error).toBe(
+        'capeLabels.towers.a.server: must not carry credentials (user:password@); set username and password instead',
+      );
+      expect(error).not.toMatch(/url-pass-9|gc@/);
+    },
+  );
+
   it('never puts the password in an error', () => {
     expect(
       errorOf({ towers: { a: { ...tower, server: 'pw-secret-1' } } }),

@@ -128,6 +128,13 @@ function readUrl(tower: Config, towerKey: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     invalid(`${towerKey}.server`, 'must be an http(s) URL');
   }
+  // Credentials in the URL would be sent as-is and shown to every user of the card.
+  if (url.username || url.password) {
+    invalid(
+      `${towerKey}.server`,
+      'must not carry credentials (user:password@); set username and password instead',
+    );
+  }
   return server.replace(/\/+$/, '');
 }
 

@@ -8,6 +8,7 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { NewRun, RunEnd } from './types';
 import { deleteOutcomesOfRuns } from './outcomes';
+import { MAX_STORED_ERROR_BYTES, plainText } from '../lib/plainText';
 import {
   CHUNK,
   RUNS,
@@ -19,6 +20,9 @@ import {
   rowToRun,
   rowToSummary,
 } from './tables';
+
+/** The error_code column's width. */
+const MAX_CODE_BYTES = 255;
 
 export const REPLICA_LOST = {
   message: 'the replica running this sweep stopped before it finished',
@@ -89,6 +93,19 @@ export async function updateRunCounts(
   await db<RunRow>(RUNS).where({ id: runId }).update(countColumns(counts));
 }
 
+/**
+ * Error text may quote a Tower's answer: stored as one plain line, bounded, so a Tower cannot
+ * make us store (and show) megabytes or forge lines.
+ */
+function storedError(error: RunEnd['error']) {
+  if (!error) return { error_message: null, error_code: null };
+  return {
+    error_message: plainText(error.message, MAX_STORED_ERROR_BYTES),
+    error_code:
+      error.code === undefined ? null : plainText(error.code, MAX_CODE_BYTES),
+  };
+}
+
 /** Returns undefined when the run does not exist. */
 export async function finishRun(
   db: Knex,
@@ -101,8 +118,7 @@ export async function finishRun(
       status: end.status,
       finished_at: end.finishedAt.getTime(),
       ...countColumns(end.counts),
-      error_message: end.error?.message ?? null,
-      error_code: end.error?.code ?? null,
+      ...storedError(end.error),
     });
   const row = await db<RunRow>(RUNS)
     .select(...SUMMARY_COLUMNS)

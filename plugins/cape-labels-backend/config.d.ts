@@ -33,7 +33,10 @@ export interface Config {
       [towerId: string]: {
         /** Shown on the card (default: the id). */
         title?: string;
-        /** Tower base URL; the GraphQL endpoint is `<server>/api`. */
+        /**
+         * Tower base URL; the GraphQL endpoint is `<server>/api`. No credentials in it
+         * (`user:pass@` is refused at start); redirects from it are never followed.
+         */
         server: string;
         username: string;
         /** @visibility secret */

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { createTowerClient } from './TowerClient';
-import { clockFromDateHeader } from './towerClock';
+import { sampleDateHeader } from './towerClock';
 import { RawServer, startRawServer } from './__testUtils__/rawServer';
 import { opts } from './__testUtils__/clientHelpers';
 
@@ -32,8 +32,9 @@ describe('TowerClient reads Tower clock from the Date header of login', () => {
     );
     const client = createTowerClient(opts(server.url));
     const reading = await client.readClock!();
+    const readAt = Date.now();
     expect(reading.source).toBe('tower');
-    const skew = reading.source === 'tower' ? reading.skewMs : NaN;
+    const skew = reading.source === 'tower' ? reading.towerNowMs - readAt : NaN;
     // Whole seconds in the header: up to a second low.
     expect(skew).toBeGreaterThan(-2 * HOUR - 60_000);
     expect(skew).toBeLessThanOrEqual(-2 * HOUR);
@@ -55,12 +56,10 @@ describe('TowerClient reads Tower clock from the Date header of login', () => {
   });
 });
 
-describe('clockFromDateHeader', () => {
+describe('sampleDateHeader', () => {
   it('takes RFC 1123 dates as UTC', () => {
-    const at = Date.parse('2026-12-01T10:00:05.300Z');
-    expect(clockFromDateHeader('Tue, 01 Dec 2026 08:00:05 GMT', at)).toEqual({
-      source: 'tower',
-      skewMs: -2 * HOUR - 300,
+    expect(sampleDateHeader('Tue, 01 Dec 2026 08:00:05 GMT')).toEqual({
+      towerTimeMs: Date.parse('2026-12-01T08:00:05.000Z'),
     });
   });
 });

@@ -106,7 +106,7 @@ describe('TowerClient keeps the login variables out of errors in every escaped f
     );
     expect(e).toBeInstanceOf(TowerGraphQLError);
     expect(e.message).toMatch(
-      /^Tower raw: checkLabels failed: bad \[error\] forged line  evil x+…$/,
+      /^Tower raw: checkLabels failed: bad \[error\] forged line {2}evil x+…$/,
     );
     expect(Buffer.byteLength(e.message)).toBeLessThan(1200);
     expect(e.code).toMatch(/^CODE Y+…$/);

@@ -9,7 +9,7 @@ import {
 } from './errors';
 import { acceptPage, KeysetState } from './keyset';
 import * as ops from './operations';
-import { clockFromDateHeader } from './towerClock';
+import { sampleDateHeader, TowerTimeSample } from './towerClock';
 import type {
   GuardedDeleteInput,
   LabelLiveState,
@@ -47,8 +47,8 @@ class GraphQLTowerClient implements TowerClient {
   private readonly logger?: TowerClientLogger;
   private token?: string;
   private loginInFlight?: Promise<string>;
-  /** Tower's clock, from the answer of the last login. */
-  private clock?: TowerClockReading;
+  /** Tower's time, from the answer of the last login. */
+  private timeSample?: TowerTimeSample;
 
   constructor(
     private readonly options: TowerConnectionOptions,
@@ -161,9 +161,12 @@ class GraphQLTowerClient implements TowerClient {
 
   async readClock(signal?: AbortSignal): Promise<TowerClockReading> {
     await this.getToken('login', signal);
-    return (
-      this.clock ?? { source: 'local', reason: 'Tower sent no Date header' }
-    );
+    const sample = this.timeSample;
+    if (!sample)
+      return { source: 'local', reason: 'Tower sent no Date header' };
+    if ('reason' in sample) return { source: 'local', reason: sample.reason };
+    // Tower's time has moved on since the header: the header's time is a lower bound.
+    return { source: 'tower', towerNowMs: sample.towerTimeMs };
   }
 
   async close(): Promise<void> {
@@ -272,8 +275,8 @@ class GraphQLTowerClient implements TowerClient {
       },
       undefined,
       undefined,
-      (date, receivedAtMs) => {
-        this.clock = clockFromDateHeader(date, receivedAtMs);
+      date => {
+        this.timeSample = sampleDateHeader(date);
       },
     );
     const token = this.parse('login', () => ops.parseLoginToken(data));

@@ -1,18 +1,16 @@
 import { DateTime } from 'luxon';
-import type { TowerClockReading } from './types';
 
-/** Tower's clock from an HTTP `Date` header received at `receivedAtMs` (our clock). */
-export function clockFromDateHeader(
+/** Tower's time as an HTTP `Date` header told it, or why it could not. */
+export type TowerTimeSample = { towerTimeMs: number } | { reason: string };
+
+/** Reads an HTTP `Date` header (RFC 1123 and the other HTTP forms, always UTC). */
+export function sampleDateHeader(
   header: string | null | undefined,
-  receivedAtMs: number,
-): TowerClockReading {
-  if (!header) return { source: 'local', reason: 'Tower sent no Date header' };
+): TowerTimeSample {
+  if (!header) return { reason: 'Tower sent no Date header' };
   const towerTime = DateTime.fromHTTP(header, { zone: 'utc' });
   if (!towerTime.isValid) {
-    return {
-      source: 'local',
-      reason: 'Tower sent a Date header that is not an HTTP date',
-    };
+    return { reason: 'Tower sent a Date header that is not an HTTP date' };
   }
-  return { source: 'tower', skewMs: towerTime.toMillis() - receivedAtMs };
+  return { towerTimeMs: towerTime.toMillis() };
 }

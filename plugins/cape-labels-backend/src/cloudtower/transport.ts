@@ -29,8 +29,8 @@ export type RequestContext = {
   timeoutMs: number;
   /** The caller's signal, if any. */
   signal?: AbortSignal;
-  /** Told the `Date` header of a 2xx answer and when (our clock) it arrived. */
-  onDate?: (date: string | null, receivedAtMs: number) => void;
+  /** Told the `Date` header of a 2xx answer. */
+  onDate?: (date: string | null) => void;
 };
 
 /** Creates the TLS-aware connection pool for one Tower. */
@@ -229,7 +229,7 @@ export function createRequestFetch(
         await res.body?.cancel().catch(() => undefined);
         throw new TowerHttpError(res.status, res.statusText, base);
       }
-      ctx.onDate?.(res.headers.get('date'), Date.now());
+      ctx.onDate?.(res.headers.get('date'));
       const declared = Number(res.headers.get('content-length'));
       if (Number.isFinite(declared) && declared > options.maxResponseBytes) {
         internal.abort();

@@ -50,12 +50,12 @@ export type GuardedDeleteInput = {
 };
 
 /**
- * How Tower's clock relates to ours, from the HTTP `Date` header of login's answer. `skewMs` is
- * Tower's time minus ours when the answer arrived; the header has whole seconds, so the skew
- * reads up to a second (plus the answer's travel time) low, which only makes a cutoff earlier.
+ * Tower's clock, from the HTTP `Date` header of login's answer: `towerNowMs` is the header's
+ * time, a lower bound of Tower's time when it is read (whole seconds, then travel and the time
+ * since the answer), so a cutoff taken from it can only be early, never late.
  */
 export type TowerClockReading =
-  { source: 'tower'; skewMs: number } | { source: 'local'; reason: string };
+  { source: 'tower'; towerNowMs: number } | { source: 'local'; reason: string };
 
 /** Typed operations on one Tower. */
 export interface TowerClient {

@@ -3,8 +3,8 @@
  * (bidi embeddings, overrides and isolates, line and paragraph separators): a Tower's answer
  * must not be able to forge log lines or disguise what the card shows.
  */
-// eslint-disable-next-line no-control-regex
 const UNSAFE =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
 
 /** Error text stored on a run, at most (UTF-8 bytes). */

@@ -118,7 +118,7 @@ export class TowerSweeper {
     let result;
     try {
       const towerStart = await towerRunStart(
-        { towerId: tower.id, client, store, logger },
+        { towerId: tower.id, client, store, logger, now: () => this.now() },
         run.id,
         startedAt,
         signal,

@@ -10,6 +10,8 @@ export type RunClockDeps = {
   client: TowerClient;
   store: Pick<RunStore, 'setRunClock'>;
   logger: Pick<LoggerService, 'info' | 'warn'>;
+  /** Our clock (the sweeper's). */
+  now: () => Date;
 };
 
 /** A skew worth a line in the log (below it, clocks are merely not identical). */
@@ -32,16 +34,16 @@ export async function towerRunStart(
     : { source: 'local', reason: 'the client cannot read Tower clock' };
   const clock: RunClock =
     reading.source === 'tower'
-      ? { source: 'tower', skewMs: reading.skewMs }
+      ? { source: 'tower', skewMs: reading.towerNowMs - deps.now().getTime() }
       : { source: 'local', skewMs: null };
   await withRetry(() => deps.store.setRunClock(runId, clock));
   if (reading.source === 'local') {
     deps.logger.warn(
       `Tower ${deps.towerId}: ${reading.reason}; run ${runId} takes its age cutoff on this backend's clock`,
     );
-  } else if (Math.abs(reading.skewMs) >= NOTABLE_SKEW_MS) {
+  } else if (Math.abs(clock.skewMs!) >= NOTABLE_SKEW_MS) {
     deps.logger.info(
-      `Tower ${deps.towerId}: Tower's clock is ${reading.skewMs} ms from ours; run ${runId} takes its age cutoff on Tower's clock`,
+      `Tower ${deps.towerId}: Tower's clock is ${clock.skewMs} ms from ours; run ${runId} takes its age cutoff on Tower's clock`,
     );
   }
   return DateTime.fromJSDate(startedAt)

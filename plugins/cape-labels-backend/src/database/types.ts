@@ -42,7 +42,10 @@ export interface RunStore {
   /** Progress while running (the card shows it). */
   updateRunCounts(runId: string, counts: RunCounts): Promise<void>;
   finishRun(runId: string, end: RunEnd): Promise<RunSummary>;
-  /** Appends outcomes in batches; never loads them all. */
+  /**
+   * Appends outcomes in batches; never loads them all. In the same transaction, forgets the
+   * sightings (rule 6) of labels kept `referenced`, `count-nonzero` or `young`.
+   */
   addOutcomes(runId: string, outcomes: LabelOutcome[]): Promise<void>;
 
   getRun(runId: string): Promise<Run | undefined>;

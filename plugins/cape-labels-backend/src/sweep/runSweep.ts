@@ -117,7 +117,14 @@ export async function runSweep(
     });
   };
 
-  const processBatch = async (labels: TowerLabel[]): Promise<void> => {
+  /**
+   * Unconfirmed candidates are checked live too: a VM the counter hides must restart their
+   * confirmation (rule 6), which only the live check can see.
+   */
+  const processBatch = async (
+    labels: TowerLabel[],
+    unconfirmed: ReadonlySet<string>,
+  ): Promise<void> => {
     const results: LabelOutcome[] = [];
     try {
       const live = new Map(
@@ -126,8 +133,11 @@ export async function runSweep(
       const orphans: TowerLabel[] = [];
       for (const label of labels) {
         const verdict = classifyLive(live.get(label.id));
-        if (verdict.candidate) orphans.push(label);
-        else results.push(outcome(label, 'kept', verdict.reason));
+        if (!verdict.candidate)
+          results.push(outcome(label, 'kept', verdict.reason));
+        else if (unconfirmed.has(label.id))
+          results.push(outcome(label, 'kept', 'unconfirmed'));
+        else orphans.push(label);
       }
       const { take, over } = applyCap(orphans, params.maxDeletes - reserved);
       reserved += take.length;
@@ -168,11 +178,14 @@ export async function runSweep(
       await Promise.race(inFlight);
   };
 
-  const launch = (labels: TowerLabel[]) => {
-    const task = processBatch(labels).finally(() => inFlight.delete(task));
+  const launch = (labels: TowerLabel[], unconfirmed: ReadonlySet<string>) => {
+    const task = processBatch(labels, unconfirmed).finally(() =>
+      inFlight.delete(task),
+    );
     inFlight.add(task);
   };
 
+  const confirming = policy.confirmCutoffMs !== undefined;
   let listedAll = false;
   try {
     for await (const page of prefetched(
@@ -189,32 +202,33 @@ export async function runSweep(
       }
       counts.candidates += candidates.length;
 
-      let confirmed = candidates;
+      let toCheck = candidates;
+      const unconfirmed = new Set<string>();
       if (candidates.length) {
         const ids = candidates.map(l => l.id);
-        if (policy.confirmCutoffMs !== undefined) {
+        if (confirming) {
           const firstSeen = await store.getSightings(towerId, ids);
-          confirmed = [];
           for (const label of candidates) {
-            if (isConfirmed(firstSeen.get(label.id), policy))
-              confirmed.push(label);
-            else kept.push(outcome(label, 'kept', 'unconfirmed'));
+            if (!isConfirmed(firstSeen.get(label.id), policy))
+              unconfirmed.add(label.id);
           }
         }
         await store.addSightings(towerId, ids, params.runStart);
       }
 
-      if (confirmed.length && reserved >= params.maxDeletes) {
+      // Without confirmation a capped label needs no live check; with it, the check still
+      // restarts the confirmation of labels in use (the cap is applied after it).
+      if (!confirming && toCheck.length && reserved >= params.maxDeletes) {
         capped = true;
-        kept.push(...confirmed.map(l => outcome(l, 'kept', 'cap')));
-        confirmed = [];
+        kept.push(...toCheck.map(l => outcome(l, 'kept', 'cap')));
+        toCheck = [];
       }
       await record(kept);
-      if (confirmed.length) {
+      if (toCheck.length) {
         await waitForRoom();
         // Aborted while waiting for a free slot: stop before the next batch (nothing sent for it).
         if (signal.aborted) break;
-        launch(confirmed);
+        launch(toCheck, unconfirmed);
       }
 
       if (Date.now() - lastProgress >= PROGRESS_INTERVAL_MS) {

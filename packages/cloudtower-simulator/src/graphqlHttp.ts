@@ -160,11 +160,18 @@ export async function handleGraphql(
     tokenId: tokenInfo?.id,
   });
   if (decision.latencyMs > 0) await sleep(decision.latencyMs);
-  if (applyFault(core, res, entry, decision)) return;
+  const lost =
+    decision.action.kind === 'lost-answer' ? decision.action : undefined;
+  if (lost) {
+    loseAnswer(core, res, entry, lost.answer);
+    // Carried out all the same, later: the client has given up or lost the connection by then.
+    await sleep(lost.commitAfterMs);
+  } else if (applyFault(core, res, entry, decision)) return;
   const finish = (
     status: number,
     payload: { data: unknown; errors?: TowerErrorBody[] },
   ) => {
+    if (lost) return;
     const codes = payload.errors?.map(e => e.code) ?? [];
     const done = () =>
       core.log.end(entry, codes.length ? 'errors' : 'ok', status, codes);
@@ -216,6 +223,17 @@ export async function handleGraphql(
   };
   if (result.errors?.length) payload.errors = result.errors.map(formatError);
   finish(200, payload);
+}
+
+/** The answer of a request that is still carried out never arrives: a hang or a reset. */
+function loseAnswer(
+  core: SimulatorCore,
+  res: ServerResponse,
+  entry: RequestLogEntry,
+  answer: 'hang' | 'reset',
+): void {
+  core.log.end(entry, `fault:lost-answer-${answer}`, 0, [], false);
+  if (answer === 'reset') res.socket?.destroy();
 }
 
 /** Answers a faulted request; returns false when the request should go on normally. */

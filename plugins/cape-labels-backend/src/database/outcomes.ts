@@ -12,6 +12,7 @@ import {
   chunks,
   rowToOutcome,
 } from './tables';
+import { clearPendingDeletes } from './pendingDeletes';
 
 /*
  * On PostgreSQL a multi-row VALUES insert with thousands of parameters is slow to parse
@@ -121,6 +122,12 @@ export async function addOutcomes(
       }
     }
     await forgetSeenInUse(tx, runId, outcomes);
+    // A `failed` label stays pending: the next run re-checks whether Tower deleted it after all.
+    await clearPendingDeletes(
+      tx,
+      runId,
+      outcomes.filter(o => o.action !== 'failed').map(o => o.labelId),
+    );
   });
 }
 

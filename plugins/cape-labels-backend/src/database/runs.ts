@@ -59,6 +59,7 @@ export async function createRun(db: Knex, run: NewRun): Promise<RunSummary> {
     }),
     error_message: null,
     error_code: null,
+    notes: null,
     instance: run.instance,
     settings: JSON.stringify(run.settings),
   };
@@ -88,6 +89,7 @@ export async function finishRun(
       ...countColumns(end.counts),
       error_message: end.error?.message ?? null,
       error_code: end.error?.code ?? null,
+      ...(end.notes?.length ? { notes: JSON.stringify(end.notes) } : {}),
     });
   const row = await db<RunRow>(RUNS)
     .select(...SUMMARY_COLUMNS)

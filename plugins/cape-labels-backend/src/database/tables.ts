@@ -14,6 +14,7 @@ export const RUNS = 'cape_labels_runs';
 export const OUTCOMES = 'cape_labels_outcomes';
 export const SIGHTINGS = 'cape_labels_sightings';
 export const REQUESTS = 'cape_labels_requests';
+export const PENDING_DELETES = 'cape_labels_pending_deletes';
 
 /**
  * Rows per multi-row INSERT and ids per `whereIn`. On SQLite knex writes a multi-row insert
@@ -49,6 +50,8 @@ export type RunRow = {
   error_code: string | null;
   instance: string;
   settings: string;
+  /** JSON array of strings, or null. */
+  notes: string | null;
 };
 
 export type OutcomeRow = {
@@ -67,6 +70,15 @@ export type SightingRow = {
   label_id: string;
   first_seen_at: DbBigInt;
   last_seen_at: DbBigInt;
+};
+
+export type PendingDeleteRow = {
+  tower_id: string;
+  run_id: string;
+  label_id: string;
+  key: string;
+  value: string | null;
+  created_at: string;
 };
 
 export type RequestRow = {
@@ -98,6 +110,7 @@ export const SUMMARY_COLUMNS = [
   'error_message',
   'error_code',
   'instance',
+  'notes',
 ] as const;
 
 export type SummaryRow = Pick<RunRow, (typeof SUMMARY_COLUMNS)[number]>;
@@ -140,6 +153,9 @@ export function rowToSummary(row: SummaryRow): RunSummary {
     },
     instance: row.instance,
   };
+  if (row.notes !== null) {
+    summary.notes = JSON.parse(row.notes) as string[];
+  }
   if (row.requested_by !== null) {
     summary.requestedBy = row.requested_by;
   }

@@ -10,6 +10,7 @@ import { sweptKeys, type TowerConfig } from '../config/types';
 import type { RunStore } from '../database/types';
 import { recordRunMetrics } from './metrics';
 import { withRetry } from './retry';
+import { recheckPendingDeletes } from './recheck';
 import { runSweep } from './runSweep';
 import { SerialQueue } from './SerialQueue';
 
@@ -37,7 +38,12 @@ export type TowerSweeperOptions = {
     deleted: LabelOutcome[],
   ) => void;
   now?: () => Date;
+  /** How long Tower may take to commit a delete whose answer was lost (default 30 s: the request timeout). */
+  settleMs?: number;
 };
+
+/** Notes kept on one run; beyond that they are counted. */
+const MAX_NOTES = 20;
 
 /**
  * The only code that sweeps one Tower in this process. The scheduler's lease makes a tick
@@ -113,8 +119,29 @@ export class TowerSweeper {
     const start = DateTime.fromJSDate(startedAt).toUTC();
     const confirmMs = tower.confirmAfter.as('milliseconds');
     const client = this.options.createClient(tower);
+    const notes: string[] = [];
+    let dropped = 0;
+    const note = (text: string) => {
+      logger.warn(`Tower ${tower.id}: run ${run.id}: ${text}`);
+      if (notes.length < MAX_NOTES) notes.push(text);
+      else dropped++;
+    };
+    const audit = (runId: string, deleted: LabelOutcome[]) =>
+      this.options.onDeleted?.(tower, runId, deleted);
     let result;
     try {
+      await recheckPendingDeletes({
+        client,
+        store,
+        towerId: tower.id,
+        runId: run.id,
+        note,
+        onDeleted: audit,
+      }).catch(error =>
+        note(
+          `could not re-check earlier unanswered deletes (next run tries again): ${(error as Error).message}`,
+        ),
+      );
       result = await runSweep(
         {
           runId: run.id,
@@ -131,14 +158,15 @@ export class TowerSweeper {
           dryRun,
           maxDeletes: tower.maxDeletesPerRun,
           pageSize: this.options.pageSize,
+          settleMs: this.options.settleMs ?? 30_000,
           batchesInFlight: this.options.batchesInFlight,
           signal,
         },
         {
           client,
           store,
-          onDeleted: deleted =>
-            this.options.onDeleted?.(tower, run.id, deleted),
+          onDeleted: deleted => audit(run.id, deleted),
+          onNote: note,
         },
       );
     } catch (error) {
@@ -163,6 +191,9 @@ export class TowerSweeper {
         counts: result.counts,
         error: result.error,
         finishedAt,
+        notes: dropped
+          ? [...notes, `${dropped} more note(s) in the log`]
+          : notes,
       }),
     );
     recordRunMetrics(summary, result.keptByReason);

@@ -7,6 +7,7 @@ import type { TowerClient, TowerLabel } from '../cloudtower/types';
 import type { RunStore } from '../database/types';
 import { prefetched } from './prefetch';
 import { withRetry } from './retry';
+import { deleteGuarded, type GuardedDeleteContext } from './guardedDelete';
 import {
   applyCap,
   classifyListed,
@@ -30,6 +31,7 @@ export type SweepStore = Pick<
   | 'getSightings'
   | 'addSightings'
   | 'pruneSightings'
+  | 'writePendingDeletes'
 >;
 
 export type SweepParams = {
@@ -42,6 +44,8 @@ export type SweepParams = {
   pageSize: number;
   /** Candidate batches (check → delete → survivor read) in flight at once. */
   batchesInFlight: number;
+  /** How long Tower may take to commit a delete whose answer was lost (ms); see guardedDelete. */
+  settleMs: number;
   /** Stops the sweep before its next page or batch; requests already sent finish. */
   signal: AbortSignal;
 };
@@ -51,6 +55,8 @@ export type SweepDeps = {
   store: SweepStore;
   /** Called with every batch of labels this run deleted (the audit trail). */
   onDeleted?: (deleted: LabelOutcome[]) => void;
+  /** A remark for the run's record (a count Tower answered that the survivor read contradicts, ...). */
+  onNote?: (text: string) => void;
 };
 
 export type SweepResult = {
@@ -94,27 +100,16 @@ export async function runSweep(
     countOutcomes(counts, keptByReason, outcomes);
   };
 
-  // Rule 5: the guard repeats rules 1-4 on Tower; whatever still exists afterwards survived.
-  const deleteGuarded = async (take: TowerLabel[]): Promise<LabelOutcome[]> => {
-    const ids = take.map(l => l.id);
-    let deleteError: unknown;
-    try {
-      await client.deleteLabelsGuarded({ ids, keys, createdBefore });
-    } catch (error) {
-      deleteError = error;
-    }
-    // A read is safe to repeat, and without it the batch's outcome would be unknown.
-    const survivors = new Set(
-      await withRetry(() => client.readExistingIds(ids), 3, 250),
-    );
-    if (deleteError && survivors.size === ids.length) throw deleteError;
-    if (deleteError) lastBatchError = errorOf(deleteError);
-    return take.map(l => {
-      if (!survivors.has(l.id)) return outcome(l, 'deleted');
-      return deleteError
-        ? outcome(l, 'failed', 'error')
-        : outcome(l, 'kept', 'raced');
-    });
+  const deleteCtx: GuardedDeleteContext = {
+    client,
+    store,
+    towerId,
+    runId,
+    keys,
+    createdBefore,
+    settleMs: params.settleMs,
+    signal,
+    note: text => deps.onNote?.(text),
   };
 
   /**
@@ -146,7 +141,13 @@ export async function runSweep(
       if (params.dryRun) {
         results.push(...take.map(l => outcome(l, 'would-delete')));
       } else if (take.length) {
-        results.push(...(await deleteGuarded(take)));
+        const deletion = await deleteGuarded(deleteCtx, take);
+        results.push(...deletion.outcomes);
+        if (deletion.error !== undefined) {
+          lastBatchError = errorOf(deletion.error);
+          if (!deletion.outcomes.some(o => o.action === 'deleted'))
+            throw deletion.error;
+        }
       }
       consecutiveFailures = 0;
     } catch (error) {

@@ -182,10 +182,11 @@ export async function handleGraphql(
     return;
   }
   const needsToken = a.rootFields.some(f => !PUBLIC_FIELDS.has(f));
-  // Re-check: the token may have been revoked while this request waited.
-  const token = core.auth.check(
-    typeof header === 'string' ? header : undefined,
-  );
+  // Re-check: the token may have been revoked while this request waited. A request whose
+  // answer is lost was accepted on arrival: it commits even if the client logged out since.
+  const token = lost
+    ? tokenInfo
+    : core.auth.check(typeof header === 'string' ? header : undefined);
   if (needsToken && !token) {
     finish(200, {
       data: null,

@@ -123,6 +123,30 @@ describe('faults', () => {
     });
   });
 
+  it.each(['reset', 'hang'] as const)(
+    'carries out a delete whose answer is lost (%s)',
+    async answer => {
+      const id = sim.admin.createLabel({ key: 'cape-vip', value: 'lost' }).id;
+      sim.admin.setFaults({
+        match: { rootField: 'deleteManyLabels' },
+        lostAnswer: { answer, commitAfterMs: 200 },
+      });
+      const deleteIt = `mutation { deleteManyLabels(where: {id_in: ["${id}"]}) { count } }`;
+      await expect(
+        post(sim.url, token, deleteIt, AbortSignal.timeout(100)),
+      ).rejects.toThrow();
+      const entry = sim.admin
+        .requestLog()
+        .filter(e => e.rootFields.includes('deleteManyLabels'))
+        .pop()!;
+      expect(entry.outcome).toBe(`fault:lost-answer-${answer}`);
+      while (sim.admin.label(id)) await new Promise(r => setTimeout(r, 20));
+      expect(sim.admin.deletedLabels().find(d => d.id === id)?.via).toBe(
+        'deleteManyLabels',
+      );
+    },
+  );
+
   it('stalls mid-body', async () => {
     sim.admin.setFaults({ hang: 'mid-body' });
     const ac = new AbortController();

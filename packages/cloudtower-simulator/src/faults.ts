@@ -24,6 +24,12 @@ export interface FaultRule {
   /** Never answer ('no-response'), or send headers and part of the body then stall ('mid-body'). */
   hang?: 'no-response' | 'mid-body';
   hangRate?: number;
+  /**
+   * The request is carried out (after `commitAfterMs`, default 0) but its answer is lost: the
+   * connection hangs ('hang') or is reset at once ('reset'). A mutation commits all the same.
+   */
+  lostAnswer?: { answer: 'hang' | 'reset'; commitAfterMs?: number };
+  lostAnswerRate?: number;
   /** Fraction answered 200 with a body that is not valid JSON. */
   malformedRate?: number;
   /** Stream this many bytes of JSON whitespace before the real body. */
@@ -53,6 +59,7 @@ export interface FaultDecision {
   action:
     | { kind: 'none' }
     | { kind: 'hang'; mode: 'no-response' | 'mid-body' }
+    | { kind: 'lost-answer'; answer: 'hang' | 'reset'; commitAfterMs: number }
     | { kind: 'http-status'; status: number }
     | { kind: 'malformed' }
     | { kind: 'error'; code: string; message: string };
@@ -117,7 +124,13 @@ export class FaultEngine {
       if (typeof lat === 'number') d.latencyMs += lat;
       else if (lat) d.latencyMs += lat.min + this.rnd() * (lat.max - lat.min);
       if (d.action.kind === 'none') {
-        if (rule.hang && this.hit(rule.hangRate))
+        if (rule.lostAnswer && this.hit(rule.lostAnswerRate))
+          d.action = {
+            kind: 'lost-answer',
+            answer: rule.lostAnswer.answer,
+            commitAfterMs: rule.lostAnswer.commitAfterMs ?? 0,
+          };
+        else if (rule.hang && this.hit(rule.hangRate))
           d.action = { kind: 'hang', mode: rule.hang };
         else if (rule.httpStatus && this.hit(rule.httpStatusRate))
           d.action = { kind: 'http-status', status: rule.httpStatus };

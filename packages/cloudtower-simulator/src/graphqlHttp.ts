@@ -160,11 +160,18 @@ export async function handleGraphql(
     tokenId: tokenInfo?.id,
   });
   if (decision.latencyMs > 0) await sleep(decision.latencyMs);
-  if (applyFault(core, res, entry, decision)) return;
+  const lost =
+    decision.action.kind === 'lost-answer' ? decision.action : undefined;
+  if (lost) {
+    loseAnswer(core, res, entry, lost.answer);
+    // Carried out all the same, later: the client has given up or lost the connection by then.
+    await sleep(lost.commitAfterMs);
+  } else if (applyFault(core, res, entry, decision)) return;
   const finish = (
     status: number,
     payload: { data: unknown; errors?: TowerErrorBody[] },
   ) => {
+    if (lost) return;
     const codes = payload.errors?.map(e => e.code) ?? [];
     const done = () =>
       core.log.end(entry, codes.length ? 'errors' : 'ok', status, codes);
@@ -175,10 +182,11 @@ export async function handleGraphql(
     return;
   }
   const needsToken = a.rootFields.some(f => !PUBLIC_FIELDS.has(f));
-  // Re-check: the token may have been revoked while this request waited.
-  const token = core.auth.check(
-    typeof header === 'string' ? header : undefined,
-  );
+  // Re-check: the token may have been revoked while this request waited. A request whose
+  // answer is lost was accepted on arrival: it commits even if the client logged out since.
+  const token = lost
+    ? tokenInfo
+    : core.auth.check(typeof header === 'string' ? header : undefined);
   if (needsToken && !token) {
     finish(200, {
       data: null,
@@ -216,6 +224,17 @@ export async function handleGraphql(
   };
   if (result.errors?.length) payload.errors = result.errors.map(formatError);
   finish(200, payload);
+}
+
+/** The answer of a request that is still carried out never arrives: a hang or a reset. */
+function loseAnswer(
+  core: SimulatorCore,
+  res: ServerResponse,
+  entry: RequestLogEntry,
+  answer: 'hang' | 'reset',
+): void {
+  core.log.end(entry, `fault:lost-answer-${answer}`, 0, [], false);
+  if (answer === 'reset') res.socket?.destroy();
 }
 
 /** Answers a faulted request; returns false when the request should go on normally. */

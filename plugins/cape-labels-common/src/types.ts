@@ -16,7 +16,9 @@ export type KeptReason =
   | 'unconfirmed'
   | 'cap'
   | 'raced'
-  | 'error';
+  | 'error'
+  /** `failed`: deleteManyLabels got no usable answer and the label was still there after settling. */
+  | 'unanswered';
 
 export type RunCounts = {
   scanned: number;
@@ -41,6 +43,12 @@ export type RunSummary = {
   error?: { message: string; code?: string };
   /** Which backend replica ran it. */
   instance: string;
+  /**
+   * Remarks on the record: a count Tower answered that the survivor read contradicts, labels a
+   * later run found deleted after this run's delete went unanswered (this run's outcomes and
+   * counts were corrected), or such corrections this run made to an earlier run.
+   */
+  notes?: string[];
   /** Whose clock the age cutoff was taken on; absent until the run has read it. */
   clock?: RunClock;
 };

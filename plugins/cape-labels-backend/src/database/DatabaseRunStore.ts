@@ -17,6 +17,8 @@ import * as runs from './runs';
 import * as outcomes from './outcomes';
 import * as sightings from './sightings';
 import * as requests from './requests';
+import * as pending from './pendingDeletes';
+import type { PendingDelete } from './pendingDeletes';
 
 export function migrationsDirectory(): string {
   return resolvePackagePath(
@@ -97,6 +99,30 @@ export class DatabaseRunStore implements RunStore {
 
   abortStaleRuns(towerId: string, now: Date): Promise<number> {
     return runs.abortStaleRuns(this.db, towerId, now);
+  }
+
+  writePendingDeletes(
+    towerId: string,
+    runId: string,
+    labels: LabelOutcome[],
+  ): Promise<void> {
+    return pending.writePendingDeletes(this.db, towerId, runId, labels);
+  }
+
+  listPendingDeletes(towerId: string): Promise<PendingDelete[]> {
+    return pending.listPendingDeletes(this.db, towerId);
+  }
+
+  clearPendingDeletes(runId: string, labelIds: string[]): Promise<void> {
+    return pending.clearPendingDeletes(this.db, runId, labelIds);
+  }
+
+  recordLateDeletions(
+    runId: string,
+    labels: LabelOutcome[],
+    note: string,
+  ): Promise<boolean> {
+    return pending.recordLateDeletions(this.db, runId, labels, note);
   }
 
   getSightings(

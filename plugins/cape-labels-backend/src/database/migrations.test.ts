@@ -13,6 +13,7 @@ const TABLES = [
   'cape_labels_outcomes',
   'cape_labels_sightings',
   'cape_labels_requests',
+  'cape_labels_pending_deletes',
 ];
 
 describe('migrations', () => {

@@ -64,6 +64,7 @@ export async function createRun(db: Knex, run: NewRun): Promise<RunSummary> {
     }),
     error_message: null,
     error_code: null,
+    notes: null,
     instance: run.instance,
     settings: JSON.stringify(run.settings),
     clock_source: null,
@@ -119,6 +120,7 @@ export async function finishRun(
       finished_at: end.finishedAt.getTime(),
       ...countColumns(end.counts),
       ...storedError(end.error),
+      ...(end.notes?.length ? { notes: JSON.stringify(end.notes) } : {}),
     });
   const row = await db<RunRow>(RUNS)
     .select(...SUMMARY_COLUMNS)

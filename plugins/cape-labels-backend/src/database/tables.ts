@@ -15,6 +15,7 @@ export const RUNS = 'cape_labels_runs';
 export const OUTCOMES = 'cape_labels_outcomes';
 export const SIGHTINGS = 'cape_labels_sightings';
 export const REQUESTS = 'cape_labels_requests';
+export const PENDING_DELETES = 'cape_labels_pending_deletes';
 
 /**
  * Rows per multi-row INSERT and ids per `whereIn`. On SQLite knex writes a multi-row insert
@@ -54,6 +55,8 @@ export type RunRow = {
   outcome_seq: number;
   clock_source: RunClock['source'] | null;
   clock_skew_ms: DbBigInt | null;
+  /** JSON array of strings, or null. */
+  notes: string | null;
 };
 
 export type OutcomeRow = {
@@ -72,6 +75,15 @@ export type SightingRow = {
   label_id: string;
   first_seen_at: DbBigInt;
   last_seen_at: DbBigInt;
+};
+
+export type PendingDeleteRow = {
+  tower_id: string;
+  run_id: string;
+  label_id: string;
+  key: string;
+  value: string | null;
+  created_at: string;
 };
 
 export type RequestRow = {
@@ -105,6 +117,7 @@ export const SUMMARY_COLUMNS = [
   'instance',
   'clock_source',
   'clock_skew_ms',
+  'notes',
 ] as const;
 
 export type SummaryRow = Pick<RunRow, (typeof SUMMARY_COLUMNS)[number]>;
@@ -152,6 +165,9 @@ export function rowToSummary(row: SummaryRow): RunSummary {
       source: row.clock_source,
       skewMs: row.clock_skew_ms === null ? null : toMillis(row.clock_skew_ms),
     };
+  }
+  if (row.notes !== null) {
+    summary.notes = JSON.parse(row.notes) as string[];
   }
   if (row.requested_by !== null) {
     summary.requestedBy = row.requested_by;

@@ -25,7 +25,11 @@ export type RunEnd = {
   finishedAt: Date;
   counts: RunCounts;
   error?: { message: string; code?: string };
+  notes?: string[];
 };
+
+export type { PendingDelete } from './pendingDeletes';
+import type { PendingDelete } from './pendingDeletes';
 
 /** A request for a sweep (card or events bus) waiting for the Tower's lease holder. */
 export type SweepRequest = {
@@ -45,7 +49,10 @@ export interface RunStore {
   /** Progress while running (the card shows it). */
   updateRunCounts(runId: string, counts: RunCounts): Promise<void>;
   finishRun(runId: string, end: RunEnd): Promise<RunSummary>;
-  /** Appends outcomes in batches; never loads them all. */
+  /**
+   * Appends outcomes in batches; never loads them all. In the same transaction, forgets the
+   * sightings (rule 6) of labels kept `referenced`, `count-nonzero` or `young`.
+   */
   addOutcomes(runId: string, outcomes: LabelOutcome[]): Promise<void>;
 
   getRun(runId: string): Promise<Run | undefined>;
@@ -68,6 +75,26 @@ export interface RunStore {
    * lease before it starts, so those runs belong to a replica that died.
    */
   abortStaleRuns(towerId: string, now: Date): Promise<number>;
+
+  /** Write-ahead record: the labels of a guarded delete, written before it is sent. */
+  writePendingDeletes(
+    towerId: string,
+    runId: string,
+    labels: LabelOutcome[],
+  ): Promise<void>;
+  /** Deletes of the Tower whose outcome is not known (failed, or never recorded). */
+  listPendingDeletes(towerId: string): Promise<PendingDelete[]>;
+  /** Forgets pending deletes found not to have happened (the labels still exist). */
+  clearPendingDeletes(runId: string, labelIds: string[]): Promise<void>;
+  /**
+   * Corrects an earlier run: these labels were deleted by it after all. Recomputes its counts,
+   * adds `note` and forgets the pending deletes. False when the run no longer exists.
+   */
+  recordLateDeletions(
+    runId: string,
+    labels: LabelOutcome[],
+    note: string,
+  ): Promise<boolean>;
 
   /** When each label was first seen as a candidate (rule 6); absent = never. */
   getSightings(towerId: string, labelIds: string[]): Promise<Map<string, Date>>;

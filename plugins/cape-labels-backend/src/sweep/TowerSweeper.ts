@@ -12,6 +12,7 @@ import type { RunStore } from '../database/types';
 import { recordRunMetrics } from './metrics';
 import { withRetry } from './retry';
 import { towerRunStart } from './runClock';
+import { recheckPendingDeletes } from './recheck';
 import { runSweep } from './runSweep';
 import { SerialQueue } from './SerialQueue';
 
@@ -39,7 +40,12 @@ export type TowerSweeperOptions = {
     deleted: LabelOutcome[],
   ) => void;
   now?: () => Date;
+  /** How long Tower may take to commit a delete whose answer was lost (default 30 s: the request timeout). */
+  settleMs?: number;
 };
+
+/** Notes kept on one run; beyond that they are counted. */
+const MAX_NOTES = 20;
 
 /**
  * The only code that sweeps one Tower in this process. The scheduler's lease makes a tick
@@ -115,6 +121,15 @@ export class TowerSweeper {
     const start = DateTime.fromJSDate(startedAt).toUTC();
     const confirmMs = tower.confirmAfter.as('milliseconds');
     const client = this.options.createClient(tower);
+    const notes: string[] = [];
+    let dropped = 0;
+    const note = (text: string) => {
+      logger.warn(`Tower ${tower.id}: run ${run.id}: ${text}`);
+      if (notes.length < MAX_NOTES) notes.push(text);
+      else dropped++;
+    };
+    const audit = (runId: string, deleted: LabelOutcome[]) =>
+      this.options.onDeleted?.(tower, runId, deleted);
     let result;
     try {
       const towerStart = await towerRunStart(
@@ -122,6 +137,18 @@ export class TowerSweeper {
         run.id,
         startedAt,
         signal,
+      );
+      await recheckPendingDeletes({
+        client,
+        store,
+        towerId: tower.id,
+        runId: run.id,
+        note,
+        onDeleted: audit,
+      }).catch(error =>
+        note(
+          `could not re-check earlier unanswered deletes (next run tries again): ${(error as Error).message}`,
+        ),
       );
       result = await runSweep(
         {
@@ -140,14 +167,15 @@ export class TowerSweeper {
           dryRun,
           maxDeletes: tower.maxDeletesPerRun,
           pageSize: this.options.pageSize,
+          settleMs: this.options.settleMs ?? 30_000,
           batchesInFlight: this.options.batchesInFlight,
           signal,
         },
         {
           client,
           store,
-          onDeleted: deleted =>
-            this.options.onDeleted?.(tower, run.id, deleted),
+          onDeleted: deleted => audit(run.id, deleted),
+          onNote: note,
         },
       );
     } catch (error) {
@@ -174,6 +202,9 @@ export class TowerSweeper {
         counts: result.counts,
         error: result.error,
         finishedAt,
+        notes: dropped
+          ? [...notes, `${dropped} more note(s) in the log`]
+          : notes,
       }),
     );
     recordRunMetrics(summary, result.keptByReason);

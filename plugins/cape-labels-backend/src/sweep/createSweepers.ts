@@ -74,6 +74,7 @@ export function createSweepers(options: {
       tower.id,
       new TowerSweeper({
         tower,
+        settleMs: config.requestTimeout.as('milliseconds'),
         store,
         logger,
         instance,

@@ -88,6 +88,8 @@ export async function createHarness(options: HarnessOptions = {}) {
     pageSize: 1000,
     batchesInFlight: 4,
     runsPerTower: 200,
+    // Short, so a lost delete answer settles quickly in tests.
+    settleMs: 300,
     createClient: t => {
       const client = createTowerClient(
         towerConnectionOptions(t, { requestTimeoutMs: 5000 }),

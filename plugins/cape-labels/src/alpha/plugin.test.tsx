@@ -5,7 +5,7 @@ import {
 } from '@backstage/frontend-test-utils';
 import capeLabelsPlugin, { capeLabelsPage } from './index';
 import { capeLabelsApiRef } from '../api';
-import { mockCapeLabelsApi } from '../components/CapeLabelsCard/testFixtures';
+import { mockCapeLabelsApi } from '../__testUtils__/fixtures';
 
 describe('cape-labels frontend plugin', () => {
   it('has the api, page and home widget extensions', () => {

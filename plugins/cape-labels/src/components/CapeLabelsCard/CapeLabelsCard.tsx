@@ -9,10 +9,11 @@ import {
   Flex,
   Text,
 } from '@backstage/ui';
-import { EmptyState } from './EmptyState';
-import { errorMessage } from './format';
-import { TowerRow } from './TowerRow';
-import { useTowers } from './useTowers';
+import { errorMessage } from '../../format';
+import { useTowers } from '../../hooks';
+import { cardTestIds } from '../../testIds';
+import { EmptyState } from '../EmptyState';
+import { TowerRow } from '../TowerRow';
 
 /** Props of {@link CapeLabelsCard} and {@link CapeLabelsContent}. */
 export type CapeLabelsCardProps = {
@@ -39,14 +40,14 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
 
   if (loading) {
     return (
-      <Box data-testid="cape-labels-loading">
+      <Box data-testid={cardTestIds.loading}>
         <Progress />
       </Box>
     );
   }
   if (error && !towers) {
     return (
-      <Box data-testid="cape-labels-error">
+      <Box data-testid={cardTestIds.error}>
         <ResponseErrorPanel
           error={error}
           title="Could not reach the cape-labels backend"
@@ -58,7 +59,7 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
     return <EmptyState />;
   }
   return (
-    <Flex direction="column" gap="0" data-testid="cape-labels-towers">
+    <Flex direction="column" gap="0" data-testid={cardTestIds.towers}>
       <Flex justify="between" align="center">
         <Text variant="body-small" color="secondary">
           {polling ? 'Sweep in progress, refreshing…' : ''}
@@ -67,7 +68,7 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
           size="small"
           variant="tertiary"
           onPress={refresh}
-          data-testid="cape-labels-refresh"
+          data-testid={cardTestIds.refresh}
         >
           Refresh
         </Button>
@@ -76,7 +77,7 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
         <Text
           variant="body-small"
           color="warning"
-          data-testid="cape-labels-stale"
+          data-testid={cardTestIds.stale}
         >
           Showing earlier data: {errorMessage(error)}
         </Text>
@@ -98,7 +99,7 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
 
 /** The "CAPE orphan labels" card: one row per configured Tower. */
 export const CapeLabelsCard = (props: CapeLabelsCardProps) => (
-  <Card data-testid="cape-labels-card">
+  <Card data-testid={cardTestIds.card}>
     <CardHeader>
       <Text as="h3" variant="title-small" weight="bold">
         CAPE orphan labels

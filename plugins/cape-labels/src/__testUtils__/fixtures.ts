@@ -2,7 +2,7 @@ import {
   RunSummary,
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { CapeLabelsApi } from '../../api';
+import { CapeLabelsApi } from '../api';
 
 export function makeRun(patch: Partial<RunSummary> = {}): RunSummary {
   return {

@@ -6,10 +6,7 @@ import {
   StatusRunning,
   StatusWarning,
 } from '@backstage/core-components';
-import { RunStatus } from '@smartx-cape/plugin-cape-labels-common';
-
-/** What the chip shows: a run status, or `never run`. */
-export type ChipStatus = RunStatus | 'never run';
+import type { ChipStatus } from '../../format';
 
 const components = {
   succeeded: StatusOK,

@@ -1,53 +1,37 @@
 import { useState } from 'react';
-import { useApi } from '@backstage/core-plugin-api';
 import { Button, Flex, Text } from '@backstage/ui';
 import { LabelAction } from '@smartx-cape/plugin-cape-labels-common';
-import { capeLabelsApiRef } from '../../api';
-import { exactTime, relativeTime } from './format';
-import { useAsync } from './useAsync';
+import { exactTime, relativeTime } from '../../format';
+import { useOutcomes } from '../../hooks';
+import { outcomesTestIds } from '../../testIds';
+import { OutcomeFilters } from './OutcomeFilters';
+import styles from './OutcomesTable.module.css';
 
 export const OUTCOMES_PAGE_SIZE = 10;
-
-const FILTERS: Array<{ label: string; action?: LabelAction }> = [
-  { label: 'All' },
-  { label: 'Deleted', action: 'deleted' },
-  { label: 'Would delete', action: 'would-delete' },
-  { label: 'Kept', action: 'kept' },
-  { label: 'Failed', action: 'failed' },
-];
-
-const cell = { padding: '4px 8px', textAlign: 'left' as const };
 
 /** The labels a run deleted or kept, with reasons, a page at a time. */
 export const OutcomesTable = (props: { runId: string; refreshKey: string }) => {
   const { runId, refreshKey } = props;
-  const api = useApi(capeLabelsApiRef);
   const [offset, setOffset] = useState(0);
   const [action, setAction] = useState<LabelAction>();
-  const { loading, value, error } = useAsync(
-    () =>
-      api.listOutcomes(runId, { limit: OUTCOMES_PAGE_SIZE, offset, action }),
-    [api, runId, offset, action, refreshKey],
-  );
+  const { loading, value, error } = useOutcomes(runId, {
+    limit: OUTCOMES_PAGE_SIZE,
+    offset,
+    action,
+    refreshKey,
+  });
+  const ids = outcomesTestIds(runId);
 
   const total = value?.total ?? 0;
   return (
-    <Flex direction="column" gap="2" data-testid={`cape-outcomes-${runId}`}>
-      <Flex gap="1" style={{ flexWrap: 'wrap' }}>
-        {FILTERS.map(f => (
-          <Button
-            key={f.label}
-            size="small"
-            variant={f.action === action ? 'primary' : 'tertiary'}
-            onPress={() => {
-              setAction(f.action);
-              setOffset(0);
-            }}
-          >
-            {f.label}
-          </Button>
-        ))}
-      </Flex>
+    <Flex direction="column" gap="2" data-testid={ids.table}>
+      <OutcomeFilters
+        action={action}
+        onChange={next => {
+          setAction(next);
+          setOffset(0);
+        }}
+      />
       {error && (
         <Text color="danger" variant="body-small">
           Could not load labels: {error.message}
@@ -59,27 +43,27 @@ export const OutcomesTable = (props: { runId: string; refreshKey: string }) => {
         </Text>
       )}
       {value && value.items.length > 0 && (
-        <table style={{ borderCollapse: 'collapse', width: '100%' }}>
+        <table className={styles.table}>
           <thead>
             <tr>
-              <th style={cell}>Label</th>
-              <th style={cell}>Outcome</th>
-              <th style={cell}>Reason</th>
-              <th style={cell}>Created</th>
+              <th>Label</th>
+              <th>Outcome</th>
+              <th>Reason</th>
+              <th>Created</th>
             </tr>
           </thead>
           <tbody>
             {value.items.map(o => (
-              <tr key={o.labelId} data-testid={`cape-outcome-${o.labelId}`}>
-                <td style={cell}>
+              <tr key={o.labelId} data-testid={ids.row(o.labelId)}>
+                <td>
                   <code>
                     {o.key}
                     {o.value !== null ? `=${o.value}` : ''}
                   </code>
                 </td>
-                <td style={cell}>{o.action}</td>
-                <td style={cell}>{o.reason ?? ''}</td>
-                <td style={cell} title={exactTime(o.createdAt)}>
+                <td>{o.action}</td>
+                <td>{o.reason ?? ''}</td>
+                <td title={exactTime(o.createdAt)}>
                   {relativeTime(o.createdAt)}
                 </td>
               </tr>
@@ -97,10 +81,7 @@ export const OutcomesTable = (props: { runId: string; refreshKey: string }) => {
           >
             Previous
           </Button>
-          <Text
-            variant="body-small"
-            data-testid={`cape-outcomes-${runId}-range`}
-          >
+          <Text variant="body-small" data-testid={ids.range}>
             {offset + 1}–{Math.min(offset + OUTCOMES_PAGE_SIZE, total)} of{' '}
             {total}
           </Text>

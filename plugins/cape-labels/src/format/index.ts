@@ -1,0 +1,4 @@
+export { exactTime, formatDuration, relativeTime } from './time';
+export { errorMessage, toError } from './errors';
+export { isTowerRunning, towerStatus } from './towerStatus';
+export type { ChipStatus } from './towerStatus';

@@ -53,7 +53,6 @@ export function runFactTestIds(prefix: string) {
 export function outcomesTestIds(runId: string) {
   return {
     table: `cape-outcomes-${runId}`,
-    range: `cape-outcomes-${runId}-range`,
     row: (labelId: string) => `cape-outcome-${labelId}`,
   };
 }

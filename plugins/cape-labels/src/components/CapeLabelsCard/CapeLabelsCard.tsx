@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Progress, ResponseErrorPanel } from '@backstage/core-components';
 import {
+  Alert,
   Box,
   Button,
   Card,
   CardBody,
   CardHeader,
   Flex,
+  Skeleton,
   Text,
 } from '@backstage/ui';
 import { errorMessage } from '../../format';
@@ -40,17 +41,19 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
 
   if (loading) {
     return (
-      <Box data-testid={cardTestIds.loading}>
-        <Progress />
-      </Box>
+      <Flex direction="column" gap="2" data-testid={cardTestIds.loading}>
+        <Skeleton height={48} />
+        <Skeleton height={48} />
+      </Flex>
     );
   }
   if (error && !towers) {
     return (
       <Box data-testid={cardTestIds.error}>
-        <ResponseErrorPanel
-          error={error}
+        <Alert
+          status="danger"
           title="Could not reach the cape-labels backend"
+          description={errorMessage(error)}
         />
       </Box>
     );

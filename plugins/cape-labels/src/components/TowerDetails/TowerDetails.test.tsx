@@ -101,10 +101,12 @@ describe('CapeLabelsCard details', () => {
       await within(details).findByTestId('cape-tower-prod-a-earlier-runs'),
     ).toHaveTextContent('aborted');
     expect(
-      within(details).getByTestId('cape-outcomes-run-1-range'),
+      within(details).getByTestId('cape-outcomes-run-1'),
     ).toHaveTextContent('1–10 of 11');
 
-    await userEvent.click(within(details).getByText('Next'));
+    await userEvent.click(
+      within(details).getByRole('button', { name: 'Next table page' }),
+    );
     expect(
       await within(details).findByTestId('cape-outcome-l11'),
     ).toHaveTextContent('cap');

@@ -2,3 +2,5 @@ export { exactTime, formatDuration, relativeTime } from './time';
 export { errorMessage, toError } from './errors';
 export { isTowerRunning, towerStatus } from './towerStatus';
 export type { ChipStatus } from './towerStatus';
+export { runHeadline } from './runHeadline';
+export type { RunHeadline } from './runHeadline';

@@ -46,7 +46,14 @@ describe('CapeLabelsCard', () => {
           towerId: 'prod-b',
           status: 'failed',
           error: { message: 'login failed: bad credentials' },
-          counts: { scanned: 3, candidates: 1, deleted: 0, kept: 0, failed: 1 },
+          counts: {
+            scanned: 3,
+            candidates: 1,
+            deleted: 0,
+            wouldDelete: 0,
+            kept: 0,
+            failed: 1,
+          },
         }),
       }),
       makeTower({ id: 'fresh', title: 'Fresh', lastRun: null }),
@@ -107,13 +114,27 @@ describe('CapeLabelsCard', () => {
         status: 'running',
         finishedAt: null,
         durationMs: null,
-        counts: { scanned: 500, candidates: 4, deleted: 2, kept: 0, failed: 0 },
+        counts: {
+          scanned: 500,
+          candidates: 4,
+          deleted: 2,
+          wouldDelete: 0,
+          kept: 0,
+          failed: 0,
+        },
       }),
     });
     const done = makeTower({
       lastRun: makeRun({
         id: 'run-2',
-        counts: { scanned: 900, candidates: 6, deleted: 6, kept: 0, failed: 0 },
+        counts: {
+          scanned: 900,
+          candidates: 6,
+          deleted: 6,
+          wouldDelete: 0,
+          kept: 0,
+          failed: 0,
+        },
       }),
     });
     const api = mockCapeLabelsApi();
@@ -144,5 +165,30 @@ describe('CapeLabelsCard', () => {
     expect(calls).toBeGreaterThanOrEqual(3);
     await new Promise(r => setTimeout(r, 100));
     expect(api.listTowers.mock.calls.length).toBe(calls);
+  });
+
+  it('headlines what a dry run would delete instead of "0 deleted"', async () => {
+    const dryRun = makeRun({
+      dryRun: true,
+      counts: {
+        scanned: 229,
+        candidates: 89,
+        deleted: 0,
+        wouldDelete: 89,
+        kept: 140,
+        failed: 0,
+      },
+    });
+    await renderCard(
+      mockCapeLabelsApi([makeTower({ dryRun: true, lastRun: dryRun })]),
+    );
+    const row = await screen.findByTestId('cape-tower-row-prod-a');
+    const headline = within(row).getByTestId('cape-tower-prod-a-would-delete');
+    expect(headline).toHaveTextContent('89');
+    expect(headline.parentElement).toHaveTextContent('89would delete');
+    expect(
+      within(row).queryByTestId('cape-tower-prod-a-deleted'),
+    ).not.toBeInTheDocument();
+    expect(row).not.toHaveTextContent('0deleted');
   });
 });

@@ -52,7 +52,14 @@ describe('CapeLabelsCard sweep actions', () => {
         id: 'run-new',
         trigger: 'manual',
         dryRun: true,
-        counts: { scanned: 42, candidates: 7, deleted: 0, kept: 0, failed: 0 },
+        counts: {
+          scanned: 42,
+          candidates: 7,
+          deleted: 0,
+          wouldDelete: 6,
+          kept: 0,
+          failed: 0,
+        },
       }),
     });
     api.listTowers.mockResolvedValueOnce([before]).mockResolvedValue([after]);
@@ -71,6 +78,9 @@ describe('CapeLabelsCard sweep actions', () => {
     expect(
       screen.getByTestId('cape-tower-prod-a-dry-run-last'),
     ).toBeInTheDocument();
+    expect(
+      screen.getByTestId('cape-tower-prod-a-would-delete'),
+    ).toHaveTextContent('6');
     expect(api.listTowers.mock.calls.length).toBeGreaterThanOrEqual(2);
   });
 

@@ -1,6 +1,6 @@
 import { Flex, Text } from '@backstage/ui';
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
-import { exactTime, relativeTime } from '../../format';
+import { exactTime, relativeTime, runHeadline } from '../../format';
 import { useRuns } from '../../hooks';
 import { towerTestIds } from '../../testIds';
 import { StatusChip } from '../StatusChip';
@@ -47,8 +47,9 @@ export const EarlierRuns = (props: {
               {relativeTime(r.startedAt)}
             </Text>
             <Text variant="body-small" color="secondary">
-              {r.counts.deleted} deleted · {r.counts.candidates} candidates ·{' '}
-              {r.counts.scanned} scanned{r.dryRun ? ' · dry run' : ''}
+              {runHeadline(r).value} {runHeadline(r).label} ·{' '}
+              {r.counts.candidates} candidates · {r.counts.scanned} scanned
+              {r.dryRun ? ' · dry run' : ''}
             </Text>
           </Flex>
         </li>

@@ -57,7 +57,14 @@ describe('CapeLabelsCard details', () => {
       makeRun({
         id: 'run-0',
         status: 'aborted',
-        counts: { scanned: 9, candidates: 0, deleted: 0, kept: 0, failed: 0 },
+        counts: {
+          scanned: 9,
+          candidates: 0,
+          deleted: 0,
+          wouldDelete: 0,
+          kept: 0,
+          failed: 0,
+        },
       }),
     ]);
     await renderCard(api);

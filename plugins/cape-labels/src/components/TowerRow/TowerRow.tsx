@@ -1,6 +1,6 @@
 import { Box, Button, Flex } from '@backstage/ui';
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
-import { isTowerRunning } from '../../format';
+import { isTowerRunning, runHeadline } from '../../format';
 import { towerTestIds } from '../../testIds';
 import { SweepActions } from '../SweepActions';
 import { TowerDetails } from '../TowerDetails';
@@ -17,6 +17,7 @@ export const TowerRow = (props: {
 }) => {
   const { tower, expanded, onToggle, onRequested } = props;
   const counts = tower.lastRun?.counts;
+  const headline = runHeadline(tower.lastRun);
   const ids = towerTestIds(tower.id);
 
   return (
@@ -29,9 +30,11 @@ export const TowerRow = (props: {
         <TowerHeadline tower={tower} />
         <Flex gap="2" align="center">
           <RunCount
-            label="deleted"
-            value={counts?.deleted ?? 0}
-            testId={ids.deleted}
+            label={headline.label}
+            value={headline.value}
+            testId={
+              headline.kind === 'would-delete' ? ids.wouldDelete : ids.deleted
+            }
           />
           <RunCount
             label="candidates"

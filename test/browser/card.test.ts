@@ -18,6 +18,10 @@ import {
   waitForRowsWithData,
   type ApiTower,
 } from './cardModel';
+import {
+  cardTestIds,
+  towerTestIds,
+} from '../../plugins/cape-labels/src/testIds';
 import { startStack, stopStack, type Stack, type TowerSpec } from './stack';
 
 const RESULTS = path.join(__dirname, 'results');
@@ -94,7 +98,7 @@ function diagnostics(): string {
 
 /** The card's rows and their differences from the API, for failure messages. */
 async function cardState(page: Page): Promise<string> {
-  if ((await page.getByTestId('cape-labels-card').count()) === 0) {
+  if ((await page.getByTestId(cardTestIds.card).count()) === 0) {
     return `\nthe page has no cape-labels-card at ${page.url()}\n${diagnostics()}`;
   }
   const differences = compareWithApi(await readRows(page), await apiTowers());
@@ -186,17 +190,23 @@ test('the card shows one row per Tower with the status and counts of the API', a
   expect(
     towers.find(t => t.id === 'alpha')!.lastRun!.counts.deleted,
   ).toBeGreaterThan(0);
-  expect(towers.find(t => t.id === 'bravo')!.lastRun!.dryRun).toBe(true);
+  // the dry-run Tower headlines what it would delete (rows-match-api checked the row shows it)
+  const bravo = towers.find(t => t.id === 'bravo')!.lastRun!;
+  expect(bravo.dryRun).toBe(true);
+  expect(bravo.counts.wouldDelete).toBeGreaterThan(0);
+  const bravoRow = (await readRows(stack!.page)).find(r => r.id === 'bravo')!;
+  expect(bravoRow.wouldDelete).toBe(bravo.counts.wouldDelete);
+  expect(bravoRow.deleted).toBeNull();
 
   // the sweep buttons follow the permission check (allow-all demo policy): wait for them
   await step('actions-shown', async () => {
     for (const id of ids)
       await stack!.page
-        .getByTestId(`cape-tower-${id}-preview`)
+        .getByTestId(towerTestIds(id).preview)
         .waitFor({ timeout: 30_000 });
   });
   const shot = path.join(RESULTS, 'card.png');
-  await stack!.page.getByTestId('cape-labels-card').screenshot({ path: shot });
+  await stack!.page.getByTestId(cardTestIds.card).screenshot({ path: shot });
   console.log(
     `card time-to-data: ${Math.round(timings.firstVisitToDataMs)} ms from navigation incl. guest sign-in, ` +
       `${Math.round(timings.reloadToDataMs)} ms on reload (signed in); screenshot ${shot}`,
@@ -209,10 +219,10 @@ test('"Preview" starts a dry run that the card then shows', async () => {
   const started = Date.now();
   await step('preview-click', async () => {
     await stack!.page
-      .getByTestId(`cape-tower-${PREVIEW_TOWER}-preview`)
+      .getByTestId(towerTestIds(PREVIEW_TOWER).preview)
       .click({ timeout: 30_000 });
     await stack!.page
-      .getByTestId(`cape-tower-${PREVIEW_TOWER}-action-message`)
+      .getByTestId(towerTestIds(PREVIEW_TOWER).actionMessage)
       .filter({ hasText: 'Preview requested' })
       .waitFor({ timeout: 30_000 });
   });
@@ -244,7 +254,7 @@ test('"Preview" starts a dry run that the card then shows', async () => {
   });
   timings.previewToCardMs = Date.now() - started;
   const shot = path.join(RESULTS, 'card-after-preview.png');
-  await stack!.page.getByTestId('cape-labels-card').screenshot({ path: shot });
+  await stack!.page.getByTestId(cardTestIds.card).screenshot({ path: shot });
   console.log(
     `preview: click to card showing run ${after.lastRun!.id} in ${timings.previewToCardMs} ms; screenshot ${shot}`,
   );

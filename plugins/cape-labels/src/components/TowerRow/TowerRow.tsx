@@ -2,6 +2,7 @@ import { Box, Button, Flex } from '@backstage/ui';
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { isTowerRunning, runHeadline } from '../../format';
 import { towerTestIds } from '../../testIds';
+import { RunTrend } from '../RunTrend';
 import { SweepActions } from '../SweepActions';
 import { TowerDetails } from '../TowerDetails';
 import { RunCount } from './RunCount';
@@ -28,6 +29,7 @@ export const TowerRow = (props: {
     >
       <Flex justify="between" align="center" gap="4" className={styles.summary}>
         <TowerHeadline tower={tower} />
+        <RunTrend tower={tower} />
         <Flex gap="2" align="center">
           <RunCount
             label={headline.label}

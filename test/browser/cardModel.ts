@@ -16,6 +16,8 @@ export type CardRow = {
   scanned: number | null;
   dryRunLast: boolean;
   dryRunMode: boolean;
+  /** The trend's marks, left to right (null: no trend SVG in the row). */
+  trend: Array<{ runId: string; title: string }> | null;
 };
 
 /** The part of TowerSummary (docs: DESIGN.md) the test compares with the card. */
@@ -64,8 +66,16 @@ export async function readRows(page: Page): Promise<CardRow[]> {
         const row = document.querySelector(`[data-testid="${t.row}"]`);
         const q = (testId: string) =>
           row?.querySelector(`[data-testid="${testId}"]`) ?? null;
+        const trend = q(t.trend);
         return {
           id,
+          trend:
+            trend?.tagName.toLowerCase() === 'svg'
+              ? [...trend.querySelectorAll('[data-run]')].map(mark => ({
+                  runId: mark.getAttribute('data-run') ?? '',
+                  title: mark.querySelector('title')?.textContent ?? '',
+                }))
+              : null,
           title: q(t.title)?.textContent?.trim() ?? '',
           running: row?.getAttribute('data-running') === 'true',
           status: q(t.status)?.getAttribute('data-status') ?? null,

@@ -11,6 +11,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { pollUntil, sleep } from '../support/processes';
 import { launchChromium, signInAsGuest } from './browser';
+import { towerTestIds } from '../../plugins/cape-labels/src/testIds';
 import { readRows, waitForRowsWithData, type ApiTower } from './cardModel';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -128,7 +129,7 @@ async function main(): Promise<void> {
       // "Sweep now"/"Preview" appear once the permission check has answered
       for (const t of towers)
         await page
-          .getByTestId(`cape-tower-${t.id}-preview`)
+          .getByTestId(towerTestIds(t.id).preview)
           .waitFor({ timeout: 30_000 });
       for (const row of await readRows(page))
         console.log(`  ${JSON.stringify(row)}`);

@@ -24,6 +24,8 @@ export type RunCounts = {
   scanned: number;
   candidates: number;
   deleted: number;
+  /** Labels a dry run would have deleted (`would-delete` outcomes); 0 for real runs. */
+  wouldDelete: number;
   kept: number;
   failed: number;
 };

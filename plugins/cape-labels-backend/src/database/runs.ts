@@ -11,6 +11,8 @@ import { deleteOutcomesOfRuns } from './outcomes';
 import { MAX_STORED_ERROR_BYTES, plainText } from '../lib/plainText';
 import {
   CHUNK,
+  OUTCOMES,
+  OutcomeRow,
   RUNS,
   RunRow,
   SUMMARY_COLUMNS,
@@ -45,6 +47,33 @@ function countColumns(counts: RunCounts) {
   };
 }
 
+/**
+ * Fills `counts.wouldDelete` of the dry runs among `summaries` by counting their `would-delete`
+ * outcomes (an index range per run); real runs would delete nothing and keep 0.
+ */
+async function withWouldDelete<T extends RunSummary>(
+  db: Knex,
+  summaries: T[],
+): Promise<T[]> {
+  const dryRunIds = summaries.filter(s => s.dryRun).map(s => s.id);
+  const counted = new Map<string, number>();
+  for (const ids of chunks(dryRunIds)) {
+    const rows: Array<{ run_id: string; n: number | string }> =
+      await db<OutcomeRow>(OUTCOMES)
+        .select('run_id')
+        .count({ n: '*' })
+        .whereIn('run_id', ids)
+        .andWhere('action', 'would-delete')
+        .groupBy('run_id');
+    for (const row of rows) counted.set(row.run_id, Number(row.n));
+  }
+  for (const summary of summaries) {
+    if (summary.dryRun)
+      summary.counts.wouldDelete = counted.get(summary.id) ?? 0;
+  }
+  return summaries;
+}
+
 export async function createRun(db: Knex, run: NewRun): Promise<RunSummary> {
   const row: Omit<RunRow, 'seq' | 'outcome_seq'> = {
     id: newRunId(run.startedAt),
@@ -55,13 +84,11 @@ export async function createRun(db: Knex, run: NewRun): Promise<RunSummary> {
     status: 'running',
     started_at: run.startedAt.getTime(),
     finished_at: null,
-    ...countColumns({
-      scanned: 0,
-      candidates: 0,
-      deleted: 0,
-      kept: 0,
-      failed: 0,
-    }),
+    scanned: 0,
+    candidates: 0,
+    deleted: 0,
+    kept: 0,
+    failed: 0,
     error_message: null,
     error_code: null,
     notes: null,
@@ -126,7 +153,7 @@ export async function finishRun(
     .select(...SUMMARY_COLUMNS)
     .where({ id: runId })
     .first();
-  return row ? rowToSummary(row) : undefined;
+  return row ? (await withWouldDelete(db, [rowToSummary(row)]))[0] : undefined;
 }
 
 export async function getRun(
@@ -134,7 +161,7 @@ export async function getRun(
   runId: string,
 ): Promise<Run | undefined> {
   const row = await db<RunRow>(RUNS).where({ id: runId }).first();
-  return row ? rowToRun(row) : undefined;
+  return row ? (await withWouldDelete(db, [rowToRun(row)]))[0] : undefined;
 }
 
 export async function listRuns(
@@ -158,13 +185,22 @@ export async function listRuns(
     query.andWhere('seq', '<', before.seq);
   }
   const rows: SummaryRow[] = await query;
-  return rows.map(rowToSummary);
+  return withWouldDelete(db, rows.map(rowToSummary));
 }
 
 /** Towers per lastRuns query: a UNION ALL term each (SQLite allows 500). */
 const LAST_RUNS_CHUNK = 100;
 
 export async function lastRuns(
+  db: Knex,
+  towerIds: string[],
+): Promise<Map<string, RunSummary>> {
+  const result = await lastRunsByTower(db, towerIds);
+  await withWouldDelete(db, [...result.values()]);
+  return result;
+}
+
+async function lastRunsByTower(
   db: Knex,
   towerIds: string[],
 ): Promise<Map<string, RunSummary>> {

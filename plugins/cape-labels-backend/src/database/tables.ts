@@ -155,6 +155,8 @@ export function rowToSummary(row: SummaryRow): RunSummary {
       scanned: row.scanned,
       candidates: row.candidates,
       deleted: row.deleted,
+      // no column: filled from the outcomes for dry runs (runs.ts, withWouldDelete)
+      wouldDelete: 0,
       kept: row.kept,
       failed: row.failed,
     },

@@ -1,3 +1,7 @@
+/**
+ * Kept for apps that import `@smartx-cape/plugin-cape-labels/alpha`: the
+ * same plugin and extensions as the package's main entry.
+ */
 export {
   capeLabelsFrontendPlugin as default,
   capeLabelsApi,

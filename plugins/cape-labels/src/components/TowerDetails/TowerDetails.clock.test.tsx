@@ -2,8 +2,12 @@ import { screen } from '@testing-library/react';
 import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import type { RunClock } from '@smartx-cape/plugin-cape-labels-common';
 import { capeLabelsApiRef } from '../../api';
-import { formatClock } from './format';
-import { makeRun, makeTower, mockCapeLabelsApi } from './testFixtures';
+import { formatClock } from '../../format';
+import {
+  makeRun,
+  makeTower,
+  mockCapeLabelsApi,
+} from '../../__testUtils__/fixtures';
 import { TowerDetails } from './TowerDetails';
 
 const HOUR = 3_600_000;

@@ -2,7 +2,7 @@ import {
   RunSummary,
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { CapeLabelsApi } from '../../api';
+import { CapeLabelsApi } from '../api';
 
 export function makeRun(patch: Partial<RunSummary> = {}): RunSummary {
   return {
@@ -14,7 +14,14 @@ export function makeRun(patch: Partial<RunSummary> = {}): RunSummary {
     startedAt: new Date(Date.now() - 3_600_000).toISOString(),
     finishedAt: new Date(Date.now() - 3_590_000).toISOString(),
     durationMs: 10_000,
-    counts: { scanned: 1234, candidates: 17, deleted: 15, kept: 2, failed: 0 },
+    counts: {
+      scanned: 1234,
+      candidates: 17,
+      deleted: 15,
+      wouldDelete: 0,
+      kept: 2,
+      failed: 0,
+    },
     instance: 'replica-1',
     ...patch,
   };

@@ -1,7 +1,4 @@
-import type {
-  RunClock,
-  TowerSummary,
-} from '@smartx-cape/plugin-cape-labels-common';
+import type { RunClock } from '@smartx-cape/plugin-cape-labels-common';
 import { DateTime, Duration } from 'luxon';
 
 /** "3 minutes ago" / "in 2 hours"; `fallback` when there is no date. */
@@ -56,25 +53,4 @@ export function formatClock(clock: RunClock): string {
   if (Math.abs(skew) < 2000) return "Tower's, in step with ours";
   const side = skew < 0 ? 'behind' : 'ahead of';
   return `Tower's, ${formatDuration(Math.abs(skew))} ${side} ours`;
-}
-
-/** Turns anything thrown into an Error. */
-export function toError(e: unknown): Error {
-  return e instanceof Error ? e : new Error(String(e));
-}
-
-/** The most useful message of an error, preferring the backend's own. */
-export function errorMessage(e: unknown): string {
-  if (typeof e === 'object' && e !== null) {
-    const body = (e as { body?: { error?: { message?: unknown } } }).body;
-    if (typeof body?.error?.message === 'string') {
-      return body.error.message;
-    }
-  }
-  return e instanceof Error ? e.message : String(e);
-}
-
-/** A sweep is in progress: the backend says so, or the last run has not finished. */
-export function isTowerRunning(tower: TowerSummary): boolean {
-  return tower.running || tower.lastRun?.status === 'running';
 }

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '@backstage/core-plugin-api';
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
-import { capeLabelsApiRef } from '../../api';
-import { isTowerRunning, toError } from './format';
+import { capeLabelsApiRef } from '../api';
+import { isTowerRunning, toError } from '../format';
 
 /** How long the card keeps polling for a requested run that has not shown up. */
 const WATCH_TIMEOUT_MS = 60_000;

@@ -1,4 +1,6 @@
 import { Box, Text } from '@backstage/ui';
+import { cardTestIds } from '../../testIds';
+import styles from './EmptyState.module.css';
 
 const SNIPPET = `capeLabels:
   towers:
@@ -10,7 +12,7 @@ const SNIPPET = `capeLabels:
 
 /** Shown when the backend has no Tower configured. */
 export const EmptyState = () => (
-  <Box data-testid="cape-labels-empty">
+  <Box data-testid={cardTestIds.empty}>
     <Text as="p" weight="bold">
       No Tower configured
     </Text>
@@ -18,16 +20,6 @@ export const EmptyState = () => (
       Add a <code>capeLabels.towers</code> block to <code>app-config.yaml</code>{' '}
       and restart the backend, for example:
     </Text>
-    <pre
-      style={{
-        fontSize: 12,
-        padding: 8,
-        overflowX: 'auto',
-        background: 'var(--bui-bg-surface-2, #f5f5f5)',
-        borderRadius: 4,
-      }}
-    >
-      {SNIPPET}
-    </pre>
+    <pre className={styles.snippet}>{SNIPPET}</pre>
   </Box>
 );

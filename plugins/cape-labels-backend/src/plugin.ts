@@ -85,6 +85,7 @@ export const capeLabelsPlugin = createBackendPlugin({
             store,
             httpAuth,
             permissions,
+            auditor,
             logger,
           }),
         );

@@ -12,6 +12,10 @@ export type TowerConfig = {
   skipTLSVerify: boolean;
   caCert?: string;
   resourcePrefix: string;
+  /** Catalog owner (full entity ref). */
+  owner: string;
+  /** Entity refs notified about this Tower's runs (the owner by default). */
+  notify: string[];
   schedule: SchedulerServiceTaskScheduleDefinition;
   minAge: Duration;
   dryRun: boolean;

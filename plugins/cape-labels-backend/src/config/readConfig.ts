@@ -226,5 +226,7 @@ export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
       `${ROOT}.retention.runsPerTower`,
       200,
     ),
+    notificationsEnabled:
+      config.getOptionalBoolean('notifications.enabled') ?? true,
   };
 }

@@ -30,6 +30,8 @@ export type CapeLabelsConfig = {
   requestsInFlight: number;
   requestTimeout: Duration;
   runsPerTower: number;
+  /** `capeLabels.notifications.enabled` (default true). */
+  notificationsEnabled: boolean;
 };
 
 /** The three label keys a Tower's sweep may delete (DESIGN.md rule 1). */

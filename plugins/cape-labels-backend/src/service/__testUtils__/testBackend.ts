@@ -1,6 +1,7 @@
 import {
   coreServices,
   createServiceFactory,
+  type BackendFeature,
   type PermissionsService,
   type RootLoggerService,
 } from '@backstage/backend-plugin-api';
@@ -76,6 +77,8 @@ export type CapeBackendOptions = {
    * permission unused); `backend` is then the root config's `backend` block, e.g. external access.
    */
   realAuth?: { backend: JsonObject };
+  /** More features or service factories (they override the defaults above). */
+  features?: BackendFeature[];
 };
 
 /** A permissions service whose answer a test can change at any time. */
@@ -195,6 +198,7 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
               deps: {},
               factory: () => scheduler,
             }),
+        ...(options.features ?? []),
       ],
     });
     const http = () => request(backend.server);

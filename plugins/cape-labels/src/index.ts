@@ -5,7 +5,13 @@
  *
  * @packageDocumentation
  */
-export { capeLabelsPlugin, CapeLabelsCard, CapeLabelsPage } from './plugin';
+export {
+  capeLabelsPlugin,
+  CapeLabelsCard,
+  CapeLabelsPage,
+  EntityCapeLabelsCard,
+} from './plugin';
+export { isCapeLabelsAvailable } from './components/EntityCapeLabelsCard';
 export { rootRouteRef as capeLabelsRouteRef } from './routes';
 export {
   capeLabelsApiRef,

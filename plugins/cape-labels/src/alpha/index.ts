@@ -4,6 +4,7 @@ export {
   capeLabelsPage,
   capeLabelsHomeWidget,
   capeLabelsPageRouteRef,
+  capeLabelsEntityCard,
 } from './plugin';
 export {
   CapeLabelsCard,

@@ -54,7 +54,20 @@ export interface Config {
         dryRun?: boolean;
         maxDeletesPerRun?: number;
         confirmAfter?: CapeLabelsDuration;
+        /**
+         * Catalog owner of the Tower's Resource entity and, without `notify`, the recipient of its
+         * notifications: an entity ref (`platform-team` means `group:default/platform-team`).
+         * Default: `group:default/unowned`.
+         */
+        owner?: string;
+        /** Entity refs (users or groups; a bare name is a user) notified instead of the owner. */
+        notify?: string[];
       };
+    };
+    /** Notifications to Tower owners (needs the notifications backend). */
+    notifications?: {
+      /** Send notifications about bad and recovered runs (default true). */
+      enabled?: boolean;
     };
   };
 }

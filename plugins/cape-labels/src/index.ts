@@ -13,10 +13,17 @@ export {
   capeLabelsPage,
   capeLabelsHomeWidget,
   capeLabelsPageRouteRef,
+  capeLabelsEntityCard,
 } from './alpha/plugin';
 export { CapeLabelsIcon } from './alpha/CapeLabelsIcon';
 export { CapeLabelsContent } from './components/CapeLabelsCard';
-export { capeLabelsPlugin, CapeLabelsCard, CapeLabelsPage } from './plugin';
+export {
+  capeLabelsPlugin,
+  CapeLabelsCard,
+  CapeLabelsPage,
+  EntityCapeLabelsCard,
+} from './plugin';
+export { isCapeLabelsAvailable } from './components/EntityCapeLabelsCard';
 export { rootRouteRef as capeLabelsRouteRef } from './routes';
 export {
   capeLabelsApiRef,

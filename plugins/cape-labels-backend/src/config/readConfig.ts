@@ -8,6 +8,7 @@ import {
   type Config,
 } from '@backstage/config';
 import { InputError } from '@backstage/errors';
+import { readTowerOwnership } from '@smartx-cape/plugin-cape-labels-common';
 import { Duration } from 'luxon';
 import {
   TOWER_ID_PATTERN,
@@ -138,6 +139,15 @@ function readUrl(tower: Config, towerKey: string): string {
   return server.replace(/\/+$/, '');
 }
 
+function readOwnership(tower: Config, towerKey: string) {
+  try {
+    return readTowerOwnership(tower, towerKey);
+  } catch (error) {
+    // The message already names the key.
+    throw new InputError((error as Error).message);
+  }
+}
+
 function readTower(id: string, tower: Config, defaults: Config): TowerConfig {
   const towerKey = `${ROOT}.towers.${id}`;
   if (!TOWER_ID_PATTERN.test(id))
@@ -173,6 +183,7 @@ function readTower(id: string, tower: Config, defaults: Config): TowerConfig {
     skipTLSVerify: tower.getOptionalBoolean('skipTLSVerify') ?? false,
     caCert,
     resourcePrefix,
+    ...readOwnership(tower, towerKey),
     ...readOverridable(tower, defaults, towerKey),
   };
 }
@@ -222,5 +233,7 @@ export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
       `${ROOT}.retention.runsPerTower`,
       200,
     ),
+    notificationsEnabled:
+      config.getOptionalBoolean('notifications.enabled') ?? true,
   };
 }

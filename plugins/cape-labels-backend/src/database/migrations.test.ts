@@ -9,6 +9,7 @@ jest.setTimeout(60_000);
 const databases = createTestDatabases();
 
 const TABLES = [
+  'cape_labels_notified_health',
   'cape_labels_runs',
   'cape_labels_outcomes',
   'cape_labels_sightings',

@@ -1,5 +1,6 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import type {
+  KeptReason,
   LabelOutcome,
   RunSummary,
   RunTrigger,
@@ -33,7 +34,11 @@ export type TowerSweeperOptions = {
   pageSize: number;
   batchesInFlight: number;
   runsPerTower: number;
-  onRunCompleted?: (run: RunSummary) => Promise<void>;
+  /** After every run, with how many labels were kept for each reason. */
+  onRunCompleted?: (
+    run: RunSummary,
+    kept: ReadonlyMap<KeptReason, number>,
+  ) => Promise<void>;
   onDeleted?: (
     tower: TowerConfig,
     runId: string,
@@ -225,11 +230,9 @@ export class TowerSweeper {
         logger.warn(`Tower ${tower.id}: could not prune old runs: ${error}`),
       );
     await this.options
-      .onRunCompleted?.(summary)
+      .onRunCompleted?.(summary, result.keptByReason)
       .catch(error =>
-        logger.warn(
-          `Tower ${tower.id}: could not publish run-completed: ${error}`,
-        ),
+        logger.warn(`Tower ${tower.id}: after-run work failed: ${error}`),
       );
     return summary;
   }

@@ -8,6 +8,7 @@ export {
   capeLabelsPage,
   capeLabelsHomeWidget,
   capeLabelsPageRouteRef,
+  capeLabelsEntityCard,
 } from './plugin';
 export {
   CapeLabelsCard,

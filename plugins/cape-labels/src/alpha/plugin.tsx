@@ -9,6 +9,9 @@ import { compatWrapper } from '@backstage/core-compat-api';
 import { HomePageWidgetBlueprint } from '@backstage/plugin-home-react/alpha';
 import { capeLabelsApiRef, CapeLabelsClient } from '../api';
 import { CapeLabelsIcon } from './CapeLabelsIcon';
+import { capeLabelsEntityCard } from '../components/EntityCapeLabelsCard/entityCardExtension';
+
+export { capeLabelsEntityCard };
 
 /** Route of the cape-labels page (new frontend system). */
 export const capeLabelsPageRouteRef = createRouteRef();
@@ -69,5 +72,10 @@ export const capeLabelsFrontendPlugin = createFrontendPlugin({
   icon: <CapeLabelsIcon />,
   info: { packageJson: () => import('../../package.json') },
   routes: { root: capeLabelsPageRouteRef },
-  extensions: [capeLabelsApi, capeLabelsPage, capeLabelsHomeWidget],
+  extensions: [
+    capeLabelsApi,
+    capeLabelsPage,
+    capeLabelsHomeWidget,
+    capeLabelsEntityCard,
+  ],
 });

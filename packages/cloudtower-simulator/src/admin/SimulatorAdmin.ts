@@ -4,6 +4,7 @@ import type { FaultConfig } from '../faults';
 import type { RequestCounters, RequestLogEntry } from '../requestLog';
 import { applyScenario, ScenarioSpec } from '../scenarios';
 import type { SimulatorCore } from '../tower';
+import { AttachInput, resolveAttachLabel } from './attachTarget';
 import {
   allLabelsTruth,
   labelTruth,
@@ -18,16 +19,6 @@ import {
   Store,
   VmRecord,
 } from '../world';
-
-/** Which label and which resource an attach/detach is about. */
-export interface AttachInput {
-  /** The label by id, or by key (+ value): the first such label, created if missing (as CAPE does). */
-  labelId?: string;
-  key?: string;
-  value?: string | null;
-  vmId?: string;
-  securityPolicyId?: string;
-}
 
 export interface VmTruth extends VmRecord {
   labelIds: string[];
@@ -175,26 +166,9 @@ export class SimulatorAdmin {
     return this.store.deleteSecurityPolicy(id);
   }
 
-  private resolveLabel(
-    input: AttachInput,
-    create: boolean,
-  ): string | undefined {
-    if (input.labelId) return input.labelId;
-    if (!input.key)
-      throw new SimulatorError('labelId or key is required', 'INVALID_INPUT');
-    const idx = this.store.keyIndex(input.key);
-    const value = input.value ?? null;
-    for (const id of idx?.ascending() ?? []) {
-      if (this.store.labels.get(id)!.value === value) return id;
-    }
-    return create
-      ? this.store.createLabel({ key: input.key, value }).id
-      : undefined;
-  }
-
   /** Attaches a label to a VM and/or a security policy; returns the label. */
   attach(input: AttachInput): LabelTruth {
-    const id = this.resolveLabel(input, true)!;
+    const id = resolveAttachLabel(this.store, input, true)!;
     if (input.vmId) this.store.attachVm(id, input.vmId);
     if (input.securityPolicyId)
       this.store.attachPolicy(id, input.securityPolicyId);
@@ -202,7 +176,7 @@ export class SimulatorAdmin {
   }
 
   detach(input: AttachInput): LabelTruth | undefined {
-    const id = this.resolveLabel(input, false);
+    const id = resolveAttachLabel(this.store, input, false);
     if (!id) return undefined;
     if (input.vmId) this.store.detachVm(id, input.vmId);
     if (input.securityPolicyId)

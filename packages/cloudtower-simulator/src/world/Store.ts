@@ -2,7 +2,7 @@ import { SimulatorError } from '../errors';
 import { CounterScheduler } from './counters';
 import { IdGenerator } from './ids';
 import { KeyIndex } from './KeyIndex';
-import { newLabelRecord } from './labelRecord';
+import { deletedLabelRecord, newLabelRecord } from './labelRecord';
 import { Relation } from './relation';
 import { SortedIds } from './sortedIds';
 import {
@@ -105,20 +105,14 @@ export class Store {
     const label = this.labels.get(id);
     if (!label) return undefined;
     const vmIds = this.labelVm.removeLeft(id);
-    const policyIds = this.labelPolicy.removeLeft(id);
+    const securityPolicyIds = this.labelPolicy.removeLeft(id);
     this.labels.delete(id);
     this.labelIds.markDead();
     this.byKey.markDead(label.key);
-    this.deleted.push({
-      id,
-      key: label.key,
-      value: label.value,
-      createdAt: new Date(label.createdAt).toISOString(),
-      deletedAt: this.clock().toISOString(),
-      via,
-      vmIds,
-      securityPolicyIds: policyIds,
-    });
+    const deletedAt = this.clock();
+    this.deleted.push(
+      deletedLabelRecord(label, { deletedAt, via, vmIds, securityPolicyIds }),
+    );
     return label;
   }
 

@@ -2,15 +2,4 @@ export { Store } from './Store';
 export type { StoreOptions } from './Store';
 export { SortedIds, mergeOrdered } from './sortedIds';
 export { allLabelsTruth, labelTruth } from './truth';
-export type {
-  CounterLag,
-  CreateLabelInput,
-  CreateSecurityPolicyInput,
-  CreateVmInput,
-  DeletedLabel,
-  LabelCounters,
-  LabelRecord,
-  LabelTruth,
-  SecurityPolicyRecord,
-  VmRecord,
-} from './types';
+export type * from './types';

@@ -1,5 +1,10 @@
 import { SimulatorError } from '../errors';
-import { CreateLabelInput, LabelCounters, LabelRecord } from './types';
+import {
+  CreateLabelInput,
+  DeletedLabel,
+  LabelCounters,
+  LabelRecord,
+} from './types';
 
 function toMs(v: string | number | Date): number {
   let ms: number;
@@ -34,4 +39,26 @@ export function newLabelRecord(
     }
   }
   return label;
+}
+
+/** What the deleted-label log keeps: the label, when and how it went, the references it still had. */
+export function deletedLabelRecord(
+  label: LabelRecord,
+  deletion: {
+    deletedAt: Date;
+    via: string;
+    vmIds: string[];
+    securityPolicyIds: string[];
+  },
+): DeletedLabel {
+  return {
+    id: label.id,
+    key: label.key,
+    value: label.value,
+    createdAt: new Date(label.createdAt).toISOString(),
+    deletedAt: deletion.deletedAt.toISOString(),
+    via: deletion.via,
+    vmIds: deletion.vmIds,
+    securityPolicyIds: deletion.securityPolicyIds,
+  };
 }

@@ -17,8 +17,13 @@ async function world(
     token,
   );
   expect(created.errors).toBeUndefined();
-  return { sim, token, vmId: vm.id, label: created.data.createLabel };
+  /** A GraphQL call with this world's token. */
+  const ask = (query: string, variables?: Record<string, unknown>) =>
+    gql(sim.url, query, variables, token);
+  return { sim, token, vmId: vm.id, label: created.data.createLabel, ask };
 }
+
+type World = Awaited<ReturnType<typeof world>>;
 
 const sleep = (ms: number) => new Promise(r => setTimeout(r, ms));
 
@@ -38,11 +43,9 @@ describe('mutations', () => {
       security_policy_num: 0,
       vms: [],
     });
-    const upd = await gql(
-      sim.url,
+    const upd = await w.ask(
       `mutation($id: ID, $vm: ID) { updateLabel(where: {id: $id}, data: {value: "c2", vms: {connect: [{id: $vm}]}}) { ${LABEL} } }`,
       { id: w.label.id, vm: w.vmId },
-      w.token,
     );
     expect(upd.data.updateLabel).toMatchObject({
       value: 'c2',
@@ -50,21 +53,16 @@ describe('mutations', () => {
       total_num: 1,
       vms: [{ id: w.vmId }],
     });
-    const missing = await gql(
-      sim.url,
+    const missing = await w.ask(
       `mutation { updateLabel(where: {id: "${w.label.id}"}, data: {vms: {connect: [{id: "nope"}]}}) { id } }`,
-      undefined,
-      w.token,
     );
     expect(missing.errors?.[0]).toMatchObject({
       code: 'RESOURCE_NOT_FOUND',
       path: ['updateLabel'],
     });
-    const disc = await gql(
-      sim.url,
+    const disc = await w.ask(
       `mutation($id: ID, $vm: ID) { updateLabel(where: {id: $id}, data: {key: "k2", value: null, vms: {disconnect: [{id: $vm}]}}) { ${LABEL} } }`,
       { id: w.label.id, vm: w.vmId },
-      w.token,
     );
     expect(disc.data.updateLabel).toMatchObject({
       key: 'k2',
@@ -72,25 +70,16 @@ describe('mutations', () => {
       total_num: 0,
       vms: [],
     });
-    const keyed = await gql(
-      sim.url,
+    const keyed = await w.ask(
       '{ a: labels(where: {key: "k2"}) { id } b: labels(where: {key: "cape-cluster-name"}) { id } }',
-      undefined,
-      w.token,
     );
     expect(keyed.data).toEqual({ a: [{ id: w.label.id }], b: [] });
-    const del = await gql(
-      sim.url,
+    const del = await w.ask(
       `mutation { deleteLabel(where: {id: "${w.label.id}"}) { id key } }`,
-      undefined,
-      w.token,
     );
     expect(del.data.deleteLabel).toEqual({ id: w.label.id, key: 'k2' });
-    const gone = await gql(
-      sim.url,
+    const gone = await w.ask(
       `mutation { deleteLabel(where: {id: "${w.label.id}"}) { id } }`,
-      undefined,
-      w.token,
     );
     expect(gone.errors?.[0].code).toBe('RESOURCE_NOT_FOUND');
     expect(sim.admin.deletedLabels()).toEqual([
@@ -106,11 +95,8 @@ describe('mutations', () => {
       key: 'cape-cluster-name',
       value: 'c1',
     });
-    const r = await gql(
-      sim.url,
+    const r = await w.ask(
       'mutation { deleteManyLabels(where: {key: "cape-cluster-name"}) { count } }',
-      undefined,
-      w.token,
     );
     expect(r.data.deleteManyLabels.count).toBe(2);
     expect(sim.admin.vms()[0].labelIds).toEqual([]);
@@ -118,11 +104,8 @@ describe('mutations', () => {
       [w.label.id, [w.vmId]],
       [other.id, []],
     ]);
-    const none = await gql(
-      sim.url,
+    const none = await w.ask(
       'mutation { deleteManyLabels(where: {key: "x"}) { count } }',
-      undefined,
-      w.token,
     );
     expect(none.data.deleteManyLabels.count).toBe(0);
   });
@@ -132,32 +115,19 @@ describe('counter lag', () => {
   let sim: RunningSimulator;
   afterEach(() => sim?.stop());
 
-  const connect = (
-    s: RunningSimulator,
-    token: string,
-    id: string,
-    vm: string,
-  ) =>
-    gql(
-      s.url,
-      `mutation { updateLabel(where: {id: "${id}"}, data: {vms: {connect: [{id: "${vm}"}]}}) { total_num vms { id } } }`,
-      undefined,
-      token,
+  /** Connects the world's label to its VM; answers the label's total_num and VMs. */
+  const connect = (w: World) =>
+    w.ask(
+      `mutation { updateLabel(where: {id: "${w.label.id}"}, data: {vms: {connect: [{id: "${w.vmId}"}]}}) { total_num vms { id } } }`,
     );
-  const totalNum = async (s: RunningSimulator, token: string, id: string) =>
-    (
-      await gql(
-        s.url,
-        `{ label(where: {id: "${id}"}) { total_num } }`,
-        undefined,
-        token,
-      )
-    ).data.label.total_num;
+  const totalNum = async (w: World) =>
+    (await w.ask(`{ label(where: {id: "${w.label.id}"}) { total_num } }`)).data
+      .label.total_num;
 
   it('0: counters follow synchronously', async () => {
     const w = await world(0);
     sim = w.sim;
-    const r = await connect(sim, w.token, w.label.id, w.vmId);
+    const r = await connect(w);
     expect(r.data.updateLabel).toMatchObject({
       total_num: 1,
       vms: [{ id: w.vmId }],
@@ -167,28 +137,28 @@ describe('counter lag', () => {
   it('N ms: counters follow after the delay, the relation at once', async () => {
     const w = await world(150);
     sim = w.sim;
-    const r = await connect(sim, w.token, w.label.id, w.vmId);
+    const r = await connect(w);
     expect(r.data.updateLabel).toMatchObject({
       total_num: 0,
       vms: [{ id: w.vmId }],
     });
     expect(sim.admin.summary().pendingCounterUpdates).toBe(1);
     await sleep(300);
-    expect(await totalNum(sim, w.token, w.label.id)).toBe(1);
+    expect(await totalNum(w)).toBe(1);
     sim.admin.detach({ labelId: w.label.id, vmId: w.vmId });
-    expect(await totalNum(sim, w.token, w.label.id)).toBe(1);
+    expect(await totalNum(w)).toBe(1);
     await sleep(300);
-    expect(await totalNum(sim, w.token, w.label.id)).toBe(0);
+    expect(await totalNum(w)).toBe(0);
   });
 
   it("'never': counters stay until recomputeCounters()", async () => {
     const w = await world('never');
     sim = w.sim;
-    await connect(sim, w.token, w.label.id, w.vmId);
+    await connect(w);
     await sleep(100);
-    expect(await totalNum(sim, w.token, w.label.id)).toBe(0);
+    expect(await totalNum(w)).toBe(0);
     sim.admin.recomputeCounters();
-    expect(await totalNum(sim, w.token, w.label.id)).toBe(1);
+    expect(await totalNum(w)).toBe(1);
   });
 
   it('lets the admin set counters and switch the lag at run time', async () => {
@@ -196,17 +166,17 @@ describe('counter lag', () => {
     sim = w.sim;
     expect(w.label.total_num).toBeNull();
     sim.admin.setCounters(w.label.id, { total_num: 7 });
-    expect(await totalNum(sim, w.token, w.label.id)).toBe(7);
+    expect(await totalNum(w)).toBe(7);
     sim.admin.setCounterLag('never');
-    await connect(sim, w.token, w.label.id, w.vmId);
-    expect(await totalNum(sim, w.token, w.label.id)).toBe(7);
+    await connect(w);
+    expect(await totalNum(w)).toBe(7);
     sim.admin.setCounterLag(0);
     sim.admin.attach({
       key: 'cape-cluster-name',
       value: 'c1',
       vmId: sim.admin.createVm({ name: 'vm-2' }).id,
     });
-    expect(await totalNum(sim, w.token, w.label.id)).toBe(2);
+    expect(await totalNum(w)).toBe(2);
   });
 });
 

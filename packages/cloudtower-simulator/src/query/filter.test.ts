@@ -1,6 +1,5 @@
-import { clock, FIXTURE, NOW } from '../testing';
+import { clock, FIXTURE, gql, login, NOW } from '../testing';
 import { RunningSimulator, startSimulator } from '../http';
-import { gql, login } from '../testing';
 
 const H = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();

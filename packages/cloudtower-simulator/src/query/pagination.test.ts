@@ -1,6 +1,5 @@
-import { clock, FIXTURE } from '../testing';
+import { clock, FIXTURE, gql, login } from '../testing';
 import { RunningSimulator, startSimulator } from '../http';
-import { gql, login } from '../testing';
 
 describe('ordering and pagination', () => {
   let sim: RunningSimulator;
@@ -13,14 +12,10 @@ describe('ordering and pagination', () => {
     ids = sim.admin.labels().map(l => l.id);
   });
   afterAll(() => sim.stop());
+  const ask = (query: string) => gql(sim.url, query, undefined, token);
 
   async function page(args: string): Promise<number[]> {
-    const r = await gql(
-      sim.url,
-      `{ labels(${args}) { id } }`,
-      undefined,
-      token,
-    );
+    const r = await ask(`{ labels(${args}) { id } }`);
     expect(r.errors).toBeUndefined();
     return r.data.labels.map((l: { id: string }) => ids.indexOf(l.id));
   }
@@ -62,14 +57,10 @@ describe('ordering and pagination', () => {
   });
 
   it('answers connections with aggregate count, edges and pageInfo', async () => {
-    const r = await gql(
-      sim.url,
-      `{ labelsConnection(where: {key_starts_with: "cape-"}, first: 2, after: "${ids[0]}") {
+    const r =
+      await ask(`{ labelsConnection(where: {key_starts_with: "cape-"}, first: 2, after: "${ids[0]}") {
           aggregate { count } edges { cursor node { id key } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } }
-         vmsConnection(where: {in_recycle_bin: false}, first: 1) { aggregate { count } edges { node { name } } pageInfo { hasNextPage } } }`,
-      undefined,
-      token,
-    );
+         vmsConnection(where: {in_recycle_bin: false}, first: 1) { aggregate { count } edges { node { name } } pageInfo { hasNextPage } } }`);
     expect(r.errors).toBeUndefined();
     const c = r.data.labelsConnection;
     expect(c.aggregate.count).toBe(6);
@@ -92,11 +83,8 @@ describe('ordering and pagination', () => {
   });
 
   it('rejects negative first', async () => {
-    const r = await gql(
-      sim.url,
+    const r = await ask(
       '{ labelsConnection(first: -1) { aggregate { count } } }',
-      undefined,
-      token,
     );
     expect(r.errors?.[0].code).toBe('INVALID_INPUT');
   });

@@ -1,7 +1,7 @@
 /* eslint-disable no-console */
 /**
  * Checks the README's demo line by hand (not part of `npm test`): runs `npm start`, waits for the
- * app on :3000 and a lastRun on all three demo Towers, screenshots the home page after guest
+ * app on :3000 and a lastRun on all four demo Towers, screenshots the home page after guest
  * sign-in, sends Ctrl-C (SIGINT to the process group) and checks that nothing is left listening.
  *
  *   cd /work/main && node -r @backstage/cli/config/nodeTransform.cjs test/browser/demoCheck.ts [/tmp/demo-home.png]

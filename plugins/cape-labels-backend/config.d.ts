@@ -21,7 +21,7 @@ export interface Config {
     pageSize?: number;
     /** Requests in flight at once to one Tower (default 4, 1-32). */
     requestsInFlight?: number;
-    /** Timeout of one request to a Tower (default 30 s). */
+    /** Timeout of one request to a Tower (default 30 s); also how long survivors are re-read after a delete without a usable answer. */
     requestTimeout?: CapeLabelsDuration;
     /** History kept per Tower. */
     retention?: {

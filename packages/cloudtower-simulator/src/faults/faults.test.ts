@@ -124,7 +124,7 @@ describe('faults', () => {
   });
 
   it.each(['reset', 'hang'] as const)(
-    'carries out a delete whose answer is lost (%s)',
+    'carries out a delete whose answer is lost (%s), even after a logout',
     async answer => {
       const id = sim.admin.createLabel({ key: 'cape-vip', value: 'lost' }).id;
       sim.admin.setFaults({
@@ -132,9 +132,12 @@ describe('faults', () => {
         lostAnswer: { answer, commitAfterMs: 200 },
       });
       const deleteIt = `mutation { deleteManyLabels(where: {id_in: ["${id}"]}) { count } }`;
+      const own = await login(sim.url);
       await expect(
-        post(sim.url, token, deleteIt, AbortSignal.timeout(100)),
+        post(sim.url, own, deleteIt, AbortSignal.timeout(100)),
       ).rejects.toThrow();
+      // Accepted on arrival: it commits even though its client has logged out since.
+      await gql(sim.url, 'mutation { logout }', undefined, own);
       const entry = sim.admin
         .requestLog()
         .filter(e => e.rootFields.includes('deleteManyLabels'))

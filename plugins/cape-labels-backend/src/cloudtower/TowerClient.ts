@@ -8,6 +8,7 @@ import {
   TowerResponseError,
 } from './errors';
 import { acceptPage, KeysetState } from './keyset';
+import { raceAbort } from './raceAbort';
 import * as ops from './operations';
 import { sampleDateHeader, TowerTimeSample } from './towerClock';
 import type {
@@ -23,23 +24,6 @@ import type {
 export type TowerClientLogger = Pick<LoggerService, 'debug' | 'info' | 'warn'>;
 
 export type TowerClientDeps = { logger?: TowerClientLogger };
-
-/** Lets one caller stop waiting on a promise shared with other callers. */
-function raceAbort<T>(
-  promise: Promise<T>,
-  aborted: () => Error,
-  signal?: AbortSignal,
-): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(aborted());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(aborted());
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise
-      .then(resolve, reject)
-      .finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
 
 class GraphQLTowerClient implements TowerClient {
   readonly towerId: string;

@@ -119,11 +119,14 @@ export async function addOutcomes(
       }
     }
     await forgetSeenInUse(tx, runId, outcomes);
-    // A `failed` label stays pending: the next run re-checks whether Tower deleted it after all.
+    // Only a guarded delete's outcomes can resolve a pending delete; a `failed` label stays
+    // pending: the next run re-checks whether Tower deleted it after all.
     await clearPendingDeletes(
       tx,
       runId,
-      outcomes.filter(o => o.action !== 'failed').map(o => o.labelId),
+      outcomes
+        .filter(o => o.action === 'deleted' || o.reason === 'raced')
+        .map(o => o.labelId),
     );
   });
 }

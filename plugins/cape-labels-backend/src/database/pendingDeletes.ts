@@ -9,6 +9,7 @@ import {
   type PendingDeleteRow,
   type RunRow,
 } from './tables';
+import { reserveOutcomeSeqs } from './outcomeSeq';
 
 /** A label sent to deleteManyLabels whose outcome is not known (yet). */
 export type PendingDelete = { runId: string; label: LabelOutcome };
@@ -102,11 +103,7 @@ export async function recordLateDeletions(
         .update({ action: 'deleted', reason: null });
     }
     const unrecorded = labels.filter(l => !recorded.has(l.labelId));
-    const last = await tx<OutcomeRow>(OUTCOMES)
-      .max({ max_seq: 'seq' })
-      .where({ run_id: runId })
-      .first();
-    const firstSeq = Number(last?.max_seq ?? 0) + 1;
+    const firstSeq = await reserveOutcomeSeqs(tx, runId, unrecorded.length);
     const rows: OutcomeRow[] = unrecorded.map((l, i) => ({
       run_id: runId,
       seq: firstSeq + i,

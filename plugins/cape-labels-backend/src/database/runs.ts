@@ -8,7 +8,7 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { NewRun, RunEnd } from './types';
 import { deleteOutcomesOfRuns } from './outcomes';
-import { MAX_STORED_ERROR_BYTES, plainText } from '../lib/plainText';
+import { storedError } from './storedError';
 import {
   CHUNK,
   OUTCOMES,
@@ -22,9 +22,6 @@ import {
   rowToRun,
   rowToSummary,
 } from './tables';
-
-/** The error_code column's width. */
-const MAX_CODE_BYTES = 255;
 
 export const REPLICA_LOST = {
   message: 'the replica running this sweep stopped before it finished',
@@ -119,19 +116,6 @@ export async function updateRunCounts(
   counts: RunCounts,
 ): Promise<void> {
   await db<RunRow>(RUNS).where({ id: runId }).update(countColumns(counts));
-}
-
-/**
- * Error text may quote a Tower's answer: stored as one plain line, bounded, so a Tower cannot
- * make us store (and show) megabytes or forge lines.
- */
-function storedError(error: RunEnd['error']) {
-  if (!error) return { error_message: null, error_code: null };
-  return {
-    error_message: plainText(error.message, MAX_STORED_ERROR_BYTES),
-    error_code:
-      error.code === undefined ? null : plainText(error.code, MAX_CODE_BYTES),
-  };
 }
 
 /** Returns undefined when the run does not exist. */

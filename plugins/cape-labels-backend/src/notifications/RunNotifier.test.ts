@@ -50,6 +50,7 @@ function run(
       deleted: 4,
       kept: 5,
       failed: over.failed ?? 0,
+      wouldDelete: 0,
     },
     error: over.error ? { message: over.error } : undefined,
     instance: 'test',

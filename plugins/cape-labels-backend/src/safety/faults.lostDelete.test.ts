@@ -84,7 +84,8 @@ describe('sweep when Tower commits a delete after its answer was lost', () => {
     async answer => {
       const { h, audits } = await make();
       const s = seed(h);
-      loseDeleteAnswers(h, answer, REQUEST_TIMEOUT_MS + SETTLE_MS + 1000);
+      // Well after the last settle read, even on a loaded machine.
+      loseDeleteAnswers(h, answer, REQUEST_TIMEOUT_MS + SETTLE_MS + 3000);
       const first = await h.sweep();
       const failed = (await outcomesOf(h, first)).filter(
         o => o.action === 'failed',

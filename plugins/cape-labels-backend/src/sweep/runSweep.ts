@@ -1,12 +1,9 @@
-import type {
-  LabelOutcome,
-  RunCounts,
-  RunStatus,
-} from '@smartx-cape/plugin-cape-labels-common';
+import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerClient, TowerLabel } from '../cloudtower/types';
 import type { RunStore } from '../database/types';
 import { prefetched } from './prefetch';
 import { withRetry } from './retry';
+import { errorOf, sweepResult, type SweepResult } from './sweepResult';
 import { deleteGuarded, type GuardedDeleteContext } from './guardedDelete';
 import {
   applyCap,
@@ -19,6 +16,8 @@ import {
   type KeptTally,
   type SweepPolicy,
 } from './decide';
+
+export type { SweepResult };
 
 /** Consecutive failed batches after which the Tower is taken to be down and the run stops. */
 const MAX_CONSECUTIVE_BATCH_FAILURES = 3;
@@ -58,19 +57,6 @@ export type SweepDeps = {
   /** A remark for the run's record (a count Tower answered that the survivor read contradicts, ...). */
   onNote?: (text: string) => void;
 };
-
-export type SweepResult = {
-  status: Exclude<RunStatus, 'running'>;
-  counts: RunCounts;
-  keptByReason: KeptTally;
-  error?: { message: string; code?: string };
-};
-
-function errorOf(error: unknown): { message: string; code?: string } {
-  const e = error as { message?: unknown; code?: unknown };
-  const message = typeof e?.message === 'string' ? e.message : String(error);
-  return typeof e?.code === 'string' ? { message, code: e.code } : { message };
-}
 
 /**
  * One sweep of one Tower: streams keyset pages, applies the deletion rules and records every
@@ -268,31 +254,13 @@ export async function runSweep(
     );
   }
 
-  if (signal.aborted) {
-    return {
-      status: 'aborted',
-      counts,
-      keptByReason,
-      error: {
-        message:
-          'the sweep was stopped before it finished (timeout or shutdown)',
-        code: 'ABORTED',
-      },
-    };
-  }
-  if (fatal) return { status: 'failed', counts, keptByReason, error: fatal };
-  if (counts.failed > 0)
-    return { status: 'partial', counts, keptByReason, error: lastBatchError };
-  if (capped) {
-    return {
-      status: 'partial',
-      counts,
-      keptByReason,
-      error: {
-        message: `stopped deleting at maxDeletesPerRun (${params.maxDeletes}); the rest wait for the next run`,
-        code: 'CAP_REACHED',
-      },
-    };
-  }
-  return { status: 'succeeded', counts, keptByReason };
+  return sweepResult({
+    counts,
+    keptByReason,
+    aborted: signal.aborted,
+    fatal,
+    lastBatchError,
+    capped,
+    maxDeletes: params.maxDeletes,
+  });
 }

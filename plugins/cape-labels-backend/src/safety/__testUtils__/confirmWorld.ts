@@ -141,15 +141,13 @@ export function confirmViolations(history: Map<string, Seen[]>): string[] {
     }
     if (!seen[k].unusedCandidate) ok = false;
     if (!ok) {
+      const trail = seen.map(s => [
+        (s.atMs - T0) / 60_000,
+        s.unusedCandidate,
+        s.outcome ? `${s.outcome.action}/${s.outcome.reason ?? ''}` : '-',
+      ]);
       problems.push(
-        `${id} deleted at run ${k} without being seen unused for confirmAfter: ` +
-          JSON.stringify(
-            seen.map(s => [
-              (s.atMs - T0) / 60_000,
-              s.unusedCandidate,
-              s.outcome ? `${s.outcome.action}/${s.outcome.reason ?? ''}` : '-',
-            ]),
-          ),
+        `${id} deleted at run ${k} without being seen unused for confirmAfter: ${JSON.stringify(trail)}`,
       );
     }
   }

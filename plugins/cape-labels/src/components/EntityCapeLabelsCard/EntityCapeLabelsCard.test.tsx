@@ -27,7 +27,14 @@ const run = (id: string, over: Partial<RunSummary> = {}): RunSummary => ({
   startedAt: new Date(Date.now() - 3_600_000).toISOString(),
   finishedAt: new Date(Date.now() - 3_590_000).toISOString(),
   durationMs: 10_000,
-  counts: { scanned: 100, candidates: 10, deleted: 9, kept: 91, failed: 1 },
+  counts: {
+    scanned: 100,
+    candidates: 10,
+    deleted: 9,
+    kept: 91,
+    failed: 1,
+    wouldDelete: 0,
+  },
   instance: 'replica-1',
   ...over,
 });

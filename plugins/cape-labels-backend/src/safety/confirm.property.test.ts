@@ -59,6 +59,8 @@ describe('confirmation over several runs (counter lag never, attach/detach betwe
 
   beforeAll(async () => {
     h = await createHarness({
+      // Tower's clock in step with the sweeper's virtual one (its Date header has whole seconds).
+      simulator: { clock: () => new Date(state.now + 1) },
       sweeper: { now: () => new Date(state.now), pageSize: 3 },
       wrapClient: real => {
         const base = state.mode === 'http' ? real : memoryClient(h.sim.admin);

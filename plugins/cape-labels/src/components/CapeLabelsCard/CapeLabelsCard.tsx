@@ -1,18 +1,9 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardBody,
-  CardHeader,
-  Flex,
-  Skeleton,
-  Text,
-} from '@backstage/ui';
+import { Alert, Box, Button, Flex, Skeleton, Text } from '@backstage/ui';
 import { errorMessage } from '../../format';
 import { useTowers } from '../../hooks';
 import { cardTestIds } from '../../testIds';
+import { CardFrame } from '../CardFrame';
 import { EmptyState } from '../EmptyState';
 import { TowerRow } from '../TowerRow';
 
@@ -102,14 +93,7 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
 
 /** The "CAPE orphan labels" card: one row per configured Tower. */
 export const CapeLabelsCard = (props: CapeLabelsCardProps) => (
-  <Card data-testid={cardTestIds.card}>
-    <CardHeader>
-      <Text as="h3" variant="title-small" weight="bold">
-        CAPE orphan labels
-      </Text>
-    </CardHeader>
-    <CardBody>
-      <CapeLabelsContent {...props} />
-    </CardBody>
-  </Card>
+  <CardFrame testId={cardTestIds.card}>
+    <CapeLabelsContent {...props} />
+  </CardFrame>
 );

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Flex, Skeleton, Text } from '@backstage/ui';
+import { Button, Flex, Skeleton, Text } from '@backstage/ui';
 import { errorMessage } from '../../format';
 import { useTowers } from '../../hooks';
 import { cardTestIds } from '../../testIds';
 import { CardFrame } from '../CardFrame';
 import { EmptyState } from '../EmptyState';
+import { LoadErrorState } from '../LoadErrorState';
 import { TowerRow } from '../TowerRow';
 
 /** Props of {@link CapeLabelsCard} and {@link CapeLabelsContent}. */
@@ -39,15 +40,7 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
     );
   }
   if (error && !towers) {
-    return (
-      <Box data-testid={cardTestIds.error}>
-        <Alert
-          status="danger"
-          title="Could not reach the cape-labels backend"
-          description={errorMessage(error)}
-        />
-      </Box>
-    );
+    return <LoadErrorState error={error} testId={cardTestIds.error} />;
   }
   if (!towers || towers.length === 0) {
     return <EmptyState />;

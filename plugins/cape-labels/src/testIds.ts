@@ -31,6 +31,7 @@ export function towerTestIds(towerId: string) {
   return {
     row: `cape-tower-row-${towerId}`,
     title: `${tower}-title`,
+    entityLink: `${tower}-entity-link`,
     status: `${tower}-status`,
     dryRunMode: `${tower}-dry-run-mode`,
     dryRunLast: `${tower}-dry-run-last`,

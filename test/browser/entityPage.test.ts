@@ -116,7 +116,15 @@ test('a Tower entity page shows the Tower and its runs; its owners are notified 
   const page = stack.page;
   await signInAsGuest(page, stack.app.url);
 
-  await page.goto(`${stack.app.url}/catalog/default/resource/alpha`);
+  // The main card links each Tower to its entity page; follow alpha's link.
+  await page.goto(`${stack.app.url}/cape-labels`);
+  const entityLink = page.getByTestId(towerTestIds('alpha').entityLink);
+  await entityLink.waitFor({ timeout: 60_000 });
+  await expect(entityLink.getAttribute('href')).resolves.toBe(
+    '/catalog/default/resource/alpha',
+  );
+  await entityLink.click();
+  await page.waitForURL(/\/catalog\/default\/resource\/alpha$/);
   const card = page.getByTestId(entityCardTestIds.card);
   await card.waitFor({ timeout: 60_000 });
   await page.getByTestId(entityCardTestIds.runs).waitFor({ timeout: 30_000 });

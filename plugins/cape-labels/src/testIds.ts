@@ -11,6 +11,17 @@ export const cardTestIds = {
   refresh: 'cape-labels-refresh',
   stale: 'cape-labels-stale',
   sweepConfirm: 'cape-sweep-confirm',
+  notAllowed: 'cape-labels-not-allowed',
+} as const;
+
+/** Test ids of the Tower's card on its catalog entity page (the row inside has {@link towerTestIds}). */
+export const entityCardTestIds = {
+  card: 'cape-entity-card',
+  loading: 'cape-entity-loading',
+  error: 'cape-entity-error',
+  unknown: 'cape-entity-unknown',
+  runs: 'cape-entity-runs',
+  run: (runId: string) => `cape-entity-run-${runId}`,
 } as const;
 
 /** Test ids of one Tower's row and its expanded details. */
@@ -20,6 +31,7 @@ export function towerTestIds(towerId: string) {
   return {
     row: `cape-tower-row-${towerId}`,
     title: `${tower}-title`,
+    entityLink: `${tower}-entity-link`,
     status: `${tower}-status`,
     dryRunMode: `${tower}-dry-run-mode`,
     dryRunLast: `${tower}-dry-run-last`,

@@ -1,3 +1,4 @@
+import { ResponseError } from '@backstage/errors';
 import {
   RunSummary,
   TowerSummary,
@@ -52,4 +53,19 @@ export function mockCapeLabelsApi(towers: TowerSummary[] = [makeTower()]) {
     requestSweep: jest.fn().mockResolvedValue({ requestId: 'req-1' }),
   };
   return api;
+}
+
+/** What the client throws when the backend answers 403 (no `cape-labels.read`). */
+export async function notAllowedError(): Promise<ResponseError> {
+  const body = {
+    error: { name: 'NotAllowedError', message: 'Unauthorized' },
+    response: { statusCode: 403 },
+  };
+  return ResponseError.fromResponse(
+    new Response(JSON.stringify(body), {
+      status: 403,
+      statusText: 'Forbidden',
+      headers: { 'content-type': 'application/json' },
+    }) as never,
+  );
 }

@@ -1,5 +1,5 @@
 export { exactTime, formatClock, formatDuration, relativeTime } from './time';
-export { errorMessage, toError } from './errors';
+export { errorMessage, isNotAllowed, toError } from './errors';
 export { isTowerRunning, towerStatus } from './towerStatus';
 export type { ChipStatus } from './towerStatus';
 export { runHeadline } from './runHeadline';

@@ -122,3 +122,23 @@ export const LABEL_ACTIONS: readonly LabelAction[] = [
   'kept',
   'failed',
 ];
+export const KEPT_REASONS: readonly KeptReason[] = [
+  'referenced',
+  'count-nonzero',
+  'young',
+  'unconfirmed',
+  'cap',
+  'raced',
+  'error',
+  'unanswered',
+];
+
+/** Filters of a run's outcomes (`GET /runs/:runId/labels` and `labels.csv`). */
+export type OutcomeFilter = {
+  action?: LabelAction;
+  reason?: KeptReason;
+  /** The label key, exactly. */
+  key?: string;
+  /** A substring of the value, case-insensitive (at most 200 characters). */
+  search?: string;
+};

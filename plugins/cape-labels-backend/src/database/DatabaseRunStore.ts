@@ -5,7 +5,7 @@ import {
 import { NotFoundError } from '@backstage/errors';
 import type { Knex } from 'knex';
 import type {
-  LabelAction,
+  OutcomeFilter,
   LabelOutcome,
   Run,
   RunClock,
@@ -92,9 +92,17 @@ export class DatabaseRunStore implements RunStore {
 
   listOutcomes(
     runId: string,
-    options: { limit: number; offset: number; action?: LabelAction },
+    options: { limit: number; offset: number } & OutcomeFilter,
   ): Promise<{ items: LabelOutcome[]; total: number }> {
     return outcomes.listOutcomes(this.db, runId, options);
+  }
+
+  iterateOutcomes(
+    runId: string,
+    filter: OutcomeFilter,
+    pageSize: number,
+  ): AsyncIterable<LabelOutcome[]> {
+    return outcomes.iterateOutcomes(this.db, runId, filter, pageSize);
   }
 
   abortStaleRuns(towerId: string, now: Date): Promise<number> {

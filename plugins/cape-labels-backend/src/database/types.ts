@@ -1,6 +1,6 @@
 import type {
-  LabelAction,
   LabelOutcome,
+  OutcomeFilter,
   Run,
   RunClock,
   RunCounts,
@@ -67,8 +67,14 @@ export interface RunStore {
   runningTowers(towerIds: string[]): Promise<Set<string>>;
   listOutcomes(
     runId: string,
-    options: { limit: number; offset: number; action?: LabelAction },
+    options: { limit: number; offset: number } & OutcomeFilter,
   ): Promise<{ items: LabelOutcome[]; total: number }>;
+  /** The run's outcomes that pass `filter`, oldest first, one page of `pageSize` at a time. */
+  iterateOutcomes(
+    runId: string,
+    filter: OutcomeFilter,
+    pageSize: number,
+  ): AsyncIterable<LabelOutcome[]>;
 
   /**
    * Marks every `running` run of the Tower as `aborted`: called by the holder of the Tower's

@@ -14,9 +14,10 @@ import Router from 'express-promise-router';
 import type { RunStore } from '../database/types';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import { audited, callerOf, requirePermission, subjectOf } from './access';
+import { sendOutcomesCsv } from './outcomesCsv';
 import {
-  parseAction,
   parseIntParam,
+  parseOutcomeFilter,
   parseOptionalRunId,
   parseRunId,
   parseSweepBody,
@@ -99,10 +100,19 @@ export async function createRouter(
     const runId = parseRunId(req.params.runId);
     const limit = parseIntParam(req.query, 'limit', 100, 1, 1000);
     const offset = parseIntParam(req.query, 'offset', 0, 0, 100_000_000);
-    const action = parseAction(req.query);
+    const filter = parseOutcomeFilter(req.query);
     if (!(await store.getRun(runId)))
       throw new NotFoundError(`No run '${runId}'`);
-    res.json(await store.listOutcomes(runId, { limit, offset, action }));
+    res.json(await store.listOutcomes(runId, { limit, offset, ...filter }));
+  });
+
+  router.get('/runs/:runId/labels.csv', async (req, res) => {
+    await readers(req);
+    const runId = parseRunId(req.params.runId);
+    const filter = parseOutcomeFilter(req.query);
+    const run = await store.getRun(runId);
+    if (!run) throw new NotFoundError(`No run '${runId}'`);
+    await sendOutcomesCsv(res, store, run, filter);
   });
 
   router.post('/towers/:towerId/sweep', async (req, res) => {

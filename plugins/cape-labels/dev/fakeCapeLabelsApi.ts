@@ -113,6 +113,27 @@ export class FakeCapeLabelsApi implements CapeLabelsApi {
     };
   }
 
+  async downloadOutcomesCsv(runId: string) {
+    const { items } = await this.listOutcomes(runId);
+    const lines = items.map(o =>
+      [
+        o.labelId,
+        o.key,
+        o.value ?? '',
+        o.action,
+        o.reason ?? '',
+        o.createdAt,
+      ].join(','),
+    );
+    const text = ['label_id,key,value,action,reason,created_at', ...lines]
+      .map(l => `${l}\r\n`)
+      .join('');
+    return {
+      blob: new Blob([text], { type: 'text/csv' }),
+      filename: `cape-labels-${runId}.csv`,
+    };
+  }
+
   async requestSweep(towerId: string, options: { dryRun?: boolean } = {}) {
     const tower = this.towers.find(t => t.id === towerId);
     if (!tower) throw new Error(`Unknown Tower ${towerId}`);

@@ -50,6 +50,10 @@ export function mockCapeLabelsApi(towers: TowerSummary[] = [makeTower()]) {
     getRun: jest.fn(),
     listOutcomes: jest.fn().mockResolvedValue({ items: [], total: 0 }),
     requestSweep: jest.fn().mockResolvedValue({ requestId: 'req-1' }),
+    downloadOutcomesCsv: jest.fn().mockResolvedValue({
+      blob: new Blob(['label_id\r\n'], { type: 'text/csv' }),
+      filename: 'cape-labels.csv',
+    }),
   };
   return api;
 }

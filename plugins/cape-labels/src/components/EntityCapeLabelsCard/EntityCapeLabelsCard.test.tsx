@@ -55,6 +55,7 @@ function api(over: Partial<CapeLabelsApi> = {}): CapeLabelsApi {
     getRun: jest.fn(),
     listOutcomes: jest.fn(),
     requestSweep: jest.fn(),
+    downloadOutcomesCsv: jest.fn(),
     ...over,
   };
 }

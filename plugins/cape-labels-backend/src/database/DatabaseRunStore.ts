@@ -6,6 +6,7 @@ import { NotFoundError } from '@backstage/errors';
 import type { Knex } from 'knex';
 import type {
   OutcomeFilter,
+  SourceCount,
   LabelOutcome,
   Run,
   RunClock,
@@ -15,6 +16,7 @@ import type {
 import type { NewRun, RunEnd, RunStore, SweepRequest } from './types';
 import * as runs from './runs';
 import * as outcomes from './outcomes';
+import { topDeletedValues } from './topSources';
 import * as sightings from './sightings';
 import * as requests from './requests';
 import * as pending from './pendingDeletes';
@@ -103,6 +105,15 @@ export class DatabaseRunStore implements RunStore {
     pageSize: number,
   ): AsyncIterable<LabelOutcome[]> {
     return outcomes.iterateOutcomes(this.db, runId, filter, pageSize);
+  }
+
+  topDeletedValues(options: {
+    towerId: string;
+    key: string;
+    since: Date;
+    limit: number;
+  }): Promise<SourceCount[]> {
+    return topDeletedValues(this.db, options);
   }
 
   abortStaleRuns(towerId: string, now: Date): Promise<number> {

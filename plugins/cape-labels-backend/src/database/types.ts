@@ -1,6 +1,7 @@
 import type {
   LabelOutcome,
   OutcomeFilter,
+  SourceCount,
   Run,
   RunClock,
   RunCounts,
@@ -75,6 +76,17 @@ export interface RunStore {
     filter: OutcomeFilter,
     pageSize: number,
   ): AsyncIterable<LabelOutcome[]>;
+
+  /**
+   * The values of `key` whose labels the Tower's runs started since `since` deleted most
+   * (at most `limit`, most first).
+   */
+  topDeletedValues(options: {
+    towerId: string;
+    key: string;
+    since: Date;
+    limit: number;
+  }): Promise<SourceCount[]>;
 
   /**
    * Marks every `running` run of the Tower as `aborted`: called by the holder of the Tower's

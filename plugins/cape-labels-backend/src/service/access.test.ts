@@ -13,6 +13,7 @@ const READ_ROUTES = [
   '/runs/no-such-run',
   '/runs/no-such-run/labels',
   '/runs/no-such-run/labels.csv',
+  '/towers/t1/top-sources',
 ];
 
 /** The auditor's `sweep-request` lines of a given status. */

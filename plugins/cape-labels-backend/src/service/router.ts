@@ -15,6 +15,7 @@ import type { RunStore } from '../database/types';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import { audited, callerOf, requirePermission, subjectOf } from './access';
 import { sendOutcomesCsv } from './outcomesCsv';
+import { topSources } from './topSources';
 import {
   parseIntParam,
   parseOutcomeFilter,
@@ -85,6 +86,13 @@ export async function createRouter(
         throw new NotFoundError(`No run '${before}' of Tower '${tower.id}'`);
     }
     res.json({ items: await store.listRuns(tower.id, { limit, before }) });
+  });
+
+  router.get('/towers/:towerId/top-sources', async (req, res) => {
+    await readers(req);
+    const tower = coordinator.getTower(parseTowerId(req.params.towerId));
+    const days = parseIntParam(req.query, 'days', 30, 1, 365);
+    res.json(await topSources(store, tower, days, new Date()));
   });
 
   router.get('/runs/:runId', async (req, res) => {

@@ -113,6 +113,18 @@ export class FakeCapeLabelsApi implements CapeLabelsApi {
     };
   }
 
+  async topSources(_towerId: string, days = 30) {
+    return {
+      days,
+      since: iso(-days * 86_400_000),
+      clusters: [
+        { value: 'workload-7', deleted: 12 },
+        { value: 'ci-runner', deleted: 5 },
+      ],
+      namespaces: [{ value: 'team-a', deleted: 17 }],
+    };
+  }
+
   async downloadOutcomesCsv(runId: string) {
     const { items } = await this.listOutcomes(runId);
     const lines = items.map(o =>

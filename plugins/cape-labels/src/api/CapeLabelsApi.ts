@@ -5,6 +5,7 @@ import {
   Run,
   RunSummary,
   SweepAccepted,
+  TopSources,
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 
@@ -47,6 +48,8 @@ export interface CapeLabelsApi {
     runId: string,
     filter?: OutcomeFilter,
   ): Promise<OutcomesCsv>;
+  /** The cluster names and namespaces whose labels the Tower's runs deleted most in `days` days. */
+  topSources(towerId: string, days?: number): Promise<TopSources>;
   /** Throws {@link SweepAlreadyRunningError} when the Tower is sweeping (409). */
   requestSweep(
     towerId: string,

@@ -8,6 +8,7 @@ import {
   Run,
   RunSummary,
   SweepAccepted,
+  TopSources,
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import {
@@ -64,6 +65,12 @@ export class CapeLabelsClient implements CapeLabelsApi {
       })}`,
     );
     return { items: body.items, total: body.total };
+  }
+
+  async topSources(towerId: string, days?: number): Promise<TopSources> {
+    return this.get<TopSources>(
+      `/towers/${encodeURIComponent(towerId)}/top-sources${query({ days })}`,
+    );
   }
 
   async downloadOutcomesCsv(

@@ -8,3 +8,4 @@ export { useTower } from './useTower';
 export { useRun } from './useRun';
 export { useDownloadOutcomesCsv } from './useDownloadOutcomesCsv';
 export { useTowerPageLink } from './useTowerPageLink';
+export { useTopSources } from './useTopSources';

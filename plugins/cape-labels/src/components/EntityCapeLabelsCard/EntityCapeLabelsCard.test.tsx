@@ -56,6 +56,7 @@ function api(over: Partial<CapeLabelsApi> = {}): CapeLabelsApi {
     listOutcomes: jest.fn(),
     requestSweep: jest.fn(),
     downloadOutcomesCsv: jest.fn(),
+    topSources: jest.fn(),
     ...over,
   };
 }

@@ -8,6 +8,7 @@ import { TREND_RUNS } from '../RunTrend';
 import { RunHistory } from '../RunHistory';
 import { RunLabels } from '../RunLabels';
 import { StatusChip } from '../StatusChip';
+import { TopSources } from '../TopSources';
 import { towerStatus } from '../../format';
 import styles from './TowerPage.module.css';
 
@@ -36,6 +37,9 @@ const TowerBody = ({ tower }: { tower: TowerSummary }) => {
           selectedRunId={selected?.id}
           onSelect={onSelect}
         />
+      </Card>
+      <Card className={styles.section}>
+        <TopSources towerId={tower.id} refreshKey={tower.lastRun?.id} />
       </Card>
       {selected && (
         <Card className={styles.section}>

@@ -107,6 +107,9 @@ describe('GET /runs/:runId/labels.csv', () => {
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="cape-labels-t1-${run.id}.csv"`,
     );
+    expect(res.headers['access-control-expose-headers']).toBe(
+      'Content-Disposition',
+    );
     expect(outcomes.length).toBe(AWKWARD.length + CSV_PAGE_SIZE + 5 + 1);
     const [header, ...rows] = parseCsv(res.text);
     expect(header).toEqual([

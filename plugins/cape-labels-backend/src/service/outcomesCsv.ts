@@ -51,6 +51,8 @@ export async function sendOutcomesCsv(
     'Content-Disposition',
     `attachment; filename="cape-labels-${run.towerId}-${run.id}.csv"`,
   );
+  // The app calls from another origin: let it read the file name.
+  res.setHeader('Access-Control-Expose-Headers', 'Content-Disposition');
   res.setHeader('Cache-Control', 'no-store');
   try {
     await pipeline(Readable.from(csvChunks(store, run.id, filter)), res);

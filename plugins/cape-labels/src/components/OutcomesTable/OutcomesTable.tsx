@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Flex, Row, Table, Text } from '@backstage/ui';
 import {
   LabelAction,
@@ -32,12 +32,13 @@ export const OutcomesTable = (props: {
   filter?: OutcomeFilter;
 }) => {
   const { runId, refreshKey, filter } = props;
-  const [offset, setOffset] = useState(0);
   const [ownAction, setAction] = useState<LabelAction>();
   const action = filter ? filter.action : ownAction;
-  const filterKey = JSON.stringify(filter ?? {});
-  // new filters start at the first page
-  useEffect(() => setOffset(0), [filterKey]);
+  // the page belongs to the filters it was chosen under: new filters start at the first page
+  const filterKey = JSON.stringify({ ...filter, action });
+  const [page, setPage] = useState({ filterKey, offset: 0 });
+  const offset = page.filterKey === filterKey ? page.offset : 0;
+  const setOffset = (next: number) => setPage({ filterKey, offset: next });
   const { loading, value, error } = useOutcomes(runId, {
     ...filter,
     limit: OUTCOMES_PAGE_SIZE,
@@ -54,15 +55,7 @@ export const OutcomesTable = (props: {
 
   return (
     <Flex direction="column" gap="2" data-testid={ids.table}>
-      {!filter && (
-        <OutcomeFilters
-          action={action}
-          onChange={next => {
-            setAction(next);
-            setOffset(0);
-          }}
-        />
-      )}
+      {!filter && <OutcomeFilters action={action} onChange={setAction} />}
       {error ? (
         <Text color="danger" variant="body-small">
           Could not load labels: {error.message}

@@ -4,6 +4,7 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { LoggerService } from '@backstage/backend-plugin-api';
 import type express from 'express';
 import type { RunStore } from '../database/types';
 import { csvLine } from './csv';
@@ -44,6 +45,7 @@ export async function sendOutcomesCsv(
   store: RunStore,
   run: { id: string; towerId: string },
   filter: OutcomeFilter,
+  logger: LoggerService,
 ): Promise<void> {
   res.status(200);
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
@@ -56,7 +58,9 @@ export async function sendOutcomesCsv(
   res.setHeader('Cache-Control', 'no-store');
   try {
     await pipeline(Readable.from(csvChunks(store, run.id, filter)), res);
-  } catch {
+  } catch (error) {
+    // also when the client went away: then there is nobody left to tell
+    logger.warn(`CSV of run ${run.id} cut short: ${String(error)}`);
     res.destroy();
   }
 }

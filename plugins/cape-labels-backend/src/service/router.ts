@@ -37,7 +37,8 @@ export type RouterOptions = {
 export async function createRouter(
   options: RouterOptions,
 ): Promise<express.Router> {
-  const { coordinator, store, httpAuth, permissions, auditor } = options;
+  const { coordinator, store, httpAuth, permissions, auditor, logger } =
+    options;
   const router = Router();
 
   router.use(express.json({ limit: '16kb' }));
@@ -120,7 +121,7 @@ export async function createRouter(
     const filter = parseOutcomeFilter(req.query);
     const run = await store.getRun(runId);
     if (!run) throw new NotFoundError(`No run '${runId}'`);
-    await sendOutcomesCsv(res, store, run, filter);
+    await sendOutcomesCsv(res, store, run, filter, logger);
   });
 
   router.post('/towers/:towerId/sweep', async (req, res) => {

@@ -15,18 +15,27 @@ function parseCsv(text: string): string[][] {
   let record: string[] = [];
   let field = '';
   let quoted = false;
+  const endField = () => {
+    record.push(field);
+    field = '';
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++);
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') (record.push(field), (field = ''));
-    else if (c === '\r' && text[i + 1] === '\n') {
-      (record.push(field), records.push(record), (record = []), (field = ''));
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      field += '"';
       i++;
-    } else field += c;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (!quoted && c === ',') {
+      endField();
+    } else if (!quoted && c === '\r' && text[i + 1] === '\n') {
+      endField();
+      records.push(record);
+      record = [];
+      i++;
+    } else {
+      field += c;
+    }
   }
   expect(field).toBe('');
   expect(record).toEqual([]);

@@ -8,6 +8,7 @@ import {
   runHeadline,
 } from '../../format';
 import { StatusChip } from '../StatusChip';
+import styles from './RunHistory.module.css';
 
 /** One row of the history: a run keyed by its id. */
 export type RunItem = RunSummary & { selected: boolean };
@@ -24,6 +25,13 @@ export function countsText(run: RunSummary): string {
     ...(failed ? [`${failed} failed`] : []),
   ].join(' · ');
 }
+
+/** Text that wraps instead of being cut (CellText keeps to one line). */
+const WrappedCell = ({ text }: { text: string }) => (
+  <Cell>
+    <span className={styles.wrap}>{text}</span>
+  </Cell>
+);
 
 export function runColumns(
   onSelect: (runId: string) => void,
@@ -80,7 +88,7 @@ export function runColumns(
     {
       id: 'clock',
       label: 'Tower clock',
-      cell: r => <CellText title={r.clock ? formatClock(r.clock) : '—'} />,
+      cell: r => <WrappedCell text={r.clock ? formatClock(r.clock) : '—'} />,
     },
     {
       id: 'labels',

@@ -29,6 +29,7 @@ import {
   downloadCsv,
   openTowerPage,
   parseCsv,
+  shownTopClusters,
   waitForFirstOutcome,
 } from './towerPage';
 import {
@@ -346,6 +347,14 @@ test('the Tower page opens from the row, filters the labels and downloads them a
     await waitForFirstOutcome(page, kept.run.id, kept.items[0].labelId);
   });
   const csv = await step('tower-page-csv', () => downloadCsv(page));
+  const top = await callApi<{ clusters: Array<{ value: string }> }>(
+    stack!.backend.url,
+    `/api/cape-labels/towers/${towerId}/top-sources?days=30`,
+  );
+  expect(top.body.clusters.length).toBeGreaterThan(0);
+  expect(await shownTopClusters(page, towerId)).toEqual(
+    top.body.clusters.map(c => c.value),
+  );
   expect(csv.filename).toBe(`cape-labels-${towerId}-${kept.run.id}.csv`);
   const [header, ...rows] = parseCsv(csv.text);
   expect(header).toEqual([

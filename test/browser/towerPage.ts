@@ -106,3 +106,17 @@ export async function downloadCsv(
     text: Buffer.concat(chunks).toString('utf8'),
   };
 }
+
+/** The cluster names the page lists under "Where the orphans come from", in order. */
+export async function shownTopClusters(
+  page: Page,
+  towerId: string,
+): Promise<string[]> {
+  const list = page.getByTestId(
+    `${towerPageTestIds(towerId).topSources}-clusters`,
+  );
+  await list.waitFor({ timeout: 30_000 });
+  return list
+    .locator('[data-value]')
+    .evaluateAll(els => els.map(e => e.getAttribute('data-value') ?? ''));
+}

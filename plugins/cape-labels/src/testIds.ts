@@ -69,3 +69,31 @@ export function outcomesTestIds(runId: string) {
     row: (labelId: string) => `cape-outcome-${labelId}`,
   };
 }
+
+/** Test ids of a Tower's page (`/cape-labels/towers/:towerId`). */
+export function towerPageTestIds(towerId: string) {
+  const page = `cape-tower-page-${towerId}`;
+  return {
+    page,
+    link: `cape-tower-${towerId}-page-link`,
+    loading: `${page}-loading`,
+    error: `${page}-error`,
+    title: `${page}-title`,
+    chart: `${page}-chart`,
+    runs: `${page}-runs`,
+    run: (runId: string) => `${page}-run-${runId}`,
+    showLabels: (runId: string) => `${page}-show-labels-${runId}`,
+    labels: `${page}-labels`,
+    topSources: `${page}-top-sources`,
+  };
+}
+
+/** Test ids of a run's label filters and CSV download. */
+export const labelFilterTestIds = {
+  action: 'cape-label-filter-action',
+  reason: 'cape-label-filter-reason',
+  key: 'cape-label-filter-key',
+  search: 'cape-label-filter-search',
+  downloadCsv: 'cape-labels-download-csv',
+  downloadError: 'cape-labels-download-error',
+} as const;

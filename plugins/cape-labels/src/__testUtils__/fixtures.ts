@@ -51,6 +51,16 @@ export function mockCapeLabelsApi(towers: TowerSummary[] = [makeTower()]) {
     getRun: jest.fn(),
     listOutcomes: jest.fn().mockResolvedValue({ items: [], total: 0 }),
     requestSweep: jest.fn().mockResolvedValue({ requestId: 'req-1' }),
+    topSources: jest.fn().mockResolvedValue({
+      days: 30,
+      since: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+      clusters: [],
+      namespaces: [],
+    }),
+    downloadOutcomesCsv: jest.fn().mockResolvedValue({
+      blob: new Blob(['label_id\r\n'], { type: 'text/csv' }),
+      filename: 'cape-labels.csv',
+    }),
   };
   return api;
 }

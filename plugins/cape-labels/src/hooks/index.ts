@@ -4,3 +4,8 @@ export { useLatestRuns, useRuns } from './useRuns';
 export { useOutcomes } from './useOutcomes';
 export { useRequestSweep } from './useRequestSweep';
 export type { SweepRequestKind, SweepRequestResult } from './useRequestSweep';
+export { useTower } from './useTower';
+export { useRun } from './useRun';
+export { useDownloadOutcomesCsv } from './useDownloadOutcomesCsv';
+export { useTowerPageLink } from './useTowerPageLink';
+export { useTopSources } from './useTopSources';

@@ -232,7 +232,12 @@ describe('sweep under Tower faults', () => {
   });
 
   it('a response of ~300 MB: refused with a clear error, bounded memory', async () => {
-    const h = await kit({ requestTimeoutMs: 60_000 });
+    // Each swept key's keyset chain has a listing request in flight: memory is bounded by
+    // chains x maxResponseBytes, so the cap is set to keep that well under the bound below.
+    const h = await kit({
+      requestTimeoutMs: 60_000,
+      maxResponseBytes: 32 * 1024 * 1024,
+    });
     const s = seed(h);
     h.sim.admin.setFaults({
       rules: [

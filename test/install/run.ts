@@ -1,0 +1,151 @@
+/* eslint-disable no-console */
+// `npm run test:install`: packs the suite's packages, checks each tarball, installs them into a
+// copy of the portal fixture of the Backstage release in backstage.json, type-checks it, sweeps
+// a simulated Tower through its backend and builds its app. Exits non-zero on the first failure.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  PORTAL_DIR,
+  REPO_ROOT,
+  duplicateBackstagePackages,
+  installTarballs,
+  preparePortal,
+  type PortalPackage,
+} from './portal';
+import { sweepThroughPortalBackend } from './portalBackend';
+import { checkTarball } from './tarballs';
+
+type PluginPackage = {
+  dir: string;
+  portal: PortalPackage;
+  migrations: boolean;
+};
+type Packed = PluginPackage & { name: string; tarball: string };
+
+const started = Date.now();
+const timings: string[] = [];
+
+async function step<T>(what: string, work: () => T | Promise<T>): Promise<T> {
+  const t0 = Date.now();
+  console.log(`test:install: ${what}…`);
+  const result = await work();
+  timings.push(`${what}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+function fail(what: string, problems: string[]): void {
+  if (problems.length === 0) return;
+  throw new Error(`${what}:\n  ${problems.join('\n  ')}`);
+}
+
+function packPlugins(): Packed[] {
+  const list: PluginPackage[] = JSON.parse(
+    fs.readFileSync(
+      path.join(REPO_ROOT, 'scripts/plugin-packages.json'),
+      'utf8',
+    ),
+  );
+  const tarballs = execFileSync('node', ['scripts/pack-plugins.js'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
+    .trim()
+    .split('\n');
+  return list.map((pkg, i) => ({
+    ...pkg,
+    name: JSON.parse(
+      fs.readFileSync(path.join(REPO_ROOT, pkg.dir, 'package.json'), 'utf8'),
+    ).name,
+    tarball: path.join(REPO_ROOT, tarballs[i]),
+  }));
+}
+
+/** A portal package gets its own tarballs plus those of the suite packages they depend on. */
+function tarballsFor(portal: PortalPackage, packed: Packed[]): string[] {
+  const own = packed.filter(p => p.portal === portal);
+  const needed = new Set(own.map(p => p.name));
+  for (const p of own) {
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(REPO_ROOT, p.dir, 'package.json'), 'utf8'),
+    );
+    Object.keys(manifest.dependencies ?? {}).forEach(d => needed.add(d));
+  }
+  return packed.filter(p => needed.has(p.name)).map(p => p.tarball);
+}
+
+/** Builds the app; discovery (`app.packages: all`) must have bundled the plugin and its widget. */
+function buildPortalApp(): void {
+  const appDir = path.join(PORTAL_DIR, 'packages/app');
+  execFileSync('npx', ['backstage-cli', 'package', 'build'], {
+    cwd: appDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const bundle = fs
+    .readdirSync(path.join(appDir, 'dist'), { recursive: true })
+    .map(String)
+    .filter(file => file.endsWith('.js'))
+    .map(file => fs.readFileSync(path.join(appDir, 'dist', file), 'utf8'));
+  const widget = /name:\s*["']CapeLabelsCard["']/; // HomePageWidgetBlueprint params.name
+  fail(
+    'the built app',
+    bundle.some(code => widget.test(code))
+      ? []
+      : [
+          'has no cape-labels plugin: app.packages discovery did not pick it up',
+        ],
+  );
+}
+
+async function main(): Promise<void> {
+  const packed = await step('build and pack', packPlugins);
+  await step('check the tarballs', () =>
+    fail(
+      'tarball problems',
+      packed.flatMap(p =>
+        checkTarball(p.tarball, {
+          migrations: p.migrations,
+          resolveFrom: path.join(REPO_ROOT, p.dir),
+        }),
+      ),
+    ),
+  );
+  const ranCi = await step(
+    'prepare the portal (npm ci if its lockfile changed)',
+    preparePortal,
+  );
+  await step('install the tarballs', () => {
+    installTarballs('backend', tarballsFor('backend', packed));
+    installTarballs('app', tarballsFor('app', packed));
+  });
+  await step('check for duplicate @backstage packages', () =>
+    fail('installed in more than one version', duplicateBackstagePackages()),
+  );
+  await step('type-check the portal', () =>
+    execFileSync('npx', ['tsc'], { cwd: PORTAL_DIR, stdio: 'inherit' }),
+  );
+  const tower = await step(
+    'sweep through the portal backend',
+    sweepThroughPortalBackend,
+  );
+  fail(
+    'the sweep',
+    tower.lastRun?.status === 'succeeded' && tower.lastRun.counts.scanned > 0
+      ? []
+      : [`ended ${JSON.stringify(tower.lastRun)}`],
+  );
+  await step('build the portal app', buildPortalApp);
+  console.log(
+    `test:install: passed in ${((Date.now() - started) / 1000).toFixed(0)} s (npm ci ${ranCi ? 'ran' : 'skipped'}; sweep: ${JSON.stringify(tower.lastRun?.counts)})`,
+  );
+  console.log(timings.map(t => `  ${t}`).join('\n'));
+}
+
+main().catch(error => {
+  console.error(
+    `test:install: FAILED: ${error instanceof Error ? error.message : error}`,
+  );
+  console.log(timings.map(t => `  ${t}`).join('\n'));
+  process.exit(1);
+});

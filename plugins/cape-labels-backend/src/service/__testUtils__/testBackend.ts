@@ -33,8 +33,8 @@ import {
 } from '@smartx-cape/plugin-cape-labels-common';
 import request from 'supertest';
 import { capeLabelsPlugin } from '../../plugin';
+import { TOWER_PASSWORD } from '../../__testUtils__/towerLogin';
 
-export const PASSWORD = 'tower-secret-pw-never-logged';
 export const USERNAME = 'gc';
 export const USER_REF = 'user:default/alice';
 export const HOUR = 3_600_000;
@@ -113,7 +113,7 @@ export function towerEntry(url: string, over: JsonObject = {}): JsonObject {
   return {
     server: url,
     username: USERNAME,
-    password: PASSWORD,
+    password: TOWER_PASSWORD,
     minAge: { hours: 24 },
     ...over,
   };
@@ -141,7 +141,7 @@ export type CapeBackend = Awaited<ReturnType<typeof startCapeBackend>>;
  */
 export async function startCapeBackend(options: CapeBackendOptions = {}) {
   const sim: RunningSimulator = await startSimulator({
-    users: [{ username: USERNAME, password: PASSWORD, source: 'LOCAL' }],
+    users: [{ username: USERNAME, password: TOWER_PASSWORD, source: 'LOCAL' }],
     ...options.simulator,
   });
   const logs: string[] = [];

@@ -20,8 +20,8 @@ import {
   databaseService,
 } from '../../database/__testUtils__/testStore';
 import { TowerSweeper, type TowerSweeperOptions } from '../TowerSweeper';
+import { TOWER_PASSWORD } from '../../__testUtils__/towerLogin';
 
-export const PASSWORD = 'tower-password-never-logged';
 export const HOUR = 3_600_000;
 
 /** A logger that keeps every line (message and meta) for assertions. */
@@ -48,7 +48,7 @@ export function towerConfig(
 ): TowerConfig {
   return testTowerConfig(
     't1',
-    { server, username: 'gc', password: PASSWORD },
+    { server, username: 'gc', password: TOWER_PASSWORD },
     { title: 'Tower 1', ...over },
   );
 }
@@ -69,7 +69,7 @@ const databases = createTestDatabases();
 /** A simulator, a SQLite store and a sweeper for one Tower, wired as the plugin wires them. */
 export async function createHarness(options: HarnessOptions = {}) {
   const sim: RunningSimulator = await startSimulator({
-    users: [{ username: 'gc', password: PASSWORD, source: 'LOCAL' }],
+    users: [{ username: 'gc', password: TOWER_PASSWORD, source: 'LOCAL' }],
     ...options.simulator,
   });
   const knex = await databases.init('SQLITE_3');

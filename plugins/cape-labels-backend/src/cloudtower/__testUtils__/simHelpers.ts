@@ -1,13 +1,14 @@
 import { inspect } from 'node:util';
 import type { RunningSimulator } from '@smartx-cape/cloudtower-simulator';
 import { TowerError } from '../errors';
+import { sweptKeys } from '../../config/types';
 import type { TowerClient, TowerConnectionOptions, TowerLabel } from '../types';
 import { TOWER_PASSWORD } from '../../__testUtils__/towerLogin';
 
 export const LDAP_PASSWORD = 'Ldap-Pa55word';
 export const OLD = '2020-01-01T00:00:00.000Z';
 export const CUTOFF = '2021-01-01T00:00:00.000Z';
-export const KEYS = ['cape-cluster-name', 'cape-vip', 'cape-namespace'];
+export const KEYS = sweptKeys('cape');
 
 export const users = [
   { username: 'cape-gc', password: TOWER_PASSWORD, source: 'LOCAL' as const },

@@ -3,7 +3,6 @@ import {
   createServiceFactory,
   type BackendFeature,
   type PermissionsService,
-  type RootLoggerService,
 } from '@backstage/backend-plugin-api';
 import { schedulerServiceFactory } from '@backstage/backend-defaults/scheduler';
 import { authServiceFactory } from '@backstage/backend-defaults/auth';
@@ -34,6 +33,7 @@ import {
 import request from 'supertest';
 import { capeLabelsPlugin } from '../../plugin';
 import { TOWER_PASSWORD } from '../../__testUtils__/towerLogin';
+import { capturingLogger } from '../../__testUtils__/capturingLogger';
 
 export const USERNAME = 'gc';
 export const USER_REF = 'user:default/alice';
@@ -45,26 +45,6 @@ export const auth = {
   user: () => ({ Authorization: mockCredentials.user.header(USER_REF) }),
   service: () => ({ Authorization: mockCredentials.service.header() }),
 };
-
-/** A root logger that keeps every line, with its message, meta and inherited child meta. */
-export function capturingRootLogger(
-  lines: string[],
-  meta: JsonObject = {},
-): RootLoggerService {
-  const write = (level: string) => (message: string, extra?: unknown) => {
-    lines.push(
-      `${level} ${message} ${JSON.stringify({ ...meta, ...(extra as object | undefined) })}`,
-    );
-  };
-  return {
-    error: write('error'),
-    warn: write('warn'),
-    info: write('info'),
-    debug: write('debug'),
-    child: (childMeta: JsonObject) =>
-      capturingRootLogger(lines, { ...meta, ...childMeta }),
-  };
-}
 
 export type CapeBackendOptions = {
   /** The `capeLabels` config block; `null` leaves it out. Default: one Tower `t1` on the simulator. */
@@ -184,7 +164,7 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
         createServiceFactory({
           service: coreServices.rootLogger,
           deps: {},
-          factory: () => capturingRootLogger(logs),
+          factory: () => capturingLogger(logs),
         }),
         createServiceFactory({
           service: eventsServiceRef,

@@ -12,6 +12,7 @@ import {
   mockCredentials,
   mockServices,
   startTestBackend,
+  TestDatabases,
 } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import {
@@ -34,6 +35,12 @@ import request from 'supertest';
 import { capeLabelsPlugin } from '../../plugin';
 import { TOWER_PASSWORD } from '../../__testUtils__/towerLogin';
 import { capturingLogger } from '../../__testUtils__/capturingLogger';
+
+/*
+ * The plugin's database, destroyed after the test file: backend.stop() leaves the default
+ * database service's knex pool open, and its reaping interval kept jest workers alive.
+ */
+const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
 
 export const USERNAME = 'gc';
 export const USER_REF = 'user:default/alice';
@@ -156,9 +163,11 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
       : {}),
   };
   try {
+    const knex = await databases.init('SQLITE_3');
     const backend = await startTestBackend({
       features: [
         capeLabelsPlugin,
+        mockServices.database.factory({ knex }),
         mockServices.rootConfig.factory({ data: rootConfig }),
         ...authFeatures,
         createServiceFactory({

@@ -206,7 +206,6 @@ async function serve(knex: Knex) {
       httpAuth,
       permissions,
       auditor: {} as any, // only the sweep route audits
-      logger: silent,
     }),
   );
   app.use(

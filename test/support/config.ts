@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { TEST_POSTGRES_URL } from '../../plugins/cape-labels-backend/src/database/__testUtils__/testPostgres';
 
 export const STATIC_TOKEN = 'demo-static-token';
 
@@ -9,14 +10,19 @@ export type PostgresConnection = {
   password?: string;
 };
 
-export const LOCAL_POSTGRES: PostgresConnection = {
-  host: process.env.POSTGRES_HOST ?? '127.0.0.1',
-  port: Number(process.env.POSTGRES_PORT ?? 5432),
-  user: process.env.POSTGRES_USER ?? 'postgres',
-  ...(process.env.POSTGRES_PASSWORD
-    ? { password: process.env.POSTGRES_PASSWORD }
-    : {}),
-};
+function parseConnection(url: string): PostgresConnection {
+  const parsed = new URL(url);
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port || 5432),
+    user: decodeURIComponent(parsed.username) || 'postgres',
+    ...(parsed.password
+      ? { password: decodeURIComponent(parsed.password) }
+      : {}),
+  };
+}
+
+export const LOCAL_POSTGRES = parseConnection(TEST_POSTGRES_URL);
 
 /** A database prefix unique to this test run: Backstage creates `<prefix><pluginId>` per plugin. */
 export function randomDatabasePrefix(tag = 'test'): string {

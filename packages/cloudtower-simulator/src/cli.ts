@@ -1,8 +1,6 @@
 /* eslint-disable no-console */
 import './productionMode';
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parse as parseYaml } from 'yaml';
 import { DEFAULT_USERS, SimulatorUser, UserSource } from './auth';
 import {
   createSelfSignedCert,
@@ -11,6 +9,7 @@ import {
   startSimulator,
 } from './http';
 import { NAMED_SCENARIOS } from './scenarios';
+import { readTowersFile } from './towersFile';
 import type { CounterLag } from './world';
 
 const HELP = `CloudTower simulator
@@ -69,11 +68,7 @@ async function main(): Promise<void> {
   const basePort = Number(values.port);
   let towers: SimulatorOptions[];
   if (values.config) {
-    const text = readFileSync(values.config, 'utf8');
-    const cfg = (
-      values.config.endsWith('.json') ? JSON.parse(text) : parseYaml(text)
-    ) as { towers?: SimulatorOptions[] };
-    towers = (cfg.towers ?? []).map((t, i) => ({
+    towers = readTowersFile(values.config).map((t, i) => ({
       port: basePort + i,
       host: values.host,
       idSeed: i + 1,

@@ -17,6 +17,7 @@ export type {
   ArgsSummary,
 } from './requestLog';
 export { NAMED_SCENARIOS, resolveScenario } from './scenarios';
+export { readTowersFile } from './towersFile';
 export type { ScenarioSpec, ScenarioLabel, GeneratorSpec } from './scenarios';
 export { SCHEMA_SDL } from './graphql';
 export type {

@@ -1,38 +1,24 @@
 /*
  * `backstage-cli package start` in this folder: the plugin alone, with mock auth and
- * permissions, against the three simulated Towers of the root app-config.yaml.
+ * permissions, against the simulated demo Towers of scripts/demo-towers.yaml (the ones the
+ * root app-config.yaml points at).
  */
+import path from 'node:path';
 import { createBackend } from '@backstage/backend-defaults';
 import { mockServices } from '@backstage/backend-test-utils';
-import { startSimulator } from '@smartx-cape/cloudtower-simulator';
+import {
+  readTowersFile,
+  startSimulator,
+} from '@smartx-cape/cloudtower-simulator';
+
+const DEMO_TOWERS = path.resolve(
+  __dirname,
+  '../../../scripts/demo-towers.yaml',
+);
 
 async function main() {
-  const towers = [
-    {
-      port: 8801,
-      scenario: 'demo',
-      password: 'demo-password-a',
-      source: 'LOCAL' as const,
-    },
-    {
-      port: 8802,
-      scenario: 'demo',
-      password: 'demo-password-b',
-      source: 'LDAP' as const,
-    },
-    {
-      port: 8803,
-      scenario: 'demo-sks',
-      password: 'demo-password-c',
-      source: 'LOCAL' as const,
-    },
-  ];
-  for (const t of towers) {
-    await startSimulator({
-      port: t.port,
-      scenario: t.scenario,
-      users: [{ username: 'cape-gc', password: t.password, source: t.source }],
-    });
+  for (const tower of readTowersFile(DEMO_TOWERS)) {
+    await startSimulator(tower);
   }
 
   const backend = createBackend();

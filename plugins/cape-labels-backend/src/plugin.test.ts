@@ -6,12 +6,12 @@ import {
   auth,
   BASE,
   oldDate,
-  PASSWORD,
   startCapeBackend,
   towerEntry,
   USER_REF,
   type CapeBackend,
 } from './service/__testUtils__/testBackend';
+import { TOWER_PASSWORD } from './__testUtils__/towerLogin';
 
 const ERROR_BODY = (statusCode: number, name: string) => ({
   error: { name, message: expect.any(String) },
@@ -103,7 +103,7 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
       .set(auth.service())
       .expect(200);
     expect(asService.body).toEqual({ items: expected });
-    expect(JSON.stringify(asService.body)).not.toContain(PASSWORD);
+    expect(JSON.stringify(asService.body)).not.toContain(TOWER_PASSWORD);
   });
 
   it('POST /sweep answers 202 and records a manual run requested by the user', async () => {
@@ -135,7 +135,7 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
     ).body.items as TowerSummary[];
     expect(towers.find(t => t.id === 'alpha')!.lastRun).toEqual(run);
     expect(towers.find(t => t.id === 'zeta')!.lastRun).toBeNull();
-    expect(JSON.stringify(towers)).not.toContain(PASSWORD);
+    expect(JSON.stringify(towers)).not.toContain(TOWER_PASSWORD);
   });
 
   it('honours {"dryRun": true} and a Tower configured dryRun', async () => {

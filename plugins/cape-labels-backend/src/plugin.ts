@@ -105,7 +105,6 @@ export const capeLabelsPlugin = createBackendPlugin({
             httpAuth,
             permissions,
             auditor,
-            logger,
           }),
         );
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });

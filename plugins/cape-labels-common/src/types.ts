@@ -109,13 +109,6 @@ export type SweepRequestedEvent = { towerId: string; dryRun?: boolean };
 export const CAPE_LABELS_TOPIC_RUN_COMPLETED = 'cape-labels.run-completed';
 export const CAPE_LABELS_TOPIC_SWEEP_REQUESTED = 'cape-labels.sweep-requested';
 
-export const RUN_STATUSES: readonly RunStatus[] = [
-  'running',
-  'succeeded',
-  'partial',
-  'failed',
-  'aborted',
-];
 export const LABEL_ACTIONS: readonly LabelAction[] = [
   'deleted',
   'would-delete',

@@ -4,7 +4,9 @@ import {
 } from '@backstage/backend-plugin-api';
 import {
   mockCredentials,
+  mockServices,
   startTestBackend,
+  TestDatabases,
 } from '@backstage/backend-test-utils';
 import { ConfigSources, MutableConfigSource } from '@backstage/config-loader';
 import type { Entity } from '@backstage/catalog-model';
@@ -43,13 +45,19 @@ async function waitForTowers(
 }
 
 describe('catalogModuleCapeLabelsTowers in the real catalog backend', () => {
+  // The catalog's knex pool outlives backend.stop(); TestDatabases destroys it after the tests
+  // (with the default database service its reaping interval kept the worker alive).
+  const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
+
   it('puts the Towers in the catalog and follows config reloads', async () => {
     const source = MutableConfigSource.create({
       data: catalogData({ 'prod-a': tower('Production A'), lab: tower('Lab') }),
     });
     const config = await ConfigSources.toConfig(source);
+    const knex = await databases.init('SQLITE_3');
     const backend = await startTestBackend({
       features: [
+        mockServices.database.factory({ knex }),
         catalogPlugin,
         catalogModuleCapeLabelsTowers,
         createServiceFactory({

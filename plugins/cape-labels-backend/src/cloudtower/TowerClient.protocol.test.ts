@@ -1,3 +1,4 @@
+import { mockServices } from '@backstage/backend-test-utils';
 import { createTowerClient } from './TowerClient';
 import { TowerAuthError, TowerResponseError } from './errors';
 import {
@@ -11,9 +12,9 @@ import {
   collect,
   labelRow,
   opts,
-  PASSWORD,
   withLogin,
 } from './__testUtils__/clientHelpers';
+import { TOWER_PASSWORD } from '../__testUtils__/towerLogin';
 
 describe('TowerClient protocol, against a raw HTTP server', () => {
   let server: RawServer | undefined;
@@ -43,7 +44,7 @@ describe('TowerClient protocol, against a raw HTTP server', () => {
     );
     expect(logins).toHaveLength(1);
     expect(logins[0].variables).toEqual({
-      data: { username: 'cape-gc', password: PASSWORD, source: 'LOCAL' },
+      data: { username: 'cape-gc', password: TOWER_PASSWORD, source: 'LOCAL' },
     });
     // One keyset chain per key.
     const lists = server.requests.filter(
@@ -82,7 +83,7 @@ describe('TowerClient protocol, against a raw HTTP server', () => {
           : { json: { data: { labels: [{ id: 'a' }] } } },
       ),
     );
-    const logger = { debug: jest.fn(), info: jest.fn(), warn: jest.fn() };
+    const logger = mockServices.logger.mock();
     const client = createTowerClient(opts(server.url), { logger });
     await expect(client.readExistingIds(['a'])).resolves.toEqual(['a']);
     expect(
@@ -105,7 +106,7 @@ describe('TowerClient protocol, against a raw HTTP server', () => {
       logger.warn.mock.calls,
     ]);
     expect(logger.info).toHaveBeenCalled();
-    expect(logged).not.toContain(PASSWORD);
+    expect(logged).not.toContain(TOWER_PASSWORD);
     expect(logged).not.toContain('tok-1');
   });
 
@@ -115,7 +116,7 @@ describe('TowerClient protocol, against a raw HTTP server', () => {
         data: null,
         errors: [
           {
-            message: `bad password ${PASSWORD}`,
+            message: `bad password ${TOWER_PASSWORD}`,
             code: 'USER_PASSWORD_INCORRECT',
           },
         ],
@@ -227,7 +228,7 @@ describe('TowerClient protocol, against a raw HTTP server', () => {
     server = await startRawServer(
       withLogin(() => ({ json: { data: { labels: pages.shift() ?? [] } } })),
     );
-    const logger = { debug: jest.fn(), info: jest.fn(), warn: jest.fn() };
+    const logger = mockServices.logger.mock();
     const client = createTowerClient(opts(server.url), { logger });
     const got = await collect(
       client.listLabelPages({ keys: ['cape-vip'] }, { pageSize: 3 }),

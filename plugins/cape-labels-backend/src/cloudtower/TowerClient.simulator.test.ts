@@ -13,10 +13,10 @@ import {
   logins,
   OLD,
   opts,
-  PASSWORD,
   rejection,
   users,
 } from './__testUtils__/simHelpers';
+import { TOWER_PASSWORD } from '../__testUtils__/towerLogin';
 
 describe('TowerClient against the CloudTower simulator', () => {
   let sim: RunningSimulator;
@@ -65,7 +65,9 @@ describe('TowerClient against the CloudTower simulator', () => {
   });
 
   it('rejects wrong passwords and wrong user sources with TowerAuthError', async () => {
-    client = createTowerClient(opts(sim, { password: `${PASSWORD}-wrong` }));
+    client = createTowerClient(
+      opts(sim, { password: `${TOWER_PASSWORD}-wrong` }),
+    );
     let e = await rejection(client.checkLabels(['x']));
     expect(e).toBeInstanceOf(TowerAuthError);
     expect(e.code).toBe('LOGIN_FAILED');

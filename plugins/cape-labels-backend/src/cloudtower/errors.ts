@@ -121,14 +121,12 @@ export class TowerResponseError extends TowerError {
 /** Tower answered with GraphQL `errors`; `code` is the first error's code. */
 export class TowerGraphQLError extends TowerError {
   readonly graphqlCode?: string;
-  readonly graphqlMessage: string;
   constructor(graphqlCode: string | undefined, message: string, ctx: Ctx) {
     super(`${message}${graphqlCode ? ` (${graphqlCode})` : ''}`, {
       ...ctx,
       code: graphqlCode ?? 'GRAPHQL_ERROR',
     });
     this.graphqlCode = graphqlCode === undefined ? undefined : this.code;
-    this.graphqlMessage = plainText(message, MAX_DETAIL_BYTES);
   }
 }
 

@@ -14,14 +14,6 @@ export class Limiter {
     }
   }
 
-  get inFlight(): number {
-    return this.active;
-  }
-
-  get queued(): number {
-    return this.waiters.length;
-  }
-
   /** Resolves with a release function once a slot is free. */
   acquire(signal?: AbortSignal): Promise<() => void> {
     if (signal?.aborted) {
@@ -46,15 +38,6 @@ export class Limiter {
       signal?.addEventListener('abort', waiter.abort, { once: true });
       this.waiters.push(waiter);
     });
-  }
-
-  async run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    const release = await this.acquire(signal);
-    try {
-      return await fn();
-    } finally {
-      release();
-    }
   }
 
   private releaser(): () => void {

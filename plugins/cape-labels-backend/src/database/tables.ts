@@ -126,10 +126,6 @@ export function toMillis(value: DbBigInt): number {
   return typeof value === 'number' ? value : Number(value);
 }
 
-export function toIso(value: DbBigInt): string {
-  return new Date(toMillis(value)).toISOString();
-}
-
 export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   const result: T[][] = [];
   for (let i = 0; i < items.length; i += size) {

@@ -1,7 +1,6 @@
 import type {
   AuditorService,
   HttpAuthService,
-  LoggerService,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
 import { InputError, NotFoundError } from '@backstage/errors';
@@ -31,7 +30,6 @@ export type RouterOptions = {
   httpAuth: HttpAuthService;
   permissions: PermissionsService;
   auditor: AuditorService;
-  logger: LoggerService;
 };
 
 export async function createRouter(

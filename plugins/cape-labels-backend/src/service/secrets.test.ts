@@ -3,11 +3,11 @@ import {
   auth,
   BASE,
   oldDate,
-  PASSWORD,
   startCapeBackend,
   towerEntry,
   type CapeBackend,
 } from './__testUtils__/testBackend';
+import { TOWER_PASSWORD } from '../__testUtils__/towerLogin';
 
 const WRONG_PASSWORD = 'wrong-tower-pw-also-secret';
 
@@ -83,7 +83,7 @@ describe('cape-labels never reveals a Tower password', () => {
     const everything = [...bodies, ...b.logs, JSON.stringify(b.completed)];
     expect(b.logs.length).toBeGreaterThan(5);
     expect(b.completed).toHaveLength(2);
-    for (const secret of [PASSWORD, WRONG_PASSWORD]) {
+    for (const secret of [TOWER_PASSWORD, WRONG_PASSWORD]) {
       expect(everything.filter(text => text.includes(secret))).toEqual([]);
     }
     // The failure is logged, with the Tower's id, so operators still learn about it.

@@ -1,10 +1,10 @@
 import {
   byLabel,
   createHarness,
-  PASSWORD,
   stoppedAfterEach,
   type Harness,
 } from './__testUtils__/sweepHarness';
+import { TOWER_PASSWORD } from '../__testUtils__/towerLogin';
 
 function seedOrphans(h: Harness, n: number): string[] {
   return h.sim.admin
@@ -39,7 +39,9 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
     expect(
       down.logger.lines.some(l => l.startsWith('warn') && l.includes('failed')),
     ).toBe(true);
-    expect(JSON.stringify([down.logger.lines, failed])).not.toContain(PASSWORD);
+    expect(JSON.stringify([down.logger.lines, failed])).not.toContain(
+      TOWER_PASSWORD,
+    );
   });
 
   it.each([500, 502, 503] as const)(

@@ -2,8 +2,7 @@ import { inspect } from 'node:util';
 import { TowerError } from '../errors';
 import type { TowerConnectionOptions, TowerLabel } from '../types';
 import type { RawReply, RawRequest } from './rawServer';
-
-export const PASSWORD = 'S3cret-Pa55word!';
+import { TOWER_PASSWORD } from '../../__testUtils__/towerLogin';
 
 export function opts(
   url: string,
@@ -13,7 +12,7 @@ export function opts(
     towerId: 'raw',
     server: url,
     username: 'cape-gc',
-    password: PASSWORD,
+    password: TOWER_PASSWORD,
     userSource: 'LOCAL',
     skipTLSVerify: false,
     requestTimeoutMs: 5000,
@@ -52,7 +51,7 @@ export async function collect(
 
 export function expectNoSecret(e: unknown) {
   const text = `${inspect(e, { depth: 20, showHidden: true })}${JSON.stringify(e)}${String(e)}`;
-  expect(text).not.toContain(PASSWORD);
+  expect(text).not.toContain(TOWER_PASSWORD);
   expect(text).not.toContain('tok-1');
 }
 

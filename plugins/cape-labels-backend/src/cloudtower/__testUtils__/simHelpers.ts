@@ -1,16 +1,17 @@
 import { inspect } from 'node:util';
 import type { RunningSimulator } from '@smartx-cape/cloudtower-simulator';
 import { TowerError } from '../errors';
+import { sweptKeys } from '../../config/types';
 import type { TowerClient, TowerConnectionOptions, TowerLabel } from '../types';
+import { TOWER_PASSWORD } from '../../__testUtils__/towerLogin';
 
-export const PASSWORD = 'Sim-Pa55word"quoted';
 export const LDAP_PASSWORD = 'Ldap-Pa55word';
 export const OLD = '2020-01-01T00:00:00.000Z';
 export const CUTOFF = '2021-01-01T00:00:00.000Z';
-export const KEYS = ['cape-cluster-name', 'cape-vip', 'cape-namespace'];
+export const KEYS = sweptKeys('cape');
 
 export const users = [
-  { username: 'cape-gc', password: PASSWORD, source: 'LOCAL' as const },
+  { username: 'cape-gc', password: TOWER_PASSWORD, source: 'LOCAL' as const },
   { username: 'ldap-gc', password: LDAP_PASSWORD, source: 'LDAP' as const },
 ];
 
@@ -22,7 +23,7 @@ export function opts(
     towerId: 'sim',
     server: sim.url,
     username: 'cape-gc',
-    password: PASSWORD,
+    password: TOWER_PASSWORD,
     userSource: 'LOCAL',
     skipTLSVerify: false,
     requestTimeoutMs: 10_000,
@@ -48,7 +49,7 @@ export async function rejection(p: Promise<unknown>): Promise<TowerError> {
   );
   expect(e).toBeInstanceOf(TowerError);
   const text = inspect(e, { depth: 20, showHidden: true });
-  expect(text).not.toContain(PASSWORD);
+  expect(text).not.toContain(TOWER_PASSWORD);
   expect(text).not.toContain(LDAP_PASSWORD);
   return e as TowerError;
 }

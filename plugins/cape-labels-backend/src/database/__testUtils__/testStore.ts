@@ -4,6 +4,8 @@ import type { Knex } from 'knex';
 import type { RunSettings } from '@smartx-cape/plugin-cape-labels-common';
 import { DatabaseRunStore } from '../DatabaseRunStore';
 import type { NewRun } from '../types';
+import { sweptKeys } from '../../config/types';
+import { TEST_POSTGRES_ENV, TEST_POSTGRES_URL } from './testPostgres';
 
 /*
  * TestDatabases silently drops POSTGRES_15 when this variable is unset (there is no Docker
@@ -11,8 +13,7 @@ import type { NewRun } from '../types';
  * PostgreSQL is then always tested, and a stopped server fails the tests instead of
  * skipping them.
  */
-process.env.BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING ??=
-  'postgresql://postgres@127.0.0.1:5432';
+process.env[TEST_POSTGRES_ENV] = TEST_POSTGRES_URL;
 
 export const DATABASE_IDS: TestDatabaseId[] = ['SQLITE_3', 'POSTGRES_15'];
 
@@ -39,7 +40,7 @@ export const SETTINGS: RunSettings = {
   minAge: 'PT24H',
   confirmAfter: 'PT0S',
   maxDeletesPerRun: 5000,
-  keys: ['cape-cluster-name', 'cape-vip', 'cape-namespace'],
+  keys: sweptKeys('cape'),
 };
 
 export const T0 = Date.parse('2026-11-30T00:00:00.000Z');

@@ -3,7 +3,6 @@ import {
   createServiceFactory,
   type BackendFeature,
   type PermissionsService,
-  type RootLoggerService,
 } from '@backstage/backend-plugin-api';
 import { schedulerServiceFactory } from '@backstage/backend-defaults/scheduler';
 import { authServiceFactory } from '@backstage/backend-defaults/auth';
@@ -13,6 +12,7 @@ import {
   mockCredentials,
   mockServices,
   startTestBackend,
+  TestDatabases,
 } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import {
@@ -33,8 +33,15 @@ import {
 } from '@smartx-cape/plugin-cape-labels-common';
 import request from 'supertest';
 import { capeLabelsPlugin } from '../../plugin';
+import { TOWER_PASSWORD } from '../../__testUtils__/towerLogin';
+import { capturingLogger } from '../../__testUtils__/capturingLogger';
 
-export const PASSWORD = 'tower-secret-pw-never-logged';
+/*
+ * The plugin's database, destroyed after the test file: backend.stop() leaves the default
+ * database service's knex pool open, and its reaping interval kept jest workers alive.
+ */
+const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
+
 export const USERNAME = 'gc';
 export const USER_REF = 'user:default/alice';
 export const HOUR = 3_600_000;
@@ -45,26 +52,6 @@ export const auth = {
   user: () => ({ Authorization: mockCredentials.user.header(USER_REF) }),
   service: () => ({ Authorization: mockCredentials.service.header() }),
 };
-
-/** A root logger that keeps every line, with its message, meta and inherited child meta. */
-export function capturingRootLogger(
-  lines: string[],
-  meta: JsonObject = {},
-): RootLoggerService {
-  const write = (level: string) => (message: string, extra?: unknown) => {
-    lines.push(
-      `${level} ${message} ${JSON.stringify({ ...meta, ...(extra as object | undefined) })}`,
-    );
-  };
-  return {
-    error: write('error'),
-    warn: write('warn'),
-    info: write('info'),
-    debug: write('debug'),
-    child: (childMeta: JsonObject) =>
-      capturingRootLogger(lines, { ...meta, ...childMeta }),
-  };
-}
 
 export type CapeBackendOptions = {
   /** The `capeLabels` config block; `null` leaves it out. Default: one Tower `t1` on the simulator. */
@@ -113,7 +100,7 @@ export function towerEntry(url: string, over: JsonObject = {}): JsonObject {
   return {
     server: url,
     username: USERNAME,
-    password: PASSWORD,
+    password: TOWER_PASSWORD,
     minAge: { hours: 24 },
     ...over,
   };
@@ -141,7 +128,7 @@ export type CapeBackend = Awaited<ReturnType<typeof startCapeBackend>>;
  */
 export async function startCapeBackend(options: CapeBackendOptions = {}) {
   const sim: RunningSimulator = await startSimulator({
-    users: [{ username: USERNAME, password: PASSWORD, source: 'LOCAL' }],
+    users: [{ username: USERNAME, password: TOWER_PASSWORD, source: 'LOCAL' }],
     ...options.simulator,
   });
   const logs: string[] = [];
@@ -176,15 +163,17 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
       : {}),
   };
   try {
+    const knex = await databases.init('SQLITE_3');
     const backend = await startTestBackend({
       features: [
         capeLabelsPlugin,
+        mockServices.database.factory({ knex }),
         mockServices.rootConfig.factory({ data: rootConfig }),
         ...authFeatures,
         createServiceFactory({
           service: coreServices.rootLogger,
           deps: {},
-          factory: () => capturingRootLogger(logs),
+          factory: () => capturingLogger(logs),
         }),
         createServiceFactory({
           service: eventsServiceRef,

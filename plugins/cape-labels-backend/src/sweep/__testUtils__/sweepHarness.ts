@@ -1,4 +1,3 @@
-import type { LoggerService } from '@backstage/backend-plugin-api';
 import {
   startSimulator,
   type RunningSimulator,
@@ -20,27 +19,10 @@ import {
   databaseService,
 } from '../../database/__testUtils__/testStore';
 import { TowerSweeper, type TowerSweeperOptions } from '../TowerSweeper';
+import { capturingLogger } from '../../__testUtils__/capturingLogger';
+import { TOWER_PASSWORD } from '../../__testUtils__/towerLogin';
 
-export const PASSWORD = 'tower-password-never-logged';
 export const HOUR = 3_600_000;
-
-/** A logger that keeps every line (message and meta) for assertions. */
-export function capturingLogger(
-  lines: string[] = [],
-): LoggerService & { lines: string[] } {
-  const write = (level: string) => (message: string, meta?: unknown) => {
-    lines.push(`${level} ${message} ${meta ? JSON.stringify(meta) : ''}`);
-  };
-  const logger = {
-    lines,
-    error: write('error'),
-    warn: write('warn'),
-    info: write('info'),
-    debug: write('debug'),
-    child: () => logger,
-  };
-  return logger;
-}
 
 export function towerConfig(
   server: string,
@@ -48,7 +30,7 @@ export function towerConfig(
 ): TowerConfig {
   return testTowerConfig(
     't1',
-    { server, username: 'gc', password: PASSWORD },
+    { server, username: 'gc', password: TOWER_PASSWORD },
     { title: 'Tower 1', ...over },
   );
 }
@@ -69,7 +51,7 @@ const databases = createTestDatabases();
 /** A simulator, a SQLite store and a sweeper for one Tower, wired as the plugin wires them. */
 export async function createHarness(options: HarnessOptions = {}) {
   const sim: RunningSimulator = await startSimulator({
-    users: [{ username: 'gc', password: PASSWORD, source: 'LOCAL' }],
+    users: [{ username: 'gc', password: TOWER_PASSWORD, source: 'LOCAL' }],
     ...options.simulator,
   });
   const knex = await databases.init('SQLITE_3');

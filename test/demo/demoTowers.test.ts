@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { readTowersFile } from '@smartx-cape/cloudtower-simulator';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+type ConfiguredTower = {
+  server: string;
+  username: string;
+  password: string;
+  userSource?: string;
+};
+
+function configuredTowers(): ConfiguredTower[] {
+  const config = parseYaml(
+    readFileSync(path.join(ROOT, 'app-config.yaml'), 'utf8'),
+  );
+  return Object.values<ConfiguredTower>(config.capeLabels.towers).map(t => ({
+    ...t,
+    userSource: t.userSource ?? 'LOCAL',
+  }));
+}
+
+describe('the demo Towers', () => {
+  const simulated = readTowersFile(path.join(ROOT, 'scripts/demo-towers.yaml'));
+
+  it('every simulated Tower has a configured Tower that logs in to it', () => {
+    for (const tower of simulated) {
+      const user = tower.users![0];
+      expect(configuredTowers()).toContainEqual(
+        expect.objectContaining({
+          server: `http://127.0.0.1:${tower.port}`,
+          username: user.username,
+          password: user.password,
+          userSource: user.source ?? 'LOCAL',
+        }),
+      );
+    }
+  });
+
+  it('resolves scenario files next to the Towers file', () => {
+    expect(simulated[0].scenario).toBe(
+      path.join(ROOT, 'scripts/demo-lab-a.yaml'),
+    );
+  });
+});

@@ -206,6 +206,7 @@ async function serve(knex: Knex) {
       httpAuth,
       permissions,
       auditor: {} as any, // only the sweep route audits
+      logger: silent,
     }),
   );
   app.use(

@@ -105,6 +105,7 @@ export const capeLabelsPlugin = createBackendPlugin({
             httpAuth,
             permissions,
             auditor,
+            logger,
           }),
         );
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });

@@ -1,6 +1,7 @@
 import type {
   AuditorService,
   HttpAuthService,
+  LoggerService,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
 import { InputError, NotFoundError } from '@backstage/errors';
@@ -30,6 +31,8 @@ export type RouterOptions = {
   httpAuth: HttpAuthService;
   permissions: PermissionsService;
   auditor: AuditorService;
+  /** Says when a CSV download is cut short. */
+  logger: LoggerService;
 };
 
 export async function createRouter(

@@ -12,7 +12,6 @@ import { readCapeLabelsConfig } from './config/readConfig';
 import { DatabaseRunStore } from './database';
 import { createRouter } from './service/router';
 import { handleSweepRequestedEvent } from './sweep/events';
-import { schedulerTaskStates } from './sweep/taskStates';
 import { SweepCoordinator } from './sweep/SweepCoordinator';
 import { createSweepers, stopSweepers } from './sweep/createSweepers';
 
@@ -71,7 +70,6 @@ export const capeLabelsPlugin = createBackendPlugin({
           store,
           scheduler,
           logger,
-          taskStates: schedulerTaskStates(await database.getClient()),
         });
         await coordinator.start();
         if (capeConfig.towers.length === 0) {

@@ -7,6 +7,7 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { NewRun, RunEnd } from './types';
 import { deleteOutcomesOfRuns } from './outcomes';
+import { LOST_AFTER_MS } from './liveness';
 import {
   CHUNK,
   RUNS,
@@ -17,6 +18,7 @@ import {
   isPostgres,
   rowToRun,
   rowToSummary,
+  toMillis,
 } from './tables';
 
 export const REPLICA_LOST = {
@@ -50,6 +52,7 @@ export async function createRun(db: Knex, run: NewRun): Promise<RunSummary> {
     status: 'running',
     started_at: run.startedAt.getTime(),
     finished_at: null,
+    heartbeat_at: run.startedAt.getTime(),
     ...countColumns({
       scanned: 0,
       candidates: 0,
@@ -63,7 +66,7 @@ export async function createRun(db: Knex, run: NewRun): Promise<RunSummary> {
     settings: JSON.stringify(run.settings),
   };
   await db<RunRow>(RUNS).insert(row);
-  return rowToSummary({ ...row, seq: 0 });
+  return rowToSummary({ ...row, seq: 0 }, run.startedAt.getTime());
 }
 
 export async function updateRunCounts(
@@ -93,21 +96,34 @@ export async function finishRun(
     .select(...SUMMARY_COLUMNS)
     .where({ id: runId })
     .first();
-  return row ? rowToSummary(row) : undefined;
+  return row ? rowToSummary(row, end.finishedAt.getTime()) : undefined;
+}
+
+/** Proof of life of a running sweep; a finished run is left alone. */
+export async function heartbeat(
+  db: Knex,
+  runId: string,
+  at: Date,
+): Promise<void> {
+  await db<RunRow>(RUNS)
+    .where({ id: runId, status: 'running' })
+    .update({ heartbeat_at: at.getTime() });
 }
 
 export async function getRun(
   db: Knex,
   runId: string,
+  now: number,
 ): Promise<Run | undefined> {
   const row = await db<RunRow>(RUNS).where({ id: runId }).first();
-  return row ? rowToRun(row) : undefined;
+  return row ? rowToRun(row, now) : undefined;
 }
 
 export async function listRuns(
   db: Knex,
   towerId: string,
   options: { limit: number; before?: string },
+  now: number,
 ): Promise<RunSummary[]> {
   const query = db<RunRow>(RUNS)
     .select(...SUMMARY_COLUMNS)
@@ -125,7 +141,7 @@ export async function listRuns(
     query.andWhere('seq', '<', before.seq);
   }
   const rows: SummaryRow[] = await query;
-  return rows.map(rowToSummary);
+  return rows.map(row => rowToSummary(row, now));
 }
 
 /** Towers per lastRuns query: a UNION ALL term each (SQLite allows 500). */
@@ -134,6 +150,7 @@ const LAST_RUNS_CHUNK = 100;
 export async function lastRuns(
   db: Knex,
   towerIds: string[],
+  now: number,
 ): Promise<Map<string, RunSummary>> {
   const result = new Map<string, RunSummary>();
   if (isPostgres(db)) {
@@ -149,7 +166,7 @@ export async function lastRuns(
       [[...new Set(towerIds)]],
     )) as { rows: SummaryRow[] };
     for (const row of rows) {
-      result.set(row.tower_id, rowToSummary(row));
+      result.set(row.tower_id, rowToSummary(row, now));
     }
     return result;
   }
@@ -170,22 +187,32 @@ export async function lastRuns(
         });
       });
     for (const row of rows) {
-      result.set(row.tower_id, rowToSummary(row));
+      result.set(row.tower_id, rowToSummary(row, now));
     }
   }
   return result;
 }
 
+/** A `running` run's heartbeat is newer than this: its sweep is alive. */
+function aliveSince(now: number): number {
+  return now - LOST_AFTER_MS;
+}
+
+const SIGN_OF_LIFE = 'coalesce(heartbeat_at, started_at)';
+
+/** Towers with a live run: `running` with a recent heartbeat. */
 export async function runningTowers(
   db: Knex,
   towerIds: string[],
+  now: number,
 ): Promise<Set<string>> {
   const result = new Set<string>();
   for (const ids of chunks([...new Set(towerIds)])) {
     const rows: Array<Pick<RunRow, 'tower_id'>> = await db<RunRow>(RUNS)
       .distinct('tower_id')
       .where({ status: 'running' })
-      .whereIn('tower_id', ids);
+      .whereIn('tower_id', ids)
+      .whereRaw(`${SIGN_OF_LIFE} >= ?`, [aliveSince(now)]);
     for (const row of rows) {
       result.add(row.tower_id);
     }
@@ -193,19 +220,41 @@ export async function runningTowers(
   return result;
 }
 
-export async function abortStaleRuns(
+/**
+ * Records the Tower's lost runs (`running`, heartbeat stopped) as aborted, ended at their last
+ * heartbeat. Runs with a recent heartbeat are left alone: they may still be finishing.
+ */
+export async function abortLostRuns(
   db: Knex,
   towerId: string,
-  now: Date,
+  now: number,
 ): Promise<number> {
   return db<RunRow>(RUNS)
     .where({ tower_id: towerId, status: 'running' })
+    .whereRaw(`${SIGN_OF_LIFE} < ?`, [aliveSince(now)])
     .update({
       status: 'aborted',
-      finished_at: now.getTime(),
+      finished_at: db.raw(SIGN_OF_LIFE),
       error_message: REPLICA_LOST.message,
       error_code: REPLICA_LOST.code,
     });
+}
+
+/**
+ * Start of the Tower's newest scheduled sweep that ran to an end (succeeded, partial or
+ * failed): an aborted or lost one did not do the schedule's work.
+ */
+export async function lastScheduledStart(
+  db: Knex,
+  towerId: string,
+): Promise<Date | undefined> {
+  const row: Pick<RunRow, 'started_at'> | undefined = await db<RunRow>(RUNS)
+    .select('started_at')
+    .where({ tower_id: towerId, trigger: 'schedule' })
+    .whereIn('status', ['succeeded', 'partial', 'failed'])
+    .orderBy('seq', 'desc')
+    .first();
+  return row ? new Date(toMillis(row.started_at)) : undefined;
 }
 
 /** Deletes, in batches, the runs older than the newest `keep` (never a running one). */

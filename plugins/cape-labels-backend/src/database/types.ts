@@ -20,7 +20,7 @@ export type NewRun = {
 };
 
 export type RunEnd = {
-  status: Exclude<RunStatus, 'running'>;
+  status: Exclude<RunStatus, 'running' | 'lost'>;
   finishedAt: Date;
   counts: RunCounts;
   error?: { message: string; code?: string };
@@ -30,7 +30,7 @@ export type RunEnd = {
 export type SweepRequest = {
   id: string;
   towerId: string;
-  trigger: Exclude<RunTrigger, 'schedule'>;
+  trigger: Exclude<RunTrigger, 'schedule' | 'external'>;
   requestedBy?: string;
   dryRun: boolean;
   requestedAt: Date;
@@ -41,6 +41,8 @@ export interface RunStore {
   createRun(run: NewRun): Promise<RunSummary>;
   /** Progress while running (the card shows it). */
   updateRunCounts(runId: string, counts: RunCounts): Promise<void>;
+  /** Proof of life, every second while the run is `running`. */
+  heartbeat(runId: string, at: Date): Promise<void>;
   finishRun(runId: string, end: RunEnd): Promise<RunSummary>;
   /** Appends outcomes in batches; never loads them all. */
   addOutcomes(runId: string, outcomes: LabelOutcome[]): Promise<void>;
@@ -53,7 +55,7 @@ export interface RunStore {
   ): Promise<RunSummary[]>;
   /** Newest run of each Tower (one indexed query). */
   lastRuns(towerIds: string[]): Promise<Map<string, RunSummary>>;
-  /** Towers with a run in status `running`. */
+  /** Towers with a live run (`running`, recent heartbeat). */
   runningTowers(towerIds: string[]): Promise<Set<string>>;
   listOutcomes(
     runId: string,
@@ -61,10 +63,12 @@ export interface RunStore {
   ): Promise<{ items: LabelOutcome[]; total: number }>;
 
   /**
-   * Marks every `running` run of the Tower as `aborted`: called by the holder of the Tower's
-   * lease before it starts, so those runs belong to a replica that died.
+   * Marks the Tower's lost runs (`running`, heartbeat stopped) `aborted`: called by the holder
+   * of the Tower's lease before it sweeps, never by a read.
    */
-  abortStaleRuns(towerId: string, now: Date): Promise<number>;
+  abortLostRuns(towerId: string, now: Date): Promise<number>;
+  /** Start of the newest scheduled sweep that ran to an end (the schedule's anchor). */
+  lastScheduledStart(towerId: string): Promise<Date | undefined>;
 
   /** When each label was first seen as a candidate (rule 6); absent = never. */
   getSightings(towerId: string, labelIds: string[]): Promise<Map<string, Date>>;

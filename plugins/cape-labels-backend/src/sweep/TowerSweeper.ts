@@ -2,23 +2,20 @@ import type { LoggerService } from '@backstage/backend-plugin-api';
 import type {
   LabelOutcome,
   RunSummary,
-  RunTrigger,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { DateTime } from 'luxon';
 import type { TowerClient } from '../cloudtower/types';
 import { sweptKeys, type TowerConfig } from '../config/types';
+import { HEARTBEAT_INTERVAL_MS } from '../database/liveness';
 import type { RunStore } from '../database/types';
 import { recordRunMetrics } from './metrics';
 import { withRetry } from './retry';
 import { runSweep } from './runSweep';
+import { planTick, type SweepWork } from './planTick';
+import { isDue, sweepSchedule, type SweepSchedule } from './schedule';
 import { SerialQueue } from './SerialQueue';
 
-export type SweepWork = {
-  trigger: RunTrigger;
-  requestedBy?: string;
-  /** Asked for a dry run; a Tower configured `dryRun` is always dry. */
-  dryRun: boolean;
-};
+export type { SweepWork };
 
 export type TowerSweeperOptions = {
   tower: TowerConfig;
@@ -37,6 +34,8 @@ export type TowerSweeperOptions = {
     deleted: LabelOutcome[],
   ) => void;
   now?: () => Date;
+  /** When this process registered the Tower's task (default: when the sweeper was made). */
+  registeredAt?: Date;
 };
 
 /**
@@ -46,8 +45,13 @@ export type TowerSweeperOptions = {
 export class TowerSweeper {
   private readonly queue = new SerialQueue();
   private readonly stopping = new AbortController();
+  readonly schedule: SweepSchedule;
+  readonly registeredAt: Date;
 
-  constructor(private readonly options: TowerSweeperOptions) {}
+  constructor(private readonly options: TowerSweeperOptions) {
+    this.schedule = sweepSchedule(options.tower.schedule);
+    this.registeredAt = options.registeredAt ?? this.now();
+  }
 
   /**
    * Backend shutdown: stops the sweep in progress before its next batch, so the run is
@@ -58,20 +62,32 @@ export class TowerSweeper {
     await this.queue.idle();
   }
 
-  /** The scheduled task body: runs pending requests (or a scheduled sweep), then drains the rest. */
+  /**
+   * The scheduled task body: records lost runs aborted, runs what `planTick` says (the
+   * scheduled sweep when due, the pending request, or a preview), then drains the requests.
+   */
   runTask(taskSignal: AbortSignal): Promise<void> {
     const signal = AbortSignal.any([taskSignal, this.stopping.signal]);
     return this.queue.run(async () => {
       if (signal.aborted) return;
-      const { store, tower } = this.options;
-      const aborted = await store.abortStaleRuns(tower.id, this.now());
+      const { store, tower, logger } = this.options;
+      const aborted = await store.abortLostRuns(tower.id, this.now());
       if (aborted > 0) {
-        this.options.logger.warn(
+        logger.warn(
           `Tower ${tower.id}: marked ${aborted} run(s) of a lost replica as aborted`,
         );
       }
-      const first = await store.takeRequest(tower.id);
-      await this.sweep(first ?? { trigger: 'schedule', dryRun: false }, signal);
+      const anchor = await store.lastScheduledStart(tower.id);
+      const due = isDue(this.schedule, anchor, this.registeredAt, this.now());
+      const request = await store.takeRequest(tower.id);
+      for (const work of planTick({ due, request })) {
+        if (work.trigger === 'external') {
+          logger.warn(
+            `Tower ${tower.id}: task started while no sweep was due and no request was pending (the scheduler's trigger endpoint?): preview only`,
+          );
+        }
+        await this.sweep(work, signal);
+      }
       while (!signal.aborted) {
         const request = await store.takeRequest(tower.id);
         if (!request) break;
@@ -113,6 +129,10 @@ export class TowerSweeper {
     const start = DateTime.fromJSDate(startedAt).toUTC();
     const confirmMs = tower.confirmAfter.as('milliseconds');
     const client = this.options.createClient(tower);
+    // Independent of Tower's pace: a page may take a whole request timeout.
+    const heartbeat = setInterval(() => {
+      store.heartbeat(run.id, this.now()).catch(() => undefined);
+    }, HEARTBEAT_INTERVAL_MS);
     let result;
     try {
       result = await runSweep(
@@ -153,6 +173,7 @@ export class TowerSweeper {
         },
       };
     } finally {
+      clearInterval(heartbeat);
       await client.close().catch(() => undefined);
     }
 

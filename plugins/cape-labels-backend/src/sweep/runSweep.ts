@@ -54,7 +54,7 @@ export type SweepDeps = {
 };
 
 export type SweepResult = {
-  status: Exclude<RunStatus, 'running'>;
+  status: Exclude<RunStatus, 'running' | 'lost'>;
   counts: RunCounts;
   keptByReason: KeptTally;
   error?: { message: string; code?: string };

@@ -17,6 +17,7 @@ const components = {
   failed: StatusError,
   aborted: StatusAborted,
   running: StatusRunning,
+  lost: StatusError,
   'never run': StatusPending,
 } as const;
 

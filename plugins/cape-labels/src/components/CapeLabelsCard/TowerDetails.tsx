@@ -5,7 +5,12 @@ import {
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { capeLabelsApiRef } from '../../api';
-import { exactTime, formatDuration, relativeTime } from './format';
+import {
+  exactTime,
+  formatDuration,
+  relativeTime,
+  triggerLabel,
+} from './format';
 import { OutcomesTable } from './OutcomesTable';
 import { StatusChip } from './StatusChip';
 import { useAsync } from './useAsync';
@@ -22,8 +27,7 @@ const Field = (props: { label: string; children: React.ReactNode }) => (
 const RunFacts = ({ run, testId }: { run: RunSummary; testId: string }) => (
   <Flex gap="4" style={{ flexWrap: 'wrap' }}>
     <Field label="Trigger">
-      {run.trigger}
-      {run.requestedBy ? ` by ${run.requestedBy}` : ''}
+      <span data-testid={`${testId}-trigger`}>{triggerLabel(run)}</span>
     </Field>
     <Field label="Duration">
       <span data-testid={`${testId}-duration`}>

@@ -1,4 +1,7 @@
-import type { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
+import type {
+  RunSummary,
+  TowerSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
 import { DateTime, Duration } from 'luxon';
 
 /** "3 minutes ago" / "in 2 hours"; `fallback` when there is no date. */
@@ -62,4 +65,12 @@ export function errorMessage(e: unknown): string {
 /** A sweep is in progress: the backend says so, or the last run has not finished. */
 export function isTowerRunning(tower: TowerSummary): boolean {
   return tower.running || tower.lastRun?.status === 'running';
+}
+
+/** How a run was started, as the card says it. */
+export function triggerLabel(run: RunSummary): string {
+  const by = run.requestedBy ? ` by ${run.requestedBy}` : '';
+  if (run.trigger === 'external')
+    return 'external (scheduler endpoint, preview only)';
+  return `${run.trigger}${by}`;
 }

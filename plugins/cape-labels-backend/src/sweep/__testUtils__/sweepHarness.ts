@@ -42,6 +42,14 @@ export function capturingLogger(
   return logger;
 }
 
+/** A schedule under which every start of the task is a due scheduled sweep. */
+export const EVERY_TICK_DUE: TowerConfig['schedule'] = {
+  frequency: { milliseconds: 1 },
+  timeout: { minutes: 5 },
+  initialDelay: { milliseconds: 0 },
+  scope: 'global',
+};
+
 export function towerConfig(
   server: string,
   over: Partial<TowerConfig> = {},
@@ -49,7 +57,7 @@ export function towerConfig(
   return testTowerConfig(
     't1',
     { server, username: 'gc', password: PASSWORD },
-    { title: 'Tower 1', ...over },
+    { title: 'Tower 1', schedule: EVERY_TICK_DUE, ...over },
   );
 }
 

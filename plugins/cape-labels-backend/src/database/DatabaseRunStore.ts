@@ -11,7 +11,7 @@ import type {
   RunCounts,
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import type { NewRun, RunEnd, RunStore, SweepRequest } from './types';
+import type { LostRun, NewRun, RunEnd, RunStore, SweepRequest } from './types';
 import * as runs from './runs';
 import * as outcomes from './outcomes';
 import * as sightings from './sightings';
@@ -103,7 +103,7 @@ export class DatabaseRunStore implements RunStore {
     return outcomes.listOutcomes(this.db, runId, options);
   }
 
-  abortLostRuns(towerId: string, now: Date): Promise<number> {
+  abortLostRuns(towerId: string, now: Date): Promise<LostRun[]> {
     return runs.abortLostRuns(this.db, towerId, now.getTime());
   }
 

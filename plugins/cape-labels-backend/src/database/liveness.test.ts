@@ -65,9 +65,9 @@ describe('run liveness from the heartbeat', () => {
       clock.ms = 60 * SECOND;
       await store.heartbeat(alive.id, afterStart(59 * SECOND));
 
-      expect(await store.abortLostRuns('prod-a', afterStart(60 * SECOND))).toBe(
-        1,
-      );
+      expect(
+        await store.abortLostRuns('prod-a', afterStart(60 * SECOND)),
+      ).toEqual([{ id: lost.id, trigger: 'schedule', dryRun: false }]);
       expect(await store.getRun(lost.id)).toMatchObject({
         status: 'aborted',
         finishedAt: afterStart(3 * SECOND).toISOString(),
@@ -77,9 +77,9 @@ describe('run liveness from the heartbeat', () => {
       });
       expect((await store.getRun(alive.id))?.status).toBe('running');
       expect((await store.getRun(otherTower.id))?.status).toBe('lost');
-      expect(await store.abortLostRuns('prod-a', afterStart(60 * SECOND))).toBe(
-        0,
-      );
+      expect(
+        await store.abortLostRuns('prod-a', afterStart(60 * SECOND)),
+      ).toEqual([]);
     },
   );
 

@@ -5,7 +5,7 @@ import type {
   RunCounts,
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import type { NewRun, RunEnd } from './types';
+import type { LostRun, NewRun, RunEnd } from './types';
 import { deleteOutcomesOfRuns } from './outcomes';
 import { LOST_AFTER_MS } from './liveness';
 import {
@@ -222,22 +222,40 @@ export async function runningTowers(
 
 /**
  * Records the Tower's lost runs (`running`, heartbeat stopped) as aborted, ended at their last
- * heartbeat. Runs with a recent heartbeat are left alone: they may still be finishing.
+ * heartbeat, and returns what they were doing. Runs with a recent heartbeat are left alone:
+ * they may still be finishing. Only the holder of the Tower's lease calls this.
  */
 export async function abortLostRuns(
   db: Knex,
   towerId: string,
   now: number,
-): Promise<number> {
-  return db<RunRow>(RUNS)
+): Promise<LostRun[]> {
+  const lost: Array<
+    Pick<RunRow, 'id' | 'trigger' | 'requested_by' | 'dry_run'>
+  > = await db<RunRow>(RUNS)
+    .select('id', 'trigger', 'requested_by', 'dry_run')
     .where({ tower_id: towerId, status: 'running' })
     .whereRaw(`${SIGN_OF_LIFE} < ?`, [aliveSince(now)])
+    .orderBy('seq', 'asc');
+  if (lost.length === 0) return [];
+  await db<RunRow>(RUNS)
+    .whereIn(
+      'id',
+      lost.map(r => r.id),
+    )
+    .where({ status: 'running' })
     .update({
       status: 'aborted',
       finished_at: db.raw(SIGN_OF_LIFE),
       error_message: REPLICA_LOST.message,
       error_code: REPLICA_LOST.code,
     });
+  return lost.map(r => ({
+    id: r.id,
+    trigger: r.trigger,
+    dryRun: Boolean(r.dry_run),
+    ...(r.requested_by === null ? {} : { requestedBy: r.requested_by }),
+  }));
 }
 
 /**

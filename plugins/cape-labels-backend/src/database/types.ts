@@ -26,6 +26,14 @@ export type RunEnd = {
   error?: { message: string; code?: string };
 };
 
+/** A run found lost and recorded aborted: what it was doing. */
+export type LostRun = {
+  id: string;
+  trigger: RunTrigger;
+  requestedBy?: string;
+  dryRun: boolean;
+};
+
 /** A request for a sweep (card or events bus) waiting for the Tower's lease holder. */
 export type SweepRequest = {
   id: string;
@@ -66,7 +74,7 @@ export interface RunStore {
    * Marks the Tower's lost runs (`running`, heartbeat stopped) `aborted`: called by the holder
    * of the Tower's lease before it sweeps, never by a read.
    */
-  abortLostRuns(towerId: string, now: Date): Promise<number>;
+  abortLostRuns(towerId: string, now: Date): Promise<LostRun[]>;
   /** Start of the newest scheduled sweep that ran to an end (the schedule's anchor). */
   lastScheduledStart(towerId: string): Promise<Date | undefined>;
 

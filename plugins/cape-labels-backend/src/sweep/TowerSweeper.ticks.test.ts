@@ -115,6 +115,36 @@ describe('TowerSweeper: what a start of the task runs', () => {
     ]);
   });
 
+  it('redoes a permitted request that a lost replica left unfinished', async () => {
+    const h = await make({ tower: { schedule: DAILY } });
+    await start(h);
+    await h.store.createRun({
+      towerId: h.tower.id,
+      trigger: 'manual',
+      requestedBy: 'user:default/ops',
+      dryRun: false,
+      instance: 'dead',
+      startedAt: new Date(Date.now() - HOUR),
+      settings: {
+        minAge: 'PT24H',
+        confirmAfter: 'PT0S',
+        maxDeletesPerRun: 1,
+        keys: [],
+      },
+    });
+    seedOrphans(h, 2);
+    await start(h);
+    const [redo, dead] = await h.store.listRuns(h.tower.id, { limit: 2 });
+    expect(dead).toMatchObject({ status: 'aborted', trigger: 'manual' });
+    expect(redo).toMatchObject({
+      trigger: 'manual',
+      requestedBy: 'user:default/ops',
+      dryRun: false,
+      status: 'succeeded',
+      counts: { deleted: 2 },
+    });
+  });
+
   it('leaves a running run with a recent heartbeat alone (it may still be finishing elsewhere)', async () => {
     const h = await make();
     const finishing = await h.store.createRun({

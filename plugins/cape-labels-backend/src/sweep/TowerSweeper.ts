@@ -71,16 +71,12 @@ export class TowerSweeper {
     return this.queue.run(async () => {
       if (signal.aborted) return;
       const { store, tower, logger } = this.options;
-      const aborted = await store.abortLostRuns(tower.id, this.now());
-      if (aborted > 0) {
-        logger.warn(
-          `Tower ${tower.id}: marked ${aborted} run(s) of a lost replica as aborted`,
-        );
-      }
+      const requests = await this.abortLostRuns();
       const anchor = await store.lastScheduledStart(tower.id);
       const due = isDue(this.schedule, anchor, this.registeredAt, this.now());
-      const request = await store.takeRequest(tower.id);
-      for (const work of planTick({ due, request })) {
+      const pending = await store.takeRequest(tower.id);
+      if (pending) requests.push(pending);
+      for (const work of planTick({ due, requests })) {
         if (work.trigger === 'external') {
           logger.warn(
             `Tower ${tower.id}: task started while no sweep was due and no request was pending (the scheduler's trigger endpoint?): preview only`,
@@ -94,6 +90,28 @@ export class TowerSweeper {
         await this.sweep(request, signal);
       }
     });
+  }
+
+  /**
+   * Records runs of a lost replica aborted; returns the permitted requests among them, to be
+   * done again (a lost scheduled sweep is owed anyway: it did not end).
+   */
+  private async abortLostRuns(): Promise<SweepWork[]> {
+    const { store, tower, logger } = this.options;
+    const lost = await store.abortLostRuns(tower.id, this.now());
+    if (lost.length > 0) {
+      logger.warn(
+        `Tower ${tower.id}: marked ${lost.length} run(s) of a lost replica as aborted`,
+      );
+    }
+    return lost
+      .filter(run => run.trigger === 'manual' || run.trigger === 'event')
+      .slice(-1)
+      .map(({ trigger, requestedBy, dryRun }) => ({
+        trigger,
+        dryRun,
+        ...(requestedBy ? { requestedBy } : {}),
+      }));
   }
 
   private now(): Date {

@@ -9,23 +9,21 @@ export type SweepWork = {
 };
 
 /**
- * What one start of the Tower's task runs, in order.
+ * What one start of the Tower's task runs, in order. `requests` are permitted work waiting:
+ * the request taken from the queue, and a request a lost replica left unfinished.
  *
- * - due by the schedule: the scheduled sweep, on time, then the pending request if any (a
- *   pending preview must not take the scheduled sweep's place);
- * - not due, a permitted request pending: that request;
- * - not due, nothing pending: someone triggered the task through the scheduler's own endpoint,
+ * - due by the schedule: the scheduled sweep, on time, then the requests (a pending preview
+ *   must not take the scheduled sweep's place);
+ * - not due, requests waiting: those;
+ * - not due, nothing waiting: someone triggered the task through the scheduler's own endpoint,
  *   which checks no permission of ours, so it only previews (`external`, nothing deleted).
  */
 export function planTick(input: {
   due: boolean;
-  request: SweepWork | undefined;
+  requests: SweepWork[];
 }): SweepWork[] {
-  const { due, request } = input;
-  if (due) {
-    const scheduled: SweepWork = { trigger: 'schedule', dryRun: false };
-    return request ? [scheduled, request] : [scheduled];
-  }
-  if (request) return [request];
+  const { due, requests } = input;
+  if (due) return [{ trigger: 'schedule', dryRun: false }, ...requests];
+  if (requests.length) return requests;
   return [{ trigger: 'external', dryRun: true }];
 }

@@ -1,6 +1,8 @@
 import {
   coreServices,
+  createBackendModule,
   createServiceFactory,
+  type DatabaseService,
   type PermissionsService,
   type RootLoggerService,
 } from '@backstage/backend-plugin-api';
@@ -135,12 +137,27 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
     },
   });
   const scheduler = mockServices.scheduler();
+  // The plugin's own database, as the plugin sees it (tests read and seed rows directly).
+  let database: DatabaseService | undefined;
+  const databaseProbe = createBackendModule({
+    pluginId: 'cape-labels',
+    moduleId: 'test-database-probe',
+    register(env) {
+      env.registerInit({
+        deps: { db: coreServices.database },
+        async init({ db }) {
+          database = db;
+        },
+      });
+    },
+  });
   const permissions = switchablePermissions();
   const capeLabels = (options.capeLabels ?? defaultCapeLabels)(sim.url);
   try {
     const backend = await startTestBackend({
       features: [
         capeLabelsPlugin,
+        databaseProbe,
         mockServices.rootConfig.factory({
           data: capeLabels ? { capeLabels } : {},
         }),
@@ -182,6 +199,8 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
       /** Set `permission.result` to DENY to refuse `cape-labels.sweep.run`; `asked` counts decisions. */
       permission: permissions.state,
       http,
+      /** The plugin's database (knex). */
+      db: () => database!.getClient(),
       /** Starts a sweep as a user and waits for it (the mock scheduler runs the task inline). */
       async sweep(towerId = 't1', body: object = {}): Promise<Run> {
         const res = await http()

@@ -269,6 +269,30 @@ describe('CapeLabelsCard', () => {
     expect(message).not.toHaveTextContent('already running');
   });
 
+  it('says a run the scheduler endpoint started was an external preview, and shows a lost run lost', async () => {
+    const api = mockCapeLabelsApi([
+      makeTower({
+        lastRun: makeRun({ trigger: 'external', dryRun: true }),
+      }),
+      makeTower({
+        id: 'prod-b',
+        title: 'Production B',
+        lastRun: makeRun({ id: 'run-b', status: 'lost', finishedAt: null }),
+      }),
+    ]);
+    await renderCard(api);
+    expect(
+      await screen.findByTestId('cape-tower-prod-b-status'),
+    ).toHaveAttribute('data-status', 'lost');
+    await userEvent.click(
+      await screen.findByTestId('cape-tower-prod-a-expand'),
+    );
+    const details = await screen.findByTestId('cape-tower-prod-a-details');
+    expect(
+      within(details).getByTestId('cape-tower-prod-a-details-trigger'),
+    ).toHaveTextContent('external (scheduler endpoint, preview only)');
+  });
+
   it('shows the last run details with its outcomes when a Tower is expanded', async () => {
     const api = mockCapeLabelsApi([
       makeTower({

@@ -101,6 +101,16 @@ export function towerEntry(url: string, over: JsonObject = {}): JsonObject {
   };
 }
 
+/**
+ * A Tower schedule under which every start of the task is a due scheduled sweep (the mock
+ * scheduler starts tasks only on triggerTask): for tests that stand in for the schedule.
+ */
+export const EVERY_START_DUE: JsonObject = {
+  frequency: { seconds: 1 },
+  timeout: { minutes: 5 },
+  initialDelay: { seconds: 0 },
+};
+
 /** A `capeLabels` block with long schedules: sweeps happen only when a test asks. */
 export function defaultCapeLabels(url: string): JsonObject {
   return {

@@ -165,3 +165,28 @@ describe('TowerSweeper: what a start of the task runs', () => {
     expect((await h.store.getRun(finishing.id))?.status).toBe('running');
   });
 });
+
+describe('TowerSweeper: heartbeat', () => {
+  const make = stoppedAfterEach(createHarness);
+
+  it('writes a heartbeat on its run while it sweeps, whatever Tower pace, and stops after', async () => {
+    const beats: Array<{ runId: string; at: number }> = [];
+    const h = await make({
+      simulator: { faults: { latencyMs: 300 } },
+      sweeper: { pageSize: 5 },
+    });
+    const heartbeat = h.store.heartbeat.bind(h.store);
+    h.store.heartbeat = async (runId, at) => {
+      beats.push({ runId, at: at.getTime() });
+      return heartbeat(runId, at);
+    };
+    seedOrphans(h, 6);
+    const run = await h.sweep();
+    expect(run.status).toBe('succeeded');
+    expect(beats.length).toBeGreaterThan(0);
+    expect(beats.every(b => b.runId === run.id)).toBe(true);
+    const after = beats.length;
+    await new Promise(r => setTimeout(r, 1200));
+    expect(beats).toHaveLength(after);
+  }, 20_000);
+});

@@ -21,7 +21,7 @@ export interface Config {
     pageSize?: number;
     /** Requests in flight at once to one Tower (default 4, 1-32). */
     requestsInFlight?: number;
-    /** Timeout of one request to a Tower (default 30 s). */
+    /** Timeout of one request to a Tower (default 30 s); also how long survivors are re-read after a delete without a usable answer. */
     requestTimeout?: CapeLabelsDuration;
     /** History kept per Tower. */
     retention?: {
@@ -33,7 +33,10 @@ export interface Config {
       [towerId: string]: {
         /** Shown on the card (default: the id). */
         title?: string;
-        /** Tower base URL; the GraphQL endpoint is `<server>/api`. */
+        /**
+         * Tower base URL; the GraphQL endpoint is `<server>/api`. No credentials in it
+         * (`user:pass@` is refused at start); redirects from it are never followed.
+         */
         server: string;
         username: string;
         /** @visibility secret */
@@ -51,7 +54,20 @@ export interface Config {
         dryRun?: boolean;
         maxDeletesPerRun?: number;
         confirmAfter?: CapeLabelsDuration;
+        /**
+         * Catalog owner of the Tower's Resource entity and, without `notify`, the recipient of its
+         * notifications: an entity ref (`platform-team` means `group:default/platform-team`).
+         * Default: `group:default/unowned`.
+         */
+        owner?: string;
+        /** Entity refs (users or groups; a bare name is a user) notified instead of the owner. */
+        notify?: string[];
       };
+    };
+    /** Notifications to Tower owners (needs the notifications backend). */
+    notifications?: {
+      /** Send notifications about bad and recovered runs (default true). */
+      enabled?: boolean;
     };
   };
 }

@@ -203,6 +203,7 @@ async function serve(knex: Knex) {
       store,
       httpAuth,
       permissions,
+      auditor: {} as any, // only the sweep route audits
       logger: silent,
     }),
   );

@@ -18,6 +18,10 @@ import {
   waitForRowsWithData,
   type ApiTower,
 } from './cardModel';
+import {
+  cardTestIds,
+  towerTestIds,
+} from '../../plugins/cape-labels/src/testIds';
 import { startStack, stopStack, type Stack, type TowerSpec } from './stack';
 
 const RESULTS = path.join(__dirname, 'results');
@@ -58,6 +62,48 @@ async function apiTowers(): Promise<ApiTower[]> {
   return res.body.items;
 }
 
+/** Differences between each row's trend and the Tower's last 30 runs (GET /towers/:id/runs). */
+async function trendDifferences(): Promise<string[]> {
+  const problems: string[] = [];
+  for (const row of await readRows(stack!.page)) {
+    const res = await callApi<{ items: Array<{ id: string }> }>(
+      stack!.backend.url,
+      `/api/cape-labels/towers/${row.id}/runs?limit=30`,
+    );
+    const wanted = res.body.items.map(r => r.id).reverse();
+    const shown = row.trend?.map(m => m.runId) ?? null;
+    if (JSON.stringify(shown) !== JSON.stringify(wanted))
+      problems.push(
+        `${row.id}: trend marks ${JSON.stringify(shown)}, API runs ${JSON.stringify(wanted)}`,
+      );
+    for (const mark of row.trend ?? [])
+      if (!mark.title.startsWith(`Run ${mark.runId}: `))
+        problems.push(
+          `${row.id}: mark ${mark.runId} has title "${mark.title}"`,
+        );
+  }
+  return problems;
+}
+
+/** Polls until every row's trend has one mark per run of the API, oldest first. */
+async function expectTrendsMatchApi(what: string): Promise<void> {
+  let last: string[] = [];
+  try {
+    await pollUntil(
+      what,
+      async () => {
+        last = await trendDifferences();
+        return last.length === 0 ? true : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 500 },
+    );
+  } catch (error) {
+    throw new Error(
+      `${String(error)}; last differences:\n  ${last.join('\n  ')}`,
+    );
+  }
+}
+
 /** Polls until the card and the API agree; fails with the last differences. */
 async function expectCardMatchesApi(
   what: string,
@@ -94,7 +140,7 @@ function diagnostics(): string {
 
 /** The card's rows and their differences from the API, for failure messages. */
 async function cardState(page: Page): Promise<string> {
-  if ((await page.getByTestId('cape-labels-card').count()) === 0) {
+  if ((await page.getByTestId(cardTestIds.card).count()) === 0) {
     return `\nthe page has no cape-labels-card at ${page.url()}\n${diagnostics()}`;
   }
   const differences = compareWithApi(await readRows(page), await apiTowers());
@@ -186,17 +232,27 @@ test('the card shows one row per Tower with the status and counts of the API', a
   expect(
     towers.find(t => t.id === 'alpha')!.lastRun!.counts.deleted,
   ).toBeGreaterThan(0);
-  expect(towers.find(t => t.id === 'bravo')!.lastRun!.dryRun).toBe(true);
+  // the dry-run Tower headlines what it would delete (rows-match-api checked the row shows it)
+  const bravo = towers.find(t => t.id === 'bravo')!.lastRun!;
+  expect(bravo.dryRun).toBe(true);
+  expect(bravo.counts.wouldDelete).toBeGreaterThan(0);
+  const bravoRow = (await readRows(stack!.page)).find(r => r.id === 'bravo')!;
+  expect(bravoRow.wouldDelete).toBe(bravo.counts.wouldDelete);
+  expect(bravoRow.deleted).toBeNull();
+
+  await step('trends-match-api', () =>
+    expectTrendsMatchApi('each row to draw one trend mark per run'),
+  );
 
   // the sweep buttons follow the permission check (allow-all demo policy): wait for them
   await step('actions-shown', async () => {
     for (const id of ids)
       await stack!.page
-        .getByTestId(`cape-tower-${id}-preview`)
+        .getByTestId(towerTestIds(id).preview)
         .waitFor({ timeout: 30_000 });
   });
   const shot = path.join(RESULTS, 'card.png');
-  await stack!.page.getByTestId('cape-labels-card').screenshot({ path: shot });
+  await stack!.page.getByTestId(cardTestIds.card).screenshot({ path: shot });
   console.log(
     `card time-to-data: ${Math.round(timings.firstVisitToDataMs)} ms from navigation incl. guest sign-in, ` +
       `${Math.round(timings.reloadToDataMs)} ms on reload (signed in); screenshot ${shot}`,
@@ -209,10 +265,10 @@ test('"Preview" starts a dry run that the card then shows', async () => {
   const started = Date.now();
   await step('preview-click', async () => {
     await stack!.page
-      .getByTestId(`cape-tower-${PREVIEW_TOWER}-preview`)
+      .getByTestId(towerTestIds(PREVIEW_TOWER).preview)
       .click({ timeout: 30_000 });
     await stack!.page
-      .getByTestId(`cape-tower-${PREVIEW_TOWER}-action-message`)
+      .getByTestId(towerTestIds(PREVIEW_TOWER).actionMessage)
       .filter({ hasText: 'Preview requested' })
       .waitFor({ timeout: 30_000 });
   });
@@ -243,8 +299,18 @@ test('"Preview" starts a dry run that the card then shows', async () => {
     expect(row.dryRunLast).toBe(true);
   });
   timings.previewToCardMs = Date.now() - started;
+  // the preview adds a mark to the trend of its Tower (two runs now), a would-delete one
+  await step('preview-trend', async () => {
+    await expectTrendsMatchApi('the trend to show the preview run');
+    const row = (await readRows(stack!.page)).find(
+      r => r.id === PREVIEW_TOWER,
+    )!;
+    expect(row.trend!.length).toBeGreaterThanOrEqual(2);
+    expect(row.trend!.at(-1)!.runId).toBe(after.lastRun!.id);
+    expect(row.trend!.at(-1)!.title).toMatch(/\(dry run\) · \d+ would delete/);
+  });
   const shot = path.join(RESULTS, 'card-after-preview.png');
-  await stack!.page.getByTestId('cape-labels-card').screenshot({ path: shot });
+  await stack!.page.getByTestId(cardTestIds.card).screenshot({ path: shot });
   console.log(
     `preview: click to card showing run ${after.lastRun!.id} in ${timings.previewToCardMs} ms; screenshot ${shot}`,
   );

@@ -1,4 +1,8 @@
 import type { Page } from 'playwright-core';
+import {
+  cardTestIds,
+  towerTestIds,
+} from '../../plugins/cape-labels/src/testIds';
 
 /** What the card shows for one Tower row. */
 export type CardRow = {
@@ -7,10 +11,13 @@ export type CardRow = {
   running: boolean;
   status: string | null;
   deleted: number | null;
+  wouldDelete: number | null;
   candidates: number | null;
   scanned: number | null;
   dryRunLast: boolean;
   dryRunMode: boolean;
+  /** The trend's marks, left to right (null: no trend SVG in the row). */
+  trend: Array<{ runId: string; title: string }> | null;
 };
 
 /** The part of TowerSummary (docs: DESIGN.md) the test compares with the card. */
@@ -29,41 +36,59 @@ export type ApiTower = {
       scanned: number;
       candidates: number;
       deleted: number;
+      wouldDelete: number;
       kept: number;
       failed: number;
     };
   } | null;
 };
 
-const ROW_PREFIX = 'cape-tower-row-';
+const ROW_PREFIX = towerTestIds('').row;
+type TowerTestIds = ReturnType<typeof towerTestIds>;
 
 /** Reads every Tower row of the card from the DOM, in document order. */
 export async function readRows(page: Page): Promise<CardRow[]> {
-  return page.$$eval(
-    `[data-testid="cape-labels-card"] [data-testid^="${ROW_PREFIX}"]`,
-    (elements, prefix) => {
+  const ids = await page.$$eval(
+    `[data-testid="${cardTestIds.card}"] [data-testid^="${ROW_PREFIX}"]`,
+    (elements, prefix) =>
+      elements.map(row =>
+        (row.getAttribute('data-testid') ?? '').slice(prefix.length),
+      ),
+    ROW_PREFIX,
+  );
+  return page.evaluate(
+    (towers: Array<[string, TowerTestIds]>) => {
       const num = (el: Element | null): number | null => {
         const text = el?.textContent?.trim() ?? '';
         return /^\d+$/.test(text) ? Number(text) : null;
       };
-      return elements.map(row => {
-        const id = (row.getAttribute('data-testid') ?? '').slice(prefix.length);
-        const q = (suffix: string) =>
-          row.querySelector(`[data-testid="cape-tower-${id}-${suffix}"]`);
+      return towers.map(([id, t]) => {
+        const row = document.querySelector(`[data-testid="${t.row}"]`);
+        const q = (testId: string) =>
+          row?.querySelector(`[data-testid="${testId}"]`) ?? null;
+        const trend = q(t.trend);
         return {
           id,
-          title: q('title')?.textContent?.trim() ?? '',
-          running: row.getAttribute('data-running') === 'true',
-          status: q('status')?.getAttribute('data-status') ?? null,
-          deleted: num(q('deleted')),
-          candidates: num(q('candidates')),
-          scanned: num(q('scanned')),
-          dryRunLast: q('dry-run-last') !== null,
-          dryRunMode: q('dry-run-mode') !== null,
+          trend:
+            trend?.tagName.toLowerCase() === 'svg'
+              ? [...trend.querySelectorAll('[data-run]')].map(mark => ({
+                  runId: mark.getAttribute('data-run') ?? '',
+                  title: mark.querySelector('title')?.textContent ?? '',
+                }))
+              : null,
+          title: q(t.title)?.textContent?.trim() ?? '',
+          running: row?.getAttribute('data-running') === 'true',
+          status: q(t.status)?.getAttribute('data-status') ?? null,
+          deleted: num(q(t.deleted)),
+          wouldDelete: num(q(t.wouldDelete)),
+          candidates: num(q(t.candidates)),
+          scanned: num(q(t.scanned)),
+          dryRunLast: q(t.dryRunLast) !== null,
+          dryRunMode: q(t.dryRunMode) !== null,
         };
       });
     },
-    ROW_PREFIX,
+    ids.map((id): [string, TowerTestIds] => [id, towerTestIds(id)]),
   );
 }
 
@@ -90,7 +115,13 @@ export function compareWithApi(rows: CardRow[], towers: ApiTower[]): string[] {
         running ? 'running' : (run?.status ?? 'never run'),
       ],
       ['data-running', row.running, running],
-      ['deleted', row.deleted, run?.counts.deleted ?? 0],
+      // a dry run headlines what it would delete, a real run what it deleted
+      ['deleted', row.deleted, run?.dryRun ? null : (run?.counts.deleted ?? 0)],
+      [
+        'would-delete',
+        row.wouldDelete,
+        run?.dryRun ? run.counts.wouldDelete : null,
+      ],
       ['candidates', row.candidates, run?.counts.candidates ?? 0],
       ['scanned', row.scanned, run?.counts.scanned ?? 0],
       ['dry-run-mode badge', row.dryRunMode, tower.dryRun],
@@ -108,7 +139,8 @@ export function compareWithApi(rows: CardRow[], towers: ApiTower[]): string[] {
 }
 
 /**
- * Waits in the page until every given Tower row shows numbers in its three counts; resolves
+ * Waits in the page until every given Tower row shows numbers in its headline (deleted or would
+ * delete), candidates and scanned; resolves
  * with performance.now() at that moment (ms since this document's navigation started).
  */
 export async function waitForRowsWithData(
@@ -117,22 +149,24 @@ export async function waitForRowsWithData(
   timeoutMs: number,
 ): Promise<number> {
   const handle = await page.waitForFunction(
-    (towerIds: string[]) => {
-      const ok = towerIds.every(id =>
-        ['deleted', 'candidates', 'scanned'].every(suffix => {
-          const el = document.querySelector(
-            `[data-testid="cape-tower-${id}-${suffix}"]`,
-          );
-          return (
-            !!el &&
-            /^\d+$/.test(el.textContent?.trim() ?? '') &&
-            el.getBoundingClientRect().height > 0
-          );
-        }),
+    (towers: TowerTestIds[]) => {
+      const shown = (testId: string) => {
+        const el = document.querySelector(`[data-testid="${testId}"]`);
+        return (
+          !!el &&
+          /^\d+$/.test(el.textContent?.trim() ?? '') &&
+          el.getBoundingClientRect().height > 0
+        );
+      };
+      const ok = towers.every(
+        t =>
+          (shown(t.deleted) || shown(t.wouldDelete)) &&
+          shown(t.candidates) &&
+          shown(t.scanned),
       );
       return ok ? performance.now() : false;
     },
-    ids,
+    ids.map(towerTestIds),
     { timeout: timeoutMs, polling: 'raf' },
   );
   return (await handle.jsonValue()) as number;

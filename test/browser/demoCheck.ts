@@ -1,7 +1,7 @@
 /* eslint-disable no-console */
 /**
  * Checks the README's demo line by hand (not part of `npm test`): runs `npm start`, waits for the
- * app on :3000 and a lastRun on all three demo Towers, screenshots the home page after guest
+ * app on :3000 and a lastRun on all four demo Towers, screenshots the home page after guest
  * sign-in, sends Ctrl-C (SIGINT to the process group) and checks that nothing is left listening.
  *
  *   cd /work/main && node -r @backstage/cli/config/nodeTransform.cjs test/browser/demoCheck.ts [/tmp/demo-home.png]
@@ -11,6 +11,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { pollUntil, sleep } from '../support/processes';
 import { launchChromium, signInAsGuest } from './browser';
+import { towerTestIds } from '../../plugins/cape-labels/src/testIds';
 import { readRows, waitForRowsWithData, type ApiTower } from './cardModel';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -88,7 +89,7 @@ async function main(): Promise<void> {
     );
     console.log(`app dev server answers after ${since()}`);
     const towers = await pollUntil(
-      'a lastRun for all three demo Towers (GET :7007/api/cape-labels/towers)',
+      'a lastRun for all four demo Towers (GET :7007/api/cape-labels/towers)',
       async () => {
         alive();
         const res = await fetch(
@@ -99,14 +100,14 @@ async function main(): Promise<void> {
         ).catch(() => undefined);
         if (!res?.ok) return undefined;
         const { items } = (await res.json()) as { items: ApiTower[] };
-        return items.length === 3 &&
+        return items.length === 4 &&
           items.every(t => t.lastRun && t.lastRun.status !== 'running')
           ? items
           : undefined;
       },
       { timeoutMs: 180_000, intervalMs: 1000 },
     );
-    console.log(`all three Towers have a finished lastRun after ${since()}:`);
+    console.log(`all four Towers have a finished lastRun after ${since()}:`);
     for (const t of towers)
       console.log(
         `  ${t.id} ${t.lastRun!.status} dryRun=${t.lastRun!.dryRun} ${JSON.stringify(t.lastRun!.counts)}`,
@@ -128,7 +129,7 @@ async function main(): Promise<void> {
       // "Sweep now"/"Preview" appear once the permission check has answered
       for (const t of towers)
         await page
-          .getByTestId(`cape-tower-${t.id}-preview`)
+          .getByTestId(towerTestIds(t.id).preview)
           .waitFor({ timeout: 30_000 });
       for (const row of await readRows(page))
         console.log(`  ${JSON.stringify(row)}`);

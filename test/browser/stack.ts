@@ -45,7 +45,11 @@ const started: {
  * (not the root app-config.yaml) on a port in 7200-7249, builds the app and serves it on a port
  * in 7250-7299 with those URLs injected, and opens a Chromium page.
  */
-export async function startStack(towers: TowerSpec[]): Promise<Stack> {
+export async function startStack(
+  towers: TowerSpec[],
+  /** More top-level backend config, e.g. `catalog`. */
+  extraConfig: Record<string, unknown> = {},
+): Promise<Stack> {
   assertChromium();
   startReaper();
   const password = (t: TowerSpec) => `pw-${t.id}`;
@@ -88,6 +92,7 @@ export async function startStack(towers: TowerSpec[]): Promise<Stack> {
     },
     extra: {
       app: { title: 'CAPE label sweeper (browser test)', baseUrl: appUrl },
+      ...extraConfig,
     },
   });
   (config.backend as Record<string, unknown>).cors = {

@@ -27,7 +27,7 @@ export async function callApi<T = unknown>(
   return { status: res.status, body: body as T };
 }
 
-/** A guest user's Backstage token (user routes such as POST .../sweep refuse service tokens). */
+/** A guest user's Backstage token, for requests that should be recorded as the guest's. */
 export async function guestToken(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/guest/refresh?env=development`, {
     headers: { 'x-requested-with': 'XMLHttpRequest' },

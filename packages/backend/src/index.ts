@@ -8,6 +8,12 @@ backend.add(import('@backstage/plugin-auth-backend-module-guest-provider'));
 backend.add(import('@backstage/plugin-permission-backend'));
 backend.add(demoPermissionPolicyModule);
 backend.add(import('@backstage/plugin-events-backend'));
+// The catalog, with every configured Tower as a Resource entity.
+backend.add(import('@backstage/plugin-catalog-backend'));
+backend.add(import('@smartx-cape/plugin-catalog-backend-module-cape-labels'));
+// Notifications to Tower owners, delivered live through signals.
+backend.add(import('@backstage/plugin-notifications-backend'));
+backend.add(import('@backstage/plugin-signals-backend'));
 backend.add(import('@smartx-cape/plugin-cape-labels-backend'));
 
 // A failed start (say, two replicas migrating a fresh database at once) must end the process,

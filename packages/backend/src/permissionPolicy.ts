@@ -7,8 +7,10 @@ import type { PermissionPolicy } from '@backstage/plugin-permission-node';
 import { policyExtensionPoint } from '@backstage/plugin-permission-node/alpha';
 
 /**
- * DEMO ONLY: allows everything to everyone, the guest included. A real portal installs its own
- * policy and grants `cape-labels.sweep.run` to the platform team only.
+ * DEMO ONLY: allows everything to every user, the guest included: `cape-labels.read`,
+ * `cape-labels.sweep.run`, the catalog's and the notifications' permissions. A real portal installs
+ * its own policy and grants `cape-labels.sweep.run` to the platform team only. Services (the demo's
+ * static token) are not asked here: Backstage's access restrictions decide for them.
  */
 class AllowAllDemoPolicy implements PermissionPolicy {
   async handle(): Promise<PolicyDecision> {

@@ -1,7 +1,7 @@
 /* eslint-disable no-console */
 import './productionMode';
 import { DEFAULT_PASSWORD, DEFAULT_USERNAME } from './auth';
-import { startSimulator } from './server';
+import { startSimulator } from './http';
 
 const KEYS = ['cape-cluster-name', 'cape-namespace', 'cape-vip'];
 

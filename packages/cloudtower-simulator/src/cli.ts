@@ -3,11 +3,15 @@ import './productionMode';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parse as parseYaml } from 'yaml';
-import { DEFAULT_USERS } from './auth';
-import { RunningSimulator, SimulatorOptions, startSimulator } from './server';
+import { DEFAULT_USERS, SimulatorUser, UserSource } from './auth';
+import {
+  createSelfSignedCert,
+  RunningSimulator,
+  SimulatorOptions,
+  startSimulator,
+} from './http';
 import { NAMED_SCENARIOS } from './scenarios';
-import { createSelfSignedCert } from './tls';
-import { CounterLag, SimulatorUser, UserSource } from './types';
+import type { CounterLag } from './world';
 
 const HELP = `CloudTower simulator
 

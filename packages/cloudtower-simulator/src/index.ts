@@ -1,16 +1,15 @@
 /** CloudTower GraphQL simulator for tests, demos and benchmarks. */
-export { startSimulator } from './server';
-export type { SimulatorOptions, RunningSimulator } from './server';
-export { SimulatorAdmin } from './admin';
+export { startSimulator, createSelfSignedCert } from './http';
+export type { SimulatorOptions, RunningSimulator } from './http';
+export { SimulatorAdmin, ADMIN_PREFIX } from './admin';
 export type { AttachInput, VmTruth, WorldSummary } from './admin';
-export { ADMIN_PREFIX } from './adminHttp';
 export {
   DEFAULT_USERS,
   DEFAULT_USERNAME,
   DEFAULT_PASSWORD,
   DEFAULT_USER_SOURCE,
 } from './auth';
-export type { TokenInfo } from './auth';
+export type { TokenInfo, SimulatorUser, UserSource } from './auth';
 export type { FaultConfig, FaultRule, FaultMatch } from './faults';
 export type {
   RequestLogEntry,
@@ -18,10 +17,8 @@ export type {
   ArgsSummary,
 } from './requestLog';
 export { NAMED_SCENARIOS, resolveScenario } from './scenarios';
-export type { ScenarioSpec, ScenarioLabel } from './scenarios';
-export type { GeneratorSpec } from './generator';
-export { SCHEMA_SDL } from './schemaText';
-export { createSelfSignedCert } from './tls';
+export type { ScenarioSpec, ScenarioLabel, GeneratorSpec } from './scenarios';
+export { SCHEMA_SDL } from './graphql';
 export type {
   CounterLag,
   CreateLabelInput,
@@ -31,7 +28,5 @@ export type {
   LabelCounters,
   LabelTruth,
   SecurityPolicyRecord,
-  SimulatorUser,
-  UserSource,
   VmRecord,
-} from './types';
+} from './world';

@@ -3,6 +3,7 @@ import {
   createBackendPlugin,
 } from '@backstage/backend-plugin-api';
 import { eventsServiceRef } from '@backstage/plugin-events-node';
+import { notificationService } from '@backstage/plugin-notifications-node';
 import {
   CAPE_LABELS_TOPIC_SWEEP_REQUESTED,
   capeLabelsPermissions,
@@ -10,6 +11,9 @@ import {
 import os from 'node:os';
 import { readCapeLabelsConfig } from './config/readConfig';
 import { DatabaseRunStore } from './database';
+import { NotifiedHealthStore } from './notifications/healthStore';
+import { notificationsBackendInstalled } from './notifications/installed';
+import { RunNotifier } from './notifications/RunNotifier';
 import { createRouter } from './service/router';
 import { handleSweepRequestedEvent } from './sweep/events';
 import { SweepCoordinator } from './sweep/SweepCoordinator';
@@ -36,6 +40,8 @@ export const capeLabelsPlugin = createBackendPlugin({
         permissionsRegistry: coreServices.permissionsRegistry,
         auditor: coreServices.auditor,
         events: eventsServiceRef,
+        notifications: notificationService,
+        instanceMetadata: coreServices.rootInstanceMetadata,
       },
       async init({
         config,
@@ -49,6 +55,8 @@ export const capeLabelsPlugin = createBackendPlugin({
         permissionsRegistry,
         auditor,
         events,
+        notifications,
+        instanceMetadata,
       }) {
         const capeConfig = readCapeLabelsConfig(config);
         const store = await DatabaseRunStore.create({ database });
@@ -59,6 +67,17 @@ export const capeLabelsPlugin = createBackendPlugin({
           logger,
           auditor,
           events,
+          notifier: capeConfig.notificationsEnabled
+            ? new RunNotifier({
+                notifications,
+                isInstalled: notificationsBackendInstalled(
+                  instanceMetadata,
+                  config,
+                ),
+                store: new NotifiedHealthStore(await database.getClient()),
+                logger,
+              })
+            : undefined,
           instance: `${os.hostname()}:${process.pid}`,
         });
 
@@ -83,6 +102,7 @@ export const capeLabelsPlugin = createBackendPlugin({
             store,
             httpAuth,
             permissions,
+            auditor,
             logger,
           }),
         );

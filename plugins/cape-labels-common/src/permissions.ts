@@ -6,4 +6,13 @@ export const capeLabelsSweepRunPermission = createPermission({
   attributes: { action: 'update' },
 });
 
-export const capeLabelsPermissions = [capeLabelsSweepRunPermission];
+/** Allows reading Towers, runs and label outcomes (every GET route but `/health`). */
+export const capeLabelsReadPermission = createPermission({
+  name: 'cape-labels.read',
+  attributes: { action: 'read' },
+});
+
+export const capeLabelsPermissions = [
+  capeLabelsReadPermission,
+  capeLabelsSweepRunPermission,
+];

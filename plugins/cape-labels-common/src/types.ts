@@ -24,12 +24,16 @@ export type KeptReason =
   | 'unconfirmed'
   | 'cap'
   | 'raced'
-  | 'error';
+  | 'error'
+  /** `failed`: deleteManyLabels got no usable answer and the label was still there after settling. */
+  | 'unanswered';
 
 export type RunCounts = {
   scanned: number;
   candidates: number;
   deleted: number;
+  /** Labels a dry run would have deleted (`would-delete` outcomes); 0 for real runs. */
+  wouldDelete: number;
   kept: number;
   failed: number;
 };
@@ -49,6 +53,24 @@ export type RunSummary = {
   error?: { message: string; code?: string };
   /** Which backend replica ran it. */
   instance: string;
+  /**
+   * Remarks on the record: a count Tower answered that the survivor read contradicts, labels a
+   * later run found deleted after this run's delete went unanswered (this run's outcomes and
+   * counts were corrected), or such corrections this run made to an earlier run.
+   */
+  notes?: string[];
+  /** Whose clock the age cutoff was taken on; absent until the run has read it. */
+  clock?: RunClock;
+};
+
+/**
+ * `tower`: Tower's clock, read from the HTTP `Date` header of login's answer; `skewMs` is
+ * Tower's clock minus ours (whole seconds: the header has no more). `local`: Tower sent no
+ * usable `Date`, so the backend's clock was used (`skewMs` null).
+ */
+export type RunClock = {
+  source: 'tower' | 'local';
+  skewMs: number | null;
 };
 
 export type RunSettings = {

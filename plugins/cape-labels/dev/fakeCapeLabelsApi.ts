@@ -22,7 +22,14 @@ function run(
     startedAt: iso(-n * 86_400_000 - 3_600_000),
     finishedAt: iso(-n * 86_400_000 - 3_590_000),
     durationMs: 10_000,
-    counts: { scanned: 1200, candidates: 14, deleted: 12, kept: 2, failed: 0 },
+    counts: {
+      scanned: 1200,
+      candidates: 14,
+      deleted: 12,
+      wouldDelete: 0,
+      kept: 2,
+      failed: 0,
+    },
     instance: 'backend-1',
     ...patch,
   };
@@ -53,7 +60,14 @@ export class FakeCapeLabelsApi implements CapeLabelsApi {
         status: 'failed',
         dryRun: true,
         error: { message: 'login failed: LOAD_TOKEN_FAILED', code: 'AUTH' },
-        counts: { scanned: 0, candidates: 0, deleted: 0, kept: 0, failed: 0 },
+        counts: {
+          scanned: 0,
+          candidates: 0,
+          deleted: 0,
+          wouldDelete: 0,
+          kept: 0,
+          failed: 0,
+        },
       }),
     },
   ];
@@ -111,7 +125,14 @@ export class FakeCapeLabelsApi implements CapeLabelsApi {
       startedAt: new Date().toISOString(),
       finishedAt: null,
       durationMs: null,
-      counts: { scanned: 0, candidates: 0, deleted: 0, kept: 0, failed: 0 },
+      counts: {
+        scanned: 0,
+        candidates: 0,
+        deleted: 0,
+        wouldDelete: 0,
+        kept: 0,
+        failed: 0,
+      },
     });
     tower.running = true;
     tower.lastRun = started;
@@ -126,6 +147,7 @@ export class FakeCapeLabelsApi implements CapeLabelsApi {
           scanned: 1200,
           candidates: 3,
           deleted: started.dryRun ? 0 : 3,
+          wouldDelete: started.dryRun ? 3 : 0,
           kept: 0,
           failed: 0,
         },

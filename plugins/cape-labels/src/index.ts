@@ -1,11 +1,29 @@
 /**
  * Frontend of the CAPE label sweeper: API client, card and page.
  *
- * The new frontend system plugin is the default export of `./alpha`.
+ * The default export is the plugin for the new frontend system; the named
+ * exports `capeLabelsPlugin`, `CapeLabelsPage` and `CapeLabelsCard` serve
+ * apps on the legacy frontend system.
  *
  * @packageDocumentation
  */
-export { capeLabelsPlugin, CapeLabelsCard, CapeLabelsPage } from './plugin';
+export {
+  capeLabelsFrontendPlugin as default,
+  capeLabelsApi,
+  capeLabelsPage,
+  capeLabelsHomeWidget,
+  capeLabelsPageRouteRef,
+  capeLabelsEntityCard,
+} from './alpha/plugin';
+export { CapeLabelsIcon } from './alpha/CapeLabelsIcon';
+export { CapeLabelsContent } from './components/CapeLabelsCard';
+export {
+  capeLabelsPlugin,
+  CapeLabelsCard,
+  CapeLabelsPage,
+  EntityCapeLabelsCard,
+} from './plugin';
+export { isCapeLabelsAvailable } from './components/EntityCapeLabelsCard';
 export { rootRouteRef as capeLabelsRouteRef } from './routes';
 export {
   capeLabelsApiRef,

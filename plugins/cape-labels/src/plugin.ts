@@ -43,3 +43,16 @@ export const CapeLabelsPage = capeLabelsPlugin.provide(
     mountPoint: rootRouteRef,
   }),
 );
+
+/** The Tower's card on its catalog entity page (legacy frontend system); see `isCapeLabelsAvailable`. */
+export const EntityCapeLabelsCard = capeLabelsPlugin.provide(
+  createComponentExtension({
+    name: 'EntityCapeLabelsCard',
+    component: {
+      lazy: () =>
+        import('./components/EntityCapeLabelsCard').then(
+          m => m.EntityCapeLabelsCardContent,
+        ),
+    },
+  }),
+);

@@ -8,12 +8,15 @@ import {
   TowerResponseError,
 } from './errors';
 import { acceptPage, KeysetState } from './keyset';
+import { raceAbort } from './raceAbort';
 import * as ops from './operations';
+import { sampleDateHeader, TowerTimeSample } from './towerClock';
 import type {
   GuardedDeleteInput,
   LabelLiveState,
   ListLabelsFilter,
   TowerClient,
+  TowerClockReading,
   TowerConnectionOptions,
   TowerLabel,
 } from './types';
@@ -22,29 +25,14 @@ export type TowerClientLogger = Pick<LoggerService, 'debug' | 'info' | 'warn'>;
 
 export type TowerClientDeps = { logger?: TowerClientLogger };
 
-/** Lets one caller stop waiting on a promise shared with other callers. */
-function raceAbort<T>(
-  promise: Promise<T>,
-  aborted: () => Error,
-  signal?: AbortSignal,
-): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(aborted());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(aborted());
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise
-      .then(resolve, reject)
-      .finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
 class GraphQLTowerClient implements TowerClient {
   readonly towerId: string;
   private readonly connection: TowerConnection;
   private readonly logger?: TowerClientLogger;
   private token?: string;
   private loginInFlight?: Promise<string>;
+  /** Tower's time, from the answer of the last login. */
+  private timeSample?: TowerTimeSample;
 
   constructor(
     private readonly options: TowerConnectionOptions,
@@ -155,6 +143,16 @@ class GraphQLTowerClient implements TowerClient {
     );
   }
 
+  async readClock(signal?: AbortSignal): Promise<TowerClockReading> {
+    await this.getToken('login', signal);
+    const sample = this.timeSample;
+    if (!sample)
+      return { source: 'local', reason: 'Tower sent no Date header' };
+    if ('reason' in sample) return { source: 'local', reason: sample.reason };
+    // Tower's time has moved on since the header: the header's time is a lower bound.
+    return { source: 'tower', towerNowMs: sample.towerTimeMs };
+  }
+
   async close(): Promise<void> {
     const token = this.token;
     this.token = undefined;
@@ -249,13 +247,22 @@ class GraphQLTowerClient implements TowerClient {
   }
 
   private async login(): Promise<string> {
-    const data = await this.connection.send('login', ops.LOGIN, {
-      data: {
-        username: this.options.username,
-        password: this.options.password,
-        source: this.options.userSource,
+    const data = await this.connection.send(
+      'login',
+      ops.LOGIN,
+      {
+        data: {
+          username: this.options.username,
+          password: this.options.password,
+          source: this.options.userSource,
+        },
       },
-    });
+      undefined,
+      undefined,
+      date => {
+        this.timeSample = sampleDateHeader(date);
+      },
+    );
     const token = this.parse('login', () => ops.parseLoginToken(data));
     this.logger?.debug(
       `Tower ${this.towerId}: logged in as ${this.options.username}`,

@@ -9,9 +9,11 @@ import {
   TowerResponseError,
 } from './errors';
 import { Limiter } from './limiter';
+import { scrubSecrets } from './scrub';
 import {
   createDispatcher,
   createRequestFetch,
+  RequestContext,
   TransportOptions,
 } from './transport';
 import type { TowerConnectionOptions } from './types';
@@ -85,6 +87,7 @@ export class TowerConnection {
     variables: Vars,
     token?: string,
     signal?: AbortSignal,
+    onDate?: RequestContext['onDate'],
   ): Promise<unknown> {
     let release: () => void;
     try {
@@ -98,6 +101,7 @@ export class TowerConnection {
         operation,
         timeoutMs: this.timeoutMs,
         signal,
+        onDate,
       });
       const client = new GraphQLClient(this.url, {
         fetch: fetch as unknown as typeof globalThis.fetch,
@@ -150,10 +154,6 @@ export class TowerConnection {
   }
 
   private scrub(text: string): string {
-    let out = text;
-    for (const secret of this.secrets()) {
-      if (secret && secret.length >= 3) out = out.split(secret).join('***');
-    }
-    return out;
+    return scrubSecrets(text, this.secrets());
   }
 }

@@ -1,3 +1,5 @@
+import { plainText } from '../lib/plainText';
+
 /** The operation a Tower error happened in; part of every error message. */
 export type TowerOperation =
   | 'login'
@@ -6,6 +8,11 @@ export type TowerOperation =
   | 'checkLabels'
   | 'deleteLabels'
   | 'readExistingIds';
+
+/** Tower's words quoted in an error, at most (UTF-8 bytes). */
+const MAX_DETAIL_BYTES = 1024;
+/** An error code comes from Tower's answer too. */
+const MAX_CODE_BYTES = 128;
 
 type TowerErrorOptions = {
   towerId: string;
@@ -27,11 +34,12 @@ export abstract class TowerError extends Error {
 
   protected constructor(detail: string, options: TowerErrorOptions) {
     super(
-      `Tower ${options.towerId}: ${options.operation} failed: ${detail}`,
+      // The detail may quote Tower's answer: one plain, bounded line.
+      `Tower ${options.towerId}: ${options.operation} failed: ${plainText(detail, MAX_DETAIL_BYTES)}`,
       options.cause === undefined ? undefined : { cause: options.cause },
     );
     this.name = new.target.name;
-    this.code = options.code;
+    this.code = plainText(options.code, MAX_CODE_BYTES);
     this.towerId = options.towerId;
     this.operation = options.operation;
   }
@@ -81,6 +89,23 @@ export class TowerHttpError extends TowerError {
   }
 }
 
+/**
+ * Tower (or a proxy in front of it) answered with a redirect. Redirects are never followed: the
+ * request body may hold the password. The message names the status and the target's origin only.
+ */
+export class TowerRedirectError extends TowerError {
+  readonly status: number;
+  readonly targetOrigin: string;
+  constructor(status: number, targetOrigin: string, ctx: Ctx) {
+    super(
+      `HTTP ${status} redirect to ${targetOrigin} refused (redirects are never followed)`,
+      { ...ctx, code: 'REDIRECT' },
+    );
+    this.status = status;
+    this.targetOrigin = targetOrigin;
+  }
+}
+
 /** The body was not usable: not JSON, too large, or not the expected shape. */
 export class TowerResponseError extends TowerError {
   constructor(
@@ -102,8 +127,8 @@ export class TowerGraphQLError extends TowerError {
       ...ctx,
       code: graphqlCode ?? 'GRAPHQL_ERROR',
     });
-    this.graphqlCode = graphqlCode;
-    this.graphqlMessage = message;
+    this.graphqlCode = graphqlCode === undefined ? undefined : this.code;
+    this.graphqlMessage = plainText(message, MAX_DETAIL_BYTES);
   }
 }
 

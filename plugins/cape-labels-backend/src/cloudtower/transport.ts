@@ -5,10 +5,12 @@ import {
   TowerError,
   TowerHttpError,
   TowerOperation,
+  TowerRedirectError,
   TowerResponseError,
   TowerTimeoutError,
   TowerUnreachableError,
 } from './errors';
+import { redirectTarget } from './redirect';
 
 /** The fetch signature graphql-request calls. */
 export type FetchLike = (
@@ -28,6 +30,8 @@ export type RequestContext = {
   timeoutMs: number;
   /** The caller's signal, if any. */
   signal?: AbortSignal;
+  /** Told the `Date` header of a 2xx answer. */
+  onDate?: (date: string | null) => void;
 };
 
 /** Creates the TLS-aware connection pool for one Tower. */
@@ -164,7 +168,8 @@ async function readBounded(
 /**
  * A fetch for one request: per-request timeout combined with the caller's
  * signal, TLS options, bounded body, non-2xx and non-JSON bodies turned into
- * typed errors. graphql-request only ever sees a 2xx JSON response.
+ * typed errors. Redirects are never followed (`manual`): a 3xx is an error, so nothing is ever
+ * sent to another origin. graphql-request only ever sees a 2xx JSON response.
  */
 export function createRequestFetch(
   options: TransportOptions,
@@ -184,18 +189,27 @@ export function createRequestFetch(
         { ...base, code: 'RESPONSE_TOO_LARGE' },
       );
     try {
-      const res = await undiciFetch(String(input), {
+      const url = String(input);
+      const res = await undiciFetch(url, {
         method: init?.method,
         headers: init?.headers as Record<string, string> | undefined,
         body: init?.body as string | undefined,
         signal,
         dispatcher,
+        redirect: 'manual',
       });
+      if (res.status >= 300 && res.status <= 399) {
+        internal.abort();
+        await res.body?.cancel().catch(() => undefined);
+        const target = redirectTarget(res.headers.get('location'), url);
+        throw new TowerRedirectError(res.status, target, base);
+      }
       if (res.status < 200 || res.status > 299) {
         internal.abort();
         await res.body?.cancel().catch(() => undefined);
         throw new TowerHttpError(res.status, res.statusText, base);
       }
+      ctx.onDate?.(res.headers.get('date'));
       const declared = Number(res.headers.get('content-length'));
       if (Number.isFinite(declared) && declared > options.maxResponseBytes) {
         internal.abort();

@@ -49,6 +49,14 @@ export type GuardedDeleteInput = {
   createdBefore: string;
 };
 
+/**
+ * Tower's clock, from the HTTP `Date` header of login's answer: `towerNowMs` is the header's
+ * time, a lower bound of Tower's time when it is read (whole seconds, then travel and the time
+ * since the answer), so a cutoff taken from it can only be early, never late.
+ */
+export type TowerClockReading =
+  { source: 'tower'; towerNowMs: number } | { source: 'local'; reason: string };
+
 /** Typed operations on one Tower. */
 export interface TowerClient {
   /** Keyset pages ordered by id (`id_gt` the last id of the previous page). */
@@ -65,6 +73,11 @@ export interface TowerClient {
   ): Promise<number>;
   /** Which of these ids still exist (one request). */
   readExistingIds(ids: string[], signal?: AbortSignal): Promise<string[]>;
+  /**
+   * Logs in (unless a token is cached) and reads Tower's clock from login's answer. Optional:
+   * a client without it leaves the sweep on the backend's clock, recorded as such.
+   */
+  readClock?(signal?: AbortSignal): Promise<TowerClockReading>;
   /** Revokes the cached token, if any. */
   close(): Promise<void>;
 }

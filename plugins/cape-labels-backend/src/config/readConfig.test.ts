@@ -49,6 +49,28 @@ describe('readCapeLabelsConfig', () => {
     });
   });
 
+  it('reads owner and notify as full entity refs, the owner by default', () => {
+    const [a, b, c] = read({
+      towers: {
+        a: tower,
+        b: { ...tower, owner: 'platform-team' },
+        c: { ...tower, owner: 'group:ops/sre', notify: ['alice', 'group:x'] },
+      },
+    }).towers;
+    expect([a.owner, a.notify]).toEqual([
+      'group:default/unowned',
+      ['group:default/unowned'],
+    ]);
+    expect([b.owner, b.notify]).toEqual([
+      'group:default/platform-team',
+      ['group:default/platform-team'],
+    ]);
+    expect([c.owner, c.notify]).toEqual([
+      'group:ops/sre',
+      ['user:default/alice', 'group:default/x'],
+    ]);
+  });
+
   it.each([[{ hours: 24 }], ['24h'], ['PT24H']])(
     'reads minAge %p as 24 hours',
     minAge => {
@@ -181,9 +203,32 @@ describe('readCapeLabelsConfig', () => {
     [{ requestsInFlight: 0 }, 'capeLabels.requestsInFlight'],
     [{ retention: { runsPerTower: -1 } }, 'capeLabels.retention.runsPerTower'],
     [{ towers: ['a'] }, 'capeLabels.towers'],
+    [
+      { towers: { a: { ...tower, owner: 'group:a:b:c' } } },
+      'capeLabels.towers.a.owner',
+    ],
+    [
+      { towers: { a: { ...tower, notify: ['ok', ''] } } },
+      'capeLabels.towers.a.notify[1]',
+    ],
   ])('rejects %j naming %s', (capeLabels, key) => {
     expect(errorOf(capeLabels)).toContain(key);
   });
+
+  it.each([
+    'https://gc:url-pass-9@tower-a.example.com',
+    'https://gc@tower-a.example.com',
+    'https://:url-pass-9@tower-a.example.com',
+  ])(
+    'rejects credentials in the server URL %s, without echoing them',
+    server => {
+      const error = errorOf({ towers: { a: { ...tower, server } } });
+      expect(error).toBe(
+        'capeLabels.towers.a.server: must not carry credentials (user:password@); set username and password instead',
+      );
+      expect(error).not.toMatch(/url-pass-9|gc@/);
+    },
+  );
 
   it('never puts the password in an error', () => {
     expect(

@@ -8,6 +8,7 @@ import {
   type Config,
 } from '@backstage/config';
 import { InputError } from '@backstage/errors';
+import { readTowerOwnership } from '@smartx-cape/plugin-cape-labels-common';
 import { Duration } from 'luxon';
 import {
   TOWER_ID_PATTERN,
@@ -128,7 +129,23 @@ function readUrl(tower: Config, towerKey: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     invalid(`${towerKey}.server`, 'must be an http(s) URL');
   }
+  // Credentials in the URL would be sent as-is and shown to every user of the card.
+  if (url.username || url.password) {
+    invalid(
+      `${towerKey}.server`,
+      'must not carry credentials (user:password@); set username and password instead',
+    );
+  }
   return server.replace(/\/+$/, '');
+}
+
+function readOwnership(tower: Config, towerKey: string) {
+  try {
+    return readTowerOwnership(tower, towerKey);
+  } catch (error) {
+    // The message already names the key.
+    throw new InputError((error as Error).message);
+  }
 }
 
 function readTower(id: string, tower: Config, defaults: Config): TowerConfig {
@@ -166,6 +183,7 @@ function readTower(id: string, tower: Config, defaults: Config): TowerConfig {
     skipTLSVerify: tower.getOptionalBoolean('skipTLSVerify') ?? false,
     caCert,
     resourcePrefix,
+    ...readOwnership(tower, towerKey),
     ...readOverridable(tower, defaults, towerKey),
   };
 }
@@ -215,5 +233,7 @@ export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
       `${ROOT}.retention.runsPerTower`,
       200,
     ),
+    notificationsEnabled:
+      config.getOptionalBoolean('notifications.enabled') ?? true,
   };
 }

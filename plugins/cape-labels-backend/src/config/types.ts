@@ -12,6 +12,10 @@ export type TowerConfig = {
   skipTLSVerify: boolean;
   caCert?: string;
   resourcePrefix: string;
+  /** Catalog owner (full entity ref). */
+  owner: string;
+  /** Entity refs notified about this Tower's runs (the owner by default). */
+  notify: string[];
   schedule: SchedulerServiceTaskScheduleDefinition;
   minAge: Duration;
   dryRun: boolean;
@@ -26,6 +30,8 @@ export type CapeLabelsConfig = {
   requestsInFlight: number;
   requestTimeout: Duration;
   runsPerTower: number;
+  /** `capeLabels.notifications.enabled` (default true). */
+  notificationsEnabled: boolean;
 };
 
 /** The three label keys a Tower's sweep may delete (DESIGN.md rule 1). */

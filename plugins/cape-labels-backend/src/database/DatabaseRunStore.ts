@@ -8,6 +8,7 @@ import type {
   LabelAction,
   LabelOutcome,
   Run,
+  RunClock,
   RunCounts,
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
@@ -16,6 +17,8 @@ import * as runs from './runs';
 import * as outcomes from './outcomes';
 import * as sightings from './sightings';
 import * as requests from './requests';
+import * as pending from './pendingDeletes';
+import type { PendingDelete } from './pendingDeletes';
 
 export function migrationsDirectory(): string {
   return resolvePackagePath(
@@ -55,6 +58,10 @@ export class DatabaseRunStore implements RunStore {
 
   createRun(run: NewRun): Promise<RunSummary> {
     return runs.createRun(this.db, run);
+  }
+
+  setRunClock(runId: string, clock: RunClock): Promise<void> {
+    return runs.setRunClock(this.db, runId, clock);
   }
 
   updateRunCounts(runId: string, counts: RunCounts): Promise<void> {
@@ -109,6 +116,30 @@ export class DatabaseRunStore implements RunStore {
 
   lastScheduledStart(towerId: string): Promise<Date | undefined> {
     return runs.lastScheduledStart(this.db, towerId);
+  }
+
+  writePendingDeletes(
+    towerId: string,
+    runId: string,
+    labels: LabelOutcome[],
+  ): Promise<void> {
+    return pending.writePendingDeletes(this.db, towerId, runId, labels);
+  }
+
+  listPendingDeletes(towerId: string): Promise<PendingDelete[]> {
+    return pending.listPendingDeletes(this.db, towerId);
+  }
+
+  clearPendingDeletes(runId: string, labelIds: string[]): Promise<void> {
+    return pending.clearPendingDeletes(this.db, runId, labelIds);
+  }
+
+  recordLateDeletions(
+    runId: string,
+    labels: LabelOutcome[],
+    note: string,
+  ): Promise<boolean> {
+    return pending.recordLateDeletions(this.db, runId, labels, note);
   }
 
   getSightings(

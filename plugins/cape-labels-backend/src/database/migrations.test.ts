@@ -9,10 +9,12 @@ jest.setTimeout(60_000);
 const databases = createTestDatabases();
 
 const TABLES = [
+  'cape_labels_notified_health',
   'cape_labels_runs',
   'cape_labels_outcomes',
   'cape_labels_sightings',
   'cape_labels_requests',
+  'cape_labels_pending_deletes',
 ];
 
 describe('migrations', () => {

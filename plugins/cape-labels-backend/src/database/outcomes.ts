@@ -5,11 +5,15 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import {
   OUTCOMES,
+  RUNS,
+  SIGHTINGS,
   isPostgres,
   OutcomeRow,
   chunks,
   rowToOutcome,
 } from './tables';
+import { reserveOutcomeSeqs } from './outcomeSeq';
+import { clearPendingDeletes } from './pendingDeletes';
 
 /*
  * On PostgreSQL a multi-row VALUES insert with thousands of parameters is slow to parse
@@ -41,6 +45,40 @@ const SQLITE_INSERT = `insert into ${OUTCOMES} (${PG_COLUMNS.join(', ')})
     .map((_, i) => `json_extract(value, '$[${i}]')`)
     .join(', ')} from json_each(?)`;
 
+/**
+ * Outcomes that show a label in use or not a candidate: its confirmation (rule 6) starts over,
+ * whatever happens to the rest of the run.
+ */
+const SEEN_IN_USE: ReadonlySet<string> = new Set([
+  'referenced',
+  'count-nonzero',
+  'young',
+]);
+
+export function seenInUse(o: LabelOutcome): boolean {
+  return (
+    o.action === 'kept' && o.reason !== undefined && SEEN_IN_USE.has(o.reason)
+  );
+}
+
+/** Forgets the sightings of labels this run saw in use, in the transaction recording it. */
+async function forgetSeenInUse(
+  tx: Knex.Transaction,
+  runId: string,
+  outcomes: LabelOutcome[],
+): Promise<void> {
+  const ids = [...new Set(outcomes.filter(seenInUse).map(o => o.labelId))];
+  if (ids.length === 0) return;
+  const run = await tx(RUNS).select('tower_id').where({ id: runId }).first();
+  if (!run) return;
+  for (const chunk of chunks(ids)) {
+    await tx(SIGHTINGS)
+      .where({ tower_id: run.tower_id })
+      .whereIn('label_id', chunk)
+      .delete();
+  }
+}
+
 /** Outcome rows deleted per statement when runs are pruned. */
 const DELETE_SPAN = 20_000;
 
@@ -52,13 +90,9 @@ export async function addOutcomes(
   if (outcomes.length === 0) {
     return;
   }
+  // Batches of one run write concurrently: each takes its own range of numbers first.
+  const firstSeq = await reserveOutcomeSeqs(db, runId, outcomes.length);
   await db.transaction(async tx => {
-    // One sweeper writes a run, so numbering after the current max is race-free.
-    const last = await tx<OutcomeRow>(OUTCOMES)
-      .max({ max_seq: 'seq' })
-      .where({ run_id: runId })
-      .first();
-    const firstSeq = Number(last?.max_seq ?? 0) + 1;
     const rows: OutcomeRow[] = outcomes.map((o, i) => ({
       run_id: runId,
       seq: firstSeq + i,
@@ -84,6 +118,16 @@ export async function addOutcomes(
         await tx.raw(SQLITE_INSERT, [runId, json]);
       }
     }
+    await forgetSeenInUse(tx, runId, outcomes);
+    // Only a guarded delete's outcomes can resolve a pending delete; a `failed` label stays
+    // pending: the next run re-checks whether Tower deleted it after all.
+    await clearPendingDeletes(
+      tx,
+      runId,
+      outcomes
+        .filter(o => o.action === 'deleted' || o.reason === 'raced')
+        .map(o => o.labelId),
+    );
   });
 }
 

@@ -67,6 +67,7 @@ describe('DatabaseRunStore runs', () => {
         scanned: 10,
         candidates: 4,
         deleted: 1,
+        wouldDelete: 0,
         kept: 2,
         failed: 0,
       };
@@ -77,6 +78,7 @@ describe('DatabaseRunStore runs', () => {
         scanned: 100,
         candidates: 40,
         deleted: 30,
+        wouldDelete: 0,
         kept: 60,
         failed: 10,
       };
@@ -191,6 +193,43 @@ describe('DatabaseRunStore runs', () => {
       );
       expect(await store.runningTowers(['prod-b'])).toEqual(new Set());
       expect(await store.runningTowers([])).toEqual(new Set());
+    },
+  );
+
+  it.each(databases.eachSupportedId())(
+    'counts the would-delete outcomes of dry runs in every read, %p',
+    async databaseId => {
+      const { store } = await createStore(databases, databaseId);
+      const outcome = (labelId: string, action: 'would-delete' | 'kept') => ({
+        labelId,
+        key: 'cape-vip',
+        value: null,
+        createdAt: at(0).toISOString(),
+        action,
+      });
+      const real = await finished(store, 'prod-a', 0);
+      const dry = await store.createRun(newRun('prod-a', 10, { dryRun: true }));
+      await store.addOutcomes(dry.id, [
+        outcome('l1', 'would-delete'),
+        outcome('l2', 'kept'),
+        outcome('l3', 'would-delete'),
+      ]);
+      // while it runs: what it found so far
+      expect((await store.getRun(dry.id))?.counts.wouldDelete).toBe(2);
+      const done = await store.finishRun(dry.id, {
+        status: 'succeeded',
+        finishedAt: at(11),
+        counts: { ...ZERO, scanned: 3, kept: 1, wouldDelete: 2 },
+      });
+      expect(done.counts.wouldDelete).toBe(2);
+
+      const listed = await store.listRuns('prod-a', { limit: 10 });
+      expect(listed.map(r => [r.id, r.counts.wouldDelete])).toEqual([
+        [dry.id, 2],
+        [real.id, 0],
+      ]);
+      const last = await store.lastRuns(['prod-a']);
+      expect(last.get('prod-a')?.counts.wouldDelete).toBe(2);
     },
   );
 

@@ -2,14 +2,18 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type {
   Run,
+  RunClock,
   RunCounts,
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { LostRun, NewRun, RunEnd } from './types';
 import { deleteOutcomesOfRuns } from './outcomes';
 import { LOST_AFTER_MS } from './liveness';
+import { storedError } from './storedError';
 import {
   CHUNK,
+  OUTCOMES,
+  OutcomeRow,
   RUNS,
   RunRow,
   SUMMARY_COLUMNS,
@@ -42,8 +46,35 @@ function countColumns(counts: RunCounts) {
   };
 }
 
+/**
+ * Fills `counts.wouldDelete` of the dry runs among `summaries` by counting their `would-delete`
+ * outcomes (an index range per run); real runs would delete nothing and keep 0.
+ */
+async function withWouldDelete<T extends RunSummary>(
+  db: Knex,
+  summaries: T[],
+): Promise<T[]> {
+  const dryRunIds = summaries.filter(s => s.dryRun).map(s => s.id);
+  const counted = new Map<string, number>();
+  for (const ids of chunks(dryRunIds)) {
+    const rows: Array<{ run_id: string; n: number | string }> =
+      await db<OutcomeRow>(OUTCOMES)
+        .select('run_id')
+        .count({ n: '*' })
+        .whereIn('run_id', ids)
+        .andWhere('action', 'would-delete')
+        .groupBy('run_id');
+    for (const row of rows) counted.set(row.run_id, Number(row.n));
+  }
+  for (const summary of summaries) {
+    if (summary.dryRun)
+      summary.counts.wouldDelete = counted.get(summary.id) ?? 0;
+  }
+  return summaries;
+}
+
 export async function createRun(db: Knex, run: NewRun): Promise<RunSummary> {
-  const row: Omit<RunRow, 'seq'> = {
+  const row: Omit<RunRow, 'seq' | 'outcome_seq'> = {
     id: newRunId(run.startedAt),
     tower_id: run.towerId,
     trigger: run.trigger,
@@ -53,20 +84,33 @@ export async function createRun(db: Knex, run: NewRun): Promise<RunSummary> {
     started_at: run.startedAt.getTime(),
     finished_at: null,
     heartbeat_at: run.startedAt.getTime(),
-    ...countColumns({
-      scanned: 0,
-      candidates: 0,
-      deleted: 0,
-      kept: 0,
-      failed: 0,
-    }),
+    scanned: 0,
+    candidates: 0,
+    deleted: 0,
+    kept: 0,
+    failed: 0,
     error_message: null,
     error_code: null,
+    notes: null,
     instance: run.instance,
     settings: JSON.stringify(run.settings),
+    clock_source: null,
+    clock_skew_ms: null,
   };
   await db<RunRow>(RUNS).insert(row);
   return rowToSummary({ ...row, seq: 0 }, run.startedAt.getTime());
+}
+
+/** Records whose clock the run's age cutoff was taken on. */
+export async function setRunClock(
+  db: Knex,
+  runId: string,
+  clock: RunClock,
+): Promise<void> {
+  await db<RunRow>(RUNS).where({ id: runId }).update({
+    clock_source: clock.source,
+    clock_skew_ms: clock.skewMs,
+  });
 }
 
 export async function updateRunCounts(
@@ -89,14 +133,18 @@ export async function finishRun(
       status: end.status,
       finished_at: end.finishedAt.getTime(),
       ...countColumns(end.counts),
-      error_message: end.error?.message ?? null,
-      error_code: end.error?.code ?? null,
+      ...storedError(end.error),
+      ...(end.notes?.length ? { notes: JSON.stringify(end.notes) } : {}),
     });
   const row = await db<RunRow>(RUNS)
     .select(...SUMMARY_COLUMNS)
     .where({ id: runId })
     .first();
-  return row ? rowToSummary(row, end.finishedAt.getTime()) : undefined;
+  return row
+    ? (
+        await withWouldDelete(db, [rowToSummary(row, end.finishedAt.getTime())])
+      )[0]
+    : undefined;
 }
 
 /** Proof of life of a running sweep; a finished run is left alone. */
@@ -116,7 +164,7 @@ export async function getRun(
   now: number,
 ): Promise<Run | undefined> {
   const row = await db<RunRow>(RUNS).where({ id: runId }).first();
-  return row ? rowToRun(row, now) : undefined;
+  return row ? (await withWouldDelete(db, [rowToRun(row, now)]))[0] : undefined;
 }
 
 export async function listRuns(
@@ -141,13 +189,26 @@ export async function listRuns(
     query.andWhere('seq', '<', before.seq);
   }
   const rows: SummaryRow[] = await query;
-  return rows.map(row => rowToSummary(row, now));
+  return withWouldDelete(
+    db,
+    rows.map(row => rowToSummary(row, now)),
+  );
 }
 
 /** Towers per lastRuns query: a UNION ALL term each (SQLite allows 500). */
 const LAST_RUNS_CHUNK = 100;
 
 export async function lastRuns(
+  db: Knex,
+  towerIds: string[],
+  now: number,
+): Promise<Map<string, RunSummary>> {
+  const result = await lastRunsByTower(db, towerIds, now);
+  await withWouldDelete(db, [...result.values()]);
+  return result;
+}
+
+async function lastRunsByTower(
   db: Knex,
   towerIds: string[],
   now: number,

@@ -1,8 +1,21 @@
+import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import {
   at,
   createStore,
   createTestDatabases,
+  newRun,
 } from './__testUtils__/testStore';
+
+function kept(labelId: string, reason: LabelOutcome['reason']): LabelOutcome {
+  return {
+    labelId,
+    key: 'cape-vip',
+    value: null,
+    createdAt: at(0).toISOString(),
+    action: 'kept',
+    reason,
+  };
+}
 
 jest.setTimeout(60_000);
 
@@ -55,6 +68,31 @@ describe('DatabaseRunStore sightings', () => {
       ).toEqual(at(5));
 
       expect((await store.getSightings('prod-a', [])).size).toBe(0);
+    },
+  );
+
+  it.each(databases.eachSupportedId())(
+    'recording a label seen in use forgets its sighting in the same write, %p',
+    async databaseId => {
+      const { store } = await createStore(databases, databaseId);
+      const run = await store.createRun(newRun('prod-a', 0));
+      const ids = ['ref', 'count', 'young', 'unconfirmed', 'cap', 'raced'];
+      await store.addSightings('prod-a', ids, at(0));
+      await store.addSightings('prod-b', ['ref'], at(0));
+
+      await store.addOutcomes(run.id, [
+        kept('ref', 'referenced'),
+        kept('count', 'count-nonzero'),
+        kept('young', 'young'),
+        kept('unconfirmed', 'unconfirmed'),
+        kept('cap', 'cap'),
+        kept('raced', 'raced'),
+      ]);
+
+      const left = await store.getSightings('prod-a', ids);
+      expect([...left.keys()].sort()).toEqual(['cap', 'raced', 'unconfirmed']);
+      // Another Tower's sighting of the same id is not this run's business.
+      expect((await store.getSightings('prod-b', ['ref'])).size).toBe(1);
     },
   );
 });

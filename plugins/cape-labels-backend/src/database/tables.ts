@@ -4,6 +4,7 @@ import type {
   LabelAction,
   LabelOutcome,
   Run,
+  RunClock,
   RunSettings,
   RunStatus,
   RunSummary,
@@ -15,6 +16,7 @@ export const RUNS = 'cape_labels_runs';
 export const OUTCOMES = 'cape_labels_outcomes';
 export const SIGHTINGS = 'cape_labels_sightings';
 export const REQUESTS = 'cape_labels_requests';
+export const PENDING_DELETES = 'cape_labels_pending_deletes';
 
 /**
  * Rows per multi-row INSERT and ids per `whereIn`. On SQLite knex writes a multi-row insert
@@ -52,6 +54,12 @@ export type RunRow = {
   error_code: string | null;
   instance: string;
   settings: string;
+  /** The last outcome number reserved (see reserveOutcomeSeqs). */
+  outcome_seq: number;
+  clock_source: RunClock['source'] | null;
+  clock_skew_ms: DbBigInt | null;
+  /** JSON array of strings, or null. */
+  notes: string | null;
 };
 
 export type OutcomeRow = {
@@ -70,6 +78,15 @@ export type SightingRow = {
   label_id: string;
   first_seen_at: DbBigInt;
   last_seen_at: DbBigInt;
+};
+
+export type PendingDeleteRow = {
+  tower_id: string;
+  run_id: string;
+  label_id: string;
+  key: string;
+  value: string | null;
+  created_at: string;
 };
 
 export type RequestRow = {
@@ -102,6 +119,9 @@ export const SUMMARY_COLUMNS = [
   'error_message',
   'error_code',
   'instance',
+  'clock_source',
+  'clock_skew_ms',
+  'notes',
 ] as const;
 
 export type SummaryRow = Pick<RunRow, (typeof SUMMARY_COLUMNS)[number]>;
@@ -140,11 +160,22 @@ export function rowToSummary(row: SummaryRow, now: number): RunSummary {
       scanned: row.scanned,
       candidates: row.candidates,
       deleted: row.deleted,
+      // no column: filled from the outcomes for dry runs (runs.ts, withWouldDelete)
+      wouldDelete: 0,
       kept: row.kept,
       failed: row.failed,
     },
     instance: row.instance,
   };
+  if (row.clock_source !== null) {
+    summary.clock = {
+      source: row.clock_source,
+      skewMs: row.clock_skew_ms === null ? null : toMillis(row.clock_skew_ms),
+    };
+  }
+  if (row.notes !== null) {
+    summary.notes = JSON.parse(row.notes) as string[];
+  }
   if (row.requested_by !== null) {
     summary.requestedBy = row.requested_by;
   }

@@ -2,6 +2,7 @@ import type {
   LabelAction,
   LabelOutcome,
   Run,
+  RunClock,
   RunCounts,
   RunSettings,
   RunStatus,
@@ -24,6 +25,7 @@ export type RunEnd = {
   finishedAt: Date;
   counts: RunCounts;
   error?: { message: string; code?: string };
+  notes?: string[];
 };
 
 /** A run found lost and recorded aborted: what it was doing. */
@@ -33,6 +35,9 @@ export type LostRun = {
   requestedBy?: string;
   dryRun: boolean;
 };
+
+export type { PendingDelete } from './pendingDeletes';
+import type { PendingDelete } from './pendingDeletes';
 
 /** A request for a sweep (card or events bus) waiting for the Tower's lease holder. */
 export type SweepRequest = {
@@ -47,12 +52,17 @@ export type SweepRequest = {
 /** Persistence of runs, outcomes, confirmation sightings and pending requests. */
 export interface RunStore {
   createRun(run: NewRun): Promise<RunSummary>;
+  /** Whose clock the run's age cutoff is taken on (the card shows it). */
+  setRunClock(runId: string, clock: RunClock): Promise<void>;
   /** Progress while running (the card shows it). */
   updateRunCounts(runId: string, counts: RunCounts): Promise<void>;
   /** Proof of life, every second while the run is `running`. */
   heartbeat(runId: string, at: Date): Promise<void>;
   finishRun(runId: string, end: RunEnd): Promise<RunSummary>;
-  /** Appends outcomes in batches; never loads them all. */
+  /**
+   * Appends outcomes in batches; never loads them all. In the same transaction, forgets the
+   * sightings (rule 6) of labels kept `referenced`, `count-nonzero` or `young`.
+   */
   addOutcomes(runId: string, outcomes: LabelOutcome[]): Promise<void>;
 
   getRun(runId: string): Promise<Run | undefined>;
@@ -77,6 +87,26 @@ export interface RunStore {
   abortLostRuns(towerId: string, now: Date): Promise<LostRun[]>;
   /** Start of the newest scheduled sweep that ran to an end (the schedule's anchor). */
   lastScheduledStart(towerId: string): Promise<Date | undefined>;
+
+  /** Write-ahead record: the labels of a guarded delete, written before it is sent. */
+  writePendingDeletes(
+    towerId: string,
+    runId: string,
+    labels: LabelOutcome[],
+  ): Promise<void>;
+  /** Deletes of the Tower whose outcome is not known (failed, or never recorded). */
+  listPendingDeletes(towerId: string): Promise<PendingDelete[]>;
+  /** Forgets pending deletes found not to have happened (the labels still exist). */
+  clearPendingDeletes(runId: string, labelIds: string[]): Promise<void>;
+  /**
+   * Corrects an earlier run: these labels were deleted by it after all. Recomputes its counts,
+   * adds `note` and forgets the pending deletes. False when the run no longer exists.
+   */
+  recordLateDeletions(
+    runId: string,
+    labels: LabelOutcome[],
+    note: string,
+  ): Promise<boolean>;
 
   /** When each label was first seen as a candidate (rule 6); absent = never. */
   getSightings(towerId: string, labelIds: string[]): Promise<Map<string, Date>>;

@@ -1,15 +1,19 @@
 import type {
+  AuditorService,
   HttpAuthService,
   LoggerService,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
-import { InputError, NotAllowedError, NotFoundError } from '@backstage/errors';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import { capeLabelsSweepRunPermission } from '@smartx-cape/plugin-cape-labels-common';
+import { InputError, NotFoundError } from '@backstage/errors';
+import {
+  capeLabelsReadPermission,
+  capeLabelsSweepRunPermission,
+} from '@smartx-cape/plugin-cape-labels-common';
 import express from 'express';
 import Router from 'express-promise-router';
 import type { RunStore } from '../database/types';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
+import { audited, callerOf, requirePermission, subjectOf } from './access';
 import {
   parseAction,
   parseIntParam,
@@ -24,13 +28,14 @@ export type RouterOptions = {
   store: RunStore;
   httpAuth: HttpAuthService;
   permissions: PermissionsService;
+  auditor: AuditorService;
   logger: LoggerService;
 };
 
 export async function createRouter(
   options: RouterOptions,
 ): Promise<express.Router> {
-  const { coordinator, store, httpAuth, permissions } = options;
+  const { coordinator, store, httpAuth, permissions, auditor } = options;
   const router = Router();
 
   router.use(express.json({ limit: '16kb' }));
@@ -51,8 +56,13 @@ export async function createRouter(
     },
   );
 
-  const readers = (req: express.Request) =>
-    httpAuth.credentials(req, { allow: ['user', 'service'] });
+  const readers = async (req: express.Request) =>
+    requirePermission(
+      permissions,
+      await callerOf(httpAuth, req),
+      capeLabelsReadPermission,
+      'view sweep results',
+    );
 
   router.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
@@ -96,26 +106,35 @@ export async function createRouter(
   });
 
   router.post('/towers/:towerId/sweep', async (req, res) => {
-    const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-    const towerId = parseTowerId(req.params.towerId);
-    const body = parseSweepBody(req.body);
-    const [decision] = await permissions.authorize(
-      [{ permission: capeLabelsSweepRunPermission }],
-      { credentials },
+    const credentials = await callerOf(httpAuth, req);
+    const accepted = await audited(
+      auditor,
+      {
+        eventId: 'sweep-request',
+        severityLevel: 'medium',
+        request: req,
+        meta: { towerId: String(req.params.towerId) },
+      },
+      async () => {
+        const towerId = parseTowerId(req.params.towerId);
+        const body = parseSweepBody(req.body);
+        await requirePermission(
+          permissions,
+          credentials,
+          capeLabelsSweepRunPermission,
+          'start sweeps',
+        );
+        coordinator.getTower(towerId);
+        const answer = await coordinator.requestSweep({
+          towerId,
+          dryRun: body.dryRun,
+          trigger: 'manual',
+          requestedBy: subjectOf(credentials),
+        });
+        return { answer, meta: { ...answer, dryRun: body.dryRun } };
+      },
     );
-    if (decision.result !== AuthorizeResult.ALLOW) {
-      throw new NotAllowedError(
-        `You may not start sweeps (${capeLabelsSweepRunPermission.name})`,
-      );
-    }
-    coordinator.getTower(towerId);
-    const accepted = await coordinator.requestSweep({
-      towerId,
-      dryRun: body.dryRun,
-      trigger: 'manual',
-      requestedBy: credentials.principal.userEntityRef,
-    });
-    res.status(202).json(accepted);
+    res.status(202).json(accepted.answer);
   });
 
   return router;

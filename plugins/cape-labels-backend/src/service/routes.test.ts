@@ -188,7 +188,14 @@ describe('cape-labels read routes', () => {
       finishedAt: expect.any(String),
       durationMs: expect.any(Number),
       instance: expect.any(String),
-      counts: { scanned: 7, candidates: 5, deleted: 0, kept: 2, failed: 0 },
+      counts: {
+        scanned: 7,
+        candidates: 5,
+        deleted: 0,
+        wouldDelete: 5,
+        kept: 2,
+        failed: 0,
+      },
       settings: {
         minAge: 'PT24H',
         confirmAfter: 'PT0S',

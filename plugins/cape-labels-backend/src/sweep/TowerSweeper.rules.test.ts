@@ -116,6 +116,7 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
       scanned: 8,
       candidates: 5,
       deleted: 3,
+      wouldDelete: 0,
       kept: 5,
       failed: 0,
     });

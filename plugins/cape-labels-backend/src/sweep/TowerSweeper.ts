@@ -1,15 +1,19 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import type {
+  KeptReason,
   LabelOutcome,
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { DateTime } from 'luxon';
+import { isTowerError } from '../cloudtower/errors';
 import type { TowerClient } from '../cloudtower/types';
 import { sweptKeys, type TowerConfig } from '../config/types';
 import { HEARTBEAT_INTERVAL_MS } from '../database/liveness';
 import type { RunStore } from '../database/types';
 import { recordRunMetrics } from './metrics';
 import { withRetry } from './retry';
+import { towerRunStart } from './runClock';
+import { recheckPendingDeletes } from './recheck';
 import { runSweep } from './runSweep';
 import { planTick, type SweepWork } from './planTick';
 import { isDue, sweepSchedule, type SweepSchedule } from './schedule';
@@ -27,7 +31,11 @@ export type TowerSweeperOptions = {
   pageSize: number;
   batchesInFlight: number;
   runsPerTower: number;
-  onRunCompleted?: (run: RunSummary) => Promise<void>;
+  /** After every run, with how many labels were kept for each reason. */
+  onRunCompleted?: (
+    run: RunSummary,
+    kept: ReadonlyMap<KeptReason, number>,
+  ) => Promise<void>;
   onDeleted?: (
     tower: TowerConfig,
     runId: string,
@@ -36,7 +44,12 @@ export type TowerSweeperOptions = {
   now?: () => Date;
   /** When this process registered the Tower's task (default: when the sweeper was made). */
   registeredAt?: Date;
+  /** How long Tower may take to commit a delete whose answer was lost (default 30 s: the request timeout). */
+  settleMs?: number;
 };
+
+/** Notes kept on one run; beyond that they are counted. */
+const MAX_NOTES = 20;
 
 /**
  * The only code that sweeps one Tower in this process. The scheduler's lease makes a tick
@@ -151,8 +164,35 @@ export class TowerSweeper {
     const heartbeat = setInterval(() => {
       store.heartbeat(run.id, this.now()).catch(() => undefined);
     }, HEARTBEAT_INTERVAL_MS);
+    const notes: string[] = [];
+    let dropped = 0;
+    const note = (text: string) => {
+      logger.warn(`Tower ${tower.id}: run ${run.id}: ${text}`);
+      if (notes.length < MAX_NOTES) notes.push(text);
+      else dropped++;
+    };
+    const audit = (runId: string, deleted: LabelOutcome[]) =>
+      this.options.onDeleted?.(tower, runId, deleted);
     let result;
     try {
+      const towerStart = await towerRunStart(
+        { towerId: tower.id, client, store, logger, now: () => this.now() },
+        run.id,
+        startedAt,
+        signal,
+      );
+      await recheckPendingDeletes({
+        client,
+        store,
+        towerId: tower.id,
+        runId: run.id,
+        note,
+        onDeleted: audit,
+      }).catch(error =>
+        note(
+          `could not re-check earlier unanswered deletes (next run tries again): ${(error as Error).message}`,
+        ),
+      );
       result = await runSweep(
         {
           runId: run.id,
@@ -160,7 +200,8 @@ export class TowerSweeper {
           runStart: startedAt,
           policy: {
             keys: new Set(keys),
-            cutoffMs: start.minus(tower.minAge).toMillis(),
+            // Tower stamps createdAt: its clock, not ours, says how old a label is.
+            cutoffMs: towerStart.minus(tower.minAge).toMillis(),
             confirmCutoffMs:
               confirmMs > 0
                 ? start.minus(tower.confirmAfter).toMillis()
@@ -169,26 +210,29 @@ export class TowerSweeper {
           dryRun,
           maxDeletes: tower.maxDeletesPerRun,
           pageSize: this.options.pageSize,
+          settleMs: this.options.settleMs ?? 30_000,
           batchesInFlight: this.options.batchesInFlight,
           signal,
         },
         {
           client,
           store,
-          onDeleted: deleted =>
-            this.options.onDeleted?.(tower, run.id, deleted),
+          onDeleted: deleted => audit(run.id, deleted),
+          onNote: note,
         },
       );
     } catch (error) {
-      // Only the store can throw here; record what we can.
+      // Reading Tower's clock (its login) or the store threw; record what we can.
       result = {
-        status: 'failed' as const,
+        status: signal.aborted ? ('aborted' as const) : ('failed' as const),
         counts: run.counts,
         keptByReason: new Map(),
-        error: {
-          message: `sweep failed: ${(error as Error).message}`,
-          code: 'INTERNAL',
-        },
+        error: isTowerError(error)
+          ? { message: error.message, code: error.code }
+          : {
+              message: `sweep failed: ${(error as Error).message}`,
+              code: 'INTERNAL',
+            },
       };
     } finally {
       clearInterval(heartbeat);
@@ -202,6 +246,9 @@ export class TowerSweeper {
         counts: result.counts,
         error: result.error,
         finishedAt,
+        notes: dropped
+          ? [...notes, `${dropped} more note(s) in the log`]
+          : notes,
       }),
     );
     recordRunMetrics(summary, result.keptByReason);
@@ -222,11 +269,9 @@ export class TowerSweeper {
         logger.warn(`Tower ${tower.id}: could not prune old runs: ${error}`),
       );
     await this.options
-      .onRunCompleted?.(summary)
+      .onRunCompleted?.(summary, result.keptByReason)
       .catch(error =>
-        logger.warn(
-          `Tower ${tower.id}: could not publish run-completed: ${error}`,
-        ),
+        logger.warn(`Tower ${tower.id}: after-run work failed: ${error}`),
       );
     return summary;
   }

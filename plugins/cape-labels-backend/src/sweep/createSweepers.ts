@@ -11,6 +11,7 @@ import { createTowerClient } from '../cloudtower';
 import { towerConnectionOptions } from '../config/towerConnection';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
 import type { RunStore } from '../database/types';
+import type { RunNotifier } from '../notifications/RunNotifier';
 import { TowerSweeper } from './TowerSweeper';
 
 /** Every deletion batch becomes one auditor event with the label ids, keys and values. */
@@ -61,9 +62,11 @@ export function createSweepers(options: {
   logger: LoggerService;
   auditor: AuditorService;
   events: EventsService;
+  /** Absent when notifications are turned off. */
+  notifier?: RunNotifier;
   instance: string;
 }): Map<string, TowerSweeper> {
-  const { config, store, logger, events, instance } = options;
+  const { config, store, logger, events, notifier, instance } = options;
   const onDeleted = auditDeletions(options.auditor, logger);
   const tuning = {
     requestTimeoutMs: config.requestTimeout.as('milliseconds'),
@@ -74,6 +77,7 @@ export function createSweepers(options: {
       tower.id,
       new TowerSweeper({
         tower,
+        settleMs: config.requestTimeout.as('milliseconds'),
         store,
         logger,
         instance,
@@ -82,11 +86,25 @@ export function createSweepers(options: {
         runsPerTower: config.runsPerTower,
         createClient: t =>
           createTowerClient(towerConnectionOptions(t, tuning), { logger }),
-        onRunCompleted: run =>
-          events.publish({
-            topic: CAPE_LABELS_TOPIC_RUN_COMPLETED,
-            eventPayload: run,
-          }),
+        onRunCompleted: async (run, kept) => {
+          await Promise.all([
+            events
+              .publish({
+                topic: CAPE_LABELS_TOPIC_RUN_COMPLETED,
+                eventPayload: run,
+              })
+              .catch(error =>
+                logger.warn(
+                  `Tower ${tower.id}: could not publish run-completed: ${error}`,
+                ),
+              ),
+            notifier
+              ?.onRunCompleted(tower, run, kept)
+              .catch(error =>
+                logger.warn(`Tower ${tower.id}: could not notify: ${error}`),
+              ),
+          ]);
+        },
         onDeleted,
       }),
     ]),

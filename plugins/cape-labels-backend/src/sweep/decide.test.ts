@@ -150,6 +150,7 @@ describe('countOutcomes', () => {
       scanned: 0,
       candidates: 0,
       deleted: 1,
+      wouldDelete: 1,
       kept: 3,
       failed: 1,
     });

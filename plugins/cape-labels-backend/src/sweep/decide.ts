@@ -86,7 +86,14 @@ export function outcome(
 }
 
 export function emptyCounts(): RunCounts {
-  return { scanned: 0, candidates: 0, deleted: 0, kept: 0, failed: 0 };
+  return {
+    scanned: 0,
+    candidates: 0,
+    deleted: 0,
+    wouldDelete: 0,
+    kept: 0,
+    failed: 0,
+  };
 }
 
 export type KeptTally = Map<KeptReason, number>;
@@ -102,6 +109,7 @@ export function countOutcomes(
 ): void {
   for (const o of outcomes) {
     if (o.action === 'deleted') counts.deleted++;
+    else if (o.action === 'would-delete') counts.wouldDelete++;
     else if (o.action === 'failed') counts.failed++;
     else if (o.action === 'kept') {
       counts.kept++;

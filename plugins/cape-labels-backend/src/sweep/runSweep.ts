@@ -1,12 +1,10 @@
-import type {
-  LabelOutcome,
-  RunCounts,
-  RunStatus,
-} from '@smartx-cape/plugin-cape-labels-common';
+import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerClient, TowerLabel } from '../cloudtower/types';
 import type { RunStore } from '../database/types';
 import { prefetched } from './prefetch';
 import { withRetry } from './retry';
+import { errorOf, sweepResult, type SweepResult } from './sweepResult';
+import { deleteGuarded, type GuardedDeleteContext } from './guardedDelete';
 import {
   applyCap,
   classifyListed,
@@ -19,6 +17,8 @@ import {
   type SweepPolicy,
 } from './decide';
 
+export type { SweepResult };
+
 /** Consecutive failed batches after which the Tower is taken to be down and the run stops. */
 const MAX_CONSECUTIVE_BATCH_FAILURES = 3;
 const PROGRESS_INTERVAL_MS = 1000;
@@ -30,6 +30,7 @@ export type SweepStore = Pick<
   | 'getSightings'
   | 'addSightings'
   | 'pruneSightings'
+  | 'writePendingDeletes'
 >;
 
 export type SweepParams = {
@@ -42,6 +43,8 @@ export type SweepParams = {
   pageSize: number;
   /** Candidate batches (check → delete → survivor read) in flight at once. */
   batchesInFlight: number;
+  /** How long Tower may take to commit a delete whose answer was lost (ms); see guardedDelete. */
+  settleMs: number;
   /** Stops the sweep before its next page or batch; requests already sent finish. */
   signal: AbortSignal;
 };
@@ -51,20 +54,9 @@ export type SweepDeps = {
   store: SweepStore;
   /** Called with every batch of labels this run deleted (the audit trail). */
   onDeleted?: (deleted: LabelOutcome[]) => void;
+  /** A remark for the run's record (a count Tower answered that the survivor read contradicts, ...). */
+  onNote?: (text: string) => void;
 };
-
-export type SweepResult = {
-  status: Exclude<RunStatus, 'running' | 'lost'>;
-  counts: RunCounts;
-  keptByReason: KeptTally;
-  error?: { message: string; code?: string };
-};
-
-function errorOf(error: unknown): { message: string; code?: string } {
-  const e = error as { message?: unknown; code?: unknown };
-  const message = typeof e?.message === 'string' ? e.message : String(error);
-  return typeof e?.code === 'string' ? { message, code: e.code } : { message };
-}
 
 /**
  * One sweep of one Tower: streams keyset pages, applies the deletion rules and records every
@@ -94,30 +86,26 @@ export async function runSweep(
     countOutcomes(counts, keptByReason, outcomes);
   };
 
-  // Rule 5: the guard repeats rules 1-4 on Tower; whatever still exists afterwards survived.
-  const deleteGuarded = async (take: TowerLabel[]): Promise<LabelOutcome[]> => {
-    const ids = take.map(l => l.id);
-    let deleteError: unknown;
-    try {
-      await client.deleteLabelsGuarded({ ids, keys, createdBefore });
-    } catch (error) {
-      deleteError = error;
-    }
-    // A read is safe to repeat, and without it the batch's outcome would be unknown.
-    const survivors = new Set(
-      await withRetry(() => client.readExistingIds(ids), 3, 250),
-    );
-    if (deleteError && survivors.size === ids.length) throw deleteError;
-    if (deleteError) lastBatchError = errorOf(deleteError);
-    return take.map(l => {
-      if (!survivors.has(l.id)) return outcome(l, 'deleted');
-      return deleteError
-        ? outcome(l, 'failed', 'error')
-        : outcome(l, 'kept', 'raced');
-    });
+  const deleteCtx: GuardedDeleteContext = {
+    client,
+    store,
+    towerId,
+    runId,
+    keys,
+    createdBefore,
+    settleMs: params.settleMs,
+    signal,
+    note: text => deps.onNote?.(text),
   };
 
-  const processBatch = async (labels: TowerLabel[]): Promise<void> => {
+  /**
+   * Unconfirmed candidates are checked live too: a VM the counter hides must restart their
+   * confirmation (rule 6), which only the live check can see.
+   */
+  const processBatch = async (
+    labels: TowerLabel[],
+    unconfirmed: ReadonlySet<string>,
+  ): Promise<void> => {
     const results: LabelOutcome[] = [];
     try {
       const live = new Map(
@@ -126,8 +114,11 @@ export async function runSweep(
       const orphans: TowerLabel[] = [];
       for (const label of labels) {
         const verdict = classifyLive(live.get(label.id));
-        if (verdict.candidate) orphans.push(label);
-        else results.push(outcome(label, 'kept', verdict.reason));
+        if (!verdict.candidate)
+          results.push(outcome(label, 'kept', verdict.reason));
+        else if (unconfirmed.has(label.id))
+          results.push(outcome(label, 'kept', 'unconfirmed'));
+        else orphans.push(label);
       }
       const { take, over } = applyCap(orphans, params.maxDeletes - reserved);
       reserved += take.length;
@@ -136,7 +127,13 @@ export async function runSweep(
       if (params.dryRun) {
         results.push(...take.map(l => outcome(l, 'would-delete')));
       } else if (take.length) {
-        results.push(...(await deleteGuarded(take)));
+        const deletion = await deleteGuarded(deleteCtx, take);
+        results.push(...deletion.outcomes);
+        if (deletion.error !== undefined) {
+          lastBatchError = errorOf(deletion.error);
+          if (!deletion.outcomes.some(o => o.action === 'deleted'))
+            throw deletion.error;
+        }
       }
       consecutiveFailures = 0;
     } catch (error) {
@@ -168,11 +165,14 @@ export async function runSweep(
       await Promise.race(inFlight);
   };
 
-  const launch = (labels: TowerLabel[]) => {
-    const task = processBatch(labels).finally(() => inFlight.delete(task));
+  const launch = (labels: TowerLabel[], unconfirmed: ReadonlySet<string>) => {
+    const task = processBatch(labels, unconfirmed).finally(() =>
+      inFlight.delete(task),
+    );
     inFlight.add(task);
   };
 
+  const confirming = policy.confirmCutoffMs !== undefined;
   let listedAll = false;
   try {
     for await (const page of prefetched(
@@ -189,32 +189,33 @@ export async function runSweep(
       }
       counts.candidates += candidates.length;
 
-      let confirmed = candidates;
+      let toCheck = candidates;
+      const unconfirmed = new Set<string>();
       if (candidates.length) {
         const ids = candidates.map(l => l.id);
-        if (policy.confirmCutoffMs !== undefined) {
+        if (confirming) {
           const firstSeen = await store.getSightings(towerId, ids);
-          confirmed = [];
           for (const label of candidates) {
-            if (isConfirmed(firstSeen.get(label.id), policy))
-              confirmed.push(label);
-            else kept.push(outcome(label, 'kept', 'unconfirmed'));
+            if (!isConfirmed(firstSeen.get(label.id), policy))
+              unconfirmed.add(label.id);
           }
         }
         await store.addSightings(towerId, ids, params.runStart);
       }
 
-      if (confirmed.length && reserved >= params.maxDeletes) {
+      // Without confirmation a capped label needs no live check; with it, the check still
+      // restarts the confirmation of labels in use (the cap is applied after it).
+      if (!confirming && toCheck.length && reserved >= params.maxDeletes) {
         capped = true;
-        kept.push(...confirmed.map(l => outcome(l, 'kept', 'cap')));
-        confirmed = [];
+        kept.push(...toCheck.map(l => outcome(l, 'kept', 'cap')));
+        toCheck = [];
       }
       await record(kept);
-      if (confirmed.length) {
+      if (toCheck.length) {
         await waitForRoom();
         // Aborted while waiting for a free slot: stop before the next batch (nothing sent for it).
         if (signal.aborted) break;
-        launch(confirmed);
+        launch(toCheck, unconfirmed);
       }
 
       if (Date.now() - lastProgress >= PROGRESS_INTERVAL_MS) {
@@ -253,31 +254,13 @@ export async function runSweep(
     );
   }
 
-  if (signal.aborted) {
-    return {
-      status: 'aborted',
-      counts,
-      keptByReason,
-      error: {
-        message:
-          'the sweep was stopped before it finished (timeout or shutdown)',
-        code: 'ABORTED',
-      },
-    };
-  }
-  if (fatal) return { status: 'failed', counts, keptByReason, error: fatal };
-  if (counts.failed > 0)
-    return { status: 'partial', counts, keptByReason, error: lastBatchError };
-  if (capped) {
-    return {
-      status: 'partial',
-      counts,
-      keptByReason,
-      error: {
-        message: `stopped deleting at maxDeletesPerRun (${params.maxDeletes}); the rest wait for the next run`,
-        code: 'CAP_REACHED',
-      },
-    };
-  }
-  return { status: 'succeeded', counts, keptByReason };
+  return sweepResult({
+    counts,
+    keptByReason,
+    aborted: signal.aborted,
+    fatal,
+    lastBatchError,
+    capped,
+    maxDeletes: params.maxDeletes,
+  });
 }

@@ -1,9 +1,14 @@
+/**
+ * Kept for apps that import `@smartx-cape/plugin-cape-labels/alpha`: the
+ * same plugin and extensions as the package's main entry.
+ */
 export {
   capeLabelsFrontendPlugin as default,
   capeLabelsApi,
   capeLabelsPage,
   capeLabelsHomeWidget,
   capeLabelsPageRouteRef,
+  capeLabelsEntityCard,
 } from './plugin';
 export {
   CapeLabelsCard,

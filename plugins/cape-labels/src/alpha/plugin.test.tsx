@@ -1,11 +1,19 @@
 import { screen } from '@testing-library/react';
+import { coreApis } from '@backstage/frontend-plugin-api';
 import {
   createExtensionTester,
   renderInTestApp,
+  renderTestApp,
 } from '@backstage/frontend-test-utils';
-import capeLabelsPlugin, { capeLabelsPage } from './index';
+import capeLabelsPlugin, {
+  capeLabelsPage,
+  capeLabelsPlugin as legacyPlugin,
+  CapeLabelsCard,
+  CapeLabelsPage,
+} from '../index';
+import alphaPlugin from './index';
 import { capeLabelsApiRef } from '../api';
-import { mockCapeLabelsApi } from '../components/CapeLabelsCard/testFixtures';
+import { mockCapeLabelsApi } from '../__testUtils__/fixtures';
 
 describe('cape-labels frontend plugin', () => {
   it('has the api, page and home widget extensions', () => {
@@ -15,6 +23,25 @@ describe('cape-labels frontend plugin', () => {
     expect(
       capeLabelsPlugin.getExtension('home-page-widget:cape-labels/card'),
     ).toBeDefined();
+  });
+
+  it('is the default export of the main entry; ./alpha and the legacy exports stay', () => {
+    expect(alphaPlugin).toBe(capeLabelsPlugin);
+    expect(legacyPlugin.getId()).toBe('cape-labels');
+    expect(CapeLabelsCard).toBeInstanceOf(Function);
+    expect(CapeLabelsPage).toBeInstanceOf(Function);
+  });
+
+  it('names its package for the app (info.packageJson)', async () => {
+    const { apis } = renderTestApp({
+      features: [capeLabelsPlugin],
+      apis: [[capeLabelsApiRef, mockCapeLabelsApi()]],
+    });
+    const { tree } = apis.get(coreApis.appTree)!.getTree();
+    const installed = tree.nodes.get('page:cape-labels')!.spec.plugin;
+    await expect(installed.info()).resolves.toMatchObject({
+      packageName: '@smartx-cape/plugin-cape-labels',
+    });
   });
 
   it('renders the card on its page', async () => {

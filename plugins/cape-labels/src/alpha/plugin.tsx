@@ -1,25 +1,27 @@
 import {
   ApiBlueprint,
   createFrontendPlugin,
+  coreApis,
   createRouteRef,
-  discoveryApiRef,
-  fetchApiRef,
   PageBlueprint,
 } from '@backstage/frontend-plugin-api';
 import { compatWrapper } from '@backstage/core-compat-api';
 import { HomePageWidgetBlueprint } from '@backstage/plugin-home-react/alpha';
 import { capeLabelsApiRef, CapeLabelsClient } from '../api';
 import { CapeLabelsIcon } from './CapeLabelsIcon';
+import { capeLabelsEntityCard } from '../components/EntityCapeLabelsCard/entityCardExtension';
 
-/** Route of the cape-labels page (new frontend system). @alpha */
+export { capeLabelsEntityCard };
+
+/** Route of the cape-labels page (new frontend system). */
 export const capeLabelsPageRouteRef = createRouteRef();
 
-/** Extension `api:cape-labels`: the {@link CapeLabelsClient}. @alpha */
+/** Extension `api:cape-labels`: the {@link CapeLabelsClient}. */
 export const capeLabelsApi = ApiBlueprint.make({
   params: defineParams =>
     defineParams({
       api: capeLabelsApiRef,
-      deps: { discoveryApi: discoveryApiRef, fetchApi: fetchApiRef },
+      deps: { discoveryApi: coreApis.discovery, fetchApi: coreApis.fetch },
       factory: ({ discoveryApi, fetchApi }) =>
         new CapeLabelsClient({ discoveryApi, fetchApi }),
     }),
@@ -27,7 +29,7 @@ export const capeLabelsApi = ApiBlueprint.make({
 
 /**
  * Extension `page:cape-labels` at `/cape-labels`; its title and icon also
- * give the nav bar its item. @alpha
+ * give the nav bar its item.
  */
 export const capeLabelsPage = PageBlueprint.make({
   params: {
@@ -44,7 +46,7 @@ export const capeLabelsPage = PageBlueprint.make({
 
 /**
  * Extension `home-page-widget:cape-labels/card`: the card as a widget of the
- * home plugin's page. @alpha
+ * home plugin's page.
  */
 export const capeLabelsHomeWidget = HomePageWidgetBlueprint.make({
   name: 'card',
@@ -63,11 +65,17 @@ export const capeLabelsHomeWidget = HomePageWidgetBlueprint.make({
   },
 });
 
-/** The cape-labels plugin for the new frontend system. @alpha */
+/** The cape-labels plugin for the new frontend system (the package's default export). */
 export const capeLabelsFrontendPlugin = createFrontendPlugin({
   pluginId: 'cape-labels',
   title: 'CAPE labels',
   icon: <CapeLabelsIcon />,
+  info: { packageJson: () => import('../../package.json') },
   routes: { root: capeLabelsPageRouteRef },
-  extensions: [capeLabelsApi, capeLabelsPage, capeLabelsHomeWidget],
+  extensions: [
+    capeLabelsApi,
+    capeLabelsPage,
+    capeLabelsHomeWidget,
+    capeLabelsEntityCard,
+  ],
 });

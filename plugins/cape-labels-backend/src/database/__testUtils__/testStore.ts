@@ -71,6 +71,7 @@ export const ZERO = {
   scanned: 0,
   candidates: 0,
   deleted: 0,
+  wouldDelete: 0,
   kept: 0,
   failed: 0,
 };

@@ -36,8 +36,9 @@ export async function createWorldRunner(options: { pageSize?: number } = {}) {
   let worlds = 0;
   let h: Harness | undefined = undefined;
   const harness = await createHarness({
-    // New labels (concurrent "CAPE" actions) are born just after the run starts.
-    simulator: { clock: () => new Date(state.now + 1000) },
+    // New labels (concurrent "CAPE" actions) are born just after the run starts. 1 ms, so that
+    // Tower's Date header (whole seconds) reads the run's start: its clock is in step with ours.
+    simulator: { clock: () => new Date(state.now + 1) },
     sweeper: {
       now: () => new Date(state.now),
       pageSize: options.pageSize ?? 7,

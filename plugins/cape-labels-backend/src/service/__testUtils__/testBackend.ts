@@ -2,11 +2,15 @@ import {
   coreServices,
   createBackendModule,
   createServiceFactory,
+  type BackendFeature,
   type DatabaseService,
   type PermissionsService,
   type RootLoggerService,
 } from '@backstage/backend-plugin-api';
 import { schedulerServiceFactory } from '@backstage/backend-defaults/scheduler';
+import { authServiceFactory } from '@backstage/backend-defaults/auth';
+import { httpAuthServiceFactory } from '@backstage/backend-defaults/httpAuth';
+import { permissionsServiceFactory } from '@backstage/backend-defaults/permissions';
 import {
   mockCredentials,
   mockServices,
@@ -70,6 +74,13 @@ export type CapeBackendOptions = {
   simulator?: SimulatorOptions;
   /** Backstage's own scheduler on the test database instead of the mock. */
   realScheduler?: boolean;
+  /**
+   * Backstage's own auth, httpAuth and permissions services (no mock credentials, the switchable
+   * permission unused); `backend` is then the root config's `backend` block, e.g. external access.
+   */
+  realAuth?: { backend: JsonObject };
+  /** More features or service factories (they override the defaults above). */
+  features?: BackendFeature[];
 };
 
 /** A permissions service whose answer a test can change at any time. */
@@ -77,11 +88,20 @@ function switchablePermissions() {
   const state = {
     result: AuthorizeResult.ALLOW as
       AuthorizeResult.ALLOW | AuthorizeResult.DENY,
+    /** Permission names refused whatever `result` says. */
+    denied: new Set<string>(),
     asked: 0,
   };
-  const answer = async <T extends object>(requests: T[]) => {
+  const answer = async <T extends { permission: { name: string } }>(
+    requests: T[],
+  ) => {
     state.asked += requests.length;
-    return requests.map(r => ({ ...r, result: state.result }));
+    return requests.map(r => ({
+      ...r,
+      result: state.denied.has(r.permission.name)
+        ? AuthorizeResult.DENY
+        : state.result,
+    }));
   };
   const service = {
     authorize: answer,
@@ -163,17 +183,31 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
   });
   const permissions = switchablePermissions();
   const capeLabels = (options.capeLabels ?? defaultCapeLabels)(sim.url);
+  const authFeatures = options.realAuth
+    ? [authServiceFactory, httpAuthServiceFactory, permissionsServiceFactory]
+    : [
+        mockServices.httpAuth.factory({
+          defaultCredentials: mockCredentials.none(),
+        }),
+        createServiceFactory({
+          service: coreServices.permissions,
+          deps: {},
+          factory: () => permissions.service,
+        }),
+      ];
+  const rootConfig = {
+    ...(capeLabels ? { capeLabels } : {}),
+    ...(options.realAuth
+      ? { backend: options.realAuth.backend, permission: { enabled: true } }
+      : {}),
+  };
   try {
     const backend = await startTestBackend({
       features: [
         capeLabelsPlugin,
         databaseProbe,
-        mockServices.rootConfig.factory({
-          data: capeLabels ? { capeLabels } : {},
-        }),
-        mockServices.httpAuth.factory({
-          defaultCredentials: mockCredentials.none(),
-        }),
+        mockServices.rootConfig.factory({ data: rootConfig }),
+        ...authFeatures,
         createServiceFactory({
           service: coreServices.rootLogger,
           deps: {},
@@ -191,11 +225,7 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
               deps: {},
               factory: () => scheduler,
             }),
-        createServiceFactory({
-          service: coreServices.permissions,
-          deps: {},
-          factory: () => permissions.service,
-        }),
+        ...(options.features ?? []),
       ],
     });
     const http = () => request(backend.server);
@@ -206,7 +236,7 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
       events,
       scheduler,
       completed,
-      /** Set `permission.result` to DENY to refuse `cape-labels.sweep.run`; `asked` counts decisions. */
+      /** Set `permission.result` to DENY to refuse everything, or add names to `permission.denied`; `asked` counts decisions. */
       permission: permissions.state,
       http,
       /** The plugin's database (knex). */

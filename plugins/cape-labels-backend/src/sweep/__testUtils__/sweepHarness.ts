@@ -96,6 +96,8 @@ export async function createHarness(options: HarnessOptions = {}) {
     pageSize: 1000,
     batchesInFlight: 4,
     runsPerTower: 200,
+    // Short, so a lost delete answer settles quickly in tests.
+    settleMs: 300,
     createClient: t => {
       const client = createTowerClient(
         towerConnectionOptions(t, { requestTimeoutMs: 5000 }),
@@ -176,6 +178,7 @@ export function overriding(
     checkLabels: client.checkLabels.bind(client),
     deleteLabelsGuarded: client.deleteLabelsGuarded.bind(client),
     readExistingIds: client.readExistingIds.bind(client),
+    readClock: client.readClock?.bind(client),
     close: client.close.bind(client),
     ...overrides,
   };

@@ -8,7 +8,7 @@ import { permissionApiRef } from '@backstage/plugin-permission-react';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { capeLabelsApiRef } from '../../api';
 import { CapeLabelsCard } from './CapeLabelsCard';
-import { mockCapeLabelsApi } from './testFixtures';
+import { mockCapeLabelsApi } from '../../__testUtils__/fixtures';
 
 // In its own file: usePermission caches answers (SWR) for the whole module.
 describe('CapeLabelsCard without the sweep permission', () => {

@@ -1,18 +1,20 @@
 import { useEffect, useState } from 'react';
-import { Progress, ResponseErrorPanel } from '@backstage/core-components';
 import {
+  Alert,
   Box,
   Button,
   Card,
   CardBody,
   CardHeader,
   Flex,
+  Skeleton,
   Text,
 } from '@backstage/ui';
-import { EmptyState } from './EmptyState';
-import { errorMessage } from './format';
-import { TowerRow } from './TowerRow';
-import { useTowers } from './useTowers';
+import { errorMessage } from '../../format';
+import { useTowers } from '../../hooks';
+import { cardTestIds } from '../../testIds';
+import { EmptyState } from '../EmptyState';
+import { TowerRow } from '../TowerRow';
 
 /** Props of {@link CapeLabelsCard} and {@link CapeLabelsContent}. */
 export type CapeLabelsCardProps = {
@@ -39,17 +41,19 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
 
   if (loading) {
     return (
-      <Box data-testid="cape-labels-loading">
-        <Progress />
-      </Box>
+      <Flex direction="column" gap="2" data-testid={cardTestIds.loading}>
+        <Skeleton height={48} />
+        <Skeleton height={48} />
+      </Flex>
     );
   }
   if (error && !towers) {
     return (
-      <Box data-testid="cape-labels-error">
-        <ResponseErrorPanel
-          error={error}
+      <Box data-testid={cardTestIds.error}>
+        <Alert
+          status="danger"
           title="Could not reach the cape-labels backend"
+          description={errorMessage(error)}
         />
       </Box>
     );
@@ -58,7 +62,7 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
     return <EmptyState />;
   }
   return (
-    <Flex direction="column" gap="0" data-testid="cape-labels-towers">
+    <Flex direction="column" gap="0" data-testid={cardTestIds.towers}>
       <Flex justify="between" align="center">
         <Text variant="body-small" color="secondary">
           {polling ? 'Sweep in progress, refreshing…' : ''}
@@ -67,7 +71,7 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
           size="small"
           variant="tertiary"
           onPress={refresh}
-          data-testid="cape-labels-refresh"
+          data-testid={cardTestIds.refresh}
         >
           Refresh
         </Button>
@@ -76,7 +80,7 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
         <Text
           variant="body-small"
           color="warning"
-          data-testid="cape-labels-stale"
+          data-testid={cardTestIds.stale}
         >
           Showing earlier data: {errorMessage(error)}
         </Text>
@@ -98,7 +102,7 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
 
 /** The "CAPE orphan labels" card: one row per configured Tower. */
 export const CapeLabelsCard = (props: CapeLabelsCardProps) => (
-  <Card data-testid="cape-labels-card">
+  <Card data-testid={cardTestIds.card}>
     <CardHeader>
       <Text as="h3" variant="title-small" weight="bold">
         CAPE orphan labels

@@ -1,0 +1,231 @@
+import type { SimulatorUser } from '../auth';
+import { SimulatorError } from '../errors';
+import type { FaultConfig } from '../faults';
+import type { RequestCounters, RequestLogEntry } from '../requestLog';
+import { applyScenario, ScenarioSpec } from '../scenarios';
+import type { SimulatorCore } from '../tower';
+import { AttachInput, resolveAttachLabel } from './attachTarget';
+import {
+  allLabelsTruth,
+  labelTruth,
+  CounterLag,
+  CreateLabelInput,
+  CreateSecurityPolicyInput,
+  CreateVmInput,
+  DeletedLabel,
+  LabelCounters,
+  LabelTruth,
+  SecurityPolicyRecord,
+  Store,
+  VmRecord,
+} from '../world';
+
+export interface VmTruth extends VmRecord {
+  labelIds: string[];
+}
+
+export interface WorldSummary {
+  labels: number;
+  vms: number;
+  securityPolicies: number;
+  deletedLabels: number;
+  counterLag: CounterLag;
+  pendingCounterUpdates: number;
+}
+
+/** In-process admin API of one simulated Tower (the /_sim HTTP routes call the same methods). */
+export class SimulatorAdmin {
+  constructor(private readonly core: SimulatorCore) {}
+
+  private get store(): Store {
+    return this.core.store;
+  }
+
+  // ---- world ----------------------------------------------------------------------------
+
+  summary(): WorldSummary {
+    const s = this.store;
+    return {
+      labels: s.labels.size,
+      vms: s.vms.size,
+      securityPolicies: s.policies.size,
+      deletedLabels: s.deleted.length,
+      counterLag: s.counters.counterLag,
+      pendingCounterUpdates: s.counters.pendingIds().length,
+    };
+  }
+
+  /** Replaces the whole world (labels, VMs, policies, deleted log) with a scenario. */
+  loadScenario(scenario: ScenarioSpec | string): WorldSummary {
+    const old = this.store;
+    const store = new Store({
+      ...this.core.storeOptions,
+      counterLag: old.counters.counterLag,
+      clock: old.clock,
+    });
+    applyScenario(store, scenario);
+    old.dispose();
+    this.core.store = store;
+    return this.summary();
+  }
+
+  // ---- labels -----------------------------------------------------------------------------
+
+  labels(): LabelTruth[] {
+    return allLabelsTruth(this.store);
+  }
+
+  label(id: string): LabelTruth | undefined {
+    const l = this.store.labels.get(id);
+    return l && labelTruth(this.store, l);
+  }
+
+  createLabel(input: CreateLabelInput): LabelTruth {
+    return labelTruth(this.store, this.store.createLabel(input));
+  }
+
+  createLabels(inputs: CreateLabelInput[]): LabelTruth[] {
+    return inputs.map(i => this.createLabel(i));
+  }
+
+  /** Deletes a label as another Tower client would (logged with via 'admin'). */
+  deleteLabel(id: string): boolean {
+    return this.store.deleteLabel(id, 'admin') !== undefined;
+  }
+
+  deletedLabels(): DeletedLabel[] {
+    return [...this.store.deleted];
+  }
+
+  setCounters(id: string, counters: Partial<LabelCounters>): LabelTruth {
+    return labelTruth(this.store, this.store.setCounters(id, counters));
+  }
+
+  /** Recomputes stored counters from the live relations (all labels, or the given ones). */
+  recomputeCounters(ids?: string[]): void {
+    this.store.recomputeCounters(ids);
+  }
+
+  get counterLag(): CounterLag {
+    return this.store.counters.counterLag;
+  }
+
+  setCounterLag(lag: CounterLag): void {
+    if (lag !== 'never' && !(typeof lag === 'number' && lag >= 0)) {
+      throw new SimulatorError(
+        `bad counterLag ${String(lag)}`,
+        'INVALID_INPUT',
+      );
+    }
+    this.store.counters.setLag(lag);
+  }
+
+  /** Whether new labels start with null counters (instead of 0). */
+  setNullCountersOnCreate(on: boolean): void {
+    this.store.nullCountersOnCreate = on;
+    this.core.storeOptions.nullCountersOnCreate = on;
+  }
+
+  // ---- VMs, security policies, associations -----------------------------------------------
+
+  vms(): VmTruth[] {
+    const s = this.store;
+    return [...s.vmIds.ascending()].map(id => ({
+      ...s.vms.get(id)!,
+      labelIds: [...s.labelsOf(id)],
+    }));
+  }
+
+  createVm(input: CreateVmInput): VmTruth {
+    const vm = this.store.createVm(input);
+    return { ...vm, labelIds: [...this.store.labelsOf(vm.id)] };
+  }
+
+  /** Deletes the VM entirely (not the recycle bin). */
+  deleteVm(id: string): boolean {
+    return this.store.deleteVm(id);
+  }
+
+  setRecycleBin(id: string, inRecycleBin: boolean): VmRecord {
+    return { ...this.store.setRecycleBin(id, inRecycleBin) };
+  }
+
+  securityPolicies(): (SecurityPolicyRecord & { labelIds: string[] })[] {
+    const s = this.store;
+    return [...s.policies.values()].map(p => ({
+      ...p,
+      labelIds: [...s.labelsOfPolicy(p.id)],
+    }));
+  }
+
+  createSecurityPolicy(input: CreateSecurityPolicyInput): SecurityPolicyRecord {
+    return { ...this.store.createSecurityPolicy(input) };
+  }
+
+  deleteSecurityPolicy(id: string): boolean {
+    return this.store.deleteSecurityPolicy(id);
+  }
+
+  /** Attaches a label to a VM and/or a security policy; returns the label. */
+  attach(input: AttachInput): LabelTruth {
+    const id = resolveAttachLabel(this.store, input, true)!;
+    if (input.vmId) this.store.attachVm(id, input.vmId);
+    if (input.securityPolicyId)
+      this.store.attachPolicy(id, input.securityPolicyId);
+    return labelTruth(this.store, this.store.requireLabel(id));
+  }
+
+  detach(input: AttachInput): LabelTruth | undefined {
+    const id = resolveAttachLabel(this.store, input, false);
+    if (!id) return undefined;
+    if (input.vmId) this.store.detachVm(id, input.vmId);
+    if (input.securityPolicyId)
+      this.store.detachPolicy(id, input.securityPolicyId);
+    const l = this.store.labels.get(id);
+    return l && labelTruth(this.store, l);
+  }
+
+  // ---- faults, log, tokens, users ------------------------------------------------------------
+
+  faults(): FaultConfig {
+    return this.core.faults.get();
+  }
+
+  setFaults(config: FaultConfig): void {
+    this.core.faults.set(config);
+  }
+
+  clearFaults(): void {
+    this.core.faults.set({});
+  }
+
+  requestLog(sinceSeq = 0): RequestLogEntry[] {
+    return this.core.log.list(sinceSeq);
+  }
+
+  requestCounters(): RequestCounters {
+    return this.core.log.stats();
+  }
+
+  resetLog(): void {
+    this.core.log.reset();
+  }
+
+  tokens() {
+    return this.core.auth.list();
+  }
+
+  /** Revokes one token (by token or token id), or every token when none is given. */
+  revokeTokens(tokenOrId?: string): number {
+    if (tokenOrId === undefined) return this.core.auth.revokeAll();
+    return this.core.auth.revoke(tokenOrId) ? 1 : 0;
+  }
+
+  users(): SimulatorUser[] {
+    return this.core.auth.listUsers();
+  }
+
+  setUsers(users: SimulatorUser[]): void {
+    this.core.auth.setUsers(users);
+  }
+}

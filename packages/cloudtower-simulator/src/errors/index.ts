@@ -1,0 +1,1 @@
+export { SimulatorError } from './SimulatorError';

@@ -1,0 +1,167 @@
+import { mulberry32, Random } from '../random';
+
+/** Which requests a fault rule applies to; all given conditions must hold. */
+export interface FaultMatch {
+  /** The GraphQL operation name (e.g. 'SweepDelete'). */
+  operationName?: string | string[];
+  /** Any root field of the request (e.g. 'deleteManyLabels'). */
+  rootField?: string | string[];
+}
+
+/** One set of faults. Every field is optional; rates are fractions 0..1 (default 1 when the fault is given). */
+export interface FaultRule {
+  match?: FaultMatch;
+  /** Delay before answering: fixed ms or a random range. */
+  latencyMs?: number | { min: number; max: number };
+  /** Fraction answered with a GraphQL error (HTTP 200, data null). */
+  errorRate?: number;
+  errorCode?: string; // default 'SIMULATED_ERROR'
+  errorMessage?: string;
+  /** Answer with this HTTP status (and an HTML body) ... */
+  httpStatus?: 500 | 502 | 503;
+  /** ... for this fraction of requests (default 1). */
+  httpStatusRate?: number;
+  /** Never answer ('no-response'), or send headers and part of the body then stall ('mid-body'). */
+  hang?: 'no-response' | 'mid-body';
+  hangRate?: number;
+  /**
+   * The request is carried out (after `commitAfterMs`, default 0) but its answer is lost: the
+   * connection hangs ('hang') or is reset at once ('reset'). A mutation commits all the same.
+   */
+  lostAnswer?: { answer: 'hang' | 'reset'; commitAfterMs?: number };
+  lostAnswerRate?: number;
+  /** Fraction answered 200 with a body that is not valid JSON. */
+  malformedRate?: number;
+  /** Stream this many bytes of JSON whitespace before the real body. */
+  oversizedBytes?: number;
+  oversizedRate?: number;
+  /** Return this many rows more than `first` asked for (list fields). */
+  pageOverflow?: number;
+  /** Revoke a token after it made this many (matching) requests. */
+  revokeTokenAfterRequests?: number;
+}
+
+/** A rule applying to every request (or to its `match`) plus optional further rules. */
+export interface FaultConfig extends FaultRule {
+  rules?: FaultRule[];
+  /** Seed of the PRNG deciding rates (default 1). */
+  seed?: number;
+}
+
+export interface RequestFacts {
+  operationName?: string;
+  rootFields: string[];
+  tokenId?: string;
+}
+
+export interface FaultDecision {
+  latencyMs: number;
+  action:
+    | { kind: 'none' }
+    | { kind: 'hang'; mode: 'no-response' | 'mid-body' }
+    | { kind: 'lost-answer'; answer: 'hang' | 'reset'; commitAfterMs: number }
+    | { kind: 'http-status'; status: number }
+    | { kind: 'malformed' }
+    | { kind: 'error'; code: string; message: string };
+  oversizedBytes: number;
+  pageOverflow: number;
+  /** Rules whose token-revocation count applies to this request. */
+  revokeRules: FaultRule[];
+}
+
+function asList(v: string | string[] | undefined): string[] | undefined {
+  if (v === undefined) return undefined;
+  return Array.isArray(v) ? v : [v];
+}
+
+function matches(rule: FaultRule, facts: RequestFacts): boolean {
+  const ops = asList(rule.match?.operationName);
+  if (ops && !ops.includes(facts.operationName ?? '')) return false;
+  const fields = asList(rule.match?.rootField);
+  if (fields && !facts.rootFields.some(f => fields.includes(f))) return false;
+  return true;
+}
+
+/** Holds the current fault configuration and decides, per request, which faults happen. */
+export class FaultEngine {
+  private config: FaultConfig = {};
+  private rules: FaultRule[] = [];
+  private rnd: Random = mulberry32(1);
+  private readonly tokenCounts = new Map<FaultRule, Map<string, number>>();
+
+  constructor(config?: FaultConfig) {
+    this.set(config ?? {});
+  }
+
+  get(): FaultConfig {
+    return this.config;
+  }
+
+  set(config: FaultConfig): void {
+    this.config = config;
+    const { rules, seed: _seed, ...top } = config;
+    this.rules = [top, ...(rules ?? [])];
+    this.rnd = mulberry32(config.seed ?? 1);
+    this.tokenCounts.clear();
+  }
+
+  private hit(rate: number | undefined): boolean {
+    const r = rate ?? 1;
+    return r >= 1 || this.rnd() < r;
+  }
+
+  decide(facts: RequestFacts): FaultDecision {
+    const d: FaultDecision = {
+      latencyMs: 0,
+      action: { kind: 'none' },
+      oversizedBytes: 0,
+      pageOverflow: 0,
+      revokeRules: [],
+    };
+    for (const rule of this.rules) {
+      if (!matches(rule, facts)) continue;
+      const lat = rule.latencyMs;
+      if (typeof lat === 'number') d.latencyMs += lat;
+      else if (lat) d.latencyMs += lat.min + this.rnd() * (lat.max - lat.min);
+      if (d.action.kind === 'none') {
+        if (rule.lostAnswer && this.hit(rule.lostAnswerRate))
+          d.action = {
+            kind: 'lost-answer',
+            answer: rule.lostAnswer.answer,
+            commitAfterMs: rule.lostAnswer.commitAfterMs ?? 0,
+          };
+        else if (rule.hang && this.hit(rule.hangRate))
+          d.action = { kind: 'hang', mode: rule.hang };
+        else if (rule.httpStatus && this.hit(rule.httpStatusRate))
+          d.action = { kind: 'http-status', status: rule.httpStatus };
+        else if (rule.malformedRate && this.hit(rule.malformedRate))
+          d.action = { kind: 'malformed' };
+        else if (rule.errorRate && this.hit(rule.errorRate)) {
+          d.action = {
+            kind: 'error',
+            code: rule.errorCode ?? 'SIMULATED_ERROR',
+            message: rule.errorMessage ?? 'simulated error',
+          };
+        }
+      }
+      if (rule.oversizedBytes && this.hit(rule.oversizedRate))
+        d.oversizedBytes += rule.oversizedBytes;
+      if (rule.pageOverflow) d.pageOverflow += rule.pageOverflow;
+      if (rule.revokeTokenAfterRequests !== undefined) d.revokeRules.push(rule);
+    }
+    return d;
+  }
+
+  /** Counts an authenticated request; returns true when the token must now be revoked. */
+  countTokenUse(rules: FaultRule[], tokenId: string): boolean {
+    let revoke = false;
+    for (const rule of rules) {
+      let counts = this.tokenCounts.get(rule);
+      if (!counts) this.tokenCounts.set(rule, (counts = new Map()));
+      const n = (counts.get(tokenId) ?? 0) + 1;
+      counts.set(tokenId, n);
+      if (n >= (rule.revokeTokenAfterRequests ?? Infinity)) revoke = true;
+    }
+    return revoke;
+  }
+}

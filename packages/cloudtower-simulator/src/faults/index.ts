@@ -1,0 +1,7 @@
+export { FaultEngine } from './FaultEngine';
+export type {
+  FaultConfig,
+  FaultDecision,
+  FaultMatch,
+  FaultRule,
+} from './FaultEngine';

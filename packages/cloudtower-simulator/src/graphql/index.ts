@@ -1,0 +1,5 @@
+export { analyze, formatError } from './analyzeRequest';
+export type { Analysis, TowerErrorBody } from './analyzeRequest';
+export type { RequestContext } from './resolvers';
+export { SCHEMA_SDL } from './schemaText';
+export { towerSchema } from './schema';

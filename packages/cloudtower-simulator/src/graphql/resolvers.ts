@@ -1,0 +1,169 @@
+import {
+  buildSchema,
+  GraphQLFieldResolver,
+  GraphQLObjectType,
+  GraphQLSchema,
+} from 'graphql';
+import type { AuthService, TokenInfo, UserSource } from '../auth';
+import { SimulatorError } from '../errors';
+import {
+  connectionWindow,
+  LabelListArgs,
+  labelsOfVm,
+  listLabels,
+  ListArgs,
+  matchingLabelIds,
+  vmWindow,
+  WhereInput,
+} from '../query';
+import type { LabelRecord, Store, VmRecord } from '../world';
+import { SCHEMA_SDL } from './schemaText';
+
+/** Per-request state handed to resolvers. */
+export interface RequestContext {
+  store: Store;
+  auth: AuthService;
+  /** The caller's valid token (absent only for login). */
+  token?: TokenInfo;
+  /** Fault "page larger than asked": extra rows on list fields. */
+  pageOverflow: number;
+}
+
+type Resolver<A = Record<string, unknown>> = (
+  source: unknown,
+  args: A,
+  ctx: RequestContext,
+) => unknown;
+
+function edges<T extends { id: string }>(win: {
+  items: T[];
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  count: number;
+}) {
+  return {
+    aggregate: { count: win.count },
+    edges: win.items.map(node => ({ node, cursor: node.id })),
+    pageInfo: {
+      hasNextPage: win.hasNextPage,
+      hasPreviousPage: win.hasPreviousPage,
+      startCursor: win.items[0]?.id ?? null,
+      endCursor: win.items[win.items.length - 1]?.id ?? null,
+    },
+  };
+}
+
+interface UniqueArgs {
+  where: { id?: string | null };
+}
+interface LoginArgs {
+  data: { username: string; password: string; source: UserSource };
+}
+interface UpdateArgs {
+  where: { id?: string | null };
+  data: {
+    key?: string | null;
+    value?: string | null;
+    vms?: {
+      connect?: { id?: string | null }[] | null;
+      disconnect?: { id?: string | null }[] | null;
+    } | null;
+  };
+}
+
+const query: Record<string, Resolver<any>> = {
+  label: (_s, a: UniqueArgs, c) =>
+    a.where.id ? (c.store.labels.get(a.where.id) ?? null) : null,
+  labels: (_s, a: LabelListArgs, c) => listLabels(c.store, a, c.pageOverflow),
+  labelsConnection: (_s, a: LabelListArgs, c) =>
+    edges(connectionWindow(c.store, a, c.pageOverflow)),
+  vm: (_s, a: UniqueArgs, c) =>
+    a.where.id ? (c.store.vms.get(a.where.id) ?? null) : null,
+  vms: (_s, a: ListArgs, c) =>
+    vmWindow(c.store, a, undefined, c.pageOverflow).items,
+  vmsConnection: (_s, a: ListArgs, c) =>
+    edges(vmWindow(c.store, a, undefined, c.pageOverflow)),
+};
+
+function requireId(where: { id?: string | null }): string {
+  if (!where.id)
+    throw new SimulatorError('where.id is required', 'INVALID_INPUT');
+  return where.id;
+}
+
+const mutation: Record<string, Resolver<any>> = {
+  login: (_s, a: LoginArgs, c) => ({
+    token: c.auth.login(a.data.username, a.data.password, a.data.source).token,
+  }),
+  logout: (_s, _a, c) => {
+    if (c.token) c.auth.revoke(c.token.token);
+    return 'ok';
+  },
+  createLabel: (_s, a: { data: { key: string; value?: string | null } }, c) =>
+    c.store.createLabel({ key: a.data.key, value: a.data.value ?? null }),
+  updateLabel: (_s, a: UpdateArgs, c) => {
+    const id = requireId(a.where);
+    const store = c.store;
+    const label = store.requireLabel(id);
+    const connect = (a.data.vms?.connect ?? []).map(requireId);
+    const disconnect = (a.data.vms?.disconnect ?? []).map(requireId);
+    for (const vm of connect) store.requireVm(vm); // all or nothing
+    store.updateLabel(id, {
+      key: a.data.key ?? undefined,
+      value: a.data.value === undefined ? undefined : a.data.value,
+    });
+    for (const vm of connect) store.attachVm(id, vm);
+    for (const vm of disconnect) store.detachVm(id, vm);
+    return label;
+  },
+  deleteLabel: (_s, a: UniqueArgs, c) => {
+    const id = requireId(a.where);
+    const label = c.store.deleteLabel(id, 'deleteLabel');
+    if (!label)
+      throw new SimulatorError(`label ${id} not found`, 'RESOURCE_NOT_FOUND');
+    return label;
+  },
+  deleteManyLabels: (_s, a: { where?: WhereInput | null }, c) => {
+    const ids = matchingLabelIds(c.store, a.where);
+    for (const id of ids) c.store.deleteLabel(id, 'deleteManyLabels');
+    return { count: ids.length };
+  },
+};
+
+const label: Record<string, Resolver<any>> = {
+  createdAt: s => {
+    const l = s as LabelRecord;
+    l.createdAtIso ??= new Date(l.createdAt).toISOString();
+    return l.createdAtIso;
+  },
+  vms: (s, a: ListArgs, c) =>
+    vmWindow(c.store, a, c.store.vmsOf((s as LabelRecord).id)).items,
+};
+
+const vm: Record<string, Resolver<any>> = {
+  labels: (s, a: ListArgs, c) => labelsOfVm(c.store, (s as VmRecord).id, a),
+};
+
+function attach(
+  schema: GraphQLSchema,
+  typeName: string,
+  resolvers: Record<string, Resolver<any>>,
+): void {
+  const type = schema.getType(typeName) as GraphQLObjectType;
+  const fields = type.getFields();
+  for (const [name, fn] of Object.entries(resolvers)) {
+    if (!fields[name])
+      throw new Error(`schema has no field ${typeName}.${name}`);
+    fields[name].resolve = fn as GraphQLFieldResolver<unknown, RequestContext>;
+  }
+}
+
+/** The executable CloudTower schema: SDL from schemaText.ts plus the simulator's resolvers. */
+export function createTowerSchema(): GraphQLSchema {
+  const schema = buildSchema(SCHEMA_SDL);
+  attach(schema, 'Query', query);
+  attach(schema, 'Mutation', mutation);
+  attach(schema, 'Label', label);
+  attach(schema, 'Vm', vm);
+  return schema;
+}

@@ -1,0 +1,3 @@
+export { startSimulator } from './server';
+export type { RunningSimulator, SimulatorOptions } from './server';
+export { createSelfSignedCert } from './tls';

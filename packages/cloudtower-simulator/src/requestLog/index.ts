@@ -1,0 +1,6 @@
+export { RequestLog, summarizeArgs } from './RequestLog';
+export type {
+  ArgsSummary,
+  RequestCounters,
+  RequestLogEntry,
+} from './RequestLog';

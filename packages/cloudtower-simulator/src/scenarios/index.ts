@@ -1,0 +1,3 @@
+export { applyScenario, NAMED_SCENARIOS, resolveScenario } from './scenarios';
+export type { ScenarioLabel, ScenarioSpec } from './scenarios';
+export type { GeneratorSpec } from './generator';

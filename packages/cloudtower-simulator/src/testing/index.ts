@@ -1,0 +1,3 @@
+export { adminCall, gql, login } from './testClient';
+export type { GqlResponse } from './testClient';
+export { clock, FIXTURE, NOW } from './fixtureWorld';

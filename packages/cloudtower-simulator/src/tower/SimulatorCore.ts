@@ -1,0 +1,15 @@
+import type { GraphQLSchema } from 'graphql';
+import type { AuthService } from '../auth';
+import type { FaultEngine } from '../faults';
+import type { RequestLog } from '../requestLog';
+import type { Store, StoreOptions } from '../world';
+
+/** The parts of one simulated Tower; `store` is replaced when a scenario is (re)loaded. */
+export interface SimulatorCore {
+  store: Store;
+  storeOptions: StoreOptions;
+  readonly auth: AuthService;
+  readonly faults: FaultEngine;
+  readonly log: RequestLog;
+  readonly schema: GraphQLSchema;
+}

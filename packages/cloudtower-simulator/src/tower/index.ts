@@ -1,0 +1,1 @@
+export type { SimulatorCore } from './SimulatorCore';

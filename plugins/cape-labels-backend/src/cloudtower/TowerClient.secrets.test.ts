@@ -1,0 +1,118 @@
+import { inspect } from 'node:util';
+import { createTowerClient } from './TowerClient';
+import { TowerAuthError, TowerError, TowerGraphQLError } from './errors';
+import { secretForms } from './scrub';
+import { RawServer, startRawServer } from './__testUtils__/rawServer';
+import { opts, withLogin } from './__testUtils__/clientHelpers';
+
+/** Every character JSON, URLs and HTML escape, and some that only \u escapes touch. */
+const HARD_PASSWORD = `p"a\\ss/wörd<&>' +%é\u2028`;
+
+async function failure(p: Promise<unknown>): Promise<TowerError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(TowerError);
+    return e as TowerError;
+  }
+  throw new Error('expected a rejection');
+}
+
+function fullText(e: unknown): string {
+  return `${inspect(e, { depth: 20, showHidden: true })}${JSON.stringify(e)}${String(e)}`;
+}
+
+describe('TowerClient keeps the login variables out of errors in every escaped form', () => {
+  let server: RawServer | undefined;
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+  });
+
+  it.each([
+    ['JSON-escaped', (v: unknown) => JSON.stringify(v)],
+    ['JSON-escaped twice', (v: unknown) => JSON.stringify(JSON.stringify(v))],
+    [
+      'JSON-escaped to ASCII',
+      (v: unknown) =>
+        JSON.stringify(v).replace(
+          /[^\x20-\x7e]/g,
+          c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+        ),
+    ],
+    [
+      'URL-encoded',
+      (v: unknown) =>
+        `/login?password=${encodeURIComponent((v as { data: { password: string } }).data.password)}`,
+    ],
+    [
+      'form-encoded',
+      (v: unknown) =>
+        new URLSearchParams({
+          password: (v as { data: { password: string } }).data.password,
+        }).toString(),
+    ],
+    [
+      'HTML-escaped',
+      (v: unknown) =>
+        (v as { data: { password: string } }).data.password
+          .replace(/&/g, '&amp;')
+          .replace(/</g, '&lt;')
+          .replace(/>/g, '&gt;')
+          .replace(/"/g, '&quot;')
+          .replace(/'/g, '&#39;'),
+    ],
+  ])('when Tower echoes them %s', async (_name, echo) => {
+    server = await startRawServer(req => ({
+      json: {
+        data: null,
+        errors: [
+          {
+            message: `Variable "$data" got invalid value ${echo(req.variables)}`,
+            code: 'LOGIN_FAILED',
+          },
+        ],
+      },
+    }));
+    const e = await failure(
+      createTowerClient(
+        opts(server.url, { password: HARD_PASSWORD }),
+      ).checkLabels(['a']),
+    );
+    expect(e).toBeInstanceOf(TowerAuthError);
+    expect(e.message).toContain('***');
+    const text = fullText(e);
+    for (const form of secretForms(HARD_PASSWORD)) {
+      expect(text).not.toContain(form);
+    }
+  });
+
+  it('strips control and bidi characters from Tower text and bounds it', async () => {
+    server = await startRawServer(
+      withLogin(() => ({
+        json: {
+          data: null,
+          errors: [
+            {
+              message: `bad\n[error] forged line\r\u202eevil\u2066${'x'.repeat(100_000)}`,
+              code: `CODE\u0007${'Y'.repeat(1000)}`,
+            },
+          ],
+        },
+      })),
+    );
+    const e = await failure(
+      createTowerClient(opts(server.url)).checkLabels(['a']),
+    );
+    expect(e).toBeInstanceOf(TowerGraphQLError);
+    expect(e.message).toMatch(
+      /^Tower raw: checkLabels failed: bad \[error\] forged line {2}evil x+…$/,
+    );
+    expect(Buffer.byteLength(e.message)).toBeLessThan(1200);
+    expect(e.code).toMatch(/^CODE Y+…$/);
+    expect(Buffer.byteLength(e.code)).toBeLessThanOrEqual(128);
+    expect((e as TowerGraphQLError).graphqlMessage).not.toMatch(
+      /[\n\r\u202e\u2066]/,
+    );
+  });
+});

@@ -1,0 +1,142 @@
+import type { Knex } from 'knex';
+import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
+import {
+  OUTCOMES,
+  PENDING_DELETES,
+  RUNS,
+  chunks,
+  type OutcomeRow,
+  type PendingDeleteRow,
+  type RunRow,
+} from './tables';
+import { reserveOutcomeSeqs } from './outcomeSeq';
+
+/** A label sent to deleteManyLabels whose outcome is not known (yet). */
+export type PendingDelete = { runId: string; label: LabelOutcome };
+
+/** Writes the labels of a guarded delete before it is sent (the write-ahead record). */
+export async function writePendingDeletes(
+  db: Knex,
+  towerId: string,
+  runId: string,
+  labels: LabelOutcome[],
+): Promise<void> {
+  const rows: PendingDeleteRow[] = labels.map(l => ({
+    tower_id: towerId,
+    run_id: runId,
+    label_id: l.labelId,
+    key: l.key,
+    value: l.value,
+    created_at: l.createdAt,
+  }));
+  for (const chunk of chunks(rows)) {
+    await db<PendingDeleteRow>(PENDING_DELETES)
+      .insert(chunk)
+      .onConflict(['run_id', 'label_id'])
+      .ignore();
+  }
+}
+
+/** Forgets pending deletes of a run, e.g. in the transaction that records their outcomes. */
+export async function clearPendingDeletes(
+  db: Knex,
+  runId: string,
+  labelIds: string[],
+): Promise<void> {
+  for (const ids of chunks([...new Set(labelIds)])) {
+    await db<PendingDeleteRow>(PENDING_DELETES)
+      .where({ run_id: runId })
+      .whereIn('label_id', ids)
+      .delete();
+  }
+}
+
+export async function listPendingDeletes(
+  db: Knex,
+  towerId: string,
+): Promise<PendingDelete[]> {
+  const rows: PendingDeleteRow[] = await db<PendingDeleteRow>(PENDING_DELETES)
+    .select('*')
+    .where({ tower_id: towerId })
+    .orderBy(['run_id', 'label_id']);
+  return rows.map(r => ({
+    runId: r.run_id,
+    label: {
+      labelId: r.label_id,
+      key: r.key,
+      value: r.value,
+      createdAt: r.created_at,
+      action: 'deleted',
+    },
+  }));
+}
+
+/**
+ * Records labels a later run found deleted as deleted by `runId` (their `failed` outcome becomes
+ * `deleted`; a label the run never recorded gets an outcome), recomputes the run's counts, adds
+ * `note` to it and forgets the pending deletes, in one transaction. False: the run is gone.
+ */
+export async function recordLateDeletions(
+  db: Knex,
+  runId: string,
+  labels: LabelOutcome[],
+  note: string,
+): Promise<boolean> {
+  return db.transaction(async tx => {
+    const run: Pick<RunRow, 'notes' | 'scanned' | 'candidates'> | undefined =
+      await tx<RunRow>(RUNS)
+        .select('notes', 'scanned', 'candidates')
+        .where({ id: runId })
+        .first();
+    if (!run) return false;
+    const ids = labels.map(l => l.labelId);
+    const recorded = new Set<string>();
+    for (const chunk of chunks(ids)) {
+      const rows = await tx<OutcomeRow>(OUTCOMES)
+        .select('label_id')
+        .where({ run_id: runId })
+        .whereIn('label_id', chunk);
+      rows.forEach(r => recorded.add(r.label_id));
+      await tx<OutcomeRow>(OUTCOMES)
+        .where({ run_id: runId, action: 'failed' })
+        .whereIn('label_id', chunk)
+        .update({ action: 'deleted', reason: null });
+    }
+    const unrecorded = labels.filter(l => !recorded.has(l.labelId));
+    const firstSeq = await reserveOutcomeSeqs(tx, runId, unrecorded.length);
+    const rows: OutcomeRow[] = unrecorded.map((l, i) => ({
+      run_id: runId,
+      seq: firstSeq + i,
+      label_id: l.labelId,
+      key: l.key,
+      value: l.value,
+      created_at: l.createdAt,
+      action: 'deleted',
+      reason: null,
+    }));
+    for (const chunk of chunks(rows))
+      await tx<OutcomeRow>(OUTCOMES).insert(chunk);
+    const byAction = new Map<string, number>(
+      (
+        await tx<OutcomeRow>(OUTCOMES)
+          .select('action')
+          .count({ n: '*' })
+          .where({ run_id: runId })
+          .groupBy('action')
+      ).map(r => [String(r.action), Number(r.n)]),
+    );
+    const notes: string[] = run.notes ? JSON.parse(run.notes) : [];
+    await tx<RunRow>(RUNS)
+      .where({ id: runId })
+      .update({
+        scanned: run.scanned + unrecorded.length,
+        candidates: run.candidates + unrecorded.length,
+        deleted: byAction.get('deleted') ?? 0,
+        kept: byAction.get('kept') ?? 0,
+        failed: byAction.get('failed') ?? 0,
+        notes: JSON.stringify([...notes, note]),
+      });
+    await clearPendingDeletes(tx, runId, ids);
+    return true;
+  });
+}

@@ -1,0 +1,18 @@
+import { MAX_STORED_ERROR_BYTES, plainText } from '../lib/plainText';
+import type { RunEnd } from './types';
+
+/** The error_code column's width. */
+const MAX_CODE_BYTES = 255;
+
+/**
+ * Error text may quote a Tower's answer: stored as one plain line, bounded, so a Tower cannot
+ * make us store (and show) megabytes or forge lines.
+ */
+export function storedError(error: RunEnd['error']) {
+  if (!error) return { error_message: null, error_code: null };
+  return {
+    error_message: plainText(error.message, MAX_STORED_ERROR_BYTES),
+    error_code:
+      error.code === undefined ? null : plainText(error.code, MAX_CODE_BYTES),
+  };
+}

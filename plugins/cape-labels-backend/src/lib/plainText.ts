@@ -1,0 +1,33 @@
+/**
+ * C0/C1 control characters, and the Unicode formatting characters that reorder or hide text
+ * (bidi embeddings, overrides and isolates, line and paragraph separators): a Tower's answer
+ * must not be able to forge log lines or disguise what the card shows.
+ */
+const UNSAFE =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
+
+/** Error text stored on a run, at most (UTF-8 bytes). */
+export const MAX_STORED_ERROR_BYTES = 2048;
+
+const ELLIPSIS = '…';
+
+/** Cuts `text` to at most `maxBytes` of UTF-8, on a character boundary, marking the cut. */
+export function capBytes(text: string, maxBytes: number): string {
+  if (Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
+  const budget = maxBytes - Buffer.byteLength(ELLIPSIS, 'utf8');
+  let used = 0;
+  let out = '';
+  for (const char of text) {
+    used += Buffer.byteLength(char, 'utf8');
+    if (used > budget) break;
+    out += char;
+  }
+  return out + ELLIPSIS;
+}
+
+/** One line of plain text: unsafe characters become spaces, at most `maxBytes` long. */
+export function plainText(text: string, maxBytes?: number): string {
+  const plain = text.replace(UNSAFE, ' ');
+  return maxBytes === undefined ? plain : capBytes(plain, maxBytes);
+}

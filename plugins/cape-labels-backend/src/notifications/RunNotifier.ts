@@ -1,0 +1,62 @@
+import type { LoggerService } from '@backstage/backend-plugin-api';
+import type { NotificationPayload } from '@backstage/plugin-notifications-common';
+import type { NotificationService } from '@backstage/plugin-notifications-node';
+import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
+import type { TowerConfig } from '../config/types';
+import type { NotifiedHealthStore } from './healthStore';
+import { badRunMessage, recoveredMessage } from './messages';
+import { runHealth, type KeptCounts } from './runHealth';
+
+export type RunNotifierOptions = {
+  notifications: NotificationService;
+  /** Whether the notifications backend is installed; nothing is sent when it is not. */
+  isInstalled: () => Promise<boolean>;
+  store: NotifiedHealthStore;
+  logger: LoggerService;
+  now?: () => Date;
+};
+
+/**
+ * Tells a Tower's owners when its runs go bad (every bad run, one notification per Tower that
+ * updates in place) and when the first good run follows a bad one. Only the replica that ran the
+ * sweep calls it, and the scheduler's lease makes that one replica per Tower at a time.
+ */
+export class RunNotifier {
+  constructor(private readonly options: RunNotifierOptions) {}
+
+  async onRunCompleted(
+    tower: TowerConfig,
+    run: RunSummary,
+    kept: KeptCounts,
+  ): Promise<void> {
+    const verdict = runHealth(run, kept);
+    if (verdict.health === 'unknown') return;
+    if (!(await this.options.isInstalled())) return;
+    const { store } = this.options;
+    if (verdict.health === 'bad') {
+      await this.send(
+        tower,
+        badRunMessage(tower, run, verdict.severity, verdict.problems),
+      );
+      await store.set(tower.id, 'bad', run.id, this.now());
+      return;
+    }
+    if ((await store.get(tower.id)) !== 'bad') return;
+    await this.send(tower, recoveredMessage(tower, run));
+    await store.set(tower.id, 'good', run.id, this.now());
+  }
+
+  private async send(tower: TowerConfig, payload: NotificationPayload) {
+    await this.options.notifications.send({
+      recipients: { type: 'entity', entityRef: tower.notify },
+      payload,
+    });
+    this.options.logger.info(
+      `Tower ${tower.id}: notified ${tower.notify.join(', ')}: ${payload.title}`,
+    );
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+}

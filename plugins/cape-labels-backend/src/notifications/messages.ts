@@ -1,0 +1,48 @@
+import type { NotificationPayload } from '@backstage/plugin-notifications-common';
+import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
+import type { TowerConfig } from '../config/types';
+
+/** One scope per Tower: a Tower failing every day updates one notification. */
+export function towerScope(towerId: string): string {
+  return `cape-labels:tower:${towerId}`;
+}
+
+/** Where a notification points: the run on the plugin's page. */
+export function runLink(run: RunSummary): string {
+  const query = new URLSearchParams({ tower: run.towerId, run: run.id });
+  return `/cape-labels?${query}`;
+}
+
+function base(tower: TowerConfig, run: RunSummary) {
+  return {
+    topic: 'cape-labels',
+    scope: towerScope(tower.id),
+    link: runLink(run),
+  };
+}
+
+export function badRunMessage(
+  tower: TowerConfig,
+  run: RunSummary,
+  severity: NotificationPayload['severity'],
+  problems: string[],
+): NotificationPayload {
+  return {
+    ...base(tower, run),
+    title: `CAPE label sweep of ${tower.title} needs attention`,
+    description: `Run ${run.id} (${run.status}, ${run.startedAt}): ${problems.join('; ')}.`,
+    severity,
+  };
+}
+
+export function recoveredMessage(
+  tower: TowerConfig,
+  run: RunSummary,
+): NotificationPayload {
+  return {
+    ...base(tower, run),
+    title: `CAPE label sweep of ${tower.title} recovered`,
+    description: `Run ${run.id} succeeded: deleted ${run.counts.deleted}, kept ${run.counts.kept}, nothing failed.`,
+    severity: 'low',
+  };
+}

@@ -1,0 +1,177 @@
+import type { LabelOutcome, Run } from '@smartx-cape/plugin-cape-labels-common';
+import type { Harness } from '../sweep/__testUtils__/sweepHarness';
+import {
+  createKit,
+  expectSafe,
+  outcomesOf,
+  seed,
+  stoppedAfterEach,
+  type KitOptions,
+} from './__testUtils__/faultKit';
+
+jest.setTimeout(60_000);
+
+const REQUEST_TIMEOUT_MS = 300;
+const SETTLE_MS = 1500;
+
+type Audit = { runId: string; ids: string[] };
+
+/*
+ * deleteManyLabels whose answer is lost (hang: our timeout; reset: the connection dies) while
+ * Tower commits the delete a moment later. Every label Tower deleted must end up recorded
+ * deleted and audited: in the same run when it commits within the settle window, else by the
+ * next run's re-check, which corrects the earlier run.
+ */
+describe('sweep when Tower commits a delete after its answer was lost', () => {
+  const kit = stoppedAfterEach(createKit);
+
+  async function make(over: KitOptions = {}) {
+    const audits: Audit[] = [];
+    const h = await kit({
+      requestTimeoutMs: REQUEST_TIMEOUT_MS,
+      ...over,
+      sweeper: {
+        settleMs: SETTLE_MS,
+        onDeleted: (_t, runId, deleted) =>
+          audits.push({ runId, ids: deleted.map(d => d.labelId) }),
+        ...over.sweeper,
+      },
+    });
+    return { h, audits };
+  }
+
+  const loseDeleteAnswers = (
+    h: Harness,
+    answer: 'hang' | 'reset',
+    commitAfterMs: number,
+  ) =>
+    h.sim.admin.setFaults({
+      rules: [
+        {
+          match: { rootField: 'deleteManyLabels' },
+          lostAnswer: { answer, commitAfterMs },
+        },
+      ],
+    });
+
+  const auditedFor = (audits: Audit[], runId: string) =>
+    audits
+      .filter(a => a.runId === runId)
+      .flatMap(a => a.ids)
+      .sort();
+
+  async function waitForTowerDeletes(h: Harness, n: number) {
+    while (h.sim.admin.deletedLabels().length < n)
+      await new Promise(r => setTimeout(r, 50));
+  }
+
+  it.each(['hang', 'reset'] as const)(
+    'delete committed after a timeout (%s), within the settle window: recorded deleted and audited by the same run',
+    async answer => {
+      const { h, audits } = await make();
+      const s = seed(h);
+      loseDeleteAnswers(h, answer, REQUEST_TIMEOUT_MS + SETTLE_MS / 3);
+      const run = await h.sweep();
+      expect(await expectSafe(h, run, s)).toEqual([...s.orphans].sort());
+      expect(run.counts.failed).toBe(0);
+      expect(auditedFor(audits, run.id)).toEqual([...s.orphans].sort());
+      expect(run.notes?.join('\n')).toMatch(/no usable answer/);
+    },
+  );
+
+  it.each(['hang', 'reset'] as const)(
+    'delete committed after a timeout (%s), after the settle window: failed/unanswered, then the next run corrects the record',
+    async answer => {
+      const { h, audits } = await make();
+      const s = seed(h);
+      // Well after the last settle read, even on a loaded machine.
+      loseDeleteAnswers(h, answer, REQUEST_TIMEOUT_MS + SETTLE_MS + 3000);
+      const first = await h.sweep();
+      const failed = (await outcomesOf(h, first)).filter(
+        o => o.action === 'failed',
+      );
+      expect(failed.map(o => o.reason)).toEqual(
+        s.orphans.map(() => 'unanswered'),
+      );
+      expect(first.status).toBe('partial');
+
+      await waitForTowerDeletes(h, s.orphans.length);
+      h.sim.admin.clearFaults();
+      const second = await h.sweep();
+      const corrected = (await h.store.getRun(first.id))!;
+      expect(await expectSafe(h, corrected, s)).toEqual([...s.orphans].sort());
+      expect(corrected.counts).toMatchObject({
+        deleted: s.orphans.length,
+        failed: 0,
+      });
+      expect(corrected.notes?.join('\n')).toContain(second.id);
+      expect(second.notes?.join('\n')).toContain(first.id);
+      expect(auditedFor(audits, first.id)).toEqual([...s.orphans].sort());
+      expect(auditedFor(audits, second.id)).toEqual([]);
+      expect(second.counts.deleted).toBe(0);
+    },
+  );
+
+  it('a delete whose answer is lost and that Tower never commits stays failed, and the next run leaves it be', async () => {
+    const { h, audits } = await make();
+    const s = seed(h);
+    h.sim.admin.setFaults({
+      rules: [
+        { match: { rootField: 'deleteManyLabels' }, hang: 'no-response' },
+      ],
+    });
+    const first = await h.sweep();
+    expect(first.counts.failed).toBe(s.orphans.length);
+    h.sim.admin.clearFaults();
+    const second = await h.sweep();
+    expect((await h.store.getRun(first.id))!.counts.failed).toBe(
+      s.orphans.length,
+    );
+    expect(await expectSafe(h, second, s)).toEqual([...s.orphans].sort());
+    expect(auditedFor(audits, first.id)).toEqual([]);
+  });
+
+  it('the database goes away right after Tower deleted: the next run records and audits the deletions', async () => {
+    const { h, audits } = await make();
+    const s = seed(h);
+    const addOutcomes = h.store.addOutcomes.bind(h.store);
+    let databaseDown = true;
+    h.store.addOutcomes = async (runId: string, items: LabelOutcome[]) => {
+      if (databaseDown && items.some(o => o.action === 'deleted'))
+        throw new Error('database connection lost');
+      return addOutcomes(runId, items);
+    };
+    const first = await h.sweep();
+    expect(first).toMatchObject({
+      status: 'failed',
+      error: { code: 'STORE_FAILED' },
+    });
+    expect(h.sim.admin.deletedLabels()).toHaveLength(s.orphans.length);
+    expect(audits).toEqual([]);
+
+    databaseDown = false;
+    const second = await h.sweep();
+    const corrected: Run = (await h.store.getRun(first.id))!;
+    expect(await expectSafe(h, corrected, s)).toEqual([...s.orphans].sort());
+    expect(auditedFor(audits, first.id)).toEqual([...s.orphans].sort());
+    expect(second.notes?.join('\n')).toContain(first.id);
+  });
+
+  it('records a count Tower answers that the survivor read contradicts', async () => {
+    const { h } = await make({
+      wrapClient: client => ({
+        deleteLabelsGuarded: async input => {
+          await client.deleteLabelsGuarded(input);
+          return input.ids.length + 5;
+        },
+      }),
+    });
+    const s = seed(h);
+    const run = await h.sweep();
+    expect(await expectSafe(h, run, s)).toEqual([...s.orphans].sort());
+    expect(run.notes).toEqual([
+      `deleteManyLabels answered count ${s.orphans.length + 5} for ${s.orphans.length} labels, but ${s.orphans.length} were gone afterwards`,
+    ]);
+    expect(h.logger.lines.join('\n')).toMatch(/answered count/);
+  });
+});

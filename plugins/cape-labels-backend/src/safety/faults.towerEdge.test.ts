@@ -1,0 +1,119 @@
+import type { ServerResponse } from 'node:http';
+import { Duration } from 'luxon';
+import {
+  startRawServer,
+  type RawServer,
+} from '../cloudtower/__testUtils__/rawServer';
+import { HOUR } from '../sweep/__testUtils__/sweepHarness';
+import {
+  createKit,
+  expectSafe,
+  outcomesOf,
+  seed,
+  stoppedAfterEach,
+} from './__testUtils__/faultKit';
+
+jest.setTimeout(60_000);
+
+const MINUTE = 60_000;
+
+/** Tower-side hazards beyond plain failures: a redirect, a Tower whose clock is not ours. */
+describe('sweep against a Tower that redirects or keeps its own time', () => {
+  const kit = stoppedAfterEach(createKit);
+  let raw: RawServer | undefined;
+  afterEach(async () => {
+    await raw?.stop();
+    raw = undefined;
+  });
+
+  it('a 307 from Tower: failed run naming status and origin, nothing sent to the other origin', async () => {
+    const h = await kit();
+    const s = seed(h);
+    // A proxy in front of Tower answering 307 to the simulator: the second origin.
+    raw = await startRawServer(() => ({
+      raw: (res: ServerResponse) => {
+        res.writeHead(307, { location: `${h.sim.url}/api?session=abc` });
+        res.end();
+      },
+    }));
+    h.tower.server = raw.url;
+    const run = await h.sweep();
+    expect(run).toMatchObject({
+      status: 'failed',
+      error: {
+        code: 'REDIRECT',
+        message: `Tower t1: login failed: HTTP 307 redirect to ${h.sim.url} refused (redirects are never followed)`,
+      },
+    });
+    expect(JSON.stringify([run, h.logger.lines])).not.toMatch(
+      /session=abc|tower-password-never-logged/,
+    );
+    expect(raw.requests).toHaveLength(1);
+    expect(h.sim.admin.requestLog()).toEqual([]);
+    await expectSafe(h, run, s);
+  });
+
+  /** Labels aged on Tower's clock, a sweep with minAge 1 h, and what became of each. */
+  async function sweepOnTowerClock(offsetMs: number, ageMinutes: number[]) {
+    const h = await kit({
+      simulator: { clockOffsetMs: offsetMs },
+      tower: { minAge: Duration.fromObject({ hours: 1 }) },
+    });
+    const towerNow = Date.now() + offsetMs;
+    const ids = ageMinutes.map(
+      age =>
+        h.sim.admin.createLabel({
+          key: 'cape-vip',
+          value: `${age}m`,
+          createdAt: new Date(towerNow - age * MINUTE).toISOString(),
+        }).id,
+    );
+    const run = await h.sweep();
+    const outcomes = await outcomesOf(h, run);
+    const fate = ageMinutes.map((_, i) => {
+      const o = outcomes.find(x => x.labelId === ids[i]);
+      return o?.reason ? `${o.action}/${o.reason}` : o?.action;
+    });
+    return { run, fate };
+  }
+
+  it('Tower 2 h behind, minAge 1 h: 30 minutes old on its clock is kept, 3 hours old deleted', async () => {
+    const { run, fate } = await sweepOnTowerClock(-2 * HOUR, [30, 180]);
+    expect(run.status).toBe('succeeded');
+    expect(fate).toEqual(['kept/young', 'deleted']);
+    expect(run.clock?.source).toBe('tower');
+    // The Date header has whole seconds; the skew is measured, not assumed.
+    expect(Math.abs(run.clock!.skewMs! + 2 * HOUR)).toBeLessThan(5_000);
+  });
+
+  it('Tower 2 h ahead, minAge 1 h: 30 minutes old is kept, 90 minutes and 3 hours old deleted', async () => {
+    const { run, fate } = await sweepOnTowerClock(2 * HOUR, [30, 90, 180]);
+    expect(run.status).toBe('succeeded');
+    expect(fate).toEqual(['kept/young', 'deleted', 'deleted']);
+    expect(run.clock?.source).toBe('tower');
+    expect(Math.abs(run.clock!.skewMs! - 2 * HOUR)).toBeLessThan(5_000);
+  });
+
+  it('no usable Date header: our clock, recorded on the run and logged', async () => {
+    const h = await kit();
+    raw = await startRawServer(req => ({
+      raw: (res: ServerResponse) => {
+        res.sendDate = false;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const data =
+          req.operationName === 'CapeLabelsLogin'
+            ? { login: { token: 'tok-1' } }
+            : { labels: [], logout: 'ok' };
+        res.end(JSON.stringify({ data }));
+      },
+    }));
+    h.tower.server = raw.url;
+    const run = await h.sweep();
+    expect(run.status).toBe('succeeded');
+    expect(run.clock).toEqual({ source: 'local', skewMs: null });
+    expect(h.logger.lines.join('\n')).toContain(
+      'Tower sent no Date header; run ' +
+        `${run.id} takes its age cutoff on this backend's clock`,
+    );
+  });
+});

@@ -1,0 +1,162 @@
+import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
+import {
+  auth,
+  BASE,
+  startCapeBackend,
+  USER_REF,
+  type CapeBackend,
+} from './__testUtils__/testBackend';
+
+const READ_ROUTES = [
+  '/towers',
+  '/towers/t1/runs',
+  '/runs/no-such-run',
+  '/runs/no-such-run/labels',
+];
+
+/** The auditor's `sweep-request` lines of a given status. */
+const sweepAudits = (b: CapeBackend, status: string) =>
+  b.logs.filter(l => l.includes('sweep-request') && l.includes(status));
+
+async function eventually(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !check(); i++)
+    await new Promise(r => setTimeout(r, 20));
+}
+
+describe('cape-labels.read and cape-labels.sweep.run', () => {
+  let b: CapeBackend;
+  beforeAll(async () => {
+    b = await startCapeBackend();
+  });
+  afterAll(async () => b?.stop());
+  afterEach(() => b.permission.denied.clear());
+
+  it('answers 403 on every GET route but /health without cape-labels.read', async () => {
+    b.permission.denied.add('cape-labels.read');
+    for (const path of READ_ROUTES) {
+      const res = await b.http().get(`${BASE}${path}`).set(auth.user());
+      expect({ path, status: res.status, name: res.body.error?.name }).toEqual({
+        path,
+        status: 403,
+        name: 'NotAllowedError',
+      });
+      expect(res.body.error.message).toContain('cape-labels.read');
+    }
+    await b.http().get(`${BASE}/health`).expect(200);
+    b.permission.denied.clear();
+    await b.http().get(`${BASE}/towers`).set(auth.user()).expect(200);
+  });
+
+  it('lets a service with the permissions read and sweep, recording it as the requester', async () => {
+    await b
+      .http()
+      .post(`${BASE}/towers/t1/sweep`)
+      .set(auth.service())
+      .send({ dryRun: true })
+      .expect(202);
+    const runs = await b
+      .http()
+      .get(`${BASE}/towers/t1/runs?limit=1`)
+      .set(auth.service())
+      .expect(200);
+    expect(runs.body.items[0]).toMatchObject({
+      trigger: 'manual',
+      requestedBy: 'external:test-service',
+    });
+  });
+
+  it('audits every sweep request with its actor, refused ones included', async () => {
+    const run = await b.sweep('t1', { dryRun: true });
+    await eventually(() => sweepAudits(b, 'succeeded').length > 0);
+    const succeeded = sweepAudits(b, 'succeeded').pop()!;
+    expect(succeeded).toContain(USER_REF);
+    expect(sweepAudits(b, 'initiated').length).toBeGreaterThan(0);
+    expect(run.requestedBy).toBe(USER_REF);
+
+    b.permission.denied.add('cape-labels.sweep.run');
+    const failedBefore = sweepAudits(b, 'failed').length;
+    await b
+      .http()
+      .post(`${BASE}/towers/t1/sweep`)
+      .set(auth.user())
+      .send({})
+      .expect(403);
+    await eventually(() => sweepAudits(b, 'failed').length > failedBefore);
+    const failed = sweepAudits(b, 'failed').pop()!;
+    expect(failed).toContain(USER_REF);
+    expect(failed).toContain('NotAllowedError');
+  });
+});
+
+/** Backstage's real auth and permission services: external access tokens with access restrictions. */
+describe('cape-labels with external access tokens', () => {
+  let b: CapeBackend;
+  const token = (name: string) => ({ Authorization: `Bearer ${name}-token` });
+  const staticToken = (name: string, permission: string[]) => ({
+    type: 'static',
+    options: { token: `${name}-token`, subject: name },
+    accessRestrictions: [{ plugin: 'cape-labels', permission }],
+  });
+
+  beforeAll(async () => {
+    b = await startCapeBackend({
+      realAuth: {
+        backend: {
+          auth: {
+            externalAccess: [
+              staticToken('pipeline', [
+                'cape-labels.sweep.run',
+                'cape-labels.read',
+              ]),
+              staticToken('dashboard', ['cape-labels.read']),
+              staticToken('trigger-only', ['cape-labels.sweep.run']),
+            ],
+          },
+        },
+      },
+    });
+  });
+  afterAll(async () => b?.stop());
+
+  it('lets a pipeline token start a sweep, recorded as requested by its subject', async () => {
+    await b
+      .http()
+      .post(`${BASE}/towers/t1/sweep`)
+      .set(token('pipeline'))
+      .send({ dryRun: true })
+      .expect(202);
+    const runs = (
+      await b
+        .http()
+        .get(`${BASE}/towers/t1/runs`)
+        .set(token('pipeline'))
+        .expect(200)
+    ).body.items as RunSummary[];
+    expect(runs[0]).toMatchObject({
+      trigger: 'manual',
+      dryRun: true,
+      status: 'succeeded',
+      requestedBy: 'pipeline',
+    });
+    await eventually(() => sweepAudits(b, 'succeeded').length > 0);
+    expect(sweepAudits(b, 'succeeded')[0]).toContain('"actorId":"pipeline"');
+  });
+
+  it('refuses what a token is not granted: 403, nothing started', async () => {
+    const before = (
+      await b.http().get(`${BASE}/towers/t1/runs`).set(token('dashboard'))
+    ).body.items.length;
+    const refused = await b
+      .http()
+      .post(`${BASE}/towers/t1/sweep`)
+      .set(token('dashboard'))
+      .send({});
+    expect(refused.status).toBe(403);
+    await b.http().get(`${BASE}/towers`).set(token('trigger-only')).expect(403);
+    await b.http().get(`${BASE}/towers`).set(token('unknown')).expect(401);
+    const after = (
+      await b.http().get(`${BASE}/towers/t1/runs`).set(token('dashboard'))
+    ).body.items.length;
+    expect(after).toBe(before);
+  });
+});

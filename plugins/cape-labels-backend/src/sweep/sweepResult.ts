@@ -1,0 +1,66 @@
+import type {
+  RunCounts,
+  RunStatus,
+} from '@smartx-cape/plugin-cape-labels-common';
+import type { KeptTally } from './decide';
+
+type RunError = { message: string; code?: string };
+
+export type SweepResult = {
+  status: Exclude<RunStatus, 'running' | 'lost'>;
+  counts: RunCounts;
+  keptByReason: KeptTally;
+  error?: RunError;
+};
+
+export function errorOf(error: unknown): RunError {
+  const e = error as { message?: unknown; code?: unknown };
+  const message = typeof e?.message === 'string' ? e.message : String(error);
+  return typeof e?.code === 'string' ? { message, code: e.code } : { message };
+}
+
+/** How a sweep ended, from what it counted and what stopped it. */
+export function sweepResult(end: {
+  counts: RunCounts;
+  keptByReason: KeptTally;
+  aborted: boolean;
+  fatal?: RunError;
+  lastBatchError?: RunError;
+  capped: boolean;
+  maxDeletes: number;
+}): SweepResult {
+  const { counts, keptByReason } = end;
+  if (end.aborted) {
+    return {
+      status: 'aborted',
+      counts,
+      keptByReason,
+      error: {
+        message:
+          'the sweep was stopped before it finished (timeout or shutdown)',
+        code: 'ABORTED',
+      },
+    };
+  }
+  if (end.fatal)
+    return { status: 'failed', counts, keptByReason, error: end.fatal };
+  if (counts.failed > 0)
+    return {
+      status: 'partial',
+      counts,
+      keptByReason,
+      error: end.lastBatchError,
+    };
+  if (end.capped) {
+    return {
+      status: 'partial',
+      counts,
+      keptByReason,
+      error: {
+        message: `stopped deleting at maxDeletesPerRun (${end.maxDeletes}); the rest wait for the next run`,
+        code: 'CAP_REACHED',
+      },
+    };
+  }
+  return { status: 'succeeded', counts, keptByReason };
+}

@@ -1,0 +1,93 @@
+import {
+  KubernetesValidatorFunctions,
+  parseEntityRef,
+  stringifyEntityRef,
+} from '@backstage/catalog-model';
+import type { Config } from '@backstage/config';
+
+/** Who owns Towers without `capeLabels.towers.<id>.owner`. */
+export const DEFAULT_TOWER_OWNER = 'group:default/unowned';
+
+/** The annotation that ties a catalog entity to a configured Tower. */
+export const CAPE_LABELS_TOWER_ID_ANNOTATION = 'cape-labels/tower-id';
+
+/** Who a Tower belongs to: its catalog owner and whom to notify about it. */
+export type TowerOwnership = {
+  /** Full entity ref (`group:default/platform-team`), `DEFAULT_TOWER_OWNER` when not configured. */
+  owner: string;
+  /** Full entity refs to notify: `notify` if configured, else the owner. */
+  notify: string[];
+};
+
+/** What the catalog and notifications need to know of a configured Tower (never its password). */
+export type TowerDirectoryEntry = TowerOwnership & {
+  id: string;
+  title: string;
+  /** The Tower's web UI: the origin of its `server`. */
+  webUrl: string;
+};
+
+function configError(key: string, problem: string): Error {
+  return new Error(`${key}: ${problem}`);
+}
+
+function readRef(value: string, key: string, defaultKind: string): string {
+  const invalid = configError(
+    key,
+    'must be an entity ref like group:default/platform-team',
+  );
+  let ref;
+  try {
+    ref = parseEntityRef(value, { defaultKind, defaultNamespace: 'default' });
+  } catch {
+    throw invalid;
+  }
+  const { isValidObjectName, isValidNamespace } = KubernetesValidatorFunctions;
+  if (!isValidObjectName(ref.name) || !isValidNamespace(ref.namespace))
+    throw invalid;
+  return stringifyEntityRef(ref).toLocaleLowerCase('en-US');
+}
+
+/** Reads `owner` and `notify` of one Tower's config block; errors name the key. */
+export function readTowerOwnership(
+  tower: Config,
+  towerKey: string,
+): TowerOwnership {
+  const ownerValue = tower.getOptionalString('owner');
+  const owner = ownerValue
+    ? readRef(ownerValue, `${towerKey}.owner`, 'group')
+    : DEFAULT_TOWER_OWNER;
+  const notifyValues = tower.getOptionalStringArray('notify');
+  const notify = notifyValues
+    ? notifyValues.map((ref, i) =>
+        readRef(ref, `${towerKey}.notify[${i}]`, 'user'),
+      )
+    : [owner];
+  return { owner, notify };
+}
+
+function webUrlOf(server: string, key: string): string {
+  try {
+    return new URL(server).origin;
+  } catch {
+    throw configError(key, 'must be an http(s) URL');
+  }
+}
+
+/**
+ * The configured Towers as the catalog sees them, ordered by id. Reads only `title`, `server`,
+ * `owner` and `notify`; the backend plugin validates the rest.
+ */
+export function readTowerDirectory(rootConfig: Config): TowerDirectoryEntry[] {
+  const towers = rootConfig.getOptionalConfig('capeLabels.towers');
+  return (towers?.keys() ?? []).sort().map(id => {
+    const tower = towers!.getConfig(id);
+    const towerKey = `capeLabels.towers.${id}`;
+    return {
+      id,
+      title: tower.getOptionalString('title') ?? id,
+      webUrl: webUrlOf(tower.getString('server'), `${towerKey}.server`),
+      ...readTowerOwnership(tower, towerKey),
+    };
+  });
+}

@@ -1,0 +1,55 @@
+import {
+  RunSummary,
+  TowerSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
+import { CapeLabelsApi } from '../api';
+
+export function makeRun(patch: Partial<RunSummary> = {}): RunSummary {
+  return {
+    id: 'run-1',
+    towerId: 'prod-a',
+    trigger: 'schedule',
+    dryRun: false,
+    status: 'succeeded',
+    startedAt: new Date(Date.now() - 3_600_000).toISOString(),
+    finishedAt: new Date(Date.now() - 3_590_000).toISOString(),
+    durationMs: 10_000,
+    counts: {
+      scanned: 1234,
+      candidates: 17,
+      deleted: 15,
+      wouldDelete: 0,
+      kept: 2,
+      failed: 0,
+    },
+    instance: 'replica-1',
+    ...patch,
+  };
+}
+
+export function makeTower(patch: Partial<TowerSummary> = {}): TowerSummary {
+  return {
+    id: 'prod-a',
+    title: 'Production A',
+    server: 'https://tower-a.example.com',
+    resourcePrefix: 'cape',
+    dryRun: false,
+    running: false,
+    nextRunAt: new Date(Date.now() + 7_200_000).toISOString(),
+    lastRun: makeRun(),
+    ...patch,
+  };
+}
+
+export type MockCapeLabelsApi = { [K in keyof CapeLabelsApi]: jest.Mock };
+
+export function mockCapeLabelsApi(towers: TowerSummary[] = [makeTower()]) {
+  const api: MockCapeLabelsApi = {
+    listTowers: jest.fn().mockResolvedValue(towers),
+    listRuns: jest.fn().mockResolvedValue([]),
+    getRun: jest.fn(),
+    listOutcomes: jest.fn().mockResolvedValue({ items: [], total: 0 }),
+    requestSweep: jest.fn().mockResolvedValue({ requestId: 'req-1' }),
+  };
+  return api;
+}

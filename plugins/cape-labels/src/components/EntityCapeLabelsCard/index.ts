@@ -1,0 +1,2 @@
+export { EntityCapeLabelsCard as EntityCapeLabelsCardContent } from './EntityCapeLabelsCard';
+export { isCapeLabelsAvailable } from './isCapeLabelsAvailable';

@@ -1,0 +1,1 @@
+export { OutcomesTable, OUTCOMES_PAGE_SIZE } from './OutcomesTable';

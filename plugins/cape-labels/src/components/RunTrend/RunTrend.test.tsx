@@ -1,0 +1,112 @@
+import { screen, within } from '@testing-library/react';
+import {
+  makeRun,
+  makeTower,
+  mockCapeLabelsApi,
+} from '../../__testUtils__/fixtures';
+import { renderCard } from '../../__testUtils__/renderCard';
+import { trendMarks } from './trendMarks';
+
+const counts = (deleted: number, wouldDelete = 0) => ({
+  scanned: 100,
+  candidates: deleted + wouldDelete,
+  deleted,
+  wouldDelete,
+  kept: 0,
+  failed: 0,
+});
+
+/** 30 runs, newest first as the API answers: real runs, dry runs, two failures. */
+function history() {
+  return Array.from({ length: 30 }, (_, i) => {
+    const n = 30 - i; // run-30 is the newest
+    if (n % 10 === 0) {
+      return makeRun({
+        id: `run-${n}`,
+        status: 'failed',
+        error: { message: `login failed ${n}` },
+        counts: counts(0),
+      });
+    }
+    return n % 3 === 0
+      ? makeRun({ id: `run-${n}`, dryRun: true, counts: counts(0, n) })
+      : makeRun({ id: `run-${n}`, counts: counts(n) });
+  });
+}
+
+describe('RunTrend', () => {
+  it('draws one mark per run of the last 30, oldest first, failed runs marked', async () => {
+    const runs = history();
+    const api = mockCapeLabelsApi([makeTower({ lastRun: runs[0] })]);
+    api.listRuns.mockResolvedValue(runs);
+    await renderCard(api);
+
+    const trend = await screen.findByTestId('cape-tower-prod-a-trend');
+    expect(api.listRuns).toHaveBeenCalledWith('prod-a', {
+      limit: 30,
+      before: undefined,
+    });
+    expect(trend.tagName.toLowerCase()).toBe('svg');
+    const marks = trend.querySelectorAll('rect[data-run]');
+    expect(marks).toHaveLength(30);
+    expect(marks[0]).toHaveAttribute('data-run', 'run-1');
+    expect(marks[29]).toHaveAttribute('data-run', 'run-30');
+    const failed = [...marks].filter(
+      m => m.getAttribute('data-kind') === 'failed',
+    );
+    expect(failed.map(m => m.getAttribute('data-run'))).toEqual([
+      'run-10',
+      'run-20',
+      'run-30',
+    ]);
+    expect(marks[2]).toHaveAttribute('data-kind', 'would-delete');
+    expect(marks[1]).toHaveAttribute('data-kind', 'deleted');
+    expect(trend).toHaveAttribute('aria-label', 'Last 30 runs, 3 failed');
+  });
+
+  it('names the run when a mark is hovered (its title)', async () => {
+    const runs = history();
+    const api = mockCapeLabelsApi([makeTower({ lastRun: runs[0] })]);
+    api.listRuns.mockResolvedValue(runs);
+    await renderCard(api);
+
+    const trend = await screen.findByTestId('cape-tower-prod-a-trend');
+    const title = (runId: string) =>
+      trend.querySelector(`rect[data-run="${runId}"] title`)?.textContent;
+    expect(title('run-29')).toMatch(/^Run run-29: .* succeeded · 29 deleted/);
+    expect(title('run-27')).toMatch(
+      /^Run run-27: .* succeeded \(dry run\) · 27 would delete/,
+    );
+    expect(title('run-20')).toMatch(
+      /^Run run-20: .* failed · .*login failed 20$/,
+    );
+    expect(within(trend).getAllByText(/^Run run-/)).toHaveLength(30);
+  });
+
+  it('draws nothing for a Tower that never ran', async () => {
+    const api = mockCapeLabelsApi([makeTower({ lastRun: null })]);
+    await renderCard(api);
+    await screen.findByTestId('cape-tower-row-prod-a');
+    expect(
+      screen.queryByTestId('cape-tower-prod-a-trend'),
+    ).not.toBeInTheDocument();
+    expect(api.listRuns).not.toHaveBeenCalled();
+  });
+});
+
+describe('trendMarks', () => {
+  it('scales bars to the largest count and keeps empty runs visible', () => {
+    const marks = trendMarks([
+      makeRun({ id: 'a', counts: counts(0) }),
+      makeRun({ id: 'b', counts: counts(50) }),
+      makeRun({ id: 'c', dryRun: true, counts: counts(0, 100) }),
+    ]);
+    expect(marks.map(m => [m.runId, m.kind, m.height])).toEqual([
+      ['a', 'deleted', 2],
+      ['b', 'deleted', 14],
+      ['c', 'would-delete', 28],
+    ]);
+    expect(marks.map(m => m.x)).toEqual([0, 8, 16]);
+    expect(marks.map(m => m.y + m.height)).toEqual([28, 28, 28]);
+  });
+});

@@ -1,0 +1,3 @@
+export { RunTrend } from './RunTrend';
+export { TrendChart } from './TrendChart';
+export { TREND_RUNS } from './trendMarks';

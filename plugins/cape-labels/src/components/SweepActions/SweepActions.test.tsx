@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SweepAlreadyRunningError } from '../../api';
+import {
+  makeRun,
+  makeTower,
+  mockCapeLabelsApi,
+} from '../../__testUtils__/fixtures';
+import { renderCard } from '../../__testUtils__/renderCard';
+
+describe('CapeLabelsCard sweep actions', () => {
+  it('shows the sweep buttons to users with the permission', async () => {
+    await renderCard(mockCapeLabelsApi(), { allowed: true });
+    expect(
+      await screen.findByTestId('cape-tower-prod-a-sweep'),
+    ).toHaveTextContent('Sweep now');
+    expect(screen.getByTestId('cape-tower-prod-a-preview')).toHaveTextContent(
+      'Preview',
+    );
+  });
+
+  it('asks for confirmation before a real sweep', async () => {
+    const api = mockCapeLabelsApi();
+    await renderCard(api);
+    await userEvent.click(await screen.findByTestId('cape-tower-prod-a-sweep'));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Sweep Production A now?');
+    expect(api.requestSweep).not.toHaveBeenCalled();
+
+    await userEvent.click(within(dialog).getByText('Cancel'));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument(),
+    );
+    expect(api.requestSweep).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByTestId('cape-tower-prod-a-sweep'));
+    await userEvent.click(await screen.findByTestId('cape-sweep-confirm'));
+    await waitFor(() =>
+      expect(api.requestSweep).toHaveBeenCalledWith('prod-a', {
+        dryRun: false,
+      }),
+    );
+    expect(api.requestSweep).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a dry run for Preview and shows the new run when it appears', async () => {
+    const api = mockCapeLabelsApi();
+    const before = makeTower();
+    const after = makeTower({
+      lastRun: makeRun({
+        id: 'run-new',
+        trigger: 'manual',
+        dryRun: true,
+        counts: {
+          scanned: 42,
+          candidates: 7,
+          deleted: 0,
+          wouldDelete: 6,
+          kept: 0,
+          failed: 0,
+        },
+      }),
+    });
+    api.listTowers.mockResolvedValueOnce([before]).mockResolvedValue([after]);
+    await renderCard(api);
+
+    await userEvent.click(
+      await screen.findByTestId('cape-tower-prod-a-preview'),
+    );
+    expect(api.requestSweep).toHaveBeenCalledWith('prod-a', { dryRun: true });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('cape-tower-prod-a-scanned')).toHaveTextContent(
+        '42',
+      ),
+    );
+    expect(
+      screen.getByTestId('cape-tower-prod-a-dry-run-last'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByTestId('cape-tower-prod-a-would-delete'),
+    ).toHaveTextContent('6');
+    expect(api.listTowers.mock.calls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows "already running" when the backend answers 409', async () => {
+    const api = mockCapeLabelsApi();
+    api.requestSweep.mockRejectedValue(new SweepAlreadyRunningError('prod-a'));
+    await renderCard(api);
+
+    await userEvent.click(
+      await screen.findByTestId('cape-tower-prod-a-preview'),
+    );
+    expect(
+      await screen.findByTestId('cape-tower-prod-a-action-message'),
+    ).toHaveTextContent('already running');
+  });
+
+  it('shows other request errors as they are', async () => {
+    const api = mockCapeLabelsApi();
+    api.requestSweep.mockRejectedValue(new Error('Forbidden'));
+    await renderCard(api);
+
+    await userEvent.click(
+      await screen.findByTestId('cape-tower-prod-a-preview'),
+    );
+    const message = await screen.findByTestId(
+      'cape-tower-prod-a-action-message',
+    );
+    expect(message).toHaveTextContent('Request failed: Forbidden');
+    expect(message).not.toHaveTextContent('already running');
+  });
+});

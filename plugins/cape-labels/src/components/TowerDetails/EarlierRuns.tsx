@@ -1,0 +1,59 @@
+import { Flex, Text } from '@backstage/ui';
+import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
+import { exactTime, relativeTime, runHeadline } from '../../format';
+import { useRuns } from '../../hooks';
+import { towerTestIds } from '../../testIds';
+import { StatusChip } from '../StatusChip';
+import styles from './TowerDetails.module.css';
+
+const EARLIER_RUNS = 5;
+
+/** The few runs before a Tower's last one. */
+export const EarlierRuns = (props: {
+  tower: TowerSummary;
+  refreshKey: string;
+}) => {
+  const { tower, refreshKey } = props;
+  const runs = useRuns(tower.id, {
+    limit: EARLIER_RUNS,
+    before: tower.lastRun?.id,
+    enabled: !!tower.lastRun,
+    refreshKey,
+  });
+  if (runs.error) {
+    return (
+      <Text variant="body-small" color="danger">
+        Could not load earlier runs: {runs.error.message}
+      </Text>
+    );
+  }
+  if (!runs.value || runs.value.length === 0) {
+    return runs.loading ? null : (
+      <Text variant="body-small" color="secondary">
+        No earlier runs.
+      </Text>
+    );
+  }
+  return (
+    <ul
+      className={styles.earlierRuns}
+      data-testid={towerTestIds(tower.id).earlierRuns}
+    >
+      {runs.value.map(r => (
+        <li key={r.id}>
+          <Flex gap="2" align="center">
+            <StatusChip status={r.status} />
+            <Text variant="body-small" title={exactTime(r.startedAt)}>
+              {relativeTime(r.startedAt)}
+            </Text>
+            <Text variant="body-small" color="secondary">
+              {runHeadline(r).value} {runHeadline(r).label} ·{' '}
+              {r.counts.candidates} candidates · {r.counts.scanned} scanned
+              {r.dryRun ? ' · dry run' : ''}
+            </Text>
+          </Flex>
+        </li>
+      ))}
+    </ul>
+  );
+};

@@ -1,0 +1,54 @@
+import { screen } from '@testing-library/react';
+import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
+import type { RunClock } from '@smartx-cape/plugin-cape-labels-common';
+import { capeLabelsApiRef } from '../../api';
+import { formatClock } from '../../format';
+import {
+  makeRun,
+  makeTower,
+  mockCapeLabelsApi,
+} from '../../__testUtils__/fixtures';
+import { TowerDetails } from './TowerDetails';
+
+const HOUR = 3_600_000;
+
+describe('the Clock of a run', () => {
+  it.each<[RunClock, string]>([
+    [{ source: 'tower', skewMs: -2 * HOUR - 700 }, "Tower's, 2 h behind ours"],
+    [{ source: 'tower', skewMs: 90_000 }, "Tower's, 1 min 30 s ahead of ours"],
+    [{ source: 'tower', skewMs: -800 }, "Tower's, in step with ours"],
+    [
+      { source: 'local', skewMs: null },
+      "this backend's (Tower sent no usable Date header)",
+    ],
+  ])('reads %j as %p', (clock, text) => {
+    expect(formatClock(clock)).toBe(text);
+  });
+
+  it('shows in the last run details', async () => {
+    const tower = makeTower({
+      lastRun: makeRun({ clock: { source: 'tower', skewMs: -2 * HOUR } }),
+    });
+    await renderInTestApp(
+      <TestApiProvider apis={[[capeLabelsApiRef, mockCapeLabelsApi([tower])]]}>
+        <TowerDetails tower={tower} />
+      </TestApiProvider>,
+    );
+    expect(
+      await screen.findByTestId('cape-tower-prod-a-details-clock'),
+    ).toHaveTextContent("Tower's, 2 h behind ours");
+  });
+
+  it('is absent for a run that has not read a clock', async () => {
+    const tower = makeTower({ lastRun: makeRun() });
+    await renderInTestApp(
+      <TestApiProvider apis={[[capeLabelsApiRef, mockCapeLabelsApi([tower])]]}>
+        <TowerDetails tower={tower} />
+      </TestApiProvider>,
+    );
+    await screen.findByTestId('cape-tower-prod-a-details');
+    expect(
+      screen.queryByTestId('cape-tower-prod-a-details-clock'),
+    ).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,1 @@
+export { TowerDetails } from './TowerDetails';

@@ -1,0 +1,66 @@
+import { Badge, Flex, Link, Text } from '@backstage/ui';
+import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
+import {
+  exactTime,
+  isTowerRunning,
+  relativeTime,
+  towerStatus,
+} from '../../format';
+import { towerTestIds } from '../../testIds';
+import { StatusChip } from '../StatusChip';
+import styles from './TowerRow.module.css';
+
+/** The Tower's name, status, badges, when it ran and runs next, its last error. */
+export const TowerHeadline = ({ tower }: { tower: TowerSummary }) => {
+  const run = tower.lastRun;
+  const running = isTowerRunning(tower);
+  const ids = towerTestIds(tower.id);
+  return (
+    <Flex direction="column" gap="1" className={styles.about}>
+      <Flex align="center" gap="2">
+        <Link
+          href={tower.server}
+          target="_blank"
+          rel="noopener noreferrer"
+          weight="bold"
+          data-testid={ids.title}
+        >
+          {tower.title}
+        </Link>
+        <StatusChip status={towerStatus(tower)} testId={ids.status} />
+        {tower.dryRun && (
+          <Badge size="small" data-testid={ids.dryRunMode}>
+            dry-run mode
+          </Badge>
+        )}
+        {run?.dryRun && !tower.dryRun && (
+          <Badge size="small" data-testid={ids.dryRunLast}>
+            last run: dry run
+          </Badge>
+        )}
+      </Flex>
+      <Text variant="body-small" color="secondary">
+        {run ? (
+          <>
+            {running ? 'Started ' : 'Ran '}
+            <span title={exactTime(run.startedAt)} data-testid={ids.lastRun}>
+              {relativeTime(run.startedAt)}
+            </span>
+            {running && ' · in progress, counts so far'}
+          </>
+        ) : (
+          'Never run'
+        )}
+        {' · next run '}
+        <span title={exactTime(tower.nextRunAt)} data-testid={ids.nextRun}>
+          {relativeTime(tower.nextRunAt, 'not scheduled')}
+        </span>
+      </Text>
+      {run?.error && (
+        <Text variant="body-small" color="danger" data-testid={ids.error}>
+          {run.error.message}
+        </Text>
+      )}
+    </Flex>
+  );
+};

@@ -1,0 +1,68 @@
+import { Box, Button, Flex } from '@backstage/ui';
+import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
+import { isTowerRunning, runHeadline } from '../../format';
+import { towerTestIds } from '../../testIds';
+import { RunTrend } from '../RunTrend';
+import { SweepActions } from '../SweepActions';
+import { TowerDetails } from '../TowerDetails';
+import { RunCount } from './RunCount';
+import { TowerHeadline } from './TowerHeadline';
+import styles from './TowerRow.module.css';
+
+/** One configured Tower: last run status and counts, actions, details. */
+export const TowerRow = (props: {
+  tower: TowerSummary;
+  expanded: boolean;
+  onToggle: () => void;
+  onRequested: (towerId: string) => void;
+}) => {
+  const { tower, expanded, onToggle, onRequested } = props;
+  const counts = tower.lastRun?.counts;
+  const headline = runHeadline(tower.lastRun);
+  const ids = towerTestIds(tower.id);
+
+  return (
+    <Box
+      data-testid={ids.row}
+      data-running={isTowerRunning(tower) ? 'true' : 'false'}
+      className={styles.row}
+    >
+      <Flex justify="between" align="center" gap="4" className={styles.summary}>
+        <TowerHeadline tower={tower} />
+        <RunTrend tower={tower} />
+        <Flex gap="2" align="center">
+          <RunCount
+            label={headline.label}
+            value={headline.value}
+            testId={
+              headline.kind === 'would-delete' ? ids.wouldDelete : ids.deleted
+            }
+          />
+          <RunCount
+            label="candidates"
+            value={counts?.candidates ?? 0}
+            testId={ids.candidates}
+          />
+          <RunCount
+            label="scanned"
+            value={counts?.scanned ?? 0}
+            testId={ids.scanned}
+          />
+        </Flex>
+        <Flex align="center" gap="2">
+          <SweepActions tower={tower} onRequested={onRequested} />
+          <Button
+            size="small"
+            variant="tertiary"
+            onPress={onToggle}
+            aria-expanded={expanded}
+            data-testid={ids.expand}
+          >
+            {expanded ? 'Hide details' : 'Details'}
+          </Button>
+        </Flex>
+      </Flex>
+      {expanded && <TowerDetails tower={tower} />}
+    </Box>
+  );
+};

@@ -1,0 +1,1 @@
+export { TowerRow } from './TowerRow';

@@ -1,0 +1,15 @@
+/** Turns anything thrown into an Error. */
+export function toError(e: unknown): Error {
+  return e instanceof Error ? e : new Error(String(e));
+}
+
+/** The most useful message of an error, preferring the backend's own. */
+export function errorMessage(e: unknown): string {
+  if (typeof e === 'object' && e !== null) {
+    const body = (e as { body?: { error?: { message?: unknown } } }).body;
+    if (typeof body?.error?.message === 'string') {
+      return body.error.message;
+    }
+  }
+  return e instanceof Error ? e.message : String(e);
+}

@@ -1,0 +1,7 @@
+export { exactTime, formatClock, formatDuration, relativeTime } from './time';
+export { triggerLabel } from './trigger';
+export { errorMessage, toError } from './errors';
+export { isTowerRunning, towerStatus } from './towerStatus';
+export type { ChipStatus } from './towerStatus';
+export { runHeadline } from './runHeadline';
+export type { RunHeadline } from './runHeadline';

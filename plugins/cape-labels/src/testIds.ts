@@ -1,0 +1,60 @@
+/**
+ * Every `data-testid` of the card, built in one place: the components, their tests and the
+ * browser test (test/browser) all read them from here.
+ */
+export const cardTestIds = {
+  card: 'cape-labels-card',
+  loading: 'cape-labels-loading',
+  error: 'cape-labels-error',
+  empty: 'cape-labels-empty',
+  towers: 'cape-labels-towers',
+  refresh: 'cape-labels-refresh',
+  stale: 'cape-labels-stale',
+  sweepConfirm: 'cape-sweep-confirm',
+} as const;
+
+/** Test ids of one Tower's row and its expanded details. */
+export function towerTestIds(towerId: string) {
+  const tower = `cape-tower-${towerId}`;
+  const details = `${tower}-details`;
+  return {
+    row: `cape-tower-row-${towerId}`,
+    title: `${tower}-title`,
+    status: `${tower}-status`,
+    dryRunMode: `${tower}-dry-run-mode`,
+    dryRunLast: `${tower}-dry-run-last`,
+    lastRun: `${tower}-last-run`,
+    nextRun: `${tower}-next-run`,
+    error: `${tower}-error`,
+    deleted: `${tower}-deleted`,
+    wouldDelete: `${tower}-would-delete`,
+    candidates: `${tower}-candidates`,
+    scanned: `${tower}-scanned`,
+    trend: `${tower}-trend`,
+    expand: `${tower}-expand`,
+    sweep: `${tower}-sweep`,
+    preview: `${tower}-preview`,
+    actionMessage: `${tower}-action-message`,
+    details,
+    earlierRuns: `${tower}-earlier-runs`,
+  };
+}
+
+/** Test ids of one run's facts inside a Tower's details (`prefix` is the details id). */
+export function runFactTestIds(prefix: string) {
+  return {
+    trigger: `${prefix}-trigger`,
+    duration: `${prefix}-duration`,
+    instance: `${prefix}-instance`,
+    clock: `${prefix}-clock`,
+    error: `${prefix}-error`,
+  };
+}
+
+/** Test ids of a run's outcomes table. */
+export function outcomesTestIds(runId: string) {
+  return {
+    table: `cape-outcomes-${runId}`,
+    row: (labelId: string) => `cape-outcome-${labelId}`,
+  };
+}

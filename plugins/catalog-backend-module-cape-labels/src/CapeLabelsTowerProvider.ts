@@ -1,0 +1,65 @@
+import type {
+  LoggerService,
+  RootConfigService,
+} from '@backstage/backend-plugin-api';
+import type {
+  EntityProvider,
+  EntityProviderConnection,
+} from '@backstage/plugin-catalog-node';
+import { readTowerDirectory } from '@smartx-cape/plugin-cape-labels-common';
+import { isRepresentable, TOWER_LOCATION, towerEntity } from './towerEntities';
+
+/**
+ * Emits every configured Tower as a `Resource` entity: a full mutation when the catalog connects
+ * and again whenever the config changes, so a Tower removed from config disappears.
+ */
+export class CapeLabelsTowerProvider implements EntityProvider {
+  private connection?: EntityProviderConnection;
+
+  constructor(
+    private readonly config: RootConfigService,
+    private readonly logger: LoggerService,
+  ) {}
+
+  getProviderName(): string {
+    return 'cape-labels-towers';
+  }
+
+  async connect(connection: EntityProviderConnection): Promise<void> {
+    this.connection = connection;
+    await this.refresh();
+    this.config.subscribe?.(() => {
+      this.refresh().catch(error =>
+        this.logger.error(`Could not refresh Tower entities: ${error}`),
+      );
+    });
+  }
+
+  /** Replaces every entity of this provider by the Towers configured now. */
+  async refresh(): Promise<void> {
+    if (!this.connection) return;
+    let towers;
+    try {
+      towers = readTowerDirectory(this.config);
+    } catch (error) {
+      // Keep the entities we have: a typo in a reloaded config must not empty the catalog.
+      this.logger.error(
+        `Tower entities not updated: ${(error as Error).message}`,
+      );
+      return;
+    }
+    for (const tower of towers.filter(t => !isRepresentable(t))) {
+      this.logger.warn(
+        `Tower '${tower.id}' is not in the catalog: entity names have at most 63 characters`,
+      );
+    }
+    await this.connection.applyMutation({
+      type: 'full',
+      entities: towers.filter(isRepresentable).map(tower => ({
+        entity: towerEntity(tower),
+        locationKey: TOWER_LOCATION,
+      })),
+    });
+    this.logger.info(`Tower entities: ${towers.length} configured`);
+  }
+}

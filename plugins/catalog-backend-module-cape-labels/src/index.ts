@@ -1,0 +1,7 @@
+/**
+ * Catalog backend module: configured CloudTowers as `Resource` entities.
+ *
+ * @packageDocumentation
+ */
+export { catalogModuleCapeLabelsTowers as default } from './module';
+export { CapeLabelsTowerProvider } from './CapeLabelsTowerProvider';

@@ -1,0 +1,39 @@
+import {
+  ANNOTATION_LOCATION,
+  ANNOTATION_ORIGIN_LOCATION,
+  type ResourceEntity,
+} from '@backstage/catalog-model';
+import {
+  CAPE_LABELS_TOWER_ID_ANNOTATION,
+  type TowerDirectoryEntry,
+} from '@smartx-cape/plugin-cape-labels-common';
+
+/** Where the entities come from: the app config, not a file the catalog could read. */
+export const TOWER_LOCATION = 'cape-labels-config:capeLabels.towers';
+
+/** The longest `metadata.name` the catalog accepts. */
+const MAX_ENTITY_NAME = 63;
+
+export function isRepresentable(tower: TowerDirectoryEntry): boolean {
+  return tower.id.length <= MAX_ENTITY_NAME;
+}
+
+/** One configured Tower as a catalog `Resource` of type `cloudtower`. */
+export function towerEntity(tower: TowerDirectoryEntry): ResourceEntity {
+  return {
+    apiVersion: 'backstage.io/v1alpha1',
+    kind: 'Resource',
+    metadata: {
+      name: tower.id,
+      title: tower.title,
+      description: `SmartX CloudTower ${tower.title}: orphan CAPE labels are swept by the cape-labels plugin.`,
+      annotations: {
+        [CAPE_LABELS_TOWER_ID_ANNOTATION]: tower.id,
+        [ANNOTATION_LOCATION]: TOWER_LOCATION,
+        [ANNOTATION_ORIGIN_LOCATION]: TOWER_LOCATION,
+      },
+      links: [{ url: tower.webUrl, title: 'CloudTower web UI', icon: 'web' }],
+    },
+    spec: { type: 'cloudtower', owner: tower.owner },
+  };
+}

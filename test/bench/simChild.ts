@@ -24,6 +24,35 @@ type Init = {
 
 type Request = { id: number; cmd: string; [k: string]: unknown };
 
+type PlannedLabel = {
+  createdAt: string;
+  total_num: number | null;
+  vmIds: string[];
+};
+type ChainPlan = ReturnType<typeof planChain>;
+
+/** Requests one keyset chain over `labels` (in id order) needs at least. */
+function planChain(labels: PlannedLabel[], pageSize: number, cutoffMs: number) {
+  let checkBatches = 0;
+  let deleteBatches = 0;
+  let candidates = 0;
+  let orphans = 0;
+  for (let i = 0; i < labels.length; i += pageSize) {
+    const page = labels.slice(i, i + pageSize);
+    const cand = page.filter(
+      l => Date.parse(l.createdAt) <= cutoffMs && l.total_num === 0,
+    );
+    const live = cand.filter(l => l.vmIds.length === 0);
+    candidates += cand.length;
+    orphans += live.length;
+    if (cand.length) checkBatches++;
+    if (live.length) deleteBatches++;
+  }
+  // Keyset listing stops on a short page: a last full page costs one more (empty) request.
+  const listPages = Math.floor(labels.length / pageSize) + 1;
+  return { listPages, checkBatches, deleteBatches, candidates, orphans };
+}
+
 async function main() {
   const init = JSON.parse(process.argv[2]) as Init;
   const sim = await startSimulator({
@@ -34,41 +63,39 @@ async function main() {
     faults: init.latencyMs > 0 ? { latencyMs: init.latencyMs } : undefined,
   });
 
-  /** The fewest requests a sweep of this world can send (see README "minimum"). */
+  /**
+   * The fewest requests a sweep of this world can send (see README "minimum"): the listing is
+   * one keyset chain per swept key, pages of one key are checked, deleted and read in batches.
+   * `singleChainMinimum` is the same for one chain over all keys (the plan before issue 12).
+   */
   const plan = (pageSize: number, keys: string[], cutoffMs: number) => {
     const keySet = new Set(keys);
     const swept = sim.admin
       .labels()
       .filter(l => keySet.has(l.key))
       .sort((a, b) => (a.id < b.id ? -1 : 1)); // ids are unique: code-point order, as Tower's id_ASC
-    let checkBatches = 0;
-    let deleteBatches = 0;
-    let candidates = 0;
-    let orphans = 0;
-    for (let i = 0; i < swept.length; i += pageSize) {
-      const page = swept.slice(i, i + pageSize);
-      const cand = page.filter(
-        l => Date.parse(l.createdAt) <= cutoffMs && l.total_num === 0,
-      );
-      const live = cand.filter(l => l.vmIds.length === 0);
-      candidates += cand.length;
-      orphans += live.length;
-      if (cand.length) checkBatches++;
-      if (live.length) deleteBatches++;
-    }
-    // Keyset listing stops on a short page: a last full page costs one more (empty) request.
-    const listPages = Math.floor(swept.length / pageSize) + 1;
+    const chains = [...keySet].map(k => swept.filter(l => l.key === k));
+    const perChain = chains.map(c => planChain(c, pageSize, cutoffMs));
+    const sum = (f: (c: ChainPlan) => number) =>
+      perChain.reduce((n, c) => n + f(c), 0);
+    const single = planChain(swept, pageSize, cutoffMs);
+    const listPages = sum(c => c.listPages);
+    const checkBatches = sum(c => c.checkBatches);
+    const deleteBatches = sum(c => c.deleteBatches);
     return {
       swept: swept.length,
-      candidates,
-      orphans,
+      candidates: single.candidates,
+      orphans: single.orphans,
+      chains: chains.length,
+      longestChainPages: Math.max(0, ...perChain.map(c => c.listPages)),
       listPages,
       checkBatches,
       deleteBatches,
       survivorReads: deleteBatches,
       sessions: 2, // login + logout
       minimum: listPages + checkBatches + 2 * deleteBatches + 2,
-      orphanIds: undefined as string[] | undefined,
+      singleChainMinimum:
+        single.listPages + single.checkBatches + 2 * single.deleteBatches + 2,
     };
   };
 

@@ -10,6 +10,10 @@ import path from 'node:path';
 import { callApi } from '../support/api';
 import { pollUntil } from '../support/processes';
 import { signInAsGuest } from './browser';
+import {
+  entityCardTestIds,
+  towerTestIds,
+} from '../../plugins/cape-labels/src/testIds';
 import { startStack, stopStack, type Stack, type TowerSpec } from './stack';
 
 const RESULTS = path.join(__dirname, 'results');
@@ -112,15 +116,23 @@ test('a Tower entity page shows the Tower and its runs; its owners are notified 
   const page = stack.page;
   await signInAsGuest(page, stack.app.url);
 
-  await page.goto(`${stack.app.url}/catalog/default/resource/alpha`);
-  const card = page.getByTestId('cape-entity-card');
+  // The main card links each Tower to its entity page; follow alpha's link.
+  await page.goto(`${stack.app.url}/cape-labels`);
+  const entityLink = page.getByTestId(towerTestIds('alpha').entityLink);
+  await entityLink.waitFor({ timeout: 60_000 });
+  await expect(entityLink.getAttribute('href')).resolves.toBe(
+    '/catalog/default/resource/alpha',
+  );
+  await entityLink.click();
+  await page.waitForURL(/\/catalog\/default\/resource\/alpha$/);
+  const card = page.getByTestId(entityCardTestIds.card);
   await card.waitFor({ timeout: 60_000 });
-  await page.getByTestId('cape-entity-runs').waitFor({ timeout: 30_000 });
+  await page.getByTestId(entityCardTestIds.runs).waitFor({ timeout: 30_000 });
   await expect(
-    page.getByTestId('cape-entity-tower').textContent(),
+    page.getByTestId(towerTestIds('alpha').title).textContent(),
   ).resolves.toContain('Alpha (deletes)');
   const runRows = await page
-    .locator('[data-testid^="cape-entity-run-"]')
+    .locator(`[data-testid^="${entityCardTestIds.run('')}"]`)
     .count();
   expect(runRows).toBeGreaterThanOrEqual(1);
   await expect(card.textContent()).resolves.toMatch(/\d+ deleted/);
@@ -131,10 +143,10 @@ test('a Tower entity page shows the Tower and its runs; its owners are notified 
 
   await page.goto(`${stack.app.url}/catalog/default/resource/bravo`);
   await page
-    .getByTestId(`cape-entity-run-${failed.id}`)
+    .getByTestId(entityCardTestIds.run(failed.id))
     .waitFor({ timeout: 60_000 });
   await expect(
-    page.getByTestId('cape-entity-status').textContent(),
+    page.getByTestId(towerTestIds('bravo').status).textContent(),
   ).resolves.toBe('failed');
 
   await page.goto(`${stack.app.url}/notifications`);

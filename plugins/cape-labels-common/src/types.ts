@@ -131,3 +131,37 @@ export const LABEL_ACTIONS: readonly LabelAction[] = [
   'kept',
   'failed',
 ];
+export const KEPT_REASONS: readonly KeptReason[] = [
+  'referenced',
+  'count-nonzero',
+  'young',
+  'unconfirmed',
+  'cap',
+  'raced',
+  'error',
+  'unanswered',
+];
+
+/** Filters of a run's outcomes (`GET /runs/:runId/labels` and `labels.csv`). */
+export type OutcomeFilter = {
+  action?: LabelAction;
+  reason?: KeptReason;
+  /** The label key, exactly. */
+  key?: string;
+  /** A substring of the value, case-insensitive (at most 200 characters). */
+  search?: string;
+};
+
+/** A label value and how many labels with it were deleted. */
+export type SourceCount = { value: string; deleted: number };
+
+/** `GET /towers/:towerId/top-sources`: where a Tower's orphan labels came from. */
+export type TopSources = {
+  days: number;
+  /** Start of the window (ISO). */
+  since: string;
+  /** Values of `<prefix>-cluster-name` whose labels were deleted most, at most 10. */
+  clusters: SourceCount[];
+  /** Values of `<prefix>-namespace` whose labels were deleted most, at most 10. */
+  namespaces: SourceCount[];
+};

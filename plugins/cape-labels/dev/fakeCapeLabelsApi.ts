@@ -113,6 +113,39 @@ export class FakeCapeLabelsApi implements CapeLabelsApi {
     };
   }
 
+  async topSources(_towerId: string, days = 30) {
+    return {
+      days,
+      since: iso(-days * 86_400_000),
+      clusters: [
+        { value: 'workload-7', deleted: 12 },
+        { value: 'ci-runner', deleted: 5 },
+      ],
+      namespaces: [{ value: 'team-a', deleted: 17 }],
+    };
+  }
+
+  async downloadOutcomesCsv(runId: string) {
+    const { items } = await this.listOutcomes(runId);
+    const lines = items.map(o =>
+      [
+        o.labelId,
+        o.key,
+        o.value ?? '',
+        o.action,
+        o.reason ?? '',
+        o.createdAt,
+      ].join(','),
+    );
+    const text = ['label_id,key,value,action,reason,created_at', ...lines]
+      .map(l => `${l}\r\n`)
+      .join('');
+    return {
+      blob: new Blob([text], { type: 'text/csv' }),
+      filename: `cape-labels-${runId}.csv`,
+    };
+  }
+
   async requestSweep(towerId: string, options: { dryRun?: boolean } = {}) {
     const tower = this.towers.find(t => t.id === towerId);
     if (!tower) throw new Error(`Unknown Tower ${towerId}`);

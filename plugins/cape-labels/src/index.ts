@@ -13,6 +13,7 @@ export {
   capeLabelsPage,
   capeLabelsHomeWidget,
   capeLabelsPageRouteRef,
+  capeLabelsTowerRouteRef,
   capeLabelsEntityCard,
 } from './alpha/plugin';
 export { CapeLabelsIcon } from './alpha/CapeLabelsIcon';

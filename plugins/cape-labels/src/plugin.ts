@@ -7,7 +7,7 @@ import {
   fetchApiRef,
 } from '@backstage/core-plugin-api';
 import { capeLabelsApiRef, CapeLabelsClient } from './api';
-import { rootRouteRef } from './routes';
+import { rootRouteRef, towerRouteRef } from './routes';
 
 /** The cape-labels plugin for the legacy frontend system. */
 export const capeLabelsPlugin = createPlugin({
@@ -20,7 +20,7 @@ export const capeLabelsPlugin = createPlugin({
         new CapeLabelsClient({ discoveryApi, fetchApi }),
     }),
   ],
-  routes: { root: rootRouteRef },
+  routes: { root: rootRouteRef, tower: towerRouteRef },
 });
 
 /** The "CAPE orphan labels" card (legacy frontend system). */

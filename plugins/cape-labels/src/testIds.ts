@@ -11,6 +11,17 @@ export const cardTestIds = {
   refresh: 'cape-labels-refresh',
   stale: 'cape-labels-stale',
   sweepConfirm: 'cape-sweep-confirm',
+  notAllowed: 'cape-labels-not-allowed',
+} as const;
+
+/** Test ids of the Tower's card on its catalog entity page (the row inside has {@link towerTestIds}). */
+export const entityCardTestIds = {
+  card: 'cape-entity-card',
+  loading: 'cape-entity-loading',
+  error: 'cape-entity-error',
+  unknown: 'cape-entity-unknown',
+  runs: 'cape-entity-runs',
+  run: (runId: string) => `cape-entity-run-${runId}`,
 } as const;
 
 /** Test ids of one Tower's row and its expanded details. */
@@ -20,6 +31,7 @@ export function towerTestIds(towerId: string) {
   return {
     row: `cape-tower-row-${towerId}`,
     title: `${tower}-title`,
+    entityLink: `${tower}-entity-link`,
     status: `${tower}-status`,
     dryRunMode: `${tower}-dry-run-mode`,
     dryRunLast: `${tower}-dry-run-last`,
@@ -58,3 +70,31 @@ export function outcomesTestIds(runId: string) {
     row: (labelId: string) => `cape-outcome-${labelId}`,
   };
 }
+
+/** Test ids of a Tower's page (`/cape-labels/towers/:towerId`). */
+export function towerPageTestIds(towerId: string) {
+  const page = `cape-tower-page-${towerId}`;
+  return {
+    page,
+    link: `cape-tower-${towerId}-page-link`,
+    loading: `${page}-loading`,
+    error: `${page}-error`,
+    title: `${page}-title`,
+    chart: `${page}-chart`,
+    runs: `${page}-runs`,
+    run: (runId: string) => `${page}-run-${runId}`,
+    showLabels: (runId: string) => `${page}-show-labels-${runId}`,
+    labels: `${page}-labels`,
+    topSources: `${page}-top-sources`,
+  };
+}
+
+/** Test ids of a run's label filters and CSV download. */
+export const labelFilterTestIds = {
+  action: 'cape-label-filter-action',
+  reason: 'cape-label-filter-reason',
+  key: 'cape-label-filter-key',
+  search: 'cape-label-filter-search',
+  downloadCsv: 'cape-labels-download-csv',
+  downloadError: 'cape-labels-download-error',
+} as const;

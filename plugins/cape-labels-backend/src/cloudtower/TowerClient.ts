@@ -1,5 +1,10 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
-import { TowerConnection, Vars, positiveInt } from './connection';
+import {
+  DEFAULT_MAX_IN_FLIGHT,
+  TowerConnection,
+  Vars,
+  positiveInt,
+} from './connection';
 import {
   TowerAbortedError,
   TowerAuthError,
@@ -7,8 +12,8 @@ import {
   TowerOperation,
   TowerResponseError,
 } from './errors';
-import { acceptPage, KeysetState } from './keyset';
 import { raceAbort } from './raceAbort';
+import { listLabelsInChains } from './listing';
 import * as ops from './operations';
 import { sampleDateHeader, TowerTimeSample } from './towerClock';
 import type {
@@ -29,6 +34,8 @@ class GraphQLTowerClient implements TowerClient {
   readonly towerId: string;
   private readonly connection: TowerConnection;
   private readonly logger?: TowerClientLogger;
+  /** Requests in flight at once; also the number of listing chains run at once. */
+  private readonly maxInFlight: number;
   private token?: string;
   private loginInFlight?: Promise<string>;
   /** Tower's time, from the answer of the last login. */
@@ -44,46 +51,32 @@ class GraphQLTowerClient implements TowerClient {
       this.token,
     ]);
     this.logger = deps.logger;
+    this.maxInFlight = positiveInt(
+      options.maxInFlight,
+      DEFAULT_MAX_IN_FLIGHT,
+      'maxInFlight',
+    );
   }
 
-  async *listLabelPages(
+  listLabelPages(
     filter: ListLabelsFilter,
     options: { pageSize: number; signal?: AbortSignal },
-  ): AsyncGenerator<TowerLabel[]> {
+  ): AsyncIterable<TowerLabel[]> {
     const first = positiveInt(options.pageSize, 1, 'pageSize');
-    if (filter.keys.length === 0) return;
-    const state: KeysetState = { seen: new Set() };
-    for (;;) {
-      const conditions: Vars[] = [{ key_in: filter.keys }];
-      if (state.cursor !== undefined) conditions.push({ id_gt: state.cursor });
-      const parsed = await this.request(
+    const fetchPage = (conditions: Vars[]) =>
+      this.request(
         'listLabels',
         ops.LIST_LABELS,
         { where: { AND: conditions }, first },
         ops.parseLabelRows,
         options.signal,
       );
-      const page = acceptPage(state, parsed.labels);
-      if (parsed.malformed > 0 || page.dropped > 0 || parsed.received > first) {
-        this.logger?.warn(
-          `Tower ${this.towerId}: label page anomalies: ${parsed.received} rows for ${first} asked, ` +
-            `${parsed.malformed} malformed, ${page.dropped} duplicate or out of order (ignored)`,
-        );
-      }
-      if (page.labels.length > 0) yield page.labels;
-      if (parsed.received < first) return;
-      if (!page.advanced) {
-        // A full page that does not move the cursor would repeat forever.
-        throw new TowerResponseError(
-          'label listing did not advance (ids not increasing)',
-          {
-            towerId: this.towerId,
-            operation: 'listLabels',
-            code: 'UNEXPECTED_SHAPE',
-          },
-        );
-      }
-    }
+    return listLabelsInChains(fetchPage, filter, {
+      towerId: this.towerId,
+      pageSize: first,
+      maxChains: this.maxInFlight,
+      onAnomaly: text => this.logger?.warn(`Tower ${this.towerId}: ${text}`),
+    });
   }
 
   async checkLabels(

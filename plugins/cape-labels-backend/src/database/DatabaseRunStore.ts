@@ -5,7 +5,8 @@ import {
 import { NotFoundError } from '@backstage/errors';
 import type { Knex } from 'knex';
 import type {
-  LabelAction,
+  OutcomeFilter,
+  SourceCount,
   LabelOutcome,
   Run,
   RunClock,
@@ -15,6 +16,7 @@ import type {
 import type { LostRun, NewRun, RunEnd, RunStore, SweepRequest } from './types';
 import * as runs from './runs';
 import * as outcomes from './outcomes';
+import { topDeletedValues } from './topSources';
 import * as sightings from './sightings';
 import * as requests from './requests';
 import * as pending from './pendingDeletes';
@@ -105,9 +107,26 @@ export class DatabaseRunStore implements RunStore {
 
   listOutcomes(
     runId: string,
-    options: { limit: number; offset: number; action?: LabelAction },
+    options: { limit: number; offset: number } & OutcomeFilter,
   ): Promise<{ items: LabelOutcome[]; total: number }> {
     return outcomes.listOutcomes(this.db, runId, options);
+  }
+
+  iterateOutcomes(
+    runId: string,
+    filter: OutcomeFilter,
+    pageSize: number,
+  ): AsyncIterable<LabelOutcome[]> {
+    return outcomes.iterateOutcomes(this.db, runId, filter, pageSize);
+  }
+
+  topDeletedValues(options: {
+    towerId: string;
+    key: string;
+    since: Date;
+    limit: number;
+  }): Promise<SourceCount[]> {
+    return topDeletedValues(this.db, options);
   }
 
   abortLostRuns(towerId: string, now: Date): Promise<LostRun[]> {

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import type {
-  LabelAction,
   LabelOutcome,
+  OutcomeFilter,
 } from '@smartx-cape/plugin-cape-labels-common';
+import { filteredOutcomes } from './outcomeFilter';
 import {
   OUTCOMES,
   RUNS,
@@ -134,25 +135,45 @@ export async function addOutcomes(
 export async function listOutcomes(
   db: Knex,
   runId: string,
-  options: { limit: number; offset: number; action?: LabelAction },
+  options: { limit: number; offset: number } & OutcomeFilter,
 ): Promise<{ items: LabelOutcome[]; total: number }> {
-  const filter: Partial<OutcomeRow> = { run_id: runId };
-  if (options.action !== undefined) {
-    filter.action = options.action;
-  }
+  const { limit, offset, ...filter } = options;
   const [countRow, rows] = await Promise.all([
-    db<OutcomeRow>(OUTCOMES).count({ total: '*' }).where(filter).first(),
-    db<OutcomeRow>(OUTCOMES)
+    filteredOutcomes(db, runId, filter).count({ total: '*' }).first(),
+    filteredOutcomes(db, runId, filter)
       .select('*')
-      .where(filter)
       .orderBy('seq', 'asc')
-      .offset(options.offset)
-      .limit(options.limit),
+      .offset(offset)
+      .limit(limit),
   ]);
   return {
     items: rows.map(rowToOutcome),
     total: Number(countRow?.total ?? 0),
   };
+}
+
+/**
+ * The outcomes of a run that pass `filter`, in pages of `pageSize` read by keyset on `seq`:
+ * never more than one page in memory, and no OFFSET scan.
+ */
+export async function* iterateOutcomes(
+  db: Knex,
+  runId: string,
+  filter: OutcomeFilter,
+  pageSize: number,
+): AsyncGenerator<LabelOutcome[]> {
+  let after = 0;
+  for (;;) {
+    const rows: OutcomeRow[] = await filteredOutcomes(db, runId, filter)
+      .andWhere('seq', '>', after)
+      .select('*')
+      .orderBy('seq', 'asc')
+      .limit(pageSize);
+    if (rows.length === 0) return;
+    yield rows.map(rowToOutcome);
+    if (rows.length < pageSize) return;
+    after = rows[rows.length - 1].seq;
+  }
 }
 
 /** Deletes the outcomes of the given runs in bounded statements. */

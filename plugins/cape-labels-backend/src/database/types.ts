@@ -1,6 +1,7 @@
 import type {
-  LabelAction,
   LabelOutcome,
+  OutcomeFilter,
+  SourceCount,
   Run,
   RunClock,
   RunCounts,
@@ -77,8 +78,25 @@ export interface RunStore {
   runningTowers(towerIds: string[]): Promise<Set<string>>;
   listOutcomes(
     runId: string,
-    options: { limit: number; offset: number; action?: LabelAction },
+    options: { limit: number; offset: number } & OutcomeFilter,
   ): Promise<{ items: LabelOutcome[]; total: number }>;
+  /** The run's outcomes that pass `filter`, oldest first, one page of `pageSize` at a time. */
+  iterateOutcomes(
+    runId: string,
+    filter: OutcomeFilter,
+    pageSize: number,
+  ): AsyncIterable<LabelOutcome[]>;
+
+  /**
+   * The values of `key` whose labels the Tower's runs started since `since` deleted most
+   * (at most `limit`, most first).
+   */
+  topDeletedValues(options: {
+    towerId: string;
+    key: string;
+    since: Date;
+    limit: number;
+  }): Promise<SourceCount[]>;
 
   /**
    * Marks the Tower's lost runs (`running`, heartbeat stopped) `aborted`: called by the holder

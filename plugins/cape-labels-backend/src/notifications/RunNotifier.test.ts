@@ -103,7 +103,7 @@ describe.each(DATABASE_IDS)('RunNotifier on %s', databaseId => {
           severity: 'high',
           topic: 'cape-labels',
           scope: 'cape-labels:tower:tower-a',
-          link: `/cape-labels?tower=tower-a&run=${failed.id}`,
+          link: `/cape-labels/towers/tower-a?run=${failed.id}`,
         },
       },
     ]);
@@ -153,7 +153,7 @@ describe.each(DATABASE_IDS)('RunNotifier on %s', databaseId => {
     ]);
     expect(sent[2].payload).toMatchObject({
       severity: 'low',
-      link: `/cape-labels?tower=tower-a&run=${good.id}`,
+      link: `/cape-labels/towers/tower-a?run=${good.id}`,
     });
     // Every notification of a Tower shares its scope: repeats update one notification.
     expect(new Set(sent.map(s => s.payload.scope))).toEqual(

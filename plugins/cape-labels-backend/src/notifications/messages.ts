@@ -7,10 +7,10 @@ export function towerScope(towerId: string): string {
   return `cape-labels:tower:${towerId}`;
 }
 
-/** Where a notification points: the run on the plugin's page. */
-export function runLink(run: RunSummary): string {
-  const query = new URLSearchParams({ tower: run.towerId, run: run.id });
-  return `/cape-labels?${query}`;
+/** Where a notification points: the run on its Tower's page. */
+export function runLink(run: Pick<RunSummary, 'id' | 'towerId'>): string {
+  const query = new URLSearchParams({ run: run.id });
+  return `/cape-labels/towers/${encodeURIComponent(run.towerId)}?${query}`;
 }
 
 function base(tower: TowerConfig, run: RunSummary) {

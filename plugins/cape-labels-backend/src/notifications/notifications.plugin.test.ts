@@ -72,12 +72,12 @@ describe('cape-labels notifications through the plugin', () => {
       [
         ['group:default/platform-team'],
         'high',
-        `/cape-labels?tower=t1&run=${failed.id}`,
+        `/cape-labels/towers/t1?run=${failed.id}`,
       ],
       [
         ['group:default/platform-team'],
         'low',
-        `/cape-labels?tower=t1&run=${good.id}`,
+        `/cape-labels/towers/t1?run=${good.id}`,
       ],
     ]);
   });

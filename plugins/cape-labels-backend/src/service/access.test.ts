@@ -12,6 +12,8 @@ const READ_ROUTES = [
   '/towers/t1/runs',
   '/runs/no-such-run',
   '/runs/no-such-run/labels',
+  '/runs/no-such-run/labels.csv',
+  '/towers/t1/top-sources',
 ];
 
 /** The auditor's `sweep-request` lines of a given status. */

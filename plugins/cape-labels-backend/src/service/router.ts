@@ -14,9 +14,11 @@ import Router from 'express-promise-router';
 import type { RunStore } from '../database/types';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import { audited, callerOf, requirePermission, subjectOf } from './access';
+import { sendOutcomesCsv } from './outcomesCsv';
+import { topSources } from './topSources';
 import {
-  parseAction,
   parseIntParam,
+  parseOutcomeFilter,
   parseOptionalRunId,
   parseRunId,
   parseSweepBody,
@@ -35,7 +37,8 @@ export type RouterOptions = {
 export async function createRouter(
   options: RouterOptions,
 ): Promise<express.Router> {
-  const { coordinator, store, httpAuth, permissions, auditor } = options;
+  const { coordinator, store, httpAuth, permissions, auditor, logger } =
+    options;
   const router = Router();
 
   router.use(express.json({ limit: '16kb' }));
@@ -86,6 +89,13 @@ export async function createRouter(
     res.json({ items: await store.listRuns(tower.id, { limit, before }) });
   });
 
+  router.get('/towers/:towerId/top-sources', async (req, res) => {
+    await readers(req);
+    const tower = coordinator.getTower(parseTowerId(req.params.towerId));
+    const days = parseIntParam(req.query, 'days', 30, 1, 365);
+    res.json(await topSources(store, tower, days, new Date()));
+  });
+
   router.get('/runs/:runId', async (req, res) => {
     await readers(req);
     const runId = parseRunId(req.params.runId);
@@ -99,10 +109,19 @@ export async function createRouter(
     const runId = parseRunId(req.params.runId);
     const limit = parseIntParam(req.query, 'limit', 100, 1, 1000);
     const offset = parseIntParam(req.query, 'offset', 0, 0, 100_000_000);
-    const action = parseAction(req.query);
+    const filter = parseOutcomeFilter(req.query);
     if (!(await store.getRun(runId)))
       throw new NotFoundError(`No run '${runId}'`);
-    res.json(await store.listOutcomes(runId, { limit, offset, action }));
+    res.json(await store.listOutcomes(runId, { limit, offset, ...filter }));
+  });
+
+  router.get('/runs/:runId/labels.csv', async (req, res) => {
+    await readers(req);
+    const runId = parseRunId(req.params.runId);
+    const filter = parseOutcomeFilter(req.query);
+    const run = await store.getRun(runId);
+    if (!run) throw new NotFoundError(`No run '${runId}'`);
+    await sendOutcomesCsv(res, store, run, filter, logger);
   });
 
   router.post('/towers/:towerId/sweep', async (req, res) => {

@@ -259,10 +259,30 @@ describe('cape-labels read routes', () => {
     await get(`/runs/${run.id}/labels?limit=1000`).expect(200);
   });
 
+  it('GET /runs/:runId/labels filters by reason and key and searches the value', async () => {
+    const values = async (query: string) =>
+      (
+        (await get(`/runs/${run.id}/labels?${query}`).expect(200)).body
+          .items as LabelOutcome[]
+      ).map(o => o.value);
+    expect(await values('reason=young')).toEqual(['young-0', 'young-1']);
+    expect(await values('key=cape-vip&search=G-1')).toEqual(['young-1']);
+    expect(await values('action=would-delete&search=GONE-3')).toEqual([
+      'gone-3',
+    ]);
+    expect(await values('search=_')).toEqual([]);
+    expect(await values('key=cape-namespace')).toEqual([]);
+    expect(await values('search=&key=')).toHaveLength(7);
+  });
+
   it('GET /runs/:runId/labels validates its parameters', async () => {
     for (const q of [
       'action=bogus',
       'action=kept&action=deleted',
+      'reason=bogus',
+      'key=a&key=b',
+      `search=${'s'.repeat(201)}`,
+      `key=${'k'.repeat(257)}`,
       'offset=-1',
       'offset=x',
       'limit=0',

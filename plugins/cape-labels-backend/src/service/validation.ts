@@ -1,8 +1,11 @@
 import { InputError } from '@backstage/errors';
 import { TOWER_ID_PATTERN } from '../config/types';
 import {
+  KEPT_REASONS,
   LABEL_ACTIONS,
+  type KeptReason,
   type LabelAction,
+  type OutcomeFilter,
   type SweepRequestBody,
 } from '@smartx-cape/plugin-cape-labels-common';
 
@@ -65,6 +68,44 @@ export function parseAction(query: Query): LabelAction | undefined {
     throw new InputError(`action must be one of ${LABEL_ACTIONS.join(', ')}`);
   }
   return raw as LabelAction;
+}
+
+export function parseReason(query: Query): KeptReason | undefined {
+  const raw = single(query, 'reason');
+  if (raw === undefined) return undefined;
+  if (!(KEPT_REASONS as readonly string[]).includes(raw)) {
+    throw new InputError(`reason must be one of ${KEPT_REASONS.join(', ')}`);
+  }
+  return raw as KeptReason;
+}
+
+export const MAX_KEY_LENGTH = 256;
+export const MAX_SEARCH_LENGTH = 200;
+
+function boundedText(
+  query: Query,
+  name: string,
+  max: number,
+): string | undefined {
+  const raw = single(query, name);
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length > max)
+    throw new InputError(`${name} may be at most ${max} characters`);
+  return raw;
+}
+
+/** `action`, `reason`, `key` (exact) and `search` (a substring of the value); empty = absent. */
+export function parseOutcomeFilter(query: Query): OutcomeFilter {
+  const filter: OutcomeFilter = {};
+  const action = parseAction(query);
+  const reason = parseReason(query);
+  const key = boundedText(query, 'key', MAX_KEY_LENGTH);
+  const search = boundedText(query, 'search', MAX_SEARCH_LENGTH);
+  if (action !== undefined) filter.action = action;
+  if (reason !== undefined) filter.reason = reason;
+  if (key !== undefined) filter.key = key;
+  if (search !== undefined) filter.search = search;
+  return filter;
 }
 
 /** The sweep body: `{}` or `{"dryRun": boolean}`, nothing else. */

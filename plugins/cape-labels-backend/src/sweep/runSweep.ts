@@ -200,7 +200,8 @@ export async function runSweep(
               unconfirmed.add(label.id);
           }
         }
-        await store.addSightings(towerId, ids, params.runStart);
+        // Sightings only serve confirmation: without it they are not written (nor read).
+        if (confirming) await store.addSightings(towerId, ids, params.runStart);
       }
 
       // Without confirmation a capped label needs no live check; with it, the check still

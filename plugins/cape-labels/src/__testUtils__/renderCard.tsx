@@ -1,3 +1,4 @@
+import type { RouteRef } from '@backstage/core-plugin-api';
 import {
   mockApis,
   renderInTestApp,
@@ -12,7 +13,14 @@ import { MockCapeLabelsApi } from './fixtures';
 /** Renders the card on `api`, allowed to sweep unless `allowed` is false. */
 export async function renderCard(
   api: MockCapeLabelsApi,
-  options: { allowed?: boolean; pollIntervalMs?: number } = {},
+  options: {
+    allowed?: boolean;
+    pollIntervalMs?: number;
+    /** Routes of other plugins the app has, e.g. the catalog's entity page. */
+    mountedRoutes?: Record<string, RouteRef>;
+    /** Where the app is when the card shows. */
+    at?: string;
+  } = {},
 ) {
   const permissionApi = mockApis.permission({
     authorize:
@@ -27,5 +35,9 @@ export async function renderCard(
     >
       <CapeLabelsCard pollIntervalMs={options.pollIntervalMs ?? 20} />
     </TestApiProvider>,
+    {
+      mountedRoutes: options.mountedRoutes,
+      routeEntries: options.at ? [options.at] : undefined,
+    },
   );
 }

@@ -8,6 +8,7 @@ export {
   capeLabelsPage,
   capeLabelsHomeWidget,
   capeLabelsPageRouteRef,
+  capeLabelsTowerRouteRef,
   capeLabelsEntityCard,
 } from './plugin';
 export {

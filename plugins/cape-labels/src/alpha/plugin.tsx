@@ -2,10 +2,13 @@ import {
   ApiBlueprint,
   createFrontendPlugin,
   coreApis,
-  createRouteRef,
   PageBlueprint,
 } from '@backstage/frontend-plugin-api';
-import { compatWrapper } from '@backstage/core-compat-api';
+import {
+  compatWrapper,
+  convertLegacyRouteRef,
+} from '@backstage/core-compat-api';
+import { rootRouteRef, towerRouteRef } from '../routes';
 import { HomePageWidgetBlueprint } from '@backstage/plugin-home-react/alpha';
 import { capeLabelsApiRef, CapeLabelsClient } from '../api';
 import { CapeLabelsIcon } from './CapeLabelsIcon';
@@ -13,8 +16,16 @@ import { capeLabelsEntityCard } from '../components/EntityCapeLabelsCard/entityC
 
 export { capeLabelsEntityCard };
 
+/*
+ * The legacy route refs, converted in place: the card and the page (shared by both systems)
+ * resolve links with the legacy refs, and the new system knows the very same objects.
+ */
+
 /** Route of the cape-labels page (new frontend system). */
-export const capeLabelsPageRouteRef = createRouteRef();
+export const capeLabelsPageRouteRef = convertLegacyRouteRef(rootRouteRef);
+
+/** A Tower's page, `/cape-labels/towers/:towerId` (new frontend system). */
+export const capeLabelsTowerRouteRef = convertLegacyRouteRef(towerRouteRef);
 
 /** Extension `api:cape-labels`: the {@link CapeLabelsClient}. */
 export const capeLabelsApi = ApiBlueprint.make({
@@ -71,7 +82,7 @@ export const capeLabelsFrontendPlugin = createFrontendPlugin({
   title: 'CAPE labels',
   icon: <CapeLabelsIcon />,
   info: { packageJson: () => import('../../package.json') },
-  routes: { root: capeLabelsPageRouteRef },
+  routes: { root: capeLabelsPageRouteRef, tower: capeLabelsTowerRouteRef },
   extensions: [
     capeLabelsApi,
     capeLabelsPage,

@@ -1,10 +1,11 @@
 import { createApiRef } from '@backstage/core-plugin-api';
 import {
-  LabelAction,
   LabelOutcome,
+  OutcomeFilter,
   Run,
   RunSummary,
   SweepAccepted,
+  TopSources,
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 
@@ -16,12 +17,14 @@ export type ListRunsOptions = {
   before?: string;
 };
 
-/** Options of {@link CapeLabelsApi.listOutcomes}. */
-export type ListOutcomesOptions = {
+/** Options of {@link CapeLabelsApi.listOutcomes}: a page and the filters. */
+export type ListOutcomesOptions = OutcomeFilter & {
   limit?: number;
   offset?: number;
-  action?: LabelAction;
 };
+
+/** A run's outcomes as CSV (`GET /runs/:id/labels.csv`) and the file name the backend gave. */
+export type OutcomesCsv = { blob: Blob; filename: string };
 
 /** Options of {@link CapeLabelsApi.requestSweep}. */
 export type RequestSweepOptions = {
@@ -40,6 +43,13 @@ export interface CapeLabelsApi {
     runId: string,
     options?: ListOutcomesOptions,
   ): Promise<OutcomesPage>;
+  /** The run's outcomes passing `filter` as a CSV file (fetched with the user's credentials). */
+  downloadOutcomesCsv(
+    runId: string,
+    filter?: OutcomeFilter,
+  ): Promise<OutcomesCsv>;
+  /** The cluster names and namespaces whose labels the Tower's runs deleted most in `days` days. */
+  topSources(towerId: string, days?: number): Promise<TopSources>;
   /** Throws {@link SweepAlreadyRunningError} when the Tower is sweeping (409). */
   requestSweep(
     towerId: string,

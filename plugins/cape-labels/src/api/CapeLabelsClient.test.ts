@@ -71,6 +71,50 @@ describe('CapeLabelsClient', () => {
     expect(fetch).toHaveBeenLastCalledWith(`${BASE}/runs/r1`);
   });
 
+  it('sends the outcome filters, encoded, and leaves empty ones out', async () => {
+    const { client, fetch } = setup(jsonResponse(200, { items: [], total: 0 }));
+    await client.listOutcomes('r1', {
+      reason: 'young',
+      key: 'cape-vip',
+      search: 'a&b %',
+      action: undefined,
+    });
+    expect(fetch).toHaveBeenLastCalledWith(
+      `${BASE}/runs/r1/labels?reason=young&key=cape-vip&search=a%26b+%25`,
+    );
+  });
+
+  it('downloads the CSV with the filters and the file name the backend gave', async () => {
+    const blob = new Blob(['label_id\r\n']);
+    const fetch = jest.fn().mockResolvedValue({
+      ok: true,
+      status: 200,
+      headers: new Headers({
+        'Content-Disposition': 'attachment; filename="cape-labels-t1-r1.csv"',
+      }),
+      blob: async () => blob,
+    });
+    const client = new CapeLabelsClient({
+      discoveryApi: { getBaseUrl: async () => BASE },
+      fetchApi: { fetch },
+    });
+    await expect(
+      client.downloadOutcomesCsv('r1', { action: 'deleted', search: 'x' }),
+    ).resolves.toEqual({ blob, filename: 'cape-labels-t1-r1.csv' });
+    expect(fetch).toHaveBeenCalledWith(
+      `${BASE}/runs/r1/labels.csv?action=deleted&search=x`,
+    );
+  });
+
+  it('throws the backend error of a refused CSV download', async () => {
+    const { client } = setup(
+      jsonResponse(403, errorBody('NotAllowedError', 'You may not view', 403)),
+    );
+    await expect(client.downloadOutcomesCsv('r1')).rejects.toBeInstanceOf(
+      ResponseError,
+    );
+  });
+
   it('posts sweep requests with dryRun', async () => {
     const { client, fetch } = setup(jsonResponse(202, { requestId: 'req-9' }));
     await expect(

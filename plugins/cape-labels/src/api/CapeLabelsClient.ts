@@ -3,16 +3,19 @@ import { ResponseError } from '@backstage/errors';
 import {
   LabelOutcome,
   ListResponse,
+  OutcomeFilter,
   PagedResponse,
   Run,
   RunSummary,
   SweepAccepted,
+  TopSources,
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import {
   CapeLabelsApi,
   ListOutcomesOptions,
   ListRunsOptions,
+  OutcomesCsv,
   OutcomesPage,
   RequestSweepOptions,
 } from './CapeLabelsApi';
@@ -58,10 +61,34 @@ export class CapeLabelsClient implements CapeLabelsApi {
       `/runs/${encodeURIComponent(runId)}/labels${query({
         limit: options.limit,
         offset: options.offset,
-        action: options.action,
+        ...filterParams(options),
       })}`,
     );
     return { items: body.items, total: body.total };
+  }
+
+  async topSources(towerId: string, days?: number): Promise<TopSources> {
+    return this.get<TopSources>(
+      `/towers/${encodeURIComponent(towerId)}/top-sources${query({ days })}`,
+    );
+  }
+
+  async downloadOutcomesCsv(
+    runId: string,
+    filter: OutcomeFilter = {},
+  ): Promise<OutcomesCsv> {
+    const response = await this.fetchApi.fetch(
+      `${await this.baseUrl()}/runs/${encodeURIComponent(
+        runId,
+      )}/labels.csv${query(filterParams(filter))}`,
+    );
+    if (!response.ok) {
+      throw await ResponseError.fromResponse(response);
+    }
+    const disposition = response.headers.get('Content-Disposition') ?? '';
+    const filename =
+      /filename="([^"]+)"/.exec(disposition)?.[1] ?? `cape-labels-${runId}.csv`;
+    return { blob: await response.blob(), filename };
   }
 
   async requestSweep(
@@ -99,6 +126,15 @@ export class CapeLabelsClient implements CapeLabelsApi {
     }
     return (await response.json()) as T;
   }
+}
+
+function filterParams(filter: OutcomeFilter): OutcomeFilter {
+  return {
+    action: filter.action,
+    reason: filter.reason,
+    key: filter.key,
+    search: filter.search,
+  };
 }
 
 function query(params: Record<string, string | number | undefined>): string {

@@ -13,3 +13,12 @@ export function errorMessage(e: unknown): string {
   }
   return e instanceof Error ? e.message : String(e);
 }
+
+/** The backend refused the user (HTTP 403, e.g. no `cape-labels.read`). */
+export function isNotAllowed(e: unknown): boolean {
+  if (typeof e !== 'object' || e === null) {
+    return false;
+  }
+  const { statusCode, name } = e as { statusCode?: unknown; name?: unknown };
+  return statusCode === 403 || name === 'NotAllowedError';
+}

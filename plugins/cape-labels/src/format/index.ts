@@ -1,6 +1,6 @@
 export { exactTime, formatClock, formatDuration, relativeTime } from './time';
-export { triggerLabel } from './trigger';
-export { errorMessage, toError } from './errors';
+export { triggerLabel, triggerName } from './trigger';
+export { errorMessage, isNotAllowed, toError } from './errors';
 export { isTowerRunning, towerStatus } from './towerStatus';
 export type { ChipStatus } from './towerStatus';
 export { runHeadline } from './runHeadline';

@@ -1,9 +1,17 @@
-import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
+import type {
+  RunSummary,
+  RunTrigger,
+} from '@smartx-cape/plugin-cape-labels-common';
 
-/** How a run was started, as the card says it. */
+/** A trigger as the UI names it: a start by the scheduler's endpoint was only a preview. */
+export function triggerName(trigger: RunTrigger): string {
+  return trigger === 'external'
+    ? 'external (scheduler endpoint, preview only)'
+    : trigger;
+}
+
+/** How a run was started and by whom, as the card says it. */
 export function triggerLabel(run: RunSummary): string {
-  if (run.trigger === 'external')
-    return 'external (scheduler endpoint, preview only)';
   const by = run.requestedBy ? ` by ${run.requestedBy}` : '';
-  return `${run.trigger}${by}`;
+  return `${triggerName(run.trigger)}${by}`;
 }

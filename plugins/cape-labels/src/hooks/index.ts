@@ -1,6 +1,11 @@
 export { useTowers } from './useTowers';
 export type { TowersState } from './useTowers';
-export { useRuns } from './useRuns';
+export { useLatestRuns, useRuns } from './useRuns';
 export { useOutcomes } from './useOutcomes';
 export { useRequestSweep } from './useRequestSweep';
 export type { SweepRequestKind, SweepRequestResult } from './useRequestSweep';
+export { useTower } from './useTower';
+export { useRun } from './useRun';
+export { useDownloadOutcomesCsv } from './useDownloadOutcomesCsv';
+export { useTowerPageLink } from './useTowerPageLink';
+export { useTopSources } from './useTopSources';

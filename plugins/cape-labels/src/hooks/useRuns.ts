@@ -1,3 +1,4 @@
+import type { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import useAsync from 'react-use/esm/useAsync';
 import { useApi } from '@backstage/core-plugin-api';
 import { capeLabelsApiRef, ListRunsOptions } from '../api';
@@ -16,4 +17,14 @@ export function useRuns(
     async () => (enabled ? api.listRuns(towerId, { limit, before }) : []),
     [api, towerId, limit, before, enabled, refreshKey],
   );
+}
+
+/** A Tower's newest runs; loads again when its last run changes or finishes. */
+export function useLatestRuns(tower: TowerSummary, limit: number) {
+  const lastRun = tower.lastRun;
+  return useRuns(tower.id, {
+    limit,
+    enabled: !!lastRun,
+    refreshKey: lastRun ? `${lastRun.id}:${lastRun.status}` : undefined,
+  });
 }

@@ -3,7 +3,9 @@ import {
   makeRun,
   makeTower,
   mockCapeLabelsApi,
+  notAllowedError,
 } from '../../__testUtils__/fixtures';
+import { cardTestIds } from '../../testIds';
 import { renderCard } from '../../__testUtils__/renderCard';
 
 describe('CapeLabelsCard', () => {
@@ -31,6 +33,16 @@ describe('CapeLabelsCard', () => {
     const panel = await screen.findByTestId('cape-labels-error');
     expect(panel).toHaveTextContent('Failed to fetch');
     expect(screen.queryByTestId('cape-labels-empty')).not.toBeInTheDocument();
+  });
+
+  it('says the user may not view sweep results when the backend answers 403', async () => {
+    const api = mockCapeLabelsApi();
+    api.listTowers.mockRejectedValue(await notAllowedError());
+    await renderCard(api);
+    const notAllowed = await screen.findByTestId(cardTestIds.notAllowed);
+    expect(notAllowed).toHaveTextContent('You may not view sweep results');
+    expect(notAllowed).toHaveTextContent('cape-labels.read');
+    expect(screen.queryByTestId(cardTestIds.error)).not.toBeInTheDocument();
   });
 
   it('shows one failing Tower with its error while the others are fine', async () => {

@@ -1,19 +1,11 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardBody,
-  CardHeader,
-  Flex,
-  Skeleton,
-  Text,
-} from '@backstage/ui';
+import { Button, Flex, Skeleton, Text } from '@backstage/ui';
 import { errorMessage } from '../../format';
 import { useTowers } from '../../hooks';
 import { cardTestIds } from '../../testIds';
+import { CardFrame } from '../CardFrame';
 import { EmptyState } from '../EmptyState';
+import { LoadErrorState } from '../LoadErrorState';
 import { TowerRow } from '../TowerRow';
 
 /** Props of {@link CapeLabelsCard} and {@link CapeLabelsContent}. */
@@ -48,15 +40,7 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
     );
   }
   if (error && !towers) {
-    return (
-      <Box data-testid={cardTestIds.error}>
-        <Alert
-          status="danger"
-          title="Could not reach the cape-labels backend"
-          description={errorMessage(error)}
-        />
-      </Box>
-    );
+    return <LoadErrorState error={error} testId={cardTestIds.error} />;
   }
   if (!towers || towers.length === 0) {
     return <EmptyState />;
@@ -102,14 +86,7 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
 
 /** The "CAPE orphan labels" card: one row per configured Tower. */
 export const CapeLabelsCard = (props: CapeLabelsCardProps) => (
-  <Card data-testid={cardTestIds.card}>
-    <CardHeader>
-      <Text as="h3" variant="title-small" weight="bold">
-        CAPE orphan labels
-      </Text>
-    </CardHeader>
-    <CardBody>
-      <CapeLabelsContent {...props} />
-    </CardBody>
-  </Card>
+  <CardFrame testId={cardTestIds.card}>
+    <CapeLabelsContent {...props} />
+  </CardFrame>
 );

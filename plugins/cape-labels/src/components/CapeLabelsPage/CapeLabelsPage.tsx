@@ -1,11 +1,22 @@
+import { Route, Routes } from 'react-router-dom';
 import { Content, Header, Page } from '@backstage/core-components';
 import { Box } from '@backstage/ui';
+import { TOWER_PATH } from '../../routes';
 import { CapeLabelsCard } from '../CapeLabelsCard';
+import { TowerPage } from '../TowerPage';
+
+/** The card at the plugin's path, a Tower's page below it. */
+const PageRoutes = () => (
+  <Routes>
+    <Route path="/" element={<CapeLabelsCard />} />
+    <Route path={TOWER_PATH} element={<TowerPage />} />
+  </Routes>
+);
 
 /** Page body for the new frontend system (the app draws the header). */
 export const CapeLabelsPageContent = () => (
   <Box p="4">
-    <CapeLabelsCard />
+    <PageRoutes />
   </Box>
 );
 
@@ -17,7 +28,7 @@ export const CapeLabelsPage = () => (
       subtitle="Orphan CloudTower labels left by CAPE, swept per Tower"
     />
     <Content>
-      <CapeLabelsCard />
+      <PageRoutes />
     </Content>
   </Page>
 );

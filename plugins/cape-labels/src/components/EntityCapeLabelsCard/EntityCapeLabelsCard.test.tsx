@@ -1,74 +1,59 @@
 import type { Entity } from '@backstage/catalog-model';
-import { ResponseError } from '@backstage/errors';
 import { EntityProvider } from '@backstage/plugin-catalog-react';
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
-import type {
-  RunSummary,
-  TowerSummary,
-} from '@smartx-cape/plugin-cape-labels-common';
+import { permissionApiRef } from '@backstage/plugin-permission-react';
+import {
+  mockApis,
+  renderInTestApp,
+  TestApiProvider,
+} from '@backstage/test-utils';
 import { screen } from '@testing-library/react';
-import { capeLabelsApiRef, type CapeLabelsApi } from '../../api';
+import {
+  makeRun,
+  makeTower,
+  mockCapeLabelsApi,
+  MockCapeLabelsApi,
+  notAllowedError,
+} from '../../__testUtils__/fixtures';
+import { capeLabelsApiRef } from '../../api';
+import { cardTestIds, entityCardTestIds, towerTestIds } from '../../testIds';
 import { EntityCapeLabelsCard } from './EntityCapeLabelsCard';
 import { isCapeLabelsAvailable } from './isCapeLabelsAvailable';
+import { RECENT_RUNS } from './RecentRuns';
 
 const towerEntity = (annotations: Record<string, string>): Entity => ({
   apiVersion: 'backstage.io/v1alpha1',
   kind: 'Resource',
-  metadata: { name: 'lab-a', annotations },
+  metadata: { name: 'prod-a', annotations },
   spec: { type: 'cloudtower', owner: 'group:default/platform-team' },
 });
 
-const run = (id: string, over: Partial<RunSummary> = {}): RunSummary => ({
-  id,
-  towerId: 'lab-a',
-  trigger: 'schedule',
-  dryRun: false,
-  status: 'succeeded',
-  startedAt: new Date(Date.now() - 3_600_000).toISOString(),
-  finishedAt: new Date(Date.now() - 3_590_000).toISOString(),
-  durationMs: 10_000,
-  counts: {
-    scanned: 100,
-    candidates: 10,
-    deleted: 9,
-    kept: 91,
-    failed: 1,
-    wouldDelete: 0,
-  },
-  instance: 'replica-1',
-  ...over,
-});
+const annotated = towerEntity({ 'cape-labels/tower-id': 'prod-a' });
+const failedRun = makeRun({ id: 'r2', status: 'failed' });
+const ids = towerTestIds('prod-a');
 
-const tower: TowerSummary = {
-  id: 'lab-a',
-  title: 'Lab A',
-  server: 'https://tower-a.example.com',
-  resourcePrefix: 'cape',
-  dryRun: false,
-  running: false,
-  nextRunAt: null,
-  lastRun: run('r2', { status: 'failed' }),
-};
-
-function api(over: Partial<CapeLabelsApi> = {}): CapeLabelsApi {
-  return {
-    listTowers: jest.fn().mockResolvedValue([tower]),
-    listRuns: jest
-      .fn()
-      .mockResolvedValue([
-        run('r2', { status: 'failed' }),
-        run('r1', { trigger: 'manual', requestedBy: 'pipeline', dryRun: true }),
-      ]),
-    getRun: jest.fn(),
-    listOutcomes: jest.fn(),
-    requestSweep: jest.fn(),
-    ...over,
-  };
+function api(): MockCapeLabelsApi {
+  const capeApi = mockCapeLabelsApi([makeTower({ lastRun: failedRun })]);
+  capeApi.listRuns.mockResolvedValue([
+    failedRun,
+    makeRun({
+      id: 'r1',
+      trigger: 'manual',
+      requestedBy: 'pipeline',
+      dryRun: true,
+      counts: { ...failedRun.counts, wouldDelete: 10 },
+    }),
+  ]);
+  return capeApi;
 }
 
-async function renderCard(capeApi: CapeLabelsApi, entity: Entity) {
+async function renderCard(capeApi: MockCapeLabelsApi, entity: Entity) {
   return renderInTestApp(
-    <TestApiProvider apis={[[capeLabelsApiRef, capeApi]]}>
+    <TestApiProvider
+      apis={[
+        [capeLabelsApiRef, capeApi],
+        [permissionApiRef, mockApis.permission()],
+      ]}
+    >
       <EntityProvider entity={entity}>
         <EntityCapeLabelsCard />
       </EntityProvider>
@@ -76,77 +61,56 @@ async function renderCard(capeApi: CapeLabelsApi, entity: Entity) {
   );
 }
 
-async function forbidden(): Promise<ResponseError> {
-  return ResponseError.fromResponse(
-    new Response(
-      JSON.stringify({
-        error: { name: 'NotAllowedError', message: 'no' },
-        response: { statusCode: 403 },
-      }),
-      { status: 403, statusText: 'Forbidden' },
-    ) as never,
-  );
-}
-
 describe('EntityCapeLabelsCard', () => {
-  it('shows the Tower and its recent runs', async () => {
+  it("shows the Tower's row as on the main card and its recent runs", async () => {
     const capeApi = api();
-    await renderCard(capeApi, towerEntity({ 'cape-labels/tower-id': 'lab-a' }));
-    expect(await screen.findByTestId('cape-entity-tower')).toHaveTextContent(
-      'Lab A',
+    await renderCard(capeApi, annotated);
+    expect(await screen.findByTestId(ids.title)).toHaveTextContent(
+      'Production A',
     );
-    expect(screen.getByTestId('cape-entity-status')).toHaveTextContent(
-      'failed',
-    );
-    expect(screen.getByTestId('cape-entity-run-r2')).toHaveTextContent(
-      '9 deleted, 91 kept, 1 failed',
-    );
-    expect(screen.getByTestId('cape-entity-run-r1')).toHaveTextContent(
-      'manual by pipeline (dry run)',
-    );
-    expect(screen.getByTestId('cape-entity-run-r1')).toHaveTextContent(
-      '10 would delete',
-    );
-    expect(capeApi.listRuns).toHaveBeenCalledWith('lab-a', { limit: 10 });
+    expect(screen.getByTestId(ids.status)).toHaveTextContent('failed');
+    expect(screen.getByTestId(ids.deleted)).toHaveTextContent('15');
+    const r2 = await screen.findByTestId(entityCardTestIds.run('r2'));
+    expect(r2).toHaveTextContent('failed');
+    expect(r2).toHaveTextContent('15 deleted, 2 kept');
+    const r1 = screen.getByTestId(entityCardTestIds.run('r1'));
+    expect(r1).toHaveTextContent('manual by pipeline (dry run)');
+    expect(r1).toHaveTextContent('10 would delete');
+    expect(capeApi.listRuns).toHaveBeenCalledWith('prod-a', {
+      limit: RECENT_RUNS,
+    });
   });
 
   it('says a run the scheduler endpoint started was an external preview', async () => {
-    const capeApi = api({
-      listRuns: jest
-        .fn()
-        .mockResolvedValue([run('r3', { trigger: 'external', dryRun: true })]),
-    });
-    await renderCard(capeApi, towerEntity({ 'cape-labels/tower-id': 'lab-a' }));
-    expect(await screen.findByTestId('cape-entity-run-r3')).toHaveTextContent(
-      'external (scheduler endpoint, preview only)',
-    );
-    expect(screen.getByTestId('cape-entity-run-r3')).not.toHaveTextContent(
-      '(dry run)',
-    );
+    const capeApi = api();
+    capeApi.listRuns.mockResolvedValue([
+      makeRun({ id: 'r3', trigger: 'external', dryRun: true }),
+    ]);
+    await renderCard(capeApi, annotated);
+    const r3 = await screen.findByTestId(entityCardTestIds.run('r3'));
+    expect(r3).toHaveTextContent('external (scheduler endpoint, preview only)');
+    expect(r3).not.toHaveTextContent('(dry run)');
   });
 
   it('says clearly that the user may not view sweep results on 403', async () => {
-    const error = await forbidden();
-    await renderCard(
-      api({ listTowers: jest.fn().mockRejectedValue(error) }),
-      towerEntity({ 'cape-labels/tower-id': 'lab-a' }),
+    const capeApi = api();
+    capeApi.listTowers.mockRejectedValue(await notAllowedError());
+    await renderCard(capeApi, annotated);
+    expect(await screen.findByTestId(cardTestIds.notAllowed)).toHaveTextContent(
+      'You may not view sweep results',
     );
-    expect(
-      await screen.findByTestId('cape-entity-forbidden'),
-    ).toHaveTextContent('You may not view sweep results');
+    expect(screen.queryByTestId(entityCardTestIds.error)).toBeNull();
   });
 
   it('names a Tower that is not configured', async () => {
     await renderCard(api(), towerEntity({ 'cape-labels/tower-id': 'gone' }));
-    expect(await screen.findByTestId('cape-entity-unknown')).toHaveTextContent(
-      "Tower 'gone' is not configured",
-    );
+    expect(
+      await screen.findByTestId(entityCardTestIds.unknown),
+    ).toHaveTextContent("Tower 'gone' is not configured");
   });
 
   it('is available only on entities with the annotation', () => {
-    expect(
-      isCapeLabelsAvailable(towerEntity({ 'cape-labels/tower-id': 'lab-a' })),
-    ).toBe(true);
+    expect(isCapeLabelsAvailable(annotated)).toBe(true);
     expect(isCapeLabelsAvailable(towerEntity({}))).toBe(false);
   });
 });

@@ -1,64 +1,75 @@
-import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { Text } from '@backstage/ui';
-import { triggerLabel } from '../../format';
-import { relativeTime } from './relativeTime';
+import type {
+  RunSummary,
+  TowerSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
+import {
+  exactTime,
+  relativeTime,
+  runHeadline,
+  triggerLabel,
+} from '../../format';
+import { useLatestRuns } from '../../hooks';
+import { entityCardTestIds } from '../../testIds';
+import { StatusChip } from '../StatusChip';
+import styles from './RecentRuns.module.css';
 
-/** Deleted for a real run, would-delete (candidates) for a dry run. */
-function outcome(run: RunSummary): string {
-  const { counts } = run;
-  const removed = run.dryRun
-    ? `${counts.candidates} would delete`
-    : `${counts.deleted} deleted`;
-  const failed = counts.failed > 0 ? `, ${counts.failed} failed` : '';
-  return `${removed}, ${counts.kept} kept${failed}`;
+/** How many runs the entity card lists. */
+export const RECENT_RUNS = 10;
+
+/** An external run is a preview: its label says so already. */
+function trigger(run: RunSummary): string {
+  const dry = run.dryRun && run.trigger !== 'external' ? ' (dry run)' : '';
+  return `${triggerLabel(run)}${dry}`;
 }
 
-const cell = { padding: '4px 8px', textAlign: 'left' } as const;
+function labels(run: RunSummary): string {
+  const { label, value } = runHeadline(run);
+  const { kept, failed } = run.counts;
+  return `${value} ${label}, ${kept} kept${failed ? `, ${failed} failed` : ''}`;
+}
 
-/** The Tower's newest runs, one line each. */
-export const RecentRuns = (props: { runs: RunSummary[] }) => {
-  if (props.runs.length === 0) {
+const RunLine = ({ run }: { run: RunSummary }) => (
+  <tr data-testid={entityCardTestIds.run(run.id)}>
+    <td title={exactTime(run.startedAt)}>{relativeTime(run.startedAt)}</td>
+    <td>
+      <StatusChip status={run.status} />
+    </td>
+    <td>{trigger(run)}</td>
+    <td>{labels(run)}</td>
+  </tr>
+);
+
+/** The Tower's newest runs, one line each; loads again when its last run moves on. */
+export const RecentRuns = ({ tower }: { tower: TowerSummary }) => {
+  const runs = useLatestRuns(tower, RECENT_RUNS);
+  if (runs.error) {
     return (
+      <Text variant="body-small" color="danger">
+        Could not load the Tower's runs: {runs.error.message}
+      </Text>
+    );
+  }
+  if (!runs.value?.length) {
+    return runs.loading ? null : (
       <Text variant="body-small" color="secondary">
         No runs yet.
       </Text>
     );
   }
   return (
-    <table
-      data-testid="cape-entity-runs"
-      style={{ borderCollapse: 'collapse', width: '100%' }}
-    >
+    <table className={styles.runs} data-testid={entityCardTestIds.runs}>
       <thead>
         <tr>
-          {['Started', 'Status', 'Trigger', 'Labels'].map(h => (
-            <th key={h} style={cell}>
-              <Text variant="body-small" weight="bold">
-                {h}
-              </Text>
-            </th>
-          ))}
+          <th>Started</th>
+          <th>Status</th>
+          <th>Trigger</th>
+          <th>Labels</th>
         </tr>
       </thead>
       <tbody>
-        {props.runs.map(run => (
-          <tr key={run.id} data-testid={`cape-entity-run-${run.id}`}>
-            <td style={cell} title={run.startedAt}>
-              <Text variant="body-small">{relativeTime(run.startedAt)}</Text>
-            </td>
-            <td style={cell} data-status={run.status}>
-              <Text variant="body-small">{run.status}</Text>
-            </td>
-            <td style={cell}>
-              <Text variant="body-small">
-                {triggerLabel(run)}
-                {run.dryRun && run.trigger !== 'external' ? ' (dry run)' : ''}
-              </Text>
-            </td>
-            <td style={cell}>
-              <Text variant="body-small">{outcome(run)}</Text>
-            </td>
-          </tr>
+        {runs.value.map(run => (
+          <RunLine key={run.id} run={run} />
         ))}
       </tbody>
     </table>

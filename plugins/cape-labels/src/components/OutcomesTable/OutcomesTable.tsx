@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Flex, Row, Table, Text } from '@backstage/ui';
-import { LabelAction } from '@smartx-cape/plugin-cape-labels-common';
+import {
+  LabelAction,
+  OutcomeFilter,
+} from '@smartx-cape/plugin-cape-labels-common';
 import { useOutcomes } from '../../hooks';
 import { outcomesTestIds } from '../../testIds';
 import { OutcomeFilters } from './OutcomeFilters';
@@ -19,12 +22,25 @@ function rangeLabel(p: {
   return `${from}–${to} of ${p.totalCount ?? 0}`;
 }
 
-/** The labels a run deleted or kept, with reasons, a page at a time. */
-export const OutcomesTable = (props: { runId: string; refreshKey: string }) => {
-  const { runId, refreshKey } = props;
-  const [offset, setOffset] = useState(0);
-  const [action, setAction] = useState<LabelAction>();
+/**
+ * The labels a run deleted or kept, with reasons, a page at a time. With `filter` the caller
+ * owns the filters (the Tower page); without, outcome buttons sit above the table (the card).
+ */
+export const OutcomesTable = (props: {
+  runId: string;
+  refreshKey: string;
+  filter?: OutcomeFilter;
+}) => {
+  const { runId, refreshKey, filter } = props;
+  const [ownAction, setAction] = useState<LabelAction>();
+  const action = filter ? filter.action : ownAction;
+  // the page belongs to the filters it was chosen under: new filters start at the first page
+  const filterKey = JSON.stringify({ ...filter, action });
+  const [page, setPage] = useState({ filterKey, offset: 0 });
+  const offset = page.filterKey === filterKey ? page.offset : 0;
+  const setOffset = (next: number) => setPage({ filterKey, offset: next });
   const { loading, value, error } = useOutcomes(runId, {
+    ...filter,
     limit: OUTCOMES_PAGE_SIZE,
     offset,
     action,
@@ -39,13 +55,7 @@ export const OutcomesTable = (props: { runId: string; refreshKey: string }) => {
 
   return (
     <Flex direction="column" gap="2" data-testid={ids.table}>
-      <OutcomeFilters
-        action={action}
-        onChange={next => {
-          setAction(next);
-          setOffset(0);
-        }}
-      />
+      {!filter && <OutcomeFilters action={action} onChange={setAction} />}
       {error ? (
         <Text color="danger" variant="body-small">
           Could not load labels: {error.message}
@@ -58,7 +68,8 @@ export const OutcomesTable = (props: { runId: string; refreshKey: string }) => {
           isStale={loading && !!value}
           emptyState={
             <Text variant="body-small" color="secondary">
-              No labels{action ? ` with outcome ${action}` : ''} in this run.
+              No labels{action ? ` with outcome ${action}` : ''}
+              {filter ? ' matching these filters' : ''} in this run.
             </Text>
           }
           rowConfig={({ item }) => (

@@ -1,18 +1,12 @@
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
-import { useRuns } from '../../hooks';
+import { useLatestRuns } from '../../hooks';
 import { towerTestIds } from '../../testIds';
 import { TREND_RUNS } from './trendMarks';
 import { TrendChart } from './TrendChart';
 
 /** The Tower's last runs as a small bar chart; nothing until it has runs. */
 export const RunTrend = ({ tower }: { tower: TowerSummary }) => {
-  const lastRun = tower.lastRun;
-  const runs = useRuns(tower.id, {
-    limit: TREND_RUNS,
-    enabled: !!lastRun,
-    // a new run, or the last one finishing, changes the picture
-    refreshKey: lastRun ? `${lastRun.id}:${lastRun.status}` : undefined,
-  });
+  const runs = useLatestRuns(tower, TREND_RUNS);
   if (!runs.value?.length) return null;
   return (
     <TrendChart

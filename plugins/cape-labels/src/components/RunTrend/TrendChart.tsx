@@ -15,12 +15,17 @@ const WIDTH = TREND_RUNS * (TREND.bar + TREND.gap) - TREND.gap;
  * A bar per run, oldest on the left: deleted (or would-delete for dry runs),
  * failed runs in the danger colour. Each bar's `<title>` names its run.
  */
-export const TrendChart = (props: { runs: RunSummary[]; testId: string }) => {
+export const TrendChart = (props: {
+  runs: RunSummary[];
+  testId: string;
+  /** E.g. a larger size: the SVG scales with its viewBox. */
+  className?: string;
+}) => {
   const marks = trendMarks(props.runs);
   const failed = marks.filter(m => m.kind === 'failed').length;
   return (
     <svg
-      className={styles.trend}
+      className={`${styles.trend} ${props.className ?? ''}`}
       width={WIDTH}
       height={TREND.height + 1}
       viewBox={`0 0 ${WIDTH} ${TREND.height + 1}`}

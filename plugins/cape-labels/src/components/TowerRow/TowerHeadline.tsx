@@ -8,6 +8,7 @@ import {
 } from '../../format';
 import { towerTestIds } from '../../testIds';
 import { StatusChip } from '../StatusChip';
+import { TowerEntityLink } from '../TowerEntityLink';
 import styles from './TowerRow.module.css';
 
 /** The Tower's name, status, badges, when it ran and runs next, its last error. */
@@ -28,6 +29,7 @@ export const TowerHeadline = ({ tower }: { tower: TowerSummary }) => {
           {tower.title}
         </Link>
         <StatusChip status={towerStatus(tower)} testId={ids.status} />
+        <TowerEntityLink towerId={tower.id} />
         {tower.dryRun && (
           <Badge size="small" data-testid={ids.dryRunMode}>
             dry-run mode

@@ -1,7 +1,8 @@
-import { Box, Button, Flex } from '@backstage/ui';
+import { Box, Button, ButtonLink, Flex } from '@backstage/ui';
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { isTowerRunning, runHeadline } from '../../format';
-import { towerTestIds } from '../../testIds';
+import { useTowerPageLink } from '../../hooks';
+import { towerPageTestIds, towerTestIds } from '../../testIds';
 import { RunTrend } from '../RunTrend';
 import { SweepActions } from '../SweepActions';
 import { TowerDetails } from '../TowerDetails';
@@ -20,6 +21,7 @@ export const TowerRow = (props: {
   const counts = tower.lastRun?.counts;
   const headline = runHeadline(tower.lastRun);
   const ids = towerTestIds(tower.id);
+  const towerPage = useTowerPageLink();
 
   return (
     <Box
@@ -51,6 +53,16 @@ export const TowerRow = (props: {
         </Flex>
         <Flex align="center" gap="2">
           <SweepActions tower={tower} onRequested={onRequested} />
+          {towerPage && (
+            <ButtonLink
+              size="small"
+              variant="tertiary"
+              href={towerPage(tower.id)}
+              data-testid={towerPageTestIds(tower.id).link}
+            >
+              History
+            </ButtonLink>
+          )}
           <Button
             size="small"
             variant="tertiary"

@@ -1,0 +1,22 @@
+/**
+ * CSV for spreadsheets (RFC 4180: comma-separated, CRLF, fields quoted when they hold a quote,
+ * comma or line break, quotes doubled).
+ *
+ * A cell starting with `=`, `+`, `-`, `@`, tab or carriage return is read as a formula by Excel,
+ * LibreOffice and Google Sheets; label values come from Tower (anyone who can label a VM writes
+ * them), so such cells get a leading apostrophe and are shown as text (CWE-1236).
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+export function csvCell(value: string | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(
+  cells: ReadonlyArray<string | null | undefined>,
+): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}

@@ -1,0 +1,206 @@
+import type { LabelOutcome, Run } from '@smartx-cape/plugin-cape-labels-common';
+import {
+  auth,
+  BASE,
+  HOUR,
+  oldDate,
+  startCapeBackend,
+  type CapeBackend,
+} from './__testUtils__/testBackend';
+import { CSV_PAGE_SIZE } from './outcomesCsv';
+
+/** RFC 4180 records: quoted fields may hold commas, quotes ("") and line breaks. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  const endField = () => {
+    record.push(field);
+    field = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (!quoted && c === ',') {
+      endField();
+    } else if (!quoted && c === '\r' && text[i + 1] === '\n') {
+      endField();
+      records.push(record);
+      record = [];
+      i++;
+    } else {
+      field += c;
+    }
+  }
+  expect(field).toBe('');
+  expect(record).toEqual([]);
+  return records;
+}
+
+const AWKWARD = [
+  'plain',
+  'comma, and "quotes"',
+  'line\nbreak',
+  '=HYPERLINK("http://evil.example","x")',
+  '+1+2',
+  '-3',
+  '@SUM(A1)',
+  'ünïcødé 集群',
+];
+
+describe('GET /runs/:runId/labels.csv', () => {
+  let b: CapeBackend;
+  let run: Run;
+  let outcomes: LabelOutcome[];
+
+  beforeAll(async () => {
+    b = await startCapeBackend();
+    const { admin } = b.sim;
+    AWKWARD.forEach(value =>
+      admin.createLabel({
+        key: 'cape-cluster-name',
+        value,
+        createdAt: oldDate(),
+      }),
+    );
+    // More than one page of the database reading.
+    for (let i = 0; i < CSV_PAGE_SIZE + 5; i++)
+      admin.createLabel({
+        key: 'cape-namespace',
+        value: `ns-${i}`,
+        createdAt: oldDate(),
+      });
+    admin.createLabel({
+      key: 'cape-vip',
+      value: '10.0.0.1',
+      createdAt: new Date(Date.now() - HOUR).toISOString(),
+    });
+    run = await b.sweep('t1', { dryRun: true });
+    outcomes = (
+      await b
+        .http()
+        .get(`${BASE}/runs/${run.id}/labels?limit=1000`)
+        .set(auth.user())
+        .expect(200)
+    ).body.items;
+    const rest = (
+      await b
+        .http()
+        .get(`${BASE}/runs/${run.id}/labels?limit=1000&offset=1000`)
+        .set(auth.user())
+        .expect(200)
+    ).body.items;
+    outcomes.push(...rest);
+  }, 60_000);
+  afterAll(async () => b?.stop());
+
+  const csv = (query = '') =>
+    b.http().get(`${BASE}/runs/${run.id}/labels.csv${query}`).set(auth.user());
+  const rowOf = (o: LabelOutcome) => [
+    o.labelId,
+    o.key,
+    o.value ?? '',
+    o.action,
+    o.reason ?? '',
+    o.createdAt,
+  ];
+
+  it('streams every outcome, in order, with a header, as an attachment', async () => {
+    const res = await csv().expect(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="cape-labels-t1-${run.id}.csv"`,
+    );
+    expect(res.headers['access-control-expose-headers']).toBe(
+      'Content-Disposition',
+    );
+    expect(outcomes.length).toBe(AWKWARD.length + CSV_PAGE_SIZE + 5 + 1);
+    const [header, ...rows] = parseCsv(res.text);
+    expect(header).toEqual([
+      'label_id',
+      'key',
+      'value',
+      'action',
+      'reason',
+      'created_at',
+    ]);
+    const neutralised = (o: LabelOutcome) =>
+      /^[=+\-@]/.test(o.value ?? '') ? { ...o, value: `'${o.value}` } : o;
+    expect(rows).toEqual(outcomes.map(o => rowOf(neutralised(o))));
+  });
+
+  it('quotes commas, quotes and line breaks and neutralises formulas', async () => {
+    const text = (await csv('?key=cape-cluster-name').expect(200)).text;
+    expect(text).toContain(',"comma, and ""quotes""",would-delete,');
+    expect(text).toContain(',"line\nbreak",would-delete,');
+    expect(text).toContain(
+      `,"'=HYPERLINK(""http://evil.example"",""x"")",would-delete,`,
+    );
+    expect(text).toContain(",'+1+2,would-delete,");
+    expect(text).toContain(",'-3,would-delete,");
+    expect(text).toContain(",'@SUM(A1),would-delete,");
+    expect(text).toContain(',ünïcødé 集群,would-delete,');
+    expect(text.split('\r\n').filter(l => /^[=+\-@]/.test(l))).toEqual([]);
+  });
+
+  it('applies the filters of the JSON route', async () => {
+    const values = async (query: string) =>
+      parseCsv((await csv(query).expect(200)).text)
+        .slice(1)
+        .map(r => r[2]);
+    expect(await values('?action=kept&reason=young')).toEqual(['10.0.0.1']);
+    expect(await values('?action=deleted')).toEqual([]);
+    expect(await values('?key=cape-cluster-name&search=QUOTES')).toEqual([
+      'comma, and "quotes"',
+    ]);
+    expect(await values('?search=ns-100')).toEqual([
+      'ns-100',
+      ...Array.from({ length: 5 }, (_, i) => `ns-100${i}`),
+    ]);
+    expect(await values('?search=%25')).toEqual([]);
+  });
+
+  it('answers 400 for bad filters and 404 for an unknown run', async () => {
+    for (const query of [
+      'action=bogus',
+      'reason=bogus',
+      'action=kept&action=deleted',
+      `search=${'x'.repeat(201)}`,
+      `key=${'k'.repeat(257)}`,
+    ]) {
+      const res = await csv(`?${query}`);
+      expect({ query, status: res.status, name: res.body.error?.name }).toEqual(
+        { query, status: 400, name: 'InputError' },
+      );
+    }
+    await b
+      .http()
+      .get(`${BASE}/runs/bad.id/labels.csv`)
+      .set(auth.user())
+      .expect(400);
+    const res = await b
+      .http()
+      .get(`${BASE}/runs/no-such-run/labels.csv`)
+      .set(auth.user());
+    expect([res.status, res.body.error?.name]).toEqual([404, 'NotFoundError']);
+  });
+
+  it('answers 403 without cape-labels.read and 401 without credentials', async () => {
+    b.permission.denied.add('cape-labels.read');
+    try {
+      const res = await csv();
+      expect([res.status, res.body.error?.name]).toEqual([
+        403,
+        'NotAllowedError',
+      ]);
+    } finally {
+      b.permission.denied.clear();
+    }
+    await b.http().get(`${BASE}/runs/${run.id}/labels.csv`).expect(401);
+  });
+});

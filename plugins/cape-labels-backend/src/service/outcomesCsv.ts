@@ -1,0 +1,66 @@
+import type {
+  LabelOutcome,
+  OutcomeFilter,
+} from '@smartx-cape/plugin-cape-labels-common';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { LoggerService } from '@backstage/backend-plugin-api';
+import type express from 'express';
+import type { RunStore } from '../database/types';
+import { csvLine } from './csv';
+
+export const CSV_HEADER = [
+  'label_id',
+  'key',
+  'value',
+  'action',
+  'reason',
+  'created_at',
+] as const;
+
+/** Rows read from the database per query while streaming. */
+export const CSV_PAGE_SIZE = 1_000;
+
+function outcomeLine(o: LabelOutcome): string {
+  return csvLine([o.labelId, o.key, o.value, o.action, o.reason, o.createdAt]);
+}
+
+async function* csvChunks(
+  store: RunStore,
+  runId: string,
+  filter: OutcomeFilter,
+): AsyncGenerator<string> {
+  yield csvLine(CSV_HEADER);
+  for await (const page of store.iterateOutcomes(runId, filter, CSV_PAGE_SIZE))
+    yield page.map(outcomeLine).join('');
+}
+
+/**
+ * Streams the run's outcomes as CSV with backpressure: one page of rows in memory at a time; a
+ * client that goes away stops the reading. A database error after the first bytes cannot become
+ * an error answer any more, so the connection is cut (the file is visibly incomplete).
+ */
+export async function sendOutcomesCsv(
+  res: express.Response,
+  store: RunStore,
+  run: { id: string; towerId: string },
+  filter: OutcomeFilter,
+  logger: LoggerService,
+): Promise<void> {
+  res.status(200);
+  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+  res.setHeader(
+    'Content-Disposition',
+    `attachment; filename="cape-labels-${run.towerId}-${run.id}.csv"`,
+  );
+  // The app calls from another origin: let it read the file name.
+  res.setHeader('Access-Control-Expose-Headers', 'Content-Disposition');
+  res.setHeader('Cache-Control', 'no-store');
+  try {
+    await pipeline(Readable.from(csvChunks(store, run.id, filter)), res);
+  } catch (error) {
+    // also when the client went away: then there is nobody left to tell
+    logger.warn(`CSV of run ${run.id} cut short: ${String(error)}`);
+    res.destroy();
+  }
+}

@@ -1,0 +1,1 @@
+export { CardFrame } from './CardFrame';

@@ -1,0 +1,37 @@
+import { Button, Flex, Text } from '@backstage/ui';
+import type { OutcomeFilter } from '@smartx-cape/plugin-cape-labels-common';
+import { useDownloadOutcomesCsv } from '../../hooks';
+import { labelFilterTestIds } from '../../testIds';
+
+/** "Download CSV" of the run's labels passing the same filters as the table. */
+export const CsvDownloadButton = (props: {
+  runId: string;
+  filter: OutcomeFilter;
+}) => {
+  const { download, pending, error } = useDownloadOutcomesCsv(
+    props.runId,
+    props.filter,
+  );
+  return (
+    <Flex align="center" gap="2">
+      <Button
+        size="small"
+        variant="secondary"
+        isDisabled={pending}
+        onPress={() => download()}
+        data-testid={labelFilterTestIds.downloadCsv}
+      >
+        {pending ? 'Downloading…' : 'Download CSV'}
+      </Button>
+      {error && (
+        <Text
+          variant="body-small"
+          color="danger"
+          data-testid={labelFilterTestIds.downloadError}
+        >
+          Could not download: {error.message}
+        </Text>
+      )}
+    </Flex>
+  );
+};

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { Flex, Skeleton, Text } from '@backstage/ui';
+import { useTowers } from '../../hooks';
+import { entityCardTestIds } from '../../testIds';
+import { LoadErrorState } from '../LoadErrorState';
+import { TowerRow } from '../TowerRow';
+import { RecentRuns } from './RecentRuns';
+
+/** One Tower's row (polled like the main card's) and its recent runs. */
+export const TowerWithHistory = (props: { towerId: string }) => {
+  const { towerId } = props;
+  const { towers, error, loading, watchTower } = useTowers();
+  const [expanded, setExpanded] = useState(false);
+
+  if (loading) {
+    return <Skeleton height={48} data-testid={entityCardTestIds.loading} />;
+  }
+  if (error && !towers) {
+    return <LoadErrorState error={error} testId={entityCardTestIds.error} />;
+  }
+  const tower = towers?.find(t => t.id === towerId);
+  if (!tower) {
+    return (
+      <Text variant="body-medium" data-testid={entityCardTestIds.unknown}>
+        Tower '{towerId}' is not configured in capeLabels.towers.
+      </Text>
+    );
+  }
+  return (
+    <Flex direction="column" gap="3">
+      <TowerRow
+        tower={tower}
+        expanded={expanded}
+        onToggle={() => setExpanded(e => !e)}
+        onRequested={watchTower}
+      />
+      <RecentRuns tower={tower} />
+    </Flex>
+  );
+};

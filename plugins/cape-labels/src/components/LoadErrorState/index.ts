@@ -1,0 +1,1 @@
+export { LoadErrorState } from './LoadErrorState';

@@ -1,0 +1,71 @@
+import { useMemo } from 'react';
+import { Flex, Row, Skeleton, Table, Text } from '@backstage/ui';
+import { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
+import { towerPageTestIds } from '../../testIds';
+import { TrendChart } from '../RunTrend';
+import { RunItem, runColumns } from './columns';
+import styles from './RunHistory.module.css';
+
+/** A Tower's recent runs: the trend, large, over a table of the same runs (newest first). */
+export const RunHistory = (props: {
+  towerId: string;
+  runs: RunSummary[] | undefined;
+  loading: boolean;
+  error?: Error;
+  selectedRunId?: string;
+  onSelect: (runId: string) => void;
+}) => {
+  const { towerId, runs, selectedRunId, onSelect } = props;
+  const ids = towerPageTestIds(towerId);
+  const columns = useMemo(
+    () => runColumns(onSelect, ids.showLabels),
+    // ids is derived from towerId
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [onSelect, towerId],
+  );
+  if (props.error)
+    return (
+      <Text color="danger" variant="body-small">
+        Could not load the runs: {props.error.message}
+      </Text>
+    );
+  if (!runs) return <Skeleton height={120} />;
+  const items: RunItem[] = runs.map(r => ({
+    ...r,
+    selected: r.id === selectedRunId,
+  }));
+  return (
+    <Flex direction="column" gap="3">
+      {runs.length > 0 && (
+        <TrendChart
+          runs={[...runs].reverse()}
+          testId={ids.chart}
+          className={styles.chart}
+        />
+      )}
+      <div data-testid={ids.runs}>
+        <Table
+          columnConfig={columns}
+          data={items}
+          isStale={props.loading}
+          pagination={{ type: 'none' }}
+          emptyState={
+            <Text variant="body-small" color="secondary">
+              This Tower has not been swept yet.
+            </Text>
+          }
+          rowConfig={({ item }) => (
+            <Row
+              id={item.id}
+              columns={columns}
+              data-testid={ids.run(item.id)}
+              data-selected={item.selected ? 'true' : 'false'}
+            >
+              {column => column.cell(item)}
+            </Row>
+          )}
+        />
+      </div>
+    </Flex>
+  );
+};

@@ -1,0 +1,1 @@
+export { RunHistory } from './RunHistory';

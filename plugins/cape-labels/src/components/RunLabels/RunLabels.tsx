@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { Flex, Text } from '@backstage/ui';
+import type {
+  OutcomeFilter,
+  RunSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
+import { useRun } from '../../hooks';
+import { CsvDownloadButton } from '../CsvDownloadButton';
+import { LabelFilters } from '../LabelFilters';
+import { OutcomesTable } from '../OutcomesTable';
+
+/** The label keys a run may have recorded, before its settings are loaded. */
+function fallbackKeys(prefix: string): string[] {
+  return ['cluster-name', 'namespace', 'vip'].map(k => `${prefix}-${k}`);
+}
+
+/** One run's labels: filters, the table and the same selection as a CSV file. */
+export const RunLabels = (props: {
+  run: RunSummary;
+  resourcePrefix: string;
+  testId: string;
+}) => {
+  const { run, resourcePrefix, testId } = props;
+  const [filter, setFilter] = useState<OutcomeFilter>({});
+  const details = useRun(run.id);
+  const keys = details.value?.settings.keys ?? fallbackKeys(resourcePrefix);
+  return (
+    <Flex direction="column" gap="3" data-testid={testId} data-run={run.id}>
+      <Flex justify="between" align="end" gap="3">
+        <Text as="h3" variant="title-x-small">
+          Labels of the run started {new Date(run.startedAt).toLocaleString()}
+        </Text>
+        <CsvDownloadButton runId={run.id} filter={filter} />
+      </Flex>
+      <LabelFilters filter={filter} keys={keys} onChange={setFilter} />
+      <OutcomesTable
+        runId={run.id}
+        refreshKey={`${run.id}:${run.status}`}
+        filter={filter}
+      />
+    </Flex>
+  );
+};

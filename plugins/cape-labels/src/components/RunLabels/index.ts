@@ -1,0 +1,1 @@
+export { RunLabels } from './RunLabels';

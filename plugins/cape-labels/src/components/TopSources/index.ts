@@ -1,0 +1,1 @@
+export { TopSources } from './TopSources';

@@ -1,0 +1,188 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  mockApis,
+  renderInTestApp,
+  TestApiProvider,
+} from '@backstage/test-utils';
+import { permissionApiRef } from '@backstage/plugin-permission-react';
+import { LabelOutcome, Run } from '@smartx-cape/plugin-cape-labels-common';
+import { capeLabelsApiRef } from '../../api';
+import {
+  makeRun,
+  makeTower,
+  mockCapeLabelsApi,
+  MockCapeLabelsApi,
+} from '../../__testUtils__/fixtures';
+import { rootRouteRef } from '../../routes';
+import { labelFilterTestIds, towerPageTestIds } from '../../testIds';
+import { CapeLabelsPageContent } from '../CapeLabelsPage';
+
+const ids = towerPageTestIds('prod-a');
+const RUNS = [
+  makeRun({
+    id: 'run-2',
+    trigger: 'manual',
+    requestedBy: 'user:default/alice',
+    instance: 'replica-2',
+    clock: { source: 'tower', skewMs: -7_200_000 },
+  }),
+  makeRun({ id: 'run-1', status: 'failed', error: { message: 'boom' } }),
+];
+const OUTCOME: LabelOutcome = {
+  labelId: 'l-1',
+  key: 'cape-namespace',
+  value: 'team-a',
+  createdAt: new Date().toISOString(),
+  action: 'deleted',
+};
+
+function api(): MockCapeLabelsApi {
+  const a = mockCapeLabelsApi([makeTower({ lastRun: RUNS[0] })]);
+  a.listRuns.mockResolvedValue(RUNS);
+  a.getRun.mockImplementation(async (id: string): Promise<Run> => ({
+    ...RUNS.find(r => r.id === id)!,
+    settings: {
+      minAge: 'PT24H',
+      confirmAfter: 'PT0S',
+      maxDeletesPerRun: 10,
+      keys: ['cape-cluster-name', 'cape-namespace'],
+    },
+  }));
+  a.listOutcomes.mockResolvedValue({ items: [OUTCOME], total: 1 });
+  return a;
+}
+
+async function renderPage(a: MockCapeLabelsApi, path = '/towers/prod-a') {
+  return renderInTestApp(
+    <TestApiProvider
+      apis={[
+        [capeLabelsApiRef, a],
+        [permissionApiRef, mockApis.permission()],
+      ]}
+    >
+      <CapeLabelsPageContent />
+    </TestApiProvider>,
+    { routeEntries: [path], mountedRoutes: { '/': rootRouteRef } },
+  );
+}
+
+const lastOutcomesCall = (a: MockCapeLabelsApi) =>
+  a.listOutcomes.mock.calls[a.listOutcomes.mock.calls.length - 1];
+
+describe('TowerPage', () => {
+  it('shows the run history as a chart and a table with who, how long, where and the clock', async () => {
+    await renderPage(api());
+    expect(await screen.findByTestId(ids.title)).toHaveTextContent(
+      'Production A',
+    );
+    const chart = await screen.findByTestId(ids.chart);
+    expect(chart.querySelectorAll('rect[data-run]')).toHaveLength(2);
+    const newest = within(screen.getByTestId(ids.run('run-2')));
+    expect(newest.getByText('manual')).toBeInTheDocument();
+    expect(newest.getByText('user:default/alice')).toBeInTheDocument();
+    expect(newest.getByText('10.0 s')).toBeInTheDocument();
+    expect(newest.getByText('replica-2')).toBeInTheDocument();
+    expect(newest.getByText("Tower's, 2 h behind ours")).toBeInTheDocument();
+    expect(
+      newest.getByText('15 deleted · 17 candidates · 1234 scanned · 2 kept'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId(ids.run('run-1'))).getByText('failed'),
+    ).toBeInTheDocument();
+  });
+
+  it('names a run the scheduler endpoint started an external preview in the history', async () => {
+    const a = api();
+    a.listRuns.mockResolvedValue([
+      makeRun({ id: 'run-3', trigger: 'external', dryRun: true }),
+    ]);
+    await renderPage(a);
+    const row = within(await screen.findByTestId(ids.run('run-3')));
+    expect(
+      row.getByText('external (scheduler endpoint, preview only)'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the newest run’s labels, then the chosen run’s, with filters and a value search', async () => {
+    const a = api();
+    await renderPage(a);
+    const labels = await screen.findByTestId(ids.labels);
+    expect(labels).toHaveAttribute('data-run', 'run-2');
+    expect(
+      await within(labels).findByText('cape-namespace=team-a'),
+    ).toBeInTheDocument();
+
+    await userEvent.click(screen.getByTestId(ids.showLabels('run-1')));
+    await waitFor(() =>
+      expect(screen.getByTestId(ids.labels)).toHaveAttribute(
+        'data-run',
+        'run-1',
+      ),
+    );
+    await waitFor(() => expect(lastOutcomesCall(a)[0]).toBe('run-1'));
+
+    const search = within(
+      screen.getByTestId(labelFilterTestIds.search),
+    ).getByRole('searchbox');
+    fireEvent.change(search, { target: { value: 'Team' } });
+    await waitFor(() =>
+      expect(lastOutcomesCall(a)).toEqual([
+        'run-1',
+        expect.objectContaining({ search: 'Team', offset: 0 }),
+      ]),
+    );
+  });
+
+  it('downloads the CSV of the run with the same filters through the API', async () => {
+    const a = api();
+    const createObjectURL = jest.fn(() => 'blob:csv');
+    const revokeObjectURL = jest.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const click = jest
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(() => {});
+    await renderPage(a);
+    await screen.findByTestId(ids.labels);
+    fireEvent.change(
+      within(screen.getByTestId(labelFilterTestIds.search)).getByRole(
+        'searchbox',
+      ),
+      { target: { value: 'team' } },
+    );
+    await waitFor(() =>
+      expect(lastOutcomesCall(a)[1]).toMatchObject({ search: 'team' }),
+    );
+    await userEvent.click(screen.getByTestId(labelFilterTestIds.downloadCsv));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(a.downloadOutcomesCsv).toHaveBeenCalledWith('run-2', {
+      search: 'team',
+    });
+    expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
+    click.mockRestore();
+  });
+
+  it('says so when the download fails', async () => {
+    const a = api();
+    a.downloadOutcomesCsv.mockRejectedValue(new Error('You may not view'));
+    await renderPage(a);
+    await screen.findByTestId(ids.labels);
+    await userEvent.click(screen.getByTestId(labelFilterTestIds.downloadCsv));
+    expect(
+      await screen.findByTestId(labelFilterTestIds.downloadError),
+    ).toHaveTextContent('You may not view');
+  });
+
+  it('answers an unknown Tower with an error', async () => {
+    await renderPage(api(), '/towers/nope');
+    expect(
+      await screen.findByTestId(towerPageTestIds('nope').error),
+    ).toHaveTextContent("No Tower 'nope'");
+  });
+
+  it('links each card row to its Tower page', async () => {
+    await renderPage(api(), '/');
+    const link = await screen.findByTestId(ids.link);
+    expect(link).toHaveAttribute('href', '/towers/prod-a');
+  });
+});

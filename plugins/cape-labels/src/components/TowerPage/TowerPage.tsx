@@ -1,0 +1,87 @@
+import { useCallback, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { Alert, Card, Flex, Link, Skeleton, Text } from '@backstage/ui';
+import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
+import { useRuns, useTower } from '../../hooks';
+import { towerPageTestIds } from '../../testIds';
+import { TREND_RUNS } from '../RunTrend';
+import { RunHistory } from '../RunHistory';
+import { RunLabels } from '../RunLabels';
+import { StatusChip } from '../StatusChip';
+import { TopSources } from '../TopSources';
+import { towerStatus } from '../../format';
+import styles from './TowerPage.module.css';
+
+/** The Tower's runs and, for the chosen one (the newest at first), its labels. */
+const TowerBody = ({ tower }: { tower: TowerSummary }) => {
+  const ids = towerPageTestIds(tower.id);
+  const runs = useRuns(tower.id, {
+    limit: TREND_RUNS,
+    refreshKey: tower.lastRun?.id,
+  });
+  const [chosen, setChosen] = useState<string>();
+  const onSelect = useCallback((runId: string) => setChosen(runId), []);
+  const selected =
+    runs.value?.find(r => r.id === chosen) ?? runs.value?.[0] ?? undefined;
+  return (
+    <Flex direction="column" gap="4">
+      <Card className={styles.section}>
+        <Text as="h2" variant="title-small">
+          Last {TREND_RUNS} runs
+        </Text>
+        <RunHistory
+          towerId={tower.id}
+          runs={runs.value}
+          loading={runs.loading}
+          error={runs.error}
+          selectedRunId={selected?.id}
+          onSelect={onSelect}
+        />
+      </Card>
+      <Card className={styles.section}>
+        <TopSources towerId={tower.id} refreshKey={tower.lastRun?.id} />
+      </Card>
+      {selected && (
+        <Card className={styles.section}>
+          <RunLabels
+            key={selected.id}
+            run={selected}
+            resourcePrefix={tower.resourcePrefix}
+            testId={ids.labels}
+          />
+        </Card>
+      )}
+    </Flex>
+  );
+};
+
+/** `/cape-labels/towers/:towerId`: one Tower's run history and the labels of its runs. */
+export const TowerPage = () => {
+  const { towerId = '' } = useParams();
+  const tower = useTower(towerId);
+  const ids = towerPageTestIds(towerId);
+  if (tower.error)
+    return (
+      <Alert
+        status="danger"
+        title={`Could not load Tower '${towerId}': ${tower.error.message}`}
+        data-testid={ids.error}
+      />
+    );
+  if (!tower.value) return <Skeleton height={200} data-testid={ids.loading} />;
+  const t = tower.value;
+  return (
+    <Flex direction="column" gap="4" data-testid={ids.page}>
+      <Flex align="center" gap="3">
+        <Text as="h1" variant="title-medium" data-testid={ids.title}>
+          {t.title}
+        </Text>
+        <StatusChip status={towerStatus(t)} />
+        <Link href={t.server} target="_blank" rel="noopener noreferrer">
+          {t.server}
+        </Link>
+      </Flex>
+      <TowerBody tower={t} />
+    </Flex>
+  );
+};

@@ -1,0 +1,103 @@
+import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
+import { fmt, metGoal, table } from './common';
+
+/** Kept reasons that are routine (issue 12 §1): everything else is an action or an anomaly. */
+const ROUTINE = new Set(['young', 'count-nonzero']);
+
+/** Outcome rows written by one run, split as issue 12 §1 counts them. */
+export type OutcomeTally = { written: number; acted: number; routine: number };
+
+export function tallyOutcomes(tally: OutcomeTally, rows: LabelOutcome[]) {
+  for (const row of rows) {
+    tally.written++;
+    if (row.action === 'kept' && row.reason && ROUTINE.has(row.reason))
+      tally.routine++;
+    else tally.acted++;
+  }
+}
+
+/** One scenario's figures, as the goal table needs them. */
+export type GoalFigures = {
+  scenario: string;
+  status: string;
+  wallMs: number;
+  floorMs: number;
+  floorNote: string;
+  requests: number;
+  minimum: number;
+  singleChainMinimum: number;
+  rssGrowthMB: number;
+  eventLoopP99Ms: number;
+  outcomes: OutcomeTally;
+};
+
+/** The issue's "today" column (quiet machine, code before issue 12), for comparison. */
+const ISSUE_TODAY = {
+  wall: '2,910 ms',
+  floor: '2.0x',
+  requests: '403',
+  rss: '76 MB / 31 ms',
+  rows: '100,000',
+};
+
+/** The goal table of issue 12, one row per figure, measured beside the issue's references. */
+export function goalTable(s1?: GoalFigures, s5?: GoalFigures): string {
+  const rows: string[][] = [];
+  if (s1) {
+    const ratio = s1.wallMs / s1.floorMs;
+    rows.push(
+      [
+        'S1 wall time',
+        `${fmt(s1.wallMs)} ms`,
+        ISSUE_TODAY.wall,
+        '<= 1,500 ms',
+        metGoal(s1.wallMs <= 1500),
+      ],
+      [
+        'S1 wall / dependency floor of the new plan',
+        `${ratio.toFixed(2)}x (floor ${fmt(s1.floorMs)} ms, ${s1.floorNote})`,
+        ISSUE_TODAY.floor,
+        '<= 1.3x',
+        metGoal(ratio <= 1.3),
+      ],
+      [
+        'S1 requests',
+        `${fmt(s1.requests)} (minimum ${fmt(s1.minimum)}; one chain: ${fmt(s1.singleChainMinimum)})`,
+        ISSUE_TODAY.requests,
+        '<= 310',
+        metGoal(s1.requests <= 310),
+      ],
+      [
+        'S1 peak RSS growth / event-loop p99',
+        `${fmt(s1.rssGrowthMB, 1)} MB / ${fmt(s1.eventLoopP99Ms, 1)} ms`,
+        ISSUE_TODAY.rss,
+        '<= 150 MB / <= 50 ms',
+        metGoal(s1.rssGrowthMB <= 150 && s1.eventLoopP99Ms <= 50),
+      ],
+      [
+        'outcome rows written by one S1 run',
+        `${fmt(s1.outcomes.written)} (${fmt(s1.outcomes.acted)} deleted or anomalies, ${fmt(s1.outcomes.routine)} routine keeps)`,
+        ISSUE_TODAY.rows,
+        '<= deleted + anomalies (+ latest run routine keeps)',
+        metGoal(s1.outcomes.written <= s1.outcomes.acted),
+      ],
+    );
+  }
+  if (s5) {
+    rows.push([
+      'S5: 1,000,000 labels, 5 ms',
+      `${s5.status} in ${fmt(s5.wallMs)} ms; RSS growth ${fmt(s5.rssGrowthMB, 1)} MB; event-loop p99 ${fmt(s5.eventLoopP99Ms, 1)} ms`,
+      '-',
+      'completes; <= 150 MB; <= 50 ms',
+      metGoal(
+        s5.status === 'succeeded' &&
+          s5.rssGrowthMB <= 150 &&
+          s5.eventLoopP99Ms <= 50,
+      ),
+    ]);
+  }
+  return table(
+    ['figure (issue 12)', 'measured', 'issue: today', 'goal', 'met'],
+    rows,
+  );
+}

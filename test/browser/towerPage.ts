@@ -1,0 +1,122 @@
+/**
+ * Browser steps on a Tower's page (/cape-labels/towers/:towerId): opened from the card's row,
+ * a filter chosen, the CSV downloaded and compared with the API.
+ */
+import type { Page } from 'playwright-core';
+import { callApi } from '../support/api';
+import {
+  labelFilterTestIds,
+  outcomesTestIds,
+  towerPageTestIds,
+} from '../../plugins/cape-labels/src/testIds';
+
+type ApiOutcome = { labelId: string; action: string; value: string | null };
+type ApiRun = { id: string };
+
+/** RFC 4180 records (quoted fields may hold commas, doubled quotes and line breaks). */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (c === '"') quoted = !quoted;
+    else if (!quoted && c === ',') {
+      record.push(field);
+      field = '';
+    } else if (!quoted && c === '\r' && text[i + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i++;
+    } else field += c;
+  }
+  return records;
+}
+
+/** Clicks the row's "History" link and waits for the Tower page with its runs. */
+export async function openTowerPage(page: Page, towerId: string) {
+  const ids = towerPageTestIds(towerId);
+  await page.getByTestId(ids.link).click({ timeout: 30_000 });
+  await page.waitForURL(`**/cape-labels/towers/${towerId}`, {
+    timeout: 30_000,
+  });
+  await page.getByTestId(ids.runs).waitFor({ timeout: 30_000 });
+  await page.getByTestId(ids.labels).waitFor({ timeout: 30_000 });
+}
+
+/** Picks `option` in one of the label filters (a Backstage UI select). */
+export async function chooseFilter(
+  page: Page,
+  testId: string,
+  option: string,
+): Promise<void> {
+  await page.getByTestId(testId).getByRole('button').first().click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The newest run of the Tower and its outcomes passing `query`, from the API. */
+export async function apiOutcomes(
+  backendUrl: string,
+  towerId: string,
+  query: string,
+): Promise<{ run: ApiRun; items: ApiOutcome[]; total: number }> {
+  const runs = await callApi<{ items: ApiRun[] }>(
+    backendUrl,
+    `/api/cape-labels/towers/${towerId}/runs?limit=1`,
+  );
+  const run = runs.body.items[0];
+  const page = await callApi<{ items: ApiOutcome[]; total: number }>(
+    backendUrl,
+    `/api/cape-labels/runs/${run.id}/labels?limit=1000&${query}`,
+  );
+  return { run, ...page.body };
+}
+
+/** Waits until the outcomes table shows `labelId` as its first row. */
+export async function waitForFirstOutcome(
+  page: Page,
+  runId: string,
+  labelId: string,
+): Promise<void> {
+  await page
+    .getByTestId(outcomesTestIds(runId).table)
+    .getByTestId(outcomesTestIds(runId).row(labelId))
+    .waitFor({ timeout: 30_000 });
+}
+
+/** Presses "Download CSV" and returns the downloaded file's name and text. */
+export async function downloadCsv(
+  page: Page,
+): Promise<{ filename: string; text: string }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30_000 }),
+    page.getByTestId(labelFilterTestIds.downloadCsv).click(),
+  ]);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return {
+    filename: download.suggestedFilename(),
+    text: Buffer.concat(chunks).toString('utf8'),
+  };
+}
+
+/** The cluster names the page lists under "Where the orphans come from", in order. */
+export async function shownTopClusters(
+  page: Page,
+  towerId: string,
+): Promise<string[]> {
+  const list = page.getByTestId(
+    `${towerPageTestIds(towerId).topSources}-clusters`,
+  );
+  await list.waitFor({ timeout: 30_000 });
+  return list
+    .locator('[data-value]')
+    .evaluateAll(els => els.map(e => e.getAttribute('data-value') ?? ''));
+}

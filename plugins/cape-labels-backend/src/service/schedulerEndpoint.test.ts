@@ -1,5 +1,7 @@
-import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import {
+  capeLabelsSweepRunPermission,
+  type RunSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
 import {
   auth,
   BASE,
@@ -85,32 +87,36 @@ describe("the scheduler's own endpoints", () => {
       status: 'succeeded',
     });
 
-    b.permission.result = AuthorizeResult.DENY;
-    await b
-      .http()
-      .post(`${BASE}/towers/t1/sweep`)
-      .set(auth.user())
-      .send({})
-      .expect(403);
-    seed(3, 'ext');
-    await b
-      .http()
-      .post(`${task('t1')}/trigger`)
-      .set(auth.user())
-      .expect(200);
+    // Only the sweep is refused: the user may still read the runs.
+    b.permission.denied.add(capeLabelsSweepRunPermission.name);
+    try {
+      await b
+        .http()
+        .post(`${BASE}/towers/t1/sweep`)
+        .set(auth.user())
+        .send({})
+        .expect(403);
+      seed(3, 'ext');
+      await b
+        .http()
+        .post(`${task('t1')}/trigger`)
+        .set(auth.user())
+        .expect(200);
 
-    const after = await until(
-      runs,
-      r => r.length === 2 && r[0].status !== 'running',
-    );
-    expect(after[0]).toMatchObject({
-      trigger: 'external',
-      dryRun: true,
-      status: 'succeeded',
-      counts: { candidates: 3, deleted: 0 },
-    });
-    expect(b.sim.admin.deletedLabels()).toEqual([]);
-    b.permission.result = AuthorizeResult.ALLOW;
+      const after = await until(
+        runs,
+        r => r.length === 2 && r[0].status !== 'running',
+      );
+      expect(after[0]).toMatchObject({
+        trigger: 'external',
+        dryRun: true,
+        status: 'succeeded',
+        counts: { candidates: 3, deleted: 0 },
+      });
+      expect(b.sim.admin.deletedLabels()).toEqual([]);
+    } finally {
+      b.permission.denied.delete(capeLabelsSweepRunPermission.name);
+    }
   }, 40_000);
 
   it('/cancel stops the running sweep before its next page and records it aborted', async () => {

@@ -22,7 +22,6 @@ import type { TowerConfig } from '../../plugins/cape-labels-backend/src/config/t
 import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database';
 import { createRouter } from '../../plugins/cape-labels-backend/src/service/router';
 import { SweepCoordinator } from '../../plugins/cape-labels-backend/src/sweep/SweepCoordinator';
-import { schedulerTaskStates } from '../../plugins/cape-labels-backend/src/sweep/taskStates';
 import {
   environment,
   fmt,
@@ -186,7 +185,6 @@ async function serve(knex: Knex) {
     store,
     scheduler: {} as any, // the read routes never schedule
     logger: silent,
-    taskStates: schedulerTaskStates(knex),
   });
   const httpAuth = {
     credentials: async () => ({

@@ -1,4 +1,5 @@
 import type { RequestLogEntry } from '@smartx-cape/cloudtower-simulator';
+import { callApi } from '../support/api';
 import { pollUntil } from '../support/processes';
 import type { StoredRun } from '../support/postgres';
 import {
@@ -22,6 +23,10 @@ export type CrashResult = {
   recovery: StoredRun;
   leaseExpiresAt: number;
   killedAt: number;
+  /** When a live replica's API first showed the dead run `lost`, ms after the kill. */
+  lostAfterMs: number;
+  /** The dead run's stored status at that moment (reads must not have written). */
+  storedWhenLost: StoredRun;
   audit: DeletionAudit;
   deletes: RequestLogEntry[];
   overlaps: number;
@@ -58,6 +63,10 @@ export async function killMidSweep(
   const killedAt = Date.now();
   const deletedAtKill = sim.admin.deletedLabels().length - baseline.size;
   log(`killed ${victim.name} (pid ${victim.pid}) running ${victimRun.id}`);
+  const lostAt = await readsLost(cluster, victimRun.id);
+  const storedWhenLost = (await cluster.db.runs(KILL_TOWER)).find(
+    r => r.id === victimRun.id,
+  )!;
 
   const recovery = await pollUntil(
     'another replica to complete the crash Tower',
@@ -78,6 +87,8 @@ export async function killMidSweep(
     recovery,
     leaseExpiresAt: lease.expiresAt ?? NaN,
     killedAt,
+    lostAfterMs: lostAt - killedAt,
+    storedWhenLost,
     audit: auditDeletions(sim.admin.deletedLabels(), seeded, baseline),
     deletes: sim.admin
       .requestLog(logStart)
@@ -89,6 +100,7 @@ export async function killMidSweep(
   console.table([
     {
       'killed at run s': s(killedAt - victimRun.startedAt),
+      'reads lost after kill s': s(result.lostAfterMs),
       'timeout s': KILL_TIMEOUT_S,
       'lease left at kill s': s(result.leaseExpiresAt - killedAt),
       'recovery start after kill s': s(recovery.startedAt - killedAt),
@@ -109,4 +121,22 @@ export async function killMidSweep(
     },
   ]);
   return result;
+}
+
+/** Polls a live replica's API until the run reads `lost`; returns when it did. */
+async function readsLost(cluster: Cluster, runId: string): Promise<number> {
+  return pollUntil(
+    `run ${runId} to read lost`,
+    async () => {
+      const res = await callApi<{
+        items?: Array<{ id: string; status: string }>;
+      }>(
+        cluster.live()[0].url,
+        `/api/cape-labels/towers/${KILL_TOWER}/runs?limit=5`,
+      );
+      const run = res.body.items?.find(r => r.id === runId);
+      return run?.status === 'lost' ? Date.now() : undefined;
+    },
+    { timeoutMs: 30_000, intervalMs: 100 },
+  );
 }

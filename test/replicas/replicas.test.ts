@@ -72,11 +72,17 @@ describe('several replicas on one PostgreSQL', () => {
     expect(result.ranOn).toBeDefined();
   });
 
-  it('recovers a Tower whose replica is killed mid-sweep: aborted history, no double or wrong deletion', async () => {
+  it('recovers a Tower whose replica is killed mid-sweep: lost at once, aborted by the next sweep, no double or wrong deletion', async () => {
     const r = await killMidSweep(cluster, step);
     expect(r.accepted).toBe(202);
     expect(r.recovery.instance).not.toBe(r.victimRun.instance);
     expect(r.recovery.status).toBe('succeeded');
+    // The dead run reads lost within seconds (5 missed heartbeats), while its row, which no
+    // read writes, stays running until the next sweep of the Tower records it aborted.
+    expect(r.lostAfterMs).toBeLessThanOrEqual(10_000);
+    expect(r.storedWhenLost.status).toBe('running');
+    // The interrupted manual request is done again by the next sweep.
+    expect([r.recovery.trigger, r.recovery.dryRun]).toEqual(['manual', false]);
     expect([r.dead.status, r.dead.errorCode]).toEqual([
       'aborted',
       'REPLICA_LOST',

@@ -7,6 +7,7 @@ export type StoredRun = {
   id: string;
   towerId: string;
   trigger: string;
+  dryRun: boolean;
   status: string;
   startedAt: number;
   finishedAt: number | null;
@@ -20,6 +21,7 @@ type RunRecord = {
   id: string;
   tower_id: string;
   trigger: string;
+  dry_run: boolean;
   status: string;
   started_at: string | number;
   finished_at: string | number | null;
@@ -62,6 +64,7 @@ export class CapeLabelsDb {
         'id',
         'tower_id',
         'trigger',
+        'dry_run',
         'status',
         'started_at',
         'finished_at',
@@ -77,6 +80,7 @@ export class CapeLabelsDb {
       id: r.id,
       towerId: r.tower_id,
       trigger: r.trigger,
+      dryRun: r.dry_run,
       status: r.status,
       startedAt: Number(r.started_at),
       finishedAt: r.finished_at === null ? null : Number(r.finished_at),

@@ -16,7 +16,6 @@ import { notificationsBackendInstalled } from './notifications/installed';
 import { RunNotifier } from './notifications/RunNotifier';
 import { createRouter } from './service/router';
 import { handleSweepRequestedEvent } from './sweep/events';
-import { schedulerTaskStates } from './sweep/taskStates';
 import { SweepCoordinator } from './sweep/SweepCoordinator';
 import { createSweepers, stopSweepers } from './sweep/createSweepers';
 
@@ -90,7 +89,6 @@ export const capeLabelsPlugin = createBackendPlugin({
           store,
           scheduler,
           logger,
-          taskStates: schedulerTaskStates(await database.getClient()),
         });
         await coordinator.start();
         if (capeConfig.towers.length === 0) {

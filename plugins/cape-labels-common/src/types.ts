@@ -1,9 +1,17 @@
-/** How a run was started. */
-export type RunTrigger = 'schedule' | 'manual' | 'event';
+/**
+ * How a run was started. `external`: the scheduler's own trigger endpoint started the task
+ * when the schedule had not made it due and no permitted request was pending, so the run was
+ * only a preview.
+ */
+export type RunTrigger = 'schedule' | 'manual' | 'event' | 'external';
 
-/** Where a run ended up (`running` while it is in progress). */
+/**
+ * Where a run ended up (`running` while it is in progress). `lost` is never stored: API answers
+ * show a `running` run whose heartbeat stopped as `lost`; the Tower's next sweep records it
+ * `aborted`.
+ */
 export type RunStatus =
-  'running' | 'succeeded' | 'partial' | 'failed' | 'aborted';
+  'running' | 'lost' | 'succeeded' | 'partial' | 'failed' | 'aborted';
 
 /** What happened to one label in a run. */
 export type LabelAction = 'deleted' | 'would-delete' | 'kept' | 'failed';

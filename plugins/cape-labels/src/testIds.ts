@@ -55,6 +55,7 @@ export function towerTestIds(towerId: string) {
 /** Test ids of one run's facts inside a Tower's details (`prefix` is the details id). */
 export function runFactTestIds(prefix: string) {
   return {
+    trigger: `${prefix}-trigger`,
     duration: `${prefix}-duration`,
     instance: `${prefix}-instance`,
     clock: `${prefix}-clock`,

@@ -13,7 +13,7 @@ import type {
   RunCounts,
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import type { NewRun, RunEnd, RunStore, SweepRequest } from './types';
+import type { LostRun, NewRun, RunEnd, RunStore, SweepRequest } from './types';
 import * as runs from './runs';
 import * as outcomes from './outcomes';
 import { topDeletedValues } from './topSources';
@@ -39,15 +39,24 @@ export class DatabaseRunStore implements RunStore {
   static async create(options: {
     database: DatabaseService;
     skipMigrations?: boolean;
+    /** The clock that decides whether a running run is lost (tests). */
+    now?: () => Date;
   }): Promise<DatabaseRunStore> {
     const db = await options.database.getClient();
     if (!options.skipMigrations && !options.database.migrations?.skip) {
       await migrateRunStore(db);
     }
-    return new DatabaseRunStore(db);
+    return new DatabaseRunStore(db, options.now);
   }
 
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  private now(): number {
+    return this.clock().getTime();
+  }
 
   createRun(run: NewRun): Promise<RunSummary> {
     return runs.createRun(this.db, run);
@@ -69,27 +78,31 @@ export class DatabaseRunStore implements RunStore {
     return summary;
   }
 
+  heartbeat(runId: string, at: Date): Promise<void> {
+    return runs.heartbeat(this.db, runId, at);
+  }
+
   addOutcomes(runId: string, items: LabelOutcome[]): Promise<void> {
     return outcomes.addOutcomes(this.db, runId, items);
   }
 
   getRun(runId: string): Promise<Run | undefined> {
-    return runs.getRun(this.db, runId);
+    return runs.getRun(this.db, runId, this.now());
   }
 
   listRuns(
     towerId: string,
     options: { limit: number; before?: string },
   ): Promise<RunSummary[]> {
-    return runs.listRuns(this.db, towerId, options);
+    return runs.listRuns(this.db, towerId, options, this.now());
   }
 
   lastRuns(towerIds: string[]): Promise<Map<string, RunSummary>> {
-    return runs.lastRuns(this.db, towerIds);
+    return runs.lastRuns(this.db, towerIds, this.now());
   }
 
   runningTowers(towerIds: string[]): Promise<Set<string>> {
-    return runs.runningTowers(this.db, towerIds);
+    return runs.runningTowers(this.db, towerIds, this.now());
   }
 
   listOutcomes(
@@ -116,8 +129,12 @@ export class DatabaseRunStore implements RunStore {
     return topDeletedValues(this.db, options);
   }
 
-  abortStaleRuns(towerId: string, now: Date): Promise<number> {
-    return runs.abortStaleRuns(this.db, towerId, now);
+  abortLostRuns(towerId: string, now: Date): Promise<LostRun[]> {
+    return runs.abortLostRuns(this.db, towerId, now.getTime());
+  }
+
+  lastScheduledStart(towerId: string): Promise<Date | undefined> {
+    return runs.lastScheduledStart(this.db, towerId);
   }
 
   writePendingDeletes(

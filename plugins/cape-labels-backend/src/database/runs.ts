@@ -6,8 +6,9 @@ import type {
   RunCounts,
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import type { NewRun, RunEnd } from './types';
+import type { LostRun, NewRun, RunEnd } from './types';
 import { deleteOutcomesOfRuns } from './outcomes';
+import { LOST_AFTER_MS } from './liveness';
 import { storedError } from './storedError';
 import {
   CHUNK,
@@ -21,6 +22,7 @@ import {
   isPostgres,
   rowToRun,
   rowToSummary,
+  toMillis,
 } from './tables';
 
 export const REPLICA_LOST = {
@@ -81,6 +83,7 @@ export async function createRun(db: Knex, run: NewRun): Promise<RunSummary> {
     status: 'running',
     started_at: run.startedAt.getTime(),
     finished_at: null,
+    heartbeat_at: run.startedAt.getTime(),
     scanned: 0,
     candidates: 0,
     deleted: 0,
@@ -95,7 +98,7 @@ export async function createRun(db: Knex, run: NewRun): Promise<RunSummary> {
     clock_skew_ms: null,
   };
   await db<RunRow>(RUNS).insert(row);
-  return rowToSummary({ ...row, seq: 0 });
+  return rowToSummary({ ...row, seq: 0 }, run.startedAt.getTime());
 }
 
 /** Records whose clock the run's age cutoff was taken on. */
@@ -137,21 +140,38 @@ export async function finishRun(
     .select(...SUMMARY_COLUMNS)
     .where({ id: runId })
     .first();
-  return row ? (await withWouldDelete(db, [rowToSummary(row)]))[0] : undefined;
+  return row
+    ? (
+        await withWouldDelete(db, [rowToSummary(row, end.finishedAt.getTime())])
+      )[0]
+    : undefined;
+}
+
+/** Proof of life of a running sweep; a finished run is left alone. */
+export async function heartbeat(
+  db: Knex,
+  runId: string,
+  at: Date,
+): Promise<void> {
+  await db<RunRow>(RUNS)
+    .where({ id: runId, status: 'running' })
+    .update({ heartbeat_at: at.getTime() });
 }
 
 export async function getRun(
   db: Knex,
   runId: string,
+  now: number,
 ): Promise<Run | undefined> {
   const row = await db<RunRow>(RUNS).where({ id: runId }).first();
-  return row ? (await withWouldDelete(db, [rowToRun(row)]))[0] : undefined;
+  return row ? (await withWouldDelete(db, [rowToRun(row, now)]))[0] : undefined;
 }
 
 export async function listRuns(
   db: Knex,
   towerId: string,
   options: { limit: number; before?: string },
+  now: number,
 ): Promise<RunSummary[]> {
   const query = db<RunRow>(RUNS)
     .select(...SUMMARY_COLUMNS)
@@ -169,7 +189,10 @@ export async function listRuns(
     query.andWhere('seq', '<', before.seq);
   }
   const rows: SummaryRow[] = await query;
-  return withWouldDelete(db, rows.map(rowToSummary));
+  return withWouldDelete(
+    db,
+    rows.map(row => rowToSummary(row, now)),
+  );
 }
 
 /** Towers per lastRuns query: a UNION ALL term each (SQLite allows 500). */
@@ -178,8 +201,9 @@ const LAST_RUNS_CHUNK = 100;
 export async function lastRuns(
   db: Knex,
   towerIds: string[],
+  now: number,
 ): Promise<Map<string, RunSummary>> {
-  const result = await lastRunsByTower(db, towerIds);
+  const result = await lastRunsByTower(db, towerIds, now);
   await withWouldDelete(db, [...result.values()]);
   return result;
 }
@@ -187,6 +211,7 @@ export async function lastRuns(
 async function lastRunsByTower(
   db: Knex,
   towerIds: string[],
+  now: number,
 ): Promise<Map<string, RunSummary>> {
   const result = new Map<string, RunSummary>();
   if (isPostgres(db)) {
@@ -202,7 +227,7 @@ async function lastRunsByTower(
       [[...new Set(towerIds)]],
     )) as { rows: SummaryRow[] };
     for (const row of rows) {
-      result.set(row.tower_id, rowToSummary(row));
+      result.set(row.tower_id, rowToSummary(row, now));
     }
     return result;
   }
@@ -223,22 +248,32 @@ async function lastRunsByTower(
         });
       });
     for (const row of rows) {
-      result.set(row.tower_id, rowToSummary(row));
+      result.set(row.tower_id, rowToSummary(row, now));
     }
   }
   return result;
 }
 
+/** A `running` run's heartbeat is newer than this: its sweep is alive. */
+function aliveSince(now: number): number {
+  return now - LOST_AFTER_MS;
+}
+
+const SIGN_OF_LIFE = 'coalesce(heartbeat_at, started_at)';
+
+/** Towers with a live run: `running` with a recent heartbeat. */
 export async function runningTowers(
   db: Knex,
   towerIds: string[],
+  now: number,
 ): Promise<Set<string>> {
   const result = new Set<string>();
   for (const ids of chunks([...new Set(towerIds)])) {
     const rows: Array<Pick<RunRow, 'tower_id'>> = await db<RunRow>(RUNS)
       .distinct('tower_id')
       .where({ status: 'running' })
-      .whereIn('tower_id', ids);
+      .whereIn('tower_id', ids)
+      .whereRaw(`${SIGN_OF_LIFE} >= ?`, [aliveSince(now)]);
     for (const row of rows) {
       result.add(row.tower_id);
     }
@@ -246,19 +281,59 @@ export async function runningTowers(
   return result;
 }
 
-export async function abortStaleRuns(
+/**
+ * Records the Tower's lost runs (`running`, heartbeat stopped) as aborted, ended at their last
+ * heartbeat, and returns what they were doing. Runs with a recent heartbeat are left alone:
+ * they may still be finishing. Only the holder of the Tower's lease calls this.
+ */
+export async function abortLostRuns(
   db: Knex,
   towerId: string,
-  now: Date,
-): Promise<number> {
-  return db<RunRow>(RUNS)
+  now: number,
+): Promise<LostRun[]> {
+  const lost: Array<
+    Pick<RunRow, 'id' | 'trigger' | 'requested_by' | 'dry_run'>
+  > = await db<RunRow>(RUNS)
+    .select('id', 'trigger', 'requested_by', 'dry_run')
     .where({ tower_id: towerId, status: 'running' })
+    .whereRaw(`${SIGN_OF_LIFE} < ?`, [aliveSince(now)])
+    .orderBy('seq', 'asc');
+  if (lost.length === 0) return [];
+  await db<RunRow>(RUNS)
+    .whereIn(
+      'id',
+      lost.map(r => r.id),
+    )
+    .where({ status: 'running' })
     .update({
       status: 'aborted',
-      finished_at: now.getTime(),
+      finished_at: db.raw(SIGN_OF_LIFE),
       error_message: REPLICA_LOST.message,
       error_code: REPLICA_LOST.code,
     });
+  return lost.map(r => ({
+    id: r.id,
+    trigger: r.trigger,
+    dryRun: Boolean(r.dry_run),
+    ...(r.requested_by === null ? {} : { requestedBy: r.requested_by }),
+  }));
+}
+
+/**
+ * Start of the Tower's newest scheduled sweep that ran to an end (succeeded, partial or
+ * failed): an aborted or lost one did not do the schedule's work.
+ */
+export async function lastScheduledStart(
+  db: Knex,
+  towerId: string,
+): Promise<Date | undefined> {
+  const row: Pick<RunRow, 'started_at'> | undefined = await db<RunRow>(RUNS)
+    .select('started_at')
+    .where({ tower_id: towerId, trigger: 'schedule' })
+    .whereIn('status', ['succeeded', 'partial', 'failed'])
+    .orderBy('seq', 'desc')
+    .first();
+  return row ? new Date(toMillis(row.started_at)) : undefined;
 }
 
 /** Deletes, in batches, the runs older than the newest `keep` (never a running one). */

@@ -10,6 +10,7 @@ import type {
   RunSummary,
   RunTrigger,
 } from '@smartx-cape/plugin-cape-labels-common';
+import { displayStatus } from './liveness';
 
 export const RUNS = 'cape_labels_runs';
 export const OUTCOMES = 'cape_labels_outcomes';
@@ -42,6 +43,8 @@ export type RunRow = {
   status: RunStatus;
   started_at: DbBigInt;
   finished_at: DbBigInt | null;
+  /** Written every second while running; null on rows older than the column. */
+  heartbeat_at?: DbBigInt | null;
   scanned: number;
   candidates: number;
   deleted: number;
@@ -107,6 +110,7 @@ export const SUMMARY_COLUMNS = [
   'status',
   'started_at',
   'finished_at',
+  'heartbeat_at',
   'scanned',
   'candidates',
   'deleted',
@@ -134,7 +138,8 @@ export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   return result;
 }
 
-export function rowToSummary(row: SummaryRow): RunSummary {
+/** `now` (epoch ms) decides whether a `running` run is shown `lost`. */
+export function rowToSummary(row: SummaryRow, now: number): RunSummary {
   const startedAt = toMillis(row.started_at);
   const finishedAt =
     row.finished_at === null ? null : toMillis(row.finished_at);
@@ -143,7 +148,7 @@ export function rowToSummary(row: SummaryRow): RunSummary {
     towerId: row.tower_id,
     trigger: row.trigger,
     dryRun: Boolean(row.dry_run),
-    status: row.status,
+    status: displayStatus(row, now),
     startedAt: new Date(startedAt).toISOString(),
     finishedAt: finishedAt === null ? null : new Date(finishedAt).toISOString(),
     durationMs: finishedAt === null ? null : finishedAt - startedAt,
@@ -179,9 +184,9 @@ export function rowToSummary(row: SummaryRow): RunSummary {
   return summary;
 }
 
-export function rowToRun(row: RunRow): Run {
+export function rowToRun(row: RunRow, now: number): Run {
   return {
-    ...rowToSummary(row),
+    ...rowToSummary(row, now),
     settings: JSON.parse(row.settings) as RunSettings,
   };
 }

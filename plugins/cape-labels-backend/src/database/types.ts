@@ -22,11 +22,19 @@ export type NewRun = {
 };
 
 export type RunEnd = {
-  status: Exclude<RunStatus, 'running'>;
+  status: Exclude<RunStatus, 'running' | 'lost'>;
   finishedAt: Date;
   counts: RunCounts;
   error?: { message: string; code?: string };
   notes?: string[];
+};
+
+/** A run found lost and recorded aborted: what it was doing. */
+export type LostRun = {
+  id: string;
+  trigger: RunTrigger;
+  requestedBy?: string;
+  dryRun: boolean;
 };
 
 export type { PendingDelete } from './pendingDeletes';
@@ -36,7 +44,7 @@ import type { PendingDelete } from './pendingDeletes';
 export type SweepRequest = {
   id: string;
   towerId: string;
-  trigger: Exclude<RunTrigger, 'schedule'>;
+  trigger: Exclude<RunTrigger, 'schedule' | 'external'>;
   requestedBy?: string;
   dryRun: boolean;
   requestedAt: Date;
@@ -49,6 +57,8 @@ export interface RunStore {
   setRunClock(runId: string, clock: RunClock): Promise<void>;
   /** Progress while running (the card shows it). */
   updateRunCounts(runId: string, counts: RunCounts): Promise<void>;
+  /** Proof of life, every second while the run is `running`. */
+  heartbeat(runId: string, at: Date): Promise<void>;
   finishRun(runId: string, end: RunEnd): Promise<RunSummary>;
   /**
    * Appends outcomes in batches; never loads them all. In the same transaction, forgets the
@@ -64,7 +74,7 @@ export interface RunStore {
   ): Promise<RunSummary[]>;
   /** Newest run of each Tower (one indexed query). */
   lastRuns(towerIds: string[]): Promise<Map<string, RunSummary>>;
-  /** Towers with a run in status `running`. */
+  /** Towers with a live run (`running`, recent heartbeat). */
   runningTowers(towerIds: string[]): Promise<Set<string>>;
   listOutcomes(
     runId: string,
@@ -89,10 +99,12 @@ export interface RunStore {
   }): Promise<SourceCount[]>;
 
   /**
-   * Marks every `running` run of the Tower as `aborted`: called by the holder of the Tower's
-   * lease before it starts, so those runs belong to a replica that died.
+   * Marks the Tower's lost runs (`running`, heartbeat stopped) `aborted`: called by the holder
+   * of the Tower's lease before it sweeps, never by a read.
    */
-  abortStaleRuns(towerId: string, now: Date): Promise<number>;
+  abortLostRuns(towerId: string, now: Date): Promise<LostRun[]>;
+  /** Start of the newest scheduled sweep that ran to an end (the schedule's anchor). */
+  lastScheduledStart(towerId: string): Promise<Date | undefined>;
 
   /** Write-ahead record: the labels of a guarded delete, written before it is sent. */
   writePendingDeletes(

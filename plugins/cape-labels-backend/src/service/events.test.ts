@@ -5,24 +5,36 @@ import {
 import {
   auth,
   BASE,
+  defaultCapeLabels,
+  EVERY_START_DUE,
   oldDate,
   startCapeBackend,
+  towerEntry,
   type CapeBackend,
 } from './__testUtils__/testBackend';
 
 describe('cape-labels events', () => {
   let b: CapeBackend;
   beforeAll(async () => {
-    b = await startCapeBackend();
+    b = await startCapeBackend({
+      capeLabels: url => {
+        const config = defaultCapeLabels(url);
+        // Same Tower, a schedule that makes each start due: stands in for scheduled sweeps.
+        (config.towers as Record<string, unknown>).sched = towerEntry(url, {
+          schedule: EVERY_START_DUE,
+        });
+        return config;
+      },
+    });
   });
   afterAll(async () => b?.stop());
   afterEach(() => b.sim.admin.clearFaults());
 
-  const runs = async (): Promise<RunSummary[]> =>
+  const runs = async (towerId = 't1'): Promise<RunSummary[]> =>
     (
       await b
         .http()
-        .get(`${BASE}/towers/t1/runs?limit=100`)
+        .get(`${BASE}/towers/${towerId}/runs?limit=100`)
         .set(auth.user())
         .expect(200)
     ).body.items;
@@ -41,8 +53,8 @@ describe('cape-labels events', () => {
       createdAt: oldDate(),
     });
     const manual = await b.sweep('t1', { dryRun: true });
-    await b.scheduler.triggerTask('cape-labels:sweep:t1');
-    const [scheduled] = await runs();
+    await b.scheduler.triggerTask('cape-labels:sweep:sched');
+    const [scheduled] = await runs('sched');
 
     expect(b.completed).toHaveLength(2);
     const { settings: _settings, ...manualSummary } = manual;

@@ -6,6 +6,7 @@ import type {
 import {
   auth,
   BASE,
+  EVERY_START_DUE,
   HOUR,
   oldDate,
   startCapeBackend,
@@ -32,7 +33,10 @@ describe('cape-labels read routes', () => {
         },
         towers: {
           t1: towerEntry(url),
-          t2: towerEntry(url, { resourcePrefix: 'sks' }),
+          t2: towerEntry(url, {
+            resourcePrefix: 'sks',
+            schedule: EVERY_START_DUE,
+          }),
         },
       }),
     });

@@ -13,8 +13,8 @@ import {
 
 /**
  * With Backstage's real scheduler (SQLite): triggerTask only marks the task due, a worker
- * picks it up (within 5 s) under the task's lease, and the card reads nextRunAt from the
- * scheduler's table.
+ * picks it up (within 5 s) under the task's lease, and nextRunAt comes from the schedule (no
+ * scheduler table is read).
  */
 describe('cape-labels with the real scheduler', () => {
   let b: CapeBackend;

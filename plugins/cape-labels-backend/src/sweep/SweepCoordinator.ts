@@ -6,7 +6,7 @@ import { ConflictError, NotFoundError } from '@backstage/errors';
 import type { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
 import type { RunStore } from '../database/types';
-import type { TaskState, TaskStateLookup } from './taskStates';
+import { nextRunAt, sweepSchedule, type SweepSchedule } from './schedule';
 import type { TowerSweeper } from './TowerSweeper';
 
 export type SweepRequestInput = {
@@ -26,6 +26,9 @@ export function sweepTaskId(towerId: string): string {
  */
 export class SweepCoordinator {
   private readonly towers: Map<string, TowerConfig>;
+  private readonly schedules: Map<string, SweepSchedule>;
+  /** When this process registers the tasks: the first due time of a fresh schedule counts from it. */
+  private readonly registeredAt: Date;
 
   constructor(
     private readonly options: {
@@ -34,10 +37,14 @@ export class SweepCoordinator {
       store: RunStore;
       scheduler: SchedulerService;
       logger: LoggerService;
-      taskStates?: TaskStateLookup;
+      now?: () => Date;
     },
   ) {
     this.towers = new Map(options.towers.map(t => [t.id, t]));
+    this.schedules = new Map(
+      options.towers.map(t => [t.id, sweepSchedule(t.schedule)]),
+    );
+    this.registeredAt = this.now();
   }
 
   async start(): Promise<void> {
@@ -62,7 +69,7 @@ export class SweepCoordinator {
   async requestSweep(input: SweepRequestInput): Promise<{ requestId: string }> {
     const { store, scheduler } = this.options;
     this.getTower(input.towerId);
-    const { running } = await this.runningTowers([input.towerId]);
+    const running = await store.runningTowers([input.towerId]);
     if (
       running.has(input.towerId) ||
       (await store.hasPendingRequest(input.towerId))
@@ -93,40 +100,37 @@ export class SweepCoordinator {
     return { requestId: request.id };
   }
 
-  /**
-   * Towers with a run in progress. A run still `running` while nobody holds its Tower's lease
-   * belonged to a replica that died: it is marked aborted here.
-   */
-  private async runningTowers(ids: string[]) {
-    const { store } = this.options;
-    const [running, states] = await Promise.all([
-      store.runningTowers(ids),
-      this.options.taskStates?.(ids.map(sweepTaskId)) ??
-        Promise.resolve(new Map<string, TaskState>()),
-    ]);
-    for (const id of [...running]) {
-      if (states.get(sweepTaskId(id))?.leaseHeld === false) {
-        await store.abortStaleRuns(id, new Date());
-        running.delete(id);
-      }
-    }
-    return { running, states };
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
   }
 
+  /** Reads only: a lost run shows `lost` here and is recorded aborted by the next sweep. */
   async summaries(): Promise<TowerSummary[]> {
     const { store, towers } = this.options;
     const ids = towers.map(t => t.id);
-    const { running, states } = await this.runningTowers(ids);
-    const lastRuns = await store.lastRuns(ids);
-    return towers.map(tower => ({
-      id: tower.id,
-      title: tower.title,
-      server: tower.server,
-      resourcePrefix: tower.resourcePrefix,
-      dryRun: tower.dryRun,
-      running: running.has(tower.id),
-      nextRunAt: states.get(sweepTaskId(tower.id))?.nextRunAt ?? null,
-      lastRun: lastRuns.get(tower.id) ?? null,
-    }));
+    const [running, lastRuns] = await Promise.all([
+      store.runningTowers(ids),
+      store.lastRuns(ids),
+    ]);
+    const now = this.now();
+    return towers.map(tower => {
+      const lastRun = lastRuns.get(tower.id) ?? null;
+      const schedule = this.schedules.get(tower.id)!;
+      return {
+        id: tower.id,
+        title: tower.title,
+        server: tower.server,
+        resourcePrefix: tower.resourcePrefix,
+        dryRun: tower.dryRun,
+        running: running.has(tower.id),
+        nextRunAt: nextRunAt(
+          schedule,
+          lastRun ?? undefined,
+          this.registeredAt,
+          now,
+        ),
+        lastRun,
+      };
+    });
   }
 }

@@ -203,7 +203,16 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
   });
 
   it('runs pending requests with their trigger, requester and dry-run flag', async () => {
-    const h = await make();
+    // A manual-only schedule: the start is the requests', not a scheduled sweep's.
+    const h = await make({
+      tower: {
+        schedule: {
+          frequency: { trigger: 'manual' },
+          timeout: { minutes: 5 },
+          scope: 'global',
+        },
+      },
+    });
     seedOrphans(h, 2);
     await h.store.enqueueRequest({
       towerId: h.tower.id,

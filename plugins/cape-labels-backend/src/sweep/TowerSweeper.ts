@@ -3,26 +3,23 @@ import type {
   KeptReason,
   LabelOutcome,
   RunSummary,
-  RunTrigger,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { DateTime } from 'luxon';
 import { isTowerError } from '../cloudtower/errors';
 import type { TowerClient } from '../cloudtower/types';
 import { sweptKeys, type TowerConfig } from '../config/types';
+import { HEARTBEAT_INTERVAL_MS } from '../database/liveness';
 import type { RunStore } from '../database/types';
 import { recordRunMetrics } from './metrics';
 import { withRetry } from './retry';
 import { towerRunStart } from './runClock';
 import { recheckPendingDeletes } from './recheck';
 import { runSweep } from './runSweep';
+import { planTick, type SweepWork } from './planTick';
+import { isDue, sweepSchedule, type SweepSchedule } from './schedule';
 import { SerialQueue } from './SerialQueue';
 
-export type SweepWork = {
-  trigger: RunTrigger;
-  requestedBy?: string;
-  /** Asked for a dry run; a Tower configured `dryRun` is always dry. */
-  dryRun: boolean;
-};
+export type { SweepWork };
 
 export type TowerSweeperOptions = {
   tower: TowerConfig;
@@ -45,6 +42,8 @@ export type TowerSweeperOptions = {
     deleted: LabelOutcome[],
   ) => void;
   now?: () => Date;
+  /** When this process registered the Tower's task (default: when the sweeper was made). */
+  registeredAt?: Date;
   /** How long Tower may take to commit a delete whose answer was lost (default 30 s: the request timeout). */
   settleMs?: number;
 };
@@ -59,8 +58,13 @@ const MAX_NOTES = 20;
 export class TowerSweeper {
   private readonly queue = new SerialQueue();
   private readonly stopping = new AbortController();
+  readonly schedule: SweepSchedule;
+  readonly registeredAt: Date;
 
-  constructor(private readonly options: TowerSweeperOptions) {}
+  constructor(private readonly options: TowerSweeperOptions) {
+    this.schedule = sweepSchedule(options.tower.schedule);
+    this.registeredAt = options.registeredAt ?? this.now();
+  }
 
   /**
    * Backend shutdown: stops the sweep in progress before its next batch, so the run is
@@ -71,26 +75,56 @@ export class TowerSweeper {
     await this.queue.idle();
   }
 
-  /** The scheduled task body: runs pending requests (or a scheduled sweep), then drains the rest. */
+  /**
+   * The scheduled task body: records lost runs aborted, runs what `planTick` says (the
+   * scheduled sweep when due, the pending request, or a preview), then drains the requests.
+   */
   runTask(taskSignal: AbortSignal): Promise<void> {
     const signal = AbortSignal.any([taskSignal, this.stopping.signal]);
     return this.queue.run(async () => {
       if (signal.aborted) return;
-      const { store, tower } = this.options;
-      const aborted = await store.abortStaleRuns(tower.id, this.now());
-      if (aborted > 0) {
-        this.options.logger.warn(
-          `Tower ${tower.id}: marked ${aborted} run(s) of a lost replica as aborted`,
-        );
+      const { store, tower, logger } = this.options;
+      const requests = await this.abortLostRuns();
+      const anchor = await store.lastScheduledStart(tower.id);
+      const due = isDue(this.schedule, anchor, this.registeredAt, this.now());
+      const pending = await store.takeRequest(tower.id);
+      if (pending) requests.push(pending);
+      for (const work of planTick({ due, requests })) {
+        if (work.trigger === 'external') {
+          logger.warn(
+            `Tower ${tower.id}: task started while no sweep was due and no request was pending (the scheduler's trigger endpoint?): preview only`,
+          );
+        }
+        await this.sweep(work, signal);
       }
-      const first = await store.takeRequest(tower.id);
-      await this.sweep(first ?? { trigger: 'schedule', dryRun: false }, signal);
       while (!signal.aborted) {
         const request = await store.takeRequest(tower.id);
         if (!request) break;
         await this.sweep(request, signal);
       }
     });
+  }
+
+  /**
+   * Records runs of a lost replica aborted; returns the permitted requests among them, to be
+   * done again (a lost scheduled sweep is owed anyway: it did not end).
+   */
+  private async abortLostRuns(): Promise<SweepWork[]> {
+    const { store, tower, logger } = this.options;
+    const lost = await store.abortLostRuns(tower.id, this.now());
+    if (lost.length > 0) {
+      logger.warn(
+        `Tower ${tower.id}: marked ${lost.length} run(s) of a lost replica as aborted`,
+      );
+    }
+    return lost
+      .filter(run => run.trigger === 'manual' || run.trigger === 'event')
+      .slice(-1)
+      .map(({ trigger, requestedBy, dryRun }) => ({
+        trigger,
+        dryRun,
+        ...(requestedBy ? { requestedBy } : {}),
+      }));
   }
 
   private now(): Date {
@@ -126,6 +160,10 @@ export class TowerSweeper {
     const start = DateTime.fromJSDate(startedAt).toUTC();
     const confirmMs = tower.confirmAfter.as('milliseconds');
     const client = this.options.createClient(tower);
+    // Independent of Tower's pace: a page may take a whole request timeout.
+    const heartbeat = setInterval(() => {
+      store.heartbeat(run.id, this.now()).catch(() => undefined);
+    }, HEARTBEAT_INTERVAL_MS);
     const notes: string[] = [];
     let dropped = 0;
     const note = (text: string) => {
@@ -197,6 +235,7 @@ export class TowerSweeper {
             },
       };
     } finally {
+      clearInterval(heartbeat);
       await client.close().catch(() => undefined);
     }
 

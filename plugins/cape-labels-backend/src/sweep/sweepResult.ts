@@ -7,7 +7,7 @@ import type { KeptTally } from './decide';
 type RunError = { message: string; code?: string };
 
 export type SweepResult = {
-  status: Exclude<RunStatus, 'running'>;
+  status: Exclude<RunStatus, 'running' | 'lost'>;
   counts: RunCounts;
   keptByReason: KeptTally;
   error?: RunError;

@@ -1,4 +1,5 @@
 export { exactTime, formatClock, formatDuration, relativeTime } from './time';
+export { triggerLabel, triggerName } from './trigger';
 export { errorMessage, isNotAllowed, toError } from './errors';
 export { isTowerRunning, towerStatus } from './towerStatus';
 export type { ChipStatus } from './towerStatus';

@@ -25,13 +25,16 @@ export function databaseService(knex: Knex): DatabaseService {
   return { getClient: async () => knex, migrations: { skip: false } };
 }
 
+/** A store on a fresh database; its clock (for `lost`) reads `now`, default `at(0)`. */
 export async function createStore(
   databases: TestDatabases,
   id: TestDatabaseId,
+  now: () => Date = () => at(0),
 ): Promise<{ knex: Knex; store: DatabaseRunStore }> {
   const knex = await databases.init(id);
   const store = await DatabaseRunStore.create({
     database: databaseService(knex),
+    now,
   });
   return { knex, store };
 }

@@ -1,7 +1,9 @@
 import {
   coreServices,
+  createBackendModule,
   createServiceFactory,
   type BackendFeature,
+  type DatabaseService,
   type PermissionsService,
 } from '@backstage/backend-plugin-api';
 import { schedulerServiceFactory } from '@backstage/backend-defaults/scheduler';
@@ -106,6 +108,16 @@ export function towerEntry(url: string, over: JsonObject = {}): JsonObject {
   };
 }
 
+/**
+ * A Tower schedule under which every start of the task is a due scheduled sweep (the mock
+ * scheduler starts tasks only on triggerTask): for tests that stand in for the schedule.
+ */
+export const EVERY_START_DUE: JsonObject = {
+  frequency: { seconds: 1 },
+  timeout: { minutes: 5 },
+  initialDelay: { seconds: 0 },
+};
+
 /** A `capeLabels` block with long schedules: sweeps happen only when a test asks. */
 export function defaultCapeLabels(url: string): JsonObject {
   return {
@@ -142,6 +154,20 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
     },
   });
   const scheduler = mockServices.scheduler();
+  // The plugin's own database, as the plugin sees it (tests read and seed rows directly).
+  let database: DatabaseService | undefined;
+  const databaseProbe = createBackendModule({
+    pluginId: 'cape-labels',
+    moduleId: 'test-database-probe',
+    register(env) {
+      env.registerInit({
+        deps: { db: coreServices.database },
+        async init({ db }) {
+          database = db;
+        },
+      });
+    },
+  });
   const permissions = switchablePermissions();
   const capeLabels = (options.capeLabels ?? defaultCapeLabels)(sim.url);
   const authFeatures = options.realAuth
@@ -168,6 +194,7 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
       features: [
         capeLabelsPlugin,
         mockServices.database.factory({ knex }),
+        databaseProbe,
         mockServices.rootConfig.factory({ data: rootConfig }),
         ...authFeatures,
         createServiceFactory({
@@ -201,6 +228,8 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
       /** Set `permission.result` to DENY to refuse everything, or add names to `permission.denied`; `asked` counts decisions. */
       permission: permissions.state,
       http,
+      /** The plugin's database (knex). */
+      db: () => database!.getClient(),
       /** Starts a sweep as a user and waits for it (the mock scheduler runs the task inline). */
       async sweep(towerId = 't1', body: object = {}): Promise<Run> {
         const res = await http()

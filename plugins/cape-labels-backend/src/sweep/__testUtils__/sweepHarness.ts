@@ -24,6 +24,14 @@ import { TOWER_PASSWORD } from '../../__testUtils__/towerLogin';
 
 export const HOUR = 3_600_000;
 
+/** A schedule under which every start of the task is a due scheduled sweep. */
+export const EVERY_TICK_DUE: TowerConfig['schedule'] = {
+  frequency: { milliseconds: 1 },
+  timeout: { minutes: 5 },
+  initialDelay: { milliseconds: 0 },
+  scope: 'global',
+};
+
 export function towerConfig(
   server: string,
   over: Partial<TowerConfig> = {},
@@ -31,7 +39,7 @@ export function towerConfig(
   return testTowerConfig(
     't1',
     { server, username: 'gc', password: TOWER_PASSWORD },
-    { title: 'Tower 1', ...over },
+    { title: 'Tower 1', schedule: EVERY_TICK_DUE, ...over },
   );
 }
 

@@ -179,6 +179,19 @@ describe('CapeLabelsCard', () => {
     expect(api.listTowers.mock.calls.length).toBe(calls);
   });
 
+  it('shows a run whose replica stopped with a lost chip', async () => {
+    await renderCard(
+      mockCapeLabelsApi([
+        makeTower({
+          lastRun: makeRun({ status: 'lost', finishedAt: null }),
+        }),
+      ]),
+    );
+    const chip = await screen.findByTestId('cape-tower-prod-a-status');
+    expect(chip).toHaveAttribute('data-status', 'lost');
+    expect(chip).toHaveTextContent('lost');
+  });
+
   it('headlines what a dry run would delete instead of "0 deleted"', async () => {
     const dryRun = makeRun({
       dryRun: true,

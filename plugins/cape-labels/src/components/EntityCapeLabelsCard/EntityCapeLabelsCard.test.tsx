@@ -81,6 +81,17 @@ describe('EntityCapeLabelsCard', () => {
     });
   });
 
+  it('says a run the scheduler endpoint started was an external preview', async () => {
+    const capeApi = api();
+    capeApi.listRuns.mockResolvedValue([
+      makeRun({ id: 'r3', trigger: 'external', dryRun: true }),
+    ]);
+    await renderCard(capeApi, annotated);
+    const r3 = await screen.findByTestId(entityCardTestIds.run('r3'));
+    expect(r3).toHaveTextContent('external (scheduler endpoint, preview only)');
+    expect(r3).not.toHaveTextContent('(dry run)');
+  });
+
   it('says clearly that the user may not view sweep results on 403', async () => {
     const capeApi = api();
     capeApi.listTowers.mockRejectedValue(await notAllowedError());

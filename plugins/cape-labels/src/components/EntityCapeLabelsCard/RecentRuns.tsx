@@ -3,7 +3,12 @@ import type {
   RunSummary,
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { exactTime, relativeTime, runHeadline } from '../../format';
+import {
+  exactTime,
+  relativeTime,
+  runHeadline,
+  triggerLabel,
+} from '../../format';
 import { useLatestRuns } from '../../hooks';
 import { entityCardTestIds } from '../../testIds';
 import { StatusChip } from '../StatusChip';
@@ -12,9 +17,10 @@ import styles from './RecentRuns.module.css';
 /** How many runs the entity card lists. */
 export const RECENT_RUNS = 10;
 
+/** An external run is a preview: its label says so already. */
 function trigger(run: RunSummary): string {
-  const by = run.requestedBy ? ` by ${run.requestedBy}` : '';
-  return `${run.trigger}${by}${run.dryRun ? ' (dry run)' : ''}`;
+  const dry = run.dryRun && run.trigger !== 'external' ? ' (dry run)' : '';
+  return `${triggerLabel(run)}${dry}`;
 }
 
 function labels(run: RunSummary): string {

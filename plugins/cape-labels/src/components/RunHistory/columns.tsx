@@ -6,6 +6,7 @@ import {
   formatDuration,
   relativeTime,
   runHeadline,
+  triggerName,
 } from '../../format';
 import { StatusChip } from '../StatusChip';
 import styles from './RunHistory.module.css';
@@ -63,7 +64,7 @@ export function runColumns(
     {
       id: 'trigger',
       label: 'Trigger',
-      cell: r => <CellText title={r.trigger} />,
+      cell: r => <CellText title={triggerName(r.trigger)} />,
     },
     {
       id: 'requestedBy',

@@ -8,6 +8,7 @@ const colors: Record<ChipStatus, TextColors | TextColorStatus> = {
   failed: 'danger',
   aborted: 'secondary',
   running: 'info',
+  lost: 'danger',
   'never run': 'secondary',
 };
 

@@ -1,6 +1,6 @@
 import { Flex } from '@backstage/ui';
 import { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
-import { formatClock, formatDuration } from '../../format';
+import { formatClock, formatDuration, triggerLabel } from '../../format';
 import { runFactTestIds } from '../../testIds';
 import { Field } from './Field';
 import styles from './TowerDetails.module.css';
@@ -17,8 +17,7 @@ export const RunFacts = ({
   return (
     <Flex gap="4" className={styles.facts}>
       <Field label="Trigger">
-        {run.trigger}
-        {run.requestedBy ? ` by ${run.requestedBy}` : ''}
+        <span data-testid={ids.trigger}>{triggerLabel(run)}</span>
       </Field>
       <Field label="Duration">
         <span data-testid={ids.duration}>{formatDuration(run.durationMs)}</span>

@@ -132,4 +132,18 @@ describe('CapeLabelsCard details', () => {
       }),
     );
   });
+
+  it('says a run the scheduler endpoint started was an external preview', async () => {
+    const api = mockCapeLabelsApi([
+      makeTower({ lastRun: makeRun({ trigger: 'external', dryRun: true }) }),
+    ]);
+    await renderCard(api);
+    await userEvent.click(
+      await screen.findByTestId('cape-tower-prod-a-expand'),
+    );
+    const details = await screen.findByTestId('cape-tower-prod-a-details');
+    expect(
+      within(details).getByTestId('cape-tower-prod-a-details-trigger'),
+    ).toHaveTextContent('external (scheduler endpoint, preview only)');
+  });
 });

@@ -92,6 +92,18 @@ describe('TowerPage', () => {
     ).toBeInTheDocument();
   });
 
+  it('names a run the scheduler endpoint started an external preview in the history', async () => {
+    const a = api();
+    a.listRuns.mockResolvedValue([
+      makeRun({ id: 'run-3', trigger: 'external', dryRun: true }),
+    ]);
+    await renderPage(a);
+    const row = within(await screen.findByTestId(ids.run('run-3')));
+    expect(
+      row.getByText('external (scheduler endpoint, preview only)'),
+    ).toBeInTheDocument();
+  });
+
   it('shows the newest run’s labels, then the chosen run’s, with filters and a value search', async () => {
     const a = api();
     await renderPage(a);

@@ -1,0 +1,151 @@
+import {
+  ZERO,
+  at,
+  createStore,
+  createTestDatabases,
+  newRun,
+} from './__testUtils__/testStore';
+import { LOST_AFTER_MS } from './liveness';
+
+jest.setTimeout(60_000);
+
+const databases = createTestDatabases();
+const SECOND = 1000;
+
+/** A store whose clock the test moves, in ms after `at(0)`. */
+async function storeWithClock(databaseId: Parameters<typeof createStore>[1]) {
+  const clock = { ms: 0 };
+  const { store, knex } = await createStore(
+    databases,
+    databaseId,
+    () => new Date(at(0).getTime() + clock.ms),
+  );
+  return { store, knex, clock };
+}
+
+const afterStart = (ms: number) => new Date(at(0).getTime() + ms);
+
+describe('run liveness from the heartbeat', () => {
+  it.each(databases.eachSupportedId())(
+    'shows a running run lost once its heartbeat is older than the bound, and running again after one, %p',
+    async databaseId => {
+      const { store, clock } = await storeWithClock(databaseId);
+      const run = await store.createRun(newRun('prod-a', 0));
+      const status = async () => ({
+        get: (await store.getRun(run.id))?.status,
+        list: (await store.listRuns('prod-a', { limit: 1 }))[0].status,
+        last: (await store.lastRuns(['prod-a'])).get('prod-a')?.status,
+        running: (await store.runningTowers(['prod-a'])).has('prod-a'),
+      });
+      const alive = { get: 'running', list: 'running', last: 'running' };
+      const lost = { get: 'lost', list: 'lost', last: 'lost' };
+
+      clock.ms = LOST_AFTER_MS;
+      expect(await status()).toEqual({ ...alive, running: true });
+      clock.ms = LOST_AFTER_MS + 1;
+      expect(await status()).toEqual({ ...lost, running: false });
+
+      await store.heartbeat(run.id, afterStart(10 * SECOND));
+      clock.ms = 11 * SECOND;
+      expect(await status()).toEqual({ ...alive, running: true });
+      clock.ms = 10 * SECOND + LOST_AFTER_MS + 1;
+      expect(await status()).toEqual({ ...lost, running: false });
+    },
+  );
+
+  it.each(databases.eachSupportedId())(
+    'records only lost runs aborted, ended at their last heartbeat, %p',
+    async databaseId => {
+      const { store, clock } = await storeWithClock(databaseId);
+      const lost = await store.createRun(newRun('prod-a', 0));
+      await store.updateRunCounts(lost.id, { ...ZERO, scanned: 5 });
+      await store.heartbeat(lost.id, afterStart(3 * SECOND));
+      const alive = await store.createRun(newRun('prod-a', 0));
+      const otherTower = await store.createRun(newRun('prod-b', 0));
+      clock.ms = 60 * SECOND;
+      await store.heartbeat(alive.id, afterStart(59 * SECOND));
+
+      expect(
+        await store.abortLostRuns('prod-a', afterStart(60 * SECOND)),
+      ).toEqual([{ id: lost.id, trigger: 'schedule', dryRun: false }]);
+      expect(await store.getRun(lost.id)).toMatchObject({
+        status: 'aborted',
+        finishedAt: afterStart(3 * SECOND).toISOString(),
+        durationMs: 3 * SECOND,
+        counts: { ...ZERO, scanned: 5 },
+        error: { code: 'REPLICA_LOST' },
+      });
+      expect((await store.getRun(alive.id))?.status).toBe('running');
+      expect((await store.getRun(otherTower.id))?.status).toBe('lost');
+      expect(
+        await store.abortLostRuns('prod-a', afterStart(60 * SECOND)),
+      ).toEqual([]);
+    },
+  );
+
+  it.each(databases.eachSupportedId())(
+    'never revives a finished run with a late heartbeat, %p',
+    async databaseId => {
+      const { store } = await storeWithClock(databaseId);
+      const run = await store.createRun(newRun('prod-a', 0));
+      await store.finishRun(run.id, {
+        status: 'succeeded',
+        finishedAt: afterStart(2 * SECOND),
+        counts: ZERO,
+      });
+      await store.heartbeat(run.id, afterStart(3 * SECOND));
+      expect(await store.getRun(run.id)).toMatchObject({
+        status: 'succeeded',
+        finishedAt: afterStart(2 * SECOND).toISOString(),
+      });
+    },
+  );
+
+  it.each(databases.eachSupportedId())(
+    'anchors the schedule on the newest scheduled sweep that ran to an end, %p',
+    async databaseId => {
+      const { store } = await storeWithClock(databaseId);
+      expect(await store.lastScheduledStart('prod-a')).toBeUndefined();
+      const end = async (minutes: number, over: object, status: string) => {
+        const run = await store.createRun(newRun('prod-a', minutes, over));
+        if (status !== 'running')
+          await store.finishRun(run.id, {
+            status: status as 'succeeded',
+            finishedAt: at(minutes + 1),
+            counts: ZERO,
+          });
+      };
+      await end(0, {}, 'succeeded');
+      await end(10, {}, 'failed');
+      await end(20, { trigger: 'manual' }, 'succeeded');
+      await end(30, { trigger: 'external', dryRun: true }, 'succeeded');
+      await end(40, {}, 'aborted');
+      await end(50, {}, 'running');
+      await end(60, {}, 'succeeded');
+      await store.createRun(newRun('prod-b', 70));
+      // failed still counts: the schedule's attempt happened.
+      expect(await store.lastScheduledStart('prod-a')).toEqual(at(60));
+    },
+  );
+
+  it.each(databases.eachSupportedId())(
+    'skips aborted and running scheduled sweeps for the anchor, %p',
+    async databaseId => {
+      const { store } = await storeWithClock(databaseId);
+      const first = await store.createRun(newRun('prod-a', 0));
+      await store.finishRun(first.id, {
+        status: 'partial',
+        finishedAt: at(1),
+        counts: ZERO,
+      });
+      const aborted = await store.createRun(newRun('prod-a', 10));
+      await store.finishRun(aborted.id, {
+        status: 'aborted',
+        finishedAt: at(11),
+        counts: ZERO,
+      });
+      await store.createRun(newRun('prod-a', 20));
+      expect(await store.lastScheduledStart('prod-a')).toEqual(at(0));
+    },
+  );
+});

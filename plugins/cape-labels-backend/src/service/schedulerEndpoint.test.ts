@@ -1,0 +1,185 @@
+import {
+  capeLabelsSweepRunPermission,
+  type RunSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
+import {
+  auth,
+  BASE,
+  oldDate,
+  startCapeBackend,
+  towerEntry,
+  type CapeBackend,
+} from './__testUtils__/testBackend';
+
+const TASKS = `${BASE}/.backstage/scheduler/v1/tasks`;
+const task = (towerId: string) =>
+  `${TASKS}/${encodeURIComponent(`cape-labels:sweep:${towerId}`)}`;
+
+/**
+ * Backstage's scheduler serves trigger and cancel for the plugin's tasks to any signed-in user,
+ * with no permission of ours: a start it causes must not delete anything.
+ */
+describe("the scheduler's own endpoints", () => {
+  let b: CapeBackend;
+  beforeAll(async () => {
+    b = await startCapeBackend({
+      realScheduler: true,
+      capeLabels: url => ({
+        schedule: {
+          frequency: { hours: 24 },
+          timeout: { minutes: 5 },
+          initialDelay: { seconds: 0 },
+        },
+        pageSize: 10,
+        towers: {
+          t1: towerEntry(url),
+          // Never starts by itself during the test.
+          idle: towerEntry(url, {
+            schedule: {
+              frequency: { hours: 24 },
+              timeout: { minutes: 5 },
+              initialDelay: { hours: 1 },
+            },
+          }),
+        },
+      }),
+    });
+  });
+  afterAll(async () => b?.stop());
+
+  const runs = async (towerId = 't1'): Promise<RunSummary[]> =>
+    (
+      await b
+        .http()
+        .get(`${BASE}/towers/${towerId}/runs`)
+        .set(auth.user())
+        .expect(200)
+    ).body.items;
+  async function until<T>(
+    read: () => Promise<T>,
+    done: (value: T) => boolean,
+    ms = 20_000,
+  ): Promise<T> {
+    const end = Date.now() + ms;
+    let value = await read();
+    while (!done(value) && Date.now() < end) {
+      await new Promise(r => setTimeout(r, 100));
+      value = await read();
+    }
+    return value;
+  }
+  const seed = (n: number, prefix: string) =>
+    b.sim.admin.createLabels(
+      Array.from({ length: n }, (_, i) => ({
+        key: 'cape-vip',
+        value: `${prefix}-${i}`,
+        createdAt: oldDate(),
+      })),
+    );
+
+  it('a trigger by a user without cape-labels.sweep.run only previews, recorded external', async () => {
+    const first = await until(
+      runs,
+      r => r.length === 1 && r[0].status !== 'running',
+    );
+    expect(first[0]).toMatchObject({
+      trigger: 'schedule',
+      status: 'succeeded',
+    });
+
+    // Only the sweep is refused: the user may still read the runs.
+    b.permission.denied.add(capeLabelsSweepRunPermission.name);
+    try {
+      await b
+        .http()
+        .post(`${BASE}/towers/t1/sweep`)
+        .set(auth.user())
+        .send({})
+        .expect(403);
+      seed(3, 'ext');
+      await b
+        .http()
+        .post(`${task('t1')}/trigger`)
+        .set(auth.user())
+        .expect(200);
+
+      const after = await until(
+        runs,
+        r => r.length === 2 && r[0].status !== 'running',
+      );
+      expect(after[0]).toMatchObject({
+        trigger: 'external',
+        dryRun: true,
+        status: 'succeeded',
+        counts: { candidates: 3, deleted: 0 },
+      });
+      expect(b.sim.admin.deletedLabels()).toEqual([]);
+    } finally {
+      b.permission.denied.delete(capeLabelsSweepRunPermission.name);
+    }
+  }, 40_000);
+
+  it('/cancel stops the running sweep before its next page and records it aborted', async () => {
+    seed(200, 'slow');
+    b.sim.admin.setFaults({ latencyMs: 300 });
+    const before = (await runs()).length;
+    await b
+      .http()
+      .post(`${task('t1')}/trigger`)
+      .set(auth.user())
+      .expect(200);
+    const running = await until(
+      runs,
+      r =>
+        r.length === before + 1 &&
+        r[0].status === 'running' &&
+        r[0].counts.scanned > 0,
+    );
+    expect(running[0].status).toBe('running');
+    await b
+      .http()
+      .post(`${task('t1')}/cancel`)
+      .set(auth.user())
+      .expect(200);
+    const ended = await until(runs, r => r[0].status !== 'running');
+    b.sim.admin.clearFaults();
+    expect(ended[0]).toMatchObject({
+      id: running[0].id,
+      trigger: 'external',
+      status: 'aborted',
+      error: { code: 'ABORTED' },
+    });
+    expect(ended[0].counts.scanned).toBeLessThan(200 + 3);
+    expect(b.sim.admin.deletedLabels()).toEqual([]);
+  }, 40_000);
+
+  it('GET /towers shows a run whose heartbeat stopped as lost, and writes nothing', async () => {
+    const knex = await b.db();
+    const startedAt = Date.now() - 60_000;
+    await knex('cape_labels_runs').insert({
+      id: `${startedAt}-deadbeef00`,
+      tower_id: 'idle',
+      trigger: 'schedule',
+      dry_run: false,
+      status: 'running',
+      started_at: startedAt,
+      heartbeat_at: startedAt + 10_000,
+      instance: 'dead-replica',
+      settings: '{}',
+    });
+    const read = async () =>
+      (await b.http().get(`${BASE}/towers`).set(auth.user()).expect(200)).body
+        .items as Array<{ id: string; running: boolean; lastRun: RunSummary }>;
+    for (let i = 0; i < 3; i++) {
+      const idle = (await read()).find(t => t.id === 'idle')!;
+      expect(idle).toMatchObject({
+        running: false,
+        lastRun: { status: 'lost' },
+      });
+    }
+    const row = await knex('cape_labels_runs')
+      .where({ tower_id: 'idle' })
+      .first();
+    expect(row).toMatchObject({ status: 'running', finished_at: null });
+  });
+});

@@ -1,0 +1,192 @@
+import type { TowerConfig } from '../config/types';
+import {
+  createHarness,
+  HOUR,
+  stoppedAfterEach,
+  type Harness,
+} from './__testUtils__/sweepHarness';
+
+/** Once a day, first run due at once: a second start the same day is not the schedule's. */
+const DAILY: TowerConfig['schedule'] = {
+  frequency: { hours: 24 },
+  timeout: { minutes: 5 },
+  initialDelay: { seconds: 0 },
+  scope: 'global',
+};
+
+function seedOrphans(h: Harness, n: number, prefix = 'c'): string[] {
+  return h.sim.admin
+    .createLabels(
+      Array.from({ length: n }, (_, i) => ({
+        key: 'cape-cluster-name',
+        value: `${prefix}${i}`,
+        createdAt: h.old(),
+      })),
+    )
+    .map(l => l.id);
+}
+
+const start = (h: Harness) => h.sweeper.runTask(new AbortController().signal);
+
+async function runs(h: Harness) {
+  return (await h.store.listRuns(h.tower.id, { limit: 20 }))
+    .reverse()
+    .map(r => [r.trigger, r.dryRun, r.counts.deleted, r.counts.candidates]);
+}
+
+describe('TowerSweeper: what a start of the task runs', () => {
+  const make = stoppedAfterEach(createHarness);
+
+  it('runs both a pending preview and the scheduled sweep at a scheduled tick', async () => {
+    const h = await make({ tower: { schedule: DAILY } });
+    seedOrphans(h, 3);
+    await h.store.enqueueRequest({
+      towerId: h.tower.id,
+      trigger: 'manual',
+      requestedBy: 'user:default/ops',
+      dryRun: true,
+      requestedAt: new Date(),
+    });
+    await start(h);
+    expect(await runs(h)).toEqual([
+      ['schedule', false, 3, 3],
+      ['manual', true, 0, 0],
+    ]);
+    expect(h.sim.admin.deletedLabels()).toHaveLength(3);
+    expect(await h.store.hasPendingRequest(h.tower.id)).toBe(false);
+  });
+
+  it('only previews, recorded external, a start the schedule did not make due with nothing pending', async () => {
+    const h = await make({ tower: { schedule: DAILY } });
+    seedOrphans(h, 2, 'a');
+    await start(h);
+    seedOrphans(h, 4, 'b');
+    await start(h);
+    expect(await runs(h)).toEqual([
+      ['schedule', false, 2, 2],
+      ['external', true, 0, 4],
+    ]);
+    expect(h.sim.admin.deletedLabels()).toHaveLength(2);
+    expect(
+      h.logger.lines.some(
+        l => l.startsWith('warn') && l.includes('preview only'),
+      ),
+    ).toBe(true);
+  });
+
+  it('runs a permitted request as asked when the schedule is not due', async () => {
+    const h = await make({ tower: { schedule: DAILY } });
+    await start(h);
+    seedOrphans(h, 2);
+    await h.store.enqueueRequest({
+      towerId: h.tower.id,
+      trigger: 'event',
+      dryRun: false,
+      requestedAt: new Date(),
+    });
+    await start(h);
+    expect(await runs(h)).toEqual([
+      ['schedule', false, 0, 0],
+      ['event', false, 2, 2],
+    ]);
+  });
+
+  it('still owes the scheduled sweep after one that a lost replica left unfinished', async () => {
+    const h = await make({ tower: { schedule: DAILY } });
+    // Left running by a replica that died: this start records it aborted, so its work is owed.
+    await h.store.createRun({
+      towerId: h.tower.id,
+      trigger: 'schedule',
+      dryRun: false,
+      instance: 'other',
+      startedAt: new Date(Date.now() - HOUR),
+      settings: {
+        minAge: 'PT24H',
+        confirmAfter: 'PT0S',
+        maxDeletesPerRun: 1,
+        keys: [],
+      },
+    });
+    seedOrphans(h, 2);
+    await start(h);
+    expect(await runs(h)).toEqual([
+      ['schedule', false, 0, 0],
+      ['schedule', false, 2, 2],
+    ]);
+  });
+
+  it('redoes a permitted request that a lost replica left unfinished', async () => {
+    const h = await make({ tower: { schedule: DAILY } });
+    await start(h);
+    await h.store.createRun({
+      towerId: h.tower.id,
+      trigger: 'manual',
+      requestedBy: 'user:default/ops',
+      dryRun: false,
+      instance: 'dead',
+      startedAt: new Date(Date.now() - HOUR),
+      settings: {
+        minAge: 'PT24H',
+        confirmAfter: 'PT0S',
+        maxDeletesPerRun: 1,
+        keys: [],
+      },
+    });
+    seedOrphans(h, 2);
+    await start(h);
+    const [redo, dead] = await h.store.listRuns(h.tower.id, { limit: 2 });
+    expect(dead).toMatchObject({ status: 'aborted', trigger: 'manual' });
+    expect(redo).toMatchObject({
+      trigger: 'manual',
+      requestedBy: 'user:default/ops',
+      dryRun: false,
+      status: 'succeeded',
+      counts: { deleted: 2 },
+    });
+  });
+
+  it('leaves a running run with a recent heartbeat alone (it may still be finishing elsewhere)', async () => {
+    const h = await make();
+    const finishing = await h.store.createRun({
+      towerId: h.tower.id,
+      trigger: 'schedule',
+      dryRun: false,
+      instance: 'other',
+      startedAt: new Date(Date.now() - HOUR),
+      settings: {
+        minAge: 'PT24H',
+        confirmAfter: 'PT0S',
+        maxDeletesPerRun: 1,
+        keys: [],
+      },
+    });
+    await h.store.heartbeat(finishing.id, new Date());
+    await start(h);
+    expect((await h.store.getRun(finishing.id))?.status).toBe('running');
+  });
+});
+
+describe('TowerSweeper: heartbeat', () => {
+  const make = stoppedAfterEach(createHarness);
+
+  it('writes a heartbeat on its run while it sweeps, whatever Tower pace, and stops after', async () => {
+    const beats: Array<{ runId: string; at: number }> = [];
+    const h = await make({
+      simulator: { faults: { latencyMs: 300 } },
+      sweeper: { pageSize: 5 },
+    });
+    const heartbeat = h.store.heartbeat.bind(h.store);
+    h.store.heartbeat = async (runId, at) => {
+      beats.push({ runId, at: at.getTime() });
+      return heartbeat(runId, at);
+    };
+    seedOrphans(h, 6);
+    const run = await h.sweep();
+    expect(run.status).toBe('succeeded');
+    expect(beats.length).toBeGreaterThan(0);
+    expect(beats.every(b => b.runId === run.id)).toBe(true);
+    const after = beats.length;
+    await new Promise(r => setTimeout(r, 1200));
+    expect(beats).toHaveLength(after);
+  }, 20_000);
+});

@@ -1,0 +1,108 @@
+import type { SchedulerServiceTaskScheduleDefinition } from '@backstage/backend-plugin-api';
+import { CronTime } from 'cron';
+import { DateTime, Duration, type DurationLike } from 'luxon';
+
+/** A Tower's configured schedule, reduced to what decides when a sweep is due. */
+export type SweepSchedule =
+  | { kind: 'every'; every: Duration; initialDelay: Duration }
+  | { kind: 'cron'; cron: CronTime }
+  | { kind: 'manual' };
+
+/**
+ * How far the scheduler may start a tick before or after the time we compute: its workers
+ * look for due tasks every 5 s (less for shorter frequencies), it starts a cron task's first
+ * run 1 s early, and our clock and the database's differ a little.
+ */
+export const DUE_SLACK = Duration.fromObject({ seconds: 10 });
+
+function toDuration(value: unknown): Duration {
+  if (Duration.isDuration(value)) return value;
+  if (typeof value === 'string') return Duration.fromISO(value);
+  return Duration.fromObject((value ?? {}) as DurationLike & object);
+}
+
+export function sweepSchedule(
+  definition: SchedulerServiceTaskScheduleDefinition,
+): SweepSchedule {
+  const { frequency } = definition;
+  if (typeof frequency === 'object' && 'cron' in frequency) {
+    // No time zone: Backstage's scheduler reads cron in the process's zone too.
+    return { kind: 'cron', cron: new CronTime(frequency.cron) };
+  }
+  if (typeof frequency === 'object' && 'trigger' in frequency) {
+    return { kind: 'manual' };
+  }
+  return {
+    kind: 'every',
+    every: toDuration(frequency),
+    initialDelay: toDuration(definition.initialDelay),
+  };
+}
+
+/**
+ * When the schedule next makes a sweep due after one that started at `anchor`; with no anchor
+ * (no scheduled sweep finished yet), the first due time after the task was registered.
+ */
+export function nextDueAt(
+  schedule: SweepSchedule,
+  anchor: Date | undefined,
+  registeredAt: Date,
+): DateTime | undefined {
+  if (schedule.kind === 'manual') return undefined;
+  if (schedule.kind === 'every') {
+    return anchor
+      ? DateTime.fromJSDate(anchor).plus(schedule.every)
+      : DateTime.fromJSDate(registeredAt).plus(schedule.initialDelay);
+  }
+  // A tick starts up to the slack after its cron time: that time is the anchor's own.
+  const from = anchor
+    ? DateTime.fromJSDate(anchor).plus(DUE_SLACK)
+    : DateTime.fromJSDate(registeredAt);
+  return nextCronTime(schedule.cron, from);
+}
+
+/** The cron's first time after `after` (cron brings its own copy of luxon: cross by millis). */
+function nextCronTime(cron: CronTime, after: DateTime): DateTime {
+  return DateTime.fromMillis(
+    cron.getNextDateFrom(after.toJSDate()).toMillis(),
+  ).toUTC();
+}
+
+/** Whether the schedule has made a sweep due by `now` (within the slack). */
+export function isDue(
+  schedule: SweepSchedule,
+  anchor: Date | undefined,
+  registeredAt: Date,
+  now: Date,
+): boolean {
+  const due = nextDueAt(schedule, anchor, registeredAt);
+  return due !== undefined && due <= DateTime.fromJSDate(now).plus(DUE_SLACK);
+}
+
+/**
+ * When the scheduler will next start the task, mirroring its rule: a frequency counts from the
+ * start of the last run (any trigger) but never before it ended; a cron time comes after the end.
+ */
+export function nextRunAt(
+  schedule: SweepSchedule,
+  lastRun: { startedAt: string; finishedAt: string | null } | undefined,
+  registeredAt: Date,
+  now: Date,
+): string | null {
+  if (schedule.kind === 'manual') return null;
+  const ended = lastRun?.finishedAt
+    ? DateTime.fromISO(lastRun.finishedAt)
+    : DateTime.fromJSDate(now);
+  let next: DateTime;
+  if (schedule.kind === 'cron') {
+    next = nextCronTime(schedule.cron, ended);
+  } else if (lastRun) {
+    next = DateTime.max(
+      DateTime.fromISO(lastRun.startedAt).plus(schedule.every),
+      ended,
+    );
+  } else {
+    next = DateTime.fromJSDate(registeredAt).plus(schedule.initialDelay);
+  }
+  return next.toUTC().toISO();
+}

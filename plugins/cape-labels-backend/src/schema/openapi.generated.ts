@@ -595,6 +595,14 @@ export const spec = {
         },
       },
       RunSummary: {
+        allOf: [
+          {
+            $ref: '#/components/schemas/RunFields',
+          },
+        ],
+        unevaluatedProperties: false,
+      },
+      RunFields: {
         type: 'object',
         required: [
           'id',
@@ -717,7 +725,7 @@ export const spec = {
       Run: {
         allOf: [
           {
-            $ref: '#/components/schemas/RunSummary',
+            $ref: '#/components/schemas/RunFields',
           },
           {
             type: 'object',
@@ -729,6 +737,7 @@ export const spec = {
             },
           },
         ],
+        unevaluatedProperties: false,
       },
       TowerSummary: {
         type: 'object',

@@ -374,7 +374,7 @@ export const spec = {
       get: {
         operationId: 'downloadRunLabelsCsv',
         description:
-          'Every outcome of the run passing the filters as CSV (streamed): labelId, key, value, createdAt, action, reason.',
+          'Every outcome of the run passing the filters as CSV (streamed), header row label_id,key,value,action,reason,created_at.',
         parameters: [
           {
             $ref: '#/components/parameters/runId',

@@ -200,6 +200,16 @@ describe('the OpenAPI spec agrees with what the routes answer', () => {
     );
   });
 
+  it('serves the spec itself at /openapi.json, to callers with credentials', async () => {
+    const res = await b
+      .http()
+      .get(`${BASE}/openapi.json`)
+      .set(auth.user())
+      .expect(200);
+    expect(Object.keys(res.body.paths)).toContain(`${BASE}/runs/{runId}`);
+    await b.http().get(`${BASE}/openapi.json`).expect(401);
+  });
+
   it('has replayed every answer the spec documents', () => {
     expect(documentedAnswers().filter(a => !seen.has(a))).toEqual([]);
   });

@@ -33,6 +33,14 @@ describe('validation', () => {
     }
   });
 
+  it('parseIntParam takes the integers the OpenAPI validator already converted', () => {
+    expect(parseIntParam({ limit: 5 }, 'limit', 20, 1, 100)).toBe(5);
+    for (const limit of [0, 101, 1.5, 1e21, NaN])
+      expect(() => parseIntParam({ limit }, 'limit', 20, 1, 100)).toThrow(
+        InputError,
+      );
+  });
+
   it('parseTowerId accepts config ids only', () => {
     expect(parseTowerId('prod-a')).toBe('prod-a');
     for (const id of [

@@ -28,7 +28,9 @@ export function parseIntParam(
   min: number,
   max: number,
 ): number {
-  const raw = single(query, name);
+  // The OpenAPI validator in front of the routes hands integers over already converted.
+  const given = query[name];
+  const raw = typeof given === 'number' ? String(given) : single(query, name);
   if (raw === undefined) return fallback;
   if (!/^-?\d{1,9}$/.test(raw))
     throw new InputError(

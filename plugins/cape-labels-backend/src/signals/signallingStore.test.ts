@@ -18,7 +18,7 @@ function recordingSignals(fail = false) {
       if (fail) throw new Error('signals down');
       published.push({
         channel: signal.channel,
-        message: signal.message as RunProgressSignal,
+        message: signal.message as unknown as RunProgressSignal,
       });
     },
   };

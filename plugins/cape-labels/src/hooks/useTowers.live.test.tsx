@@ -42,15 +42,21 @@ function renderTowers(
   signals?: SignalApi,
   pollIntervalMs = 1000,
 ) {
-  const apis = signals
-    ? ([
-        [capeLabelsApiRef, api],
-        [signalApiRef, signals],
-      ] as const)
-    : ([[capeLabelsApiRef, api]] as const);
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <TestApiProvider apis={apis}>{children}</TestApiProvider>
-  );
+  const wrapper = ({ children }: { children: ReactNode }) =>
+    signals ? (
+      <TestApiProvider
+        apis={[
+          [capeLabelsApiRef, api],
+          [signalApiRef, signals],
+        ]}
+      >
+        {children}
+      </TestApiProvider>
+    ) : (
+      <TestApiProvider apis={[[capeLabelsApiRef, api]]}>
+        {children}
+      </TestApiProvider>
+    );
   return renderHook(() => useTowers(pollIntervalMs), { wrapper });
 }
 

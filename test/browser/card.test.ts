@@ -373,3 +373,79 @@ test('the Tower page opens from the row, filters the labels and downloads them a
     `tower page: ${rows.length} kept labels of run ${kept.run.id} in the CSV; screenshot ${shot}`,
   );
 });
+
+test('a slow sweep shows its scanned count growing on the card before the run ends', async () => {
+  const towerId = 'bravo';
+  const sim = stack!.sims[TOWERS.findIndex(t => t.id === towerId)];
+  const page = stack!.page;
+  // many pages, each answered slowly: the run lasts seconds and writes progress in between
+  const old = new Date(Date.now() - 72 * 3_600_000).toISOString();
+  sim.admin.createLabels(
+    Array.from({ length: 9000 }, (_, i) => ({
+      key: 'cape-cluster-name',
+      value: `live-${i}`,
+      createdAt: old,
+    })),
+  );
+  sim.admin.setFaults({ latencyMs: 700, match: { rootField: 'labels' } });
+  try {
+    const before = (await apiTowers()).find(t => t.id === towerId)!;
+    const startScanned = before.lastRun?.counts.scanned ?? 0;
+    // back to the card (the previous test left the Tower page open)
+    await signInAsGuest(page, stack!.app.url);
+    await page
+      .getByTestId(towerTestIds(towerId).preview)
+      .click({ timeout: 30_000 });
+    // what the row shows while the API still says the new run is running
+    const shownWhileRunning: number[] = [];
+    let midRunShot = false;
+    const done = await step('live-progress', () =>
+      pollUntil(
+        `the slow run of ${towerId} to end (GET /towers)`,
+        async () => {
+          const row = (await readRows(page)).find(r => r.id === towerId);
+          const tower = (await apiTowers()).find(t => t.id === towerId)!;
+          const run = tower.lastRun;
+          const isNew = run && run.id !== before.lastRun?.id;
+          if (
+            isNew &&
+            run.status === 'running' &&
+            row &&
+            row.scanned !== null
+          ) {
+            shownWhileRunning.push(row.scanned);
+            if (!midRunShot && row.scanned > startScanned) {
+              midRunShot = true;
+              await page
+                .getByTestId(cardTestIds.card)
+                .screenshot({ path: path.join(RESULTS, 'card-live.png') });
+            }
+          }
+          return isNew && run.status !== 'running' && !tower.running
+            ? run
+            : undefined;
+        },
+        { timeoutMs: 120_000, intervalMs: 200 },
+      ),
+    );
+    const partial = [
+      ...new Set(
+        shownWhileRunning.filter(
+          n => n > startScanned && n < done.counts.scanned,
+        ),
+      ),
+    ];
+    console.log(
+      `live progress: scanned shown while running ${JSON.stringify(partial)}, final ${done.counts.scanned}`,
+    );
+    // at least two different partial counts, rising: the row moved before the run ended
+    expect(partial.length).toBeGreaterThanOrEqual(2);
+    expect(partial).toEqual([...partial].sort((a, b) => a - b));
+    await expectCardMatchesApi(
+      'the card to show the finished slow run',
+      30_000,
+    );
+  } finally {
+    sim.admin.clearFaults();
+  }
+});

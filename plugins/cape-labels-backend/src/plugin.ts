@@ -4,6 +4,7 @@ import {
 } from '@backstage/backend-plugin-api';
 import { eventsServiceRef } from '@backstage/plugin-events-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
+import { signalsServiceRef } from '@backstage/plugin-signals-node';
 import {
   CAPE_LABELS_TOPIC_SWEEP_REQUESTED,
   capeLabelsPermissions,
@@ -15,6 +16,7 @@ import { NotifiedHealthStore } from './notifications/healthStore';
 import { notificationsBackendInstalled } from './notifications/installed';
 import { RunNotifier } from './notifications/RunNotifier';
 import { createRouter } from './service/router';
+import { RunProgressSignals } from './signals';
 import { handleSweepRequestedEvent } from './sweep/events';
 import { SweepCoordinator } from './sweep/SweepCoordinator';
 import { createSweepers, stopSweepers } from './sweep/createSweepers';
@@ -41,6 +43,7 @@ export const capeLabelsPlugin = createBackendPlugin({
         auditor: coreServices.auditor,
         events: eventsServiceRef,
         notifications: notificationService,
+        signals: signalsServiceRef,
         instanceMetadata: coreServices.rootInstanceMetadata,
       },
       async init({
@@ -56,6 +59,7 @@ export const capeLabelsPlugin = createBackendPlugin({
         auditor,
         events,
         notifications,
+        signals,
         instanceMetadata,
       }) {
         const capeConfig = readCapeLabelsConfig(config);
@@ -78,6 +82,7 @@ export const capeLabelsPlugin = createBackendPlugin({
                 logger,
               })
             : undefined,
+          progress: new RunProgressSignals(signals, logger),
           instance: `${os.hostname()}:${process.pid}`,
         });
 

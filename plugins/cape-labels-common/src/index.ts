@@ -6,3 +6,4 @@
 export * from './types';
 export * from './permissions';
 export * from './towerDirectory';
+export * from './signals';

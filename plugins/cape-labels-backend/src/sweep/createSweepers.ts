@@ -12,6 +12,7 @@ import { towerConnectionOptions } from '../config/towerConnection';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
 import type { RunStore } from '../database/types';
 import type { RunNotifier } from '../notifications/RunNotifier';
+import { signallingStore, type RunProgressSignals } from '../signals';
 import { TowerSweeper } from './TowerSweeper';
 
 /** Every deletion batch becomes one auditor event with the label ids, keys and values. */
@@ -64,9 +65,12 @@ export function createSweepers(options: {
   events: EventsService;
   /** Absent when notifications are turned off. */
   notifier?: RunNotifier;
+  /** Live progress for the card; absent, runs are only polled. */
+  progress?: RunProgressSignals;
   instance: string;
 }): Map<string, TowerSweeper> {
-  const { config, store, logger, events, notifier, instance } = options;
+  const { config, store, logger, events, notifier, progress, instance } =
+    options;
   const onDeleted = auditDeletions(options.auditor, logger);
   const tuning = {
     requestTimeoutMs: config.requestTimeout.as('milliseconds'),
@@ -78,7 +82,7 @@ export function createSweepers(options: {
       new TowerSweeper({
         tower,
         settleMs: config.requestTimeout.as('milliseconds'),
-        store,
+        store: progress ? signallingStore(store, tower.id, progress) : store,
         logger,
         instance,
         pageSize: config.pageSize,

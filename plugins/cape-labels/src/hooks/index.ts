@@ -9,3 +9,5 @@ export { useRun } from './useRun';
 export { useDownloadOutcomesCsv } from './useDownloadOutcomesCsv';
 export { useTowerPageLink } from './useTowerPageLink';
 export { useTopSources } from './useTopSources';
+export { usePageVisible } from './usePageVisible';
+export { useRunProgressSignals } from './useRunProgressSignals';

@@ -1,11 +1,18 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useApi } from '@backstage/core-plugin-api';
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { capeLabelsApiRef } from '../api';
 import { isTowerRunning, toError } from '../format';
+import { usePageVisible } from './usePageVisible';
+import { useRunProgressSignals } from './useRunProgressSignals';
 
 /** How long the card keeps polling for a requested run that has not shown up. */
 const WATCH_TIMEOUT_MS = 60_000;
+/**
+ * With signals the card still polls, this many times slower: a safety net for when the app
+ * has the signals plugin but the backend does not (or the connection drops).
+ */
+const SIGNALLED_POLL_SLOWDOWN = 5;
 
 type Watch = { lastRunId: string | null; since: number };
 
@@ -15,6 +22,8 @@ export type TowersState = {
   loading: boolean;
   /** True while the card polls (a Tower runs or a requested run is awaited). */
   polling: boolean;
+  /** True when run progress arrives live through Backstage signals. */
+  live: boolean;
   refresh: () => void;
   /** Call after a sweep was accepted: polls until that Tower shows a new run. */
   watchTower: (towerId: string) => void;
@@ -35,6 +44,7 @@ function isWatchDone(
 /**
  * Loads the Towers and keeps polling every `pollIntervalMs` while any of them
  * is running or a sweep was requested and its run has not finished yet.
+ * A run progress signal reloads at once; polling pauses while the tab is hidden.
  */
 export function useTowers(pollIntervalMs = 2000): TowersState {
   const api = useApi(capeLabelsApiRef);
@@ -90,14 +100,38 @@ export function useTowers(pollIntervalMs = 2000): TowersState {
     ((towers?.some(isTowerRunning) ?? false) ||
       Object.keys(watches).length > 0);
 
+  const refresh = useCallback(() => setGeneration(g => g + 1), []);
+  const visible = usePageVisible();
+  const visibleRef = useRef(visible);
+  visibleRef.current = visible;
+  // a hidden tab does not reload on signals either; it catches up when shown
+  const missedSignal = useRef(false);
+  const onSignal = useCallback(() => {
+    if (visibleRef.current) refresh();
+    else missedSignal.current = true;
+  }, [refresh]);
+  const towerIds = useMemo(() => towers?.map(t => t.id) ?? [], [towers]);
+  const live = useRunProgressSignals(towerIds, onSignal);
+  const interval = live
+    ? pollIntervalMs * SIGNALLED_POLL_SLOWDOWN
+    : pollIntervalMs;
+
   useEffect(() => {
-    if (!polling) return undefined;
-    const timer = setTimeout(() => setGeneration(g => g + 1), pollIntervalMs);
+    if (!polling || !visible) return undefined;
+    const timer = setTimeout(() => setGeneration(g => g + 1), interval);
     return () => clearTimeout(timer);
     // the next poll is scheduled once the previous answer is in
-  }, [polling, loads, pollIntervalMs]);
+  }, [polling, visible, loads, interval]);
 
-  const refresh = useCallback(() => setGeneration(g => g + 1), []);
+  // back on the tab: what was missed while hidden shows at once
+  const wasVisible = useRef(visible);
+  useEffect(() => {
+    if (visible && !wasVisible.current && (polling || missedSignal.current)) {
+      missedSignal.current = false;
+      refresh();
+    }
+    wasVisible.current = visible;
+  }, [visible, polling, refresh]);
 
   const watchTower = useCallback((towerId: string) => {
     const tower = towersRef.current?.find(t => t.id === towerId);
@@ -108,5 +142,5 @@ export function useTowers(pollIntervalMs = 2000): TowersState {
     setGeneration(g => g + 1);
   }, []);
 
-  return { towers, error, loading, polling, refresh, watchTower };
+  return { towers, error, loading, polling, live, refresh, watchTower };
 }

@@ -13,6 +13,7 @@ import { towerConnectionOptions } from '../../config/towerConnection';
 import type { TowerClient } from '../../cloudtower/types';
 import { testTowerConfig } from '../../config/__testUtils__/testTowerConfig';
 import type { TowerConfig } from '../../config/types';
+import type { RunStore } from '../../database/types';
 import { DatabaseRunStore } from '../../database';
 import {
   createTestDatabases,
@@ -50,6 +51,8 @@ export type HarnessOptions = {
   /** Wraps the real client, e.g. to act between two requests. */
   /** Methods to use in place of the real client's, e.g. to act between two requests. */
   wrapClient?: (client: TowerClient) => Partial<TowerClient>;
+  /** The store the sweeper sees, e.g. one that also publishes signals. */
+  wrapStore?: (store: RunStore) => RunStore;
 };
 
 export type Harness = Awaited<ReturnType<typeof createHarness>>;
@@ -72,7 +75,7 @@ export async function createHarness(options: HarnessOptions = {}) {
   const tower = towerConfig(sim.url, options.tower);
   const sweeper = new TowerSweeper({
     tower,
-    store,
+    store: options.wrapStore?.(store) ?? store,
     logger,
     instance: 'test-replica',
     pageSize: 1000,

@@ -1,0 +1,39 @@
+import type { LoggerService } from '@backstage/backend-plugin-api';
+import type { SignalsService } from '@backstage/plugin-signals-node';
+import {
+  capeLabelsTowerChannel,
+  type RunProgressSignal,
+} from '@smartx-cape/plugin-cape-labels-common';
+
+/**
+ * Publishes run progress to the card through Backstage signals. Fire-and-forget: a sweep
+ * never waits for, nor fails because of, a signal (without the signals backend the default
+ * signals service publishes on the events bus and nobody listens).
+ */
+export class RunProgressSignals {
+  constructor(
+    private readonly signals: SignalsService,
+    private readonly logger: LoggerService,
+  ) {}
+
+  publish(progress: RunProgressSignal): void {
+    // Only ids, status and counts: the card refetches the rest through its permissioned API.
+    const message: RunProgressSignal = {
+      runId: progress.runId,
+      towerId: progress.towerId,
+      status: progress.status,
+      counts: { ...progress.counts },
+    };
+    this.signals
+      .publish({
+        recipients: { type: 'broadcast' },
+        channel: capeLabelsTowerChannel(progress.towerId),
+        message,
+      })
+      .catch(error =>
+        this.logger.warn(
+          `Tower ${progress.towerId}: could not publish run progress: ${error}`,
+        ),
+      );
+  }
+}

@@ -1,0 +1,2 @@
+export { RunProgressSignals } from './RunProgressSignals';
+export { signallingStore } from './signallingStore';

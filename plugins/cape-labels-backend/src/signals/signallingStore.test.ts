@@ -1,0 +1,133 @@
+import type { SignalsService } from '@backstage/plugin-signals-node';
+import type { RunProgressSignal } from '@smartx-cape/plugin-cape-labels-common';
+import { capturingLogger } from '../__testUtils__/capturingLogger';
+import { TOWER_PASSWORD as PASSWORD } from '../__testUtils__/towerLogin';
+import {
+  createHarness,
+  stoppedAfterEach,
+  type Harness,
+} from '../sweep/__testUtils__/sweepHarness';
+import { RunProgressSignals } from './RunProgressSignals';
+import { signallingStore } from './signallingStore';
+
+/** A signals service that keeps what it was asked to publish. */
+function recordingSignals(fail = false) {
+  const published: { channel: string; message: RunProgressSignal }[] = [];
+  const service: SignalsService = {
+    async publish(signal) {
+      if (fail) throw new Error('signals down');
+      published.push({
+        channel: signal.channel,
+        message: signal.message as unknown as RunProgressSignal,
+      });
+    },
+  };
+  return { service, published };
+}
+
+function seedOrphans(h: Harness, n: number) {
+  h.sim.admin.createLabels(
+    Array.from({ length: n }, (_, i) => ({
+      key: 'cape-cluster-name',
+      value: `c${i}`,
+      createdAt: h.old(),
+    })),
+  );
+}
+
+describe('run progress signals', () => {
+  const make = stoppedAfterEach(createHarness);
+
+  it('publishes the start, every progress write and the end of a run on the Tower channel', async () => {
+    const { service, published } = recordingSignals();
+    const logger = capturingLogger();
+    let progressWrites = 0;
+    const h = await make({
+      wrapStore: store => {
+        const counting = Object.assign(Object.create(store), {
+          updateRunCounts: (
+            ...args: Parameters<typeof store.updateRunCounts>
+          ) => {
+            progressWrites++;
+            return store.updateRunCounts(...args);
+          },
+        });
+        return signallingStore(
+          counting,
+          't1',
+          new RunProgressSignals(service, logger),
+        );
+      },
+    });
+    seedOrphans(h, 5);
+
+    const run = await h.sweep();
+
+    expect(run).toMatchObject({ status: 'succeeded', counts: { deleted: 5 } });
+    expect(progressWrites).toBeGreaterThan(0);
+    expect(published.map(p => p.channel)).toEqual(
+      published.map(() => 'cape-labels:tower:t1'),
+    );
+    const statuses = published.map(p => p.message.status);
+    expect(statuses).toEqual([
+      'running', // createRun
+      ...Array(progressWrites).fill('running'),
+      'succeeded',
+    ]);
+    expect(published.every(p => p.message.runId === run.id)).toBe(true);
+    expect(published.at(-1)!.message).toEqual({
+      runId: run.id,
+      towerId: 't1',
+      status: 'succeeded',
+      counts: run.counts,
+    });
+    expect(JSON.stringify(published)).not.toContain(PASSWORD);
+  });
+
+  it('publishes nothing for a progress write that failed', async () => {
+    const { service, published } = recordingSignals();
+    const h = await make();
+    const run = await h.store.createRun({
+      towerId: 't1',
+      trigger: 'manual',
+      dryRun: false,
+      instance: 'test',
+      startedAt: new Date(),
+      settings: {
+        minAge: 'PT1H',
+        confirmAfter: 'PT0S',
+        maxDeletesPerRun: 10,
+        keys: ['cape-cluster-name'],
+      },
+    });
+    const failing = Object.assign(Object.create(h.store), {
+      updateRunCounts: async () => {
+        throw new Error('database busy');
+      },
+    });
+    const store = signallingStore(
+      failing,
+      't1',
+      new RunProgressSignals(service, capturingLogger()),
+    );
+    await expect(store.updateRunCounts(run.id, run.counts)).rejects.toThrow(
+      'database busy',
+    );
+    expect(published).toEqual([]);
+  });
+
+  it('keeps sweeping when publishing fails, and says so in the log', async () => {
+    const { service } = recordingSignals(true);
+    const logger = capturingLogger();
+    const h = await make({
+      wrapStore: store =>
+        signallingStore(store, 't1', new RunProgressSignals(service, logger)),
+    });
+    seedOrphans(h, 3);
+
+    const run = await h.sweep();
+
+    expect(run).toMatchObject({ status: 'succeeded', counts: { deleted: 3 } });
+    expect(logger.lines.some(l => l.includes('could not publish'))).toBe(true);
+  });
+});

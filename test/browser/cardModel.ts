@@ -20,7 +20,7 @@ export type CardRow = {
   trend: Array<{ runId: string; title: string }> | null;
 };
 
-/** The part of TowerSummary (docs: DESIGN.md) the test compares with the card. */
+/** The part of TowerSummary (docs/architecture.md#what-the-frontend-reads) the test compares with the card. */
 export type ApiTower = {
   id: string;
   title: string;

@@ -277,7 +277,7 @@ class GraphQLTowerClient implements TowerClient {
   }
 }
 
-/** Creates the client for one Tower; see DESIGN.md "Talking to Tower". */
+/** Creates the client for one Tower; see docs/architecture.md#talking-to-tower. */
 export function createTowerClient(
   options: TowerConnectionOptions,
   deps: TowerClientDeps = {},

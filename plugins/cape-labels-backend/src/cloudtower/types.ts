@@ -28,7 +28,7 @@ export type TowerLabel = {
   totalNum: number | null;
 };
 
-/** Live state of a label just before deletion (DESIGN.md rule 4). */
+/** Live state of a label just before deletion (rule 4, docs/architecture.md#the-deletion-rules). */
 export type LabelLiveState = {
   id: string;
   totalNum: number | null;

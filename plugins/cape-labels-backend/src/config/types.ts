@@ -34,7 +34,7 @@ export type CapeLabelsConfig = {
   notificationsEnabled: boolean;
 };
 
-/** The three label keys a Tower's sweep may delete (DESIGN.md rule 1). */
+/** The three label keys a Tower's sweep may delete (rule 1, docs/architecture.md#the-deletion-rules). */
 export function sweptKeys(resourcePrefix: string): string[] {
   return ['cluster-name', 'vip', 'namespace'].map(
     k => `${resourcePrefix}-${k}`,

@@ -110,15 +110,18 @@ describe('hostile label keys and values travel as data only', () => {
       ).toEqual(orphans.map(l => recorded(l.value)).sort());
 
       // Every request was one of the client's own operations, with values only in variables.
+      // (The survivor read, CapeLabelsExisting, is skipped when Tower's count covers the batch.)
       const names = new Set(h.sim.admin.requestLog().map(e => e.operationName));
-      expect([...names].sort()).toEqual([
+      const own = [
         'CapeLabelsCheck',
         'CapeLabelsDelete',
         'CapeLabelsExisting',
         'CapeLabelsList',
         'CapeLabelsLogin',
         'CapeLabelsLogout',
-      ]);
+      ];
+      expect(own).toEqual(expect.arrayContaining([...names]));
+      expect(names).toContain('CapeLabelsDelete');
       expect(h.sim.admin.requestLog().every(e => e.outcome === 'ok')).toBe(
         true,
       );

@@ -71,6 +71,20 @@ async function readSurvivors(
   );
 }
 
+/**
+ * What is left of the batch: nothing when Tower answered that it deleted every id (the survivor
+ * read would only confirm it); else read — after a settle window when the answer was lost.
+ */
+async function survivorsAfter(
+  ctx: GuardedDeleteContext,
+  ids: string[],
+  reported: number | undefined,
+  ambiguous: boolean,
+): Promise<Set<string>> {
+  if (reported === ids.length) return new Set();
+  return ambiguous ? settle(ctx, ids) : readSurvivors(ctx, ids);
+}
+
 /** Re-reads survivors a few times over the settle window, until none is left. */
 async function settle(
   ctx: GuardedDeleteContext,
@@ -120,9 +134,7 @@ export async function deleteGuarded(
     error = e;
   }
   const ambiguous = error !== undefined && isAmbiguous(error);
-  const survivors = ambiguous
-    ? await settle(ctx, ids)
-    : await readSurvivors(ctx, ids);
+  const survivors = await survivorsAfter(ctx, ids, reported, ambiguous);
   const gone = ids.length - survivors.size;
   if (reported !== undefined && reported !== gone) {
     ctx.note(

@@ -57,10 +57,13 @@ function filesUnder(dir: string): string[] {
     .map(entry => path.join(entry.parentPath, entry.name));
 }
 
-/** Bare module specifiers imported by the shipped code and type declarations. */
+/**
+ * Bare module specifiers imported by the shipped code and type declarations (a specifier has no
+ * whitespace: that keeps a quote inside a string, such as "from '…'" in a message, from matching).
+ */
 function importedPackages(packageDir: string): Set<string> {
   const specifier =
-    /(?:\bfrom\s*|\brequire\(\s*|\bimport\(\s*|^\s*import\s*)['"]([^'"./][^'"]*)['"]/gm;
+    /(?:\bfrom\s*|\brequire\(\s*|\bimport\(\s*|^\s*import\s*)['"]([^'"./\s][^'"\s]*)['"]/gm;
   const names = new Set<string>();
   const code = filesUnder(packageDir).filter(file =>
     /\.(c?js|mjs|d\.ts)$/.test(file),

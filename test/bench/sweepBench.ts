@@ -261,6 +261,14 @@ function tower(url: string): TowerConfig {
       title: 'Bench Tower',
       minAge: MIN_AGE,
       maxDeletesPerRun: 1_000_000, // the default cap (5,000) would stop S1 at 5,000 deletes
+      // Every start of the task is a due scheduled sweep (a start the schedule did not make due
+      // would only preview).
+      schedule: {
+        frequency: { milliseconds: 1 },
+        timeout: { minutes: 30 },
+        initialDelay: { milliseconds: 0 },
+        scope: 'global',
+      },
     },
   );
 }

@@ -1,4 +1,4 @@
-import type { RunCounts, RunStatus } from './types';
+import type { RunStatus } from './types';
 
 /**
  * The Backstage signals channel on which a Tower's run progress is published
@@ -8,10 +8,13 @@ export function capeLabelsTowerChannel(towerId: string): string {
   return `cape-labels:tower:${towerId}`;
 }
 
-/** A run's progress as published on {@link capeLabelsTowerChannel}. */
+/**
+ * "This run moved on", as published on {@link capeLabelsTowerChannel}. Signals are broadcast to
+ * every signed-in user, so the message carries no results (no counts): the card re-reads them
+ * through the API, which checks `cape-labels.read`.
+ */
 export type RunProgressSignal = {
   runId: string;
   towerId: string;
   status: RunStatus;
-  counts: RunCounts;
 };

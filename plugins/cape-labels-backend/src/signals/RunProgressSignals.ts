@@ -17,12 +17,12 @@ export class RunProgressSignals {
   ) {}
 
   publish(progress: RunProgressSignal): void {
-    // Only ids, status and counts: the card refetches the rest through its permissioned API.
+    // Only ids and status (signals reach users without cape-labels.read): the card re-reads
+    // the counts through its permissioned API.
     const message: RunProgressSignal = {
       runId: progress.runId,
       towerId: progress.towerId,
       status: progress.status,
-      counts: { ...progress.counts },
     };
     this.signals
       .publish({

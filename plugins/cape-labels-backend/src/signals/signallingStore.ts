@@ -22,13 +22,12 @@ export function signallingStore(
         runId: created.id,
         towerId: created.towerId,
         status: created.status,
-        counts: created.counts,
       });
       return created;
     },
     async updateRunCounts(runId: string, counts: RunCounts) {
       await store.updateRunCounts(runId, counts);
-      signals.publish({ runId, towerId, status: 'running', counts });
+      signals.publish({ runId, towerId, status: 'running' });
     },
     async finishRun(runId, end) {
       const finished = await store.finishRun(runId, end);
@@ -36,7 +35,6 @@ export function signallingStore(
         runId,
         towerId: finished.towerId,
         status: finished.status,
-        counts: finished.counts,
       });
       return finished;
     },

@@ -60,6 +60,7 @@ export function runFactTestIds(prefix: string) {
     instance: `${prefix}-instance`,
     clock: `${prefix}-clock`,
     error: `${prefix}-error`,
+    notes: `${prefix}-notes`,
   };
 }
 

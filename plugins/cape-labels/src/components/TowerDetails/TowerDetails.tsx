@@ -4,6 +4,7 @@ import { runFactTestIds, towerTestIds } from '../../testIds';
 import { OutcomesTable } from '../OutcomesTable';
 import { EarlierRuns } from './EarlierRuns';
 import { RunFacts } from './RunFacts';
+import { RunNotes } from './RunNotes';
 import styles from './TowerDetails.module.css';
 
 /** Expanded view of a Tower: its last run's details, outcomes and history. */
@@ -43,6 +44,7 @@ export const TowerDetails = ({ tower }: { tower: TowerSummary }) => {
           {run.error.message}
         </Text>
       )}
+      <RunNotes run={run} testId={runFactTestIds(testId).notes} />
       <OutcomesTable runId={run.id} refreshKey={refreshKey} />
       <Text variant="body-medium" weight="bold">
         Earlier runs

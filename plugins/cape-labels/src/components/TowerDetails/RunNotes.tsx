@@ -1,0 +1,27 @@
+import { Text } from '@backstage/ui';
+import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
+import styles from './TowerDetails.module.css';
+
+/**
+ * The run's remarks on its own record: a count Tower answered that the survivor read
+ * contradicted, deletes found committed after their answer was lost, corrections to or from
+ * another run.
+ */
+export const RunNotes = ({
+  run,
+  testId,
+}: {
+  run: RunSummary;
+  testId: string;
+}) => {
+  if (!run.notes?.length) return null;
+  return (
+    <ul className={styles.notes} data-testid={testId}>
+      {run.notes.map((note, index) => (
+        <li key={index}>
+          <Text variant="body-small">{note}</Text>
+        </li>
+      ))}
+    </ul>
+  );
+};

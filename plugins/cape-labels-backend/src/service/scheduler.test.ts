@@ -10,6 +10,7 @@ import {
   towerEntry,
   type CapeBackend,
 } from './__testUtils__/testBackend';
+import { until } from '../__testUtils__/until';
 
 /**
  * With Backstage's real scheduler (SQLite): triggerTask only marks the task due, a worker
@@ -39,19 +40,6 @@ describe('cape-labels with the real scheduler', () => {
   const runs = async (): Promise<RunSummary[]> =>
     (await b.http().get(`${BASE}/towers/t1/runs`).set(auth.user()).expect(200))
       .body.items;
-  async function until<T>(
-    read: () => Promise<T>,
-    done: (value: T) => boolean,
-    ms = 15_000,
-  ): Promise<T> {
-    const end = Date.now() + ms;
-    let value = await read();
-    while (!done(value) && Date.now() < end) {
-      await new Promise(r => setTimeout(r, 100));
-      value = await read();
-    }
-    return value;
-  }
 
   it('runs the scheduled sweep, shows the next run, then a requested one with 409 while it runs', async () => {
     // The first tick is due at start (initialDelay 0).

@@ -10,6 +10,7 @@ import {
   towerEntry,
   type CapeBackend,
 } from './__testUtils__/testBackend';
+import { until } from '../__testUtils__/until';
 
 const TASKS = `${BASE}/.backstage/scheduler/v1/tasks`;
 const task = (towerId: string) =>
@@ -55,19 +56,6 @@ describe("the scheduler's own endpoints", () => {
         .set(auth.user())
         .expect(200)
     ).body.items;
-  async function until<T>(
-    read: () => Promise<T>,
-    done: (value: T) => boolean,
-    ms = 20_000,
-  ): Promise<T> {
-    const end = Date.now() + ms;
-    let value = await read();
-    while (!done(value) && Date.now() < end) {
-      await new Promise(r => setTimeout(r, 100));
-      value = await read();
-    }
-    return value;
-  }
   const seed = (n: number, prefix: string) =>
     b.sim.admin.createLabels(
       Array.from({ length: n }, (_, i) => ({

@@ -15,6 +15,7 @@ import {
 } from './tables';
 import { reserveOutcomeSeqs } from './outcomeSeq';
 import { clearPendingDeletes } from './pendingDeletes';
+import { deleteWhereIn } from './arrayParams';
 
 /*
  * On PostgreSQL a multi-row VALUES insert with thousands of parameters is slow to parse
@@ -72,12 +73,13 @@ async function forgetSeenInUse(
   if (ids.length === 0) return;
   const run = await tx(RUNS).select('tower_id').where({ id: runId }).first();
   if (!run) return;
-  for (const chunk of chunks(ids)) {
-    await tx(SIGHTINGS)
-      .where({ tower_id: run.tower_id })
-      .whereIn('label_id', chunk)
-      .delete();
-  }
+  await deleteWhereIn(
+    tx,
+    SIGHTINGS,
+    { tower_id: run.tower_id },
+    'label_id',
+    ids,
+  );
 }
 
 /** Outcome rows deleted per statement when runs are pruned. */

@@ -1,0 +1,90 @@
+import type { Knex } from 'knex';
+import { isPostgres } from './tables';
+
+/*
+ * Batch statements that take a whole batch as one array parameter: the SQL text is small and the
+ * same for every batch size, so it is cheap to compile and never near a parameter limit. knex's
+ * own multi-row insert and `whereIn` write one placeholder per value (on SQLite a 500-term
+ * compound SELECT), and compiling those dominated the store's share of a 100k-label sweep.
+ * - PostgreSQL: one array per column through `unnest()`, ids as `= any(?::text[])`.
+ * - SQLite: the rows as one JSON array expanded by `json_each()`.
+ */
+
+/** Rows (or ids) per statement: bounds how long one statement blocks the event loop on SQLite. */
+export const ARRAY_BATCH = 5_000;
+
+/** A column of a batch insert; `int` columns are written as integers. */
+export type BatchColumn = { name: string; type: 'text' | 'int' };
+
+export type BatchValue = string | number | null;
+
+function slices<T>(items: readonly T[]): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += ARRAY_BATCH)
+    result.push(items.slice(i, i + ARRAY_BATCH));
+  return result;
+}
+
+function insertSql(
+  pg: boolean,
+  table: string,
+  columns: readonly BatchColumn[],
+  ignoreConflictOn?: readonly string[],
+): string {
+  const names = columns.map(c => c.name).join(', ');
+  const source = pg
+    ? `select * from unnest(${columns.map(c => `?::${c.type}[]`).join(', ')})`
+    : // `where true`: SQLite needs a WHERE before an upsert clause on INSERT … SELECT.
+      `select ${columns.map((_, i) => `value ->> ${i}`).join(', ')} from json_each(?) where true`;
+  const conflict = ignoreConflictOn
+    ? ` on conflict (${ignoreConflictOn.join(', ')}) do nothing`
+    : '';
+  return `insert into ${table} (${names}) ${source}${conflict}`;
+}
+
+/**
+ * Inserts `rows` (values in the order of `columns`) in statements of up to ARRAY_BATCH rows.
+ * `ignoreConflictOn`: rows that collide on this unique key are skipped.
+ */
+export async function insertBatch(
+  db: Knex,
+  table: string,
+  columns: readonly BatchColumn[],
+  rows: readonly BatchValue[][],
+  options: { ignoreConflictOn?: readonly string[] } = {},
+): Promise<void> {
+  const pg = isPostgres(db);
+  const sql = insertSql(pg, table, columns, options.ignoreConflictOn);
+  for (const slice of slices(rows)) {
+    const bindings = pg
+      ? columns.map((_, i) => slice.map(row => row[i]))
+      : [JSON.stringify(slice)];
+    await db.raw(sql, bindings as Knex.RawBinding[]);
+  }
+}
+
+/**
+ * Deletes the rows of `table` that match `where` and whose `column` is one of `ids`, in
+ * statements of up to ARRAY_BATCH ids.
+ */
+export async function deleteWhereIn(
+  db: Knex,
+  table: string,
+  where: Record<string, string>,
+  column: string,
+  ids: readonly string[],
+): Promise<void> {
+  const pg = isPostgres(db);
+  const inIds = pg
+    ? `${column} = any(?::text[])`
+    : `${column} in (select value from json_each(?))`;
+  const conditions = [...Object.keys(where).map(c => `${c} = ?`), inIds];
+  const sql = `delete from ${table} where ${conditions.join(' and ')}`;
+  for (const slice of slices(ids)) {
+    const bindings = [
+      ...Object.values(where),
+      pg ? slice : JSON.stringify(slice),
+    ];
+    await db.raw(sql, bindings as Knex.RawBinding[]);
+  }
+}

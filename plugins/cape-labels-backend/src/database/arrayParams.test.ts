@@ -28,6 +28,7 @@ describe('array-parameter batch statements', () => {
       const knex = await databases.init(databaseId);
       await knex.schema.createTable('batch_t', t => {
         t.string('id').primary();
+        t.string('grp').notNullable();
         t.integer('n').notNullable();
         t.text('note').nullable();
       });
@@ -36,9 +37,12 @@ describe('array-parameter batch statements', () => {
         i,
         i < AWKWARD.length ? AWKWARD[i] : i % 2 ? null : `note ${i}`,
       ]);
-      await insertBatch(knex, 'batch_t', COLUMNS, rows);
+      await insertBatch(knex, 'batch_t', COLUMNS, rows, {
+        fixed: { grp: 'g1' },
+      });
       // A second write of the first row with other values is skipped, not an error.
       await insertBatch(knex, 'batch_t', COLUMNS, [['id-0', -1, 'other']], {
+        fixed: { grp: 'g2' },
         ignoreConflictOn: ['id'],
       });
 
@@ -46,7 +50,7 @@ describe('array-parameter batch statements', () => {
       const byId = new Map(stored.map(r => [r.id, r]));
       expect(stored).toHaveLength(rows.length);
       for (const [id, n, note] of rows)
-        expect(byId.get(id)).toEqual({ id, n, note });
+        expect(byId.get(id)).toEqual({ id, grp: 'g1', n, note });
 
       await deleteWhereIn(knex, 'batch_t', { note: 'note 5002' }, 'id', [
         'id-5002',

@@ -28,38 +28,55 @@ function slices<T>(items: readonly T[]): T[][] {
 function insertSql(
   pg: boolean,
   table: string,
+  fixed: readonly string[],
   columns: readonly BatchColumn[],
   ignoreConflictOn?: readonly string[],
 ): string {
-  const names = columns.map(c => c.name).join(', ');
+  const names = [...fixed, ...columns.map(c => c.name)].join(', ');
+  const constants = fixed.map(() => (pg ? '?::text, ' : '?, ')).join('');
   const source = pg
-    ? `select * from unnest(${columns.map(c => `?::${c.type}[]`).join(', ')})`
+    ? `select ${constants}u.* from unnest(${columns.map(c => `?::${c.type}[]`).join(', ')}) as u`
     : // `where true`: SQLite needs a WHERE before an upsert clause on INSERT … SELECT.
-      `select ${columns.map((_, i) => `value ->> ${i}`).join(', ')} from json_each(?) where true`;
+      `select ${constants}${columns.map((_, i) => `value ->> ${i}`).join(', ')} from json_each(?) where true`;
   const conflict = ignoreConflictOn
     ? ` on conflict (${ignoreConflictOn.join(', ')}) do nothing`
     : '';
   return `insert into ${table} (${names}) ${source}${conflict}`;
 }
 
+export type InsertBatchOptions = {
+  /** Columns with the same text for every row (sent once, not per row). */
+  fixed?: Record<string, string>;
+  /** Rows that collide on this unique key are skipped. */
+  ignoreConflictOn?: readonly string[];
+};
+
 /**
- * Inserts `rows` (values in the order of `columns`) in statements of up to ARRAY_BATCH rows.
- * `ignoreConflictOn`: rows that collide on this unique key are skipped.
+ * Inserts `rows` (values in the order of `columns`, after the `fixed` ones) in statements of up
+ * to ARRAY_BATCH rows.
  */
 export async function insertBatch(
   db: Knex,
   table: string,
   columns: readonly BatchColumn[],
   rows: readonly BatchValue[][],
-  options: { ignoreConflictOn?: readonly string[] } = {},
+  options: InsertBatchOptions = {},
 ): Promise<void> {
   const pg = isPostgres(db);
-  const sql = insertSql(pg, table, columns, options.ignoreConflictOn);
+  const fixed = Object.entries(options.fixed ?? {});
+  const sql = insertSql(
+    pg,
+    table,
+    fixed.map(([name]) => name),
+    columns,
+    options.ignoreConflictOn,
+  );
+  const constants = fixed.map(([, value]) => value);
   for (const slice of slices(rows)) {
-    const bindings = pg
+    const batch = pg
       ? columns.map((_, i) => slice.map(row => row[i]))
       : [JSON.stringify(slice)];
-    await db.raw(sql, bindings as Knex.RawBinding[]);
+    await db.raw(sql, [...constants, ...batch] as Knex.RawBinding[]);
   }
 }
 

@@ -23,24 +23,15 @@ export async function writePendingDeletes(
   labels: LabelOutcome[],
 ): Promise<void> {
   const columns: BatchColumn[] = (
-    [
-      'tower_id',
-      'run_id',
-      'label_id',
-      'key',
-      'value',
-      'created_at',
-    ] satisfies Array<keyof PendingDeleteRow>
+    ['label_id', 'key', 'value', 'created_at'] satisfies Array<
+      keyof PendingDeleteRow
+    >
   ).map(name => ({ name, type: 'text' }));
-  const rows = labels.map(l => [
-    towerId,
-    runId,
-    l.labelId,
-    l.key,
-    l.value,
-    l.createdAt,
-  ]);
+  const rows = labels.map(l => [l.labelId, l.key, l.value, l.createdAt]);
   await insertBatch(db, PENDING_DELETES, columns, rows, {
+    fixed: { tower_id: towerId, run_id: runId } satisfies Partial<
+      Record<keyof PendingDeleteRow, string>
+    >,
     ignoreConflictOn: ['run_id', 'label_id'],
   });
 }

@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { getHeapStatistics } from 'node:v8';
 import knexFactory, { type Knex } from 'knex';
 import { Duration } from 'luxon';
 import type { ScenarioSpec } from '@smartx-cape/cloudtower-simulator';
@@ -202,9 +203,12 @@ function startProbes() {
   // memoryUsage.rss() reads only the RSS: the full memoryUsage() also walks the heap's
   // spaces, which added up to ~50 ms of the sweeper CPU measured in S1.
   const rss0 = process.memoryUsage.rss();
+  const heap0 = getHeapStatistics().total_heap_size;
   let peak = rss0;
+  let heapPeak = heap0;
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage.rss());
+    heapPeak = Math.max(heapPeak, getHeapStatistics().total_heap_size);
   }, 50);
   const eld = monitorEventLoopDelay({ resolution: 10 });
   eld.enable();
@@ -218,6 +222,8 @@ function startProbes() {
       rssBeforeMB: rss0 / 2 ** 20,
       rssPeakMB: peak / 2 ** 20,
       rssGrowthMB: (peak - rss0) / 2 ** 20,
+      /** Growth of the V8 heap (JavaScript objects); the rest of the RSS growth is native. */
+      heapGrowthMB: (heapPeak - heap0) / 2 ** 20,
       eventLoopP99Ms: eld.percentile(99) / 1e6,
       eventLoopMaxMs: eld.max / 1e6,
       cpuUserMs: cpu.user / 1000,
@@ -554,7 +560,7 @@ function report(
   rows.push([
     'peak RSS growth (MB)',
     fmt(probes.rssGrowthMB, 1),
-    `largest of the repeats (the first sweep); the in-memory SQLite store holds ${fmt(probes.storeMB, 1)} MB of it`,
+    `largest of the repeats (the first sweep); the in-memory SQLite store holds ${fmt(probes.storeMB, 1)} MB of it, the V8 heap grew ${fmt(probes.heapGrowthMB, 1)} MB`,
     '',
     s.name === 'S1' ? '<= 150' : '-',
     s.name === 'S1' ? metGoal(probes.rssGrowthMB <= 150) : '-',
@@ -596,6 +602,7 @@ function report(
     rssGrowthMB: probes.rssGrowthMB,
     eventLoopP99Ms: probes.eventLoopP99Ms,
     storeMB: probes.storeMB,
+    heapGrowthMB: probes.heapGrowthMB,
     cpuMs: probes.cpuUserMs + probes.cpuSystemMs,
     labels: r.counts.scanned,
     outcomes: ours.outcomes,
@@ -657,7 +664,8 @@ async function main() {
             `sweeper CPU ${runs.map(x => fmt(x.probes.cpuUserMs + x.probes.cpuSystemMs)).join(' / ')} ms; ` +
             `event-loop p99 ${runs.map(x => fmt(x.probes.eventLoopP99Ms)).join(' / ')} ms; ` +
             `RSS growth ${runs.map(x => fmt(x.probes.rssGrowthMB, 1)).join(' / ')} MB ` +
-            `(in-memory SQLite store ${runs.map(x => fmt(x.probes.storeMB, 1)).join(' / ')} MB)`,
+            `(in-memory SQLite store ${runs.map(x => fmt(x.probes.storeMB, 1)).join(' / ')} MB; ` +
+            `V8 heap growth ${runs.map(x => fmt(x.probes.heapGrowthMB, 1)).join(' / ')} MB)`,
         );
       }
       const naive =

@@ -657,6 +657,7 @@ async function main() {
       ours.probes = {
         ...ours.probes,
         rssGrowthMB: Math.max(...runs.map(x => x.probes.rssGrowthMB)),
+        heapGrowthMB: Math.max(...runs.map(x => x.probes.heapGrowthMB)),
       };
       if (repeat > 1) {
         console.log(

@@ -194,6 +194,8 @@ type LogSummary = {
   byOutcome: Record<string, number>;
   maxInFlight: number;
   spanMs: number;
+  /** The simulator process's CPU during the sweep (it serves requests one at a time). */
+  cpuMs: number;
 };
 
 // ---------------------------------------------------------------- process probes
@@ -578,7 +580,7 @@ function report(
   console.log(
     `world: ${fmt(plan.swept)} swept labels, ${fmt(plan.candidates)} candidates after listing, ${fmt(plan.orphans)} live orphans; run ${r.status}: ` +
       `scanned ${r.counts.scanned}, deleted ${r.counts.deleted}, kept ${r.counts.kept}, failed ${r.counts.failed}; ` +
-      `simulator saw max ${log.maxInFlight} requests in flight; sweeper CPU ${fmt(probes.cpuUserMs + probes.cpuSystemMs)} ms`,
+      `simulator saw max ${log.maxInFlight} requests in flight, used ${fmt(log.cpuMs)} ms of CPU; sweeper CPU ${fmt(probes.cpuUserMs + probes.cpuSystemMs)} ms`,
   );
   console.log(
     table(['figure', 'ours', 'reference', 'ratio', 'goal', 'met'], rows),
@@ -663,6 +665,7 @@ async function main() {
         console.log(
           `${repeat} sweeps, the median is reported: wall ${runs.map(x => fmt(x.wallMs)).join(' / ')} ms; ` +
             `sweeper CPU ${runs.map(x => fmt(x.probes.cpuUserMs + x.probes.cpuSystemMs)).join(' / ')} ms; ` +
+            `simulator CPU ${runs.map(x => fmt(x.log.cpuMs)).join(' / ')} ms; ` +
             `event-loop p99 ${runs.map(x => fmt(x.probes.eventLoopP99Ms)).join(' / ')} ms; ` +
             `RSS growth ${runs.map(x => fmt(x.probes.rssGrowthMB, 1)).join(' / ')} MB ` +
             `(in-memory SQLite store ${runs.map(x => fmt(x.probes.storeMB, 1)).join(' / ')} MB; ` +

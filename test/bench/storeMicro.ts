@@ -11,7 +11,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import knexFactory, { type Knex } from 'knex';
-import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database';
+import { createRunStore } from '../../plugins/cape-labels-backend/src/database';
 import { environment, fmt, loadavg, pct, table, writeResult } from './common';
 
 const PG = { host: '127.0.0.1', port: 5432, user: 'postgres' };
@@ -35,7 +35,7 @@ async function sqliteOutcomes(rounds: number) {
     connection: { filename: ':memory:' },
     useNullAsDefault: true,
   });
-  const store = await DatabaseRunStore.create({
+  const store = await createRunStore({
     database: { getClient: async () => knex, migrations: { skip: false } },
   });
   const result: Record<string, number[]> = { before: [], after: [] };
@@ -90,7 +90,7 @@ async function pgLastRuns(rounds: number) {
   });
   const result: Record<string, number[]> = { before: [], after: [] };
   try {
-    const store = await DatabaseRunStore.create({
+    const store = await createRunStore({
       database: { getClient: async () => knex, migrations: { skip: false } },
     });
     const towers = Array.from(

@@ -202,6 +202,14 @@ describe('readCapeLabelsConfig', () => {
     [{ pageSize: 5000, towers: { a: tower } }, 'capeLabels.pageSize'],
     [{ requestsInFlight: 0 }, 'capeLabels.requestsInFlight'],
     [{ retention: { runsPerTower: -1 } }, 'capeLabels.retention.runsPerTower'],
+    [
+      { retention: { routineKeepRuns: 0 } },
+      'capeLabels.retention.routineKeepRuns',
+    ],
+    [
+      { retention: { routineKeepRuns: 1.5 } },
+      'capeLabels.retention.routineKeepRuns',
+    ],
     [{ towers: ['a'] }, 'capeLabels.towers'],
     [
       { towers: { a: { ...tower, owner: 'group:a:b:c' } } },

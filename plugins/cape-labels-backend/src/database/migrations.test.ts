@@ -1,12 +1,6 @@
-import {
-  createTestDatabases,
-  databaseService,
-} from './__testUtils__/testStore';
-import { DatabaseRunStore, migrationsDirectory } from './DatabaseRunStore';
-
-jest.setTimeout(60_000);
-
-const databases = createTestDatabases();
+import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
+import { databaseService } from './__testUtils__/testStore';
+import { createRunStore, migrationsDirectory } from './RunStore';
 
 const TABLES = [
   'cape_labels_notified_health',
@@ -17,42 +11,39 @@ const TABLES = [
   'cape_labels_pending_deletes',
 ];
 
-describe('migrations', () => {
-  it.each(databases.eachSupportedId())(
-    'run twice, skip on request and roll back, %p',
-    async databaseId => {
-      const knex = await databases.init(databaseId);
+describeEachDatabase('migrations', itEach => {
+  itEach('run twice, skip on request and roll back', async db => {
+    const knex = await db.knex();
 
-      await DatabaseRunStore.create({
-        database: { getClient: async () => knex, migrations: { skip: true } },
-      });
-      expect(await knex.schema.hasTable('cape_labels_runs')).toBe(false);
-      await DatabaseRunStore.create({
-        database: databaseService(knex),
-        skipMigrations: true,
-      });
-      expect(await knex.schema.hasTable('cape_labels_runs')).toBe(false);
+    await createRunStore({
+      database: { getClient: async () => knex, migrations: { skip: true } },
+    });
+    expect(await knex.schema.hasTable('cape_labels_runs')).toBe(false);
+    await createRunStore({
+      database: databaseService(knex),
+      skipMigrations: true,
+    });
+    expect(await knex.schema.hasTable('cape_labels_runs')).toBe(false);
 
-      await DatabaseRunStore.create({ database: databaseService(knex) });
-      const store = await DatabaseRunStore.create({
-        database: databaseService(knex),
-      });
-      for (const table of TABLES) {
-        expect(await knex.schema.hasTable(table)).toBe(true);
-      }
-      await store.enqueueRequest({
-        towerId: 'prod-a',
-        trigger: 'manual',
-        dryRun: false,
-        requestedAt: new Date(),
-      });
+    await createRunStore({ database: databaseService(knex) });
+    const store = await createRunStore({
+      database: databaseService(knex),
+    });
+    for (const table of TABLES) {
+      expect(await knex.schema.hasTable(table)).toBe(true);
+    }
+    await store.enqueueRequest({
+      towerId: 'prod-a',
+      trigger: 'manual',
+      dryRun: false,
+      requestedAt: new Date(),
+    });
 
-      await knex.migrate.rollback({ directory: migrationsDirectory() }, true);
-      for (const table of TABLES) {
-        expect(await knex.schema.hasTable(table)).toBe(false);
-      }
-      await knex.migrate.latest({ directory: migrationsDirectory() });
-      expect(await store.hasPendingRequest('prod-a')).toBe(false);
-    },
-  );
+    await knex.migrate.rollback({ directory: migrationsDirectory() }, true);
+    for (const table of TABLES) {
+      expect(await knex.schema.hasTable(table)).toBe(false);
+    }
+    await knex.migrate.latest({ directory: migrationsDirectory() });
+    expect(await store.hasPendingRequest('prod-a')).toBe(false);
+  });
 });

@@ -1,18 +1,12 @@
+import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import { migrationsDirectory } from './DatabaseRunStore';
+import { createRunStore, migrationsDirectory } from './RunStore';
 import {
   at,
-  createStore,
-  createTestDatabases,
   databaseService,
   newRun,
   SETTINGS,
 } from './__testUtils__/testStore';
-import { DatabaseRunStore } from './DatabaseRunStore';
-
-jest.setTimeout(60_000);
-
-const databases = createTestDatabases();
 
 const WRITERS = 12;
 const PER_WRITER = 40;
@@ -28,11 +22,11 @@ function outcome(writer: number, n: number): LabelOutcome {
   };
 }
 
-describe('outcome numbering', () => {
-  it.each(databases.eachSupportedId())(
-    '%p: 12 batches writing one run at once never collide, each stays in order',
-    async databaseId => {
-      const { store } = await createStore(databases, databaseId);
+describeEachDatabase('outcome numbering', itEach => {
+  itEach(
+    '12 batches writing one run at once never collide, each stays in order',
+    async db => {
+      const { store } = await db.store();
       const run = await store.createRun(newRun('prod-a', 0));
       const batches = Array.from({ length: WRITERS }, (_, w) =>
         Array.from({ length: PER_WRITER }, (__, n) => outcome(w, n)),
@@ -55,10 +49,10 @@ describe('outcome numbering', () => {
     },
   );
 
-  it.each(databases.eachSupportedId())(
-    '%p: a run recorded before the migration continues after its last outcome',
-    async databaseId => {
-      const knex = await databases.init(databaseId);
+  itEach(
+    'a run recorded before the migration continues after its last outcome',
+    async db => {
+      const knex = await db.knex();
       await knex.migrate.up({
         directory: migrationsDirectory(),
         name: '20261130000000_init.js',
@@ -84,7 +78,7 @@ describe('outcome numbering', () => {
         })),
       );
 
-      const store = await DatabaseRunStore.create({
+      const store = await createRunStore({
         database: databaseService(knex),
       });
       await store.addOutcomes('old-run', [outcome(0, 0)]);
@@ -101,13 +95,10 @@ describe('outcome numbering', () => {
     },
   );
 
-  it.each(databases.eachSupportedId())(
-    '%p: outcomes of an unknown run are refused',
-    async databaseId => {
-      const { store } = await createStore(databases, databaseId);
-      await expect(
-        store.addOutcomes('no-such-run', [outcome(0, 0)]),
-      ).rejects.toThrow('run no-such-run not found');
-    },
-  );
+  itEach('outcomes of an unknown run are refused', async db => {
+    const { store } = await db.store();
+    await expect(
+      store.addOutcomes('no-such-run', [outcome(0, 0)]),
+    ).rejects.toThrow('run no-such-run not found');
+  });
 });

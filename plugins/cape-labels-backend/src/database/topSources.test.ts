@@ -1,14 +1,6 @@
+import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import {
-  at,
-  createStore,
-  createTestDatabases,
-  newRun,
-} from './__testUtils__/testStore';
-
-jest.setTimeout(60_000);
-
-const databases = createTestDatabases();
+import { at, newRun } from './__testUtils__/testStore';
 
 let n = 0;
 function outcomes(
@@ -26,11 +18,11 @@ function outcomes(
   }));
 }
 
-describe('DatabaseRunStore topDeletedValues', () => {
-  it.each(databases.eachSupportedId())(
-    'counts deleted labels per value of a key, for the Tower, since a time, most first, %p',
-    async databaseId => {
-      const { store } = await createStore(databases, databaseId);
+describeEachDatabase('RunStore topDeletedValues', itEach => {
+  itEach(
+    'counts deleted labels per value of a key, for the Tower, since a time, most first',
+    async db => {
+      const { store } = await db.store();
       const old = await store.createRun(newRun('prod-a', -60));
       const recent = await store.createRun(newRun('prod-a', 0));
       const later = await store.createRun(newRun('prod-a', 10));

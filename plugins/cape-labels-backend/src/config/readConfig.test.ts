@@ -49,6 +49,16 @@ describe('readCapeLabelsConfig', () => {
     });
   });
 
+  it('keeps 200 runs per Tower, the routine keeps of the newest one (retention)', () => {
+    const defaults = read({ towers: { a: tower } });
+    expect([defaults.runsPerTower, defaults.routineKeepRuns]).toEqual([200, 1]);
+    const set = read({
+      retention: { runsPerTower: 50, routineKeepRuns: 3 },
+      towers: { a: tower },
+    });
+    expect([set.runsPerTower, set.routineKeepRuns]).toEqual([50, 3]);
+  });
+
   it('reads owner and notify as full entity refs, the owner by default', () => {
     const [a, b, c] = read({
       towers: {

@@ -256,6 +256,7 @@ describe('cape-labels read routes', () => {
     await get(`/runs/${run.id}/labels?action=deleted`).expect(200, {
       items: [],
       total: 0,
+      countedOnly: [],
     });
     await get(`/runs/${run.id}/labels?limit=1000`).expect(200);
   });

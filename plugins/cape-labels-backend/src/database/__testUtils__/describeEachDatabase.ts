@@ -1,3 +1,4 @@
+/* eslint-disable jest/no-export, jest/valid-title, jest/expect-expect -- a helper that declares the tests of the files calling it: the titles are theirs, the assertions are in their callbacks */
 import type { TestDatabaseId } from '@backstage/backend-test-utils';
 import type { Knex } from 'knex';
 import type { RunStore } from '../RunStore';

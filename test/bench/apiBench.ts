@@ -12,16 +12,15 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { Knex } from 'knex';
-import { openDatabase, type DatabaseKind } from './benchDatabase';
-import { insertTaskRows, serve, time } from './benchServer';
+import { withDatabase, type DatabaseKind } from './benchDatabase';
 import {
-  environment,
-  fmt,
-  metGoal,
-  loadavg,
-  table,
-  writeResult,
-} from './common';
+  ROUTE_COLUMNS,
+  insertTaskRows,
+  routeRow,
+  serve,
+  time,
+} from './benchServer';
+import { environment, fmt, loadavg, printEnd, runMain, table } from './common';
 
 const TOWERS = 10;
 const RUNS = 10_000;
@@ -108,10 +107,9 @@ async function main() {
     outcomes: RUNS * OUTCOMES_PER_RUN,
     requestsPerRoute: n,
   };
-  const rows: Array<Array<string | number>> = [];
+  const rows: string[][] = [];
   for (const kind of values.databases!.split(',') as DatabaseKind[]) {
-    const db = await openDatabase(kind, `cape_labels_bench_${process.pid}`);
-    try {
+    await withDatabase(kind, `cape_labels_bench_${process.pid}`, async db => {
       const server = await serve(db.knex, towerIds);
       const filled = await fill(db.knex, kind);
       console.log(
@@ -139,16 +137,7 @@ async function main() {
         const r = await time(url, n);
         perRoute[name] = r;
         const goal = name === 'GET /towers' || name === 'GET /towers/:id/runs';
-        rows.push([
-          kind,
-          name,
-          fmt(r.p50, 2),
-          fmt(r.p99, 2),
-          fmt(r.max, 2),
-          fmt(r.bytes),
-          goal ? '<= 20 (p99)' : '(extra)',
-          goal ? metGoal(r.p99 <= 20) : '-',
-        ]);
+        rows.push(routeRow(kind, name, r, goal));
       }
       results[kind] = {
         fillMs: filled.fillMs,
@@ -156,31 +145,10 @@ async function main() {
         loadavg: os.loadavg(),
       };
       await server.close();
-    } finally {
-      if (process.env.BENCH_KEEP_DB) console.log(`kept ${db.where}`);
-      else await db.drop();
-    }
+    });
   }
-  console.log(
-    table(
-      [
-        'database',
-        'route',
-        'p50 ms',
-        'p99 ms',
-        'max ms',
-        'bytes',
-        'goal',
-        'met',
-      ],
-      rows,
-    ),
-  );
-  console.log(`load average at the end: ${loadavg()}`);
-  console.log(`JSON: ${writeResult('api', results)}`);
+  console.log(table(ROUTE_COLUMNS, rows));
+  printEnd('api', results);
 }
 
-main().catch(e => {
-  console.error(e);
-  process.exit(1);
-});
+runMain(main);

@@ -75,3 +75,19 @@ export async function openDatabase(
     },
   };
 }
+
+/** Runs `fn` on a scratch database, dropped afterwards unless BENCH_KEEP_DB is set. */
+export async function withDatabase<T>(
+  kind: DatabaseKind,
+  name: string,
+  fn: (db: BenchDatabase) => Promise<T>,
+): Promise<T> {
+  const db = await openDatabase(kind, name);
+  try {
+    return await fn(db);
+  } finally {
+    // eslint-disable-next-line no-console
+    if (process.env.BENCH_KEEP_DB) console.log(`kept ${db.where}`);
+    else await db.drop();
+  }
+}

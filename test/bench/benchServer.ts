@@ -9,7 +9,7 @@ import type { TowerConfig } from '../../plugins/cape-labels-backend/src/config/t
 import { createRunStore } from '../../plugins/cape-labels-backend/src/database';
 import { createRouter } from '../../plugins/cape-labels-backend/src/service/router';
 import { SweepCoordinator } from '../../plugins/cape-labels-backend/src/sweep/SweepCoordinator';
-import { pct } from './common';
+import { fmt, metGoal, pct } from './common';
 
 export const silent: LoggerService = {
   error() {},
@@ -132,4 +132,36 @@ export async function time(url: string, n: number, warmup = 20) {
     n,
     bytes,
   };
+}
+
+export type RouteTiming = Awaited<ReturnType<typeof time>>;
+
+export const ROUTE_COLUMNS = [
+  'database',
+  'route',
+  'p50 ms',
+  'p99 ms',
+  'max ms',
+  'bytes',
+  'goal',
+  'met',
+];
+
+/** A row of the route table; `goal`: the route has the goal p99 ≤ 20 ms. */
+export function routeRow(
+  kind: string,
+  name: string,
+  r: RouteTiming,
+  goal: boolean,
+): string[] {
+  return [
+    kind,
+    name,
+    fmt(r.p50, 2),
+    fmt(r.p99, 2),
+    fmt(r.max, 2),
+    fmt(r.bytes),
+    goal ? '<= 20 (p99)' : '(extra)',
+    goal ? metGoal(r.p99 <= 20) : '-',
+  ];
 }

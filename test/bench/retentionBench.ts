@@ -24,16 +24,20 @@ import type {
   LabelOutcome,
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { RunStore } from '../../plugins/cape-labels-backend/src/database';
-import { openDatabase, type DatabaseKind } from './benchDatabase';
-import { insertTaskRows, serve, time } from './benchServer';
 import {
-  environment,
-  fmt,
-  loadavg,
-  metGoal,
-  table,
-  writeResult,
-} from './common';
+  withDatabase,
+  type BenchDatabase,
+  type DatabaseKind,
+} from './benchDatabase';
+import {
+  ROUTE_COLUMNS,
+  insertTaskRows,
+  routeRow,
+  serve,
+  time,
+  type RouteTiming,
+} from './benchServer';
+import { environment, fmt, loadavg, printEnd, runMain, table } from './common';
 
 const TOWER = 't00';
 const LABELS = 100_000;
@@ -116,73 +120,64 @@ async function writeRun(store: RunStore, index: number, start: number) {
 }
 
 async function measure(
-  kind: DatabaseKind,
+  db: BenchDatabase,
   runs: number,
   budgetMs: number,
   n: number,
 ) {
-  const db = await openDatabase(kind, `cape_labels_s4_${process.pid}`);
-  try {
-    const server = await serve(db.knex, [TOWER]);
-    await insertTaskRows(db.knex, [TOWER]);
-    const t0 = performance.now();
-    const start = Date.UTC(2026, 0, 1);
-    const ids: string[] = [];
-    const sizes: number[] = [];
-    while (ids.length < runs && performance.now() - t0 < budgetMs) {
-      ids.push(await writeRun(server.store, ids.length, start));
-      if (ids.length % 10 === 0 || ids.length === runs) {
-        sizes.push(await db.size());
-        console.log(
-          `${kind}: ${ids.length} runs, ${fmt(sizes[sizes.length - 1] / MB, 1)} MB, ${fmt((performance.now() - t0) / 1000)} s`,
-        );
-      }
+  const server = await serve(db.knex, [TOWER]);
+  await insertTaskRows(db.knex, [TOWER]);
+  const t0 = performance.now();
+  const start = Date.UTC(2026, 0, 1);
+  const ids: string[] = [];
+  const sizes: number[] = [];
+  while (ids.length < runs && performance.now() - t0 < budgetMs) {
+    ids.push(await writeRun(server.store, ids.length, start));
+    if (ids.length % 10 === 0 || ids.length === runs) {
+      sizes.push(await db.size());
+      console.log(
+        `${db.kind}: ${ids.length} runs, ${fmt(sizes[sizes.length - 1] / MB, 1)} MB, ${fmt((performance.now() - t0) / 1000)} s`,
+      );
     }
-    const seedMs = performance.now() - t0;
-    await db.knex.raw('analyze');
-    const size = await db.size();
-    const [{ rows }] = await db
-      .knex('cape_labels_outcomes')
-      .count({ rows: '*' });
-    const oldest = ids[0];
-    const newest = ids[ids.length - 1];
-    const routes: Array<[string, string]> = [
-      ['GET /towers', `${server.base}/towers`],
-      ['GET /towers/:id/runs', `${server.base}/towers/${TOWER}/runs`],
-      [
-        'GET /runs/:id/labels (newest run)',
-        `${server.base}/runs/${newest}/labels`,
-      ],
-      [
-        'GET /runs/:id/labels (oldest run)',
-        `${server.base}/runs/${oldest}/labels`,
-      ],
-    ];
-    const perRoute: Record<string, Awaited<ReturnType<typeof time>>> = {};
-    for (const [name, url] of routes) perRoute[name] = await time(url, n);
-    await server.close();
-    // Per-run growth between the last two samples (size / runs with one sample).
-    const perRun =
-      sizes.length > 1
-        ? (sizes[sizes.length - 1] - sizes[sizes.length - 2]) / 10
-        : size / ids.length;
-    return {
-      kind,
-      runsWritten: ids.length,
-      seedMs,
-      bytes: size,
-      bytesFor200:
-        ids.length >= RUNS_PER_TOWER
-          ? size
-          : size + perRun * (RUNS_PER_TOWER - ids.length),
-      outcomeRows: Number(rows),
-      routes: perRoute,
-      loadavg: os.loadavg(),
-    };
-  } finally {
-    if (process.env.BENCH_KEEP_DB) console.log(`kept ${db.where}`);
-    else await db.drop();
   }
+  const seedMs = performance.now() - t0;
+  await db.knex.raw('analyze');
+  const size = await db.size();
+  const [{ rows }] = await db.knex('cape_labels_outcomes').count({ rows: '*' });
+  const newest = ids[ids.length - 1];
+  const routes: Array<[string, string]> = [
+    ['GET /towers', `${server.base}/towers`],
+    ['GET /towers/:id/runs', `${server.base}/towers/${TOWER}/runs`],
+    [
+      'GET /runs/:id/labels (newest run)',
+      `${server.base}/runs/${newest}/labels`,
+    ],
+    [
+      'GET /runs/:id/labels (oldest run)',
+      `${server.base}/runs/${ids[0]}/labels`,
+    ],
+  ];
+  const perRoute: Record<string, RouteTiming> = {};
+  for (const [name, url] of routes) perRoute[name] = await time(url, n);
+  await server.close();
+  // Per-run growth between the last two samples (size / runs with one sample).
+  const perRun =
+    sizes.length > 1
+      ? (sizes[sizes.length - 1] - sizes[sizes.length - 2]) / 10
+      : size / ids.length;
+  return {
+    kind: db.kind,
+    runsWritten: ids.length,
+    seedMs,
+    bytes: size,
+    bytesFor200:
+      ids.length >= RUNS_PER_TOWER
+        ? size
+        : size + perRun * (RUNS_PER_TOWER - ids.length),
+    outcomeRows: Number(rows),
+    routes: perRoute,
+    loadavg: os.loadavg(),
+  };
 }
 
 async function main() {
@@ -202,14 +197,11 @@ async function main() {
       `${n} timed requests per route after 20 warm-up`,
   );
   const results: Record<string, unknown> = { environment: environment() };
-  const sizeRows: Array<Array<string | number>> = [];
-  const routeRows: Array<Array<string | number>> = [];
+  const sizeRows: string[][] = [];
+  const routeRows: string[][] = [];
   for (const kind of values.databases!.split(',') as DatabaseKind[]) {
-    const r = await measure(
-      kind,
-      runs,
-      Number(values['budget-min']) * 60_000,
-      n,
+    const r = await withDatabase(kind, `cape_labels_s4_${process.pid}`, db =>
+      measure(db, runs, Number(values['budget-min']) * 60_000, n),
     );
     results[kind] = r;
     sizeRows.push([
@@ -222,17 +214,8 @@ async function main() {
         ? `${fmt(r.bytesFor200 / MB, 0)} (extrapolated)`
         : fmt(r.bytes / MB, 1),
     ]);
-    for (const [name, t] of Object.entries(r.routes)) {
-      routeRows.push([
-        kind,
-        name,
-        fmt(t.p50, 2),
-        fmt(t.p99, 2),
-        fmt(t.max, 2),
-        fmt(t.bytes),
-        metGoal(t.p99 <= 20),
-      ]);
-    }
+    for (const [name, t] of Object.entries(r.routes))
+      routeRows.push(routeRow(kind, name, t, true));
   }
   console.log(
     table(
@@ -247,25 +230,8 @@ async function main() {
       sizeRows,
     ),
   );
-  console.log(
-    table(
-      [
-        'database',
-        'route',
-        'p50 ms',
-        'p99 ms',
-        'max ms',
-        'bytes',
-        'p99 <= 20 ms',
-      ],
-      routeRows,
-    ),
-  );
-  console.log(`load average at the end: ${loadavg()}`);
-  console.log(`JSON: ${writeResult('s4', results)}`);
+  console.log(table(ROUTE_COLUMNS, routeRows));
+  printEnd('s4', results);
 }
 
-main().catch(e => {
-  console.error(e);
-  process.exit(1);
-});
+runMain(main);

@@ -52,11 +52,7 @@ describeEachDatabase('migration 20261202000000_run_counters', itEach => {
   itEach(
     'backfills would-delete and kept-per-reason counts of existing runs from their outcomes',
     async db => {
-      const knex = await db.knex();
-      await knex.migrate.up({
-        directory: migrationsDirectory(),
-        name: '20261130000000_init.js',
-      });
+      const knex = await db.knex('20261130000000_init.js');
       const run = (id: string, dryRun: boolean) => ({
         id,
         tower_id: 'prod-a',

@@ -33,8 +33,7 @@ const OUTCOMES: LabelOutcome[] = [
 async function filledStore(
   db: TestDatabase,
 ): Promise<{ store: RunStore; runId: string }> {
-  const { store } = await db.store();
-  const run = await store.createRun(newRun('prod-a', 0));
+  const { store, run } = await db.storeWithRun();
   const other = await store.createRun(newRun('prod-a', 1));
   await store.addOutcomes(run.id, OUTCOMES);
   await store.addOutcomes(other.id, OUTCOMES);
@@ -107,8 +106,7 @@ describeEachDatabase('RunStore outcome filters', itEach => {
   itEach(
     'iterates the filtered outcomes page by page, oldest first',
     async db => {
-      const { store } = await db.store();
-      const run = await store.createRun(newRun('prod-a', 0));
+      const { store, run } = await db.storeWithRun();
       const all = Array.from({ length: 1_234 }, (_, n) =>
         label(n, { action: n % 3 === 0 ? 'deleted' : 'kept' }),
       );

@@ -1,12 +1,7 @@
 import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import { createRunStore, migrationsDirectory } from './RunStore';
-import {
-  at,
-  databaseService,
-  newRun,
-  SETTINGS,
-} from './__testUtils__/testStore';
+import { createRunStore } from './RunStore';
+import { at, databaseService, SETTINGS } from './__testUtils__/testStore';
 
 const WRITERS = 12;
 const PER_WRITER = 40;
@@ -26,8 +21,7 @@ describeEachDatabase('outcome numbering', itEach => {
   itEach(
     '12 batches writing one run at once never collide, each stays in order',
     async db => {
-      const { store } = await db.store();
-      const run = await store.createRun(newRun('prod-a', 0));
+      const { store, run } = await db.storeWithRun();
       const batches = Array.from({ length: WRITERS }, (_, w) =>
         Array.from({ length: PER_WRITER }, (__, n) => outcome(w, n)),
       );
@@ -52,11 +46,7 @@ describeEachDatabase('outcome numbering', itEach => {
   itEach(
     'a run recorded before the migration continues after its last outcome',
     async db => {
-      const knex = await db.knex();
-      await knex.migrate.up({
-        directory: migrationsDirectory(),
-        name: '20261130000000_init.js',
-      });
+      const knex = await db.knex('20261130000000_init.js');
       await knex('cape_labels_runs').insert({
         id: 'old-run',
         tower_id: 'prod-a',

@@ -20,8 +20,7 @@ function outcome(n: number): LabelOutcome {
 
 describeEachDatabase('RunStore outcomes', itEach => {
   itEach('stores thousands of outcomes and pages through them', async db => {
-    const { store } = await db.store();
-    const run = await store.createRun(newRun('prod-a', 0));
+    const { store, run } = await db.storeWithRun();
     const other = await store.createRun(newRun('prod-b', 0));
     const all = Array.from({ length: 2_600 }, (_, n) => outcome(n));
 
@@ -92,8 +91,7 @@ describeEachDatabase('RunStore outcomes', itEach => {
   });
 
   itEach('keeps awkward strings intact', async db => {
-    const { store } = await db.store();
-    const run = await store.createRun(newRun('prod-a', 0));
+    const { store, run } = await db.storeWithRun();
     const awkward: LabelOutcome[] = [
       'plain',
       'with "quotes", commas, {braces}',

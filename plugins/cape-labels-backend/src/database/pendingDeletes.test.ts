@@ -23,8 +23,7 @@ describeEachDatabase(
     itEach(
       'keeps only unresolved deletes, and corrects an earlier run',
       async db => {
-        const { store } = await db.store();
-        const run = await store.createRun(newRun('prod-a', 0));
+        const { store, run } = await db.storeWithRun();
         const other = await store.createRun(newRun('prod-b', 0));
         await store.writePendingDeletes('prod-a', run.id, [
           label('a'),

@@ -101,8 +101,7 @@ describeEachDatabase('RunStore retention of routine keeps', itEach => {
   itEach(
     'counts kept labels per reason on the run as outcomes are added',
     async db => {
-      const { store } = await db.store();
-      const run = await store.createRun(newRun('prod-a', 0));
+      const { store, run } = await db.storeWithRun();
       await store.addOutcomes(run.id, outcomes(false).slice(0, 3));
       expect((await store.getRun(run.id))?.keptByReason).toEqual({
         'count-nonzero': 2,

@@ -1,12 +1,11 @@
 import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
-import { at, newRun, ZERO } from './__testUtils__/testStore';
+import { at, ZERO } from './__testUtils__/testStore';
 
 describeEachDatabase('error text stored on a run', itEach => {
   itEach(
     'one plain line of at most 2 KB, code at most the column width',
     async db => {
-      const { store } = await db.store();
-      const run = await store.createRun(newRun('prod-a', 0));
+      const { store, run } = await db.storeWithRun();
       const summary = await store.finishRun(run.id, {
         status: 'failed',
         finishedAt: at(1),

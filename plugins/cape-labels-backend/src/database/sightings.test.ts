@@ -1,6 +1,6 @@
 import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import { at, newRun } from './__testUtils__/testStore';
+import { at } from './__testUtils__/testStore';
 
 function kept(labelId: string, reason: LabelOutcome['reason']): LabelOutcome {
   return {
@@ -59,8 +59,7 @@ describeEachDatabase('RunStore sightings', itEach => {
   itEach(
     'recording a label seen in use forgets its sighting in the same write',
     async db => {
-      const { store } = await db.store();
-      const run = await store.createRun(newRun('prod-a', 0));
+      const { store, run } = await db.storeWithRun();
       const ids = ['ref', 'count', 'young', 'unconfirmed', 'cap', 'raced'];
       await store.addSightings('prod-a', ids, at(0));
       await store.addSightings('prod-b', ['ref'], at(0));

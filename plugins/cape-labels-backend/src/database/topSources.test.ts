@@ -49,13 +49,11 @@ describeEachDatabase('RunStore topDeletedValues', itEach => {
         outcomes('cape-cluster-name', 'elsewhere', 20),
       );
 
-      const top = (limit: number) =>
-        store.topDeletedValues({
-          towerId: 'prod-a',
-          key: 'cape-cluster-name',
-          since: at(-30),
-          limit,
-        });
+      const top = (
+        limit: number,
+        towerId = 'prod-a',
+        key = 'cape-cluster-name',
+      ) => store.topDeletedValues({ towerId, key, since: at(-30), limit });
       expect(await top(10)).toEqual([
         { value: 'leaky', deleted: 7 },
         { value: 'a-tie', deleted: 2 },
@@ -66,22 +64,10 @@ describeEachDatabase('RunStore topDeletedValues', itEach => {
         { value: 'leaky', deleted: 7 },
         { value: 'a-tie', deleted: 2 },
       ]);
-      expect(
-        await store.topDeletedValues({
-          towerId: 'prod-a',
-          key: 'cape-namespace',
-          since: at(-30),
-          limit: 10,
-        }),
-      ).toEqual([{ value: 'leaky', deleted: 8 }]);
-      expect(
-        await store.topDeletedValues({
-          towerId: 'nobody',
-          key: 'cape-cluster-name',
-          since: at(-30),
-          limit: 10,
-        }),
-      ).toEqual([]);
+      expect(await top(10, 'prod-a', 'cape-namespace')).toEqual([
+        { value: 'leaky', deleted: 8 },
+      ]);
+      expect(await top(10, 'nobody')).toEqual([]);
     },
   );
 });

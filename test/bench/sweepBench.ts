@@ -1,7 +1,7 @@
 /* eslint-disable no-console */
 /**
  * S1 / S2: one real (non-dry) sweep of a simulated Tower by the plugin's own TowerSweeper,
- * createTowerClient and DatabaseRunStore (SQLite in memory), against a naive baseline.
+ * createTowerClient and run store (SQLite in memory), against a naive baseline.
  * The simulator runs in a child process (simChild.ts), so RSS and event-loop figures are the
  * sweeper's alone.
  *
@@ -26,8 +26,10 @@ import {
   sweptKeys,
   type TowerConfig,
 } from '../../plugins/cape-labels-backend/src/config/types';
-import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database';
-import type { RunStore } from '../../plugins/cape-labels-backend/src/database/types';
+import {
+  createRunStore,
+  type RunStore,
+} from '../../plugins/cape-labels-backend/src/database';
 import { TowerSweeper } from '../../plugins/cape-labels-backend/src/sweep/TowerSweeper';
 import { testTowerConfig } from '../../plugins/cape-labels-backend/src/config/__testUtils__/testTowerConfig';
 import type { LoggerService } from '@backstage/backend-plugin-api';
@@ -279,7 +281,7 @@ async function runOurs(sim: Sim, measure = true) {
     connection: { filename: ':memory:' },
     useNullAsDefault: true,
   });
-  const base = await DatabaseRunStore.create({
+  const base = await createRunStore({
     database: { getClient: async () => knex, migrations: { skip: false } },
   });
   const { store, times, outcomes } = timedStore(base);
@@ -291,7 +293,7 @@ async function runOurs(sim: Sim, measure = true) {
     instance: `${os.hostname()}:${process.pid}`,
     pageSize: PAGE_SIZE,
     batchesInFlight: IN_FLIGHT,
-    runsPerTower: 200,
+    retention: { runs: 200, routineRuns: 1 },
     // As plugin.ts wires it: requestsInFlight bounds both batches and requests.
     createClient: c =>
       createTowerClient({

@@ -11,7 +11,7 @@ import {
 } from '@smartx-cape/plugin-cape-labels-common';
 import os from 'node:os';
 import { readCapeLabelsConfig } from './config/readConfig';
-import { DatabaseRunStore } from './database';
+import { createRunStore } from './database';
 import { NotifiedHealthStore } from './notifications/healthStore';
 import { notificationsBackendInstalled } from './notifications/installed';
 import { RunNotifier } from './notifications/RunNotifier';
@@ -63,7 +63,7 @@ export const capeLabelsPlugin = createBackendPlugin({
         instanceMetadata,
       }) {
         const capeConfig = readCapeLabelsConfig(config);
-        const store = await DatabaseRunStore.create({ database });
+        const store = await createRunStore({ database });
 
         const sweepers = createSweepers({
           config: capeConfig,

@@ -50,6 +50,11 @@ export type RunSummary = {
   finishedAt: string | null;
   durationMs: number | null;
   counts: RunCounts;
+  /**
+   * How many labels were kept for each reason (reasons with none are left out); their sum is
+   * `counts.kept`. Always sent by the backend; optional for answers recorded before it was.
+   */
+  keptByReason?: Partial<Record<KeptReason, number>>;
   error?: { message: string; code?: string };
   /** Which backend replica ran it. */
   instance: string;
@@ -106,6 +111,16 @@ export type LabelOutcome = {
 
 export type ListResponse<T> = { items: T[] };
 export type PagedResponse<T> = { items: T[]; total: number };
+
+/**
+ * `GET /runs/:runId/labels`: a page of the run's outcomes. `countedOnly`: the kept reasons whose
+ * labels this run no longer lists one by one (the routine keeps `count-nonzero` and `young` of
+ * runs older than the Tower's newest `retention.routineKeepRuns`); the run's `keptByReason`
+ * still counts them. Empty while every outcome is listed.
+ */
+export type OutcomePage = PagedResponse<LabelOutcome> & {
+  countedOnly: KeptReason[];
+};
 
 export type SweepRequestBody = { dryRun?: boolean };
 export type SweepAccepted = { requestId: string };

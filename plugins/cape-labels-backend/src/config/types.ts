@@ -30,6 +30,8 @@ export type CapeLabelsConfig = {
   requestsInFlight: number;
   requestTimeout: Duration;
   runsPerTower: number;
+  /** Newest runs per Tower that list their routine keeps one by one (`retention.routineKeepRuns`). */
+  routineKeepRuns: number;
   /** `capeLabels.notifications.enabled` (default true). */
   notificationsEnabled: boolean;
 };

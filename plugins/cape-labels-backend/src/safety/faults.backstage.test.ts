@@ -1,5 +1,5 @@
 import type { TowerClient } from '../cloudtower/types';
-import type { RunStore } from '../database/types';
+import type { RunStore } from '../database';
 import type { Harness } from '../sweep/__testUtils__/sweepHarness';
 import {
   createKit,

@@ -1,7 +1,6 @@
 import type {
-  LabelOutcome,
   ListResponse,
-  PagedResponse,
+  OutcomePage,
   Run,
   RunSummary,
   SweepAccepted,
@@ -30,10 +29,7 @@ const clientTypesFollowTheSpec: [
     ListResponse<RunSummary>
   >,
   Fits<SpecAnswer<'/runs/{runId}', 'get', '200'>, Run>,
-  Fits<
-    SpecAnswer<'/runs/{runId}/labels', 'get', '200'>,
-    PagedResponse<LabelOutcome>
-  >,
+  Fits<SpecAnswer<'/runs/{runId}/labels', 'get', '200'>, OutcomePage>,
   Fits<SpecAnswer<'/towers/{towerId}/top-sources', 'get', '200'>, TopSources>,
   Fits<SpecAnswer<'/towers/{towerId}/sweep', 'post', '202'>, SweepAccepted>,
   Fits<

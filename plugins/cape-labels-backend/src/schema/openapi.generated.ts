@@ -337,7 +337,7 @@ export const spec = {
               'application/json': {
                 schema: {
                   type: 'object',
-                  required: ['items', 'total'],
+                  required: ['items', 'total', 'countedOnly'],
                   additionalProperties: false,
                   properties: {
                     items: {
@@ -349,6 +349,14 @@ export const spec = {
                     total: {
                       type: 'integer',
                       minimum: 0,
+                    },
+                    countedOnly: {
+                      type: 'array',
+                      description:
+                        "The kept reasons whose labels this run no longer lists one by one (`count-nonzero` and `young` of runs older than the Tower's newest `retention.routineKeepRuns`): the run's `keptByReason` still counts them. Empty while every outcome of the run is listed.",
+                      items: {
+                        $ref: '#/components/schemas/KeptReason',
+                      },
                     },
                   },
                 },
@@ -594,6 +602,38 @@ export const spec = {
           },
         },
       },
+      KeptByReason: {
+        type: 'object',
+        description:
+          'How many labels the run kept for each reason (reasons with none are left out); their sum is `counts.kept`. Kept on every run, also where the labels are no longer listed.',
+        additionalProperties: false,
+        properties: {
+          referenced: {
+            type: 'integer',
+            minimum: 1,
+          },
+          'count-nonzero': {
+            type: 'integer',
+            minimum: 1,
+          },
+          young: {
+            type: 'integer',
+            minimum: 1,
+          },
+          unconfirmed: {
+            type: 'integer',
+            minimum: 1,
+          },
+          cap: {
+            type: 'integer',
+            minimum: 1,
+          },
+          raced: {
+            type: 'integer',
+            minimum: 1,
+          },
+        },
+      },
       RunSummary: {
         allOf: [
           {
@@ -614,6 +654,7 @@ export const spec = {
           'finishedAt',
           'durationMs',
           'counts',
+          'keptByReason',
           'instance',
         ],
         properties: {
@@ -657,6 +698,9 @@ export const spec = {
           },
           counts: {
             $ref: '#/components/schemas/RunCounts',
+          },
+          keptByReason: {
+            $ref: '#/components/schemas/KeptByReason',
           },
           error: {
             type: 'object',

@@ -10,7 +10,7 @@ import {
   capeLabelsSweepRunPermission,
 } from '@smartx-cape/plugin-cape-labels-common';
 import express from 'express';
-import type { RunStore } from '../database/types';
+import type { RunStore } from '../database';
 import { createOpenApiRouter } from '../schema/openapi.generated';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import { audited, callerOf, requirePermission, subjectOf } from './access';
@@ -116,8 +116,7 @@ export async function createRouter(
     const limit = parseIntParam(req.query, 'limit', 100, 1, 1000);
     const offset = parseIntParam(req.query, 'offset', 0, 0, 100_000_000);
     const filter = parseOutcomeFilter(req.query);
-    if (!(await store.getRun(runId)))
-      throw new NotFoundError(`No run '${runId}'`);
+    // NotFoundError when the run does not exist.
     res.json(await store.listOutcomes(runId, { limit, offset, ...filter }));
   });
 

@@ -244,6 +244,7 @@ describe('cape-labels read routes', () => {
     await get(`/runs/${run.id}/labels?offset=7`).expect(200, {
       items: [],
       total: 7,
+      countedOnly: [],
     });
 
     const kept = (await get(`/runs/${run.id}/labels?action=kept`).expect(200))
@@ -255,6 +256,7 @@ describe('cape-labels read routes', () => {
     await get(`/runs/${run.id}/labels?action=deleted`).expect(200, {
       items: [],
       total: 0,
+      countedOnly: [],
     });
     await get(`/runs/${run.id}/labels?limit=1000`).expect(200);
   });

@@ -1,5 +1,5 @@
 import type { RunCounts } from '@smartx-cape/plugin-cape-labels-common';
-import type { RunStore } from '../database/types';
+import type { RunStore } from '../database';
 import type { RunProgressSignals } from './RunProgressSignals';
 
 /**

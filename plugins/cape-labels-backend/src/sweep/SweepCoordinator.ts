@@ -5,7 +5,7 @@ import type {
 import { ConflictError, NotFoundError } from '@backstage/errors';
 import type { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
-import type { RunStore } from '../database/types';
+import type { RunStore } from '../database';
 import { nextRunAt, sweepSchedule, type SweepSchedule } from './schedule';
 import type { TowerSweeper } from './TowerSweeper';
 

@@ -8,8 +8,11 @@ import { DateTime } from 'luxon';
 import { isTowerError } from '../cloudtower/errors';
 import type { TowerClient } from '../cloudtower/types';
 import { sweptKeys, type TowerConfig } from '../config/types';
-import { HEARTBEAT_INTERVAL_MS } from '../database/liveness';
-import type { RunStore } from '../database/types';
+import {
+  HEARTBEAT_INTERVAL_MS,
+  type Retention,
+  type RunStore,
+} from '../database';
 import { recordRunMetrics } from './metrics';
 import { withRetry } from './retry';
 import { towerRunStart } from './runClock';
@@ -30,7 +33,8 @@ export type TowerSweeperOptions = {
   instance: string;
   pageSize: number;
   batchesInFlight: number;
-  runsPerTower: number;
+  /** What is kept of the Tower's history after each run. */
+  retention: Retention;
   /** After every run, with how many labels were kept for each reason. */
   onRunCompleted?: (
     run: RunSummary,
@@ -264,7 +268,7 @@ export class TowerSweeper {
       );
 
     await store
-      .pruneRuns(tower.id, this.options.runsPerTower)
+      .pruneRuns(tower.id, this.options.retention)
       .catch(error =>
         logger.warn(`Tower ${tower.id}: could not prune old runs: ${error}`),
       );

@@ -10,7 +10,7 @@ import {
 import { createTowerClient } from '../cloudtower';
 import { towerConnectionOptions } from '../config/towerConnection';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
-import type { RunStore } from '../database/types';
+import type { RunStore } from '../database';
 import type { RunNotifier } from '../notifications/RunNotifier';
 import { signallingStore, type RunProgressSignals } from '../signals';
 import { TowerSweeper } from './TowerSweeper';
@@ -87,7 +87,10 @@ export function createSweepers(options: {
         instance,
         pageSize: config.pageSize,
         batchesInFlight: config.requestsInFlight,
-        runsPerTower: config.runsPerTower,
+        retention: {
+          runs: config.runsPerTower,
+          routineRuns: config.routineKeepRuns,
+        },
         createClient: t =>
           createTowerClient(towerConnectionOptions(t, tuning), { logger }),
         onRunCompleted: async (run, kept) => {

@@ -8,7 +8,7 @@ import {
   TowerUnreachableError,
 } from '../cloudtower/errors';
 import type { TowerClient, TowerLabel } from '../cloudtower/types';
-import type { RunStore } from '../database/types';
+import type { RunStore } from '../database';
 import { outcome } from './decide';
 import { withRetry } from './retry';
 

@@ -1,6 +1,6 @@
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerClient, TowerLabel } from '../cloudtower/types';
-import type { RunStore } from '../database/types';
+import type { RunStore } from '../database';
 import { prefetched } from './prefetch';
 import { withRetry } from './retry';
 import { errorOf, sweepResult, type SweepResult } from './sweepResult';

@@ -13,8 +13,7 @@ import { towerConnectionOptions } from '../../config/towerConnection';
 import type { TowerClient } from '../../cloudtower/types';
 import { testTowerConfig } from '../../config/__testUtils__/testTowerConfig';
 import type { TowerConfig } from '../../config/types';
-import type { RunStore } from '../../database/types';
-import { DatabaseRunStore } from '../../database';
+import { createRunStore, type RunStore } from '../../database';
 import {
   createTestDatabases,
   databaseService,
@@ -66,7 +65,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     ...options.simulator,
   });
   const knex = await databases.init('SQLITE_3');
-  const store = await DatabaseRunStore.create({
+  const store = await createRunStore({
     database: databaseService(knex),
   });
   const logger = capturingLogger();
@@ -80,7 +79,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     instance: 'test-replica',
     pageSize: 1000,
     batchesInFlight: 4,
-    runsPerTower: 200,
+    retention: { runs: 200, routineRuns: 1 },
     // Short, so a lost delete answer settles quickly in tests.
     settleMs: 300,
     createClient: t => {

@@ -16,12 +16,14 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import express from 'express';
 import knexFactory, { type Knex } from 'knex';
+import { Duration } from 'luxon';
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { testTowerConfig } from '../../plugins/cape-labels-backend/src/config/__testUtils__/testTowerConfig';
 import type { TowerConfig } from '../../plugins/cape-labels-backend/src/config/types';
 import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database';
 import { createRouter } from '../../plugins/cape-labels-backend/src/service/router';
 import { SweepCoordinator } from '../../plugins/cape-labels-backend/src/sweep/SweepCoordinator';
+import { TowerRegistry } from '../../plugins/cape-labels-backend/src/sweep/TowerRegistry';
 import {
   environment,
   fmt,
@@ -179,9 +181,21 @@ async function serve(knex: Knex) {
     ),
     tableName: 'backstage_backend_tasks__knex_migrations',
   });
+  const registry = TowerRegistry.create({
+    config: {
+      towers: towers(),
+      pageSize: 1000,
+      requestsInFlight: 4,
+      requestTimeout: Duration.fromObject({ seconds: 30 }),
+      runsPerTower: 200,
+      notificationsEnabled: false,
+    },
+    store,
+    logger: silent,
+    instance: 'api-bench',
+  });
   const coordinator = new SweepCoordinator({
-    towers: towers(),
-    sweepers: new Map(),
+    towers: registry,
     store,
     scheduler: {} as any, // the read routes never schedule
     logger: silent,
@@ -199,6 +213,7 @@ async function serve(knex: Knex) {
   app.use(
     '/api/cape-labels',
     await createRouter({
+      towers: registry,
       coordinator,
       store,
       httpAuth,

@@ -19,7 +19,8 @@ import { createRouter } from './service/router';
 import { RunProgressSignals } from './signals';
 import { handleSweepRequestedEvent } from './sweep/events';
 import { SweepCoordinator } from './sweep/SweepCoordinator';
-import { createSweepers, stopSweepers } from './sweep/createSweepers';
+import { pluginHooks } from './sweep/sweeperHooks';
+import { TowerRegistry } from './sweep/TowerRegistry';
 
 /**
  * Sweeps orphan CAPE labels out of SmartX CloudTower: one global scheduled task per Tower.
@@ -65,32 +66,33 @@ export const capeLabelsPlugin = createBackendPlugin({
         const capeConfig = readCapeLabelsConfig(config);
         const store = await DatabaseRunStore.create({ database });
 
-        const sweepers = createSweepers({
+        const towers = TowerRegistry.create({
           config: capeConfig,
           store,
           logger,
-          auditor,
-          events,
-          notifier: capeConfig.notificationsEnabled
-            ? new RunNotifier({
-                notifications,
-                isInstalled: notificationsBackendInstalled(
-                  instanceMetadata,
-                  config,
-                ),
-                store: new NotifiedHealthStore(await database.getClient()),
-                logger,
-              })
-            : undefined,
-          progress: new RunProgressSignals(signals, logger),
           instance: `${os.hostname()}:${process.pid}`,
+          hooks: pluginHooks({
+            auditor,
+            events,
+            logger,
+            notifier: capeConfig.notificationsEnabled
+              ? new RunNotifier({
+                  notifications,
+                  isInstalled: notificationsBackendInstalled(
+                    instanceMetadata,
+                    config,
+                  ),
+                  store: new NotifiedHealthStore(await database.getClient()),
+                  logger,
+                })
+              : undefined,
+            progress: new RunProgressSignals(signals, logger),
+          }),
         });
-
-        lifecycle.addShutdownHook(() => stopSweepers(sweepers.values()));
+        lifecycle.addShutdownHook(() => towers.shutdown());
 
         const coordinator = new SweepCoordinator({
-          towers: capeConfig.towers,
-          sweepers,
+          towers,
           store,
           scheduler,
           logger,
@@ -103,6 +105,7 @@ export const capeLabelsPlugin = createBackendPlugin({
         permissionsRegistry.addPermissions(capeLabelsPermissions);
         httpRouter.use(
           await createRouter({
+            towers,
             coordinator,
             store,
             httpAuth,

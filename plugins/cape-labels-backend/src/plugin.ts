@@ -5,10 +5,7 @@ import {
 import { eventsServiceRef } from '@backstage/plugin-events-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
-import {
-  CAPE_LABELS_TOPIC_SWEEP_REQUESTED,
-  capeLabelsPermissions,
-} from '@smartx-cape/plugin-cape-labels-common';
+import { capeLabelsPermissions } from '@smartx-cape/plugin-cape-labels-common';
 import os from 'node:os';
 import { readCapeLabelsConfig } from './config/readConfig';
 import { DatabaseRunStore } from './database';
@@ -16,8 +13,8 @@ import { NotifiedHealthStore } from './notifications/healthStore';
 import { notificationsBackendInstalled } from './notifications/installed';
 import { RunNotifier } from './notifications/RunNotifier';
 import { createRouter } from './service/router';
+import { subscribeSweepRequests } from './service/sweepRequestedEvent';
 import { RunProgressSignals } from './signals';
-import { handleSweepRequestedEvent } from './sweep/events';
 import { SweepCoordinator } from './sweep/SweepCoordinator';
 import { pluginHooks } from './sweep/sweeperHooks';
 import { TowerRegistry } from './sweep/TowerRegistry';
@@ -116,12 +113,7 @@ export const capeLabelsPlugin = createBackendPlugin({
         );
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
 
-        await events.subscribe({
-          id: 'cape-labels-sweep-requested',
-          topics: [CAPE_LABELS_TOPIC_SWEEP_REQUESTED],
-          onEvent: params =>
-            handleSweepRequestedEvent(params.eventPayload, coordinator, logger),
-        });
+        await subscribeSweepRequests({ events, coordinator, logger });
       },
     });
   },

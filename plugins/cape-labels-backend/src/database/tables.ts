@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type {
-  KeptReason,
+  OutcomeReason,
   LabelAction,
   LabelOutcome,
   Run,
@@ -70,7 +70,7 @@ export type OutcomeRow = {
   value: string | null;
   created_at: string;
   action: LabelAction;
-  reason: KeptReason | null;
+  reason: OutcomeReason | null;
 };
 
 export type SightingRow = {

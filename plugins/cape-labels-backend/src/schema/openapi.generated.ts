@@ -452,7 +452,7 @@ export const spec = {
         in: 'query',
         required: false,
         schema: {
-          $ref: '#/components/schemas/KeptReason',
+          $ref: '#/components/schemas/OutcomeReason',
         },
       },
       key: {
@@ -539,7 +539,7 @@ export const spec = {
         type: 'string',
         enum: ['deleted', 'would-delete', 'kept', 'failed'],
       },
-      KeptReason: {
+      OutcomeReason: {
         type: 'string',
         enum: [
           'referenced',
@@ -814,7 +814,7 @@ export const spec = {
             $ref: '#/components/schemas/LabelAction',
           },
           reason: {
-            $ref: '#/components/schemas/KeptReason',
+            $ref: '#/components/schemas/OutcomeReason',
           },
         },
       },

@@ -4,16 +4,9 @@ import type {
 } from '@backstage/backend-plugin-api';
 import { ConflictError } from '@backstage/errors';
 import type { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
-import type { RunStore } from '../database/types';
+import type { RunStore, SweepRequest } from '../database/types';
 import { nextRunAt } from './schedule';
 import type { TowerRegistry } from './TowerRegistry';
-
-export type SweepRequestInput = {
-  towerId: string;
-  dryRun: boolean;
-  trigger: 'manual' | 'event';
-  requestedBy?: string;
-};
 
 export function sweepTaskId(towerId: string): string {
   return `cape-labels:sweep:${towerId}`;
@@ -46,7 +39,9 @@ export class SweepCoordinator {
   }
 
   /** Stores the request and asks the scheduler to run the Tower's task now, on whichever replica. */
-  async requestSweep(input: SweepRequestInput): Promise<{ requestId: string }> {
+  async requestSweep(
+    input: Omit<SweepRequest, 'id' | 'requestedAt'>,
+  ): Promise<{ requestId: string }> {
     const { towers, store, scheduler } = this.options;
     towers.get(input.towerId);
     const running = await store.runningTowers([input.towerId]);

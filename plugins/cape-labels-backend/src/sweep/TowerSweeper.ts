@@ -4,7 +4,7 @@ import type { TowerClient } from '../cloudtower/types';
 import { towerConnectionOptions } from '../config/towerConnection';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
 import type { RunStore } from '../database/types';
-import { planTick, type SweepWork } from './planTick';
+import { planTick, type PlannedRun } from './planTick';
 import { isDue, sweepSchedule, type SweepSchedule } from './schedule';
 import { SerialQueue } from './SerialQueue';
 import type { SweeperHooks } from './sweeperHooks';
@@ -95,13 +95,13 @@ export class TowerSweeper {
       const due = isDue(this.schedule, anchor, this.registeredAt, this.now());
       const pending = await store.takeRequest(tower.id);
       if (pending) requests.push(pending);
-      for (const work of planTick({ due, requests })) {
-        if (work.trigger === 'external') {
+      for (const planned of planTick({ due, requests })) {
+        if (planned.trigger === 'external') {
           logger.warn(
             `Tower ${tower.id}: task started while no sweep was due and no request was pending (the scheduler's trigger endpoint?): preview only`,
           );
         }
-        await this.sweep(work, signal);
+        await this.sweep(planned, signal);
       }
       while (!signal.aborted) {
         const request = await store.takeRequest(tower.id);
@@ -115,7 +115,7 @@ export class TowerSweeper {
    * Records runs of a lost replica aborted; returns the permitted requests among them, to be
    * done again (a lost scheduled sweep is owed anyway: it did not end).
    */
-  private async abortLostRuns(): Promise<SweepWork[]> {
+  private async abortLostRuns(): Promise<PlannedRun[]> {
     const { store, tower, logger } = this.options;
     const lost = await store.abortLostRuns(tower.id, this.now());
     if (lost.length > 0) {
@@ -137,7 +137,7 @@ export class TowerSweeper {
     return this.options.now?.() ?? new Date();
   }
 
-  private async sweep(work: SweepWork, signal: AbortSignal) {
+  private async sweep(planned: PlannedRun, signal: AbortSignal) {
     const { tower, store, logger, instance, tuning, hooks, wrapClient } =
       this.options;
     const connection = towerConnectionOptions(tower, {
@@ -162,7 +162,7 @@ export class TowerSweeper {
           return wrapClient ? wrapClient(client) : client;
         },
       },
-      work,
+      planned,
       signal,
     );
   }

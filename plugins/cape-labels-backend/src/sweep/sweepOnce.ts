@@ -10,7 +10,7 @@ import { HEARTBEAT_INTERVAL_MS } from '../database/liveness';
 import type { RunStore } from '../database/types';
 import type { SweepPolicy } from './decide';
 import { recordRunMetrics } from './metrics';
-import type { SweepWork } from './planTick';
+import type { PlannedRun } from './planTick';
 import { recheckPendingDeletes } from './recheck';
 import { withRetry } from './retry';
 import { towerRunStart } from './runClock';
@@ -36,15 +36,15 @@ export type SweepOnceContext = {
 };
 
 /** Step 2: the run record, with the settings it runs by. */
-async function startRun(ctx: SweepOnceContext, work: SweepWork) {
+async function startRun(ctx: SweepOnceContext, planned: PlannedRun) {
   const { tower, store, logger } = ctx;
   const startedAt = ctx.now();
-  const dryRun = tower.dryRun || work.dryRun;
+  const dryRun = tower.dryRun || planned.dryRun;
   const keys = sweptKeys(tower.resourcePrefix);
   const run = await store.createRun({
     towerId: tower.id,
-    trigger: work.trigger,
-    requestedBy: work.requestedBy,
+    trigger: planned.trigger,
+    requestedBy: planned.requestedBy,
     dryRun,
     instance: ctx.instance,
     startedAt,
@@ -61,7 +61,7 @@ async function startRun(ctx: SweepOnceContext, work: SweepWork) {
     status: run.status,
   });
   logger.info(
-    `Tower ${tower.id}: sweep ${run.id} started (${work.trigger}${dryRun ? ', dry run' : ''})`,
+    `Tower ${tower.id}: sweep ${run.id} started (${planned.trigger}${dryRun ? ', dry run' : ''})`,
   );
   return { run, startedAt, dryRun, keys };
 }
@@ -110,11 +110,11 @@ function logRunEnd(
  */
 export async function sweepOnce(
   ctx: SweepOnceContext,
-  work: SweepWork,
+  planned: PlannedRun,
   signal: AbortSignal,
 ): Promise<RunSummary> {
   const { tower, store, logger, hooks } = ctx;
-  const { run, startedAt, dryRun, keys } = await startRun(ctx, work);
+  const { run, startedAt, dryRun, keys } = await startRun(ctx, planned);
   const client = ctx.createClient();
   // Independent of Tower's pace: a page may take a whole request timeout.
   const heartbeat = setInterval(() => {

@@ -1,9 +1,7 @@
 import {
   coreServices,
-  createBackendModule,
   createServiceFactory,
   type BackendFeature,
-  type DatabaseService,
   type PermissionsService,
 } from '@backstage/backend-plugin-api';
 import { schedulerServiceFactory } from '@backstage/backend-defaults/scheduler';
@@ -154,20 +152,6 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
     },
   });
   const scheduler = mockServices.scheduler();
-  // The plugin's own database, as the plugin sees it (tests read and seed rows directly).
-  let database: DatabaseService | undefined;
-  const databaseProbe = createBackendModule({
-    pluginId: 'cape-labels',
-    moduleId: 'test-database-probe',
-    register(env) {
-      env.registerInit({
-        deps: { db: coreServices.database },
-        async init({ db }) {
-          database = db;
-        },
-      });
-    },
-  });
   const permissions = switchablePermissions();
   const capeLabels = (options.capeLabels ?? defaultCapeLabels)(sim.url);
   const authFeatures = options.realAuth
@@ -193,8 +177,8 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
     const backend = await startTestBackend({
       features: [
         capeLabelsPlugin,
+        // The plugin's database is this knex: tests read and seed rows through it.
         mockServices.database.factory({ knex }),
-        databaseProbe,
         mockServices.rootConfig.factory({ data: rootConfig }),
         ...authFeatures,
         createServiceFactory({
@@ -229,7 +213,7 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
       permission: permissions.state,
       http,
       /** The plugin's database (knex). */
-      db: () => database!.getClient(),
+      db: async () => knex,
       /** Starts a sweep as a user and waits for it (the mock scheduler runs the task inline). */
       async sweep(towerId = 't1', body: object = {}): Promise<Run> {
         const res = await http()

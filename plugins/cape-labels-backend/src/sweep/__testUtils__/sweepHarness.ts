@@ -11,7 +11,7 @@ import type {
 import type { TowerClient } from '../../cloudtower/types';
 import { testTowerConfig } from '../../config/__testUtils__/testTowerConfig';
 import type { TowerConfig } from '../../config/types';
-import type { RunStore } from '../../database/types';
+import type { NewRun, RunStore, SweepRequest } from '../../database/types';
 import { DatabaseRunStore } from '../../database';
 import {
   createTestDatabases,
@@ -148,6 +148,54 @@ export async function createHarness(options: HarnessOptions = {}) {
       await sweeper.runTask(signal);
       const [latest] = await harness.store.listRuns(tower.id, { limit: 1 });
       return (await harness.store.getRun(latest.id))!;
+    },
+    /** A request waiting for the Tower's task: a user's preview unless `over` says otherwise. */
+    request(
+      over: Partial<
+        Pick<SweepRequest, 'trigger' | 'requestedBy' | 'dryRun'>
+      > = {},
+    ) {
+      return harness.store.enqueueRequest({
+        towerId: tower.id,
+        trigger: 'manual',
+        // An event has no requester.
+        ...(over.trigger === 'event'
+          ? {}
+          : { requestedBy: 'user:default/ops' }),
+        dryRun: true,
+        requestedAt: new Date(),
+        ...over,
+      });
+    },
+    /** A run another replica started an hour ago and left `running` (it may be lost). */
+    leftRunning(
+      over: Partial<Pick<NewRun, 'trigger' | 'requestedBy' | 'instance'>> = {},
+    ) {
+      return harness.store.createRun({
+        towerId: tower.id,
+        trigger: 'schedule',
+        dryRun: false,
+        instance: 'other',
+        startedAt: new Date(Date.now() - HOUR),
+        settings: {
+          minAge: 'PT24H',
+          confirmAfter: 'PT0S',
+          maxDeletesPerRun: 1,
+          keys: [],
+        },
+        ...over,
+      });
+    },
+    /** The ids Tower has deleted so far, sorted. */
+    deletedIds(): string[] {
+      return sim.admin
+        .deletedLabels()
+        .map(d => d.id)
+        .sort();
+    },
+    /** A run's outcomes as `{labelId: action/reason}`. */
+    async outcomesByLabel(runId: string): Promise<Record<string, string>> {
+      return byLabel(await harness.outcomes(runId));
     },
     async outcomes(runId: string): Promise<LabelOutcome[]> {
       return (

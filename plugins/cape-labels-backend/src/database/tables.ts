@@ -1,5 +1,5 @@
 import type {
-  KeptReason,
+  OutcomeReason,
   LabelAction,
   RunClock,
   RunStatus,
@@ -63,7 +63,7 @@ export type OutcomeRow = {
   value: string | null;
   created_at: string;
   action: LabelAction;
-  reason: KeptReason | null;
+  reason: OutcomeReason | null;
 };
 
 export type SightingRow = {

@@ -7,7 +7,6 @@ import {
   outcomesOf,
   seed,
   stoppedAfterEach,
-  sweeperOptions,
 } from './__testUtils__/faultKit';
 
 /** The store with some methods failing the first `n` times they are called. */
@@ -69,7 +68,7 @@ describe('sweep under Backstage-side faults', () => {
     const h = await kit({ pageSize: 3, batchesInFlight: 1 });
     const s = seed(h, 8);
     const store = flakyStore(h.store, { addOutcomes: 2 });
-    sweeperOptions(h).store = store;
+    h.configure({ sweeper: { store } });
     const run = await h.sweep();
     expect(store.calls.addOutcomes).toBeGreaterThan(2);
     expect(run.status).toBe('succeeded');
@@ -80,7 +79,9 @@ describe('sweep under Backstage-side faults', () => {
   it('the database fails for a moment at the end of the run (sightings): the counts are kept', async () => {
     const h = await kit();
     const s = seed(h);
-    sweeperOptions(h).store = flakyStore(h.store, { pruneSightings: 1 });
+    h.configure({
+      sweeper: { store: flakyStore(h.store, { pruneSightings: 1 }) },
+    });
     const run = await h.sweep();
     expect(run.status).toBe('succeeded');
     expect((await expectSafe(h, run, s)).sort()).toEqual([...s.orphans].sort());

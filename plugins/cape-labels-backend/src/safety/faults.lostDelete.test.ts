@@ -34,8 +34,10 @@ describe('sweep when Tower commits a delete after its answer was lost', () => {
       ...over,
       sweeper: {
         settleMs: SETTLE_MS,
-        onDeleted: (_t, runId, deleted) =>
-          audits.push({ runId, ids: deleted.map(d => d.labelId) }),
+        hooks: {
+          onDeleted: (runId, deleted) =>
+            audits.push({ runId, ids: deleted.map(d => d.labelId) }),
+        },
         ...over.sweeper,
       },
     });

@@ -50,12 +50,7 @@ describe('cape-labels.read and cape-labels.sweep.run', () => {
   });
 
   it('lets a service with the permissions read and sweep, recording it as the requester', async () => {
-    await b
-      .http()
-      .post(`${BASE}/towers/t1/sweep`)
-      .set(auth.service())
-      .send({ dryRun: true })
-      .expect(202);
+    await b.postSweep('t1', { dryRun: true }, auth.service()).expect(202);
     const runs = await b
       .http()
       .get(`${BASE}/towers/t1/runs?limit=1`)
@@ -77,12 +72,7 @@ describe('cape-labels.read and cape-labels.sweep.run', () => {
 
     b.permission.denied.add('cape-labels.sweep.run');
     const failedBefore = sweepAudits(b, 'failed').length;
-    await b
-      .http()
-      .post(`${BASE}/towers/t1/sweep`)
-      .set(auth.user())
-      .send({})
-      .expect(403);
+    await b.postSweep().expect(403);
     await eventually(() => sweepAudits(b, 'failed').length > failedBefore);
     const failed = sweepAudits(b, 'failed').pop()!;
     expect(failed).toContain(USER_REF);
@@ -121,12 +111,7 @@ describe('cape-labels with external access tokens', () => {
   afterAll(async () => b?.stop());
 
   it('lets a pipeline token start a sweep, recorded as requested by its subject', async () => {
-    await b
-      .http()
-      .post(`${BASE}/towers/t1/sweep`)
-      .set(token('pipeline'))
-      .send({ dryRun: true })
-      .expect(202);
+    await b.postSweep('t1', { dryRun: true }, token('pipeline')).expect(202);
     const runs = (
       await b
         .http()
@@ -148,11 +133,7 @@ describe('cape-labels with external access tokens', () => {
     const before = (
       await b.http().get(`${BASE}/towers/t1/runs`).set(token('dashboard'))
     ).body.items.length;
-    const refused = await b
-      .http()
-      .post(`${BASE}/towers/t1/sweep`)
-      .set(token('dashboard'))
-      .send({});
+    const refused = await b.postSweep('t1', {}, token('dashboard'));
     expect(refused.status).toBe(403);
     await b.http().get(`${BASE}/towers`).set(token('trigger-only')).expect(403);
     await b.http().get(`${BASE}/towers`).set(token('unknown')).expect(401);

@@ -9,6 +9,7 @@ import {
   EVERY_START_DUE,
   HOUR,
   oldDate,
+  dailySchedule,
   startCapeBackend,
   towerEntry,
   type CapeBackend,
@@ -26,11 +27,7 @@ describe('cape-labels read routes', () => {
   beforeAll(async () => {
     b = await startCapeBackend({
       capeLabels: url => ({
-        schedule: {
-          frequency: { hours: 24 },
-          timeout: { minutes: 5 },
-          initialDelay: { hours: 1 },
-        },
+        schedule: dailySchedule(),
         towers: {
           t1: towerEntry(url),
           t2: towerEntry(url, {

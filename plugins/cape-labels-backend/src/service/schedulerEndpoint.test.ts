@@ -6,6 +6,7 @@ import {
   auth,
   BASE,
   oldDate,
+  dailySchedule,
   startCapeBackend,
   towerEntry,
   type CapeBackend,
@@ -26,21 +27,13 @@ describe("the scheduler's own endpoints", () => {
     b = await startCapeBackend({
       realScheduler: true,
       capeLabels: url => ({
-        schedule: {
-          frequency: { hours: 24 },
-          timeout: { minutes: 5 },
-          initialDelay: { seconds: 0 },
-        },
+        schedule: dailySchedule({ seconds: 0 }),
         pageSize: 10,
         towers: {
           t1: towerEntry(url),
           // Never starts by itself during the test.
           idle: towerEntry(url, {
-            schedule: {
-              frequency: { hours: 24 },
-              timeout: { minutes: 5 },
-              initialDelay: { hours: 1 },
-            },
+            schedule: dailySchedule(),
           }),
         },
       }),
@@ -48,14 +41,7 @@ describe("the scheduler's own endpoints", () => {
   });
   afterAll(async () => b?.stop());
 
-  const runs = async (towerId = 't1'): Promise<RunSummary[]> =>
-    (
-      await b
-        .http()
-        .get(`${BASE}/towers/${towerId}/runs`)
-        .set(auth.user())
-        .expect(200)
-    ).body.items;
+  const runs = (towerId = 't1') => b.runs(towerId);
   const seed = (n: number, prefix: string) =>
     b.sim.admin.createLabels(
       Array.from({ length: n }, (_, i) => ({
@@ -78,12 +64,7 @@ describe("the scheduler's own endpoints", () => {
     // Only the sweep is refused: the user may still read the runs.
     b.permission.denied.add(capeLabelsSweepRunPermission.name);
     try {
-      await b
-        .http()
-        .post(`${BASE}/towers/t1/sweep`)
-        .set(auth.user())
-        .send({})
-        .expect(403);
+      await b.postSweep().expect(403);
       seed(3, 'ext');
       await b
         .http()

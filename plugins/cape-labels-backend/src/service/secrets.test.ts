@@ -3,6 +3,7 @@ import {
   auth,
   BASE,
   oldDate,
+  dailySchedule,
   startCapeBackend,
   towerEntry,
   type CapeBackend,
@@ -16,11 +17,7 @@ describe('cape-labels never reveals a Tower password', () => {
   beforeAll(async () => {
     b = await startCapeBackend({
       capeLabels: url => ({
-        schedule: {
-          frequency: { hours: 24 },
-          timeout: { minutes: 5 },
-          initialDelay: { hours: 1 },
-        },
+        schedule: dailySchedule(),
         towers: {
           good: towerEntry(url),
           bad: towerEntry(url, { password: WRONG_PASSWORD }),

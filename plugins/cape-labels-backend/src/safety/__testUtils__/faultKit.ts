@@ -1,23 +1,12 @@
 import type { LabelOutcome, Run } from '@smartx-cape/plugin-cape-labels-common';
-import { createTowerClient } from '../../cloudtower';
-import { towerConnectionOptions } from '../../config/towerConnection';
-import type { TowerClient } from '../../cloudtower/types';
-import type { TowerConfig } from '../../config/types';
 import {
   createHarness,
-  overriding,
   HOUR,
   type Harness,
   type HarnessOptions,
 } from '../../sweep/__testUtils__/sweepHarness';
-import type { TowerSweeperOptions } from '../../sweep/TowerSweeper';
 
 export { stoppedAfterEach } from '../../sweep/__testUtils__/sweepHarness';
-
-/** The sweeper's options, changed between runs (as the shared sweep tests do). */
-export function sweeperOptions(h: Harness): TowerSweeperOptions {
-  return (h.sweeper as unknown as { options: TowerSweeperOptions }).options;
-}
 
 export type KitOptions = HarnessOptions & {
   requestTimeoutMs?: number;
@@ -26,27 +15,17 @@ export type KitOptions = HarnessOptions & {
   batchesInFlight?: number;
 };
 
-/**
- * The sweep harness with the plugin's full client options (caCert, timeout, response cap),
- * which the shared harness does not pass through.
- */
+/** The sweep harness with the client's limits a fault test turns: timeout, response cap. */
 export async function createKit(options: KitOptions = {}): Promise<Harness> {
+  const { requestTimeoutMs, maxResponseBytes, pageSize, batchesInFlight } =
+    options;
   return createHarness({
     ...options,
     sweeper: {
-      pageSize: options.pageSize ?? 1000,
-      batchesInFlight: options.batchesInFlight ?? 4,
-      createClient: (t: TowerConfig): TowerClient => {
-        const client = createTowerClient(
-          towerConnectionOptions(t, {
-            requestTimeoutMs: options.requestTimeoutMs ?? 5000,
-            maxResponseBytes: options.maxResponseBytes,
-          }),
-        );
-        return options.wrapClient
-          ? overriding(client, options.wrapClient(client))
-          : client;
-      },
+      ...(requestTimeoutMs ? { requestTimeoutMs } : {}),
+      maxResponseBytes,
+      pageSize: pageSize ?? 1000,
+      batchesInFlight: batchesInFlight ?? 4,
       ...options.sweeper,
     },
   });

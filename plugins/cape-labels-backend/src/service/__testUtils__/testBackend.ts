@@ -1,9 +1,7 @@
 import {
   coreServices,
-  createBackendModule,
   createServiceFactory,
   type BackendFeature,
-  type DatabaseService,
   type PermissionsService,
 } from '@backstage/backend-plugin-api';
 import { schedulerServiceFactory } from '@backstage/backend-defaults/scheduler';
@@ -32,6 +30,7 @@ import {
   CAPE_LABELS_TOPIC_RUN_COMPLETED,
   type Run,
   type RunSummary,
+  type TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import request from 'supertest';
 import { capeLabelsPlugin } from '../../plugin';
@@ -118,14 +117,21 @@ export const EVERY_START_DUE: JsonObject = {
   initialDelay: { seconds: 0 },
 };
 
-/** A `capeLabels` block with long schedules: sweeps happen only when a test asks. */
+/** A daily schedule first due after `firstRunIn` (1 h: sweeps happen only when a test asks). */
+export function dailySchedule(
+  firstRunIn: JsonObject = { hours: 1 },
+): JsonObject {
+  return {
+    frequency: { hours: 24 },
+    timeout: { minutes: 5 },
+    initialDelay: firstRunIn,
+  };
+}
+
+/** One Tower `t1` on the simulator; sweeps happen only when a test asks. */
 export function defaultCapeLabels(url: string): JsonObject {
   return {
-    schedule: {
-      frequency: { hours: 24 },
-      timeout: { minutes: 5 },
-      initialDelay: { hours: 1 },
-    },
+    schedule: dailySchedule(),
     requestTimeout: { seconds: 10 },
     towers: { t1: towerEntry(url, { title: 'Tower One' }) },
   };
@@ -154,20 +160,6 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
     },
   });
   const scheduler = mockServices.scheduler();
-  // The plugin's own database, as the plugin sees it (tests read and seed rows directly).
-  let database: DatabaseService | undefined;
-  const databaseProbe = createBackendModule({
-    pluginId: 'cape-labels',
-    moduleId: 'test-database-probe',
-    register(env) {
-      env.registerInit({
-        deps: { db: coreServices.database },
-        async init({ db }) {
-          database = db;
-        },
-      });
-    },
-  });
   const permissions = switchablePermissions();
   const capeLabels = (options.capeLabels ?? defaultCapeLabels)(sim.url);
   const authFeatures = options.realAuth
@@ -193,8 +185,8 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
     const backend = await startTestBackend({
       features: [
         capeLabelsPlugin,
+        // The plugin's database is this knex: tests read and seed rows through it.
         mockServices.database.factory({ knex }),
-        databaseProbe,
         mockServices.rootConfig.factory({ data: rootConfig }),
         ...authFeatures,
         createServiceFactory({
@@ -229,7 +221,34 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
       permission: permissions.state,
       http,
       /** The plugin's database (knex). */
-      db: () => database!.getClient(),
+      db: async () => knex,
+      /** `POST /towers/:towerId/sweep` as a user (or as `headers` say); await it or `.expect` on it. */
+      postSweep(
+        towerId = 't1',
+        body: object = {},
+        headers: Record<string, string> = auth.user(),
+      ) {
+        return http()
+          .post(`${BASE}/towers/${towerId}/sweep`)
+          .set(headers)
+          .send(body);
+      },
+      /** A Tower's runs as a user reads them, newest first. */
+      async runs(towerId = 't1'): Promise<RunSummary[]> {
+        const res = await http()
+          .get(`${BASE}/towers/${towerId}/runs?limit=100`)
+          .set(auth.user())
+          .expect(200);
+        return res.body.items;
+      },
+      /** `GET /towers` as a user. */
+      async towers(): Promise<TowerSummary[]> {
+        const res = await http()
+          .get(`${BASE}/towers`)
+          .set(auth.user())
+          .expect(200);
+        return res.body.items;
+      },
       /** Starts a sweep as a user and waits for it (the mock scheduler runs the task inline). */
       async sweep(towerId = 't1', body: object = {}): Promise<Run> {
         const res = await http()

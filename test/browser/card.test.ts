@@ -27,6 +27,7 @@ import {
   apiOutcomes,
   chooseFilter,
   downloadCsv,
+  hoverNewestRun,
   openTowerPage,
   parseCsv,
   shownTopClusters,
@@ -343,6 +344,8 @@ test('the Tower page opens from the row, filters the labels and downloads them a
     expect(
       await page.getByTestId(ids.chart).locator('rect[data-run]').count(),
     ).toBeGreaterThan(0);
+    const hovered = await hoverNewestRun(page, towerId);
+    expect(hovered.tooltip).toMatch(new RegExp(`^Run ${hovered.runId}: `));
     await chooseFilter(page, labelFilterTestIds.action, 'kept');
     await waitForFirstOutcome(page, kept.run.id, kept.items[0].labelId);
   });

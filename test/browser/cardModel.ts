@@ -69,13 +69,12 @@ export async function readRows(page: Page): Promise<CardRow[]> {
         const trend = q(t.trend);
         return {
           id,
-          trend:
-            trend?.tagName.toLowerCase() === 'svg'
-              ? [...trend.querySelectorAll('[data-run]')].map(mark => ({
-                  runId: mark.getAttribute('data-run') ?? '',
-                  title: mark.querySelector('title')?.textContent ?? '',
-                }))
-              : null,
+          trend: trend?.querySelector('svg')
+            ? [...trend.querySelectorAll('svg [data-run]')].map(mark => ({
+                runId: mark.getAttribute('data-run') ?? '',
+                title: mark.querySelector('title')?.textContent ?? '',
+              }))
+            : null,
           title: q(t.title)?.textContent?.trim() ?? '',
           running: row?.getAttribute('data-running') === 'true',
           status: q(t.status)?.getAttribute('data-status') ?? null,

@@ -1,19 +1,10 @@
 import { DiscoveryApi, FetchApi } from '@backstage/core-plugin-api';
 import { ResponseError } from '@backstage/errors';
-import {
-  OutcomeFilter,
-  Run,
-  RunSummary,
-  SweepAccepted,
-  TopSources,
-  TowerSummary,
-} from '@smartx-cape/plugin-cape-labels-common';
-import {
+import type { OutcomeFilter } from '@smartx-cape/plugin-cape-labels-common';
+import type {
   CapeLabelsApi,
   ListOutcomesOptions,
   ListRunsOptions,
-  OutcomesCsv,
-  OutcomesPage,
   RequestSweepOptions,
 } from './CapeLabelsApi';
 import { SweepAlreadyRunningError } from './errors';
@@ -25,6 +16,9 @@ import {
   SpecRequestBody,
   specUrl,
 } from './specTypes';
+
+/** What `CapeLabelsApi.method` promises: the common package's types. */
+type Answer<M extends keyof CapeLabelsApi> = ReturnType<CapeLabelsApi[M]>;
 
 /**
  * Default implementation of {@link CapeLabelsApi} over HTTP. Paths, parameters, bodies and
@@ -40,7 +34,7 @@ export class CapeLabelsClient implements CapeLabelsApi {
     this.fetchApi = options.fetchApi;
   }
 
-  async listTowers(): Promise<TowerSummary[]> {
+  async listTowers(): Answer<'listTowers'> {
     const body = await this.getJson('/towers', {});
     return body.items;
   }
@@ -48,7 +42,7 @@ export class CapeLabelsClient implements CapeLabelsApi {
   async listRuns(
     towerId: string,
     options: ListRunsOptions = {},
-  ): Promise<RunSummary[]> {
+  ): Answer<'listRuns'> {
     const body = await this.getJson(
       '/towers/{towerId}/runs',
       { towerId },
@@ -57,14 +51,14 @@ export class CapeLabelsClient implements CapeLabelsApi {
     return body.items;
   }
 
-  async getRun(runId: string): Promise<Run> {
+  async getRun(runId: string): Answer<'getRun'> {
     return this.getJson('/runs/{runId}', { runId });
   }
 
   async listOutcomes(
     runId: string,
     options: ListOutcomesOptions = {},
-  ): Promise<OutcomesPage> {
+  ): Answer<'listOutcomes'> {
     const body = await this.getJson(
       '/runs/{runId}/labels',
       { runId },
@@ -77,14 +71,14 @@ export class CapeLabelsClient implements CapeLabelsApi {
     return { items: body.items, total: body.total };
   }
 
-  async topSources(towerId: string, days?: number): Promise<TopSources> {
+  async topSources(towerId: string, days?: number): Answer<'topSources'> {
     return this.getJson('/towers/{towerId}/top-sources', { towerId }, { days });
   }
 
   async downloadOutcomesCsv(
     runId: string,
     filter: OutcomeFilter = {},
-  ): Promise<OutcomesCsv> {
+  ): Answer<'downloadOutcomesCsv'> {
     const response = await this.send(
       '/runs/{runId}/labels.csv',
       { runId },
@@ -99,7 +93,7 @@ export class CapeLabelsClient implements CapeLabelsApi {
   async requestSweep(
     towerId: string,
     options: RequestSweepOptions = {},
-  ): Promise<SweepAccepted> {
+  ): Answer<'requestSweep'> {
     const path = '/towers/{towerId}/sweep';
     const body: SpecRequestBody<typeof path, 'post'> = {
       dryRun: options.dryRun ?? false,

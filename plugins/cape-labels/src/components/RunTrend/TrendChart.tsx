@@ -4,7 +4,7 @@ import { TrendBar } from './TrendBar';
 import { trendData } from './trendData';
 import styles from './RunTrend.module.css';
 
-/** A bar's width and the gap after it, and the chart's height, in px. */
+/** A bar's width and the gap after it, and the chart's height, in px (RunTrend.module.css keeps room for 30). */
 const BAR = 6;
 const GAP = 2;
 const HEIGHT = 28;

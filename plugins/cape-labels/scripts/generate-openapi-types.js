@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* eslint-disable no-console */
 /*
  * Writes src/schema/openapi.generated.ts, the TypeScript types of the backend's OpenAPI spec
  * (plugins/cape-labels-backend/src/schema/openapi.yaml), with openapi-typescript. The client

@@ -1,4 +1,5 @@
 import {
+  emptyRunCounts,
   RunCounts,
   RunSummary,
   TowerSummary,
@@ -11,15 +12,7 @@ import {
 
 /** A run's counts: all zero but what `patch` sets. */
 export function makeCounts(patch: Partial<RunCounts> = {}): RunCounts {
-  return {
-    scanned: 0,
-    candidates: 0,
-    deleted: 0,
-    wouldDelete: 0,
-    kept: 0,
-    failed: 0,
-    ...patch,
-  };
+  return { ...emptyRunCounts(), ...patch };
 }
 
 /** A succeeded run of Tower prod-a an hour ago: 15 deleted, 2 kept of 1234 labels. */

@@ -4,6 +4,7 @@ import {
   PageBlueprint,
 } from '@backstage/frontend-plugin-api';
 import { RiHomeLine } from '@remixicon/react';
+import { Box } from '@backstage/ui';
 import { CapeLabelsCard } from '@smartx-cape/plugin-cape-labels/alpha';
 
 /** Extension `page:home`: the home page at `/`, showing the card. */
@@ -14,9 +15,9 @@ export const homePage = PageBlueprint.make({
     icon: <RiHomeLine size={24} aria-hidden />,
     loader: async () =>
       compatWrapper(
-        <div style={{ padding: 24 }} data-testid="app-home">
+        <Box p="6" data-testid="app-home">
           <CapeLabelsCard />
-        </div>,
+        </Box>,
       ),
   },
 });

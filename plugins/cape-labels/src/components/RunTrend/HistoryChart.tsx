@@ -31,7 +31,7 @@ export const HistoryChart = (props: { runs: RunSummary[]; testId: string }) => {
     <div
       ref={ref}
       className={styles.history}
-      role="img"
+      role="figure"
       aria-label={`Last ${data.length} runs, ${failed} failed`}
       data-testid={props.testId}
     >

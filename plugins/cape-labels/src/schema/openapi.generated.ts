@@ -163,6 +163,14 @@ export interface components {
       | 'young'
       | 'unconfirmed'
       | 'cap'
+      | 'raced';
+    /** @enum {string} */
+    OutcomeReason:
+      | 'referenced'
+      | 'count-nonzero'
+      | 'young'
+      | 'unconfirmed'
+      | 'cap'
       | 'raced'
       | 'error'
       | 'unanswered';
@@ -175,6 +183,15 @@ export interface components {
       wouldDelete: number;
       kept: number;
       failed: number;
+    };
+    /** @description How many labels the run kept for each reason (reasons with none are left out); their sum is `counts.kept`. Kept on every run, also where the labels are no longer listed. */
+    KeptByReason: {
+      referenced?: number;
+      'count-nonzero'?: number;
+      young?: number;
+      unconfirmed?: number;
+      cap?: number;
+      raced?: number;
     };
     RunSummary: components['schemas']['RunFields'];
     RunFields: {
@@ -191,6 +208,7 @@ export interface components {
       finishedAt: components['schemas']['IsoDate'] | null;
       durationMs: number | null;
       counts: components['schemas']['RunCounts'];
+      keptByReason: components['schemas']['KeptByReason'];
       error?: {
         message: string;
         code?: string;
@@ -231,7 +249,7 @@ export interface components {
       value: string | null;
       createdAt: string;
       action: components['schemas']['LabelAction'];
-      reason?: components['schemas']['KeptReason'];
+      reason?: components['schemas']['OutcomeReason'];
     };
     SourceCount: {
       value: string;
@@ -260,7 +278,7 @@ export interface components {
     towerId: string;
     runId: components['schemas']['RunId'];
     action: components['schemas']['LabelAction'];
-    reason: components['schemas']['KeptReason'];
+    reason: components['schemas']['OutcomeReason'];
     /** @description The label key, exactly; empty means no filter. */
     key: string;
     /** @description A substring of the value, case-insensitive; empty means no filter. */
@@ -473,6 +491,8 @@ export interface operations {
           'application/json': {
             items: components['schemas']['LabelOutcome'][];
             total: number;
+            /** @description The kept reasons whose labels this run no longer lists one by one (`count-nonzero` and `young` of runs older than the Tower's newest `retention.routineKeepRuns`): the run's `keptByReason` still counts them. Empty while every outcome of the run is listed. */
+            countedOnly: components['schemas']['KeptReason'][];
           };
         };
       };

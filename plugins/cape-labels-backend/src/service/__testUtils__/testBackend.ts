@@ -233,6 +233,10 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
           .set(headers)
           .send(body);
       },
+      /** `GET <path>` under the plugin's base URL as a user (or as `headers` say). */
+      get(path: string, headers: Record<string, string> = auth.user()) {
+        return http().get(`${BASE}${path}`).set(headers);
+      },
       /** A Tower's runs as a user reads them, newest first. */
       async runs(towerId = 't1'): Promise<RunSummary[]> {
         const res = await http()
@@ -274,6 +278,21 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
     await sim.stop();
     throw error;
   }
+}
+
+/**
+ * The plugin in a test backend for the tests of one `describe`: started before the first,
+ * stopped after the last. Declare it where its options are in scope.
+ */
+export function backendForDescribe(
+  options: CapeBackendOptions = {},
+): CapeBackend {
+  const backend = {} as CapeBackend;
+  beforeAll(async () => {
+    Object.assign(backend, await startCapeBackend(options));
+  });
+  afterAll(async () => backend.stop?.());
+  return backend;
 }
 
 /** `createdAt` comfortably older than the default minAge. */

@@ -4,10 +4,10 @@ import {
   BASE,
   oldDate,
   dailySchedule,
+  backendForDescribe,
   startCapeBackend,
   towerEntry,
   USER_REF,
-  type CapeBackend,
 } from './service/__testUtils__/testBackend';
 import { TOWER_PASSWORD } from './__testUtils__/towerLogin';
 
@@ -26,11 +26,7 @@ const twoTowers = (url: string) => ({
 });
 
 describe('cape-labels plugin: towers, sweeps and auth', () => {
-  let b: CapeBackend;
-  beforeAll(async () => {
-    b = await startCapeBackend({ capeLabels: twoTowers });
-  });
-  afterAll(async () => b?.stop());
+  const b = backendForDescribe({ capeLabels: twoTowers });
   afterEach(() => {
     b.permission.denied.clear();
     b.sim.admin.clearFaults();
@@ -79,11 +75,7 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
         lastRun: null,
       },
     ];
-    const asUser = await b
-      .http()
-      .get(`${BASE}/towers`)
-      .set(auth.user())
-      .expect(200);
+    const asUser = await b.get(`/towers`).expect(200);
     expect(asUser.body).toEqual({ items: expected });
     const asService = await b
       .http()
@@ -162,9 +154,7 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
       i++
     ) {
       await new Promise(r => setTimeout(r, 50));
-      towers = (
-        await b.http().get(`${BASE}/towers`).set(auth.user()).expect(200)
-      ).body.items;
+      towers = (await b.get(`/towers`).expect(200)).body.items;
     }
     expect(towers.find(t => t.id === 'alpha')).toMatchObject({
       running: true,
@@ -245,11 +235,7 @@ describe('cape-labels plugin: configuration', () => {
   it('starts without a capeLabels block, lists no Towers and schedules nothing', async () => {
     const b = await startCapeBackend({ capeLabels: () => null });
     try {
-      await b
-        .http()
-        .get(`${BASE}/towers`)
-        .set(auth.user())
-        .expect(200, { items: [] });
+      await b.get(`/towers`).expect(200, { items: [] });
       expect(await b.scheduler.getScheduledTasks()).toEqual([]);
       await b.postSweep().expect(404);
       expect(

@@ -3,26 +3,21 @@ import {
   defaultCapeLabels,
   EVERY_START_DUE,
   oldDate,
-  startCapeBackend,
+  backendForDescribe,
   towerEntry,
-  type CapeBackend,
 } from './__testUtils__/testBackend';
 
 describe('cape-labels events', () => {
-  let b: CapeBackend;
-  beforeAll(async () => {
-    b = await startCapeBackend({
-      capeLabels: url => {
-        const config = defaultCapeLabels(url);
-        // Same Tower, a schedule that makes each start due: stands in for scheduled sweeps.
-        (config.towers as Record<string, unknown>).sched = towerEntry(url, {
-          schedule: EVERY_START_DUE,
-        });
-        return config;
-      },
-    });
+  const b = backendForDescribe({
+    capeLabels: url => {
+      const config = defaultCapeLabels(url);
+      // Same Tower, a schedule that makes each start due: stands in for scheduled sweeps.
+      (config.towers as Record<string, unknown>).sched = towerEntry(url, {
+        schedule: EVERY_START_DUE,
+      });
+      return config;
+    },
   });
-  afterAll(async () => b?.stop());
   afterEach(() => b.sim.admin.clearFaults());
 
   const request = (eventPayload: unknown) =>

@@ -1,9 +1,8 @@
 import {
   oldDate,
   dailySchedule,
-  startCapeBackend,
+  backendForDescribe,
   towerEntry,
-  type CapeBackend,
 } from './__testUtils__/testBackend';
 import { until } from '../__testUtils__/until';
 
@@ -13,17 +12,13 @@ import { until } from '../__testUtils__/until';
  * scheduler table is read).
  */
 describe('cape-labels with the real scheduler', () => {
-  let b: CapeBackend;
-  beforeAll(async () => {
-    b = await startCapeBackend({
-      realScheduler: true,
-      capeLabels: url => ({
-        schedule: dailySchedule({ seconds: 0 }),
-        towers: { t1: towerEntry(url) },
-      }),
-    });
+  const b = backendForDescribe({
+    realScheduler: true,
+    capeLabels: url => ({
+      schedule: dailySchedule({ seconds: 0 }),
+      towers: { t1: towerEntry(url) },
+    }),
   });
-  afterAll(async () => b?.stop());
 
   const towers = () => b.towers();
   const runs = () => b.runs();

@@ -7,9 +7,8 @@ import {
   BASE,
   oldDate,
   dailySchedule,
-  startCapeBackend,
+  backendForDescribe,
   towerEntry,
-  type CapeBackend,
 } from './__testUtils__/testBackend';
 import { until } from '../__testUtils__/until';
 
@@ -22,24 +21,20 @@ const task = (towerId: string) =>
  * with no permission of ours: a start it causes must not delete anything.
  */
 describe("the scheduler's own endpoints", () => {
-  let b: CapeBackend;
-  beforeAll(async () => {
-    b = await startCapeBackend({
-      realScheduler: true,
-      capeLabels: url => ({
-        schedule: dailySchedule({ seconds: 0 }),
-        pageSize: 10,
-        towers: {
-          t1: towerEntry(url),
-          // Never starts by itself during the test.
-          idle: towerEntry(url, {
-            schedule: dailySchedule(),
-          }),
-        },
-      }),
-    });
+  const b = backendForDescribe({
+    realScheduler: true,
+    capeLabels: url => ({
+      schedule: dailySchedule({ seconds: 0 }),
+      pageSize: 10,
+      towers: {
+        t1: towerEntry(url),
+        // Never starts by itself during the test.
+        idle: towerEntry(url, {
+          schedule: dailySchedule(),
+        }),
+      },
+    }),
   });
-  afterAll(async () => b?.stop());
 
   const runs = (towerId = 't1') => b.runs(towerId);
   const seed = (n: number, prefix: string) =>
@@ -137,8 +132,11 @@ describe("the scheduler's own endpoints", () => {
       settings: '{}',
     });
     const read = async () =>
-      (await b.http().get(`${BASE}/towers`).set(auth.user()).expect(200)).body
-        .items as Array<{ id: string; running: boolean; lastRun: RunSummary }>;
+      (await b.get(`/towers`).expect(200)).body.items as Array<{
+        id: string;
+        running: boolean;
+        lastRun: RunSummary;
+      }>;
     for (let i = 0; i < 3; i++) {
       const idle = (await read()).find(t => t.id === 'idle')!;
       expect(idle).toMatchObject({

@@ -1,12 +1,11 @@
-import type { LabelOutcome, Run } from '@smartx-cape/plugin-cape-labels-common';
+import type { Run } from '@smartx-cape/plugin-cape-labels-common';
 import {
   createHarness,
   HOUR,
+  stoppedAfterEach,
   type Harness,
   type HarnessOptions,
 } from '../../sweep/__testUtils__/sweepHarness';
-
-export { stoppedAfterEach } from '../../sweep/__testUtils__/sweepHarness';
 
 export type KitOptions = HarnessOptions & {
   requestTimeoutMs?: number;
@@ -29,6 +28,11 @@ export async function createKit(options: KitOptions = {}): Promise<Harness> {
       ...options.sweeper,
     },
   });
+}
+
+/** `createKit` for the tests of one `describe`, each kit stopped after its test. */
+export function kitPerTest(): (options?: KitOptions) => Promise<Harness> {
+  return stoppedAfterEach(createKit);
 }
 
 export type Seeded = {
@@ -65,14 +69,6 @@ export function seed(h: Harness, orphans = 6): Seeded {
     mk('sks-vip', 'z'),
   ];
   return { orphans: ids, held, young, foreign };
-}
-
-export async function outcomesOf(
-  h: Harness,
-  run: Run,
-): Promise<LabelOutcome[]> {
-  return (await h.store.listOutcomes(run.id, { limit: 100_000, offset: 0 }))
-    .items;
 }
 
 /**

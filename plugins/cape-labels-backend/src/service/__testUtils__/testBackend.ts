@@ -2,7 +2,6 @@ import {
   coreServices,
   createServiceFactory,
   type BackendFeature,
-  type PermissionsService,
 } from '@backstage/backend-plugin-api';
 import { schedulerServiceFactory } from '@backstage/backend-defaults/scheduler';
 import { authServiceFactory } from '@backstage/backend-defaults/auth';
@@ -14,7 +13,6 @@ import {
   startTestBackend,
   TestDatabases,
 } from '@backstage/backend-test-utils';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import {
   eventsServiceRef,
   type EventParams,
@@ -34,6 +32,8 @@ import {
 } from '@smartx-cape/plugin-cape-labels-common';
 import request from 'supertest';
 import { capeLabelsPlugin } from '../../plugin';
+import { defaultCapeLabels, USERNAME } from './capeLabelsConfig';
+import { switchablePermissions } from './switchablePermissions';
 import { TOWER_PASSWORD } from '../../__testUtils__/towerLogin';
 import { capturingLogger } from '../../__testUtils__/capturingLogger';
 
@@ -43,7 +43,13 @@ import { capturingLogger } from '../../__testUtils__/capturingLogger';
  */
 const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
 
-export const USERNAME = 'gc';
+export {
+  dailySchedule,
+  defaultCapeLabels,
+  EVERY_START_DUE,
+  towerEntry,
+} from './capeLabelsConfig';
+
 export const USER_REF = 'user:default/alice';
 export const HOUR = 3_600_000;
 export const BASE = '/api/cape-labels';
@@ -68,74 +74,6 @@ export type CapeBackendOptions = {
   /** More features or service factories (they override the defaults above). */
   features?: BackendFeature[];
 };
-
-/** A permissions service whose answer a test can change at any time. */
-function switchablePermissions() {
-  const state = {
-    result: AuthorizeResult.ALLOW as
-      AuthorizeResult.ALLOW | AuthorizeResult.DENY,
-    /** Permission names refused whatever `result` says. */
-    denied: new Set<string>(),
-    asked: 0,
-  };
-  const answer = async <T extends { permission: { name: string } }>(
-    requests: T[],
-  ) => {
-    state.asked += requests.length;
-    return requests.map(r => ({
-      ...r,
-      result: state.denied.has(r.permission.name)
-        ? AuthorizeResult.DENY
-        : state.result,
-    }));
-  };
-  const service = {
-    authorize: answer,
-    authorizeConditional: answer,
-  } as unknown as PermissionsService;
-  return { state, service };
-}
-
-/** The simulator's URL as the config of one Tower, the password the simulator accepts. */
-export function towerEntry(url: string, over: JsonObject = {}): JsonObject {
-  return {
-    server: url,
-    username: USERNAME,
-    password: TOWER_PASSWORD,
-    minAge: { hours: 24 },
-    ...over,
-  };
-}
-
-/**
- * A Tower schedule under which every start of the task is a due scheduled sweep (the mock
- * scheduler starts tasks only on triggerTask): for tests that stand in for the schedule.
- */
-export const EVERY_START_DUE: JsonObject = {
-  frequency: { seconds: 1 },
-  timeout: { minutes: 5 },
-  initialDelay: { seconds: 0 },
-};
-
-/** A daily schedule first due after `firstRunIn` (1 h: sweeps happen only when a test asks). */
-export function dailySchedule(
-  firstRunIn: JsonObject = { hours: 1 },
-): JsonObject {
-  return {
-    frequency: { hours: 24 },
-    timeout: { minutes: 5 },
-    initialDelay: firstRunIn,
-  };
-}
-
-/** One Tower `t1` on the simulator; sweeps happen only when a test asks. */
-export function defaultCapeLabels(url: string): JsonObject {
-  return {
-    schedule: dailySchedule(),
-    requestTimeout: { seconds: 10 },
-    towers: { t1: towerEntry(url, { title: 'Tower One' }) },
-  };
-}
 
 export type CapeBackend = Awaited<ReturnType<typeof startCapeBackend>>;
 
@@ -233,6 +171,10 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
           .set(headers)
           .send(body);
       },
+      /** `GET <path>` under the plugin's base URL as a user (or as `headers` say). */
+      get(path: string, headers: Record<string, string> = auth.user()) {
+        return http().get(`${BASE}${path}`).set(headers);
+      },
       /** A Tower's runs as a user reads them, newest first. */
       async runs(towerId = 't1'): Promise<RunSummary[]> {
         const res = await http()
@@ -274,6 +216,21 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
     await sim.stop();
     throw error;
   }
+}
+
+/**
+ * The plugin in a test backend for the tests of one `describe`: started before the first,
+ * stopped after the last. Declare it where its options are in scope.
+ */
+export function backendForDescribe(
+  options: CapeBackendOptions = {},
+): CapeBackend {
+  const backend = {} as CapeBackend;
+  beforeAll(async () => {
+    Object.assign(backend, await startCapeBackend(options));
+  });
+  afterAll(async () => backend.stop?.());
+  return backend;
 }
 
 /** `createdAt` comfortably older than the default minAge. */

@@ -27,6 +27,11 @@ export interface Config {
     retention?: {
       /** Runs kept per Tower, with their label outcomes (default 200). */
       runsPerTower?: number;
+      /**
+       * Newest runs per Tower that list their routine keeps (`count-nonzero`, `young`) label by
+       * label (default 1). Older runs only count them (`keptByReason`); their other outcomes stay.
+       */
+      routineKeepRuns?: number;
     };
     /** The Towers to sweep, keyed by id (`[a-z0-9-]+`, used in URLs and task ids). */
     towers?: {

@@ -2,65 +2,36 @@
 /**
  * S3: latency of the read routes the card calls, with 10,000 runs and 1,000,000 label outcomes
  * stored, on SQLite (a file) and on PostgreSQL (a scratch database on 127.0.0.1:5432, dropped
- * afterwards). The plugin's real createRouter + SweepCoordinator + DatabaseRunStore are mounted
+ * afterwards). The plugin's real createRouter + SweepCoordinator + the run store are mounted
  * at /api/cape-labels in a plain express app with a stub httpAuth (every caller is a user) and
  * served over real HTTP; the scheduler's own table is created by Backstage's scheduler migrations.
  *
  *   node -r @backstage/cli/config/nodeTransform.cjs test/bench/apiBench.ts [--databases sqlite,pg] [--requests 300]
  */
-import { rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import express from 'express';
-import knexFactory, { type Knex } from 'knex';
-import type { LoggerService } from '@backstage/backend-plugin-api';
-import { testTowerConfig } from '../../plugins/cape-labels-backend/src/config/__testUtils__/testTowerConfig';
-import type { TowerConfig } from '../../plugins/cape-labels-backend/src/config/types';
-import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database';
-import { createRouter } from '../../plugins/cape-labels-backend/src/service/router';
-import { SweepCoordinator } from '../../plugins/cape-labels-backend/src/sweep/SweepCoordinator';
+import type { Knex } from 'knex';
+import { withDatabase, type DatabaseKind } from './benchDatabase';
 import {
-  environment,
-  fmt,
-  metGoal,
-  loadavg,
-  pct,
-  table,
-  writeResult,
-} from './common';
+  ROUTE_COLUMNS,
+  insertTaskRows,
+  routeRow,
+  serve,
+  time,
+} from './benchServer';
+import { environment, fmt, loadavg, printEnd, runMain, table } from './common';
 
 const TOWERS = 10;
 const RUNS = 10_000;
 const OUTCOMES_PER_RUN = 100; // 10,000 x 100 = 1,000,000
-const PG = { host: '127.0.0.1', port: 5432, user: 'postgres' };
-const silent: LoggerService = {
-  error() {},
-  warn() {},
-  info() {},
-  debug() {},
-  child: () => silent,
-};
-
 const towerIds = Array.from(
   { length: TOWERS },
   (_, i) => `t${String(i).padStart(2, '0')}`,
 );
 
-function towers(): TowerConfig[] {
-  return towerIds.map(id =>
-    testTowerConfig(
-      id,
-      { server: `https://${id}.example.com`, username: 'gc', password: 'x' },
-      { title: `Tower ${id}` },
-    ),
-  );
-}
-
 /** 10,000 runs (1,000 per Tower, interleaved in time) and 100 outcomes each, in one transaction. */
-async function fill(knex: Knex, kind: 'sqlite' | 'pg') {
+async function fill(knex: Knex, kind: DatabaseKind) {
   const t0 = performance.now();
   const start = Date.UTC(2026, 0, 1);
   const settings = JSON.stringify({
@@ -108,147 +79,11 @@ async function fill(knex: Knex, kind: 'sqlite' | 'pg') {
       select r.id, n.i, ${labelId}, 'cape-cluster-name', 'cluster-' || (n.i % 50), '2025-12-01T00:00:00.000Z',
         case when n.i % 2 = 0 then 'deleted' else 'kept' end, case when n.i % 2 = 0 then null else 'referenced' end
       from cape_labels_runs r cross join ${series}`);
-    // The scheduler's row of each Tower's task (nobody holds the lease).
-    await tx('backstage_backend_tasks__tasks').insert(
-      towerIds.map(id => ({
-        id: `cape-labels:sweep:${id}`,
-        settings_json: '{}',
-        next_run_start_at: new Date(Date.now() + 3_600_000),
-      })),
-    );
+    await insertTaskRows(tx, towerIds);
   });
   await knex.raw('analyze');
   const [{ n }] = await knex('cape_labels_outcomes').count({ n: '*' });
   return { fillMs: performance.now() - t0, outcomes: Number(n) };
-}
-
-async function openDatabase(kind: 'sqlite' | 'pg') {
-  if (kind === 'sqlite') {
-    const file = path.join(
-      os.tmpdir(),
-      `cape-labels-bench-${process.pid}.sqlite`,
-    );
-    rmSync(file, { force: true });
-    const knex = knexFactory({
-      client: 'better-sqlite3',
-      connection: { filename: file },
-      useNullAsDefault: true,
-    });
-    return {
-      knex,
-      where: file,
-      drop: async () => {
-        await knex.destroy();
-        for (const f of [file, `${file}-wal`, `${file}-shm`])
-          rmSync(f, { force: true });
-      },
-    };
-  }
-  const name = `cape_labels_bench_${process.pid}`;
-  const admin = knexFactory({
-    client: 'pg',
-    connection: { ...PG, database: 'postgres' },
-    pool: { min: 0, max: 1 },
-  });
-  await admin.raw(`drop database if exists ${name}`);
-  await admin.raw(`create database ${name}`);
-  const knex = knexFactory({
-    client: 'pg',
-    connection: { ...PG, database: name },
-    pool: { min: 0, max: 10 },
-  });
-  return {
-    knex,
-    where: `postgresql://postgres@127.0.0.1:5432/${name}`,
-    drop: async () => {
-      await knex.destroy();
-      await admin.raw(`drop database if exists ${name}`);
-      await admin.destroy();
-    },
-  };
-}
-
-async function serve(knex: Knex) {
-  const store = await DatabaseRunStore.create({
-    database: { getClient: async () => knex, migrations: { skip: false } },
-  });
-  await knex.migrate.latest({
-    directory: path.join(
-      path.dirname(require.resolve('@backstage/backend-defaults/package.json')),
-      'migrations/scheduler',
-    ),
-    tableName: 'backstage_backend_tasks__knex_migrations',
-  });
-  const coordinator = new SweepCoordinator({
-    towers: towers(),
-    sweepers: new Map(),
-    store,
-    scheduler: {} as any, // the read routes never schedule
-    logger: silent,
-  });
-  const httpAuth = {
-    credentials: async () => ({
-      $$type: '@backstage/BackstageCredentials',
-      principal: { type: 'user', userEntityRef: 'user:default/bench' },
-    }),
-  } as any;
-  const permissions = {
-    authorize: async (r: any[]) => r.map(() => ({ result: 'ALLOW' })),
-  } as any;
-  const app = express();
-  app.use(
-    '/api/cape-labels',
-    await createRouter({
-      coordinator,
-      store,
-      httpAuth,
-      permissions,
-      auditor: {} as any, // only the sweep route audits
-      logger: silent,
-    }),
-  );
-  app.use(
-    (
-      error: any,
-      _req: express.Request,
-      res: express.Response,
-      _next: express.NextFunction,
-    ) => {
-      res
-        .status(error?.name === 'NotFoundError' ? 404 : 500)
-        .json({ error: { name: error?.name, message: error?.message } });
-    },
-  );
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise(resolve => server.once('listening', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/cape-labels`;
-  return {
-    base,
-    store,
-    close: () => new Promise<void>(resolve => server.close(() => resolve())),
-  };
-}
-
-async function time(url: string, n: number, warmup = 20) {
-  const samples: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < warmup + n; i++) {
-    const t = performance.now();
-    const res = await fetch(url, {
-      headers: { authorization: 'Bearer bench' },
-    });
-    const body = await res.text();
-    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${body}`);
-    if (i >= warmup) samples.push(performance.now() - t);
-    bytes = body.length;
-  }
-  return {
-    p50: pct(samples, 50),
-    p99: pct(samples, 99),
-    max: pct(samples, 100),
-    n,
-    bytes,
-  };
 }
 
 async function main() {
@@ -272,11 +107,10 @@ async function main() {
     outcomes: RUNS * OUTCOMES_PER_RUN,
     requestsPerRoute: n,
   };
-  const rows: Array<Array<string | number>> = [];
-  for (const kind of values.databases!.split(',') as Array<'sqlite' | 'pg'>) {
-    const db = await openDatabase(kind);
-    try {
-      const server = await serve(db.knex);
+  const rows: string[][] = [];
+  for (const kind of values.databases!.split(',') as DatabaseKind[]) {
+    await withDatabase(kind, `cape_labels_bench_${process.pid}`, async db => {
+      const server = await serve(db.knex, towerIds);
       const filled = await fill(db.knex, kind);
       console.log(
         `${kind}: ${db.where}: filled ${fmt(RUNS)} runs + ${fmt(filled.outcomes)} outcomes in ${fmt(filled.fillMs)} ms`,
@@ -303,16 +137,7 @@ async function main() {
         const r = await time(url, n);
         perRoute[name] = r;
         const goal = name === 'GET /towers' || name === 'GET /towers/:id/runs';
-        rows.push([
-          kind,
-          name,
-          fmt(r.p50, 2),
-          fmt(r.p99, 2),
-          fmt(r.max, 2),
-          fmt(r.bytes),
-          goal ? '<= 20 (p99)' : '(extra)',
-          goal ? metGoal(r.p99 <= 20) : '-',
-        ]);
+        rows.push(routeRow(kind, name, r, goal));
       }
       results[kind] = {
         fillMs: filled.fillMs,
@@ -320,31 +145,10 @@ async function main() {
         loadavg: os.loadavg(),
       };
       await server.close();
-    } finally {
-      if (process.env.BENCH_KEEP_DB) console.log(`kept ${db.where}`);
-      else await db.drop();
-    }
+    });
   }
-  console.log(
-    table(
-      [
-        'database',
-        'route',
-        'p50 ms',
-        'p99 ms',
-        'max ms',
-        'bytes',
-        'goal',
-        'met',
-      ],
-      rows,
-    ),
-  );
-  console.log(`load average at the end: ${loadavg()}`);
-  console.log(`JSON: ${writeResult('api', results)}`);
+  console.log(table(ROUTE_COLUMNS, rows));
+  printEnd('api', results);
 }
 
-main().catch(e => {
-  console.error(e);
-  process.exit(1);
-});
+runMain(main);

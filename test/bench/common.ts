@@ -72,3 +72,16 @@ export function environment() {
     date: new Date().toISOString(),
   };
 }
+
+/** The end of every benchmark: the load average, and where the JSON copy went. */
+export function printEnd(name: string, results: unknown): void {
+  console.log(`load average at the end: ${loadavg()}`);
+  console.log(`JSON: ${writeResult(name, results)}`);
+}
+
+export function runMain(main: () => Promise<void>): void {
+  main().catch(e => {
+    console.error(e);
+    process.exit(1);
+  });
+}

@@ -11,7 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import knexFactory, { type Knex } from 'knex';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database';
+import { createRunStore } from '../../plugins/cape-labels-backend/src/database';
 import { loadavg } from './common';
 import { newRun } from '../../plugins/cape-labels-backend/src/database/__testUtils__/testStore';
 
@@ -60,7 +60,7 @@ async function main() {
       e[1] += performance.now() - (started.get(q.__knexQueryUid) ?? 0);
     });
   }
-  const store = await DatabaseRunStore.create({
+  const store = await createRunStore({
     database: { getClient: async () => knex, migrations: { skip: false } },
   });
   const busy: Record<string, number> = {};

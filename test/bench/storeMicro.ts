@@ -11,10 +11,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import knexFactory, { type Knex } from 'knex';
-import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database';
+import { createRunStore } from '../../plugins/cape-labels-backend/src/database';
+import { openDatabase } from './benchDatabase';
 import { environment, fmt, loadavg, pct, table, writeResult } from './common';
-
-const PG = { host: '127.0.0.1', port: 5432, user: 'postgres' };
 
 function outcomeRows(runId: string, n: number, offset: number) {
   return Array.from({ length: n }, (_, i) => ({
@@ -35,7 +34,7 @@ async function sqliteOutcomes(rounds: number) {
     connection: { filename: ':memory:' },
     useNullAsDefault: true,
   });
-  const store = await DatabaseRunStore.create({
+  const store = await createRunStore({
     database: { getClient: async () => knex, migrations: { skip: false } },
   });
   const result: Record<string, number[]> = { before: [], after: [] };
@@ -75,22 +74,11 @@ async function sqliteOutcomes(rounds: number) {
 }
 
 async function pgLastRuns(rounds: number) {
-  const name = `cape_labels_micro_${process.pid}`;
-  const admin = knexFactory({
-    client: 'pg',
-    connection: { ...PG, database: 'postgres' },
-    pool: { min: 0, max: 1 },
-  });
-  await admin.raw(`drop database if exists ${name}`);
-  await admin.raw(`create database ${name}`);
-  const knex: Knex = knexFactory({
-    client: 'pg',
-    connection: { ...PG, database: name },
-    pool: { min: 0, max: 4 },
-  });
+  const db = await openDatabase('pg', `cape_labels_micro_${process.pid}`);
+  const knex: Knex = db.knex;
   const result: Record<string, number[]> = { before: [], after: [] };
   try {
-    const store = await DatabaseRunStore.create({
+    const store = await createRunStore({
       database: { getClient: async () => knex, migrations: { skip: false } },
     });
     const towers = Array.from(
@@ -124,9 +112,7 @@ async function pgLastRuns(rounds: number) {
       }
     }
   } finally {
-    await knex.destroy();
-    await admin.raw(`drop database if exists ${name}`);
-    await admin.destroy();
+    await db.drop();
   }
   return result;
 }

@@ -1,7 +1,7 @@
 /* eslint-disable no-console */
 /**
  * S1 / S2: one real (non-dry) sweep of a simulated Tower by the plugin's own TowerSweeper,
- * createTowerClient and DatabaseRunStore (SQLite in memory), against a naive baseline.
+ * createTowerClient and run store (SQLite in memory), against a naive baseline.
  * The simulator runs in a child process (simChild.ts), so RSS and event-loop figures are the
  * sweeper's alone.
  *
@@ -22,13 +22,14 @@ import { getHeapStatistics } from 'node:v8';
 import knexFactory, { type Knex } from 'knex';
 import { Duration } from 'luxon';
 import type { ScenarioSpec } from '@smartx-cape/cloudtower-simulator';
-import { createTowerClient } from '../../plugins/cape-labels-backend/src/cloudtower';
 import {
   sweptKeys,
   type TowerConfig,
 } from '../../plugins/cape-labels-backend/src/config/types';
-import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database';
-import type { RunStore } from '../../plugins/cape-labels-backend/src/database/types';
+import {
+  createRunStore,
+  type RunStore,
+} from '../../plugins/cape-labels-backend/src/database';
 import { TowerSweeper } from '../../plugins/cape-labels-backend/src/sweep/TowerSweeper';
 import { testTowerConfig } from '../../plugins/cape-labels-backend/src/config/__testUtils__/testTowerConfig';
 import type { LoggerService } from '@backstage/backend-plugin-api';
@@ -289,31 +290,23 @@ async function runOurs(sim: Sim, measure = true) {
     connection: { filename: ':memory:' },
     useNullAsDefault: true,
   });
-  const base = await DatabaseRunStore.create({
+  const base = await createRunStore({
     database: { getClient: async () => knex, migrations: { skip: false } },
   });
   const { store, times, outcomes } = timedStore(base);
   const t = tower(sim.url);
-  const sweeper = new TowerSweeper({
+  const sweeper = TowerSweeper.create({
     tower: t,
     store,
     logger: benchLogger,
     instance: `${os.hostname()}:${process.pid}`,
-    pageSize: PAGE_SIZE,
-    batchesInFlight: IN_FLIGHT,
-    runsPerTower: 200,
     // As plugin.ts wires it: requestsInFlight bounds both batches and requests.
-    createClient: c =>
-      createTowerClient({
-        towerId: c.id,
-        server: c.server,
-        username: c.username,
-        password: c.password,
-        userSource: c.userSource,
-        skipTLSVerify: c.skipTLSVerify,
-        requestTimeoutMs: 30_000,
-        maxInFlight: IN_FLIGHT,
-      }),
+    tuning: {
+      pageSize: PAGE_SIZE,
+      requestsInFlight: IN_FLIGHT,
+      requestTimeoutMs: 30_000,
+      retention: { runs: 200, routineRuns: 1 },
+    },
   });
   if (!measure) {
     await sweeper.runTask(new AbortController().signal);

@@ -16,17 +16,19 @@ export type RunStatus =
 /** What happened to one label in a run. */
 export type LabelAction = 'deleted' | 'would-delete' | 'kept' | 'failed';
 
-/** Why a label was kept (or failed). */
+/** Why a label was kept. */
 export type KeptReason =
-  | 'referenced'
-  | 'count-nonzero'
-  | 'young'
-  | 'unconfirmed'
-  | 'cap'
-  | 'raced'
-  | 'error'
-  /** `failed`: deleteManyLabels got no usable answer and the label was still there after settling. */
-  | 'unanswered';
+  'referenced' | 'count-nonzero' | 'young' | 'unconfirmed' | 'cap' | 'raced';
+
+/**
+ * Why a label's delete failed: `error`, Tower answered with an error (or the batch failed before
+ * its delete); `unanswered`, deleteManyLabels got no usable answer and the label was still there
+ * after settling.
+ */
+export type FailedReason = 'error' | 'unanswered';
+
+/** The reason an outcome carries: a kept label's or a failed label's. */
+export type OutcomeReason = KeptReason | FailedReason;
 
 export type RunCounts = {
   scanned: number;
@@ -50,6 +52,11 @@ export type RunSummary = {
   finishedAt: string | null;
   durationMs: number | null;
   counts: RunCounts;
+  /**
+   * How many labels were kept for each reason (reasons with none are left out); their sum is
+   * `counts.kept`. Always sent by the backend; optional for answers recorded before it was.
+   */
+  keptByReason?: Partial<Record<KeptReason, number>>;
   error?: { message: string; code?: string };
   /** Which backend replica ran it. */
   instance: string;
@@ -101,17 +108,28 @@ export type LabelOutcome = {
   value: string | null;
   createdAt: string;
   action: LabelAction;
-  reason?: KeptReason;
+  reason?: OutcomeReason;
 };
 
 export type ListResponse<T> = { items: T[] };
 export type PagedResponse<T> = { items: T[]; total: number };
 
+/**
+ * `GET /runs/:runId/labels`: a page of the run's outcomes. `countedOnly`: the kept reasons whose
+ * labels this run no longer lists one by one (the routine keeps `count-nonzero` and `young` of
+ * runs older than the Tower's newest `retention.routineKeepRuns`); the run's `keptByReason`
+ * still counts them. Empty while every outcome is listed.
+ */
+export type OutcomePage = PagedResponse<LabelOutcome> & {
+  countedOnly: KeptReason[];
+};
+
+/** A sweep request: the body of `POST /towers/:towerId/sweep` (the Tower is in the path). */
 export type SweepRequestBody = { dryRun?: boolean };
 export type SweepAccepted = { requestId: string };
 
-/** Payload of the `cape-labels.sweep-requested` event. */
-export type SweepRequestedEvent = { towerId: string; dryRun?: boolean };
+/** The same request on the events bus: the `cape-labels.sweep-requested` payload names its Tower. */
+export type SweepRequestedEvent = SweepRequestBody & { towerId: string };
 
 /** Event topics of the plugin. */
 export const CAPE_LABELS_TOPIC_RUN_COMPLETED = 'cape-labels.run-completed';
@@ -123,7 +141,7 @@ export const LABEL_ACTIONS: readonly LabelAction[] = [
   'kept',
   'failed',
 ];
-export const KEPT_REASONS: readonly KeptReason[] = [
+export const OUTCOME_REASONS: readonly OutcomeReason[] = [
   'referenced',
   'count-nonzero',
   'young',
@@ -137,7 +155,7 @@ export const KEPT_REASONS: readonly KeptReason[] = [
 /** Filters of a run's outcomes (`GET /runs/:runId/labels` and `labels.csv`). */
 export type OutcomeFilter = {
   action?: LabelAction;
-  reason?: KeptReason;
+  reason?: OutcomeReason;
   /** The label key, exactly. */
   key?: string;
   /** A substring of the value, case-insensitive (at most 200 characters). */

@@ -49,6 +49,16 @@ describe('readCapeLabelsConfig', () => {
     });
   });
 
+  it('keeps 200 runs per Tower, the routine keeps of the newest one (retention)', () => {
+    const defaults = read({ towers: { a: tower } });
+    expect([defaults.runsPerTower, defaults.routineKeepRuns]).toEqual([200, 1]);
+    const set = read({
+      retention: { runsPerTower: 50, routineKeepRuns: 3 },
+      towers: { a: tower },
+    });
+    expect([set.runsPerTower, set.routineKeepRuns]).toEqual([50, 3]);
+  });
+
   it('reads owner and notify as full entity refs, the owner by default', () => {
     const [a, b, c] = read({
       towers: {
@@ -202,6 +212,14 @@ describe('readCapeLabelsConfig', () => {
     [{ pageSize: 5000, towers: { a: tower } }, 'capeLabels.pageSize'],
     [{ requestsInFlight: 0 }, 'capeLabels.requestsInFlight'],
     [{ retention: { runsPerTower: -1 } }, 'capeLabels.retention.runsPerTower'],
+    [
+      { retention: { routineKeepRuns: 0 } },
+      'capeLabels.retention.routineKeepRuns',
+    ],
+    [
+      { retention: { routineKeepRuns: 1.5 } },
+      'capeLabels.retention.routineKeepRuns',
+    ],
     [{ towers: ['a'] }, 'capeLabels.towers'],
     [
       { towers: { a: { ...tower, owner: 'group:a:b:c' } } },

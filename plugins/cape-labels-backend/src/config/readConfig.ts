@@ -233,6 +233,12 @@ export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
       `${ROOT}.retention.runsPerTower`,
       200,
     ),
+    routineKeepRuns: readPositiveInt(
+      config,
+      'retention.routineKeepRuns',
+      `${ROOT}.retention.routineKeepRuns`,
+      1,
+    ),
     notificationsEnabled:
       config.getOptionalBoolean('notifications.enabled') ?? true,
   };

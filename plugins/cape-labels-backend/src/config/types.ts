@@ -1,16 +1,11 @@
 import type { SchedulerServiceTaskScheduleDefinition } from '@backstage/backend-plugin-api';
 import type { Duration } from 'luxon';
+import type { TowerEndpoint } from '../cloudtower/types';
 
 /** Everything needed to sweep one Tower, defaults applied. */
-export type TowerConfig = {
+export type TowerConfig = TowerEndpoint & {
   id: string;
   title: string;
-  server: string;
-  username: string;
-  password: string;
-  userSource: 'LOCAL' | 'LDAP';
-  skipTLSVerify: boolean;
-  caCert?: string;
   resourcePrefix: string;
   /** Catalog owner (full entity ref). */
   owner: string;
@@ -30,6 +25,8 @@ export type CapeLabelsConfig = {
   requestsInFlight: number;
   requestTimeout: Duration;
   runsPerTower: number;
+  /** Newest runs per Tower that list their routine keeps one by one (`retention.routineKeepRuns`). */
+  routineKeepRuns: number;
   /** `capeLabels.notifications.enabled` (default true). */
   notificationsEnabled: boolean;
 };

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isPostgres } from './tables';
+import { isPostgres } from './dialect';
 
 /*
  * Batch statements that take a whole batch as one array parameter: the SQL text is small and the

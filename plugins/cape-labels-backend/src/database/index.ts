@@ -1,7 +1,12 @@
 export {
-  DatabaseRunStore,
+  createRunStore,
   migrateRunStore,
   migrationsDirectory,
-} from './DatabaseRunStore';
-export { REPLICA_LOST } from './runs';
-export type { NewRun, RunEnd, RunStore, SweepRequest } from './types';
+  type RunStore,
+} from './RunStore';
+export { HEARTBEAT_INTERVAL_MS } from './liveness';
+export { REPLICA_LOST, type LostRun } from './lostRuns';
+export type { PendingDelete } from './pendingDeletes';
+export type { SweepRequest } from './requests';
+export type { Retention } from './retention';
+export type { NewRun, RunEnd } from './runWrites';

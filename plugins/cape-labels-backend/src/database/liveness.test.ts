@@ -1,23 +1,16 @@
 import {
-  ZERO,
-  at,
-  createStore,
-  createTestDatabases,
-  newRun,
-} from './__testUtils__/testStore';
+  describeEachDatabase,
+  type TestDatabase,
+} from './__testUtils__/describeEachDatabase';
+import { ZERO, at, newRun } from './__testUtils__/testStore';
 import { LOST_AFTER_MS } from './liveness';
 
-jest.setTimeout(60_000);
-
-const databases = createTestDatabases();
 const SECOND = 1000;
 
 /** A store whose clock the test moves, in ms after `at(0)`. */
-async function storeWithClock(databaseId: Parameters<typeof createStore>[1]) {
+async function storeWithClock(db: TestDatabase) {
   const clock = { ms: 0 };
-  const { store, knex } = await createStore(
-    databases,
-    databaseId,
+  const { store, knex } = await db.store(
     () => new Date(at(0).getTime() + clock.ms),
   );
   return { store, knex, clock };
@@ -25,11 +18,11 @@ async function storeWithClock(databaseId: Parameters<typeof createStore>[1]) {
 
 const afterStart = (ms: number) => new Date(at(0).getTime() + ms);
 
-describe('run liveness from the heartbeat', () => {
-  it.each(databases.eachSupportedId())(
-    'shows a running run lost once its heartbeat is older than the bound, and running again after one, %p',
-    async databaseId => {
-      const { store, clock } = await storeWithClock(databaseId);
+describeEachDatabase('run liveness from the heartbeat', itEach => {
+  itEach(
+    'shows a running run lost once its heartbeat is older than the bound, and running again after one',
+    async db => {
+      const { store, clock } = await storeWithClock(db);
       const run = await store.createRun(newRun('prod-a', 0));
       const status = async () => ({
         get: (await store.getRun(run.id))?.status,
@@ -53,10 +46,10 @@ describe('run liveness from the heartbeat', () => {
     },
   );
 
-  it.each(databases.eachSupportedId())(
-    'records only lost runs aborted, ended at their last heartbeat, %p',
-    async databaseId => {
-      const { store, clock } = await storeWithClock(databaseId);
+  itEach(
+    'records only lost runs aborted, ended at their last heartbeat',
+    async db => {
+      const { store, clock } = await storeWithClock(db);
       const lost = await store.createRun(newRun('prod-a', 0));
       await store.updateRunCounts(lost.id, { ...ZERO, scanned: 5 });
       await store.heartbeat(lost.id, afterStart(3 * SECOND));
@@ -83,28 +76,25 @@ describe('run liveness from the heartbeat', () => {
     },
   );
 
-  it.each(databases.eachSupportedId())(
-    'never revives a finished run with a late heartbeat, %p',
-    async databaseId => {
-      const { store } = await storeWithClock(databaseId);
-      const run = await store.createRun(newRun('prod-a', 0));
-      await store.finishRun(run.id, {
-        status: 'succeeded',
-        finishedAt: afterStart(2 * SECOND),
-        counts: ZERO,
-      });
-      await store.heartbeat(run.id, afterStart(3 * SECOND));
-      expect(await store.getRun(run.id)).toMatchObject({
-        status: 'succeeded',
-        finishedAt: afterStart(2 * SECOND).toISOString(),
-      });
-    },
-  );
+  itEach('never revives a finished run with a late heartbeat', async db => {
+    const { store } = await storeWithClock(db);
+    const run = await store.createRun(newRun('prod-a', 0));
+    await store.finishRun(run.id, {
+      status: 'succeeded',
+      finishedAt: afterStart(2 * SECOND),
+      counts: ZERO,
+    });
+    await store.heartbeat(run.id, afterStart(3 * SECOND));
+    expect(await store.getRun(run.id)).toMatchObject({
+      status: 'succeeded',
+      finishedAt: afterStart(2 * SECOND).toISOString(),
+    });
+  });
 
-  it.each(databases.eachSupportedId())(
-    'anchors the schedule on the newest scheduled sweep that ran to an end, %p',
-    async databaseId => {
-      const { store } = await storeWithClock(databaseId);
+  itEach(
+    'anchors the schedule on the newest scheduled sweep that ran to an end',
+    async db => {
+      const { store } = await storeWithClock(db);
       expect(await store.lastScheduledStart('prod-a')).toBeUndefined();
       const end = async (minutes: number, over: object, status: string) => {
         const run = await store.createRun(newRun('prod-a', minutes, over));
@@ -128,10 +118,10 @@ describe('run liveness from the heartbeat', () => {
     },
   );
 
-  it.each(databases.eachSupportedId())(
-    'skips aborted and running scheduled sweeps for the anchor, %p',
-    async databaseId => {
-      const { store } = await storeWithClock(databaseId);
+  itEach(
+    'skips aborted and running scheduled sweeps for the anchor',
+    async db => {
+      const { store } = await storeWithClock(db);
       const first = await store.createRun(newRun('prod-a', 0));
       await store.finishRun(first.id, {
         status: 'partial',

@@ -22,3 +22,14 @@ export function displayStatus(row: LivenessRow, now: number): RunStatus {
   if (row.status !== 'running') return row.status;
   return now - lastSignOfLife(row) > LOST_AFTER_MS ? 'lost' : 'running';
 }
+
+/** The store's clock: it decides whether a `running` run is shown `lost`. */
+export type StoreClock = () => Date;
+
+/** A `running` run's heartbeat is newer than this: its sweep is alive. */
+export function aliveSince(now: number): number {
+  return now - LOST_AFTER_MS;
+}
+
+/** SQL: a run's last sign of life (see lastSignOfLife). */
+export const SIGN_OF_LIFE = 'coalesce(heartbeat_at, started_at)';

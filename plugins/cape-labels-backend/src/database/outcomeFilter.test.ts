@@ -1,15 +1,10 @@
-import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import {
-  at,
-  createStore,
-  createTestDatabases,
-  newRun,
-} from './__testUtils__/testStore';
-import type { DatabaseRunStore } from './DatabaseRunStore';
-
-jest.setTimeout(60_000);
-
-const databases = createTestDatabases();
+  describeEachDatabase,
+  type TestDatabase,
+} from './__testUtils__/describeEachDatabase';
+import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
+import { at, newRun } from './__testUtils__/testStore';
+import type { RunStore } from './RunStore';
 
 function label(
   n: number,
@@ -36,10 +31,9 @@ const OUTCOMES: LabelOutcome[] = [
 ];
 
 async function filledStore(
-  databaseId: Parameters<typeof createStore>[1],
-): Promise<{ store: DatabaseRunStore; runId: string }> {
-  const { store } = await createStore(databases, databaseId);
-  const run = await store.createRun(newRun('prod-a', 0));
+  db: TestDatabase,
+): Promise<{ store: RunStore; runId: string }> {
+  const { store, run } = await db.storeWithRun();
   const other = await store.createRun(newRun('prod-a', 1));
   await store.addOutcomes(run.id, OUTCOMES);
   await store.addOutcomes(other.id, OUTCOMES);
@@ -48,11 +42,11 @@ async function filledStore(
 
 const ids = (items: LabelOutcome[]) => items.map(o => o.labelId);
 
-describe('DatabaseRunStore outcome filters', () => {
-  it.each(databases.eachSupportedId())(
-    'filters by action, reason and key, and searches the value case-insensitively, %p',
-    async databaseId => {
-      const { store, runId } = await filledStore(databaseId);
+describeEachDatabase('RunStore outcome filters', itEach => {
+  itEach(
+    'filters by action, reason and key, and searches the value case-insensitively',
+    async db => {
+      const { store, runId } = await filledStore(db);
       const list = async (filter: object) => {
         const page = await store.listOutcomes(runId, {
           limit: 100,
@@ -86,10 +80,10 @@ describe('DatabaseRunStore outcome filters', () => {
     },
   );
 
-  it.each(databases.eachSupportedId())(
-    'matches LIKE wildcards and the escape character literally, %p',
-    async databaseId => {
-      const { store, runId } = await filledStore(databaseId);
+  itEach(
+    'matches LIKE wildcards and the escape character literally',
+    async db => {
+      const { store, runId } = await filledStore(db);
       const search = async (text: string) =>
         ids(
           (
@@ -109,11 +103,10 @@ describe('DatabaseRunStore outcome filters', () => {
     },
   );
 
-  it.each(databases.eachSupportedId())(
-    'iterates the filtered outcomes page by page, oldest first, %p',
-    async databaseId => {
-      const { store } = await createStore(databases, databaseId);
-      const run = await store.createRun(newRun('prod-a', 0));
+  itEach(
+    'iterates the filtered outcomes page by page, oldest first',
+    async db => {
+      const { store, run } = await db.storeWithRun();
       const all = Array.from({ length: 1_234 }, (_, n) =>
         label(n, { action: n % 3 === 0 ? 'deleted' : 'kept' }),
       );

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { OutcomeFilter } from '@smartx-cape/plugin-cape-labels-common';
-import { isPostgres, OUTCOMES, type OutcomeRow } from './tables';
+import { isPostgres } from './dialect';
+import { OUTCOMES, type OutcomeRow } from './tables';
 
 /** `%`, `_` and the escape character itself match literally in the search. */
 export function likePattern(search: string): string {

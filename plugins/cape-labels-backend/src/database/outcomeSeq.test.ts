@@ -1,18 +1,7 @@
+import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import { migrationsDirectory } from './DatabaseRunStore';
-import {
-  at,
-  createStore,
-  createTestDatabases,
-  databaseService,
-  newRun,
-  SETTINGS,
-} from './__testUtils__/testStore';
-import { DatabaseRunStore } from './DatabaseRunStore';
-
-jest.setTimeout(60_000);
-
-const databases = createTestDatabases();
+import { createRunStore } from './RunStore';
+import { at, databaseService, SETTINGS } from './__testUtils__/testStore';
 
 const WRITERS = 12;
 const PER_WRITER = 40;
@@ -28,12 +17,11 @@ function outcome(writer: number, n: number): LabelOutcome {
   };
 }
 
-describe('outcome numbering', () => {
-  it.each(databases.eachSupportedId())(
-    '%p: 12 batches writing one run at once never collide, each stays in order',
-    async databaseId => {
-      const { store } = await createStore(databases, databaseId);
-      const run = await store.createRun(newRun('prod-a', 0));
+describeEachDatabase('outcome numbering', itEach => {
+  itEach(
+    '12 batches writing one run at once never collide, each stays in order',
+    async db => {
+      const { store, run } = await db.storeWithRun();
       const batches = Array.from({ length: WRITERS }, (_, w) =>
         Array.from({ length: PER_WRITER }, (__, n) => outcome(w, n)),
       );
@@ -55,14 +43,10 @@ describe('outcome numbering', () => {
     },
   );
 
-  it.each(databases.eachSupportedId())(
-    '%p: a run recorded before the migration continues after its last outcome',
-    async databaseId => {
-      const knex = await databases.init(databaseId);
-      await knex.migrate.up({
-        directory: migrationsDirectory(),
-        name: '20261130000000_init.js',
-      });
+  itEach(
+    'a run recorded before the migration continues after its last outcome',
+    async db => {
+      const knex = await db.knex('20261130000000_init.js');
       await knex('cape_labels_runs').insert({
         id: 'old-run',
         tower_id: 'prod-a',
@@ -84,7 +68,7 @@ describe('outcome numbering', () => {
         })),
       );
 
-      const store = await DatabaseRunStore.create({
+      const store = await createRunStore({
         database: databaseService(knex),
       });
       await store.addOutcomes('old-run', [outcome(0, 0)]);
@@ -101,13 +85,10 @@ describe('outcome numbering', () => {
     },
   );
 
-  it.each(databases.eachSupportedId())(
-    '%p: outcomes of an unknown run are refused',
-    async databaseId => {
-      const { store } = await createStore(databases, databaseId);
-      await expect(
-        store.addOutcomes('no-such-run', [outcome(0, 0)]),
-      ).rejects.toThrow('run no-such-run not found');
-    },
-  );
+  itEach('outcomes of an unknown run are refused', async db => {
+    const { store } = await db.store();
+    await expect(
+      store.addOutcomes('no-such-run', [outcome(0, 0)]),
+    ).rejects.toThrow('run no-such-run not found');
+  });
 });

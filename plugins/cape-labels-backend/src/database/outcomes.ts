@@ -1,10 +1,7 @@
 import type { Knex } from 'knex';
-import type {
-  LabelOutcome,
-  OutcomeFilter,
-} from '@smartx-cape/plugin-cape-labels-common';
-import { filteredOutcomes } from './outcomeFilter';
-import { OUTCOMES, RUNS, SIGHTINGS, OutcomeRow, rowToOutcome } from './tables';
+import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
+import { countKept } from './keptCounts';
+import { OUTCOMES, RUNS, SIGHTINGS, type OutcomeRow } from './tables';
 import { reserveOutcomeSeqs } from './outcomeSeq';
 import { clearPendingDeletes } from './pendingDeletes';
 import { deleteWhereIn, insertBatch, type BatchColumn } from './arrayParams';
@@ -44,9 +41,11 @@ async function forgetSeenInUse(
   );
 }
 
-/** Outcome rows deleted per statement when runs are pruned. */
-const DELETE_SPAN = 20_000;
-
+/**
+ * Appends outcomes in batches; never loads them all. In the same transaction: counts the kept
+ * ones per reason on the run, forgets the sightings (rule 6) of labels kept `referenced`,
+ * `count-nonzero` or `young`, and forgets the pending deletes the outcomes resolve.
+ */
 export async function addOutcomes(
   db: Knex,
   runId: string,
@@ -83,6 +82,7 @@ export async function addOutcomes(
     await insertBatch(tx, OUTCOMES, columns, rows, {
       fixed: { run_id: runId },
     });
+    await countKept(tx, runId, outcomes);
     await forgetSeenInUse(tx, runId, outcomes);
     // Only a guarded delete's outcomes can resolve a pending delete; a `failed` label stays
     // pending: the next run re-checks whether Tower deleted it after all.
@@ -94,69 +94,4 @@ export async function addOutcomes(
         .map(o => o.labelId),
     );
   });
-}
-
-export async function listOutcomes(
-  db: Knex,
-  runId: string,
-  options: { limit: number; offset: number } & OutcomeFilter,
-): Promise<{ items: LabelOutcome[]; total: number }> {
-  const { limit, offset, ...filter } = options;
-  const [countRow, rows] = await Promise.all([
-    filteredOutcomes(db, runId, filter).count({ total: '*' }).first(),
-    filteredOutcomes(db, runId, filter)
-      .select('*')
-      .orderBy('seq', 'asc')
-      .offset(offset)
-      .limit(limit),
-  ]);
-  return {
-    items: rows.map(rowToOutcome),
-    total: Number(countRow?.total ?? 0),
-  };
-}
-
-/**
- * The outcomes of a run that pass `filter`, in pages of `pageSize` read by keyset on `seq`:
- * never more than one page in memory, and no OFFSET scan.
- */
-export async function* iterateOutcomes(
-  db: Knex,
-  runId: string,
-  filter: OutcomeFilter,
-  pageSize: number,
-): AsyncGenerator<LabelOutcome[]> {
-  let after = 0;
-  for (;;) {
-    const rows: OutcomeRow[] = await filteredOutcomes(db, runId, filter)
-      .andWhere('seq', '>', after)
-      .select('*')
-      .orderBy('seq', 'asc')
-      .limit(pageSize);
-    if (rows.length === 0) return;
-    yield rows.map(rowToOutcome);
-    if (rows.length < pageSize) return;
-    after = rows[rows.length - 1].seq;
-  }
-}
-
-/** Deletes the outcomes of the given runs in bounded statements. */
-export async function deleteOutcomesOfRuns(
-  db: Knex,
-  runIds: string[],
-): Promise<void> {
-  for (const runId of runIds) {
-    const last = await db<OutcomeRow>(OUTCOMES)
-      .max({ max_seq: 'seq' })
-      .where({ run_id: runId })
-      .first();
-    const maxSeq = Number(last?.max_seq ?? 0);
-    for (let low = 0; low < maxSeq; low += DELETE_SPAN) {
-      await db<OutcomeRow>(OUTCOMES)
-        .where({ run_id: runId })
-        .andWhere('seq', '>', low)
-        .andWhere('seq', '<=', low + DELETE_SPAN)
-        .delete();
-    }
-  }
 }

@@ -1,14 +1,6 @@
+import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import {
-  at,
-  createStore,
-  createTestDatabases,
-  newRun,
-} from './__testUtils__/testStore';
-
-jest.setTimeout(60_000);
-
-const databases = createTestDatabases();
+import { at, newRun } from './__testUtils__/testStore';
 
 function label(
   labelId: string,
@@ -25,89 +17,91 @@ function label(
   };
 }
 
-describe('DatabaseRunStore pending deletes (write-ahead) and late deletions', () => {
-  it.each(databases.eachSupportedId())(
-    'keeps only unresolved deletes, and corrects an earlier run, %p',
-    async databaseId => {
-      const { store } = await createStore(databases, databaseId);
-      const run = await store.createRun(newRun('prod-a', 0));
-      const other = await store.createRun(newRun('prod-b', 0));
-      await store.writePendingDeletes('prod-a', run.id, [
-        label('a'),
-        label('b'),
-        label('c'),
-        label('d'),
-      ]);
-      await store.writePendingDeletes('prod-a', run.id, [label('a')]);
-      await store.writePendingDeletes('prod-b', other.id, [label('a')]);
+describeEachDatabase(
+  'RunStore pending deletes (write-ahead) and late deletions',
+  itEach => {
+    itEach(
+      'keeps only unresolved deletes, and corrects an earlier run',
+      async db => {
+        const { store, run } = await db.storeWithRun();
+        const other = await store.createRun(newRun('prod-b', 0));
+        await store.writePendingDeletes('prod-a', run.id, [
+          label('a'),
+          label('b'),
+          label('c'),
+          label('d'),
+        ]);
+        await store.writePendingDeletes('prod-a', run.id, [label('a')]);
+        await store.writePendingDeletes('prod-b', other.id, [label('a')]);
 
-      // a deleted, b raced: resolved. c failed: stays pending. d: never recorded (a crash).
-      await store.addOutcomes(run.id, [
-        label('kept-young', 'kept', 'young'),
-        label('a'),
-        label('b', 'kept', 'raced'),
-        label('c', 'failed', 'unanswered'),
-      ]);
-      await store.finishRun(run.id, {
-        status: 'partial',
-        finishedAt: at(1),
-        counts: {
-          scanned: 4,
-          candidates: 3,
-          deleted: 1,
+        // a deleted, b raced: resolved. c failed: stays pending. d: never recorded (a crash).
+        await store.addOutcomes(run.id, [
+          label('kept-young', 'kept', 'young'),
+          label('a'),
+          label('b', 'kept', 'raced'),
+          label('c', 'failed', 'unanswered'),
+        ]);
+        await store.finishRun(run.id, {
+          status: 'partial',
+          finishedAt: at(1),
+          counts: {
+            scanned: 4,
+            candidates: 3,
+            deleted: 1,
+            kept: 2,
+            failed: 1,
+            wouldDelete: 0,
+          },
+          notes: ['first note'],
+        });
+        const pending = await store.listPendingDeletes('prod-a');
+        expect(pending.map(p => [p.runId, p.label.labelId])).toEqual([
+          [run.id, 'c'],
+          [run.id, 'd'],
+        ]);
+        expect(pending[0].label).toEqual(label('c'));
+
+        expect(
+          await store.recordLateDeletions(
+            run.id,
+            pending.map(p => p.label),
+            'corrected by a later run',
+          ),
+        ).toBe(true);
+        const corrected = (await store.getRun(run.id))!;
+        expect(corrected.counts).toEqual({
+          scanned: 5,
+          candidates: 4,
+          deleted: 3,
           kept: 2,
-          failed: 1,
+          failed: 0,
           wouldDelete: 0,
-        },
-        notes: ['first note'],
-      });
-      const pending = await store.listPendingDeletes('prod-a');
-      expect(pending.map(p => [p.runId, p.label.labelId])).toEqual([
-        [run.id, 'c'],
-        [run.id, 'd'],
-      ]);
-      expect(pending[0].label).toEqual(label('c'));
-
-      expect(
-        await store.recordLateDeletions(
-          run.id,
-          pending.map(p => p.label),
+        });
+        expect(corrected.notes).toEqual([
+          'first note',
           'corrected by a later run',
-        ),
-      ).toBe(true);
-      const corrected = (await store.getRun(run.id))!;
-      expect(corrected.counts).toEqual({
-        scanned: 5,
-        candidates: 4,
-        deleted: 3,
-        kept: 2,
-        failed: 0,
-        wouldDelete: 0,
-      });
-      expect(corrected.notes).toEqual([
-        'first note',
-        'corrected by a later run',
-      ]);
-      const outcomes = await store.listOutcomes(run.id, {
-        limit: 10,
-        offset: 0,
-      });
-      expect(outcomes.items.map(o => [o.labelId, o.action])).toEqual([
-        ['kept-young', 'kept'],
-        ['a', 'deleted'],
-        ['b', 'kept'],
-        ['c', 'deleted'],
-        ['d', 'deleted'],
-      ]);
-      expect(outcomes.items[3]).toEqual(label('c'));
-      expect(await store.listPendingDeletes('prod-a')).toEqual([]);
-      expect(await store.listPendingDeletes('prod-b')).toHaveLength(1);
+        ]);
+        const outcomes = await store.listOutcomes(run.id, {
+          limit: 10,
+          offset: 0,
+        });
+        expect(outcomes.items.map(o => [o.labelId, o.action])).toEqual([
+          ['kept-young', 'kept'],
+          ['a', 'deleted'],
+          ['b', 'kept'],
+          ['c', 'deleted'],
+          ['d', 'deleted'],
+        ]);
+        expect(outcomes.items[3]).toEqual(label('c'));
+        expect(await store.listPendingDeletes('prod-a')).toEqual([]);
+        expect(await store.listPendingDeletes('prod-b')).toHaveLength(1);
 
-      await store.clearPendingDeletes(other.id, ['a']);
-      expect(await store.listPendingDeletes('prod-b')).toEqual([]);
-      expect(
-        await store.recordLateDeletions('no-such-run', [label('x')], 'n'),
-      ).toBe(false);
-    },
-  );
-});
+        await store.clearPendingDeletes(other.id, ['a']);
+        expect(await store.listPendingDeletes('prod-b')).toEqual([]);
+        expect(
+          await store.recordLateDeletions('no-such-run', [label('x')], 'n'),
+        ).toBe(false);
+      },
+    );
+  },
+);

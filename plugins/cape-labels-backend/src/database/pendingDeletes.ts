@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
+import { chunks } from '../lib/chunks';
 import {
   OUTCOMES,
   PENDING_DELETES,
   RUNS,
-  chunks,
   type OutcomeRow,
   type PendingDeleteRow,
   type RunRow,
@@ -68,7 +68,7 @@ export async function listPendingDeletes(
 
 /**
  * Records labels a later run found deleted as deleted by `runId` (their `failed` outcome becomes
- * `deleted`; a label the run never recorded gets an outcome), recomputes the run's counts, adds
+ * `deleted`; a label the run never recorded gets an outcome), corrects the run's counts, adds
  * `note` to it and forgets the pending deletes, in one transaction. False: the run is gone.
  */
 export async function recordLateDeletions(
@@ -78,21 +78,21 @@ export async function recordLateDeletions(
   note: string,
 ): Promise<boolean> {
   return db.transaction(async tx => {
-    const run: Pick<RunRow, 'notes' | 'scanned' | 'candidates'> | undefined =
-      await tx<RunRow>(RUNS)
-        .select('notes', 'scanned', 'candidates')
-        .where({ id: runId })
-        .first();
+    const run: Pick<RunRow, 'notes'> | undefined = await tx<RunRow>(RUNS)
+      .select('notes')
+      .where({ id: runId })
+      .first();
     if (!run) return false;
     const ids = labels.map(l => l.labelId);
     const recorded = new Set<string>();
+    let corrected = 0;
     for (const chunk of chunks(ids)) {
       const rows = await tx<OutcomeRow>(OUTCOMES)
         .select('label_id')
         .where({ run_id: runId })
         .whereIn('label_id', chunk);
       rows.forEach(r => recorded.add(r.label_id));
-      await tx<OutcomeRow>(OUTCOMES)
+      corrected += await tx<OutcomeRow>(OUTCOMES)
         .where({ run_id: runId, action: 'failed' })
         .whereIn('label_id', chunk)
         .update({ action: 'deleted', reason: null });
@@ -111,26 +111,19 @@ export async function recordLateDeletions(
     }));
     for (const chunk of chunks(rows))
       await tx<OutcomeRow>(OUTCOMES).insert(chunk);
-    const byAction = new Map<string, number>(
-      (
-        await tx<OutcomeRow>(OUTCOMES)
-          .select('action')
-          .count({ n: '*' })
-          .where({ run_id: runId })
-          .groupBy('action')
-      ).map(r => [String(r.action), Number(r.n)]),
-    );
+    // Counted, not recounted: the run may no longer list its routine keeps.
     const notes: string[] = run.notes ? JSON.parse(run.notes) : [];
+    await tx(RUNS)
+      .where({ id: runId })
+      .increment({
+        scanned: unrecorded.length,
+        candidates: unrecorded.length,
+        deleted: corrected + unrecorded.length,
+        failed: -corrected,
+      });
     await tx<RunRow>(RUNS)
       .where({ id: runId })
-      .update({
-        scanned: run.scanned + unrecorded.length,
-        candidates: run.candidates + unrecorded.length,
-        deleted: byAction.get('deleted') ?? 0,
-        kept: byAction.get('kept') ?? 0,
-        failed: byAction.get('failed') ?? 0,
-        notes: JSON.stringify([...notes, note]),
-      });
+      .update({ notes: JSON.stringify([...notes, note]) });
     await clearPendingDeletes(tx, runId, ids);
     return true;
   });

@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { SweepRequest } from './types';
-import { REQUESTS, RequestRow, toMillis } from './tables';
+import type { RunTrigger } from '@smartx-cape/plugin-cape-labels-common';
+import { toMillis } from './rowMapping';
+import { REQUESTS, type RequestRow } from './tables';
+
+/** A request for a sweep (card or events bus) waiting for the Tower's lease holder. */
+export type SweepRequest = {
+  id: string;
+  towerId: string;
+  trigger: Exclude<RunTrigger, 'schedule' | 'external'>;
+  requestedBy?: string;
+  dryRun: boolean;
+  requestedAt: Date;
+};
 
 function rowToRequest(row: RequestRow): SweepRequest {
   const request: SweepRequest = {

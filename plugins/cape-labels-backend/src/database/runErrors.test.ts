@@ -1,21 +1,11 @@
-import {
-  at,
-  createStore,
-  createTestDatabases,
-  newRun,
-  ZERO,
-} from './__testUtils__/testStore';
+import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
+import { at, ZERO } from './__testUtils__/testStore';
 
-jest.setTimeout(60_000);
-
-const databases = createTestDatabases();
-
-describe('error text stored on a run', () => {
-  it.each(databases.eachSupportedId())(
-    '%p: one plain line of at most 2 KB, code at most the column width',
-    async databaseId => {
-      const { store } = await createStore(databases, databaseId);
-      const run = await store.createRun(newRun('prod-a', 0));
+describeEachDatabase('error text stored on a run', itEach => {
+  itEach(
+    'one plain line of at most 2 KB, code at most the column width',
+    async db => {
+      const { store, run } = await db.storeWithRun();
       const summary = await store.finishRun(run.id, {
         status: 'failed',
         finishedAt: at(1),

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
-import { SIGHTINGS, SightingRow, chunks, toMillis } from './tables';
+import { chunks } from '../lib/chunks';
+import { toMillis } from './rowMapping';
+import { SIGHTINGS, type SightingRow } from './tables';
 
 export async function getSightings(
   db: Knex,

@@ -1,5 +1,5 @@
 import { MAX_STORED_ERROR_BYTES, plainText } from '../lib/plainText';
-import type { RunEnd } from './types';
+import type { RunEnd } from './runWrites';
 
 /** The error_code column's width. */
 const MAX_CODE_BYTES = 255;

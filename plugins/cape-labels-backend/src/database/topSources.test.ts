@@ -1,14 +1,6 @@
+import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import {
-  at,
-  createStore,
-  createTestDatabases,
-  newRun,
-} from './__testUtils__/testStore';
-
-jest.setTimeout(60_000);
-
-const databases = createTestDatabases();
+import { at, newRun } from './__testUtils__/testStore';
 
 let n = 0;
 function outcomes(
@@ -26,11 +18,11 @@ function outcomes(
   }));
 }
 
-describe('DatabaseRunStore topDeletedValues', () => {
-  it.each(databases.eachSupportedId())(
-    'counts deleted labels per value of a key, for the Tower, since a time, most first, %p',
-    async databaseId => {
-      const { store } = await createStore(databases, databaseId);
+describeEachDatabase('RunStore topDeletedValues', itEach => {
+  itEach(
+    'counts deleted labels per value of a key, for the Tower, since a time, most first',
+    async db => {
+      const { store } = await db.store();
       const old = await store.createRun(newRun('prod-a', -60));
       const recent = await store.createRun(newRun('prod-a', 0));
       const later = await store.createRun(newRun('prod-a', 10));
@@ -57,13 +49,11 @@ describe('DatabaseRunStore topDeletedValues', () => {
         outcomes('cape-cluster-name', 'elsewhere', 20),
       );
 
-      const top = (limit: number) =>
-        store.topDeletedValues({
-          towerId: 'prod-a',
-          key: 'cape-cluster-name',
-          since: at(-30),
-          limit,
-        });
+      const top = (
+        limit: number,
+        towerId = 'prod-a',
+        key = 'cape-cluster-name',
+      ) => store.topDeletedValues({ towerId, key, since: at(-30), limit });
       expect(await top(10)).toEqual([
         { value: 'leaky', deleted: 7 },
         { value: 'a-tie', deleted: 2 },
@@ -74,22 +64,10 @@ describe('DatabaseRunStore topDeletedValues', () => {
         { value: 'leaky', deleted: 7 },
         { value: 'a-tie', deleted: 2 },
       ]);
-      expect(
-        await store.topDeletedValues({
-          towerId: 'prod-a',
-          key: 'cape-namespace',
-          since: at(-30),
-          limit: 10,
-        }),
-      ).toEqual([{ value: 'leaky', deleted: 8 }]);
-      expect(
-        await store.topDeletedValues({
-          towerId: 'nobody',
-          key: 'cape-cluster-name',
-          since: at(-30),
-          limit: 10,
-        }),
-      ).toEqual([]);
+      expect(await top(10, 'prod-a', 'cape-namespace')).toEqual([
+        { value: 'leaky', deleted: 8 },
+      ]);
+      expect(await top(10, 'nobody')).toEqual([]);
     },
   );
 });

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import type express from 'express';
-import type { RunStore } from '../database/types';
+import type { RunStore } from '../database';
 import { csvLine } from './csv';
 
 export const CSV_HEADER = [

@@ -10,9 +10,10 @@ import {
   capeLabelsSweepRunPermission,
 } from '@smartx-cape/plugin-cape-labels-common';
 import express from 'express';
-import type { RunStore } from '../database/types';
+import type { RunStore } from '../database';
 import { createOpenApiRouter } from '../schema/openapi.generated';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
+import type { TowerRegistry } from '../sweep/TowerRegistry';
 import { audited, callerOf, requirePermission, subjectOf } from './access';
 import { sendOutcomesCsv } from './outcomesCsv';
 import { topSources } from './topSources';
@@ -26,6 +27,7 @@ import {
 } from './validation';
 
 export type RouterOptions = {
+  towers: TowerRegistry;
   coordinator: SweepCoordinator;
   store: RunStore;
   httpAuth: HttpAuthService;
@@ -53,7 +55,7 @@ function jsonBodyErrors(
 export async function createRouter(
   options: RouterOptions,
 ): Promise<express.Router> {
-  const { coordinator, store, httpAuth, permissions, auditor, logger } =
+  const { towers, coordinator, store, httpAuth, permissions, auditor, logger } =
     options;
   // Requests are checked against src/schema/openapi.yaml before any route runs (400 when not).
   // Typed as a plain router: the handlers keep their own parsing (it names the bad field).
@@ -84,7 +86,7 @@ export async function createRouter(
 
   router.get('/towers/:towerId/runs', async (req, res) => {
     await readers(req);
-    const tower = coordinator.getTower(parseTowerId(req.params.towerId));
+    const tower = towers.tower(parseTowerId(req.params.towerId));
     const limit = parseIntParam(req.query, 'limit', 20, 1, 100);
     const before = parseOptionalRunId(req.query, 'before');
     if (before) {
@@ -97,7 +99,7 @@ export async function createRouter(
 
   router.get('/towers/:towerId/top-sources', async (req, res) => {
     await readers(req);
-    const tower = coordinator.getTower(parseTowerId(req.params.towerId));
+    const tower = towers.tower(parseTowerId(req.params.towerId));
     const days = parseIntParam(req.query, 'days', 30, 1, 365);
     res.json(await topSources(store, tower, days, new Date()));
   });
@@ -116,8 +118,7 @@ export async function createRouter(
     const limit = parseIntParam(req.query, 'limit', 100, 1, 1000);
     const offset = parseIntParam(req.query, 'offset', 0, 0, 100_000_000);
     const filter = parseOutcomeFilter(req.query);
-    if (!(await store.getRun(runId)))
-      throw new NotFoundError(`No run '${runId}'`);
+    // NotFoundError when the run does not exist.
     res.json(await store.listOutcomes(runId, { limit, offset, ...filter }));
   });
 
@@ -149,7 +150,7 @@ export async function createRouter(
           capeLabelsSweepRunPermission,
           'start sweeps',
         );
-        coordinator.getTower(towerId);
+        towers.get(towerId);
         const answer = await coordinator.requestSweep({
           towerId,
           dryRun: body.dryRun,

@@ -1,6 +1,6 @@
 import type { TopSources } from '@smartx-cape/plugin-cape-labels-common';
 import { DateTime } from 'luxon';
-import type { RunStore } from '../database/types';
+import type { RunStore } from '../database';
 
 /** Values listed per key. */
 export const TOP_SOURCES = 10;

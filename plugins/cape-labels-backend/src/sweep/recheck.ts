@@ -1,7 +1,7 @@
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerClient } from '../cloudtower/types';
-import type { PendingDelete, RunStore } from '../database/types';
-import { chunks } from '../database/tables';
+import type { PendingDelete, RunStore } from '../database';
+import { chunks } from '../lib/chunks';
 import { withRetry } from './retry';
 
 export type RecheckContext = {

@@ -2,7 +2,7 @@ import type { LoggerService } from '@backstage/backend-plugin-api';
 import type { RunClock } from '@smartx-cape/plugin-cape-labels-common';
 import { DateTime } from 'luxon';
 import type { TowerClient, TowerClockReading } from '../cloudtower/types';
-import type { RunStore } from '../database/types';
+import type { RunStore } from '../database';
 import { withRetry } from './retry';
 
 export type RunClockDeps = {

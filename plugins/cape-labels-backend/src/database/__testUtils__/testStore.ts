@@ -2,8 +2,8 @@ import { TestDatabaseId, TestDatabases } from '@backstage/backend-test-utils';
 import type { DatabaseService } from '@backstage/backend-plugin-api';
 import type { Knex } from 'knex';
 import type { RunSettings } from '@smartx-cape/plugin-cape-labels-common';
-import { DatabaseRunStore } from '../DatabaseRunStore';
-import type { NewRun } from '../types';
+import { createRunStore, type RunStore } from '../RunStore';
+import type { NewRun } from '../runWrites';
 import { sweptKeys } from '../../config/types';
 import { TEST_POSTGRES_ENV, TEST_POSTGRES_URL } from './testPostgres';
 
@@ -30,9 +30,9 @@ export async function createStore(
   databases: TestDatabases,
   id: TestDatabaseId,
   now: () => Date = () => at(0),
-): Promise<{ knex: Knex; store: DatabaseRunStore }> {
+): Promise<{ knex: Knex; store: RunStore }> {
   const knex = await databases.init(id);
-  const store = await DatabaseRunStore.create({
+  const store = await createRunStore({
     database: databaseService(knex),
     now,
   });

@@ -1,0 +1,130 @@
+import type { Knex } from 'knex';
+import { CHUNK } from '../lib/chunks';
+import { ROUTINE_REASONS } from './keptCounts';
+import { OUTCOMES, RUNS, type OutcomeRow, type RunRow } from './tables';
+
+/** How much of a Tower's history is kept (`capeLabels.retention`). */
+export type Retention = {
+  /** Runs kept, with the outcomes they list (`runsPerTower`). */
+  runs: number;
+  /** Newest runs that still list their routine keeps one by one (`routineKeepRuns`). */
+  routineRuns: number;
+};
+
+/** Above every run's `seq` (an integer column). */
+const BEYOND_EVERY_RUN = 2 ** 31 - 1;
+
+/** Outcome rows deleted per statement. */
+const DELETE_SPAN = 20_000;
+
+/**
+ * Applies the retention after a run: deletes the runs older than the newest `keep.runs` with
+ * their outcomes, and forgets the routine keeps (`count-nonzero`, `young`) of the runs older
+ * than the newest `keep.routineRuns`, which keep only their counts. Never touches a running run.
+ * Returns the number of runs deleted.
+ */
+export async function pruneRuns(
+  db: Knex,
+  towerId: string,
+  keep: Retention,
+): Promise<number> {
+  const removed = await deleteRunsBefore(
+    db,
+    towerId,
+    await oldestKeptSeq(db, towerId, keep.runs),
+  );
+  const routineCutoff = await oldestKeptSeq(db, towerId, keep.routineRuns);
+  if (routineCutoff !== undefined)
+    await forgetRoutineKeeps(db, towerId, routineCutoff);
+  return removed;
+}
+
+/**
+ * `seq` of the oldest of the Tower's newest `keep` runs: undefined when it has fewer, beyond
+ * every run when `keep` is 0.
+ */
+async function oldestKeptSeq(
+  db: Knex,
+  towerId: string,
+  keep: number,
+): Promise<number | undefined> {
+  if (keep < 1) return BEYOND_EVERY_RUN;
+  const row = await db<RunRow>(RUNS)
+    .select('seq')
+    .where({ tower_id: towerId })
+    .orderBy('seq', 'desc')
+    .offset(keep - 1)
+    .limit(1)
+    .first();
+  return row?.seq;
+}
+
+async function deleteRunsBefore(
+  db: Knex,
+  towerId: string,
+  cutoff: number | undefined,
+): Promise<number> {
+  if (cutoff === undefined) return 0;
+  let removed = 0;
+  for (;;) {
+    const batch: Array<Pick<RunRow, 'id'>> = await db<RunRow>(RUNS)
+      .select('id')
+      .where({ tower_id: towerId })
+      .whereNot({ status: 'running' })
+      .andWhere('seq', '<', cutoff)
+      .orderBy('seq', 'asc')
+      .limit(CHUNK);
+    if (batch.length === 0) return removed;
+    const runIds = batch.map(r => r.id);
+    for (const runId of runIds) await deleteOutcomes(db, runId);
+    removed += await db<RunRow>(RUNS).whereIn('id', runIds).delete();
+  }
+}
+
+/**
+ * The runs before `cutoff` that still list their routine keeps: marks each one counted-only
+ * and deletes those rows, in one transaction per run.
+ */
+async function forgetRoutineKeeps(
+  db: Knex,
+  towerId: string,
+  cutoff: number,
+): Promise<void> {
+  const runs: Array<Pick<RunRow, 'id'>> = await db<RunRow>(RUNS)
+    .select('id')
+    .where({ tower_id: towerId, routine_listed: true })
+    .whereNot({ status: 'running' })
+    .andWhere('seq', '<', cutoff)
+    .orderBy('seq', 'asc');
+  for (const { id } of runs) {
+    await db.transaction(async tx => {
+      await tx<RunRow>(RUNS).where({ id }).update({ routine_listed: false });
+      await deleteOutcomes(tx, id, query =>
+        query
+          .andWhere({ action: 'kept' })
+          .whereIn('reason', [...ROUTINE_REASONS]),
+      );
+    });
+  }
+}
+
+/** Deletes a run's outcomes (those `only` selects) in statements of bounded size. */
+async function deleteOutcomes(
+  db: Knex,
+  runId: string,
+  only: (query: Knex.QueryBuilder) => Knex.QueryBuilder = query => query,
+): Promise<void> {
+  const last = await db<OutcomeRow>(OUTCOMES)
+    .max({ max_seq: 'seq' })
+    .where({ run_id: runId })
+    .first();
+  const maxSeq = Number(last?.max_seq ?? 0);
+  for (let low = 0; low < maxSeq; low += DELETE_SPAN) {
+    await only(
+      db<OutcomeRow>(OUTCOMES)
+        .where({ run_id: runId })
+        .andWhere('seq', '>', low)
+        .andWhere('seq', '<=', low + DELETE_SPAN),
+    ).delete();
+  }
+}

@@ -1,0 +1,116 @@
+import type {
+  KeptReason,
+  LabelOutcome,
+  Run,
+  RunSettings,
+  RunSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
+import {
+  KEPT_COUNT_COLUMNS,
+  ROUTINE_REASONS,
+  keptByReason,
+} from './keptCounts';
+import { displayStatus } from './liveness';
+import type { DbBigInt, OutcomeRow, RunRow } from './tables';
+
+/** Columns of a run row that make up a RunSummary (everything but `settings`). */
+export const SUMMARY_COLUMNS = [
+  'seq',
+  'id',
+  'tower_id',
+  'trigger',
+  'requested_by',
+  'dry_run',
+  'status',
+  'started_at',
+  'finished_at',
+  'heartbeat_at',
+  'scanned',
+  'candidates',
+  'deleted',
+  'would_delete',
+  'kept',
+  ...KEPT_COUNT_COLUMNS,
+  'failed',
+  'error_message',
+  'error_code',
+  'instance',
+  'clock_source',
+  'clock_skew_ms',
+  'notes',
+] as const;
+
+export type SummaryRow = Pick<RunRow, (typeof SUMMARY_COLUMNS)[number]>;
+
+export function toMillis(value: DbBigInt): number {
+  return typeof value === 'number' ? value : Number(value);
+}
+
+/** `now` (epoch ms) decides whether a `running` run is shown `lost`. */
+export function rowToSummary(row: SummaryRow, now: number): RunSummary {
+  const startedAt = toMillis(row.started_at);
+  const finishedAt =
+    row.finished_at === null ? null : toMillis(row.finished_at);
+  const summary: RunSummary = {
+    id: row.id,
+    towerId: row.tower_id,
+    trigger: row.trigger,
+    dryRun: Boolean(row.dry_run),
+    status: displayStatus(row, now),
+    startedAt: new Date(startedAt).toISOString(),
+    finishedAt: finishedAt === null ? null : new Date(finishedAt).toISOString(),
+    durationMs: finishedAt === null ? null : finishedAt - startedAt,
+    counts: {
+      scanned: row.scanned,
+      candidates: row.candidates,
+      deleted: row.deleted,
+      wouldDelete: row.would_delete,
+      kept: row.kept,
+      failed: row.failed,
+    },
+    keptByReason: keptByReason(row),
+    instance: row.instance,
+  };
+  if (row.clock_source !== null) {
+    summary.clock = {
+      source: row.clock_source,
+      skewMs: row.clock_skew_ms === null ? null : toMillis(row.clock_skew_ms),
+    };
+  }
+  if (row.notes !== null) {
+    summary.notes = JSON.parse(row.notes) as string[];
+  }
+  if (row.requested_by !== null) {
+    summary.requestedBy = row.requested_by;
+  }
+  if (row.error_message !== null) {
+    summary.error =
+      row.error_code === null
+        ? { message: row.error_message }
+        : { message: row.error_message, code: row.error_code };
+  }
+  return summary;
+}
+
+export function rowToRun(row: RunRow, now: number): Run {
+  return {
+    ...rowToSummary(row, now),
+    settings: JSON.parse(row.settings) as RunSettings,
+  };
+}
+
+export function rowToOutcome(row: OutcomeRow): LabelOutcome {
+  return {
+    labelId: row.label_id,
+    key: row.key,
+    value: row.value,
+    createdAt: row.created_at,
+    action: row.action,
+    ...(row.reason === null ? {} : { reason: row.reason }),
+  };
+}
+
+/** The kept reasons whose labels the run no longer lists (it still counts them). */
+export function countedOnly(row: Pick<RunRow, 'routine_listed'>): KeptReason[] {
+  return row.routine_listed ? [] : [...ROUTINE_REASONS];
+}

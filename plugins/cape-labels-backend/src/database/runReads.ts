@@ -1,0 +1,86 @@
+import type { Knex } from 'knex';
+import type { Run, RunSummary } from '@smartx-cape/plugin-cape-labels-common';
+import { chunks } from '../lib/chunks';
+import { SIGN_OF_LIFE, aliveSince, type StoreClock } from './liveness';
+import {
+  SUMMARY_COLUMNS,
+  rowToRun,
+  rowToSummary,
+  toMillis,
+  type SummaryRow,
+} from './rowMapping';
+import { RUNS, type RunRow } from './tables';
+
+export async function getRun(
+  db: Knex,
+  clock: StoreClock,
+  runId: string,
+): Promise<Run | undefined> {
+  const row = await db<RunRow>(RUNS).where({ id: runId }).first();
+  return row ? rowToRun(row, clock().getTime()) : undefined;
+}
+
+/** Newest first; `before` is a run id (keyset). */
+export async function listRuns(
+  db: Knex,
+  clock: StoreClock,
+  towerId: string,
+  options: { limit: number; before?: string },
+): Promise<RunSummary[]> {
+  const query = db<RunRow>(RUNS)
+    .select(...SUMMARY_COLUMNS)
+    .where({ tower_id: towerId })
+    .orderBy('seq', 'desc')
+    .limit(options.limit);
+  if (options.before !== undefined) {
+    const before = await db<RunRow>(RUNS)
+      .select('seq')
+      .where({ id: options.before, tower_id: towerId })
+      .first();
+    if (!before) {
+      return [];
+    }
+    query.andWhere('seq', '<', before.seq);
+  }
+  const rows: SummaryRow[] = await query;
+  const now = clock().getTime();
+  return rows.map(row => rowToSummary(row, now));
+}
+
+/** Towers with a live run (`running`, recent heartbeat). */
+export async function runningTowers(
+  db: Knex,
+  clock: StoreClock,
+  towerIds: string[],
+): Promise<Set<string>> {
+  const result = new Set<string>();
+  const since = aliveSince(clock().getTime());
+  for (const ids of chunks([...new Set(towerIds)])) {
+    const rows: Array<Pick<RunRow, 'tower_id'>> = await db<RunRow>(RUNS)
+      .distinct('tower_id')
+      .where({ status: 'running' })
+      .whereIn('tower_id', ids)
+      .whereRaw(`${SIGN_OF_LIFE} >= ?`, [since]);
+    for (const row of rows) {
+      result.add(row.tower_id);
+    }
+  }
+  return result;
+}
+
+/**
+ * Start of the Tower's newest scheduled sweep that ran to an end (succeeded, partial or
+ * failed): the schedule's anchor. An aborted or lost one did not do the schedule's work.
+ */
+export async function lastScheduledStart(
+  db: Knex,
+  towerId: string,
+): Promise<Date | undefined> {
+  const row: Pick<RunRow, 'started_at'> | undefined = await db<RunRow>(RUNS)
+    .select('started_at')
+    .where({ tower_id: towerId, trigger: 'schedule' })
+    .whereIn('status', ['succeeded', 'partial', 'failed'])
+    .orderBy('seq', 'desc')
+    .first();
+  return row ? new Date(toMillis(row.started_at)) : undefined;
+}

@@ -1,0 +1,93 @@
+import { rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+
+export type DatabaseKind = 'sqlite' | 'pg';
+
+export const PG = { host: '127.0.0.1', port: 5432, user: 'postgres' };
+
+export type BenchDatabase = {
+  knex: Knex;
+  kind: DatabaseKind;
+  /** The file or connection string, for the log. */
+  where: string;
+  /** Bytes on disk: the SQLite file (with its WAL), or PostgreSQL's pg_database_size. */
+  size: () => Promise<number>;
+  drop: () => Promise<void>;
+};
+
+/** A scratch database: a SQLite file in the temp folder, or a PostgreSQL database on 127.0.0.1. */
+export async function openDatabase(
+  kind: DatabaseKind,
+  name: string,
+): Promise<BenchDatabase> {
+  if (kind === 'sqlite') {
+    const file = path.join(os.tmpdir(), `${name}.sqlite`);
+    const files = [file, `${file}-wal`, `${file}-shm`];
+    files.forEach(f => rmSync(f, { force: true }));
+    const knex = knexFactory({
+      client: 'better-sqlite3',
+      connection: { filename: file },
+      useNullAsDefault: true,
+    });
+    return {
+      knex,
+      kind,
+      where: file,
+      size: async () =>
+        files.reduce(
+          (sum, f) => sum + (statSync(f, { throwIfNoEntry: false })?.size ?? 0),
+          0,
+        ),
+      drop: async () => {
+        await knex.destroy();
+        files.forEach(f => rmSync(f, { force: true }));
+      },
+    };
+  }
+  const admin = knexFactory({
+    client: 'pg',
+    connection: { ...PG, database: 'postgres' },
+    pool: { min: 0, max: 1 },
+  });
+  await admin.raw(`drop database if exists ${name}`);
+  await admin.raw(`create database ${name}`);
+  const knex = knexFactory({
+    client: 'pg',
+    connection: { ...PG, database: name },
+    pool: { min: 0, max: 10 },
+  });
+  return {
+    knex,
+    kind,
+    where: `postgresql://postgres@127.0.0.1:5432/${name}`,
+    size: async () => {
+      const { rows } = await knex.raw(
+        'select pg_database_size(current_database()) as bytes',
+      );
+      return Number(rows[0].bytes);
+    },
+    drop: async () => {
+      await knex.destroy();
+      await admin.raw(`drop database if exists ${name}`);
+      await admin.destroy();
+    },
+  };
+}
+
+/** Runs `fn` on a scratch database, dropped afterwards unless BENCH_KEEP_DB is set. */
+export async function withDatabase<T>(
+  kind: DatabaseKind,
+  name: string,
+  fn: (db: BenchDatabase) => Promise<T>,
+): Promise<T> {
+  const db = await openDatabase(kind, name);
+  try {
+    return await fn(db);
+  } finally {
+    // eslint-disable-next-line no-console
+    if (process.env.BENCH_KEEP_DB) console.log(`kept ${db.where}`);
+    else await db.drop();
+  }
+}

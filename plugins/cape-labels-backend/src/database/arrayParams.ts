@@ -36,8 +36,9 @@ function insertSql(
   const constants = fixed.map(() => (pg ? '?::text, ' : '?, ')).join('');
   const source = pg
     ? `select ${constants}u.* from unnest(${columns.map(c => `?::${c.type}[]`).join(', ')}) as u`
-    : // `where true`: SQLite needs a WHERE before an upsert clause on INSERT … SELECT.
-      `select ${constants}${columns.map((_, i) => `value ->> ${i}`).join(', ')} from json_each(?) where true`;
+    : // json_extract, not `->>` (SQLite 3.38+). `where true`: SQLite needs a WHERE before an
+      // upsert clause on INSERT … SELECT.
+      `select ${constants}${columns.map((_, i) => `json_extract(value, '$[${i}]')`).join(', ')} from json_each(?) where true`;
   const conflict = ignoreConflictOn
     ? ` on conflict (${ignoreConflictOn.join(', ')}) do nothing`
     : '';

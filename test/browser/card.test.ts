@@ -8,30 +8,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { callApi } from '../support/api';
 import { pollUntil } from '../support/processes';
 import { signInAsGuest } from './browser';
 import { readRows, waitForRowsWithData } from './cardModel';
 import { cardChecks } from './cardChecks';
+import { walkTowerPage } from './towerPageWalk';
 import {
   cardTestIds,
   towerTestIds,
 } from '../../plugins/cape-labels/src/testIds';
 import { startStack, stopStack, type Stack, type TowerSpec } from './stack';
-import {
-  apiOutcomes,
-  chooseFilter,
-  downloadCsv,
-  hoverNewestRun,
-  openTowerPage,
-  parseCsv,
-  shownTopClusters,
-  waitForFirstOutcome,
-} from './towerPage';
-import {
-  labelFilterTestIds,
-  towerPageTestIds,
-} from '../../plugins/cape-labels/src/testIds';
 
 const RESULTS = path.join(__dirname, 'results');
 const SETUP_TIMEOUT_MS = 420_000;
@@ -216,42 +202,8 @@ test('"Preview" starts a dry run that the card then shows', async () => {
 });
 
 test('the Tower page opens from the row, filters the labels and downloads them as CSV', async () => {
-  const towerId = 'charlie';
-  const page = stack!.page;
-  await step('tower-page-open', async () => {
-    await signInAsGuest(page, stack!.app.url);
-    await openTowerPage(page, towerId);
-  });
-  const ids = towerPageTestIds(towerId);
-  const kept = await apiOutcomes(stack!.backend.url, towerId, 'action=kept');
-  expect(kept.total).toBeGreaterThan(0);
-  await step('tower-page-filter', async () => {
-    expect(
-      await page.getByTestId(ids.chart).locator('rect[data-run]').count(),
-    ).toBeGreaterThan(0);
-    const hovered = await hoverNewestRun(page, towerId);
-    expect(hovered.tooltip).toMatch(new RegExp(`^Run ${hovered.runId}: `));
-    await chooseFilter(page, labelFilterTestIds.action, 'kept');
-    await waitForFirstOutcome(page, kept.run.id, kept.items[0].labelId);
-  });
-  const csv = await step('tower-page-csv', () => downloadCsv(page));
-  const top = await callApi<{ clusters: Array<{ value: string }> }>(
-    stack!.backend.url,
-    `/api/cape-labels/towers/${towerId}/top-sources?days=30`,
-  );
-  expect(top.body.clusters.length).toBeGreaterThan(0);
-  expect(await shownTopClusters(page, towerId)).toEqual(
-    top.body.clusters.map(c => c.value),
-  );
-  expect(csv.filename).toBe(`cape-labels-${towerId}-${kept.run.id}.csv`);
-  const [header, ...rows] = parseCsv(csv.text);
-  expect(header.join(',')).toBe('label_id,key,value,action,reason,created_at');
-  expect(rows.map(r => r[0])).toEqual(kept.items.map(o => o.labelId));
-  expect(new Set(rows.map(r => r[3]))).toEqual(new Set(['kept']));
-  const shot = path.join(RESULTS, 'tower-page.png');
-  await page.screenshot({ path: shot, fullPage: true });
-  console.log(
-    `tower page: ${rows.length} kept labels of run ${kept.run.id} in the CSV; screenshot ${shot}`,
+  expect(await walkTowerPage(stack!, step, 'charlie', RESULTS)).toBeGreaterThan(
+    0,
   );
 });
 

@@ -8,35 +8,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { callApi } from '../support/api';
 import { pollUntil } from '../support/processes';
 import { signInAsGuest } from './browser';
-import {
-  compareWithApi,
-  readRows,
-  waitForRowsWithData,
-  type ApiTower,
-} from './cardModel';
+import { readRows, waitForRowsWithData } from './cardModel';
+import { cardChecks } from './cardChecks';
+import { walkTowerPage } from './towerPageWalk';
 import {
   cardTestIds,
   towerTestIds,
 } from '../../plugins/cape-labels/src/testIds';
 import { startStack, stopStack, type Stack, type TowerSpec } from './stack';
-import {
-  apiOutcomes,
-  chooseFilter,
-  downloadCsv,
-  hoverNewestRun,
-  openTowerPage,
-  parseCsv,
-  shownTopClusters,
-  waitForFirstOutcome,
-} from './towerPage';
-import {
-  labelFilterTestIds,
-  towerPageTestIds,
-} from '../../plugins/cape-labels/src/testIds';
 
 const RESULTS = path.join(__dirname, 'results');
 const SETUP_TIMEOUT_MS = 420_000;
@@ -63,124 +44,14 @@ const PREVIEW_TOWER = 'alpha';
 
 let stack: Stack | undefined;
 const timings: Record<string, number> = {};
-
-async function apiTowers(): Promise<ApiTower[]> {
-  const res = await callApi<{ items: ApiTower[] }>(
-    stack!.backend.url,
-    '/api/cape-labels/towers',
-  );
-  if (res.status !== 200)
-    throw new Error(
-      `GET /towers answered ${res.status}: ${JSON.stringify(res.body)}`,
-    );
-  return res.body.items;
-}
-
-/** Differences between each row's trend and the Tower's last 30 runs (GET /towers/:id/runs). */
-async function trendDifferences(): Promise<string[]> {
-  const problems: string[] = [];
-  for (const row of await readRows(stack!.page)) {
-    const res = await callApi<{ items: Array<{ id: string }> }>(
-      stack!.backend.url,
-      `/api/cape-labels/towers/${row.id}/runs?limit=30`,
-    );
-    const wanted = res.body.items.map(r => r.id).reverse();
-    const shown = row.trend?.map(m => m.runId) ?? null;
-    if (JSON.stringify(shown) !== JSON.stringify(wanted))
-      problems.push(
-        `${row.id}: trend marks ${JSON.stringify(shown)}, API runs ${JSON.stringify(wanted)}`,
-      );
-    for (const mark of row.trend ?? [])
-      if (!mark.title.startsWith(`Run ${mark.runId}: `))
-        problems.push(
-          `${row.id}: mark ${mark.runId} has title "${mark.title}"`,
-        );
-  }
-  return problems;
-}
-
-/** Polls until every row's trend has one mark per run of the API, oldest first. */
-async function expectTrendsMatchApi(what: string): Promise<void> {
-  let last: string[] = [];
-  try {
-    await pollUntil(
-      what,
-      async () => {
-        last = await trendDifferences();
-        return last.length === 0 ? true : undefined;
-      },
-      { timeoutMs: 30_000, intervalMs: 500 },
-    );
-  } catch (error) {
-    throw new Error(
-      `${String(error)}; last differences:\n  ${last.join('\n  ')}`,
-    );
-  }
-}
-
-/** Polls until the card and the API agree; fails with the last differences. */
-async function expectCardMatchesApi(
-  what: string,
-  timeoutMs: number,
-): Promise<ApiTower[]> {
-  let last: string[] = [];
-  try {
-    return await pollUntil(
-      what,
-      async () => {
-        const towers = await apiTowers();
-        last = compareWithApi(await readRows(stack!.page), towers);
-        return last.length === 0 ? towers : undefined;
-      },
-      { timeoutMs, intervalMs: 500 },
-    );
-  } catch (error) {
-    throw new Error(
-      `${String(error)}; last differences:\n  ${last.join('\n  ')}`,
-    );
-  }
-}
-
-function diagnostics(): string {
-  const logs = (stack?.backend.logs ?? [])
-    .filter(l => /error|warn/i.test(l))
-    .slice(-15);
-  const problems = stack?.problems.slice(-15) ?? [];
-  return (
-    `page problems:\n  ${problems.join('\n  ') || '(none)'}\n` +
-    `backend warnings:\n  ${logs.join('\n  ') || '(none)'}`
-  );
-}
-
-/** The card's rows and their differences from the API, for failure messages. */
-async function cardState(page: Page): Promise<string> {
-  if ((await page.getByTestId(cardTestIds.card).count()) === 0) {
-    return `\nthe page has no cape-labels-card at ${page.url()}\n${diagnostics()}`;
-  }
-  const differences = compareWithApi(await readRows(page), await apiTowers());
-  return `\ncard vs API:\n  ${differences.join('\n  ') || '(they agree)'}\n${diagnostics()}`;
-}
-
-/** Runs a step; on failure saves a screenshot of the page and says how card and API differ. */
-async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const page = stack?.page;
-    if (!page) throw error;
-    const file = path.join(RESULTS, `failure-${name}.png`);
-    await page
-      .screenshot({ path: file, fullPage: true })
-      .catch(() => undefined);
-    const card = await cardState(page).catch(
-      e => `\n(could not read the card: ${String(e)})`,
-    );
-    throw new Error(
-      `${name} failed (page screenshot: ${file}): ${message}${card}`,
-    );
-  }
-}
+const checks = cardChecks(() => stack, RESULTS);
+const {
+  apiTowers,
+  expectCardMatchesApi,
+  expectTrendsMatchApi,
+  followRun,
+  step,
+} = checks;
 
 beforeAll(async () => {
   fs.mkdirSync(RESULTS, { recursive: true });
@@ -331,42 +202,8 @@ test('"Preview" starts a dry run that the card then shows', async () => {
 });
 
 test('the Tower page opens from the row, filters the labels and downloads them as CSV', async () => {
-  const towerId = 'charlie';
-  const page = stack!.page;
-  await step('tower-page-open', async () => {
-    await signInAsGuest(page, stack!.app.url);
-    await openTowerPage(page, towerId);
-  });
-  const ids = towerPageTestIds(towerId);
-  const kept = await apiOutcomes(stack!.backend.url, towerId, 'action=kept');
-  expect(kept.total).toBeGreaterThan(0);
-  await step('tower-page-filter', async () => {
-    expect(
-      await page.getByTestId(ids.chart).locator('rect[data-run]').count(),
-    ).toBeGreaterThan(0);
-    const hovered = await hoverNewestRun(page, towerId);
-    expect(hovered.tooltip).toMatch(new RegExp(`^Run ${hovered.runId}: `));
-    await chooseFilter(page, labelFilterTestIds.action, 'kept');
-    await waitForFirstOutcome(page, kept.run.id, kept.items[0].labelId);
-  });
-  const csv = await step('tower-page-csv', () => downloadCsv(page));
-  const top = await callApi<{ clusters: Array<{ value: string }> }>(
-    stack!.backend.url,
-    `/api/cape-labels/towers/${towerId}/top-sources?days=30`,
-  );
-  expect(top.body.clusters.length).toBeGreaterThan(0);
-  expect(await shownTopClusters(page, towerId)).toEqual(
-    top.body.clusters.map(c => c.value),
-  );
-  expect(csv.filename).toBe(`cape-labels-${towerId}-${kept.run.id}.csv`);
-  const [header, ...rows] = parseCsv(csv.text);
-  expect(header.join(',')).toBe('label_id,key,value,action,reason,created_at');
-  expect(rows.map(r => r[0])).toEqual(kept.items.map(o => o.labelId));
-  expect(new Set(rows.map(r => r[3]))).toEqual(new Set(['kept']));
-  const shot = path.join(RESULTS, 'tower-page.png');
-  await page.screenshot({ path: shot, fullPage: true });
-  console.log(
-    `tower page: ${rows.length} kept labels of run ${kept.run.id} in the CSV; screenshot ${shot}`,
+  expect(await walkTowerPage(stack!, step, 'charlie', RESULTS)).toBeGreaterThan(
+    0,
   );
 });
 
@@ -392,37 +229,8 @@ test('a slow sweep shows its scanned count growing on the card before the run en
     await page
       .getByTestId(towerTestIds(towerId).preview)
       .click({ timeout: 30_000 });
-    // what the row shows while the API still says the new run is running
-    const shownWhileRunning: number[] = [];
-    let midRunShot = false;
-    const done = await step('live-progress', () =>
-      pollUntil(
-        `the slow run of ${towerId} to end (GET /towers)`,
-        async () => {
-          const row = (await readRows(page)).find(r => r.id === towerId);
-          const tower = (await apiTowers()).find(t => t.id === towerId)!;
-          const run = tower.lastRun;
-          const isNew = run && run.id !== before.lastRun?.id;
-          if (
-            isNew &&
-            run.status === 'running' &&
-            row &&
-            row.scanned !== null
-          ) {
-            shownWhileRunning.push(row.scanned);
-            if (!midRunShot && row.scanned > startScanned) {
-              midRunShot = true;
-              await page
-                .getByTestId(cardTestIds.card)
-                .screenshot({ path: path.join(RESULTS, 'card-live.png') });
-            }
-          }
-          return isNew && run.status !== 'running' && !tower.running
-            ? run
-            : undefined;
-        },
-        { timeoutMs: 120_000, intervalMs: 200 },
-      ),
+    const { run: done, shownWhileRunning } = await step('live-progress', () =>
+      followRun(towerId, before.lastRun?.id, startScanned),
     );
     const partial = [
       ...new Set(

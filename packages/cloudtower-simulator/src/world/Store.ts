@@ -2,11 +2,14 @@ import { SimulatorError } from '../errors';
 import { CounterScheduler } from './counters';
 import { IdGenerator } from './ids';
 import { KeyIndex } from './KeyIndex';
-import { deletedLabelRecord, newLabelRecord } from './labelRecord';
+import {
+  assignCounters,
+  deletedLabelRecord,
+  newLabelRecord,
+} from './labelRecord';
 import { Relation } from './relation';
 import { SortedIds } from './sortedIds';
 import {
-  CounterLag,
   CreateLabelInput,
   CreateSecurityPolicyInput,
   CreateVmInput,
@@ -15,15 +18,8 @@ import {
   LabelRecord,
   SecurityPolicyRecord,
   VmRecord,
+  StoreOptions,
 } from './types';
-
-export interface StoreOptions {
-  counterLag?: CounterLag;
-  clock?: () => Date;
-  idSeed?: number;
-  /** New labels start with null counters instead of 0. */
-  nullCountersOnCreate?: boolean;
-}
 
 /** In-memory Tower data: labels, VMs, security policies and their associations, with indexes. */
 export class Store {
@@ -118,10 +114,7 @@ export class Store {
 
   setCounters(id: string, counters: Partial<LabelCounters>): LabelRecord {
     const label = this.requireLabel(id);
-    for (const k of ['vm_num', 'total_num', 'security_policy_num'] as const) {
-      const v = counters[k];
-      if (v === null || typeof v === 'number') label[k] = v;
-    }
+    assignCounters(label, counters);
     return label;
   }
 

@@ -1,5 +1,4 @@
 export { Store } from './Store';
-export type { StoreOptions } from './Store';
 export { SortedIds, mergeOrdered } from './sortedIds';
 export { allLabelsTruth, labelTruth } from './truth';
 export type * from './types';

@@ -62,3 +62,14 @@ export function deletedLabelRecord(
     securityPolicyIds: deletion.securityPolicyIds,
   };
 }
+
+/** Sets the counters given (a number or null) on `label`; the others stay as they are. */
+export function assignCounters(
+  label: LabelRecord,
+  counters: Partial<LabelCounters>,
+): void {
+  for (const k of ['vm_num', 'total_num', 'security_policy_num'] as const) {
+    const v = counters[k];
+    if (v === null || typeof v === 'number') label[k] = v;
+  }
+}

@@ -79,3 +79,12 @@ export interface CreateSecurityPolicyInput {
   name: string;
   labelIds?: string[];
 }
+
+/** How a `Store` starts: its counter lag, clock, id seed and new labels' counters. */
+export interface StoreOptions {
+  counterLag?: CounterLag;
+  clock?: () => Date;
+  idSeed?: number;
+  /** New labels start with null counters instead of 0. */
+  nullCountersOnCreate?: boolean;
+}

@@ -7,7 +7,7 @@ import {
   TowerUnreachableError,
 } from './errors';
 import { delay, RawServer, startRawServer } from './__testUtils__/rawServer';
-import { caught, opts, withLogin } from './__testUtils__/clientHelpers';
+import { caught, opts, warmUp, withLogin } from './__testUtils__/clientHelpers';
 
 describe('TowerClient transport faults, against a raw HTTP server', () => {
   let server: RawServer | undefined;
@@ -41,12 +41,18 @@ describe('TowerClient transport faults, against a raw HTTP server', () => {
   });
 
   it('times out a hanging request', async () => {
-    server = await startRawServer(withLogin(() => ({ raw: () => undefined })));
-    const e = await caught(
-      createTowerClient(
-        opts(server.url, { requestTimeoutMs: 200 }),
-      ).checkLabels(['a']),
+    server = await startRawServer(
+      withLogin(req =>
+        req.operationName === 'CapeLabelsCheck'
+          ? { raw: () => undefined }
+          : { json: { data: { labels: [] } } },
+      ),
     );
+    const client = createTowerClient(
+      opts(server.url, { requestTimeoutMs: 200 }),
+    );
+    await warmUp(() => client.readExistingIds(['a']));
+    const e = await caught(client.checkLabels(['a']));
     expect(e).toBeInstanceOf(TowerTimeoutError);
     expect(e.code).toBe('TIMEOUT');
     expect(e.message).toBe(

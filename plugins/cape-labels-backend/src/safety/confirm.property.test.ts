@@ -19,7 +19,7 @@ import {
   type RunSpec,
   type Seen,
 } from './__testUtils__/confirmWorld';
-import { T0 } from './__testUtils__/world';
+import { T0 } from './__testUtils__/worldSpec';
 
 /*
  * Rule 6 ("a label seen in use in between starts over") over several runs of one Tower whose

@@ -4,7 +4,7 @@ import {
   type Mode,
   type WorldRunner,
 } from './__testUtils__/runner';
-import { worldArb, type WorldSpec } from './__testUtils__/world';
+import { worldArb, type WorldSpec } from './__testUtils__/worldSpec';
 
 /*
  * Random worlds (labels of every kind of key and prefix, ages seconds either side of the

@@ -4,63 +4,7 @@ import {
   HOUR,
   type Harness,
 } from './__testUtils__/sweepHarness';
-
-/**
- * One world holding every kind of label the deletion rules tell apart, swept for real
- * (simulator over HTTP, SQLite store).
- */
-async function seedWorld(h: Harness) {
-  const { admin } = h.sim;
-  const old = h.old();
-  const mk = (
-    key: string,
-    value: string,
-    createdAt = old,
-    counters?: { total_num?: number | null; vm_num?: number | null },
-  ) => admin.createLabel({ key, value, createdAt, counters }).id;
-  const vm = admin.createVm({ name: 'vm-live' }).id;
-  const binVm = admin.createVm({ name: 'vm-bin', inRecycleBin: true }).id;
-  const policy = admin.createSecurityPolicy({ name: 'sp' }).id;
-
-  const orphans = [
-    mk('cape-cluster-name', 'gone-1'),
-    mk('cape-vip', '10.0.0.1'),
-    mk('cape-namespace', 'ns-1'),
-  ];
-  const young = mk(
-    'cape-cluster-name',
-    'young',
-    new Date(Date.now() - HOUR).toISOString(),
-  );
-  // Counter lag: held by a VM while the stored counter still says 0.
-  const lagging = mk('cape-cluster-name', 'lagging');
-  admin.setCounterLag('never');
-  admin.attach({ labelId: lagging, vmId: vm });
-  const inBin = mk('cape-namespace', 'in-bin');
-  admin.attach({ labelId: inBin, vmId: binVm });
-  admin.setCounterLag(0);
-  admin.setCounters(lagging, { total_num: 0, vm_num: 0 });
-  admin.setCounters(inBin, { total_num: 0, vm_num: 0 });
-  const policyOnly = mk('cape-vip', 'policy-only');
-  admin.attach({ labelId: policyOnly, securityPolicyId: policy });
-  const nullCounter = mk('cape-vip', 'null-counter', old, { total_num: null });
-  const untouchable = [
-    mk('cape-managed', 'true'),
-    mk('system.cloudtower/protected', 'x'),
-    mk('owner', 'team-a'),
-    mk('sks-cluster-name', 'other-prefix'),
-    mk('cape-cluster-name-extra', 'lookalike'),
-  ];
-  return {
-    orphans,
-    young,
-    lagging,
-    inBin,
-    policyOnly,
-    nullCounter,
-    untouchable,
-  };
-}
+import { seedRulesWorld } from './__testUtils__/rulesWorld';
 
 describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
   let h: Harness;
@@ -68,7 +12,7 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
 
   it('a dry run deletes nothing and records would-delete for exactly the orphans', async () => {
     h = await createHarness({ tower: { dryRun: true } });
-    const w = await seedWorld(h);
+    const w = await seedRulesWorld(h);
     const before = h.sim.admin.labels().length;
     const run = await h.sweep();
 
@@ -92,7 +36,7 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
 
   it('a real run deletes exactly the orphans and keeps everything else with its reason', async () => {
     h = await createHarness();
-    const w = await seedWorld(h);
+    const w = await seedRulesWorld(h);
     const run = await h.sweep();
 
     expect(run.status).toBe('succeeded');
@@ -131,7 +75,7 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
 
   it('sweeping again right away is harmless', async () => {
     h = await createHarness();
-    const w = await seedWorld(h);
+    const w = await seedRulesWorld(h);
     await h.sweep();
     const second = await h.sweep();
     expect(second.status).toBe('succeeded');
@@ -155,7 +99,7 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
         },
       }),
     });
-    const w = await seedWorld(h);
+    const w = await seedRulesWorld(h);
     const run = await h.sweep();
     const outcomes = await h.outcomesByLabel(run.id);
     expect(w.orphans).toContain(raced);

@@ -1,4 +1,7 @@
-import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
+import {
+  emptyRunCounts,
+  type LabelOutcome,
+} from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerLabel } from '../cloudtower/types';
 import { sweptKeys } from '../config/types';
 import {
@@ -6,7 +9,6 @@ import {
   classifyListed,
   classifyLive,
   countOutcomes,
-  emptyCounts,
   isConfirmed,
   outcome,
   type KeptTally,
@@ -135,7 +137,7 @@ describe('applyCap (rule 7)', () => {
 
 describe('countOutcomes', () => {
   it('counts actions and kept reasons', () => {
-    const counts = emptyCounts();
+    const counts = emptyRunCounts();
     const kept: KeptTally = new Map();
     const outcomes: LabelOutcome[] = [
       outcome(label({ id: 'a' }), 'deleted'),

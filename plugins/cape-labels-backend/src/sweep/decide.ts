@@ -86,17 +86,6 @@ export function outcome(
   };
 }
 
-export function emptyCounts(): RunCounts {
-  return {
-    scanned: 0,
-    candidates: 0,
-    deleted: 0,
-    wouldDelete: 0,
-    kept: 0,
-    failed: 0,
-  };
-}
-
 export type KeptTally = Map<KeptReason, number>;
 
 /**

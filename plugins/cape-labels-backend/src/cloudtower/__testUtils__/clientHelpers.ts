@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { TowerError } from '../errors';
+import { TowerError, TowerTimeoutError } from '../errors';
 import type { TowerConnectionOptions, TowerLabel } from '../types';
 import type { RawReply, RawRequest } from './rawServer';
 import { TOWER_PASSWORD } from '../../__testUtils__/towerLogin';
@@ -64,4 +64,24 @@ export async function caught(p: Promise<unknown>): Promise<TowerError> {
     return e as TowerError;
   }
   throw new Error('expected a rejection');
+}
+
+/**
+ * Runs `call` (one the server answers) until it gets through, at most `tries` times: it logs
+ * the client in and warms its connection. On a loaded machine even an answered login can
+ * miss a short `requestTimeoutMs`; after this, a timeout can only come from the request under
+ * test, since the session is already logged in.
+ */
+export async function warmUp(
+  call: () => Promise<unknown>,
+  tries = 10,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await call();
+      return;
+    } catch (e) {
+      if (attempt >= tries || !(e instanceof TowerTimeoutError)) throw e;
+    }
+  }
 }

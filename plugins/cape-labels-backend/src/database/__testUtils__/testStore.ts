@@ -1,7 +1,10 @@
 import { TestDatabaseId, TestDatabases } from '@backstage/backend-test-utils';
 import type { DatabaseService } from '@backstage/backend-plugin-api';
 import type { Knex } from 'knex';
-import type { RunSettings } from '@smartx-cape/plugin-cape-labels-common';
+import {
+  emptyRunCounts,
+  type RunSettings,
+} from '@smartx-cape/plugin-cape-labels-common';
 import { createRunStore, type RunStore } from '../RunStore';
 import type { NewRun } from '../runWrites';
 import { sweptKeys } from '../../config/types';
@@ -68,11 +71,4 @@ export function newRun(
   };
 }
 
-export const ZERO = {
-  scanned: 0,
-  candidates: 0,
-  deleted: 0,
-  wouldDelete: 0,
-  kept: 0,
-  failed: 0,
-};
+export const ZERO = emptyRunCounts();

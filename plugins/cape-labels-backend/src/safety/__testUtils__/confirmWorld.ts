@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { SimulatorAdmin } from '@smartx-cape/cloudtower-simulator';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import { HOUR_MS, T0 } from './world';
+import { HOUR_MS, T0 } from './worldSpec';
 
 /*
  * Worlds for rule 6 over several runs: Tower's counter never follows (lag 'never'), so a VM

@@ -4,7 +4,8 @@ import type {
   RequestLogEntry,
 } from '@smartx-cape/cloudtower-simulator';
 import type { LabelOutcome, Run } from '@smartx-cape/plugin-cape-labels-common';
-import { T0, type BuiltWorld } from './world';
+import type { BuiltWorld } from './world';
+import { T0 } from './worldSpec';
 
 export type Observation = {
   world: BuiltWorld;

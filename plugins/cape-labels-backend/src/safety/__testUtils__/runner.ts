@@ -12,7 +12,8 @@ import {
   type RequestHook,
 } from './clients';
 import { violations, type Observation } from './oracle';
-import { buildWorld, runAction, T0, type WorldSpec } from './world';
+import { buildWorld, runAction } from './world';
+import { T0, type WorldSpec } from './worldSpec';
 
 export type Mode = 'http' | 'memory' | Mutant;
 

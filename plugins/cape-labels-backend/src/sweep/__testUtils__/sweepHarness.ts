@@ -9,6 +9,7 @@ import type {
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerClient } from '../../cloudtower/types';
+import { overriding } from './clientOverrides';
 import { testTowerConfig } from '../../config/__testUtils__/testTowerConfig';
 import type { TowerConfig } from '../../config/types';
 import {
@@ -235,21 +236,5 @@ export function stoppedAfterEach<A extends unknown[]>(
     const h = await create(...args);
     open.push(h);
     return h;
-  };
-}
-
-/** The real client's methods, with `overrides` in place of some. */
-export function overriding(
-  client: TowerClient,
-  overrides: Partial<TowerClient>,
-): TowerClient {
-  return {
-    listLabelPages: client.listLabelPages.bind(client),
-    checkLabels: client.checkLabels.bind(client),
-    deleteLabelsGuarded: client.deleteLabelsGuarded.bind(client),
-    readExistingIds: client.readExistingIds.bind(client),
-    readClock: client.readClock?.bind(client),
-    close: client.close.bind(client),
-    ...overrides,
   };
 }

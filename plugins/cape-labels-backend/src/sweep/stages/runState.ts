@@ -1,5 +1,8 @@
-import type { RunCounts } from '@smartx-cape/plugin-cape-labels-common';
-import { emptyCounts, type KeptTally } from '../decide';
+import {
+  emptyRunCounts,
+  type RunCounts,
+} from '@smartx-cape/plugin-cape-labels-common';
+import type { KeptTally } from '../decide';
 import type { RunError } from '../sweepResult';
 
 /** Everything one sweep changes as it goes, in one place: the stages read and update it. */
@@ -22,7 +25,7 @@ export type RunState = {
 
 export function newRunState(): RunState {
   return {
-    counts: emptyCounts(),
+    counts: emptyRunCounts(),
     keptByReason: new Map(),
     reserved: 0,
     capped: false,

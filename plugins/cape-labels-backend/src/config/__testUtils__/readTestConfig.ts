@@ -1,0 +1,26 @@
+import { ConfigReader } from '@backstage/config';
+import { readCapeLabelsConfig } from '../readConfig';
+
+/** A valid Tower entry to spread into test configs. */
+export const tower = {
+  server: 'https://tower-a.example.com/',
+  username: 'cape-gc',
+  password: 'pw-secret-1',
+};
+
+/** Reads `capeLabels` as the plugin does, from an app-config.yaml. */
+export function read(capeLabels: unknown) {
+  return readCapeLabelsConfig(
+    new ConfigReader({ capeLabels } as never, 'app-config.yaml'),
+  );
+}
+
+/** The message `read` throws for `capeLabels`; fails when it reads fine. */
+export function errorOf(capeLabels: unknown): string {
+  try {
+    read(capeLabels);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected a config error');
+}

@@ -1,0 +1,17 @@
+import type { TowerClient } from '../../cloudtower/types';
+
+/** The real client's methods, with `overrides` in place of some. */
+export function overriding(
+  client: TowerClient,
+  overrides: Partial<TowerClient>,
+): TowerClient {
+  return {
+    listLabelPages: client.listLabelPages.bind(client),
+    checkLabels: client.checkLabels.bind(client),
+    deleteLabelsGuarded: client.deleteLabelsGuarded.bind(client),
+    readExistingIds: client.readExistingIds.bind(client),
+    readClock: client.readClock?.bind(client),
+    close: client.close.bind(client),
+    ...overrides,
+  };
+}

@@ -1,0 +1,108 @@
+/* eslint-disable no-console */
+/** One sweep by the plugin's own TowerSweeper, client and store, measured. */
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import knexFactory, { type Knex } from 'knex';
+import {
+  sweptKeys,
+  type TowerConfig,
+} from '../../plugins/cape-labels-backend/src/config/types';
+import { createRunStore } from '../../plugins/cape-labels-backend/src/database';
+import { TowerSweeper } from '../../plugins/cape-labels-backend/src/sweep/TowerSweeper';
+import { testTowerConfig } from '../../plugins/cape-labels-backend/src/config/__testUtils__/testTowerConfig';
+import type { LoggerService } from '@backstage/backend-plugin-api';
+import { IN_FLIGHT, MIN_AGE, PAGE_SIZE, USER, type Sim } from './benchWorld';
+import {
+  startProbes,
+  timedStore,
+  type LogSummary,
+  type Plan,
+} from './benchProbes';
+
+/** Only warnings reach the console: they would explain a bad figure. */
+export const benchLogger: LoggerService = {
+  error() {},
+  warn: (message: string) => console.log(`  [warn] ${message}`),
+  info() {},
+  debug() {},
+  child: () => benchLogger,
+};
+
+// ---------------------------------------------------------------- our sweep
+
+export function tower(url: string): TowerConfig {
+  return testTowerConfig(
+    'bench',
+    { server: url, username: USER.username, password: USER.password },
+    {
+      title: 'Bench Tower',
+      minAge: MIN_AGE,
+      maxDeletesPerRun: 1_000_000, // the default cap (5,000) would stop S1 at 5,000 deletes
+      // Every start of the task is a due scheduled sweep (a start the schedule did not make due
+      // would only preview).
+      schedule: {
+        frequency: { milliseconds: 1 },
+        timeout: { minutes: 30 },
+        initialDelay: { milliseconds: 0 },
+        scope: 'global',
+      },
+    },
+  );
+}
+
+export async function runOurs(sim: Sim, measure = true) {
+  const knex = knexFactory({
+    client: 'better-sqlite3',
+    connection: { filename: ':memory:' },
+    useNullAsDefault: true,
+  });
+  const base = await createRunStore({
+    database: { getClient: async () => knex, migrations: { skip: false } },
+  });
+  const { store, times, outcomes } = timedStore(base);
+  const t = tower(sim.url);
+  const sweeper = TowerSweeper.create({
+    tower: t,
+    store,
+    logger: benchLogger,
+    instance: `${os.hostname()}:${process.pid}`,
+    // As plugin.ts wires it: requestsInFlight bounds both batches and requests.
+    tuning: {
+      pageSize: PAGE_SIZE,
+      requestsInFlight: IN_FLIGHT,
+      requestTimeoutMs: 30_000,
+      retention: { runs: 200, routineRuns: 1 },
+    },
+  });
+  if (!measure) {
+    await sweeper.runTask(new AbortController().signal);
+    await knex.destroy();
+    return undefined;
+  }
+  const plan = await sim.call<Plan>('plan', {
+    pageSize: PAGE_SIZE,
+    keys: sweptKeys('cape'),
+    cutoffMs: Date.now() - MIN_AGE.as('milliseconds'),
+  });
+  await sim.call('reset');
+  const stop = startProbes();
+  const t0 = performance.now();
+  await sweeper.runTask(new AbortController().signal);
+  const wallMs = performance.now() - t0;
+  const probes = { ...stop(), storeMB: await storeSizeMB(knex) };
+  const log = await sim.call<LogSummary>('log');
+  const [latest] = await base.listRuns(t.id, { limit: 1 });
+  const run = await base.getRun(latest.id);
+  await knex.destroy();
+  return { wallMs, plan, log, run, probes, storeTimes: times, outcomes };
+}
+
+/**
+ * Pages of the in-memory SQLite store after the sweep: they are part of the sweeping process's
+ * RSS growth (about 230 bytes per outcome row with its two indexes).
+ */
+async function storeSizeMB(knex: Knex): Promise<number> {
+  const [{ page_count: pages }] = await knex.raw('pragma page_count');
+  const [{ page_size: size }] = await knex.raw('pragma page_size');
+  return (pages * size) / 2 ** 20;
+}

@@ -1,0 +1,71 @@
+/**
+ * The card test's walk through a Tower's page: opened from the card's row, the chart hovered, a
+ * filter chosen, the top sources and the downloaded CSV compared with the API.
+ */
+import path from 'node:path';
+import { callApi } from '../support/api';
+import { signInAsGuest } from './browser';
+import type { Stack } from './stack';
+import {
+  apiOutcomes,
+  chooseFilter,
+  downloadCsv,
+  hoverNewestRun,
+  openTowerPage,
+  parseCsv,
+  shownTopClusters,
+  waitForFirstOutcome,
+} from './towerPage';
+import {
+  labelFilterTestIds,
+  towerPageTestIds,
+} from '../../plugins/cape-labels/src/testIds';
+
+/** Runs a named step (see cardChecks' `step`). */
+type Step = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
+
+/** @returns how many labels the downloaded CSV listed */
+export async function walkTowerPage(
+  stack: Stack,
+  step: Step,
+  towerId: string,
+  resultsDir: string,
+): Promise<number> {
+  const page = stack.page;
+  await step('tower-page-open', async () => {
+    await signInAsGuest(page, stack.app.url);
+    await openTowerPage(page, towerId);
+  });
+  const ids = towerPageTestIds(towerId);
+  const kept = await apiOutcomes(stack.backend.url, towerId, 'action=kept');
+  expect(kept.total).toBeGreaterThan(0);
+  await step('tower-page-filter', async () => {
+    expect(
+      await page.getByTestId(ids.chart).locator('rect[data-run]').count(),
+    ).toBeGreaterThan(0);
+    const hovered = await hoverNewestRun(page, towerId);
+    expect(hovered.tooltip).toMatch(new RegExp(`^Run ${hovered.runId}: `));
+    await chooseFilter(page, labelFilterTestIds.action, 'kept');
+    await waitForFirstOutcome(page, kept.run.id, kept.items[0].labelId);
+  });
+  const csv = await step('tower-page-csv', () => downloadCsv(page));
+  const top = await callApi<{ clusters: Array<{ value: string }> }>(
+    stack.backend.url,
+    `/api/cape-labels/towers/${towerId}/top-sources?days=30`,
+  );
+  expect(top.body.clusters.length).toBeGreaterThan(0);
+  expect(await shownTopClusters(page, towerId)).toEqual(
+    top.body.clusters.map(c => c.value),
+  );
+  expect(csv.filename).toBe(`cape-labels-${towerId}-${kept.run.id}.csv`);
+  const [header, ...rows] = parseCsv(csv.text);
+  expect(header.join(',')).toBe('label_id,key,value,action,reason,created_at');
+  expect(rows.map(r => r[0])).toEqual(kept.items.map(o => o.labelId));
+  expect(new Set(rows.map(r => r[3]))).toEqual(new Set(['kept']));
+  const shot = path.join(resultsDir, 'tower-page.png');
+  await page.screenshot({ path: shot, fullPage: true });
+  console.log(
+    `tower page: ${rows.length} kept labels of run ${kept.run.id} in the CSV; screenshot ${shot}`,
+  );
+  return rows.length;
+}

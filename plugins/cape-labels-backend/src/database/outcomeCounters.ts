@@ -6,7 +6,7 @@ import type {
 import { RUNS, type RunRow } from './tables';
 
 /** The counter column of each reason a label is kept for. */
-export const KEPT_COLUMNS = {
+const KEPT_COLUMNS = {
   referenced: 'kept_referenced',
   'count-nonzero': 'kept_count_nonzero',
   young: 'kept_young',

@@ -3,12 +3,14 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import express from 'express';
 import type { Knex } from 'knex';
+import { Duration } from 'luxon';
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { testTowerConfig } from '../../plugins/cape-labels-backend/src/config/__testUtils__/testTowerConfig';
 import type { TowerConfig } from '../../plugins/cape-labels-backend/src/config/types';
 import { createRunStore } from '../../plugins/cape-labels-backend/src/database';
 import { createRouter } from '../../plugins/cape-labels-backend/src/service/router';
 import { SweepCoordinator } from '../../plugins/cape-labels-backend/src/sweep/SweepCoordinator';
+import { TowerRegistry } from '../../plugins/cape-labels-backend/src/sweep/TowerRegistry';
 import { fmt, metGoal, pct } from './common';
 
 export const silent: LoggerService = {
@@ -61,9 +63,22 @@ export async function insertTaskRows(knex: Knex, towerIds: string[]) {
  */
 export async function serve(knex: Knex, towerIds: string[]) {
   const store = await benchStore(knex);
+  const registry = TowerRegistry.create({
+    config: {
+      towers: towers(towerIds),
+      pageSize: 1000,
+      requestsInFlight: 4,
+      requestTimeout: Duration.fromObject({ seconds: 30 }),
+      runsPerTower: 200,
+      routineKeepRuns: 1,
+      notificationsEnabled: false,
+    },
+    store,
+    logger: silent,
+    instance: 'api-bench',
+  });
   const coordinator = new SweepCoordinator({
-    towers: towers(towerIds),
-    sweepers: new Map(),
+    towers: registry,
     store,
     scheduler: {} as any, // the read routes never schedule
     logger: silent,
@@ -81,6 +96,7 @@ export async function serve(knex: Knex, towerIds: string[]) {
   app.use(
     '/api/cape-labels',
     await createRouter({
+      towers: registry,
       coordinator,
       store,
       httpAuth,

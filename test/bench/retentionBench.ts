@@ -22,7 +22,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type {
-  KeptReason,
+  OutcomeReason,
   LabelAction,
   LabelOutcome,
 } from '@smartx-cape/plugin-cape-labels-common';
@@ -50,7 +50,7 @@ const RUNS_PER_TOWER = 200;
 const MB = 1024 * 1024;
 
 /** Outcomes per 1,000 labels. */
-const MIX: Array<[number, LabelAction, KeptReason | undefined]> = [
+const MIX: Array<[number, LabelAction, OutcomeReason | undefined]> = [
   [900, 'kept', 'count-nonzero'],
   [50, 'kept', 'young'],
   [20, 'kept', 'referenced'],

@@ -21,7 +21,6 @@ import { parseArgs } from 'node:util';
 import knexFactory from 'knex';
 import { Duration } from 'luxon';
 import type { ScenarioSpec } from '@smartx-cape/cloudtower-simulator';
-import { createTowerClient } from '../../plugins/cape-labels-backend/src/cloudtower';
 import {
   sweptKeys,
   type TowerConfig,
@@ -286,26 +285,18 @@ async function runOurs(sim: Sim, measure = true) {
   });
   const { store, times, outcomes } = timedStore(base);
   const t = tower(sim.url);
-  const sweeper = new TowerSweeper({
+  const sweeper = TowerSweeper.create({
     tower: t,
     store,
     logger: benchLogger,
     instance: `${os.hostname()}:${process.pid}`,
-    pageSize: PAGE_SIZE,
-    batchesInFlight: IN_FLIGHT,
-    retention: { runs: 200, routineRuns: 1 },
     // As plugin.ts wires it: requestsInFlight bounds both batches and requests.
-    createClient: c =>
-      createTowerClient({
-        towerId: c.id,
-        server: c.server,
-        username: c.username,
-        password: c.password,
-        userSource: c.userSource,
-        skipTLSVerify: c.skipTLSVerify,
-        requestTimeoutMs: 30_000,
-        maxInFlight: IN_FLIGHT,
-      }),
+    tuning: {
+      pageSize: PAGE_SIZE,
+      requestsInFlight: IN_FLIGHT,
+      requestTimeoutMs: 30_000,
+      retention: { runs: 200, routineRuns: 1 },
+    },
   });
   if (!measure) {
     await sweeper.runTask(new AbortController().signal);

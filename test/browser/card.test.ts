@@ -27,6 +27,7 @@ import {
   apiOutcomes,
   chooseFilter,
   downloadCsv,
+  hoverNewestRun,
   openTowerPage,
   parseCsv,
   shownTopClusters,
@@ -343,6 +344,8 @@ test('the Tower page opens from the row, filters the labels and downloads them a
     expect(
       await page.getByTestId(ids.chart).locator('rect[data-run]').count(),
     ).toBeGreaterThan(0);
+    const hovered = await hoverNewestRun(page, towerId);
+    expect(hovered.tooltip).toMatch(new RegExp(`^Run ${hovered.runId}: `));
     await chooseFilter(page, labelFilterTestIds.action, 'kept');
     await waitForFirstOutcome(page, kept.run.id, kept.items[0].labelId);
   });
@@ -357,14 +360,7 @@ test('the Tower page opens from the row, filters the labels and downloads them a
   );
   expect(csv.filename).toBe(`cape-labels-${towerId}-${kept.run.id}.csv`);
   const [header, ...rows] = parseCsv(csv.text);
-  expect(header).toEqual([
-    'label_id',
-    'key',
-    'value',
-    'action',
-    'reason',
-    'created_at',
-  ]);
+  expect(header.join(',')).toBe('label_id,key,value,action,reason,created_at');
   expect(rows.map(r => r[0])).toEqual(kept.items.map(o => o.labelId));
   expect(new Set(rows.map(r => r[3]))).toEqual(new Set(['kept']));
   const shot = path.join(RESULTS, 'tower-page.png');

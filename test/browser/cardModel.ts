@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import {
   cardTestIds,
   towerTestIds,
@@ -21,27 +22,10 @@ export type CardRow = {
 };
 
 /** The part of TowerSummary (docs/architecture.md#what-the-frontend-reads) the test compares with the card. */
-export type ApiTower = {
-  id: string;
-  title: string;
-  dryRun: boolean;
-  running: boolean;
-  lastRun: {
-    id: string;
-    trigger: string;
-    dryRun: boolean;
-    status: string;
-    requestedBy?: string;
-    counts: {
-      scanned: number;
-      candidates: number;
-      deleted: number;
-      wouldDelete: number;
-      kept: number;
-      failed: number;
-    };
-  } | null;
-};
+export type ApiTower = Pick<
+  TowerSummary,
+  'id' | 'title' | 'dryRun' | 'running' | 'lastRun'
+>;
 
 const ROW_PREFIX = towerTestIds('').row;
 type TowerTestIds = ReturnType<typeof towerTestIds>;
@@ -69,13 +53,12 @@ export async function readRows(page: Page): Promise<CardRow[]> {
         const trend = q(t.trend);
         return {
           id,
-          trend:
-            trend?.tagName.toLowerCase() === 'svg'
-              ? [...trend.querySelectorAll('[data-run]')].map(mark => ({
-                  runId: mark.getAttribute('data-run') ?? '',
-                  title: mark.querySelector('title')?.textContent ?? '',
-                }))
-              : null,
+          trend: trend?.querySelector('svg')
+            ? [...trend.querySelectorAll('svg [data-run]')].map(mark => ({
+                runId: mark.getAttribute('data-run') ?? '',
+                title: mark.querySelector('title')?.textContent ?? '',
+              }))
+            : null,
           title: q(t.title)?.textContent?.trim() ?? '',
           running: row?.getAttribute('data-running') === 'true',
           status: q(t.status)?.getAttribute('data-status') ?? null,

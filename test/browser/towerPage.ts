@@ -120,3 +120,17 @@ export async function shownTopClusters(
     .locator('[data-value]')
     .evaluateAll(els => els.map(e => e.getAttribute('data-value') ?? ''));
 }
+
+/** Hovers the history chart's newest bar; its run id and the tooltip that then shows. */
+export async function hoverNewestRun(
+  page: Page,
+  towerId: string,
+): Promise<{ runId: string; tooltip: string }> {
+  const chart = page.getByTestId(towerPageTestIds(towerId).chart);
+  const bar = chart.locator('rect[data-run]').last();
+  const runId = (await bar.getAttribute('data-run')) ?? '';
+  await bar.hover();
+  const tooltip = chart.locator('.recharts-tooltip-wrapper');
+  await tooltip.getByText(`Run ${runId}:`).waitFor({ timeout: 10_000 });
+  return { runId, tooltip: (await tooltip.innerText()).trim() };
+}

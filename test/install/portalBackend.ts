@@ -1,6 +1,5 @@
 // Starts the portal copy's backend (its own node_modules, the installed tarballs) against a
 // simulated Tower on PostgreSQL, and waits for the first sweep to finish.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +12,11 @@ import type { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { freePort } from '../support/backend';
 import { LOCAL_POSTGRES, randomDatabasePrefix } from '../support/config';
 import { dropDatabases } from '../support/postgres';
-import { killAllChildren, pollUntil, trackChild } from '../support/processes';
+import {
+  killAllChildren,
+  pollUntil,
+  spawnBackstageBackend,
+} from '../support/processes';
 import { startSimulators, stopSimulators } from '../support/simulators';
 import { PORTAL_DIR } from './portal';
 
@@ -62,24 +65,10 @@ async function fetchTowers(port: number): Promise<TowerSummary[]> {
 
 function startPortalBackend(overlay: string, logs: string[]) {
   const backendDir = path.join(PORTAL_DIR, 'packages/backend');
-  const child = spawn(
-    process.execPath,
-    [
-      '-r',
-      '@backstage/cli/config/nodeTransform.cjs',
-      'src/index.ts',
-      '--config',
-      path.join(PORTAL_DIR, 'app-config.yaml'),
-      '--config',
-      overlay,
-    ],
-    {
-      cwd: backendDir,
-      env: { ...process.env, NODE_ENV: 'development' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  trackChild(child);
+  const child = spawnBackstageBackend({
+    cwd: backendDir,
+    configFiles: [path.join(PORTAL_DIR, 'app-config.yaml'), overlay],
+  });
   for (const stream of [child.stdout, child.stderr]) {
     stream.setEncoding('utf8');
     stream.on('data', (chunk: string) => logs.push(chunk));

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -7,7 +6,7 @@ import { stringify } from 'yaml';
 import {
   killAllChildren,
   pollUntil,
-  trackChild,
+  spawnBackstageBackend,
   waitForExit,
 } from './processes';
 
@@ -99,27 +98,11 @@ export async function startBackend(
     withPort(options.config, options.port),
     `${name.replace(/\W/g, '_')}.yaml`,
   );
-  // jest sets NODE_ENV=test, and with it Backstage's scheduler starts no janitor: expired leases
-  // would never be released. 'development' (as `backstage-cli package start`) also makes SIGTERM
-  // close open connections at once; otherwise the events bus long-poll delays the exit by ~1 min.
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    ...options.env,
-  };
-  delete env.JEST_WORKER_ID;
-  const child = spawn(
-    process.execPath,
-    [
-      '-r',
-      '@backstage/cli/config/nodeTransform.cjs',
-      'src/index.ts',
-      '--config',
-      configFile,
-    ],
-    { cwd: BACKEND_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  trackChild(child);
+  const child = spawnBackstageBackend({
+    cwd: BACKEND_DIR,
+    configFiles: [configFile],
+    env: options.env,
+  });
   child.once('exit', () =>
     fs.rmSync(path.dirname(configFile), { recursive: true, force: true }),
   );

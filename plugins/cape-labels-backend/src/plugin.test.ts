@@ -1,15 +1,13 @@
-import type {
-  RunSummary,
-  TowerSummary,
-} from '@smartx-cape/plugin-cape-labels-common';
+import type { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import {
   auth,
   BASE,
   oldDate,
+  dailySchedule,
+  backendForDescribe,
   startCapeBackend,
   towerEntry,
   USER_REF,
-  type CapeBackend,
 } from './service/__testUtils__/testBackend';
 import { TOWER_PASSWORD } from './__testUtils__/towerLogin';
 
@@ -20,11 +18,7 @@ const ERROR_BODY = (statusCode: number, name: string) => ({
 
 /** Two Towers on one simulator; titles sort the other way round from ids. */
 const twoTowers = (url: string) => ({
-  schedule: {
-    frequency: { hours: 24 },
-    timeout: { minutes: 5 },
-    initialDelay: { hours: 1 },
-  },
+  schedule: dailySchedule(),
   towers: {
     alpha: towerEntry(url, { title: 'Zulu Tower', resourcePrefix: 'sks' }),
     zeta: towerEntry(url, { title: 'Alpha Tower', dryRun: true }),
@@ -32,24 +26,11 @@ const twoTowers = (url: string) => ({
 });
 
 describe('cape-labels plugin: towers, sweeps and auth', () => {
-  let b: CapeBackend;
-  beforeAll(async () => {
-    b = await startCapeBackend({ capeLabels: twoTowers });
-  });
-  afterAll(async () => b?.stop());
+  const b = backendForDescribe({ capeLabels: twoTowers });
   afterEach(() => {
     b.permission.denied.clear();
     b.sim.admin.clearFaults();
   });
-
-  const runsOf = async (towerId: string): Promise<RunSummary[]> =>
-    (
-      await b
-        .http()
-        .get(`${BASE}/towers/${towerId}/runs?limit=100`)
-        .set(auth.user())
-        .expect(200)
-    ).body.items;
 
   it('answers /health without credentials and 401 on every other route', async () => {
     await b.http().get(`${BASE}/health`).expect(200, { status: 'ok' });
@@ -66,7 +47,7 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
     const post = await b.http().post(`${BASE}/towers/alpha/sweep`).send({});
     expect(post.status).toBe(401);
     expect(post.body).toMatchObject(ERROR_BODY(401, 'AuthenticationError'));
-    expect(await runsOf('alpha')).toEqual([]);
+    expect(await b.runs('alpha')).toEqual([]);
   });
 
   it('lists the Towers ordered by title, to users and services, without a run yet', async () => {
@@ -94,11 +75,7 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
         lastRun: null,
       },
     ];
-    const asUser = await b
-      .http()
-      .get(`${BASE}/towers`)
-      .set(auth.user())
-      .expect(200);
+    const asUser = await b.get(`/towers`).expect(200);
     expect(asUser.body).toEqual({ items: expected });
     const asService = await b
       .http()
@@ -115,14 +92,9 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
       value: '10.0.0.9',
       createdAt: oldDate(),
     }).id;
-    const res = await b
-      .http()
-      .post(`${BASE}/towers/alpha/sweep`)
-      .set(auth.user())
-      .send({})
-      .expect(202);
+    const res = await b.postSweep('alpha').expect(202);
     expect(res.body).toEqual({ requestId: expect.any(String) });
-    const [run] = await runsOf('alpha');
+    const [run] = await b.runs('alpha');
     expect(run).toMatchObject({
       towerId: 'alpha',
       trigger: 'manual',
@@ -133,9 +105,7 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
     expect(run.counts).toMatchObject({ scanned: 1, candidates: 1, deleted: 1 });
     expect(b.sim.admin.deletedLabels().map(d => d.id)).toEqual([label]);
 
-    const towers = (
-      await b.http().get(`${BASE}/towers`).set(auth.user()).expect(200)
-    ).body.items as TowerSummary[];
+    const towers = await b.towers();
     expect(towers.find(t => t.id === 'alpha')!.lastRun).toEqual(run);
     expect(towers.find(t => t.id === 'zeta')!.lastRun).toBeNull();
     expect(JSON.stringify(towers)).not.toContain(TOWER_PASSWORD);
@@ -147,13 +117,8 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
       value: 'ns',
       createdAt: oldDate(),
     }).id;
-    await b
-      .http()
-      .post(`${BASE}/towers/alpha/sweep`)
-      .set(auth.user())
-      .send({ dryRun: true })
-      .expect(202);
-    const [dry] = await runsOf('alpha');
+    await b.postSweep('alpha', { dryRun: true }).expect(202);
+    const [dry] = await b.runs('alpha');
     expect(dry).toMatchObject({
       trigger: 'manual',
       dryRun: true,
@@ -162,13 +127,8 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
     expect(dry.counts).toMatchObject({ candidates: 1, deleted: 0 });
     expect(b.sim.admin.label(label)).toBeDefined();
 
-    await b
-      .http()
-      .post(`${BASE}/towers/zeta/sweep`)
-      .set(auth.user())
-      .send({ dryRun: false })
-      .expect(202);
-    const [zeta] = await runsOf('zeta');
+    await b.postSweep('zeta', { dryRun: false }).expect(202);
+    const [zeta] = await b.runs('zeta');
     expect(zeta).toMatchObject({
       towerId: 'zeta',
       dryRun: true,
@@ -184,13 +144,8 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
         createdAt: oldDate(),
       });
     b.sim.admin.setFaults({ latencyMs: 400 });
-    const before = (await runsOf('alpha')).length;
-    const first = b
-      .http()
-      .post(`${BASE}/towers/alpha/sweep`)
-      .set(auth.user())
-      .send({ dryRun: true })
-      .then(r => r);
+    const before = (await b.runs('alpha')).length;
+    const first = b.postSweep('alpha', { dryRun: true }).then(r => r);
 
     let towers: TowerSummary[] = [];
     for (
@@ -199,9 +154,7 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
       i++
     ) {
       await new Promise(r => setTimeout(r, 50));
-      towers = (
-        await b.http().get(`${BASE}/towers`).set(auth.user()).expect(200)
-      ).body.items;
+      towers = (await b.get(`/towers`).expect(200)).body.items;
     }
     expect(towers.find(t => t.id === 'alpha')).toMatchObject({
       running: true,
@@ -209,20 +162,15 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
     });
     expect(towers.find(t => t.id === 'zeta')!.running).toBe(false);
 
-    const second = await b
-      .http()
-      .post(`${BASE}/towers/alpha/sweep`)
-      .set(auth.user())
-      .send({});
+    const second = await b.postSweep('alpha');
     expect(second.status).toBe(409);
     expect(second.body).toMatchObject(ERROR_BODY(409, 'ConflictError'));
 
     expect((await first).status).toBe(202);
-    const runs = await runsOf('alpha');
+    const runs = await b.runs('alpha');
     expect(runs).toHaveLength(before + 1);
     expect(runs[0]).toMatchObject({ status: 'succeeded', dryRun: true });
-    const after = (await b.http().get(`${BASE}/towers`).set(auth.user())).body
-      .items as TowerSummary[];
+    const after = await b.towers();
     expect(after.find(t => t.id === 'alpha')!.running).toBe(false);
   });
 
@@ -269,26 +217,17 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
   });
 
   it('refuses users without the permission, enqueuing nothing', async () => {
-    const before = (await runsOf('alpha')).length;
+    const before = (await b.runs('alpha')).length;
     b.permission.denied.add('cape-labels.sweep.run');
-    const denied = await b
-      .http()
-      .post(`${BASE}/towers/alpha/sweep`)
-      .set(auth.user())
-      .send({});
+    const denied = await b.postSweep('alpha');
     expect(denied.status).toBe(403);
     expect(denied.body).toMatchObject(ERROR_BODY(403, 'NotAllowedError'));
-    expect(await runsOf('alpha')).toHaveLength(before);
+    expect(await b.runs('alpha')).toHaveLength(before);
 
     // Nothing was left pending: allowed again, the next request is accepted and runs once.
     b.permission.denied.clear();
-    await b
-      .http()
-      .post(`${BASE}/towers/alpha/sweep`)
-      .set(auth.user())
-      .send({ dryRun: true })
-      .expect(202);
-    expect(await runsOf('alpha')).toHaveLength(before + 1);
+    await b.postSweep('alpha', { dryRun: true }).expect(202);
+    expect(await b.runs('alpha')).toHaveLength(before + 1);
   });
 });
 
@@ -296,18 +235,9 @@ describe('cape-labels plugin: configuration', () => {
   it('starts without a capeLabels block, lists no Towers and schedules nothing', async () => {
     const b = await startCapeBackend({ capeLabels: () => null });
     try {
-      await b
-        .http()
-        .get(`${BASE}/towers`)
-        .set(auth.user())
-        .expect(200, { items: [] });
+      await b.get(`/towers`).expect(200, { items: [] });
       expect(await b.scheduler.getScheduledTasks()).toEqual([]);
-      await b
-        .http()
-        .post(`${BASE}/towers/t1/sweep`)
-        .set(auth.user())
-        .send({})
-        .expect(404);
+      await b.postSweep().expect(404);
       expect(
         b.logs.some(l => l.includes('No capeLabels.towers configured')),
       ).toBe(true);

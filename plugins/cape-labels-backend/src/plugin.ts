@@ -5,10 +5,7 @@ import {
 import { eventsServiceRef } from '@backstage/plugin-events-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
-import {
-  CAPE_LABELS_TOPIC_SWEEP_REQUESTED,
-  capeLabelsPermissions,
-} from '@smartx-cape/plugin-cape-labels-common';
+import { capeLabelsPermissions } from '@smartx-cape/plugin-cape-labels-common';
 import os from 'node:os';
 import { readCapeLabelsConfig } from './config/readConfig';
 import { createRunStore } from './database';
@@ -16,10 +13,11 @@ import { NotifiedHealthStore } from './notifications/healthStore';
 import { notificationsBackendInstalled } from './notifications/installed';
 import { RunNotifier } from './notifications/RunNotifier';
 import { createRouter } from './service/router';
+import { subscribeSweepRequests } from './service/sweepRequestedEvent';
 import { RunProgressSignals } from './signals';
-import { handleSweepRequestedEvent } from './sweep/events';
 import { SweepCoordinator } from './sweep/SweepCoordinator';
-import { createSweepers, stopSweepers } from './sweep/createSweepers';
+import { pluginHooks } from './sweep/sweeperHooks';
+import { TowerRegistry } from './sweep/TowerRegistry';
 
 /**
  * Sweeps orphan CAPE labels out of SmartX CloudTower: one global scheduled task per Tower.
@@ -65,32 +63,33 @@ export const capeLabelsPlugin = createBackendPlugin({
         const capeConfig = readCapeLabelsConfig(config);
         const store = await createRunStore({ database });
 
-        const sweepers = createSweepers({
+        const towers = TowerRegistry.create({
           config: capeConfig,
           store,
           logger,
-          auditor,
-          events,
-          notifier: capeConfig.notificationsEnabled
-            ? new RunNotifier({
-                notifications,
-                isInstalled: notificationsBackendInstalled(
-                  instanceMetadata,
-                  config,
-                ),
-                store: new NotifiedHealthStore(await database.getClient()),
-                logger,
-              })
-            : undefined,
-          progress: new RunProgressSignals(signals, logger),
           instance: `${os.hostname()}:${process.pid}`,
+          hooks: pluginHooks({
+            auditor,
+            events,
+            logger,
+            notifier: capeConfig.notificationsEnabled
+              ? new RunNotifier({
+                  notifications,
+                  isInstalled: notificationsBackendInstalled(
+                    instanceMetadata,
+                    config,
+                  ),
+                  store: new NotifiedHealthStore(await database.getClient()),
+                  logger,
+                })
+              : undefined,
+            progress: new RunProgressSignals(signals, logger),
+          }),
         });
-
-        lifecycle.addShutdownHook(() => stopSweepers(sweepers.values()));
+        lifecycle.addShutdownHook(() => towers.shutdown());
 
         const coordinator = new SweepCoordinator({
-          towers: capeConfig.towers,
-          sweepers,
+          towers,
           store,
           scheduler,
           logger,
@@ -103,6 +102,7 @@ export const capeLabelsPlugin = createBackendPlugin({
         permissionsRegistry.addPermissions(capeLabelsPermissions);
         httpRouter.use(
           await createRouter({
+            towers,
             coordinator,
             store,
             httpAuth,
@@ -113,12 +113,7 @@ export const capeLabelsPlugin = createBackendPlugin({
         );
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
 
-        await events.subscribe({
-          id: 'cape-labels-sweep-requested',
-          topics: [CAPE_LABELS_TOPIC_SWEEP_REQUESTED],
-          onEvent: params =>
-            handleSweepRequestedEvent(params.eventPayload, coordinator, logger),
-        });
+        await subscribeSweepRequests({ events, coordinator, logger });
       },
     });
   },

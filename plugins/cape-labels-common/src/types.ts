@@ -16,17 +16,19 @@ export type RunStatus =
 /** What happened to one label in a run. */
 export type LabelAction = 'deleted' | 'would-delete' | 'kept' | 'failed';
 
-/** Why a label was kept (or failed). */
+/** Why a label was kept. */
 export type KeptReason =
-  | 'referenced'
-  | 'count-nonzero'
-  | 'young'
-  | 'unconfirmed'
-  | 'cap'
-  | 'raced'
-  | 'error'
-  /** `failed`: deleteManyLabels got no usable answer and the label was still there after settling. */
-  | 'unanswered';
+  'referenced' | 'count-nonzero' | 'young' | 'unconfirmed' | 'cap' | 'raced';
+
+/**
+ * Why a label's delete failed: `error`, Tower answered with an error (or the batch failed before
+ * its delete); `unanswered`, deleteManyLabels got no usable answer and the label was still there
+ * after settling.
+ */
+export type FailedReason = 'error' | 'unanswered';
+
+/** The reason an outcome carries: a kept label's or a failed label's. */
+export type OutcomeReason = KeptReason | FailedReason;
 
 export type RunCounts = {
   scanned: number;
@@ -106,7 +108,7 @@ export type LabelOutcome = {
   value: string | null;
   createdAt: string;
   action: LabelAction;
-  reason?: KeptReason;
+  reason?: OutcomeReason;
 };
 
 export type ListResponse<T> = { items: T[] };
@@ -122,11 +124,12 @@ export type OutcomePage = PagedResponse<LabelOutcome> & {
   countedOnly: KeptReason[];
 };
 
+/** A sweep request: the body of `POST /towers/:towerId/sweep` (the Tower is in the path). */
 export type SweepRequestBody = { dryRun?: boolean };
 export type SweepAccepted = { requestId: string };
 
-/** Payload of the `cape-labels.sweep-requested` event. */
-export type SweepRequestedEvent = { towerId: string; dryRun?: boolean };
+/** The same request on the events bus: the `cape-labels.sweep-requested` payload names its Tower. */
+export type SweepRequestedEvent = SweepRequestBody & { towerId: string };
 
 /** Event topics of the plugin. */
 export const CAPE_LABELS_TOPIC_RUN_COMPLETED = 'cape-labels.run-completed';
@@ -138,7 +141,7 @@ export const LABEL_ACTIONS: readonly LabelAction[] = [
   'kept',
   'failed',
 ];
-export const KEPT_REASONS: readonly KeptReason[] = [
+export const OUTCOME_REASONS: readonly OutcomeReason[] = [
   'referenced',
   'count-nonzero',
   'young',
@@ -152,7 +155,7 @@ export const KEPT_REASONS: readonly KeptReason[] = [
 /** Filters of a run's outcomes (`GET /runs/:runId/labels` and `labels.csv`). */
 export type OutcomeFilter = {
   action?: LabelAction;
-  reason?: KeptReason;
+  reason?: OutcomeReason;
   /** The label key, exactly. */
   key?: string;
   /** A substring of the value, case-insensitive (at most 200 characters). */

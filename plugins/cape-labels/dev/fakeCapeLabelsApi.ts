@@ -4,72 +4,58 @@ import {
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { CapeLabelsApi, SweepAlreadyRunningError } from '../src';
+import { makeCounts, makeRun, makeTower } from '../src/__testUtils__/samples';
 
 const now = Date.now();
 const iso = (offsetMs: number) => new Date(now + offsetMs).toISOString();
 
+/** Tower `towerId`'s run `n` days ago (a succeeded real run unless `patch` says otherwise). */
 function run(
   towerId: string,
   n: number,
   patch: Partial<RunSummary> = {},
 ): RunSummary {
-  return {
+  return makeRun({
     id: `${towerId}-run-${n}`,
     towerId,
-    trigger: 'schedule',
-    dryRun: false,
-    status: 'succeeded',
     startedAt: iso(-n * 86_400_000 - 3_600_000),
     finishedAt: iso(-n * 86_400_000 - 3_590_000),
-    durationMs: 10_000,
-    counts: {
-      scanned: 1200,
-      candidates: 14,
-      deleted: 12,
-      wouldDelete: 0,
-      kept: 2,
-      failed: 0,
-    },
+    counts: makeCounts({ scanned: 1200, candidates: 14, deleted: 12, kept: 2 }),
     instance: 'backend-1',
     ...patch,
-  };
+  });
 }
+
+/** The backend's CSV header, and the outcome field of each column. */
+const CSV_HEADER = 'label_id,key,value,action,reason,created_at';
+const CSV_FIELDS = CSV_HEADER.split(',').map(
+  column =>
+    column.replace(/_(\w)/g, (_, l: string) =>
+      l.toUpperCase(),
+    ) as keyof LabelOutcome,
+);
 
 /** An in-memory {@link CapeLabelsApi} for the dev app's "Fake data" page. */
 export class FakeCapeLabelsApi implements CapeLabelsApi {
   private towers: TowerSummary[] = [
-    {
-      id: 'prod-a',
-      title: 'Production A',
-      server: 'https://tower-a.example.com',
-      resourcePrefix: 'cape',
-      dryRun: false,
-      running: false,
+    makeTower({
       nextRunAt: iso(20 * 3_600_000),
       lastRun: run('prod-a', 0),
-    },
-    {
+    }),
+    makeTower({
       id: 'staging',
       title: 'Staging',
       server: 'https://tower-s.example.com',
       resourcePrefix: 'sks',
       dryRun: true,
-      running: false,
       nextRunAt: iso(3_600_000),
       lastRun: run('staging', 0, {
         status: 'failed',
         dryRun: true,
         error: { message: 'login failed: LOAD_TOKEN_FAILED', code: 'AUTH' },
-        counts: {
-          scanned: 0,
-          candidates: 0,
-          deleted: 0,
-          wouldDelete: 0,
-          kept: 0,
-          failed: 0,
-        },
+        counts: makeCounts(),
       }),
-    },
+    }),
   ];
 
   async listTowers() {
@@ -127,21 +113,15 @@ export class FakeCapeLabelsApi implements CapeLabelsApi {
 
   async downloadOutcomesCsv(runId: string) {
     const { items } = await this.listOutcomes(runId);
-    const lines = items.map(o =>
-      [
-        o.labelId,
-        o.key,
-        o.value ?? '',
-        o.action,
-        o.reason ?? '',
-        o.createdAt,
-      ].join(','),
-    );
-    const text = ['label_id,key,value,action,reason,created_at', ...lines]
-      .map(l => `${l}\r\n`)
-      .join('');
+    const rows = [
+      CSV_HEADER,
+      ...items.map(o => CSV_FIELDS.map(f => o[f] ?? '').join(',')),
+    ];
     return {
-      blob: new Blob([text], { type: 'text/csv' }),
+      blob: new Blob(
+        rows.map(r => `${r}\r\n`),
+        { type: 'text/csv' },
+      ),
       filename: `cape-labels-${runId}.csv`,
     };
   }
@@ -158,14 +138,7 @@ export class FakeCapeLabelsApi implements CapeLabelsApi {
       startedAt: new Date().toISOString(),
       finishedAt: null,
       durationMs: null,
-      counts: {
-        scanned: 0,
-        candidates: 0,
-        deleted: 0,
-        wouldDelete: 0,
-        kept: 0,
-        failed: 0,
-      },
+      counts: makeCounts(),
     });
     tower.running = true;
     tower.lastRun = started;
@@ -176,14 +149,11 @@ export class FakeCapeLabelsApi implements CapeLabelsApi {
         status: 'succeeded',
         finishedAt: new Date().toISOString(),
         durationMs: 5000,
-        counts: {
+        counts: makeCounts({
           scanned: 1200,
           candidates: 3,
-          deleted: started.dryRun ? 0 : 3,
-          wouldDelete: started.dryRun ? 3 : 0,
-          kept: 0,
-          failed: 0,
-        },
+          [started.dryRun ? 'wouldDelete' : 'deleted']: 3,
+        }),
       };
     }, 5000);
     return { requestId: `req-${Date.now()}` };

@@ -1,4 +1,5 @@
 import { createDevApp } from '@backstage/dev-utils';
+import { Box } from '@backstage/ui';
 import { capeLabelsApiRef, capeLabelsPlugin, CapeLabelsCard } from '../src';
 import { FakeCapeLabelsApi } from './fakeCapeLabelsApi';
 
@@ -13,9 +14,9 @@ createDevApp()
   })
   .addPage({
     element: (
-      <div style={{ padding: 24 }}>
+      <Box p="6">
         <CapeLabelsCard />
-      </div>
+      </Box>
     ),
     title: 'CAPE labels',
     path: '/cape-labels',

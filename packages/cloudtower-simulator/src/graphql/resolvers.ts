@@ -8,7 +8,6 @@ import type { AuthService, TokenInfo, UserSource } from '../auth';
 import { SimulatorError } from '../errors';
 import {
   connectionWindow,
-  LabelListArgs,
   labelsOfVm,
   listLabels,
   ListArgs,
@@ -74,8 +73,8 @@ interface UpdateArgs {
 const query: Record<string, Resolver<any>> = {
   label: (_s, a: UniqueArgs, c) =>
     a.where.id ? (c.store.labels.get(a.where.id) ?? null) : null,
-  labels: (_s, a: LabelListArgs, c) => listLabels(c.store, a, c.pageOverflow),
-  labelsConnection: (_s, a: LabelListArgs, c) =>
+  labels: (_s, a: ListArgs, c) => listLabels(c.store, a, c.pageOverflow),
+  labelsConnection: (_s, a: ListArgs, c) =>
     edges(connectionWindow(c.store, a, c.pageOverflow)),
   vm: (_s, a: UniqueArgs, c) =>
     a.where.id ? (c.store.vms.get(a.where.id) ?? null) : null,

@@ -1,5 +1,4 @@
 export type { WhereInput } from './filter';
 export { listLabels, connectionWindow, matchingLabelIds } from './labelQuery';
-export type { LabelListArgs } from './labelQuery';
 export { labelsOfVm, vmWindow } from './vmQuery';
-export type { ListArgs } from './vmQuery';
+export type { ListArgs } from './window';

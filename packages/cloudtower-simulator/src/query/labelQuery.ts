@@ -4,14 +4,9 @@ import {
   applyWindow,
   cursorPosition,
   orderComparator,
-  PageArgs,
+  ListArgs,
   Window,
 } from './window';
-
-export interface LabelListArgs extends PageArgs {
-  where?: WhereInput | null;
-  orderBy?: string | null;
-}
 
 interface Plan {
   ids?: string[]; // exact candidate ids (from id / id_in)
@@ -102,7 +97,7 @@ function labelValue(l: LabelRecord, field: string): string | number | null {
 }
 
 /** All labels matching `where`, ordered by `orderBy`. */
-function matchingLabels(store: Store, args: LabelListArgs, p: Plan) {
+function matchingLabels(store: Store, args: ListArgs, p: Plan) {
   const order = orderComparator<LabelRecord>(args.orderBy, labelValue);
   const pred = compileLabelWhere(store, args.where);
   const rows: LabelRecord[] = [];
@@ -124,7 +119,7 @@ function matchingLabels(store: Store, args: LabelListArgs, p: Plan) {
  */
 export function listLabels(
   store: Store,
-  args: LabelListArgs,
+  args: ListArgs,
   overflow = 0,
 ): LabelRecord[] {
   const p = plan(args.where);
@@ -183,7 +178,7 @@ function tighter(
 /** Page of a `labelsConnection`, plus the total count of matches (ignoring pagination). */
 export function connectionWindow(
   store: Store,
-  args: LabelListArgs,
+  args: ListArgs,
   overflow = 0,
 ): Window<LabelRecord> & { count: number } {
   const p = plan(args.where);

@@ -1,17 +1,12 @@
-import { compileLabelWhere, compileVmWhere, WhereInput } from './filter';
+import { compileLabelWhere, compileVmWhere } from './filter';
 import type { LabelRecord, Store, VmRecord } from '../world';
 import {
   applyWindow,
   cursorPosition,
   orderComparator,
-  PageArgs,
+  ListArgs,
   Window,
 } from './window';
-
-export interface ListArgs extends PageArgs {
-  where?: WhereInput | null;
-  orderBy?: string | null;
-}
 
 function value<T>(row: T, field: string): string | number | boolean | null {
   return (

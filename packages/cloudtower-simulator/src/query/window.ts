@@ -1,4 +1,5 @@
 import { SimulatorError } from '../errors';
+import type { WhereInput } from './filter';
 
 /** Pagination arguments shared by every list field. */
 export interface PageArgs {
@@ -7,6 +8,12 @@ export interface PageArgs {
   after?: string | null;
   before?: string | null;
   last?: number | null;
+}
+
+/** Arguments of every list field: a filter, an order and a page. */
+export interface ListArgs extends PageArgs {
+  where?: WhereInput | null;
+  orderBy?: string | null;
 }
 
 export interface Window<T> {

@@ -1,10 +1,4 @@
-import {
-  startSimulator,
-  RunningSimulator,
-} from '@smartx-cape/cloudtower-simulator';
-import { createTowerClient } from './TowerClient';
 import { TowerAuthError } from './errors';
-import type { TowerClient } from './types';
 import {
   CUTOFF,
   KEYS,
@@ -12,36 +6,26 @@ import {
   listAll,
   logins,
   OLD,
-  opts,
   rejection,
-  users,
+  simulatorEachTest,
 } from './__testUtils__/simHelpers';
 import { TOWER_PASSWORD } from '../__testUtils__/towerLogin';
 
 describe('TowerClient against the CloudTower simulator', () => {
-  let sim: RunningSimulator;
-  let client: TowerClient | undefined;
-  beforeEach(async () => {
-    sim = await startSimulator({ users });
-  });
-  afterEach(async () => {
-    await client?.close();
-    client = undefined;
-    await sim.stop();
-  });
+  const t = simulatorEachTest();
 
   it('logs in with LOCAL and LDAP users, once per client, and logs out on close', async () => {
-    sim.admin.createLabel({
+    t.sim.admin.createLabel({
       key: 'cape-vip',
       value: '10.0.0.1',
       createdAt: OLD,
     });
-    client = createTowerClient(opts(sim));
-    await Promise.all(Array.from({ length: 8 }, () => listAll(client!, KEYS)));
+    const client = t.connect();
+    await Promise.all(Array.from({ length: 8 }, () => listAll(client, KEYS)));
     await client.checkLabels(['nope']);
-    expect(logins(sim)).toHaveLength(1);
+    expect(logins(t.sim)).toHaveLength(1);
     const tokenIds = new Set(
-      sim.admin
+      t.sim.admin
         .requestLog()
         .filter(r => !r.rootFields.includes('login'))
         .map(r => r.tokenId),
@@ -49,38 +33,35 @@ describe('TowerClient against the CloudTower simulator', () => {
     expect(tokenIds.size).toBe(1);
     expect([...tokenIds][0]).not.toBeNull();
 
-    const ldap = createTowerClient(
-      opts(sim, {
-        username: 'ldap-gc',
-        password: LDAP_PASSWORD,
-        userSource: 'LDAP',
-      }),
-    );
+    const ldap = t.connect({
+      username: 'ldap-gc',
+      password: LDAP_PASSWORD,
+      userSource: 'LDAP',
+    });
     await expect(listAll(ldap, KEYS)).resolves.toHaveLength(1);
     await ldap.close();
     await client.close();
     expect(
-      sim.admin.requestLog().filter(r => r.rootFields.includes('logout')),
+      t.sim.admin.requestLog().filter(r => r.rootFields.includes('logout')),
     ).toHaveLength(2);
   });
 
   it('rejects wrong passwords and wrong user sources with TowerAuthError', async () => {
-    client = createTowerClient(
-      opts(sim, { password: `${TOWER_PASSWORD}-wrong` }),
-    );
+    const client = t.connect({ password: `${TOWER_PASSWORD}-wrong` });
     let e = await rejection(client.checkLabels(['x']));
     expect(e).toBeInstanceOf(TowerAuthError);
     expect(e.code).toBe('LOGIN_FAILED');
     expect(e.message).toMatch(/^Tower sim: login failed: /);
-    const ldapAsLocal = createTowerClient(
-      opts(sim, { username: 'ldap-gc', password: LDAP_PASSWORD }),
-    );
+    const ldapAsLocal = t.connect({
+      username: 'ldap-gc',
+      password: LDAP_PASSWORD,
+    });
     e = await rejection(ldapAsLocal.checkLabels(['x']));
     expect(e.code).toBe('USER_NOT_FOUND');
   });
 
   it('logs in again when the token is revoked mid-way, and gives up on a second rejection', async () => {
-    const ids = sim.admin
+    const ids = t.sim.admin
       .createLabels(
         Array.from({ length: 30 }, (_, i) => ({
           key: 'cape-vip',
@@ -91,21 +72,21 @@ describe('TowerClient against the CloudTower simulator', () => {
       .map(l => l.id);
     // Inside `rules`: a top-level revokeTokenAfterRequests > 1 never fires (simulator counts per
     // rule object and rebuilds the top-level rule on every request).
-    sim.admin.setFaults({ rules: [{ revokeTokenAfterRequests: 2 }] });
-    client = createTowerClient(opts(sim));
+    t.sim.admin.setFaults({ rules: [{ revokeTokenAfterRequests: 2 }] });
+    const client = t.connect();
     const listed = await listAll(client, KEYS, 5);
     expect(listed.map(l => l.id)).toEqual([...ids].sort());
-    expect(logins(sim).length).toBeGreaterThanOrEqual(3);
+    expect(logins(t.sim).length).toBeGreaterThanOrEqual(3);
 
-    sim.admin.clearFaults();
-    sim.admin.revokeTokens();
-    const before = logins(sim).length;
+    t.sim.admin.clearFaults();
+    t.sim.admin.revokeTokens();
+    const before = logins(t.sim).length;
     await expect(client.readExistingIds(ids.slice(0, 2))).resolves.toHaveLength(
       2,
     );
-    expect(logins(sim).length).toBe(before + 1);
+    expect(logins(t.sim).length).toBe(before + 1);
 
-    sim.admin.setFaults({
+    t.sim.admin.setFaults({
       match: { rootField: 'labels' },
       errorRate: 1,
       errorCode: 'LOAD_TOKEN_FAILED',
@@ -114,29 +95,29 @@ describe('TowerClient against the CloudTower simulator', () => {
     const e = await rejection(client.checkLabels(ids.slice(0, 2)));
     expect(e).toBeInstanceOf(TowerAuthError);
     expect(e.code).toBe('LOAD_TOKEN_FAILED');
-    expect(logins(sim).length).toBe(before + 2);
+    expect(logins(t.sim).length).toBe(before + 2);
   });
 
   it('pages by id and stays correct while labels are deleted between pages', async () => {
-    const made = sim.admin.createLabels(
+    const made = t.sim.admin.createLabels(
       Array.from({ length: 47 }, (_, i) => ({
         key: KEYS[i % 3],
         value: `c${i}`,
         createdAt: OLD,
       })),
     );
-    sim.admin.createLabel({
+    t.sim.admin.createLabel({
       key: 'cape-managed',
       value: 'true',
       createdAt: OLD,
     });
-    sim.admin.createLabel({
+    t.sim.admin.createLabel({
       key: 'system.cloudtower/x',
       value: 'y',
       createdAt: OLD,
     });
     const sorted = made.map(l => l.id).sort();
-    client = createTowerClient(opts(sim));
+    const client = t.connect();
     const seen: string[] = [];
     const deletedAhead = new Set<string>();
     for await (const page of client.listLabelPages(
@@ -145,13 +126,13 @@ describe('TowerClient against the CloudTower simulator', () => {
     )) {
       seen.push(...page.map(l => l.id));
       // Delete one label already listed and one not listed yet.
-      sim.admin.deleteLabel(page[0].id);
+      t.sim.admin.deleteLabel(page[0].id);
       const ahead = sorted.find(
         id => !seen.includes(id) && !deletedAhead.has(id),
       );
       if (ahead) {
         deletedAhead.add(ahead);
-        sim.admin.deleteLabel(ahead);
+        t.sim.admin.deleteLabel(ahead);
       }
     }
     // Each label once; every label not deleted ahead is listed (one deleted ahead may have been
@@ -165,7 +146,7 @@ describe('TowerClient against the CloudTower simulator', () => {
       const own = seen.filter(id => keyOf.get(id) === key);
       expect(own).toEqual([...own].sort());
     }
-    const listArgs = sim.admin
+    const listArgs = t.sim.admin
       .requestLog()
       .filter(r => r.rootFields.includes('labels'))
       .map(r => r.args.labels);
@@ -179,7 +160,7 @@ describe('TowerClient against the CloudTower simulator', () => {
 
   it('reports live state and deletes only what the guard allows', async () => {
     const mk = (key: string, createdAt = OLD) =>
-      sim.admin.createLabel({ key, value: 'x', createdAt }).id;
+      t.sim.admin.createLabel({ key, value: 'x', createdAt }).id;
     const [orphan, attached, binned, counted, young, managed, raced] = [
       mk('cape-vip'),
       mk('cape-vip'),
@@ -189,10 +170,14 @@ describe('TowerClient against the CloudTower simulator', () => {
       mk('cape-managed'),
       mk('cape-cluster-name'),
     ];
-    sim.admin.createVm({ name: 'vm1', labelIds: [attached] });
-    sim.admin.createVm({ name: 'vm2', inRecycleBin: true, labelIds: [binned] });
-    sim.admin.setCounters(counted, { total_num: 2 });
-    client = createTowerClient(opts(sim));
+    t.sim.admin.createVm({ name: 'vm1', labelIds: [attached] });
+    t.sim.admin.createVm({
+      name: 'vm2',
+      inRecycleBin: true,
+      labelIds: [binned],
+    });
+    t.sim.admin.setCounters(counted, { total_num: 2 });
+    const client = t.connect();
 
     const live = await client.checkLabels([
       orphan,
@@ -214,7 +199,7 @@ describe('TowerClient against the CloudTower simulator', () => {
     });
 
     // Attached after the check: the server-side guard must keep it.
-    sim.admin.createVm({ name: 'vm3', labelIds: [raced] });
+    t.sim.admin.createVm({ name: 'vm3', labelIds: [raced] });
     const all = [orphan, attached, binned, counted, young, managed, raced];
     const count = await client.deleteLabelsGuarded({
       ids: all,
@@ -243,9 +228,9 @@ describe('TowerClient against the CloudTower simulator', () => {
     ];
     const values = ['"quoted"', 'ünïcødé ✓', '$var @include(if: true)', null];
     keys.forEach((key, i) =>
-      sim.admin.createLabel({ key, value: values[i], createdAt: OLD }),
+      t.sim.admin.createLabel({ key, value: values[i], createdAt: OLD }),
     );
-    client = createTowerClient(opts(sim));
+    const client = t.connect();
     const got = await listAll(client, keys, 2);
     expect(got.map(l => [l.key, l.value]).sort()).toEqual(
       keys.map((k, i) => [k, values[i]]).sort(),
@@ -260,27 +245,27 @@ describe('TowerClient against the CloudTower simulator', () => {
   });
 
   it('respects maxInFlight', async () => {
-    const ids = sim.admin
+    const ids = t.sim.admin
       .createLabels(
         Array.from({ length: 5 }, () => ({ key: 'cape-vip', createdAt: OLD })),
       )
       .map(l => l.id);
-    sim.admin.setFaults({ latencyMs: 30 });
-    client = createTowerClient(opts(sim, { maxInFlight: 2 }));
+    t.sim.admin.setFaults({ latencyMs: 30 });
+    const client = t.connect({ maxInFlight: 2 });
     await Promise.all(
-      Array.from({ length: 10 }, () => client!.checkLabels(ids)),
+      Array.from({ length: 10 }, () => client.checkLabels(ids)),
     );
-    expect(sim.admin.requestCounters().maxInFlight).toBe(2);
+    expect(t.sim.admin.requestCounters().maxInFlight).toBe(2);
   });
 
   it('processes pages larger than asked without losing or repeating labels', async () => {
-    const ids = sim.admin
+    const ids = t.sim.admin
       .createLabels(
         Array.from({ length: 23 }, () => ({ key: 'cape-vip', createdAt: OLD })),
       )
       .map(l => l.id);
-    sim.admin.setFaults({ pageOverflow: 2 });
-    client = createTowerClient(opts(sim));
+    t.sim.admin.setFaults({ pageOverflow: 2 });
+    const client = t.connect();
     const got = await listAll(client, KEYS, 5);
     expect(got.map(l => l.id)).toEqual([...ids].sort());
   });

@@ -4,37 +4,30 @@ import {
   RunningSimulator,
   startSimulator,
 } from '@smartx-cape/cloudtower-simulator';
-import { createTowerClient } from './TowerClient';
 import { TowerAbortedError, TowerUnreachableError } from './errors';
+import { createTowerClient } from './TowerClient';
 import type { TowerClient } from './types';
 import {
   KEYS,
   listAll,
   OLD,
-  opts,
   rejection,
+  opts,
+  simulatorEachTest,
   users,
 } from './__testUtils__/simHelpers';
 
 describe('TowerClient faults from the CloudTower simulator', () => {
-  let sim: RunningSimulator;
-  let client: TowerClient | undefined;
-  beforeEach(async () => {
-    sim = await startSimulator({ users });
-  });
-  afterEach(async () => {
-    await client?.close();
-    client = undefined;
-    await sim.stop();
-  });
+  const t = simulatorEachTest();
 
   it('maps the simulator faults to typed errors', async () => {
     // A generous timeout where the fault must win on its own merits (a loaded CI machine
     // is slow to stream 8 MB), a short one where the timeout is the point.
-    client = createTowerClient(
-      opts(sim, { requestTimeoutMs: 10_000, maxResponseBytes: 1024 * 1024 }),
-    );
-    const impatient = createTowerClient(opts(sim, { requestTimeoutMs: 300 }));
+    const client = t.connect({
+      requestTimeoutMs: 10_000,
+      maxResponseBytes: 1024 * 1024,
+    });
+    const impatient = t.connect({ requestTimeoutMs: 300 });
     await client.checkLabels(['warm-up']);
     await impatient.checkLabels(['warm-up']);
     const cases: Array<[FaultConfig, string, TowerClient]> = [
@@ -51,23 +44,21 @@ describe('TowerClient faults from the CloudTower simulator', () => {
       ],
     ];
     for (const [faults, code, target] of cases) {
-      sim.admin.setFaults({ match: { rootField: 'labels' }, ...faults });
+      t.sim.admin.setFaults({ match: { rootField: 'labels' }, ...faults });
       const e = await rejection(target.checkLabels(['x']));
       expect(e.code).toBe(code);
       expect(e.message).toMatch(/^Tower sim: checkLabels failed: /);
     }
-    sim.admin.setFaults({
+    t.sim.admin.setFaults({
       match: { rootField: 'labels' },
       hang: 'no-response',
     });
-    const abortable = createTowerClient(opts(sim));
+    const abortable = t.connect();
     const e = await rejection(
       abortable.checkLabels(['x'], AbortSignal.timeout(100)),
     );
     expect(e).toBeInstanceOf(TowerAbortedError);
-    sim.admin.clearFaults();
-    await abortable.close();
-    await impatient.close();
+    t.sim.admin.clearFaults();
   });
 });
 

@@ -1,21 +1,9 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
-import {
-  DEFAULT_MAX_IN_FLIGHT,
-  TowerConnection,
-  Vars,
-  positiveInt,
-} from './connection';
-import {
-  TowerAbortedError,
-  TowerAuthError,
-  TowerGraphQLError,
-  TowerOperation,
-  TowerResponseError,
-} from './errors';
-import { raceAbort } from './raceAbort';
+import { DEFAULT_MAX_IN_FLIGHT, Vars, positiveInt } from './connection';
+import type { TowerOperation } from './errors';
 import { listLabelsInChains } from './listing';
 import * as ops from './operations';
-import { sampleDateHeader, TowerTimeSample } from './towerClock';
+import { parseAnswer, TowerSession } from './session';
 import type {
   GuardedDeleteInput,
   LabelLiveState,
@@ -32,24 +20,14 @@ export type TowerClientDeps = { logger?: TowerClientLogger };
 
 class GraphQLTowerClient implements TowerClient {
   readonly towerId: string;
-  private readonly connection: TowerConnection;
+  private readonly session: TowerSession;
   private readonly logger?: TowerClientLogger;
   /** Requests in flight at once; also the number of listing chains run at once. */
   private readonly maxInFlight: number;
-  private token?: string;
-  private loginInFlight?: Promise<string>;
-  /** Tower's time, from the answer of the last login. */
-  private timeSample?: TowerTimeSample;
 
-  constructor(
-    private readonly options: TowerConnectionOptions,
-    deps: TowerClientDeps,
-  ) {
+  constructor(options: TowerConnectionOptions, deps: TowerClientDeps) {
     this.towerId = options.towerId;
-    this.connection = new TowerConnection(options, () => [
-      options.password,
-      this.token,
-    ]);
+    this.session = new TowerSession(options, deps.logger);
     this.logger = deps.logger;
     this.maxInFlight = positiveInt(
       options.maxInFlight,
@@ -136,69 +114,15 @@ class GraphQLTowerClient implements TowerClient {
     );
   }
 
-  async readClock(signal?: AbortSignal): Promise<TowerClockReading> {
-    await this.getToken('login', signal);
-    const sample = this.timeSample;
-    if (!sample)
-      return { source: 'local', reason: 'Tower sent no Date header' };
-    if ('reason' in sample) return { source: 'local', reason: sample.reason };
-    // Tower's time has moved on since the header: the header's time is a lower bound.
-    return { source: 'tower', towerNowMs: sample.towerTimeMs };
+  readClock(signal?: AbortSignal): Promise<TowerClockReading> {
+    return this.session.readClock(signal);
   }
 
-  async close(): Promise<void> {
-    const token = this.token;
-    this.token = undefined;
-    if (token) {
-      try {
-        await this.connection.send('logout', ops.LOGOUT, {}, token);
-      } catch (e) {
-        this.logger?.debug(
-          `Tower ${this.towerId}: logout failed (ignored): ${(e as Error).message}`,
-        );
-      }
-    }
-    await this.connection.close();
+  close(): Promise<void> {
+    return this.session.close();
   }
 
-  /** Runs one operation with the cached token; logs in again once on LOAD_TOKEN_FAILED. */
-  private async execute(
-    operation: TowerOperation,
-    document: string,
-    variables: Vars,
-    signal?: AbortSignal,
-  ): Promise<unknown> {
-    if (signal?.aborted) {
-      throw new TowerAbortedError({ towerId: this.towerId, operation });
-    }
-    for (let attempt = 1; ; attempt++) {
-      const token = await this.getToken(operation, signal);
-      try {
-        return await this.connection.send(
-          operation,
-          document,
-          variables,
-          token,
-          signal,
-        );
-      } catch (e) {
-        if (!(e instanceof TowerGraphQLError) || e.code !== 'LOAD_TOKEN_FAILED')
-          throw e;
-        if (this.token === token) this.token = undefined;
-        if (attempt > 1) {
-          throw new TowerAuthError(
-            'token rejected again after a fresh login (LOAD_TOKEN_FAILED)',
-            { towerId: this.towerId, operation, code: 'LOAD_TOKEN_FAILED' },
-          );
-        }
-        this.logger?.info(
-          `Tower ${this.towerId}: token rejected during ${operation}, logging in again`,
-        );
-      }
-    }
-  }
-
-  /** `execute`, then the answer's shape checked by `parse`. */
+  /** One operation through the session, then the answer's shape checked by `parse`. */
   private async request<T>(
     operation: TowerOperation,
     document: string,
@@ -206,74 +130,13 @@ class GraphQLTowerClient implements TowerClient {
     parse: (data: unknown) => T,
     signal?: AbortSignal,
   ): Promise<T> {
-    const data = await this.execute(operation, document, variables, signal);
-    return this.parse(operation, () => parse(data));
-  }
-
-  /** The cached token, or the one login in flight shared by every caller. */
-  private async getToken(
-    operation: TowerOperation,
-    signal?: AbortSignal,
-  ): Promise<string> {
-    if (this.token) return this.token;
-    if (!this.loginInFlight) {
-      const attempt = this.login().then(
-        token => {
-          this.token = token;
-          this.loginInFlight = undefined;
-          return token;
-        },
-        (e: unknown) => {
-          this.loginInFlight = undefined;
-          throw e;
-        },
-      );
-      attempt.catch(() => undefined);
-      this.loginInFlight = attempt;
-    }
-    // The shared login ignores one caller's signal; each caller stops waiting on its own.
-    return raceAbort(
-      this.loginInFlight,
-      () => new TowerAbortedError({ towerId: this.towerId, operation }),
+    const data = await this.session.execute(
+      operation,
+      document,
+      variables,
       signal,
     );
-  }
-
-  private async login(): Promise<string> {
-    const data = await this.connection.send(
-      'login',
-      ops.LOGIN,
-      {
-        data: {
-          username: this.options.username,
-          password: this.options.password,
-          source: this.options.userSource,
-        },
-      },
-      undefined,
-      undefined,
-      date => {
-        this.timeSample = sampleDateHeader(date);
-      },
-    );
-    const token = this.parse('login', () => ops.parseLoginToken(data));
-    this.logger?.debug(
-      `Tower ${this.towerId}: logged in as ${this.options.username}`,
-    );
-    return token;
-  }
-
-  private parse<T>(operation: TowerOperation, fn: () => T): T {
-    try {
-      return fn();
-    } catch (e) {
-      if (!(e instanceof ops.ShapeError)) throw e;
-      throw new TowerResponseError(`unexpected response: ${e.message}`, {
-        towerId: this.towerId,
-        operation,
-        code: 'UNEXPECTED_SHAPE',
-      });
-    }
+    return parseAnswer(this.towerId, operation, () => parse(data));
   }
 }
 

@@ -1,7 +1,5 @@
-/** How to reach and log in to one Tower. */
-export type TowerConnectionOptions = {
-  /** Tower id from config, used in error messages. */
-  towerId: string;
+/** Where a Tower is and how to log in to it: the configured Tower carries the same fields. */
+export type TowerEndpoint = {
   /** Base URL; the GraphQL endpoint is `<server>/api`. */
   server: string;
   username: string;
@@ -10,6 +8,12 @@ export type TowerConnectionOptions = {
   skipTLSVerify: boolean;
   /** PEM bundle trusted in addition to the system CAs. */
   caCert?: string;
+};
+
+/** How to reach and log in to one Tower, and how hard to work it. */
+export type TowerConnectionOptions = TowerEndpoint & {
+  /** Tower id from config, used in error messages. */
+  towerId: string;
   /** Per-request timeout in ms (default 30 000). */
   requestTimeoutMs?: number;
   /** Requests in flight at once to this Tower (default 4). */

@@ -1,16 +1,11 @@
 import type { SchedulerServiceTaskScheduleDefinition } from '@backstage/backend-plugin-api';
 import type { Duration } from 'luxon';
+import type { TowerEndpoint } from '../cloudtower/types';
 
 /** Everything needed to sweep one Tower, defaults applied. */
-export type TowerConfig = {
+export type TowerConfig = TowerEndpoint & {
   id: string;
   title: string;
-  server: string;
-  username: string;
-  password: string;
-  userSource: 'LOCAL' | 'LDAP';
-  skipTLSVerify: boolean;
-  caCert?: string;
   resourcePrefix: string;
   /** Catalog owner (full entity ref). */
   owner: string;

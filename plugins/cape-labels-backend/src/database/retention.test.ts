@@ -1,5 +1,5 @@
 import type {
-  KeptReason,
+  OutcomeReason,
   LabelAction,
   LabelOutcome,
 } from '@smartx-cape/plugin-cape-labels-common';
@@ -9,7 +9,7 @@ import { ZERO, at, finished, newRun } from './__testUtils__/testStore';
 import type { RunStore } from './RunStore';
 
 /** One label of each kind a run records: two routine keeps, the rest acted on or asked about. */
-const KINDS: Array<[LabelAction, KeptReason | undefined]> = [
+const KINDS: Array<[LabelAction, OutcomeReason | undefined]> = [
   ['kept', 'count-nonzero'],
   ['kept', 'count-nonzero'],
   ['kept', 'young'],

@@ -1,5 +1,5 @@
 import type {
-  KeptReason,
+  OutcomeReason,
   LabelAction,
   RunClock,
   RunStatus,
@@ -65,7 +65,7 @@ export type OutcomeRow = {
   value: string | null;
   created_at: string;
   action: LabelAction;
-  reason: KeptReason | null;
+  reason: OutcomeReason | null;
 };
 
 export type SightingRow = {

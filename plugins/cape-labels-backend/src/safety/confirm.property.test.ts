@@ -19,7 +19,6 @@ import {
   type RunSpec,
   type Seen,
 } from './__testUtils__/confirmWorld';
-import { sweeperOptions } from './__testUtils__/faultKit';
 import { T0 } from './__testUtils__/world';
 
 /*
@@ -61,7 +60,11 @@ describe('confirmation over several runs (counter lag never, attach/detach betwe
     h = await createHarness({
       // Tower's clock in step with the sweeper's virtual one (its Date header has whole seconds).
       simulator: { clock: () => new Date(state.now + 1) },
-      sweeper: { now: () => new Date(state.now), pageSize: 3 },
+      sweeper: {
+        now: () => new Date(state.now),
+        registeredAt: new Date(T0),
+        pageSize: 3,
+      },
       wrapClient: real => {
         const base = state.mode === 'http' ? real : memoryClient(h.sim.admin);
         const pages = state.run?.failAfterPages;
@@ -72,7 +75,7 @@ describe('confirmation over several runs (counter lag never, attach/detach betwe
   afterAll(() => h?.stop());
 
   async function sweepRun(towerId: string, run: RunSpec) {
-    sweeperOptions(h).tower.maxDeletesPerRun = run.maxDeletes;
+    h.configure({ tower: { ...h.tower, maxDeletesPerRun: run.maxDeletes } });
     state.run = run;
     await h.store.enqueueRequest({
       towerId,
@@ -91,10 +94,12 @@ describe('confirmation over several runs (counter lag never, attach/detach betwe
     admin.clearFaults();
     state.mode = mode;
     const towerId = `c${++towers}`;
-    sweeperOptions(h).tower = towerConfig(h.sim.url, {
-      id: towerId,
-      minAge: Duration.fromMillis(MIN_AGE_MS),
-      confirmAfter: Duration.fromMillis(CONFIRM_AFTER_MS),
+    h.configure({
+      tower: towerConfig(h.sim.url, {
+        id: towerId,
+        minAge: Duration.fromMillis(MIN_AGE_MS),
+        confirmAfter: Duration.fromMillis(CONFIRM_AFTER_MS),
+      }),
     });
     const ids = buildLabels(admin, spec);
     const history = new Map<string, Seen[]>(ids.map(id => [id, []]));

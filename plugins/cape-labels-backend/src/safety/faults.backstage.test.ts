@@ -1,14 +1,7 @@
 import type { TowerClient } from '../cloudtower/types';
 import type { RunStore } from '../database';
 import type { Harness } from '../sweep/__testUtils__/sweepHarness';
-import {
-  createKit,
-  expectSafe,
-  outcomesOf,
-  seed,
-  stoppedAfterEach,
-  sweeperOptions,
-} from './__testUtils__/faultKit';
+import { expectSafe, kitPerTest, seed } from './__testUtils__/faultKit';
 
 /** The store with some methods failing the first `n` times they are called. */
 function flakyStore(
@@ -63,28 +56,30 @@ const until = async (ok: () => boolean) => {
 jest.setTimeout(60_000);
 
 describe('sweep under Backstage-side faults', () => {
-  const kit = stoppedAfterEach(createKit);
+  const kit = kitPerTest();
 
   it('the database fails twice while recording outcomes: the run still records everything', async () => {
     const h = await kit({ pageSize: 3, batchesInFlight: 1 });
     const s = seed(h, 8);
     const store = flakyStore(h.store, { addOutcomes: 2 });
-    sweeperOptions(h).store = store;
+    h.configure({ sweeper: { store } });
     const run = await h.sweep();
     expect(store.calls.addOutcomes).toBeGreaterThan(2);
     expect(run.status).toBe('succeeded');
     expect((await expectSafe(h, run, s)).sort()).toEqual([...s.orphans].sort());
-    expect(run.counts.scanned).toBe((await outcomesOf(h, run)).length);
+    expect(run.counts.scanned).toBe((await h.outcomes(run.id)).length);
   }, 30_000);
 
   it('the database fails for a moment at the end of the run (sightings): the counts are kept', async () => {
     const h = await kit();
     const s = seed(h);
-    sweeperOptions(h).store = flakyStore(h.store, { pruneSightings: 1 });
+    h.configure({
+      sweeper: { store: flakyStore(h.store, { pruneSightings: 1 }) },
+    });
     const run = await h.sweep();
     expect(run.status).toBe('succeeded');
     expect((await expectSafe(h, run, s)).sort()).toEqual([...s.orphans].sort());
-    expect(run.counts.scanned).toBe((await outcomesOf(h, run)).length);
+    expect(run.counts.scanned).toBe((await h.outcomes(run.id)).length);
   }, 30_000);
 
   it('abort mid-batch: no batch starts after the abort, the run ends aborted and matches Tower', async () => {

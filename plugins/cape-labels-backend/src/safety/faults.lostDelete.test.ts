@@ -1,12 +1,10 @@
 import type { LabelOutcome, Run } from '@smartx-cape/plugin-cape-labels-common';
 import type { Harness } from '../sweep/__testUtils__/sweepHarness';
 import {
-  createKit,
   expectSafe,
-  outcomesOf,
-  seed,
-  stoppedAfterEach,
   type KitOptions,
+  kitPerTest,
+  seed,
 } from './__testUtils__/faultKit';
 
 jest.setTimeout(60_000);
@@ -25,7 +23,7 @@ type Audit = { runId: string; ids: string[] };
  * next run's re-check, which corrects the earlier run.
  */
 describe('sweep when Tower commits a delete after its answer was lost', () => {
-  const kit = stoppedAfterEach(createKit);
+  const kit = kitPerTest();
 
   async function make(over: KitOptions = {}) {
     const audits: Audit[] = [];
@@ -34,8 +32,10 @@ describe('sweep when Tower commits a delete after its answer was lost', () => {
       ...over,
       sweeper: {
         settleMs: SETTLE_MS,
-        onDeleted: (_t, runId, deleted) =>
-          audits.push({ runId, ids: deleted.map(d => d.labelId) }),
+        hooks: {
+          onDeleted: (runId, deleted) =>
+            audits.push({ runId, ids: deleted.map(d => d.labelId) }),
+        },
         ...over.sweeper,
       },
     });
@@ -89,7 +89,7 @@ describe('sweep when Tower commits a delete after its answer was lost', () => {
       // Well after the last settle read, even on a loaded machine.
       loseDeleteAnswers(h, answer, REQUEST_TIMEOUT_MS + SETTLE_MS + 3000);
       const first = await h.sweep();
-      const failed = (await outcomesOf(h, first)).filter(
+      const failed = (await h.outcomes(first.id)).filter(
         o => o.action === 'failed',
       );
       expect(failed.map(o => o.reason)).toEqual(

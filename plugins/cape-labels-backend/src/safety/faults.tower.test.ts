@@ -1,13 +1,7 @@
 import { createSelfSignedCert } from '@smartx-cape/cloudtower-simulator';
 import type { TowerClient } from '../cloudtower/types';
 import type { Harness } from '../sweep/__testUtils__/sweepHarness';
-import {
-  createKit,
-  expectSafe,
-  outcomesOf,
-  seed,
-  stoppedAfterEach,
-} from './__testUtils__/faultKit';
+import { expectSafe, kitPerTest, seed } from './__testUtils__/faultKit';
 
 // A shared 2-core machine: generous per-test time, no timing-sensitive assertions.
 jest.setTimeout(60_000);
@@ -17,7 +11,7 @@ jest.setTimeout(60_000);
  * and nothing wrongly deleted (the client's own error mapping is covered in src/cloudtower).
  */
 describe('sweep under Tower faults', () => {
-  const kit = stoppedAfterEach(createKit);
+  const kit = kitPerTest();
 
   it('DNS failure: a failed run naming the host lookup, nothing sent', async () => {
     const h = await kit({ tower: { server: 'http://tower.invalid' } });
@@ -141,7 +135,7 @@ describe('sweep under Tower faults', () => {
       status: 'partial',
       error: { code: 'SIMULATED_ERROR' },
     });
-    const failed = (await outcomesOf(h, run)).filter(
+    const failed = (await h.outcomes(run.id)).filter(
       o => o.action === 'failed',
     );
     expect(failed.length).toBeGreaterThan(0);
@@ -217,7 +211,7 @@ describe('sweep under Tower faults', () => {
       createdAt: h.old(),
     }).id;
     const run = await h.sweep();
-    const outcomes = await outcomesOf(h, run);
+    const outcomes = await h.outcomes(run.id);
     for (const id of nulls)
       expect(outcomes.find(o => o.labelId === id)).toMatchObject({
         action: 'kept',

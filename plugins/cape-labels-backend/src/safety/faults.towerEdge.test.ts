@@ -5,13 +5,7 @@ import {
   type RawServer,
 } from '../cloudtower/__testUtils__/rawServer';
 import { HOUR } from '../sweep/__testUtils__/sweepHarness';
-import {
-  createKit,
-  expectSafe,
-  outcomesOf,
-  seed,
-  stoppedAfterEach,
-} from './__testUtils__/faultKit';
+import { expectSafe, kitPerTest, seed } from './__testUtils__/faultKit';
 
 jest.setTimeout(60_000);
 
@@ -19,7 +13,7 @@ const MINUTE = 60_000;
 
 /** Tower-side hazards beyond plain failures: a redirect, a Tower whose clock is not ours. */
 describe('sweep against a Tower that redirects or keeps its own time', () => {
-  const kit = stoppedAfterEach(createKit);
+  const kit = kitPerTest();
   let raw: RawServer | undefined;
   afterEach(async () => {
     await raw?.stop();
@@ -69,7 +63,7 @@ describe('sweep against a Tower that redirects or keeps its own time', () => {
         }).id,
     );
     const run = await h.sweep();
-    const outcomes = await outcomesOf(h, run);
+    const outcomes = await h.outcomes(run.id);
     const fate = ageMinutes.map((_, i) => {
       const o = outcomes.find(x => x.labelId === ids[i]);
       return o?.reason ? `${o.action}/${o.reason}` : o?.action;

@@ -9,7 +9,6 @@ import {
   createHarness,
   type Harness,
 } from '../sweep/__testUtils__/sweepHarness';
-import { sweeperOptions } from './__testUtils__/faultKit';
 
 /** What the record holds: the exact string, except U+0000 (not storable in PostgreSQL) as U+FFFD. */
 const recorded = (v: string | null) =>
@@ -43,7 +42,9 @@ describe('hostile label keys and values travel as data only', () => {
   it.each(['SQLITE_3', 'POSTGRES_15'] as const)(
     'on %s: deletes orphaned swept labels with hostile values, keeps hostile look-alike keys, records the exact strings',
     async db => {
-      sweeperOptions(h).store = (await createStore(databases, db)).store;
+      h.configure({
+        sweeper: { store: (await createStore(databases, db)).store },
+      });
       h.audited.length = 0;
       const { admin } = h.sim;
       admin.loadScenario({});
@@ -71,7 +72,7 @@ describe('hostile label keys and values travel as data only', () => {
       ].map(key => admin.createLabel({ key, value: 'x', createdAt: old }));
 
       await h.sweeper.runTask(new AbortController().signal);
-      const store = sweeperOptions(h).store;
+      const { store } = h;
       const [latest] = await store.listRuns(h.tower.id, { limit: 1 });
       const run = (await store.getRun(latest.id))!;
       expect(run.status).toBe('succeeded');

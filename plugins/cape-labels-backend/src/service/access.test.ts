@@ -2,7 +2,7 @@ import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
 import {
   auth,
   BASE,
-  startCapeBackend,
+  backendForDescribe,
   USER_REF,
   type CapeBackend,
 } from './__testUtils__/testBackend';
@@ -26,17 +26,13 @@ async function eventually(check: () => boolean): Promise<void> {
 }
 
 describe('cape-labels.read and cape-labels.sweep.run', () => {
-  let b: CapeBackend;
-  beforeAll(async () => {
-    b = await startCapeBackend();
-  });
-  afterAll(async () => b?.stop());
+  const b = backendForDescribe();
   afterEach(() => b.permission.denied.clear());
 
   it('answers 403 on every GET route but /health without cape-labels.read', async () => {
     b.permission.denied.add('cape-labels.read');
     for (const path of READ_ROUTES) {
-      const res = await b.http().get(`${BASE}${path}`).set(auth.user());
+      const res = await b.get(`${path}`);
       expect({ path, status: res.status, name: res.body.error?.name }).toEqual({
         path,
         status: 403,
@@ -46,16 +42,11 @@ describe('cape-labels.read and cape-labels.sweep.run', () => {
     }
     await b.http().get(`${BASE}/health`).expect(200);
     b.permission.denied.clear();
-    await b.http().get(`${BASE}/towers`).set(auth.user()).expect(200);
+    await b.get(`/towers`).expect(200);
   });
 
   it('lets a service with the permissions read and sweep, recording it as the requester', async () => {
-    await b
-      .http()
-      .post(`${BASE}/towers/t1/sweep`)
-      .set(auth.service())
-      .send({ dryRun: true })
-      .expect(202);
+    await b.postSweep('t1', { dryRun: true }, auth.service()).expect(202);
     const runs = await b
       .http()
       .get(`${BASE}/towers/t1/runs?limit=1`)
@@ -77,12 +68,7 @@ describe('cape-labels.read and cape-labels.sweep.run', () => {
 
     b.permission.denied.add('cape-labels.sweep.run');
     const failedBefore = sweepAudits(b, 'failed').length;
-    await b
-      .http()
-      .post(`${BASE}/towers/t1/sweep`)
-      .set(auth.user())
-      .send({})
-      .expect(403);
+    await b.postSweep().expect(403);
     await eventually(() => sweepAudits(b, 'failed').length > failedBefore);
     const failed = sweepAudits(b, 'failed').pop()!;
     expect(failed).toContain(USER_REF);
@@ -92,7 +78,6 @@ describe('cape-labels.read and cape-labels.sweep.run', () => {
 
 /** Backstage's real auth and permission services: external access tokens with access restrictions. */
 describe('cape-labels with external access tokens', () => {
-  let b: CapeBackend;
   const token = (name: string) => ({ Authorization: `Bearer ${name}-token` });
   const staticToken = (name: string, permission: string[]) => ({
     type: 'static',
@@ -100,33 +85,25 @@ describe('cape-labels with external access tokens', () => {
     accessRestrictions: [{ plugin: 'cape-labels', permission }],
   });
 
-  beforeAll(async () => {
-    b = await startCapeBackend({
-      realAuth: {
-        backend: {
-          auth: {
-            externalAccess: [
-              staticToken('pipeline', [
-                'cape-labels.sweep.run',
-                'cape-labels.read',
-              ]),
-              staticToken('dashboard', ['cape-labels.read']),
-              staticToken('trigger-only', ['cape-labels.sweep.run']),
-            ],
-          },
+  const b = backendForDescribe({
+    realAuth: {
+      backend: {
+        auth: {
+          externalAccess: [
+            staticToken('pipeline', [
+              'cape-labels.sweep.run',
+              'cape-labels.read',
+            ]),
+            staticToken('dashboard', ['cape-labels.read']),
+            staticToken('trigger-only', ['cape-labels.sweep.run']),
+          ],
         },
       },
-    });
+    },
   });
-  afterAll(async () => b?.stop());
 
   it('lets a pipeline token start a sweep, recorded as requested by its subject', async () => {
-    await b
-      .http()
-      .post(`${BASE}/towers/t1/sweep`)
-      .set(token('pipeline'))
-      .send({ dryRun: true })
-      .expect(202);
+    await b.postSweep('t1', { dryRun: true }, token('pipeline')).expect(202);
     const runs = (
       await b
         .http()
@@ -148,11 +125,7 @@ describe('cape-labels with external access tokens', () => {
     const before = (
       await b.http().get(`${BASE}/towers/t1/runs`).set(token('dashboard'))
     ).body.items.length;
-    const refused = await b
-      .http()
-      .post(`${BASE}/towers/t1/sweep`)
-      .set(token('dashboard'))
-      .send({});
+    const refused = await b.postSweep('t1', {}, token('dashboard'));
     expect(refused.status).toBe(403);
     await b.http().get(`${BASE}/towers`).set(token('trigger-only')).expect(403);
     await b.http().get(`${BASE}/towers`).set(token('unknown')).expect(401);

@@ -1,17 +1,7 @@
-import {
-  BASE,
-  auth,
-  oldDate,
-  startCapeBackend,
-  type CapeBackend,
-} from './__testUtils__/testBackend';
+import { oldDate, backendForDescribe } from './__testUtils__/testBackend';
 
 describe('cape-labels audit trail', () => {
-  let b: CapeBackend;
-  beforeAll(async () => {
-    b = await startCapeBackend();
-  });
-  afterAll(async () => b?.stop());
+  const b = backendForDescribe();
 
   it('writes an auditor event naming every deleted label, and none for a dry run', async () => {
     const ids = ['a', 'b', 'c'].map(
@@ -42,10 +32,7 @@ describe('cape-labels audit trail', () => {
     for (const id of ids) expect(event).toContain(id);
     expect(event).toContain(run.id);
 
-    const res = await b
-      .http()
-      .get(`${BASE}/runs/${run.id}/labels?action=deleted`)
-      .set(auth.user());
+    const res = await b.get(`/runs/${run.id}/labels?action=deleted`);
     expect(res.body.total).toBe(3);
   });
 });

@@ -1,43 +1,25 @@
+import { CAPE_LABELS_TOPIC_SWEEP_REQUESTED } from '@smartx-cape/plugin-cape-labels-common';
 import {
-  CAPE_LABELS_TOPIC_SWEEP_REQUESTED,
-  type RunSummary,
-} from '@smartx-cape/plugin-cape-labels-common';
-import {
-  auth,
-  BASE,
   defaultCapeLabels,
   EVERY_START_DUE,
   oldDate,
-  startCapeBackend,
+  backendForDescribe,
   towerEntry,
-  type CapeBackend,
 } from './__testUtils__/testBackend';
 
 describe('cape-labels events', () => {
-  let b: CapeBackend;
-  beforeAll(async () => {
-    b = await startCapeBackend({
-      capeLabels: url => {
-        const config = defaultCapeLabels(url);
-        // Same Tower, a schedule that makes each start due: stands in for scheduled sweeps.
-        (config.towers as Record<string, unknown>).sched = towerEntry(url, {
-          schedule: EVERY_START_DUE,
-        });
-        return config;
-      },
-    });
+  const b = backendForDescribe({
+    capeLabels: url => {
+      const config = defaultCapeLabels(url);
+      // Same Tower, a schedule that makes each start due: stands in for scheduled sweeps.
+      (config.towers as Record<string, unknown>).sched = towerEntry(url, {
+        schedule: EVERY_START_DUE,
+      });
+      return config;
+    },
   });
-  afterAll(async () => b?.stop());
   afterEach(() => b.sim.admin.clearFaults());
 
-  const runs = async (towerId = 't1'): Promise<RunSummary[]> =>
-    (
-      await b
-        .http()
-        .get(`${BASE}/towers/${towerId}/runs?limit=100`)
-        .set(auth.user())
-        .expect(200)
-    ).body.items;
   const request = (eventPayload: unknown) =>
     b.events.publish({
       topic: CAPE_LABELS_TOPIC_SWEEP_REQUESTED,
@@ -54,7 +36,7 @@ describe('cape-labels events', () => {
     });
     const manual = await b.sweep('t1', { dryRun: true });
     await b.scheduler.triggerTask('cape-labels:sweep:sched');
-    const [scheduled] = await runs('sched');
+    const [scheduled] = await b.runs('sched');
 
     expect(b.completed).toHaveLength(2);
     const { settings: _settings, ...manualSummary } = manual;
@@ -79,9 +61,9 @@ describe('cape-labels events', () => {
       value: 'ns-e',
       createdAt: oldDate(),
     }).id;
-    const before = (await runs()).length;
+    const before = (await b.runs()).length;
     await request({ towerId: 't1', dryRun: true });
-    const all = await runs();
+    const all = await b.runs();
     expect(all).toHaveLength(before + 1);
     expect(all[0]).toMatchObject({
       trigger: 'event',
@@ -94,7 +76,7 @@ describe('cape-labels events', () => {
     expect(b.completed[b.completed.length - 1]).toEqual(all[0]);
 
     await request({ towerId: 't1' });
-    const [real] = await runs();
+    const [real] = await b.runs();
     expect(real).toMatchObject({
       trigger: 'event',
       dryRun: false,
@@ -104,7 +86,7 @@ describe('cape-labels events', () => {
   });
 
   it('ignores bad or refused requests with a warning and keeps working', async () => {
-    const before = (await runs()).length;
+    const before = (await b.runs()).length;
     const warned = warnings().length;
     const payloads: unknown[] = [
       null,
@@ -119,11 +101,11 @@ describe('cape-labels events', () => {
     ];
     for (const payload of payloads)
       await expect(request(payload)).resolves.toBeUndefined();
-    expect(await runs()).toHaveLength(before);
+    expect(await b.runs()).toHaveLength(before);
     expect(warnings().length - warned).toBe(payloads.length);
 
     await request({ towerId: 't1', dryRun: true });
-    expect(await runs()).toHaveLength(before + 1);
+    expect(await b.runs()).toHaveLength(before + 1);
   });
 
   // An untrusted id must not be echoed back into the logs at any length.
@@ -141,21 +123,16 @@ describe('cape-labels events', () => {
       createdAt: oldDate(),
     });
     b.sim.admin.setFaults({ latencyMs: 300 });
-    const before = (await runs()).length;
-    const first = b
-      .http()
-      .post(`${BASE}/towers/t1/sweep`)
-      .set(auth.user())
-      .send({ dryRun: true })
-      .then(r => r);
-    for (let i = 0; i < 100 && (await runs())[0]?.status !== 'running'; i++)
+    const before = (await b.runs()).length;
+    const first = b.postSweep('t1', { dryRun: true }).then(r => r);
+    for (let i = 0; i < 100 && (await b.runs())[0]?.status !== 'running'; i++)
       await new Promise(r => setTimeout(r, 50));
     const warned = warnings().length;
     await request({ towerId: 't1', dryRun: true });
     expect(warnings().length - warned).toBe(1);
     expect(warnings()[warnings().length - 1]).toContain('already sweeping');
     expect((await first).status).toBe(202);
-    const after = await runs();
+    const after = await b.runs();
     expect(after).toHaveLength(before + 1);
     expect(after[0].trigger).toBe('manual');
   });

@@ -1,11 +1,9 @@
 import type { LabelOutcome, Run } from '@smartx-cape/plugin-cape-labels-common';
 import {
-  auth,
   BASE,
   HOUR,
   oldDate,
-  startCapeBackend,
-  type CapeBackend,
+  backendForDescribe,
 } from './__testUtils__/testBackend';
 import { CSV_PAGE_SIZE } from './outcomesCsv';
 
@@ -54,12 +52,11 @@ const AWKWARD = [
 ];
 
 describe('GET /runs/:runId/labels.csv', () => {
-  let b: CapeBackend;
   let run: Run;
   let outcomes: LabelOutcome[];
 
+  const b = backendForDescribe();
   beforeAll(async () => {
-    b = await startCapeBackend();
     const { admin } = b.sim;
     AWKWARD.forEach(value =>
       admin.createLabel({
@@ -81,26 +78,15 @@ describe('GET /runs/:runId/labels.csv', () => {
       createdAt: new Date(Date.now() - HOUR).toISOString(),
     });
     run = await b.sweep('t1', { dryRun: true });
-    outcomes = (
-      await b
-        .http()
-        .get(`${BASE}/runs/${run.id}/labels?limit=1000`)
-        .set(auth.user())
-        .expect(200)
-    ).body.items;
+    outcomes = (await b.get(`/runs/${run.id}/labels?limit=1000`).expect(200))
+      .body.items;
     const rest = (
-      await b
-        .http()
-        .get(`${BASE}/runs/${run.id}/labels?limit=1000&offset=1000`)
-        .set(auth.user())
-        .expect(200)
+      await b.get(`/runs/${run.id}/labels?limit=1000&offset=1000`).expect(200)
     ).body.items;
     outcomes.push(...rest);
   }, 60_000);
-  afterAll(async () => b?.stop());
 
-  const csv = (query = '') =>
-    b.http().get(`${BASE}/runs/${run.id}/labels.csv${query}`).set(auth.user());
+  const csv = (query = '') => b.get(`/runs/${run.id}/labels.csv${query}`);
   const rowOf = (o: LabelOutcome) => [
     o.labelId,
     o.key,
@@ -121,14 +107,8 @@ describe('GET /runs/:runId/labels.csv', () => {
     );
     expect(outcomes.length).toBe(AWKWARD.length + CSV_PAGE_SIZE + 5 + 1);
     const [header, ...rows] = parseCsv(res.text);
-    expect(header).toEqual([
-      'label_id',
-      'key',
-      'value',
-      'action',
-      'reason',
-      'created_at',
-    ]);
+    // The export's contract: these columns, in this order.
+    expect(header.join()).toBe('label_id,key,value,action,reason,created_at');
     const neutralised = (o: LabelOutcome) =>
       /^[=+\-@]/.test(o.value ?? '') ? { ...o, value: `'${o.value}` } : o;
     expect(rows).toEqual(outcomes.map(o => rowOf(neutralised(o))));
@@ -178,15 +158,8 @@ describe('GET /runs/:runId/labels.csv', () => {
         { query, status: 400, name: 'InputError' },
       );
     }
-    await b
-      .http()
-      .get(`${BASE}/runs/bad.id/labels.csv`)
-      .set(auth.user())
-      .expect(400);
-    const res = await b
-      .http()
-      .get(`${BASE}/runs/no-such-run/labels.csv`)
-      .set(auth.user());
+    await b.get(`/runs/bad.id/labels.csv`).expect(400);
+    const res = await b.get(`/runs/no-such-run/labels.csv`);
     expect([res.status, res.body.error?.name]).toEqual([404, 'NotFoundError']);
   });
 

@@ -13,6 +13,7 @@ import express from 'express';
 import type { RunStore } from '../database';
 import { createOpenApiRouter } from '../schema/openapi.generated';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
+import type { TowerRegistry } from '../sweep/TowerRegistry';
 import { audited, callerOf, requirePermission, subjectOf } from './access';
 import { sendOutcomesCsv } from './outcomesCsv';
 import { topSources } from './topSources';
@@ -26,6 +27,7 @@ import {
 } from './validation';
 
 export type RouterOptions = {
+  towers: TowerRegistry;
   coordinator: SweepCoordinator;
   store: RunStore;
   httpAuth: HttpAuthService;
@@ -53,7 +55,7 @@ function jsonBodyErrors(
 export async function createRouter(
   options: RouterOptions,
 ): Promise<express.Router> {
-  const { coordinator, store, httpAuth, permissions, auditor, logger } =
+  const { towers, coordinator, store, httpAuth, permissions, auditor, logger } =
     options;
   // Requests are checked against src/schema/openapi.yaml before any route runs (400 when not).
   // Typed as a plain router: the handlers keep their own parsing (it names the bad field).
@@ -84,7 +86,7 @@ export async function createRouter(
 
   router.get('/towers/:towerId/runs', async (req, res) => {
     await readers(req);
-    const tower = coordinator.getTower(parseTowerId(req.params.towerId));
+    const tower = towers.tower(parseTowerId(req.params.towerId));
     const limit = parseIntParam(req.query, 'limit', 20, 1, 100);
     const before = parseOptionalRunId(req.query, 'before');
     if (before) {
@@ -97,7 +99,7 @@ export async function createRouter(
 
   router.get('/towers/:towerId/top-sources', async (req, res) => {
     await readers(req);
-    const tower = coordinator.getTower(parseTowerId(req.params.towerId));
+    const tower = towers.tower(parseTowerId(req.params.towerId));
     const days = parseIntParam(req.query, 'days', 30, 1, 365);
     res.json(await topSources(store, tower, days, new Date()));
   });
@@ -148,7 +150,7 @@ export async function createRouter(
           capeLabelsSweepRunPermission,
           'start sweeps',
         );
-        coordinator.getTower(towerId);
+        towers.get(towerId);
         const answer = await coordinator.requestSweep({
           towerId,
           dryRun: body.dryRun,

@@ -9,9 +9,9 @@ import {
   EVERY_START_DUE,
   HOUR,
   oldDate,
-  startCapeBackend,
+  dailySchedule,
+  backendForDescribe,
   towerEntry,
-  type CapeBackend,
 } from './__testUtils__/testBackend';
 
 /**
@@ -19,27 +19,22 @@ import {
  * (another prefix, nothing to sweep) has 22 scheduled runs for paging.
  */
 describe('cape-labels read routes', () => {
-  let b: CapeBackend;
   let run: Run;
   let t2Runs: RunSummary[];
 
+  const b = backendForDescribe({
+    capeLabels: url => ({
+      schedule: dailySchedule(),
+      towers: {
+        t1: towerEntry(url),
+        t2: towerEntry(url, {
+          resourcePrefix: 'sks',
+          schedule: EVERY_START_DUE,
+        }),
+      },
+    }),
+  });
   beforeAll(async () => {
-    b = await startCapeBackend({
-      capeLabels: url => ({
-        schedule: {
-          frequency: { hours: 24 },
-          timeout: { minutes: 5 },
-          initialDelay: { hours: 1 },
-        },
-        towers: {
-          t1: towerEntry(url),
-          t2: towerEntry(url, {
-            resourcePrefix: 'sks',
-            schedule: EVERY_START_DUE,
-          }),
-        },
-      }),
-    });
     const { admin } = b.sim;
     for (let i = 0; i < 5; i++)
       admin.createLabel({
@@ -62,17 +57,10 @@ describe('cape-labels read routes', () => {
     run = await b.sweep('t1', { dryRun: true });
     for (let i = 0; i < 22; i++)
       await b.scheduler.triggerTask('cape-labels:sweep:t2');
-    t2Runs = (
-      await b
-        .http()
-        .get(`${BASE}/towers/t2/runs?limit=100`)
-        .set(auth.user())
-        .expect(200)
-    ).body.items;
+    t2Runs = (await b.get(`/towers/t2/runs?limit=100`).expect(200)).body.items;
   }, 30_000);
-  afterAll(async () => b?.stop());
 
-  const get = (path: string) => b.http().get(`${BASE}${path}`).set(auth.user());
+  const get = (path: string) => b.get(`${path}`);
   /** The status and Backstage error body of a GET, for one-line assertions. */
   const problem = async (path: string) => {
     const res = await get(path);

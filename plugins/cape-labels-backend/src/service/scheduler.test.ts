@@ -1,14 +1,8 @@
-import type {
-  RunSummary,
-  TowerSummary,
-} from '@smartx-cape/plugin-cape-labels-common';
 import {
-  auth,
-  BASE,
   oldDate,
-  startCapeBackend,
+  dailySchedule,
+  backendForDescribe,
   towerEntry,
-  type CapeBackend,
 } from './__testUtils__/testBackend';
 import { until } from '../__testUtils__/until';
 
@@ -18,28 +12,16 @@ import { until } from '../__testUtils__/until';
  * scheduler table is read).
  */
 describe('cape-labels with the real scheduler', () => {
-  let b: CapeBackend;
-  beforeAll(async () => {
-    b = await startCapeBackend({
-      realScheduler: true,
-      capeLabels: url => ({
-        schedule: {
-          frequency: { hours: 24 },
-          timeout: { minutes: 5 },
-          initialDelay: { seconds: 0 },
-        },
-        towers: { t1: towerEntry(url) },
-      }),
-    });
+  const b = backendForDescribe({
+    realScheduler: true,
+    capeLabels: url => ({
+      schedule: dailySchedule({ seconds: 0 }),
+      towers: { t1: towerEntry(url) },
+    }),
   });
-  afterAll(async () => b?.stop());
 
-  const towers = async (): Promise<TowerSummary[]> =>
-    (await b.http().get(`${BASE}/towers`).set(auth.user()).expect(200)).body
-      .items;
-  const runs = async (): Promise<RunSummary[]> =>
-    (await b.http().get(`${BASE}/towers/t1/runs`).set(auth.user()).expect(200))
-      .body.items;
+  const towers = () => b.towers();
+  const runs = () => b.runs();
 
   it('runs the scheduled sweep, shows the next run, then a requested one with 409 while it runs', async () => {
     // The first tick is due at start (initialDelay 0).
@@ -64,20 +46,11 @@ describe('cape-labels with the real scheduler', () => {
       });
     b.sim.admin.setFaults({ latencyMs: 500 });
     const started = Date.now();
-    const res = await b
-      .http()
-      .post(`${BASE}/towers/t1/sweep`)
-      .set(auth.user())
-      .send({ dryRun: true });
+    const res = await b.postSweep('t1', { dryRun: true });
     expect(res.status).toBe(202);
     // Accepted at once: the sweep runs later, on whichever worker takes the lease.
     expect(Date.now() - started).toBeLessThan(1000);
-    await b
-      .http()
-      .post(`${BASE}/towers/t1/sweep`)
-      .set(auth.user())
-      .send({})
-      .expect(409);
+    await b.postSweep().expect(409);
 
     const running = await until(towers, t => t[0].running);
     expect(running[0]).toMatchObject({
@@ -87,12 +60,7 @@ describe('cape-labels with the real scheduler', () => {
     // Still running a moment later: the card's read must not mistake a live run for a lost one.
     await new Promise(r => setTimeout(r, 300));
     expect((await towers())[0].lastRun).toMatchObject({ status: 'running' });
-    await b
-      .http()
-      .post(`${BASE}/towers/t1/sweep`)
-      .set(auth.user())
-      .send({})
-      .expect(409);
+    await b.postSweep().expect(409);
 
     const done = await until(
       runs,

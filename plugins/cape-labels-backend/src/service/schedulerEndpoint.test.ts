@@ -6,9 +6,9 @@ import {
   auth,
   BASE,
   oldDate,
-  startCapeBackend,
+  dailySchedule,
+  backendForDescribe,
   towerEntry,
-  type CapeBackend,
 } from './__testUtils__/testBackend';
 import { until } from '../__testUtils__/until';
 
@@ -21,41 +21,22 @@ const task = (towerId: string) =>
  * with no permission of ours: a start it causes must not delete anything.
  */
 describe("the scheduler's own endpoints", () => {
-  let b: CapeBackend;
-  beforeAll(async () => {
-    b = await startCapeBackend({
-      realScheduler: true,
-      capeLabels: url => ({
-        schedule: {
-          frequency: { hours: 24 },
-          timeout: { minutes: 5 },
-          initialDelay: { seconds: 0 },
-        },
-        pageSize: 10,
-        towers: {
-          t1: towerEntry(url),
-          // Never starts by itself during the test.
-          idle: towerEntry(url, {
-            schedule: {
-              frequency: { hours: 24 },
-              timeout: { minutes: 5 },
-              initialDelay: { hours: 1 },
-            },
-          }),
-        },
-      }),
-    });
+  const b = backendForDescribe({
+    realScheduler: true,
+    capeLabels: url => ({
+      schedule: dailySchedule({ seconds: 0 }),
+      pageSize: 10,
+      towers: {
+        t1: towerEntry(url),
+        // Never starts by itself during the test.
+        idle: towerEntry(url, {
+          schedule: dailySchedule(),
+        }),
+      },
+    }),
   });
-  afterAll(async () => b?.stop());
 
-  const runs = async (towerId = 't1'): Promise<RunSummary[]> =>
-    (
-      await b
-        .http()
-        .get(`${BASE}/towers/${towerId}/runs`)
-        .set(auth.user())
-        .expect(200)
-    ).body.items;
+  const runs = (towerId = 't1') => b.runs(towerId);
   const seed = (n: number, prefix: string) =>
     b.sim.admin.createLabels(
       Array.from({ length: n }, (_, i) => ({
@@ -78,12 +59,7 @@ describe("the scheduler's own endpoints", () => {
     // Only the sweep is refused: the user may still read the runs.
     b.permission.denied.add(capeLabelsSweepRunPermission.name);
     try {
-      await b
-        .http()
-        .post(`${BASE}/towers/t1/sweep`)
-        .set(auth.user())
-        .send({})
-        .expect(403);
+      await b.postSweep().expect(403);
       seed(3, 'ext');
       await b
         .http()
@@ -156,8 +132,11 @@ describe("the scheduler's own endpoints", () => {
       settings: '{}',
     });
     const read = async () =>
-      (await b.http().get(`${BASE}/towers`).set(auth.user()).expect(200)).body
-        .items as Array<{ id: string; running: boolean; lastRun: RunSummary }>;
+      (await b.get(`/towers`).expect(200)).body.items as Array<{
+        id: string;
+        running: boolean;
+        lastRun: RunSummary;
+      }>;
     for (let i = 0; i < 3; i++) {
       const idle = (await read()).find(t => t.id === 'idle')!;
       expect(idle).toMatchObject({

@@ -1,42 +1,28 @@
 import type { Run } from '@smartx-cape/plugin-cape-labels-common';
 import {
-  auth,
-  BASE,
   oldDate,
-  startCapeBackend,
+  dailySchedule,
+  backendForDescribe,
   towerEntry,
-  type CapeBackend,
 } from './__testUtils__/testBackend';
 import { TOWER_PASSWORD } from '../__testUtils__/towerLogin';
 
 const WRONG_PASSWORD = 'wrong-tower-pw-also-secret';
 
 describe('cape-labels never reveals a Tower password', () => {
-  let b: CapeBackend;
-  beforeAll(async () => {
-    b = await startCapeBackend({
-      capeLabels: url => ({
-        schedule: {
-          frequency: { hours: 24 },
-          timeout: { minutes: 5 },
-          initialDelay: { hours: 1 },
-        },
-        towers: {
-          good: towerEntry(url),
-          bad: towerEntry(url, { password: WRONG_PASSWORD }),
-        },
-      }),
-    });
+  const b = backendForDescribe({
+    capeLabels: url => ({
+      schedule: dailySchedule(),
+      towers: {
+        good: towerEntry(url),
+        bad: towerEntry(url, { password: WRONG_PASSWORD }),
+      },
+    }),
   });
-  afterAll(async () => b?.stop());
 
   const bodies: string[] = [];
   const read = async (path: string) => {
-    const res = await b
-      .http()
-      .get(`${BASE}${path}`)
-      .set(auth.user())
-      .expect(200);
+    const res = await b.get(`${path}`).expect(200);
     bodies.push(res.text);
     return res.body;
   };

@@ -1,25 +1,21 @@
 import type { TopSources } from '@smartx-cape/plugin-cape-labels-common';
 import {
-  auth,
-  BASE,
   HOUR,
   oldDate,
-  startCapeBackend,
+  backendForDescribe,
   towerEntry,
-  type CapeBackend,
 } from './__testUtils__/testBackend';
 
 describe('GET /towers/:towerId/top-sources', () => {
-  let b: CapeBackend;
+  const b = backendForDescribe({
+    capeLabels: url => ({
+      towers: {
+        t1: towerEntry(url),
+        t2: towerEntry(url, { resourcePrefix: 'sks', dryRun: true }),
+      },
+    }),
+  });
   beforeAll(async () => {
-    b = await startCapeBackend({
-      capeLabels: url => ({
-        towers: {
-          t1: towerEntry(url),
-          t2: towerEntry(url, { resourcePrefix: 'sks', dryRun: true }),
-        },
-      }),
-    });
     const { admin } = b.sim;
     const label = (key: string, value: string, times: number) => {
       for (let i = 0; i < times; i++)
@@ -38,9 +34,8 @@ describe('GET /towers/:towerId/top-sources', () => {
     await b.sweep('t1');
     await b.sweep('t2', { dryRun: true });
   }, 60_000);
-  afterAll(async () => b?.stop());
 
-  const get = (path: string) => b.http().get(`${BASE}${path}`).set(auth.user());
+  const get = (path: string) => b.get(`${path}`);
 
   it('names the cluster names and namespaces whose labels were deleted most', async () => {
     const body = (await get('/towers/t1/top-sources').expect(200))

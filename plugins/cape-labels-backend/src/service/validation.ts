@@ -1,12 +1,13 @@
 import { InputError } from '@backstage/errors';
 import { TOWER_ID_PATTERN } from '../config/types';
 import {
-  KEPT_REASONS,
+  OUTCOME_REASONS,
   LABEL_ACTIONS,
-  type KeptReason,
+  type OutcomeReason,
   type LabelAction,
   type OutcomeFilter,
   type SweepRequestBody,
+  type SweepRequestedEvent,
 } from '@smartx-cape/plugin-cape-labels-common';
 
 const OPAQUE_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -72,13 +73,13 @@ export function parseAction(query: Query): LabelAction | undefined {
   return raw as LabelAction;
 }
 
-export function parseReason(query: Query): KeptReason | undefined {
+export function parseReason(query: Query): OutcomeReason | undefined {
   const raw = single(query, 'reason');
   if (raw === undefined) return undefined;
-  if (!(KEPT_REASONS as readonly string[]).includes(raw)) {
-    throw new InputError(`reason must be one of ${KEPT_REASONS.join(', ')}`);
+  if (!(OUTCOME_REASONS as readonly string[]).includes(raw)) {
+    throw new InputError(`reason must be one of ${OUTCOME_REASONS.join(', ')}`);
   }
-  return raw as KeptReason;
+  return raw as OutcomeReason;
 }
 
 export const MAX_KEY_LENGTH = 256;
@@ -108,6 +109,20 @@ export function parseOutcomeFilter(query: Query): OutcomeFilter {
   if (key !== undefined) filter.key = key;
   if (search !== undefined) filter.search = search;
   return filter;
+}
+
+/** The `cape-labels.sweep-requested` payload; `undefined` when it is not one. */
+export function parseSweepRequestedEvent(
+  payload: unknown,
+): SweepRequestedEvent | undefined {
+  const { towerId, dryRun } = (payload ?? {}) as {
+    towerId?: unknown;
+    dryRun?: unknown;
+  };
+  if (typeof towerId !== 'string' || !TOWER_ID_PATTERN.test(towerId))
+    return undefined;
+  if (dryRun !== undefined && typeof dryRun !== 'boolean') return undefined;
+  return dryRun === undefined ? { towerId } : { towerId, dryRun };
 }
 
 /** The sweep body: `{}` or `{"dryRun": boolean}`, nothing else. */

@@ -1,2 +1,1 @@
 export { RunProgressSignals } from './RunProgressSignals';
-export { signallingStore } from './signallingStore';

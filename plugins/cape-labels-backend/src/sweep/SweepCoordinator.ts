@@ -2,19 +2,11 @@ import type {
   LoggerService,
   SchedulerService,
 } from '@backstage/backend-plugin-api';
-import { ConflictError, NotFoundError } from '@backstage/errors';
+import { ConflictError } from '@backstage/errors';
 import type { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
-import type { TowerConfig } from '../config/types';
-import type { RunStore } from '../database';
-import { nextRunAt, sweepSchedule, type SweepSchedule } from './schedule';
-import type { TowerSweeper } from './TowerSweeper';
-
-export type SweepRequestInput = {
-  towerId: string;
-  dryRun: boolean;
-  trigger: 'manual' | 'event';
-  requestedBy?: string;
-};
+import type { RunStore, SweepRequest } from '../database';
+import { nextRunAt } from './schedule';
+import type { TowerRegistry } from './TowerRegistry';
 
 export function sweepTaskId(towerId: string): string {
   return `cape-labels:sweep:${towerId}`;
@@ -25,50 +17,33 @@ export function sweepTaskId(towerId: string): string {
  * handed to whichever replica wins the Tower's lease.
  */
 export class SweepCoordinator {
-  private readonly towers: Map<string, TowerConfig>;
-  private readonly schedules: Map<string, SweepSchedule>;
-  /** When this process registers the tasks: the first due time of a fresh schedule counts from it. */
-  private readonly registeredAt: Date;
-
   constructor(
     private readonly options: {
-      towers: TowerConfig[];
-      sweepers: Map<string, TowerSweeper>;
+      towers: TowerRegistry;
       store: RunStore;
       scheduler: SchedulerService;
       logger: LoggerService;
       now?: () => Date;
     },
-  ) {
-    this.towers = new Map(options.towers.map(t => [t.id, t]));
-    this.schedules = new Map(
-      options.towers.map(t => [t.id, sweepSchedule(t.schedule)]),
-    );
-    this.registeredAt = this.now();
-  }
+  ) {}
 
   async start(): Promise<void> {
-    for (const tower of this.options.towers) {
-      const sweeper = this.options.sweepers.get(tower.id)!;
+    for (const sweeper of this.options.towers.list()) {
       await this.options.scheduler.scheduleTask({
-        id: sweepTaskId(tower.id),
-        ...tower.schedule,
+        id: sweepTaskId(sweeper.tower.id),
+        ...sweeper.tower.schedule,
         scope: 'global',
         fn: signal => sweeper.runTask(signal),
       });
     }
   }
 
-  getTower(towerId: string): TowerConfig {
-    const tower = this.towers.get(towerId);
-    if (!tower) throw new NotFoundError(`No Tower '${towerId}' is configured`);
-    return tower;
-  }
-
   /** Stores the request and asks the scheduler to run the Tower's task now, on whichever replica. */
-  async requestSweep(input: SweepRequestInput): Promise<{ requestId: string }> {
-    const { store, scheduler } = this.options;
-    this.getTower(input.towerId);
+  async requestSweep(
+    input: Omit<SweepRequest, 'id' | 'requestedAt'>,
+  ): Promise<{ requestId: string }> {
+    const { towers, store, scheduler } = this.options;
+    towers.get(input.towerId);
     const running = await store.runningTowers([input.towerId]);
     if (
       running.has(input.towerId) ||
@@ -107,15 +82,15 @@ export class SweepCoordinator {
   /** Reads only: a lost run shows `lost` here and is recorded aborted by the next sweep. */
   async summaries(): Promise<TowerSummary[]> {
     const { store, towers } = this.options;
-    const ids = towers.map(t => t.id);
+    const sweepers = towers.list();
+    const ids = sweepers.map(s => s.tower.id);
     const [running, lastRuns] = await Promise.all([
       store.runningTowers(ids),
       store.lastRuns(ids),
     ]);
     const now = this.now();
-    return towers.map(tower => {
+    return sweepers.map(({ tower, schedule, registeredAt }) => {
       const lastRun = lastRuns.get(tower.id) ?? null;
-      const schedule = this.schedules.get(tower.id)!;
       return {
         id: tower.id,
         title: tower.title,
@@ -123,12 +98,7 @@ export class SweepCoordinator {
         resourcePrefix: tower.resourcePrefix,
         dryRun: tower.dryRun,
         running: running.has(tower.id),
-        nextRunAt: nextRunAt(
-          schedule,
-          lastRun ?? undefined,
-          this.registeredAt,
-          now,
-        ),
+        nextRunAt: nextRunAt(schedule, lastRun ?? undefined, registeredAt, now),
         lastRun,
       };
     });

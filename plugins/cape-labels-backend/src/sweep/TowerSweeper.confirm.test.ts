@@ -1,10 +1,10 @@
 import { Duration } from 'luxon';
 import type { TowerClient } from '../cloudtower/types';
 import {
-  byLabel,
   createHarness,
   HOUR,
   stoppedAfterEach,
+  type Harness,
 } from './__testUtils__/sweepHarness';
 
 jest.setTimeout(30_000);
@@ -27,29 +27,28 @@ describe('TowerSweeper confirmation starts over when a label is seen in use', ()
     },
   );
 
+  /** Moves the clock on, sweeps, and says what became of each label. */
+  const sweepAfter = async (h: Harness, ms: number) => {
+    clock.now += ms;
+    return h.outcomesByLabel((await h.sweep()).id);
+  };
+
   it('a VM hidden by a lagging counter, seen by the live check, restarts the confirmation', async () => {
     const h = await harness();
     const { admin } = h.sim;
     const label = admin.createLabel({ key: 'cape-vip', createdAt: h.old() }).id;
 
-    const first = await h.sweep();
-    expect(byLabel(await h.outcomes(first.id))).toEqual({
-      [label]: 'kept/unconfirmed',
-    });
+    expect(await sweepAfter(h, 0)).toEqual({ [label]: 'kept/unconfirmed' });
 
     const vm = admin.createVm({ name: 'vm' }).id;
     admin.attach({ labelId: label, vmId: vm });
     expect(admin.label(label)?.total_num).toBe(0);
-    clock.now += 2 * HOUR;
-    const second = await h.sweep();
-    expect(byLabel(await h.outcomes(second.id))).toEqual({
+    expect(await sweepAfter(h, 2 * HOUR)).toEqual({
       [label]: 'kept/referenced',
     });
 
     admin.detach({ labelId: label, vmId: vm });
-    clock.now += 2 * HOUR;
-    const third = await h.sweep();
-    expect(byLabel(await h.outcomes(third.id))).toEqual({
+    expect(await sweepAfter(h, 2 * HOUR)).toEqual({
       [label]: 'kept/unconfirmed',
     });
     expect(admin.label(label)).toBeDefined();
@@ -62,15 +61,12 @@ describe('TowerSweeper confirmation starts over when a label is seen in use', ()
     await h.sweep();
     const vm = admin.createVm({ name: 'vm' }).id;
     admin.attach({ labelId: label, vmId: vm });
-    clock.now += 30 * 60_000; // not yet confirmed
-    const second = await h.sweep();
-    expect(byLabel(await h.outcomes(second.id))).toEqual({
+    // 30 min: not yet confirmed.
+    expect(await sweepAfter(h, 30 * 60_000)).toEqual({
       [label]: 'kept/referenced',
     });
     admin.detach({ labelId: label, vmId: vm });
-    clock.now += 2 * HOUR;
-    const third = await h.sweep();
-    expect(byLabel(await h.outcomes(third.id))).toEqual({
+    expect(await sweepAfter(h, 2 * HOUR)).toEqual({
       [label]: 'kept/unconfirmed',
     });
   });
@@ -98,14 +94,14 @@ describe('TowerSweeper confirmation starts over when a label is seen in use', ()
     failListing = true;
     const failed = await h.sweep();
     expect(failed.status).toBe('failed');
-    expect(byLabel(await h.outcomes(failed.id))).toEqual({
+    expect(await h.outcomesByLabel(failed.id)).toEqual({
       [label]: 'kept/referenced',
     });
     failListing = false;
     admin.detach({ labelId: label, vmId: vm });
     clock.now += 2 * HOUR;
     const next = await h.sweep();
-    expect(byLabel(await h.outcomes(next.id))).toEqual({
+    expect(await h.outcomesByLabel(next.id)).toEqual({
       [label]: 'kept/unconfirmed',
     });
   });
@@ -118,13 +114,13 @@ describe('TowerSweeper confirmation starts over when a label is seen in use', ()
     admin.setCounters(label, { total_num: 1 });
     clock.now += 2 * HOUR;
     const second = await h.sweep();
-    expect(byLabel(await h.outcomes(second.id))).toEqual({
+    expect(await h.outcomesByLabel(second.id)).toEqual({
       [label]: 'kept/count-nonzero',
     });
     admin.setCounters(label, { total_num: 0 });
     clock.now += 2 * HOUR;
     const third = await h.sweep();
-    expect(byLabel(await h.outcomes(third.id))).toEqual({
+    expect(await h.outcomesByLabel(third.id)).toEqual({
       [label]: 'kept/unconfirmed',
     });
   });

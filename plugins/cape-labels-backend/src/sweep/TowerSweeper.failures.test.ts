@@ -1,5 +1,4 @@
 import {
-  byLabel,
   createHarness,
   stoppedAfterEach,
   type Harness,
@@ -86,17 +85,12 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
       .requestLog()
       .filter(e => e.rootFields.includes('deleteManyLabels')).length;
     expect(deletes).toBe(2);
-    const outcomes = byLabel(await h.outcomes(run.id));
+    const outcomes = await h.outcomesByLabel(run.id);
     const failed = ids.filter(id => outcomes[id] === 'failed/error');
     const deleted = ids.filter(id => outcomes[id] === 'deleted');
     expect(failed.length + deleted.length).toBe(20);
     // Whatever the faults hit, the record matches Tower.
-    expect(
-      h.sim.admin
-        .deletedLabels()
-        .map(d => d.id)
-        .sort(),
-    ).toEqual(deleted.sort());
+    expect(h.deletedIds()).toEqual(deleted.sort());
     expect(failed).toHaveLength(10);
     expect(deleted).toHaveLength(10);
     expect(run.status).toBe('partial');
@@ -122,12 +116,7 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
       status: 'succeeded',
       counts: { deleted: 4, failed: 0 },
     });
-    expect(
-      h.sim.admin
-        .deletedLabels()
-        .map(d => d.id)
-        .sort(),
-    ).toEqual(ids.sort());
+    expect(h.deletedIds()).toEqual(ids.sort());
   });
 
   it('stops before the next batch when aborted and records the run aborted', async () => {
@@ -143,10 +132,7 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
     const run = await h.sweep(controller.signal);
     clearInterval(timer);
     expect(run.status).toBe('aborted');
-    const deletedOnTower = h.sim.admin
-      .deletedLabels()
-      .map(d => d.id)
-      .sort();
+    const deletedOnTower = h.deletedIds();
     expect(deletedOnTower.length).toBeGreaterThan(0);
     expect(deletedOnTower.length).toBeLessThan(200);
     const recorded = (await h.outcomes(run.id))
@@ -182,19 +168,7 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
 
   it('marks a run left running by a lost replica as aborted before it starts', async () => {
     const h = await make();
-    const stale = await h.store.createRun({
-      towerId: h.tower.id,
-      trigger: 'schedule',
-      dryRun: false,
-      instance: 'dead-replica',
-      startedAt: new Date(Date.now() - 3_600_000),
-      settings: {
-        minAge: 'PT24H',
-        confirmAfter: 'PT0S',
-        maxDeletesPerRun: 1,
-        keys: [],
-      },
-    });
+    const stale = await h.leftRunning({ instance: 'dead-replica' });
     await h.sweep();
     expect(await h.store.getRun(stale.id)).toMatchObject({
       status: 'aborted',
@@ -214,19 +188,8 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
       },
     });
     seedOrphans(h, 2);
-    await h.store.enqueueRequest({
-      towerId: h.tower.id,
-      trigger: 'manual',
-      requestedBy: 'user:default/ops',
-      dryRun: true,
-      requestedAt: new Date(),
-    });
-    await h.store.enqueueRequest({
-      towerId: h.tower.id,
-      trigger: 'event',
-      dryRun: false,
-      requestedAt: new Date(),
-    });
+    await h.request();
+    await h.request({ trigger: 'event', dryRun: false });
     await h.sweeper.runTask(new AbortController().signal);
     const runs = await h.store.listRuns(h.tower.id, { limit: 10 });
     expect(

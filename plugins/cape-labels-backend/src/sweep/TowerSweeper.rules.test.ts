@@ -1,6 +1,5 @@
 import type { TowerClient } from '../cloudtower/types';
 import {
-  byLabel,
   createHarness,
   HOUR,
   type Harness,
@@ -82,7 +81,7 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
     expect(h.sim.admin.requestLog().flatMap(e => e.rootFields)).not.toContain(
       'deleteManyLabels',
     );
-    const outcomes = byLabel(await h.outcomes(run.id));
+    const outcomes = await h.outcomesByLabel(run.id);
     expect(
       Object.keys(outcomes)
         .filter(id => outcomes[id] === 'would-delete')
@@ -97,13 +96,8 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
     const run = await h.sweep();
 
     expect(run.status).toBe('succeeded');
-    expect(
-      h.sim.admin
-        .deletedLabels()
-        .map(d => d.id)
-        .sort(),
-    ).toEqual([...w.orphans].sort());
-    expect(byLabel(await h.outcomes(run.id))).toEqual({
+    expect(h.deletedIds()).toEqual([...w.orphans].sort());
+    expect(await h.outcomesByLabel(run.id)).toEqual({
       ...Object.fromEntries(w.orphans.map(id => [id, 'deleted'])),
       [w.young]: 'kept/young',
       [w.lagging]: 'kept/referenced',
@@ -163,7 +157,7 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
     });
     const w = await seedWorld(h);
     const run = await h.sweep();
-    const outcomes = byLabel(await h.outcomes(run.id));
+    const outcomes = await h.outcomesByLabel(run.id);
     expect(w.orphans).toContain(raced);
     expect(outcomes[raced]).toBe('kept/raced');
     expect(h.sim.admin.label(raced)?.vmIds).toHaveLength(1);
@@ -186,7 +180,7 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
     expect(first.error?.code).toBe('CAP_REACHED');
     expect(first.counts.deleted).toBe(2);
     expect(
-      Object.values(byLabel(await h.outcomes(first.id))).filter(
+      Object.values(await h.outcomesByLabel(first.id)).filter(
         v => v === 'kept/cap',
       ),
     ).toHaveLength(3);
@@ -194,12 +188,7 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
     expect(second.counts.deleted).toBe(2);
     const third = await h.sweep();
     expect(third.status).toBe('succeeded');
-    expect(
-      h.sim.admin
-        .deletedLabels()
-        .map(d => d.id)
-        .sort(),
-    ).toEqual(ids.sort());
+    expect(h.deletedIds()).toEqual(ids.sort());
   });
 
   it('with confirmAfter deletes only labels an earlier run saw orphaned long enough ago', async () => {
@@ -216,7 +205,7 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
       createdAt: h.old(),
     }).id;
     const first = await h.sweep();
-    expect(byLabel(await h.outcomes(first.id))).toEqual({
+    expect(await h.outcomesByLabel(first.id)).toEqual({
       [seen]: 'kept/unconfirmed',
     });
     expect(h.sim.admin.label(seen)).toBeDefined();
@@ -228,14 +217,14 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
       createdAt: h.old(),
     }).id;
     const second = await h.sweep();
-    expect(byLabel(await h.outcomes(second.id))).toEqual({
+    expect(await h.outcomesByLabel(second.id)).toEqual({
       [seen]: 'kept/unconfirmed',
       [fresh]: 'kept/unconfirmed',
     });
 
     now += 31 * 60_000;
     const third = await h.sweep();
-    expect(byLabel(await h.outcomes(third.id))).toEqual({
+    expect(await h.outcomesByLabel(third.id)).toEqual({
       [seen]: 'deleted',
       [fresh]: 'kept/unconfirmed',
     });
@@ -262,7 +251,7 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
     h.sim.admin.deleteVm(vm);
     now += 2 * HOUR;
     const run = await h.sweep();
-    expect(byLabel(await h.outcomes(run.id))).toEqual({
+    expect(await h.outcomesByLabel(run.id)).toEqual({
       [label]: 'kept/unconfirmed',
     });
   });

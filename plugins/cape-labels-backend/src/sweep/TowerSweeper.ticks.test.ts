@@ -1,7 +1,6 @@
 import type { TowerConfig } from '../config/types';
 import {
   createHarness,
-  HOUR,
   stoppedAfterEach,
   type Harness,
 } from './__testUtils__/sweepHarness';
@@ -40,13 +39,7 @@ describe('TowerSweeper: what a start of the task runs', () => {
   it('runs both a pending preview and the scheduled sweep at a scheduled tick', async () => {
     const h = await make({ tower: { schedule: DAILY } });
     seedOrphans(h, 3);
-    await h.store.enqueueRequest({
-      towerId: h.tower.id,
-      trigger: 'manual',
-      requestedBy: 'user:default/ops',
-      dryRun: true,
-      requestedAt: new Date(),
-    });
+    await h.request();
     await start(h);
     expect(await runs(h)).toEqual([
       ['schedule', false, 3, 3],
@@ -78,12 +71,7 @@ describe('TowerSweeper: what a start of the task runs', () => {
     const h = await make({ tower: { schedule: DAILY } });
     await start(h);
     seedOrphans(h, 2);
-    await h.store.enqueueRequest({
-      towerId: h.tower.id,
-      trigger: 'event',
-      dryRun: false,
-      requestedAt: new Date(),
-    });
+    await h.request({ trigger: 'event', dryRun: false });
     await start(h);
     expect(await runs(h)).toEqual([
       ['schedule', false, 0, 0],
@@ -94,19 +82,7 @@ describe('TowerSweeper: what a start of the task runs', () => {
   it('still owes the scheduled sweep after one that a lost replica left unfinished', async () => {
     const h = await make({ tower: { schedule: DAILY } });
     // Left running by a replica that died: this start records it aborted, so its work is owed.
-    await h.store.createRun({
-      towerId: h.tower.id,
-      trigger: 'schedule',
-      dryRun: false,
-      instance: 'other',
-      startedAt: new Date(Date.now() - HOUR),
-      settings: {
-        minAge: 'PT24H',
-        confirmAfter: 'PT0S',
-        maxDeletesPerRun: 1,
-        keys: [],
-      },
-    });
+    await h.leftRunning();
     seedOrphans(h, 2);
     await start(h);
     expect(await runs(h)).toEqual([
@@ -118,19 +94,10 @@ describe('TowerSweeper: what a start of the task runs', () => {
   it('redoes a permitted request that a lost replica left unfinished', async () => {
     const h = await make({ tower: { schedule: DAILY } });
     await start(h);
-    await h.store.createRun({
-      towerId: h.tower.id,
+    await h.leftRunning({
       trigger: 'manual',
       requestedBy: 'user:default/ops',
-      dryRun: false,
       instance: 'dead',
-      startedAt: new Date(Date.now() - HOUR),
-      settings: {
-        minAge: 'PT24H',
-        confirmAfter: 'PT0S',
-        maxDeletesPerRun: 1,
-        keys: [],
-      },
     });
     seedOrphans(h, 2);
     await start(h);
@@ -147,19 +114,7 @@ describe('TowerSweeper: what a start of the task runs', () => {
 
   it('leaves a running run with a recent heartbeat alone (it may still be finishing elsewhere)', async () => {
     const h = await make();
-    const finishing = await h.store.createRun({
-      towerId: h.tower.id,
-      trigger: 'schedule',
-      dryRun: false,
-      instance: 'other',
-      startedAt: new Date(Date.now() - HOUR),
-      settings: {
-        minAge: 'PT24H',
-        confirmAfter: 'PT0S',
-        maxDeletesPerRun: 1,
-        keys: [],
-      },
-    });
+    const finishing = await h.leftRunning();
     await h.store.heartbeat(finishing.id, new Date());
     await start(h);
     expect((await h.store.getRun(finishing.id))?.status).toBe('running');

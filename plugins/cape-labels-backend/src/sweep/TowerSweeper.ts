@@ -1,59 +1,58 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
-import type {
-  KeptReason,
-  LabelOutcome,
-  RunSummary,
-} from '@smartx-cape/plugin-cape-labels-common';
-import { DateTime } from 'luxon';
-import { isTowerError } from '../cloudtower/errors';
+import { createTowerClient } from '../cloudtower';
 import type { TowerClient } from '../cloudtower/types';
-import { sweptKeys, type TowerConfig } from '../config/types';
-import {
-  HEARTBEAT_INTERVAL_MS,
-  type Retention,
-  type RunStore,
-} from '../database';
-import { recordRunMetrics } from './metrics';
-import { withRetry } from './retry';
-import { towerRunStart } from './runClock';
-import { recheckPendingDeletes } from './recheck';
-import { runSweep } from './runSweep';
-import { planTick, type SweepWork } from './planTick';
+import { towerConnectionOptions } from '../config/towerConnection';
+import type { CapeLabelsConfig, TowerConfig } from '../config/types';
+import type { Retention, RunStore } from '../database';
+import { planTick, type PlannedRun } from './planTick';
 import { isDue, sweepSchedule, type SweepSchedule } from './schedule';
 import { SerialQueue } from './SerialQueue';
+import type { SweeperHooks } from './sweeperHooks';
+import { sweepOnce } from './sweepOnce';
 
-export type { SweepWork };
+/** How hard a sweeper works its Tower: the plugin's config (`sweepTuning`), or a test's. */
+export type SweepTuning = {
+  pageSize: number;
+  /** Requests in flight at once to the Tower. */
+  requestsInFlight: number;
+  /** Candidate batches in flight at once (default: `requestsInFlight`). */
+  batchesInFlight?: number;
+  requestTimeoutMs: number;
+  /** How long Tower may take to commit a delete whose answer was lost (default: `requestTimeoutMs`). */
+  settleMs?: number;
+  /** Largest Tower answer accepted (default: the client's). */
+  maxResponseBytes?: number;
+  /** What is kept of the Tower's history after each run. */
+  retention: Retention;
+};
+
+/** The tuning `capeLabels` configures: `requestsInFlight` bounds requests and batches alike. */
+export function sweepTuning(config: CapeLabelsConfig): SweepTuning {
+  return {
+    pageSize: config.pageSize,
+    requestsInFlight: config.requestsInFlight,
+    requestTimeoutMs: config.requestTimeout.as('milliseconds'),
+    retention: {
+      runs: config.runsPerTower,
+      routineRuns: config.routineKeepRuns,
+    },
+  };
+}
 
 export type TowerSweeperOptions = {
   tower: TowerConfig;
   store: RunStore;
-  /** A client per run: a fresh login each time, closed afterwards. */
-  createClient: (tower: TowerConfig) => TowerClient;
   logger: LoggerService;
+  /** Which replica runs (recorded on every run). */
   instance: string;
-  pageSize: number;
-  batchesInFlight: number;
-  /** What is kept of the Tower's history after each run. */
-  retention: Retention;
-  /** After every run, with how many labels were kept for each reason. */
-  onRunCompleted?: (
-    run: RunSummary,
-    kept: ReadonlyMap<KeptReason, number>,
-  ) => Promise<void>;
-  onDeleted?: (
-    tower: TowerConfig,
-    runId: string,
-    deleted: LabelOutcome[],
-  ) => void;
+  tuning: SweepTuning;
+  hooks?: SweeperHooks;
   now?: () => Date;
   /** When this process registered the Tower's task (default: when the sweeper was made). */
   registeredAt?: Date;
-  /** How long Tower may take to commit a delete whose answer was lost (default 30 s: the request timeout). */
-  settleMs?: number;
+  /** Wraps each run's client (tests: faults between two requests, an in-memory Tower). */
+  wrapClient?: (client: TowerClient) => TowerClient;
 };
-
-/** Notes kept on one run; beyond that they are counted. */
-const MAX_NOTES = 20;
 
 /**
  * The only code that sweeps one Tower in this process. The scheduler's lease makes a tick
@@ -62,10 +61,17 @@ const MAX_NOTES = 20;
 export class TowerSweeper {
   private readonly queue = new SerialQueue();
   private readonly stopping = new AbortController();
+  readonly tower: TowerConfig;
   readonly schedule: SweepSchedule;
   readonly registeredAt: Date;
 
-  constructor(private readonly options: TowerSweeperOptions) {
+  /** The one way to build a sweeper: the plugin, the tests and the benchmark all come here. */
+  static create(options: TowerSweeperOptions): TowerSweeper {
+    return new TowerSweeper(options);
+  }
+
+  private constructor(private readonly options: TowerSweeperOptions) {
+    this.tower = options.tower;
     this.schedule = sweepSchedule(options.tower.schedule);
     this.registeredAt = options.registeredAt ?? this.now();
   }
@@ -93,13 +99,13 @@ export class TowerSweeper {
       const due = isDue(this.schedule, anchor, this.registeredAt, this.now());
       const pending = await store.takeRequest(tower.id);
       if (pending) requests.push(pending);
-      for (const work of planTick({ due, requests })) {
-        if (work.trigger === 'external') {
+      for (const planned of planTick({ due, requests })) {
+        if (planned.trigger === 'external') {
           logger.warn(
             `Tower ${tower.id}: task started while no sweep was due and no request was pending (the scheduler's trigger endpoint?): preview only`,
           );
         }
-        await this.sweep(work, signal);
+        await this.sweep(planned, signal);
       }
       while (!signal.aborted) {
         const request = await store.takeRequest(tower.id);
@@ -113,7 +119,7 @@ export class TowerSweeper {
    * Records runs of a lost replica aborted; returns the permitted requests among them, to be
    * done again (a lost scheduled sweep is owed anyway: it did not end).
    */
-  private async abortLostRuns(): Promise<SweepWork[]> {
+  private async abortLostRuns(): Promise<PlannedRun[]> {
     const { store, tower, logger } = this.options;
     const lost = await store.abortLostRuns(tower.id, this.now());
     if (lost.length > 0) {
@@ -135,148 +141,33 @@ export class TowerSweeper {
     return this.options.now?.() ?? new Date();
   }
 
-  private async sweep(
-    work: SweepWork,
-    signal: AbortSignal,
-  ): Promise<RunSummary> {
-    const { tower, store, logger } = this.options;
-    const startedAt = this.now();
-    const dryRun = tower.dryRun || work.dryRun;
-    const keys = sweptKeys(tower.resourcePrefix);
-    const run = await store.createRun({
-      towerId: tower.id,
-      trigger: work.trigger,
-      requestedBy: work.requestedBy,
-      dryRun,
-      instance: this.options.instance,
-      startedAt,
-      settings: {
-        minAge: tower.minAge.toISO() ?? 'PT0S',
-        confirmAfter: tower.confirmAfter.toISO() ?? 'PT0S',
-        maxDeletesPerRun: tower.maxDeletesPerRun,
-        keys,
-      },
+  private async sweep(planned: PlannedRun, signal: AbortSignal) {
+    const { tower, store, logger, instance, tuning, hooks, wrapClient } =
+      this.options;
+    const connection = towerConnectionOptions(tower, {
+      requestTimeoutMs: tuning.requestTimeoutMs,
+      maxInFlight: tuning.requestsInFlight,
+      maxResponseBytes: tuning.maxResponseBytes,
     });
-    logger.info(
-      `Tower ${tower.id}: sweep ${run.id} started (${work.trigger}${dryRun ? ', dry run' : ''})`,
-    );
-
-    const start = DateTime.fromJSDate(startedAt).toUTC();
-    const confirmMs = tower.confirmAfter.as('milliseconds');
-    const client = this.options.createClient(tower);
-    // Independent of Tower's pace: a page may take a whole request timeout.
-    const heartbeat = setInterval(() => {
-      store.heartbeat(run.id, this.now()).catch(() => undefined);
-    }, HEARTBEAT_INTERVAL_MS);
-    const notes: string[] = [];
-    let dropped = 0;
-    const note = (text: string) => {
-      logger.warn(`Tower ${tower.id}: run ${run.id}: ${text}`);
-      if (notes.length < MAX_NOTES) notes.push(text);
-      else dropped++;
-    };
-    const audit = (runId: string, deleted: LabelOutcome[]) =>
-      this.options.onDeleted?.(tower, runId, deleted);
-    let result;
-    try {
-      const towerStart = await towerRunStart(
-        { towerId: tower.id, client, store, logger, now: () => this.now() },
-        run.id,
-        startedAt,
-        signal,
-      );
-      await recheckPendingDeletes({
-        client,
+    return sweepOnce(
+      {
+        tower,
         store,
-        towerId: tower.id,
-        runId: run.id,
-        note,
-        onDeleted: audit,
-      }).catch(error =>
-        note(
-          `could not re-check earlier unanswered deletes (next run tries again): ${(error as Error).message}`,
-        ),
-      );
-      result = await runSweep(
-        {
-          runId: run.id,
-          towerId: tower.id,
-          runStart: startedAt,
-          policy: {
-            keys: new Set(keys),
-            // Tower stamps createdAt: its clock, not ours, says how old a label is.
-            cutoffMs: towerStart.minus(tower.minAge).toMillis(),
-            confirmCutoffMs:
-              confirmMs > 0
-                ? start.minus(tower.confirmAfter).toMillis()
-                : undefined,
-          },
-          dryRun,
-          maxDeletes: tower.maxDeletesPerRun,
-          pageSize: this.options.pageSize,
-          settleMs: this.options.settleMs ?? 30_000,
-          batchesInFlight: this.options.batchesInFlight,
-          signal,
+        logger,
+        instance,
+        hooks: hooks ?? {},
+        now: () => this.now(),
+        pageSize: tuning.pageSize,
+        batchesInFlight: tuning.batchesInFlight ?? tuning.requestsInFlight,
+        settleMs: tuning.settleMs ?? tuning.requestTimeoutMs,
+        retention: tuning.retention,
+        createClient: () => {
+          const client = createTowerClient(connection, { logger });
+          return wrapClient ? wrapClient(client) : client;
         },
-        {
-          client,
-          store,
-          onDeleted: deleted => audit(run.id, deleted),
-          onNote: note,
-        },
-      );
-    } catch (error) {
-      // Reading Tower's clock (its login) or the store threw; record what we can.
-      result = {
-        status: signal.aborted ? ('aborted' as const) : ('failed' as const),
-        counts: run.counts,
-        keptByReason: new Map(),
-        error: isTowerError(error)
-          ? { message: error.message, code: error.code }
-          : {
-              message: `sweep failed: ${(error as Error).message}`,
-              code: 'INTERNAL',
-            },
-      };
-    } finally {
-      clearInterval(heartbeat);
-      await client.close().catch(() => undefined);
-    }
-
-    const finishedAt = this.now();
-    const summary = await withRetry(() =>
-      store.finishRun(run.id, {
-        status: result.status,
-        counts: result.counts,
-        error: result.error,
-        finishedAt,
-        notes: dropped
-          ? [...notes, `${dropped} more note(s) in the log`]
-          : notes,
-      }),
+      },
+      planned,
+      signal,
     );
-    recordRunMetrics(summary, result.keptByReason);
-    const c = summary.counts;
-    const reasons = [...result.keptByReason]
-      .map(([r, n]) => `${r} ${n}`)
-      .join(', ');
-    const line = `Tower ${tower.id}: sweep ${run.id} ${summary.status} in ${summary.durationMs} ms: scanned ${c.scanned}, candidates ${c.candidates}, deleted ${c.deleted}, kept ${c.kept}${reasons ? ` (${reasons})` : ''}, failed ${c.failed}`;
-    if (summary.status === 'succeeded') logger.info(line);
-    else
-      logger.warn(
-        `${line}${summary.error ? ` (${summary.error.message})` : ''}`,
-      );
-
-    await store
-      .pruneRuns(tower.id, this.options.retention)
-      .catch(error =>
-        logger.warn(`Tower ${tower.id}: could not prune old runs: ${error}`),
-      );
-    await this.options
-      .onRunCompleted?.(summary, result.keptByReason)
-      .catch(error =>
-        logger.warn(`Tower ${tower.id}: after-run work failed: ${error}`),
-      );
-    return summary;
   }
 }

@@ -1,6 +1,7 @@
 import type {
   KeptReason,
   LabelOutcome,
+  OutcomeReason,
   RunCounts,
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { LabelLiveState, TowerLabel } from '../cloudtower/types';
@@ -73,7 +74,7 @@ function storable(text: string): string {
 export function outcome(
   label: TowerLabel,
   action: LabelOutcome['action'],
-  reason?: KeptReason,
+  reason?: OutcomeReason,
 ): LabelOutcome {
   return {
     labelId: label.id,
@@ -113,7 +114,9 @@ export function countOutcomes(
     else if (o.action === 'failed') counts.failed++;
     else if (o.action === 'kept') {
       counts.kept++;
-      if (o.reason) kept.set(o.reason, (kept.get(o.reason) ?? 0) + 1);
+      // A kept outcome carries a kept reason (`outcome` is only ever called so).
+      const reason = o.reason as KeptReason | undefined;
+      if (reason) kept.set(reason, (kept.get(reason) ?? 0) + 1);
     }
   }
 }

@@ -7,6 +7,7 @@ import {
   TowerTimeoutError,
   TowerUnreachableError,
 } from '../cloudtower/errors';
+import { neverSent } from '../cloudtower/networkErrors';
 import type { TowerClient, TowerLabel } from '../cloudtower/types';
 import type { RunStore } from '../database';
 import { outcome } from './decide';
@@ -14,17 +15,6 @@ import { withRetry } from './retry';
 
 /** Survivor reads spread over the settle window after a delete without a usable answer. */
 const SETTLE_READS = 3;
-
-/** Network errors raised before the request could reach Tower: nothing to wait for. */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'TLS',
-]);
 
 /**
  * A delete without a usable answer — timeout, reset, 5xx, malformed answer — may have been
@@ -36,8 +26,7 @@ export function isAmbiguous(error: unknown): boolean {
   if (error instanceof TowerTimeoutError) return true;
   if (error instanceof TowerResponseError) return true;
   if (error instanceof TowerHttpError) return error.status >= 500;
-  if (error instanceof TowerUnreachableError)
-    return !NOT_SENT_CODES.has(error.code);
+  if (error instanceof TowerUnreachableError) return !neverSent(error.code);
   return false;
 }
 

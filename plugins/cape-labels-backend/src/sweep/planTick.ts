@@ -1,12 +1,11 @@
-import type { RunTrigger } from '@smartx-cape/plugin-cape-labels-common';
+import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
 
-/** One sweep to run: who asked, and whether nothing may be deleted. */
-export type SweepWork = {
-  trigger: RunTrigger;
-  requestedBy?: string;
-  /** Asked for a dry run; a Tower configured `dryRun` is always dry. */
-  dryRun: boolean;
-};
+/**
+ * One run a start of the task makes: how it was started, who asked, whether it was asked to be
+ * dry (a Tower configured `dryRun` is always dry). A taken request (`SweepRequest`) is one;
+ * the run records exactly these fields.
+ */
+export type PlannedRun = Pick<RunSummary, 'trigger' | 'requestedBy' | 'dryRun'>;
 
 /**
  * What one start of the Tower's task runs, in order. `requests` are permitted work waiting:
@@ -20,8 +19,8 @@ export type SweepWork = {
  */
 export function planTick(input: {
   due: boolean;
-  requests: SweepWork[];
-}): SweepWork[] {
+  requests: PlannedRun[];
+}): PlannedRun[] {
   const { due, requests } = input;
   if (due) return [{ trigger: 'schedule', dryRun: false }, ...requests];
   if (requests.length) return requests;

@@ -2,9 +2,10 @@ import type {
   RunCounts,
   RunStatus,
 } from '@smartx-cape/plugin-cape-labels-common';
+import { isTowerError } from '../cloudtower/errors';
 import type { KeptTally } from './decide';
 
-type RunError = { message: string; code?: string };
+export type RunError = { message: string; code?: string };
 
 export type SweepResult = {
   status: Exclude<RunStatus, 'running' | 'lost'>;
@@ -63,4 +64,23 @@ export function sweepResult(end: {
     };
   }
   return { status: 'succeeded', counts, keptByReason };
+}
+
+/** A run that could not reach the sweep itself (Tower's login, the store). */
+export function failedBeforeSweep(
+  error: unknown,
+  counts: RunCounts,
+  aborted: boolean,
+): SweepResult {
+  return {
+    status: aborted ? 'aborted' : 'failed',
+    counts,
+    keptByReason: new Map(),
+    error: isTowerError(error)
+      ? { message: error.message, code: error.code }
+      : {
+          message: `sweep failed: ${(error as Error).message}`,
+          code: 'INTERNAL',
+        },
+  };
 }

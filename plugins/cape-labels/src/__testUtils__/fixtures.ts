@@ -1,46 +1,9 @@
 import { ResponseError } from '@backstage/errors';
-import {
-  RunSummary,
-  TowerSummary,
-} from '@smartx-cape/plugin-cape-labels-common';
+import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { CapeLabelsApi } from '../api';
+import { makeTower } from './samples';
 
-export function makeRun(patch: Partial<RunSummary> = {}): RunSummary {
-  return {
-    id: 'run-1',
-    towerId: 'prod-a',
-    trigger: 'schedule',
-    dryRun: false,
-    status: 'succeeded',
-    startedAt: new Date(Date.now() - 3_600_000).toISOString(),
-    finishedAt: new Date(Date.now() - 3_590_000).toISOString(),
-    durationMs: 10_000,
-    counts: {
-      scanned: 1234,
-      candidates: 17,
-      deleted: 15,
-      wouldDelete: 0,
-      kept: 2,
-      failed: 0,
-    },
-    instance: 'replica-1',
-    ...patch,
-  };
-}
-
-export function makeTower(patch: Partial<TowerSummary> = {}): TowerSummary {
-  return {
-    id: 'prod-a',
-    title: 'Production A',
-    server: 'https://tower-a.example.com',
-    resourcePrefix: 'cape',
-    dryRun: false,
-    running: false,
-    nextRunAt: new Date(Date.now() + 7_200_000).toISOString(),
-    lastRun: makeRun(),
-    ...patch,
-  };
-}
+export { makeCounts, makeRun, makeTower } from './samples';
 
 export type MockCapeLabelsApi = { [K in keyof CapeLabelsApi]: jest.Mock };
 

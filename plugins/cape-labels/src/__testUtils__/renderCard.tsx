@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import type { RouteRef } from '@backstage/core-plugin-api';
 import {
   mockApis,
@@ -10,17 +11,21 @@ import { capeLabelsApiRef } from '../api';
 import { CapeLabelsCard } from '../components/CapeLabelsCard';
 import { MockCapeLabelsApi } from './fixtures';
 
-/** Renders the card on `api`, allowed to sweep unless `allowed` is false. */
-export async function renderCard(
+/** Where and how a component under test is rendered. */
+export type RenderOptions = {
+  /** Allowed to sweep unless false. */
+  allowed?: boolean;
+  /** Routes of the app, e.g. the plugin's page or the catalog's entity page. */
+  mountedRoutes?: Record<string, RouteRef>;
+  /** Where the app is when the component shows. */
+  at?: string;
+};
+
+/** Renders `element` in a test app whose cape-labels API is `api`. */
+export async function renderWithApi(
   api: MockCapeLabelsApi,
-  options: {
-    allowed?: boolean;
-    pollIntervalMs?: number;
-    /** Routes of other plugins the app has, e.g. the catalog's entity page. */
-    mountedRoutes?: Record<string, RouteRef>;
-    /** Where the app is when the card shows. */
-    at?: string;
-  } = {},
+  element: ReactElement,
+  options: RenderOptions = {},
 ) {
   const permissionApi = mockApis.permission({
     authorize:
@@ -33,11 +38,23 @@ export async function renderCard(
         [permissionApiRef, permissionApi],
       ]}
     >
-      <CapeLabelsCard pollIntervalMs={options.pollIntervalMs ?? 20} />
+      {element}
     </TestApiProvider>,
     {
       mountedRoutes: options.mountedRoutes,
       routeEntries: options.at ? [options.at] : undefined,
     },
+  );
+}
+
+/** Renders the card on `api`, polling every `pollIntervalMs` (20 ms unless given). */
+export async function renderCard(
+  api: MockCapeLabelsApi,
+  options: RenderOptions & { pollIntervalMs?: number } = {},
+) {
+  return renderWithApi(
+    api,
+    <CapeLabelsCard pollIntervalMs={options.pollIntervalMs ?? 20} />,
+    options,
   );
 }

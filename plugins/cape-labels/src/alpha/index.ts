@@ -1,18 +1,8 @@
 /**
- * Kept for apps that import `@smartx-cape/plugin-cape-labels/alpha`: the
- * same plugin and extensions as the package's main entry.
+ * Kept for apps that import `@smartx-cape/plugin-cape-labels/alpha`: everything of the
+ * package's main entry, except that `CapeLabelsCard` here is the card component itself (for
+ * pages of the new frontend system) rather than the legacy system's component extension.
  */
-export {
-  capeLabelsFrontendPlugin as default,
-  capeLabelsApi,
-  capeLabelsPage,
-  capeLabelsHomeWidget,
-  capeLabelsPageRouteRef,
-  capeLabelsTowerRouteRef,
-  capeLabelsEntityCard,
-} from './plugin';
-export {
-  CapeLabelsCard,
-  CapeLabelsContent,
-} from '../components/CapeLabelsCard';
-export { CapeLabelsIcon } from './CapeLabelsIcon';
+export * from '../index';
+export { default } from '../index';
+export { CapeLabelsCard } from '../components/CapeLabelsCard';

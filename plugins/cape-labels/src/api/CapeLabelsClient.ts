@@ -1,27 +1,30 @@
 import { DiscoveryApi, FetchApi } from '@backstage/core-plugin-api';
 import { ResponseError } from '@backstage/errors';
-import {
-  LabelOutcome,
-  ListResponse,
-  OutcomeFilter,
-  PagedResponse,
-  Run,
-  RunSummary,
-  SweepAccepted,
-  TopSources,
-  TowerSummary,
-} from '@smartx-cape/plugin-cape-labels-common';
-import {
+import type { OutcomeFilter } from '@smartx-cape/plugin-cape-labels-common';
+import type {
   CapeLabelsApi,
   ListOutcomesOptions,
   ListRunsOptions,
-  OutcomesCsv,
-  OutcomesPage,
   RequestSweepOptions,
 } from './CapeLabelsApi';
 import { SweepAlreadyRunningError } from './errors';
+import {
+  SpecAnswer,
+  SpecPath,
+  SpecPathParams,
+  SpecQuery,
+  SpecRequestBody,
+  specUrl,
+} from './specTypes';
 
-/** Default implementation of {@link CapeLabelsApi} over HTTP. */
+/** What `CapeLabelsApi.method` promises: the common package's types. */
+type Answer<M extends keyof CapeLabelsApi> = ReturnType<CapeLabelsApi[M]>;
+
+/**
+ * Default implementation of {@link CapeLabelsApi} over HTTP. Paths, parameters, bodies and
+ * answers are typed from the backend's OpenAPI spec (`./specTypes`); the methods return the
+ * common package's types, so tsc fails when the spec and those types part.
+ */
 export class CapeLabelsClient implements CapeLabelsApi {
   private readonly discoveryApi: DiscoveryApi;
   private readonly fetchApi: FetchApi;
@@ -31,60 +34,56 @@ export class CapeLabelsClient implements CapeLabelsApi {
     this.fetchApi = options.fetchApi;
   }
 
-  async listTowers(): Promise<TowerSummary[]> {
-    const body = await this.get<ListResponse<TowerSummary>>('/towers');
+  async listTowers(): Answer<'listTowers'> {
+    const body = await this.getJson('/towers', {});
     return body.items;
   }
 
   async listRuns(
     towerId: string,
     options: ListRunsOptions = {},
-  ): Promise<RunSummary[]> {
-    const body = await this.get<ListResponse<RunSummary>>(
-      `/towers/${encodeURIComponent(towerId)}/runs${query({
-        limit: options.limit,
-        before: options.before,
-      })}`,
+  ): Answer<'listRuns'> {
+    const body = await this.getJson(
+      '/towers/{towerId}/runs',
+      { towerId },
+      { limit: options.limit, before: options.before },
     );
     return body.items;
   }
 
-  async getRun(runId: string): Promise<Run> {
-    return this.get<Run>(`/runs/${encodeURIComponent(runId)}`);
+  async getRun(runId: string): Answer<'getRun'> {
+    return this.getJson('/runs/{runId}', { runId });
   }
 
   async listOutcomes(
     runId: string,
     options: ListOutcomesOptions = {},
-  ): Promise<OutcomesPage> {
-    const body = await this.get<PagedResponse<LabelOutcome>>(
-      `/runs/${encodeURIComponent(runId)}/labels${query({
+  ): Answer<'listOutcomes'> {
+    const body = await this.getJson(
+      '/runs/{runId}/labels',
+      { runId },
+      {
         limit: options.limit,
         offset: options.offset,
         ...filterParams(options),
-      })}`,
+      },
     );
     return { items: body.items, total: body.total };
   }
 
-  async topSources(towerId: string, days?: number): Promise<TopSources> {
-    return this.get<TopSources>(
-      `/towers/${encodeURIComponent(towerId)}/top-sources${query({ days })}`,
-    );
+  async topSources(towerId: string, days?: number): Answer<'topSources'> {
+    return this.getJson('/towers/{towerId}/top-sources', { towerId }, { days });
   }
 
   async downloadOutcomesCsv(
     runId: string,
     filter: OutcomeFilter = {},
-  ): Promise<OutcomesCsv> {
-    const response = await this.fetchApi.fetch(
-      `${await this.baseUrl()}/runs/${encodeURIComponent(
-        runId,
-      )}/labels.csv${query(filterParams(filter))}`,
+  ): Answer<'downloadOutcomesCsv'> {
+    const response = await this.send(
+      '/runs/{runId}/labels.csv',
+      { runId },
+      filterParams(filter),
     );
-    if (!response.ok) {
-      throw await ResponseError.fromResponse(response);
-    }
     const disposition = response.headers.get('Content-Disposition') ?? '';
     const filename =
       /filename="([^"]+)"/.exec(disposition)?.[1] ?? `cape-labels-${runId}.csv`;
@@ -94,15 +93,21 @@ export class CapeLabelsClient implements CapeLabelsApi {
   async requestSweep(
     towerId: string,
     options: RequestSweepOptions = {},
-  ): Promise<SweepAccepted> {
-    const url = `${await this.baseUrl()}/towers/${encodeURIComponent(
-      towerId,
-    )}/sweep`;
-    const response = await this.fetchApi.fetch(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ dryRun: options.dryRun ?? false }),
-    });
+  ): Answer<'requestSweep'> {
+    const path = '/towers/{towerId}/sweep';
+    const body: SpecRequestBody<typeof path, 'post'> = {
+      dryRun: options.dryRun ?? false,
+    };
+    const response = await this.fetchApi.fetch(
+      `${await this.baseUrl()}${specUrl<typeof path, 'post'>(path, {
+        towerId,
+      })}`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+    );
     if (response.status === 409) {
       const error = await ResponseError.fromResponse(response);
       throw new SweepAlreadyRunningError(towerId, error.body?.error?.message);
@@ -110,21 +115,38 @@ export class CapeLabelsClient implements CapeLabelsApi {
     if (!response.ok) {
       throw await ResponseError.fromResponse(response);
     }
-    return (await response.json()) as SweepAccepted;
+    return (await response.json()) as SpecAnswer<typeof path, 'post'>;
   }
 
   private async baseUrl(): Promise<string> {
     return this.discoveryApi.getBaseUrl('cape-labels');
   }
 
-  private async get<T>(path: string): Promise<T> {
+  /** `GET path` with its query; throws the backend's error unless the answer is 2xx. */
+  private async send<P extends SpecPath<'get'>>(
+    path: P,
+    params: SpecPathParams<P, 'get'>,
+    search?: SpecQuery<P, 'get'>,
+  ): Promise<Response> {
     const response = await this.fetchApi.fetch(
-      `${await this.baseUrl()}${path}`,
+      `${await this.baseUrl()}${specUrl<P, 'get'>(path, params)}${query(
+        search ?? {},
+      )}`,
     );
     if (!response.ok) {
       throw await ResponseError.fromResponse(response);
     }
-    return (await response.json()) as T;
+    return response;
+  }
+
+  /** `GET path` answered with the spec's JSON body. */
+  private async getJson<P extends SpecPath<'get'>>(
+    path: P,
+    params: SpecPathParams<P, 'get'>,
+    search?: SpecQuery<P, 'get'>,
+  ): Promise<SpecAnswer<P, 'get'>> {
+    const response = await this.send(path, params, search);
+    return (await response.json()) as SpecAnswer<P, 'get'>;
   }
 }
 

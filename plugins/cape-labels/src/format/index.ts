@@ -1,4 +1,10 @@
-export { exactTime, formatClock, formatDuration, relativeTime } from './time';
+export {
+  exactTime,
+  formatClock,
+  formatDuration,
+  relativeTime,
+  shortTime,
+} from './time';
 export { triggerLabel, triggerName } from './trigger';
 export { errorMessage, isNotAllowed, toError } from './errors';
 export { isTowerRunning, towerStatus } from './towerStatus';

@@ -24,6 +24,19 @@ export function exactTime(iso: string | null | undefined): string | undefined {
     : undefined;
 }
 
+/** "Nov 30, 02:15 PM": a chart axis's label of a run. */
+export function shortTime(iso: string): string {
+  const date = DateTime.fromISO(iso);
+  return date.isValid
+    ? date.toLocaleString({
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+    : iso;
+}
+
 /** "1.2 s", "3 min 4 s", "1 h 2 min". */
 export function formatDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) {

@@ -1,5 +1,9 @@
 import { inspect } from 'node:util';
-import type { RunningSimulator } from '@smartx-cape/cloudtower-simulator';
+import {
+  startSimulator,
+  type RunningSimulator,
+} from '@smartx-cape/cloudtower-simulator';
+import { createTowerClient } from '../TowerClient';
 import { TowerError } from '../errors';
 import { sweptKeys } from '../../config/types';
 import type { TowerClient, TowerConnectionOptions, TowerLabel } from '../types';
@@ -28,6 +32,32 @@ export function opts(
     skipTLSVerify: false,
     requestTimeoutMs: 10_000,
     ...extra,
+  };
+}
+
+/**
+ * A fresh simulator for every test (`sim`), and `connect` for clients of it, all closed after
+ * the test.
+ */
+export function simulatorEachTest() {
+  let current: RunningSimulator | undefined;
+  const clients: TowerClient[] = [];
+  beforeEach(async () => {
+    current = await startSimulator({ users });
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map(c => c.close()));
+    await current?.stop();
+  });
+  return {
+    get sim(): RunningSimulator {
+      return current!;
+    },
+    connect(extra: Partial<TowerConnectionOptions> = {}): TowerClient {
+      const client = createTowerClient(opts(current!, extra));
+      clients.push(client);
+      return client;
+    },
   };
 }
 

@@ -5,7 +5,6 @@ import {
   towerConfig,
   type Harness,
 } from '../../sweep/__testUtils__/sweepHarness';
-import { sweeperOptions } from './faultKit';
 import {
   hookedClient,
   memoryClient,
@@ -41,6 +40,7 @@ export async function createWorldRunner(options: { pageSize?: number } = {}) {
     simulator: { clock: () => new Date(state.now + 1) },
     sweeper: {
       now: () => new Date(state.now),
+      registeredAt: new Date(T0),
       pageSize: options.pageSize ?? 7,
       batchesInFlight: 2,
     },
@@ -75,13 +75,15 @@ export async function createWorldRunner(options: { pageSize?: number } = {}) {
     counts[mode]++;
     const towerId = `w${++worlds}`;
     const t = spec.tower;
-    sweeperOptions(harness).tower = towerConfig(harness.sim.url, {
-      id: towerId,
-      resourcePrefix: t.prefix,
-      minAge: Duration.fromMillis(t.minAgeMs),
-      dryRun: t.dryRun,
-      maxDeletesPerRun: t.maxDeletes,
-      confirmAfter: Duration.fromMillis(t.confirmAfterMs),
+    harness.configure({
+      tower: towerConfig(harness.sim.url, {
+        id: towerId,
+        resourcePrefix: t.prefix,
+        minAge: Duration.fromMillis(t.minAgeMs),
+        dryRun: t.dryRun,
+        maxDeletesPerRun: t.maxDeletes,
+        confirmAfter: Duration.fromMillis(t.confirmAfterMs),
+      }),
     });
     const world = buildWorld(admin, spec);
 

@@ -1,10 +1,7 @@
 import {
   coreServices,
-  createBackendModule,
   createServiceFactory,
   type BackendFeature,
-  type DatabaseService,
-  type PermissionsService,
 } from '@backstage/backend-plugin-api';
 import { schedulerServiceFactory } from '@backstage/backend-defaults/scheduler';
 import { authServiceFactory } from '@backstage/backend-defaults/auth';
@@ -16,7 +13,6 @@ import {
   startTestBackend,
   TestDatabases,
 } from '@backstage/backend-test-utils';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import {
   eventsServiceRef,
   type EventParams,
@@ -32,9 +28,12 @@ import {
   CAPE_LABELS_TOPIC_RUN_COMPLETED,
   type Run,
   type RunSummary,
+  type TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import request from 'supertest';
 import { capeLabelsPlugin } from '../../plugin';
+import { defaultCapeLabels, USERNAME } from './capeLabelsConfig';
+import { switchablePermissions } from './switchablePermissions';
 import { TOWER_PASSWORD } from '../../__testUtils__/towerLogin';
 import { capturingLogger } from '../../__testUtils__/capturingLogger';
 
@@ -44,7 +43,13 @@ import { capturingLogger } from '../../__testUtils__/capturingLogger';
  */
 const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
 
-export const USERNAME = 'gc';
+export {
+  dailySchedule,
+  defaultCapeLabels,
+  EVERY_START_DUE,
+  towerEntry,
+} from './capeLabelsConfig';
+
 export const USER_REF = 'user:default/alice';
 export const HOUR = 3_600_000;
 export const BASE = '/api/cape-labels';
@@ -70,67 +75,6 @@ export type CapeBackendOptions = {
   features?: BackendFeature[];
 };
 
-/** A permissions service whose answer a test can change at any time. */
-function switchablePermissions() {
-  const state = {
-    result: AuthorizeResult.ALLOW as
-      AuthorizeResult.ALLOW | AuthorizeResult.DENY,
-    /** Permission names refused whatever `result` says. */
-    denied: new Set<string>(),
-    asked: 0,
-  };
-  const answer = async <T extends { permission: { name: string } }>(
-    requests: T[],
-  ) => {
-    state.asked += requests.length;
-    return requests.map(r => ({
-      ...r,
-      result: state.denied.has(r.permission.name)
-        ? AuthorizeResult.DENY
-        : state.result,
-    }));
-  };
-  const service = {
-    authorize: answer,
-    authorizeConditional: answer,
-  } as unknown as PermissionsService;
-  return { state, service };
-}
-
-/** The simulator's URL as the config of one Tower, the password the simulator accepts. */
-export function towerEntry(url: string, over: JsonObject = {}): JsonObject {
-  return {
-    server: url,
-    username: USERNAME,
-    password: TOWER_PASSWORD,
-    minAge: { hours: 24 },
-    ...over,
-  };
-}
-
-/**
- * A Tower schedule under which every start of the task is a due scheduled sweep (the mock
- * scheduler starts tasks only on triggerTask): for tests that stand in for the schedule.
- */
-export const EVERY_START_DUE: JsonObject = {
-  frequency: { seconds: 1 },
-  timeout: { minutes: 5 },
-  initialDelay: { seconds: 0 },
-};
-
-/** A `capeLabels` block with long schedules: sweeps happen only when a test asks. */
-export function defaultCapeLabels(url: string): JsonObject {
-  return {
-    schedule: {
-      frequency: { hours: 24 },
-      timeout: { minutes: 5 },
-      initialDelay: { hours: 1 },
-    },
-    requestTimeout: { seconds: 10 },
-    towers: { t1: towerEntry(url, { title: 'Tower One' }) },
-  };
-}
-
 export type CapeBackend = Awaited<ReturnType<typeof startCapeBackend>>;
 
 /**
@@ -154,20 +98,6 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
     },
   });
   const scheduler = mockServices.scheduler();
-  // The plugin's own database, as the plugin sees it (tests read and seed rows directly).
-  let database: DatabaseService | undefined;
-  const databaseProbe = createBackendModule({
-    pluginId: 'cape-labels',
-    moduleId: 'test-database-probe',
-    register(env) {
-      env.registerInit({
-        deps: { db: coreServices.database },
-        async init({ db }) {
-          database = db;
-        },
-      });
-    },
-  });
   const permissions = switchablePermissions();
   const capeLabels = (options.capeLabels ?? defaultCapeLabels)(sim.url);
   const authFeatures = options.realAuth
@@ -193,8 +123,8 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
     const backend = await startTestBackend({
       features: [
         capeLabelsPlugin,
+        // The plugin's database is this knex: tests read and seed rows through it.
         mockServices.database.factory({ knex }),
-        databaseProbe,
         mockServices.rootConfig.factory({ data: rootConfig }),
         ...authFeatures,
         createServiceFactory({
@@ -229,7 +159,38 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
       permission: permissions.state,
       http,
       /** The plugin's database (knex). */
-      db: () => database!.getClient(),
+      db: async () => knex,
+      /** `POST /towers/:towerId/sweep` as a user (or as `headers` say); await it or `.expect` on it. */
+      postSweep(
+        towerId = 't1',
+        body: object = {},
+        headers: Record<string, string> = auth.user(),
+      ) {
+        return http()
+          .post(`${BASE}/towers/${towerId}/sweep`)
+          .set(headers)
+          .send(body);
+      },
+      /** `GET <path>` under the plugin's base URL as a user (or as `headers` say). */
+      get(path: string, headers: Record<string, string> = auth.user()) {
+        return http().get(`${BASE}${path}`).set(headers);
+      },
+      /** A Tower's runs as a user reads them, newest first. */
+      async runs(towerId = 't1'): Promise<RunSummary[]> {
+        const res = await http()
+          .get(`${BASE}/towers/${towerId}/runs?limit=100`)
+          .set(auth.user())
+          .expect(200);
+        return res.body.items;
+      },
+      /** `GET /towers` as a user. */
+      async towers(): Promise<TowerSummary[]> {
+        const res = await http()
+          .get(`${BASE}/towers`)
+          .set(auth.user())
+          .expect(200);
+        return res.body.items;
+      },
       /** Starts a sweep as a user and waits for it (the mock scheduler runs the task inline). */
       async sweep(towerId = 't1', body: object = {}): Promise<Run> {
         const res = await http()
@@ -255,6 +216,21 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
     await sim.stop();
     throw error;
   }
+}
+
+/**
+ * The plugin in a test backend for the tests of one `describe`: started before the first,
+ * stopped after the last. Declare it where its options are in scope.
+ */
+export function backendForDescribe(
+  options: CapeBackendOptions = {},
+): CapeBackend {
+  const backend = {} as CapeBackend;
+  beforeAll(async () => {
+    Object.assign(backend, await startCapeBackend(options));
+  });
+  afterAll(async () => backend.stop?.());
+  return backend;
 }
 
 /** `createdAt` comfortably older than the default minAge. */

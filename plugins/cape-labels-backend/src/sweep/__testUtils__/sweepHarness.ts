@@ -8,17 +8,25 @@ import type {
   Run,
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { createTowerClient } from '../../cloudtower';
-import { towerConnectionOptions } from '../../config/towerConnection';
 import type { TowerClient } from '../../cloudtower/types';
 import { testTowerConfig } from '../../config/__testUtils__/testTowerConfig';
 import type { TowerConfig } from '../../config/types';
-import { createRunStore, type RunStore } from '../../database';
+import {
+  createRunStore,
+  type NewRun,
+  type RunStore,
+  type SweepRequest,
+} from '../../database';
 import {
   createTestDatabases,
   databaseService,
 } from '../../database/__testUtils__/testStore';
-import { TowerSweeper, type TowerSweeperOptions } from '../TowerSweeper';
+import type { SweeperHooks } from '../sweeperHooks';
+import {
+  TowerSweeper,
+  type SweepTuning,
+  type TowerSweeperOptions,
+} from '../TowerSweeper';
 import { capturingLogger } from '../../__testUtils__/capturingLogger';
 import { TOWER_PASSWORD } from '../../__testUtils__/towerLogin';
 
@@ -43,88 +51,166 @@ export function towerConfig(
   );
 }
 
+/** What a test may set on the harness's sweeper; `configure` changes it between runs. */
+export type HarnessSweeper = Partial<SweepTuning> &
+  Partial<Pick<TowerSweeperOptions, 'store' | 'now' | 'registeredAt'>> & {
+    /** Beside the harness's own (which fill `completed` and `audited`). */
+    hooks?: SweeperHooks;
+  };
+
 export type HarnessOptions = {
   simulator?: SimulatorOptions;
   tower?: Partial<TowerConfig>;
-  sweeper?: Partial<TowerSweeperOptions>;
-  /** Wraps the real client, e.g. to act between two requests. */
+  sweeper?: HarnessSweeper;
   /** Methods to use in place of the real client's, e.g. to act between two requests. */
   wrapClient?: (client: TowerClient) => Partial<TowerClient>;
-  /** The store the sweeper sees, e.g. one that also publishes signals. */
-  wrapStore?: (store: RunStore) => RunStore;
 };
 
 export type Harness = Awaited<ReturnType<typeof createHarness>>;
 
 const databases = createTestDatabases();
 
-/** A simulator, a SQLite store and a sweeper for one Tower, wired as the plugin wires them. */
+/** Small pages aside, the plugin's defaults; a short settle window, so a lost answer settles quickly. */
+const TEST_TUNING: SweepTuning = {
+  pageSize: 1000,
+  requestsInFlight: 4,
+  requestTimeoutMs: 5000,
+  settleMs: 300,
+  retention: { runs: 200, routineRuns: 1 },
+};
+
+/** A simulator, a SQLite store and a sweeper for one Tower, built as the plugin builds them. */
 export async function createHarness(options: HarnessOptions = {}) {
   const sim: RunningSimulator = await startSimulator({
     users: [{ username: 'gc', password: TOWER_PASSWORD, source: 'LOCAL' }],
     ...options.simulator,
   });
   const knex = await databases.init('SQLITE_3');
-  const store = await createRunStore({
+  const baseStore = await createRunStore({
     database: databaseService(knex),
   });
   const logger = capturingLogger();
   const completed: RunSummary[] = [];
   const audited: LabelOutcome[][] = [];
-  const tower = towerConfig(sim.url, options.tower);
-  const sweeper = new TowerSweeper({
-    tower,
-    store: options.wrapStore?.(store) ?? store,
-    logger,
-    instance: 'test-replica',
-    pageSize: 1000,
-    batchesInFlight: 4,
-    retention: { runs: 200, routineRuns: 1 },
-    // Short, so a lost delete answer settles quickly in tests.
-    settleMs: 300,
-    createClient: t => {
-      const client = createTowerClient(
-        towerConnectionOptions(t, { requestTimeoutMs: 5000 }),
-      );
-      return options.wrapClient
-        ? overriding(client, options.wrapClient(client))
-        : client;
-    },
-    onRunCompleted: async run => {
-      completed.push(run);
-    },
-    onDeleted: (_t, _runId, deleted) => audited.push(deleted),
-    ...options.sweeper,
-  });
+  const { wrapClient } = options;
+  let tower = towerConfig(sim.url, options.tower);
+  let setting: HarnessSweeper = options.sweeper ?? {};
+  const build = () => {
+    const { store, now, registeredAt, hooks, ...tuning } = setting;
+    return TowerSweeper.create({
+      tower,
+      store: store ?? baseStore,
+      logger,
+      instance: 'test-replica',
+      tuning: { ...TEST_TUNING, ...tuning },
+      now,
+      registeredAt,
+      wrapClient: wrapClient && (c => overriding(c, wrapClient(c))),
+      hooks: {
+        onRunCompleted: async run => {
+          completed.push(run);
+        },
+        onDeleted: (_runId, deleted) => audited.push(deleted),
+        ...hooks,
+      },
+    });
+  };
+  let sweeper = build();
 
   /** Old enough by a wide margin. */
   const old = () => new Date(Date.now() - 48 * HOUR).toISOString();
 
-  return {
+  const harness = {
     sim,
-    store,
     logger,
-    tower,
-    sweeper,
     completed,
     audited,
     old,
+    get tower(): TowerConfig {
+      return tower;
+    },
+    get sweeper(): TowerSweeper {
+      return sweeper;
+    },
+    /** The store the sweeper writes to. */
+    get store(): RunStore {
+      return setting.store ?? baseStore;
+    },
+    /**
+     * A new sweeper on the same simulator, with the Tower or the sweeper's options changed
+     * (`tower` replaces the Tower whole; `sweeper` is merged into the current options).
+     */
+    configure(change: { tower?: TowerConfig; sweeper?: HarnessSweeper }) {
+      tower = change.tower ?? tower;
+      setting = { ...setting, ...change.sweeper };
+      sweeper = build();
+    },
     /** Runs the Tower's task once and returns the newest run. */
     async sweep(
       signal: AbortSignal = new AbortController().signal,
     ): Promise<Run> {
       await sweeper.runTask(signal);
-      const [latest] = await store.listRuns(tower.id, { limit: 1 });
-      return (await store.getRun(latest.id))!;
+      const [latest] = await harness.store.listRuns(tower.id, { limit: 1 });
+      return (await harness.store.getRun(latest.id))!;
+    },
+    /** A request waiting for the Tower's task: a user's preview unless `over` says otherwise. */
+    request(
+      over: Partial<
+        Pick<SweepRequest, 'trigger' | 'requestedBy' | 'dryRun'>
+      > = {},
+    ) {
+      return harness.store.enqueueRequest({
+        towerId: tower.id,
+        trigger: 'manual',
+        // An event has no requester.
+        ...(over.trigger === 'event'
+          ? {}
+          : { requestedBy: 'user:default/ops' }),
+        dryRun: true,
+        requestedAt: new Date(),
+        ...over,
+      });
+    },
+    /** A run another replica started an hour ago and left `running` (it may be lost). */
+    leftRunning(
+      over: Partial<Pick<NewRun, 'trigger' | 'requestedBy' | 'instance'>> = {},
+    ) {
+      return harness.store.createRun({
+        towerId: tower.id,
+        trigger: 'schedule',
+        dryRun: false,
+        instance: 'other',
+        startedAt: new Date(Date.now() - HOUR),
+        settings: {
+          minAge: 'PT24H',
+          confirmAfter: 'PT0S',
+          maxDeletesPerRun: 1,
+          keys: [],
+        },
+        ...over,
+      });
+    },
+    /** The ids Tower has deleted so far, sorted. */
+    deletedIds(): string[] {
+      return sim.admin
+        .deletedLabels()
+        .map(d => d.id)
+        .sort();
+    },
+    /** A run's outcomes as `{labelId: action/reason}`. */
+    async outcomesByLabel(runId: string): Promise<Record<string, string>> {
+      return byLabel(await harness.outcomes(runId));
     },
     async outcomes(runId: string): Promise<LabelOutcome[]> {
-      return (await store.listOutcomes(runId, { limit: 100_000, offset: 0 }))
-        .items;
+      return (
+        await harness.store.listOutcomes(runId, { limit: 100_000, offset: 0 })
+      ).items;
     },
     async stop() {
       await sim.stop();
     },
   };
+  return harness;
 }
 
 /** `{labelId: action/reason}` for compact assertions. */

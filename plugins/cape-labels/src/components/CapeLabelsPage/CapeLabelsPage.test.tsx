@@ -1,13 +1,7 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import {
-  mockApis,
-  renderInTestApp,
-  TestApiProvider,
-} from '@backstage/test-utils';
-import { permissionApiRef } from '@backstage/plugin-permission-react';
-import { capeLabelsApiRef } from '../../api';
 import { mockCapeLabelsApi } from '../../__testUtils__/fixtures';
+import { renderWithApi } from '../../__testUtils__/renderCard';
 import { rootRouteRef, towerRouteRef } from '../../routes';
 import capeLabelsPlugin, { capeLabelsTowerRouteRef } from '../../index';
 import { towerPageTestIds } from '../../testIds';
@@ -15,24 +9,21 @@ import { CapeLabelsPage } from './CapeLabelsPage';
 
 /** The legacy page mounted at /cape-labels, as an app's routes would. */
 async function renderAt(path: string) {
-  return renderInTestApp(
-    <TestApiProvider
-      apis={[
-        [capeLabelsApiRef, mockCapeLabelsApi()],
-        [permissionApiRef, mockApis.permission()],
-      ]}
-    >
-      <Routes>
-        <Route path="/cape-labels/*" element={<CapeLabelsPage />} />
-      </Routes>
-    </TestApiProvider>,
-    { routeEntries: [path], mountedRoutes: { '/cape-labels': rootRouteRef } },
+  return renderWithApi(
+    mockCapeLabelsApi(),
+    <Routes>
+      <Route path="/cape-labels/*" element={<CapeLabelsPage />} />
+    </Routes>,
+    { at: path, mountedRoutes: { '/cape-labels': rootRouteRef } },
   );
 }
 
 describe('CapeLabelsPage (legacy frontend system)', () => {
-  it('shows the card with a link from each row to the Tower page', async () => {
+  it('shows its header and the card with a link from each row to the Tower page', async () => {
     await renderAt('/cape-labels');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'CAPE orphan labels' }),
+    ).toBeInTheDocument();
     expect(
       await screen.findByTestId(towerPageTestIds('prod-a').link),
     ).toHaveAttribute('href', '/cape-labels/towers/prod-a');

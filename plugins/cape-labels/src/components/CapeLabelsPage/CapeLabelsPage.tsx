@@ -1,6 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { Content, Header, Page } from '@backstage/core-components';
-import { Box } from '@backstage/ui';
+import { Box, Container, Header } from '@backstage/ui';
 import { TOWER_PATH } from '../../routes';
 import { CapeLabelsCard } from '../CapeLabelsCard';
 import { TowerPage } from '../TowerPage';
@@ -22,13 +21,13 @@ export const CapeLabelsPageContent = () => (
 
 /** Full page for the legacy frontend system. */
 export const CapeLabelsPage = () => (
-  <Page themeId="tool">
+  <>
     <Header
       title="CAPE orphan labels"
-      subtitle="Orphan CloudTower labels left by CAPE, swept per Tower"
+      description="Orphan CloudTower labels left by CAPE, swept per Tower"
     />
-    <Content>
+    <Container>
       <PageRoutes />
-    </Content>
-  </Page>
+    </Container>
+  </>
 );

@@ -1,11 +1,5 @@
 import type { Entity } from '@backstage/catalog-model';
 import { EntityProvider } from '@backstage/plugin-catalog-react';
-import { permissionApiRef } from '@backstage/plugin-permission-react';
-import {
-  mockApis,
-  renderInTestApp,
-  TestApiProvider,
-} from '@backstage/test-utils';
 import { screen } from '@testing-library/react';
 import {
   makeRun,
@@ -14,7 +8,7 @@ import {
   MockCapeLabelsApi,
   notAllowedError,
 } from '../../__testUtils__/fixtures';
-import { capeLabelsApiRef } from '../../api';
+import { renderWithApi } from '../../__testUtils__/renderCard';
 import { cardTestIds, entityCardTestIds, towerTestIds } from '../../testIds';
 import { EntityCapeLabelsCard } from './EntityCapeLabelsCard';
 import { isCapeLabelsAvailable } from './isCapeLabelsAvailable';
@@ -47,17 +41,11 @@ function api(): MockCapeLabelsApi {
 }
 
 async function renderCard(capeApi: MockCapeLabelsApi, entity: Entity) {
-  return renderInTestApp(
-    <TestApiProvider
-      apis={[
-        [capeLabelsApiRef, capeApi],
-        [permissionApiRef, mockApis.permission()],
-      ]}
-    >
-      <EntityProvider entity={entity}>
-        <EntityCapeLabelsCard />
-      </EntityProvider>
-    </TestApiProvider>,
+  return renderWithApi(
+    capeApi,
+    <EntityProvider entity={entity}>
+      <EntityCapeLabelsCard />
+    </EntityProvider>,
   );
 }
 

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import useDebounce from 'react-use/esm/useDebounce';
 import { Flex, SearchField, Select } from '@backstage/ui';
 import {
-  KEPT_REASONS,
+  OUTCOME_REASONS,
   LABEL_ACTIONS,
-  type KeptReason,
+  type OutcomeReason,
   type LabelAction,
   type OutcomeFilter,
 } from '@smartx-cape/plugin-cape-labels-common';
@@ -55,10 +55,10 @@ export const LabelFilters = (props: {
       />
       <Select
         label="Reason"
-        options={options(KEPT_REASONS)}
+        options={options(OUTCOME_REASONS)}
         value={filter.reason ?? ANY}
         onChange={key =>
-          onChange({ ...filter, reason: chosen<KeptReason>(key) })
+          onChange({ ...filter, reason: chosen<OutcomeReason>(key) })
         }
         data-testid={labelFilterTestIds.reason}
       />

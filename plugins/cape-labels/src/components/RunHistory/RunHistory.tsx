@@ -2,9 +2,8 @@ import { useMemo } from 'react';
 import { Flex, Row, Skeleton, Table, Text } from '@backstage/ui';
 import { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { towerPageTestIds } from '../../testIds';
-import { TrendChart } from '../RunTrend';
+import { HistoryChart } from '../RunTrend';
 import { RunItem, runColumns } from './columns';
-import styles from './RunHistory.module.css';
 
 /** A Tower's recent runs: the trend, large, over a table of the same runs (newest first). */
 export const RunHistory = (props: {
@@ -37,11 +36,7 @@ export const RunHistory = (props: {
   return (
     <Flex direction="column" gap="3">
       {runs.length > 0 && (
-        <TrendChart
-          runs={[...runs].reverse()}
-          testId={ids.chart}
-          className={styles.chart}
-        />
+        <HistoryChart runs={[...runs].reverse()} testId={ids.chart} />
       )}
       <div data-testid={ids.runs}>
         <Table

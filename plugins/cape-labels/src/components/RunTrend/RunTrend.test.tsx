@@ -5,7 +5,7 @@ import {
   mockCapeLabelsApi,
 } from '../../__testUtils__/fixtures';
 import { renderCard } from '../../__testUtils__/renderCard';
-import { trendMarks } from './trendMarks';
+import { trendData } from './trendData';
 
 const counts = (deleted: number, wouldDelete = 0) => ({
   scanned: 100,
@@ -46,8 +46,8 @@ describe('RunTrend', () => {
       limit: 30,
       before: undefined,
     });
-    expect(trend.tagName.toLowerCase()).toBe('svg');
-    const marks = trend.querySelectorAll('rect[data-run]');
+    expect(trend.querySelector('svg')).not.toBeNull();
+    const marks = trend.querySelectorAll('svg rect[data-run]');
     expect(marks).toHaveLength(30);
     expect(marks[0]).toHaveAttribute('data-run', 'run-1');
     expect(marks[29]).toHaveAttribute('data-run', 'run-30');
@@ -94,19 +94,43 @@ describe('RunTrend', () => {
   });
 });
 
-describe('trendMarks', () => {
-  it('scales bars to the largest count and keeps empty runs visible', () => {
-    const marks = trendMarks([
+describe('trendData', () => {
+  it('gives each run its headline count and kind, oldest first as given', () => {
+    const data = trendData([
       makeRun({ id: 'a', counts: counts(0) }),
       makeRun({ id: 'b', counts: counts(50) }),
       makeRun({ id: 'c', dryRun: true, counts: counts(0, 100) }),
+      makeRun({ id: 'd', status: 'aborted', counts: counts(7) }),
     ]);
-    expect(marks.map(m => [m.runId, m.kind, m.height])).toEqual([
-      ['a', 'deleted', 2],
-      ['b', 'deleted', 14],
-      ['c', 'would-delete', 28],
+    expect(data.map(d => [d.runId, d.kind, d.value])).toEqual([
+      ['a', 'deleted', 0],
+      ['b', 'deleted', 50],
+      ['c', 'would-delete', 100],
+      ['d', 'failed', 7],
     ]);
-    expect(marks.map(m => m.x)).toEqual([0, 8, 16]);
-    expect(marks.map(m => m.y + m.height)).toEqual([28, 28, 28]);
+  });
+});
+
+describe('TrendChart', () => {
+  it('scales bars to the largest count and keeps empty runs visible', async () => {
+    const runs = [
+      makeRun({ id: 'a', counts: counts(0) }),
+      makeRun({ id: 'b', counts: counts(50) }),
+      makeRun({ id: 'c', dryRun: true, counts: counts(0, 100) }),
+    ];
+    const api = mockCapeLabelsApi([makeTower({ lastRun: runs[2] })]);
+    api.listRuns.mockResolvedValue([...runs].reverse());
+    await renderCard(api);
+
+    const trend = await screen.findByTestId('cape-tower-prod-a-trend');
+    const height = (runId: string) =>
+      Number(
+        trend
+          .querySelector(`rect[data-run="${runId}"]`)
+          ?.getAttribute('height'),
+      );
+    expect(height('c')).toBeCloseTo(28, 0);
+    expect(height('b')).toBeCloseTo(14, 0);
+    expect(height('a')).toBe(2);
   });
 });

@@ -1,7 +1,7 @@
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { useLatestRuns } from '../../hooks';
 import { towerTestIds } from '../../testIds';
-import { TREND_RUNS } from './trendMarks';
+import { TREND_RUNS } from './trendData';
 import { TrendChart } from './TrendChart';
 
 /** The Tower's last runs as a small bar chart; nothing until it has runs. */

@@ -1,3 +1,3 @@
 export { RunTrend } from './RunTrend';
-export { TrendChart } from './TrendChart';
-export { TREND_RUNS } from './trendMarks';
+export { HistoryChart } from './HistoryChart';
+export { TREND_RUNS } from './trendData';

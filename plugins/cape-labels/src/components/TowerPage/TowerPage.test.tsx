@@ -1,19 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  mockApis,
-  renderInTestApp,
-  TestApiProvider,
-} from '@backstage/test-utils';
-import { permissionApiRef } from '@backstage/plugin-permission-react';
 import { LabelOutcome, Run } from '@smartx-cape/plugin-cape-labels-common';
-import { capeLabelsApiRef } from '../../api';
 import {
   makeRun,
   makeTower,
   mockCapeLabelsApi,
   MockCapeLabelsApi,
 } from '../../__testUtils__/fixtures';
+import { renderWithApi } from '../../__testUtils__/renderCard';
 import { rootRouteRef } from '../../routes';
 import { labelFilterTestIds, towerPageTestIds } from '../../testIds';
 import { CapeLabelsPageContent } from '../CapeLabelsPage';
@@ -54,17 +48,10 @@ function api(): MockCapeLabelsApi {
 }
 
 async function renderPage(a: MockCapeLabelsApi, path = '/towers/prod-a') {
-  return renderInTestApp(
-    <TestApiProvider
-      apis={[
-        [capeLabelsApiRef, a],
-        [permissionApiRef, mockApis.permission()],
-      ]}
-    >
-      <CapeLabelsPageContent />
-    </TestApiProvider>,
-    { routeEntries: [path], mountedRoutes: { '/': rootRouteRef } },
-  );
+  return renderWithApi(a, <CapeLabelsPageContent />, {
+    at: path,
+    mountedRoutes: { '/': rootRouteRef },
+  });
 }
 
 const lastOutcomesCall = (a: MockCapeLabelsApi) =>

@@ -1,22 +1,21 @@
 import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
-import { exactTime, runHeadline } from '../../format';
+import { exactTime, runHeadline, shortTime } from '../../format';
 
 /** Runs a trend shows at most. */
 export const TREND_RUNS = 30;
 
-/** Geometry of the trend, in SVG user units (the SVG scales with the font). */
-export const TREND = { bar: 6, gap: 2, height: 28, minBar: 2 } as const;
-
 /** How a run is drawn: a succeeded real run, a dry run, a run that went wrong, one in progress. */
 export type MarkKind = 'deleted' | 'would-delete' | 'failed' | 'running';
 
-/** One bar of the trend. */
-export type TrendMark = {
+/** One run of a trend chart: a bar of height `value`, coloured by `kind`, named by `title`. */
+export type TrendDatum = {
   runId: string;
   kind: MarkKind;
-  x: number;
-  y: number;
-  height: number;
+  /** The run's headline count: deleted, or would-delete for a dry run. */
+  value: number;
+  /** When the run started, short (the Tower page's axis). */
+  startedAt: string;
+  /** What hovering the bar says. */
   title: string;
 };
 
@@ -39,25 +38,13 @@ export function markTitle(run: RunSummary): string {
   return `Run ${run.id}: ${parts.join(' · ')}`;
 }
 
-/**
- * Bars for `runs` (oldest first), heights scaled to the largest count; every
- * run gets a bar at least `minBar` high, so a run that deleted nothing shows.
- */
-export function trendMarks(runs: RunSummary[]): TrendMark[] {
-  const values = runs.map(r => runHeadline(r).value);
-  const max = Math.max(1, ...values);
-  return runs.map((run, i) => {
-    const height = Math.max(
-      TREND.minBar,
-      Math.round((values[i] / max) * TREND.height),
-    );
-    return {
-      runId: run.id,
-      kind: markKind(run),
-      x: i * (TREND.bar + TREND.gap),
-      y: TREND.height - height,
-      height,
-      title: markTitle(run),
-    };
-  });
+/** The chart's data for `runs` (oldest first): one datum, so one bar, per run. */
+export function trendData(runs: RunSummary[]): TrendDatum[] {
+  return runs.map(run => ({
+    runId: run.id,
+    kind: markKind(run),
+    value: runHeadline(run).value,
+    startedAt: shortTime(run.startedAt),
+    title: markTitle(run),
+  }));
 }

@@ -1,5 +1,6 @@
 import type { SignalsService } from '@backstage/plugin-signals-node';
 import type { RunProgressSignal } from '@smartx-cape/plugin-cape-labels-common';
+import type { RunStore } from '../database';
 import { capturingLogger } from '../__testUtils__/capturingLogger';
 import { TOWER_PASSWORD as PASSWORD } from '../__testUtils__/towerLogin';
 import {
@@ -8,7 +9,6 @@ import {
   type Harness,
 } from '../sweep/__testUtils__/sweepHarness';
 import { RunProgressSignals } from './RunProgressSignals';
-import { signallingStore } from './signallingStore';
 
 /** A signals service that keeps what it was asked to publish. */
 function recordingSignals(fail = false) {
@@ -38,27 +38,32 @@ function seedOrphans(h: Harness, n: number) {
 describe('run progress signals', () => {
   const make = stoppedAfterEach(createHarness);
 
+  /** A harness whose sweeper signals through `RunProgressSignals`, as the plugin wires it. */
+  function signalling(
+    service: SignalsService,
+    logger = capturingLogger(),
+    store?: (real: RunStore) => RunStore,
+  ) {
+    const progress = new RunProgressSignals(service, logger);
+    return make({
+      sweeper: { hooks: { onProgress: p => progress.publish(p) } },
+    }).then(h => {
+      if (store) h.configure({ sweeper: { store: store(h.store) } });
+      return h;
+    });
+  }
+
   it('publishes the start, every progress write and the end of a run on the Tower channel', async () => {
     const { service, published } = recordingSignals();
-    const logger = capturingLogger();
     let progressWrites = 0;
-    const h = await make({
-      wrapStore: store => {
-        const counting = Object.assign(Object.create(store), {
-          updateRunCounts: (
-            ...args: Parameters<typeof store.updateRunCounts>
-          ) => {
-            progressWrites++;
-            return store.updateRunCounts(...args);
-          },
-        });
-        return signallingStore(
-          counting,
-          't1',
-          new RunProgressSignals(service, logger),
-        );
-      },
-    });
+    const h = await signalling(service, capturingLogger(), store =>
+      Object.assign(Object.create(store), {
+        updateRunCounts: (...args: Parameters<RunStore['updateRunCounts']>) => {
+          progressWrites++;
+          return store.updateRunCounts(...args);
+        },
+      }),
+    );
     seedOrphans(h, 5);
 
     const run = await h.sweep();
@@ -86,43 +91,28 @@ describe('run progress signals', () => {
 
   it('publishes nothing for a progress write that failed', async () => {
     const { service, published } = recordingSignals();
-    const h = await make();
-    const run = await h.store.createRun({
-      towerId: 't1',
-      trigger: 'manual',
-      dryRun: false,
-      instance: 'test',
-      startedAt: new Date(),
-      settings: {
-        minAge: 'PT1H',
-        confirmAfter: 'PT0S',
-        maxDeletesPerRun: 10,
-        keys: ['cape-cluster-name'],
-      },
-    });
-    const failing = Object.assign(Object.create(h.store), {
-      updateRunCounts: async () => {
-        throw new Error('database busy');
-      },
-    });
-    const store = signallingStore(
-      failing,
-      't1',
-      new RunProgressSignals(service, capturingLogger()),
+    const h = await signalling(service, capturingLogger(), store =>
+      Object.assign(Object.create(store), {
+        updateRunCounts: async () => {
+          throw new Error('database busy');
+        },
+      }),
     );
-    await expect(store.updateRunCounts(run.id, run.counts)).rejects.toThrow(
-      'database busy',
-    );
-    expect(published).toEqual([]);
+    seedOrphans(h, 3);
+
+    const run = await h.sweep();
+
+    expect(run).toMatchObject({ status: 'succeeded', counts: { deleted: 3 } });
+    expect(published.map(p => p.message.status)).toEqual([
+      'running', // createRun
+      'succeeded',
+    ]);
   });
 
   it('keeps sweeping when publishing fails, and says so in the log', async () => {
     const { service } = recordingSignals(true);
     const logger = capturingLogger();
-    const h = await make({
-      wrapStore: store =>
-        signallingStore(store, 't1', new RunProgressSignals(service, logger)),
-    });
+    const h = await signalling(service, logger);
     seedOrphans(h, 3);
 
     const run = await h.sweep();

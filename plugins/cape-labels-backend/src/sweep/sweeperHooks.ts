@@ -1,0 +1,99 @@
+import type {
+  AuditorService,
+  LoggerService,
+} from '@backstage/backend-plugin-api';
+import type { EventsService } from '@backstage/plugin-events-node';
+import {
+  CAPE_LABELS_TOPIC_RUN_COMPLETED,
+  type KeptReason,
+  type LabelOutcome,
+  type RunProgressSignal,
+  type RunSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
+import type { TowerConfig } from '../config/types';
+import type { RunNotifier } from '../notifications/RunNotifier';
+import type { RunProgressSignals } from '../signals';
+
+/** What a sweeper tells the rest of the plugin. Each is optional; none may stop a sweep. */
+export type SweeperHooks = {
+  /** After every run, with how many labels were kept for each reason. */
+  onRunCompleted?: (
+    run: RunSummary,
+    kept: ReadonlyMap<KeptReason, number>,
+  ) => Promise<void>;
+  /** Every batch of labels deleted (the audit trail), under the run that deleted them. */
+  onDeleted?: (runId: string, deleted: LabelOutcome[]) => void;
+  /** A run started, wrote its progress, or ended (the card's live signal). */
+  onProgress?: (progress: RunProgressSignal) => void;
+};
+
+export type PluginHookServices = {
+  auditor: AuditorService;
+  events: EventsService;
+  logger: LoggerService;
+  /** Absent when notifications are turned off. */
+  notifier?: RunNotifier;
+  /** Live progress for the card; absent, runs are only polled. */
+  progress?: RunProgressSignals;
+};
+
+/** Every deletion batch becomes one auditor event with the label ids, keys and values. */
+function auditDeletions(
+  tower: TowerConfig,
+  { auditor, logger }: PluginHookServices,
+) {
+  return (runId: string, deleted: LabelOutcome[]) => {
+    const labels = deleted.map(d => ({
+      id: d.labelId,
+      key: d.key,
+      value: d.value,
+    }));
+    auditor
+      .createEvent({
+        eventId: 'labels-deleted',
+        severityLevel: 'medium',
+        meta: { towerId: tower.id, runId, labels },
+      })
+      .then(event => event.success())
+      .catch(error =>
+        logger.warn(
+          `Tower ${tower.id}: could not write the audit event: ${error}`,
+        ),
+      );
+  };
+}
+
+/** After a run: `cape-labels.run-completed` on the events service, and the Tower's owners told. */
+function announceRun(
+  tower: TowerConfig,
+  { events, notifier, logger }: PluginHookServices,
+) {
+  return async (run: RunSummary, kept: ReadonlyMap<KeptReason, number>) => {
+    await Promise.all([
+      events
+        .publish({ topic: CAPE_LABELS_TOPIC_RUN_COMPLETED, eventPayload: run })
+        .catch(error =>
+          logger.warn(
+            `Tower ${tower.id}: could not publish run-completed: ${error}`,
+          ),
+        ),
+      notifier
+        ?.onRunCompleted(tower, run, kept)
+        .catch(error =>
+          logger.warn(`Tower ${tower.id}: could not notify: ${error}`),
+        ),
+    ]);
+  };
+}
+
+/** The plugin's hooks for one Tower's sweeper: audit, events, notifications, signals. */
+export function pluginHooks(
+  services: PluginHookServices,
+): (tower: TowerConfig) => SweeperHooks {
+  const { progress } = services;
+  return tower => ({
+    onDeleted: auditDeletions(tower, services),
+    onRunCompleted: announceRun(tower, services),
+    onProgress: progress ? p => progress.publish(p) : undefined,
+  });
+}

@@ -1,0 +1,48 @@
+import {
+  emptyRunCounts,
+  RunCounts,
+  RunSummary,
+  TowerSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
+
+/*
+ * Sample runs and Towers, without jest: the component tests (through ./fixtures) and the dev
+ * app's in-memory API (dev/fakeCapeLabelsApi.ts) build their data from them.
+ */
+
+/** A run's counts: all zero but what `patch` sets. */
+export function makeCounts(patch: Partial<RunCounts> = {}): RunCounts {
+  return { ...emptyRunCounts(), ...patch };
+}
+
+/** A succeeded run of Tower prod-a an hour ago: 15 deleted, 2 kept of 1234 labels. */
+export function makeRun(patch: Partial<RunSummary> = {}): RunSummary {
+  return {
+    id: 'run-1',
+    towerId: 'prod-a',
+    trigger: 'schedule',
+    dryRun: false,
+    status: 'succeeded',
+    startedAt: new Date(Date.now() - 3_600_000).toISOString(),
+    finishedAt: new Date(Date.now() - 3_590_000).toISOString(),
+    durationMs: 10_000,
+    counts: makeCounts({ scanned: 1234, candidates: 17, deleted: 15, kept: 2 }),
+    instance: 'replica-1',
+    ...patch,
+  };
+}
+
+/** Tower prod-a, due in two hours, with {@link makeRun} as its last run. */
+export function makeTower(patch: Partial<TowerSummary> = {}): TowerSummary {
+  return {
+    id: 'prod-a',
+    title: 'Production A',
+    server: 'https://tower-a.example.com',
+    resourcePrefix: 'cape',
+    dryRun: false,
+    running: false,
+    nextRunAt: new Date(Date.now() + 7_200_000).toISOString(),
+    lastRun: makeRun(),
+    ...patch,
+  };
+}

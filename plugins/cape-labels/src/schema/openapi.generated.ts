@@ -1,0 +1,538 @@
+/* eslint-disable */
+// Generated from plugins/cape-labels-backend/src/schema/openapi.yaml by
+// scripts/generate-openapi-types.js (openapi-typescript); do not edit it.
+
+export interface paths {
+  '/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['getHealth'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/towers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['listTowers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/towers/{towerId}/runs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description A Tower's runs, newest first; page with `before`. */
+    get: operations['listRuns'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/towers/{towerId}/top-sources': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The cluster names and namespaces whose labels the Tower's runs of the last `days` days deleted most (at most 10 each). */
+    get: operations['getTopSources'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/towers/{towerId}/sweep': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Asks for a manual sweep; it runs on whichever replica takes the scheduled task. */
+    post: operations['requestSweep'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/runs/{runId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['getRun'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/runs/{runId}/labels': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The run's label outcomes passing the filters, a page at a time. */
+    get: operations['listRunLabels'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/runs/{runId}/labels.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Every outcome of the run passing the filters as CSV (streamed), header row label_id,key,value,action,reason,created_at. */
+    get: operations['downloadRunLabelsCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    Error: {
+      error: {
+        name: string;
+        message: string;
+      };
+      request: {
+        method: string;
+        url: string;
+      };
+      response: {
+        statusCode: number;
+      };
+    };
+    RunId: string;
+    /** @enum {string} */
+    LabelAction: 'deleted' | 'would-delete' | 'kept' | 'failed';
+    /** @enum {string} */
+    KeptReason:
+      | 'referenced'
+      | 'count-nonzero'
+      | 'young'
+      | 'unconfirmed'
+      | 'cap'
+      | 'raced';
+    /** @enum {string} */
+    OutcomeReason:
+      | 'referenced'
+      | 'count-nonzero'
+      | 'young'
+      | 'unconfirmed'
+      | 'cap'
+      | 'raced'
+      | 'error'
+      | 'unanswered';
+    /** Format: date-time */
+    IsoDate: string;
+    RunCounts: {
+      scanned: number;
+      candidates: number;
+      deleted: number;
+      wouldDelete: number;
+      kept: number;
+      failed: number;
+    };
+    /** @description How many labels the run kept for each reason (reasons with none are left out); their sum is `counts.kept`. Kept on every run, also where the labels are no longer listed. */
+    KeptByReason: {
+      referenced?: number;
+      'count-nonzero'?: number;
+      young?: number;
+      unconfirmed?: number;
+      cap?: number;
+      raced?: number;
+    };
+    RunSummary: components['schemas']['RunFields'];
+    RunFields: {
+      id: components['schemas']['RunId'];
+      towerId: string;
+      /** @enum {string} */
+      trigger: 'schedule' | 'manual' | 'event';
+      /** @description User entity ref of whoever asked for a manual run. */
+      requestedBy?: string;
+      dryRun: boolean;
+      /** @enum {string} */
+      status: 'running' | 'succeeded' | 'partial' | 'failed' | 'aborted';
+      startedAt: components['schemas']['IsoDate'];
+      finishedAt: components['schemas']['IsoDate'] | null;
+      durationMs: number | null;
+      counts: components['schemas']['RunCounts'];
+      keptByReason: components['schemas']['KeptByReason'];
+      error?: {
+        message: string;
+        code?: string;
+      };
+      /** @description Which backend replica ran it. */
+      instance: string;
+      notes?: string[];
+      clock?: {
+        /** @enum {string} */
+        source: 'tower' | 'local';
+        skewMs: number | null;
+      };
+    };
+    RunSettings: {
+      /** @description ISO-8601 duration. */
+      minAge: string;
+      /** @description ISO-8601 duration. */
+      confirmAfter: string;
+      maxDeletesPerRun: number;
+      keys: string[];
+    };
+    Run: components['schemas']['RunFields'] & {
+      settings: components['schemas']['RunSettings'];
+    };
+    TowerSummary: {
+      id: string;
+      title: string;
+      server: string;
+      resourcePrefix: string;
+      dryRun: boolean;
+      running: boolean;
+      nextRunAt: components['schemas']['IsoDate'] | null;
+      lastRun: components['schemas']['RunSummary'] | null;
+    };
+    LabelOutcome: {
+      labelId: string;
+      key: string;
+      value: string | null;
+      createdAt: string;
+      action: components['schemas']['LabelAction'];
+      reason?: components['schemas']['OutcomeReason'];
+    };
+    SourceCount: {
+      value: string;
+      deleted: number;
+    };
+    TopSources: {
+      days: number;
+      since: components['schemas']['IsoDate'];
+      clusters: components['schemas']['SourceCount'][];
+      namespaces: components['schemas']['SourceCount'][];
+    };
+  };
+  responses: {
+    /** @description Backstage's error body. */
+    Error: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+  };
+  parameters: {
+    /** @description A Tower id from the `capeLabels.towers` config. */
+    towerId: string;
+    runId: components['schemas']['RunId'];
+    action: components['schemas']['LabelAction'];
+    reason: components['schemas']['OutcomeReason'];
+    /** @description The label key, exactly; empty means no filter. */
+    key: string;
+    /** @description A substring of the value, case-insensitive; empty means no filter. */
+    search: string;
+  };
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  getHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The plugin is up. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            status: 'ok';
+          };
+        };
+      };
+    };
+  };
+  listTowers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every configured Tower with its last run. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['TowerSummary'][];
+          };
+        };
+      };
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+    };
+  };
+  listRuns: {
+    parameters: {
+      query?: {
+        limit?: number;
+        /** @description The id of the last run of the previous page (keyset paging). */
+        before?: components['schemas']['RunId'];
+      };
+      header?: never;
+      path: {
+        /** @description A Tower id from the `capeLabels.towers` config. */
+        towerId: components['parameters']['towerId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The runs. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['RunSummary'][];
+          };
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+    };
+  };
+  getTopSources: {
+    parameters: {
+      query?: {
+        days?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A Tower id from the `capeLabels.towers` config. */
+        towerId: components['parameters']['towerId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Where the Tower's orphan labels came from. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TopSources'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+    };
+  };
+  requestSweep: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A Tower id from the `capeLabels.towers` config. */
+        towerId: components['parameters']['towerId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          /** @default false */
+          dryRun?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The request was taken. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            requestId: string;
+          };
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      409: components['responses']['Error'];
+    };
+  };
+  getRun: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        runId: components['parameters']['runId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The run with the settings it ran with. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Run'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+    };
+  };
+  listRunLabels: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
+        action?: components['parameters']['action'];
+        reason?: components['parameters']['reason'];
+        /** @description The label key, exactly; empty means no filter. */
+        key?: components['parameters']['key'];
+        /** @description A substring of the value, case-insensitive; empty means no filter. */
+        search?: components['parameters']['search'];
+      };
+      header?: never;
+      path: {
+        runId: components['parameters']['runId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of outcomes and how many pass the filters. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['LabelOutcome'][];
+            total: number;
+            /** @description The kept reasons whose labels this run no longer lists one by one (`count-nonzero` and `young` of runs older than the Tower's newest `retention.routineKeepRuns`): the run's `keptByReason` still counts them. Empty while every outcome of the run is listed. */
+            countedOnly: components['schemas']['KeptReason'][];
+          };
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+    };
+  };
+  downloadRunLabelsCsv: {
+    parameters: {
+      query?: {
+        action?: components['parameters']['action'];
+        reason?: components['parameters']['reason'];
+        /** @description The label key, exactly; empty means no filter. */
+        key?: components['parameters']['key'];
+        /** @description A substring of the value, case-insensitive; empty means no filter. */
+        search?: components['parameters']['search'];
+      };
+      header?: never;
+      path: {
+        runId: components['parameters']['runId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+    };
+  };
+}

@@ -5,7 +5,6 @@
  * - `would_delete`: labels a dry run would have deleted;
  * - `kept_<reason>`: labels kept for each reason (`count-nonzero` and `young`, the routine
  *   keeps, are listed per label for the newest runs of a Tower only);
- * - `outcome_rows`: the outcome rows the run lists (an unfiltered page's total);
  * - `routine_listed`: false once the run's routine keeps were forgotten (only counted).
  * Existing runs are backfilled from their outcomes, which they all still hold.
  */
@@ -27,7 +26,6 @@ exports.up = async function up(knex) {
     table.integer('would_delete').notNullable().defaultTo(0);
     for (const column of Object.values(KEPT))
       table.integer(column).notNullable().defaultTo(0);
-    table.integer('outcome_rows').notNullable().defaultTo(0);
     table.boolean('routine_listed').notNullable().defaultTo(true);
   });
   // One pass over the outcomes, then one update per run that has counts.
@@ -35,18 +33,18 @@ exports.up = async function up(knex) {
   const rows = await knex('cape_labels_outcomes')
     .select('run_id', 'action', 'reason')
     .count({ n: '*' })
+    .whereIn('action', ['would-delete', 'kept'])
     .groupBy('run_id', 'action', 'reason');
   /** @type {Map<string, Record<string, number>>} */
   const byRun = new Map();
   for (const row of rows) {
+    const column =
+      row.action === 'would-delete'
+        ? 'would_delete'
+        : KEPT[/** @type {keyof typeof KEPT} */ (row.reason ?? '')];
+    if (!column) continue;
     const counts = byRun.get(row.run_id) ?? {};
-    const add = (/** @type {string} */ column) => {
-      counts[column] = (counts[column] ?? 0) + Number(row.n);
-    };
-    add('outcome_rows');
-    if (row.action === 'would-delete') add('would_delete');
-    const kept = KEPT[/** @type {keyof typeof KEPT} */ (row.reason ?? '')];
-    if (row.action === 'kept' && kept) add(kept);
+    counts[column] = (counts[column] ?? 0) + Number(row.n);
     byRun.set(row.run_id, counts);
   }
   for (const [runId, counts] of byRun)
@@ -60,7 +58,6 @@ exports.down = async function down(knex) {
   await knex.schema.alterTable('cape_labels_runs', table => {
     table.dropColumn('would_delete');
     for (const column of Object.values(KEPT)) table.dropColumn(column);
-    table.dropColumn('outcome_rows');
     table.dropColumn('routine_listed');
   });
 };

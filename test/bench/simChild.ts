@@ -53,7 +53,14 @@ function planChain(labels: PlannedLabel[], pageSize: number, cutoffMs: number) {
   return { listPages, checkBatches, deleteBatches, candidates, orphans };
 }
 
+/** The simulator's own CPU (ms) since `from`: one process serves every request, one at a time. */
+function cpuMsSince(from: NodeJS.CpuUsage): number {
+  const cpu = process.cpuUsage(from);
+  return (cpu.user + cpu.system) / 1000;
+}
+
 async function main() {
+  let simCpu0 = process.cpuUsage();
   const init = JSON.parse(process.argv[2]) as Init;
   const sim = await startSimulator({
     port: 0,
@@ -132,11 +139,13 @@ async function main() {
             byOutcome,
             maxInFlight: sim.admin.requestCounters().maxInFlight,
             spanMs: log.length ? last - first : 0,
+            cpuMs: cpuMsSince(simCpu0),
           };
           break;
         }
         case 'reset':
           sim.admin.resetLog();
+          simCpu0 = process.cpuUsage();
           result = true;
           break;
         case 'reload':

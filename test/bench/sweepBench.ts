@@ -18,7 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import knexFactory from 'knex';
+import { getHeapStatistics } from 'node:v8';
+import knexFactory, { type Knex } from 'knex';
 import { Duration } from 'luxon';
 import type { ScenarioSpec } from '@smartx-cape/cloudtower-simulator';
 import {
@@ -194,16 +195,23 @@ type LogSummary = {
   byOutcome: Record<string, number>;
   maxInFlight: number;
   spanMs: number;
+  /** The simulator process's CPU during the sweep (it serves requests one at a time). */
+  cpuMs: number;
 };
 
 // ---------------------------------------------------------------- process probes
 
 function startProbes() {
   (globalThis as { gc?: () => void }).gc?.();
-  const rss0 = process.memoryUsage().rss;
+  // memoryUsage.rss() reads only the RSS: the full memoryUsage() also walks the heap's
+  // spaces, which added up to ~50 ms of the sweeper CPU measured in S1.
+  const rss0 = process.memoryUsage.rss();
+  const heap0 = getHeapStatistics().total_heap_size;
   let peak = rss0;
+  let heapPeak = heap0;
   const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    peak = Math.max(peak, process.memoryUsage.rss());
+    heapPeak = Math.max(heapPeak, getHeapStatistics().total_heap_size);
   }, 50);
   const eld = monitorEventLoopDelay({ resolution: 10 });
   eld.enable();
@@ -211,12 +219,14 @@ function startProbes() {
   return () => {
     clearInterval(timer);
     eld.disable();
-    peak = Math.max(peak, process.memoryUsage().rss);
+    peak = Math.max(peak, process.memoryUsage.rss());
     const cpu = process.cpuUsage(cpu0);
     return {
       rssBeforeMB: rss0 / 2 ** 20,
       rssPeakMB: peak / 2 ** 20,
       rssGrowthMB: (peak - rss0) / 2 ** 20,
+      /** Growth of the V8 heap (JavaScript objects); the rest of the RSS growth is native. */
+      heapGrowthMB: (heapPeak - heap0) / 2 ** 20,
       eventLoopP99Ms: eld.percentile(99) / 1e6,
       eventLoopMaxMs: eld.max / 1e6,
       cpuUserMs: cpu.user / 1000,
@@ -313,12 +323,22 @@ async function runOurs(sim: Sim, measure = true) {
   const t0 = performance.now();
   await sweeper.runTask(new AbortController().signal);
   const wallMs = performance.now() - t0;
-  const probes = stop();
+  const probes = { ...stop(), storeMB: await storeSizeMB(knex) };
   const log = await sim.call<LogSummary>('log');
   const [latest] = await base.listRuns(t.id, { limit: 1 });
   const run = await base.getRun(latest.id);
   await knex.destroy();
   return { wallMs, plan, log, run, probes, storeTimes: times, outcomes };
+}
+
+/**
+ * Pages of the in-memory SQLite store after the sweep: they are part of the sweeping process's
+ * RSS growth (about 230 bytes per outcome row with its two indexes).
+ */
+async function storeSizeMB(knex: Knex): Promise<number> {
+  const [{ page_count: pages }] = await knex.raw('pragma page_count');
+  const [{ page_size: size }] = await knex.raw('pragma page_size');
+  return (pages * size) / 2 ** 20;
 }
 
 // ---------------------------------------------------------------- naive baseline (benchmark only)
@@ -535,7 +555,7 @@ function report(
   rows.push([
     'peak RSS growth (MB)',
     fmt(probes.rssGrowthMB, 1),
-    'largest of the repeats (the first sweep)',
+    `largest of the repeats (the first sweep); the in-memory SQLite store holds ${fmt(probes.storeMB, 1)} MB of it, the V8 heap grew ${fmt(probes.heapGrowthMB, 1)} MB`,
     '',
     s.name === 'S1' ? '<= 150' : '-',
     s.name === 'S1' ? metGoal(probes.rssGrowthMB <= 150) : '-',
@@ -553,7 +573,7 @@ function report(
   console.log(
     `world: ${fmt(plan.swept)} swept labels, ${fmt(plan.candidates)} candidates after listing, ${fmt(plan.orphans)} live orphans; run ${r.status}: ` +
       `scanned ${r.counts.scanned}, deleted ${r.counts.deleted}, kept ${r.counts.kept}, failed ${r.counts.failed}; ` +
-      `simulator saw max ${log.maxInFlight} requests in flight; sweeper CPU ${fmt(probes.cpuUserMs + probes.cpuSystemMs)} ms`,
+      `simulator saw max ${log.maxInFlight} requests in flight, used ${fmt(log.cpuMs)} ms of CPU; sweeper CPU ${fmt(probes.cpuUserMs + probes.cpuSystemMs)} ms`,
   );
   console.log(
     table(['figure', 'ours', 'reference', 'ratio', 'goal', 'met'], rows),
@@ -576,6 +596,10 @@ function report(
     singleChainMinimum: plan.singleChainMinimum,
     rssGrowthMB: probes.rssGrowthMB,
     eventLoopP99Ms: probes.eventLoopP99Ms,
+    storeMB: probes.storeMB,
+    heapGrowthMB: probes.heapGrowthMB,
+    cpuMs: probes.cpuUserMs + probes.cpuSystemMs,
+    labels: r.counts.scanned,
     outcomes: ours.outcomes,
   };
   return { bound, rows, floor, figures };
@@ -628,13 +652,17 @@ async function main() {
       ours.probes = {
         ...ours.probes,
         rssGrowthMB: Math.max(...runs.map(x => x.probes.rssGrowthMB)),
+        heapGrowthMB: Math.max(...runs.map(x => x.probes.heapGrowthMB)),
       };
       if (repeat > 1) {
         console.log(
           `${repeat} sweeps, the median is reported: wall ${runs.map(x => fmt(x.wallMs)).join(' / ')} ms; ` +
             `sweeper CPU ${runs.map(x => fmt(x.probes.cpuUserMs + x.probes.cpuSystemMs)).join(' / ')} ms; ` +
+            `simulator CPU ${runs.map(x => fmt(x.log.cpuMs)).join(' / ')} ms; ` +
             `event-loop p99 ${runs.map(x => fmt(x.probes.eventLoopP99Ms)).join(' / ')} ms; ` +
-            `RSS growth ${runs.map(x => fmt(x.probes.rssGrowthMB, 1)).join(' / ')} MB`,
+            `RSS growth ${runs.map(x => fmt(x.probes.rssGrowthMB, 1)).join(' / ')} MB ` +
+            `(in-memory SQLite store ${runs.map(x => fmt(x.probes.storeMB, 1)).join(' / ')} MB; ` +
+            `V8 heap growth ${runs.map(x => fmt(x.probes.heapGrowthMB, 1)).join(' / ')} MB)`,
         );
       }
       const naive =
@@ -642,6 +670,11 @@ async function main() {
           ? undefined
           : await runNaive(sim, s.naiveSample);
       const { bound, figures } = report(s, ours, naive);
+      // CPU is less disturbed by other processes than wall time: its own median.
+      const cpus = runs
+        .map(x => x.probes.cpuUserMs + x.probes.cpuSystemMs)
+        .sort((a, b) => a - b);
+      figures.cpuMs = cpus[Math.floor((cpus.length - 1) / 2)];
       goals[name] = figures;
       console.log(
         `load average during ${s.name}: ${loadBefore.map(n => n.toFixed(2)).join(' / ')} -> ${loadavg()}`,

@@ -10,6 +10,7 @@ import {
   type RunRow,
 } from './tables';
 import { reserveOutcomeSeqs } from './outcomeSeq';
+import { deleteWhereIn, insertBatch, type BatchColumn } from './arrayParams';
 
 /** A label sent to deleteManyLabels whose outcome is not known (yet). */
 export type PendingDelete = { runId: string; label: LabelOutcome };
@@ -21,20 +22,18 @@ export async function writePendingDeletes(
   runId: string,
   labels: LabelOutcome[],
 ): Promise<void> {
-  const rows: PendingDeleteRow[] = labels.map(l => ({
-    tower_id: towerId,
-    run_id: runId,
-    label_id: l.labelId,
-    key: l.key,
-    value: l.value,
-    created_at: l.createdAt,
-  }));
-  for (const chunk of chunks(rows)) {
-    await db<PendingDeleteRow>(PENDING_DELETES)
-      .insert(chunk)
-      .onConflict(['run_id', 'label_id'])
-      .ignore();
-  }
+  const columns: BatchColumn[] = (
+    ['label_id', 'key', 'value', 'created_at'] satisfies Array<
+      keyof PendingDeleteRow
+    >
+  ).map(name => ({ name, type: 'text' }));
+  const rows = labels.map(l => [l.labelId, l.key, l.value, l.createdAt]);
+  await insertBatch(db, PENDING_DELETES, columns, rows, {
+    fixed: { tower_id: towerId, run_id: runId } satisfies Partial<
+      Record<keyof PendingDeleteRow, string>
+    >,
+    ignoreConflictOn: ['run_id', 'label_id'],
+  });
 }
 
 /** Forgets pending deletes of a run, e.g. in the transaction that records their outcomes. */
@@ -43,12 +42,8 @@ export async function clearPendingDeletes(
   runId: string,
   labelIds: string[],
 ): Promise<void> {
-  for (const ids of chunks([...new Set(labelIds)])) {
-    await db<PendingDeleteRow>(PENDING_DELETES)
-      .where({ run_id: runId })
-      .whereIn('label_id', ids)
-      .delete();
-  }
+  const ids = [...new Set(labelIds)];
+  await deleteWhereIn(db, PENDING_DELETES, { run_id: runId }, 'label_id', ids);
 }
 
 export async function listPendingDeletes(

@@ -91,3 +91,26 @@ export async function withDatabase<T>(
     else await db.drop();
   }
 }
+
+/**
+ * PostgreSQL reuses the space of deleted rows only once they are vacuumed. Where autovacuum is
+ * off (as on the development machine's server), this stands in for it: VACUUM of `table` when
+ * its dead rows pass autovacuum's default trigger (50 + 20 % of its live rows). Returns whether
+ * it vacuumed; never on SQLite, or while autovacuum is on.
+ */
+export async function vacuumLikeAutovacuum(
+  db: BenchDatabase,
+  table: string,
+): Promise<boolean> {
+  if (db.kind !== 'pg') return false;
+  const setting = await db.knex.raw('show autovacuum');
+  if (setting.rows[0].autovacuum === 'on') return false;
+  const { rows } = await db.knex.raw(
+    'select n_live_tup as live, n_dead_tup as dead from pg_stat_user_tables where relname = ?',
+    [table],
+  );
+  if (!rows[0] || Number(rows[0].dead) <= 50 + 0.2 * Number(rows[0].live))
+    return false;
+  await db.knex.raw(`vacuum ${table}`);
+  return true;
+}

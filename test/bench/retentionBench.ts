@@ -12,6 +12,9 @@
  *
  *   node -r @backstage/cli/config/nodeTransform.cjs test/bench/retentionBench.ts [--databases sqlite,pg] [--runs 200] [--budget-min 10] [--requests 300]
  *
+ * On PostgreSQL, where autovacuum is off (the development machine's server), the bench runs
+ * VACUUM when autovacuum would (vacuumLikeAutovacuum): deleted rows' space is reused only then.
+ *
  * Seeding stops after the run that exceeds `--budget-min` minutes; the table then says how many
  * runs were written, and the size for 200 runs is extrapolated from the per-run growth.
  */
@@ -25,6 +28,7 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { RunStore } from '../../plugins/cape-labels-backend/src/database';
 import {
+  vacuumLikeAutovacuum,
   withDatabase,
   type BenchDatabase,
   type DatabaseKind,
@@ -131,8 +135,10 @@ async function measure(
   const start = Date.UTC(2026, 0, 1);
   const ids: string[] = [];
   const sizes: number[] = [];
+  let vacuums = 0;
   while (ids.length < runs && performance.now() - t0 < budgetMs) {
     ids.push(await writeRun(server.store, ids.length, start));
+    if (await vacuumLikeAutovacuum(db, 'cape_labels_outcomes')) vacuums++;
     if (ids.length % 10 === 0 || ids.length === runs) {
       sizes.push(await db.size());
       console.log(
@@ -168,6 +174,7 @@ async function measure(
   return {
     kind: db.kind,
     runsWritten: ids.length,
+    vacuums,
     seedMs,
     bytes: size,
     bytesFor200:
@@ -204,9 +211,11 @@ async function main() {
       measure(db, runs, Number(values['budget-min']) * 60_000, n),
     );
     results[kind] = r;
+    console.log(JSON.stringify(r));
     sizeRows.push([
       kind,
       `${r.runsWritten}${r.runsWritten < runs ? ' (budget)' : ''}`,
+      String(r.vacuums),
       fmt(r.seedMs / 1000),
       fmt(r.outcomeRows),
       fmt(r.bytes / MB, 1),
@@ -222,6 +231,7 @@ async function main() {
       [
         'database',
         'runs written',
+        'VACUUMs (autovacuum off)',
         'seed s',
         'outcome rows',
         'size MB',

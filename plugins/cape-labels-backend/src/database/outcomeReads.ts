@@ -19,9 +19,16 @@ export async function listOutcomes(
   options: { limit: number; offset: number } & OutcomeFilter,
 ): Promise<OutcomePage> {
   const { limit, offset, ...filter } = options;
+  // Unfiltered, the run's row counter is the total: no count(*) over its (maybe 100,000) rows.
+  const filtered = Object.values(filter).some(v => v !== undefined);
   const [run, countRow, rows] = await Promise.all([
-    db<RunRow>(RUNS).select('routine_listed').where({ id: runId }).first(),
-    filteredOutcomes(db, runId, filter).count({ total: '*' }).first(),
+    db<RunRow>(RUNS)
+      .select('routine_listed', 'outcome_rows')
+      .where({ id: runId })
+      .first(),
+    filtered
+      ? filteredOutcomes(db, runId, filter).count({ total: '*' }).first()
+      : undefined,
     filteredOutcomes(db, runId, filter)
       .select('*')
       .orderBy('seq', 'asc')
@@ -31,7 +38,7 @@ export async function listOutcomes(
   if (!run) throw new NotFoundError(`No run '${runId}'`);
   return {
     items: rows.map(rowToOutcome),
-    total: Number(countRow?.total ?? 0),
+    total: Number(filtered ? (countRow?.total ?? 0) : run.outcome_rows),
     countedOnly: countedOnly(run),
   };
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import { countKept } from './keptCounts';
+import { countAddedOutcomes } from './outcomeCounters';
 import { OUTCOMES, RUNS, SIGHTINGS, type OutcomeRow } from './tables';
 import { reserveOutcomeSeqs } from './outcomeSeq';
 import { clearPendingDeletes } from './pendingDeletes';
@@ -82,7 +82,7 @@ export async function addOutcomes(
     await insertBatch(tx, OUTCOMES, columns, rows, {
       fixed: { run_id: runId },
     });
-    await countKept(tx, runId, outcomes);
+    await countAddedOutcomes(tx, runId, outcomes);
     await forgetSeenInUse(tx, runId, outcomes);
     // Only a guarded delete's outcomes can resolve a pending delete; a `failed` label stays
     // pending: the next run re-checks whether Tower deleted it after all.

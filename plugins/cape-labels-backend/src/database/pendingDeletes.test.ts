@@ -93,6 +93,7 @@ describeEachDatabase(
           ['d', 'deleted'],
         ]);
         expect(outcomes.items[3]).toEqual(label('c'));
+        expect(outcomes.total).toBe(5);
         expect(await store.listPendingDeletes('prod-a')).toEqual([]);
         expect(await store.listPendingDeletes('prod-b')).toHaveLength(1);
 

@@ -118,6 +118,7 @@ export async function recordLateDeletions(
       .increment({
         scanned: unrecorded.length,
         candidates: unrecorded.length,
+        outcome_rows: unrecorded.length,
         deleted: corrected + unrecorded.length,
         failed: -corrected,
       });

@@ -4,7 +4,8 @@ import type {
   LabelOutcome,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
-import { ZERO, at, newRun } from './__testUtils__/testStore';
+import { NotFoundError } from '@backstage/errors';
+import { ZERO, at, finished, newRun } from './__testUtils__/testStore';
 import type { RunStore } from './RunStore';
 
 /** One label of each kind a run records: two routine keeps, the rest acted on or asked about. */
@@ -66,6 +67,9 @@ async function sweep(
   return run.id;
 }
 
+/** Keeps `runs` runs, the routine keeps of the newest one. */
+const keep = (runs: number) => ({ runs, routineRuns: 1 });
+
 async function labels(store: RunStore, runId: string) {
   const page = await store.listOutcomes(runId, { limit: 100, offset: 0 });
   return {
@@ -97,7 +101,7 @@ const ROUTINE_COUNTED = {
   countedOnly: ['count-nonzero', 'young'],
 };
 
-describeEachDatabase('RunStore retention of routine keeps', itEach => {
+describeEachDatabase('RunStore retention', itEach => {
   itEach(
     'counts kept labels per reason on the run as outcomes are added',
     async db => {
@@ -173,4 +177,49 @@ describeEachDatabase('RunStore retention of routine keeps', itEach => {
     expect(await labels(store, running.id)).toEqual(ALL_LISTED);
     expect(await labels(store, done)).toEqual(ALL_LISTED);
   });
+
+  itEach(
+    'prunes old runs and their outcomes, never a running one',
+    async db => {
+      const { store, knex } = await db.store();
+      const stuck = await store.createRun(newRun('prod-a', 0));
+      const ids: string[] = [];
+      for (let i = 1; i <= 6; i++) {
+        const run = await finished(store, 'prod-a', i * 10);
+        await store.addOutcomes(
+          run.id,
+          Array.from({ length: 30 }, (_, n) => ({
+            labelId: `l${n}`,
+            key: 'cape-vip',
+            value: null,
+            createdAt: at(0).toISOString(),
+            action: 'deleted' as const,
+          })),
+        );
+        ids.push(run.id);
+      }
+      const otherTower = await finished(store, 'prod-b', 0);
+
+      expect(await store.pruneRuns('prod-a', keep(3))).toBe(3);
+      const left = await store.listRuns('prod-a', { limit: 100 });
+      expect(left.map(r => r.id)).toEqual([ids[5], ids[4], ids[3], stuck.id]);
+      for (const id of ids.slice(0, 3)) {
+        expect(await store.getRun(id)).toBeUndefined();
+        await expect(
+          store.listOutcomes(id, { limit: 10, offset: 0 }),
+        ).rejects.toThrow(NotFoundError);
+      }
+      const [{ n }] = await knex('cape_labels_outcomes').count({ n: '*' });
+      expect(Number(n)).toBe(90);
+      expect(await store.getRun(otherTower.id)).toBeDefined();
+
+      expect(await store.pruneRuns('prod-a', keep(3))).toBe(0);
+      expect(await store.pruneRuns('prod-a', keep(10))).toBe(0);
+      expect(await store.pruneRuns('nowhere', keep(1))).toBe(0);
+      expect(await store.pruneRuns('prod-a', keep(0))).toBe(3);
+      expect(
+        (await store.listRuns('prod-a', { limit: 100 })).map(r => r.id),
+      ).toEqual([stuck.id]);
+    },
+  );
 });

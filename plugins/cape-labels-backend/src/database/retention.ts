@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { CHUNK } from '../lib/chunks';
-import { ROUTINE_REASONS } from './keptCounts';
+import { ROUTINE_REASONS } from './outcomeCounters';
 import { OUTCOMES, RUNS, type OutcomeRow, type RunRow } from './tables';
 
 /** How much of a Tower's history is kept (`capeLabels.retention`). */
@@ -82,8 +82,8 @@ async function deleteRunsBefore(
 }
 
 /**
- * The runs before `cutoff` that still list their routine keeps: marks each one counted-only
- * and deletes those rows, in one transaction per run.
+ * The runs before `cutoff` that still list their routine keeps: deletes those rows and marks
+ * the run counted-only (one fewer row listed each), in one transaction per run.
  */
 async function forgetRoutineKeeps(
   db: Knex,
@@ -98,33 +98,43 @@ async function forgetRoutineKeeps(
     .orderBy('seq', 'asc');
   for (const { id } of runs) {
     await db.transaction(async tx => {
-      await tx<RunRow>(RUNS).where({ id }).update({ routine_listed: false });
-      await deleteOutcomes(tx, id, query =>
+      const forgotten = await deleteOutcomes(tx, id, query =>
         query
           .andWhere({ action: 'kept' })
           .whereIn('reason', [...ROUTINE_REASONS]),
       );
+      await tx<RunRow>(RUNS)
+        .where({ id })
+        .update({
+          routine_listed: false,
+          outcome_rows: tx.raw('outcome_rows - ?', [forgotten]),
+        });
     });
   }
 }
 
-/** Deletes a run's outcomes (those `only` selects) in statements of bounded size. */
+/**
+ * Deletes a run's outcomes (those `only` selects) in statements of bounded size; returns how
+ * many.
+ */
 async function deleteOutcomes(
   db: Knex,
   runId: string,
   only: (query: Knex.QueryBuilder) => Knex.QueryBuilder = query => query,
-): Promise<void> {
+): Promise<number> {
   const last = await db<OutcomeRow>(OUTCOMES)
     .max({ max_seq: 'seq' })
     .where({ run_id: runId })
     .first();
   const maxSeq = Number(last?.max_seq ?? 0);
+  let deleted = 0;
   for (let low = 0; low < maxSeq; low += DELETE_SPAN) {
-    await only(
+    deleted += await only(
       db<OutcomeRow>(OUTCOMES)
         .where({ run_id: runId })
         .andWhere('seq', '>', low)
         .andWhere('seq', '<=', low + DELETE_SPAN),
     ).delete();
   }
+  return deleted;
 }

@@ -9,7 +9,7 @@ import {
   KEPT_COUNT_COLUMNS,
   ROUTINE_REASONS,
   keptByReason,
-} from './keptCounts';
+} from './outcomeCounters';
 import { displayStatus } from './liveness';
 import type { DbBigInt, OutcomeRow, RunRow } from './tables';
 

@@ -70,6 +70,7 @@ export async function createRun(db: Knex, run: NewRun): Promise<RunSummary> {
     kept_unconfirmed: 0,
     kept_cap: 0,
     kept_raced: 0,
+    outcome_rows: 0,
     routine_listed: true,
     failed: 0,
     error_message: null,

@@ -1,16 +1,12 @@
-import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
 import { NotFoundError } from '@backstage/errors';
-import { ZERO, at, newRun, SETTINGS } from './__testUtils__/testStore';
-import type { RunStore } from './RunStore';
-
-async function finished(store: RunStore, towerId: string, minutes: number) {
-  const run = await store.createRun(newRun(towerId, minutes));
-  return store.finishRun(run.id, {
-    status: 'succeeded',
-    finishedAt: at(minutes + 1),
-    counts: ZERO,
-  });
-}
+import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
+import {
+  ZERO,
+  at,
+  finished,
+  newRun,
+  SETTINGS,
+} from './__testUtils__/testStore';
 
 describeEachDatabase('RunStore runs', itEach => {
   itEach('creates, updates, finishes and reads runs', async db => {
@@ -207,61 +203,6 @@ describeEachDatabase('RunStore runs', itEach => {
       const last = await store.lastRuns(['prod-a']);
       expect(last.get('prod-a')?.counts.wouldDelete).toBe(2);
       expect((await store.getRun(dry.id))?.counts.wouldDelete).toBe(2);
-    },
-  );
-
-  itEach(
-    'prunes old runs and their outcomes, never a running one',
-    async db => {
-      const { store, knex } = await db.store();
-      const stuck = await store.createRun(newRun('prod-a', 0));
-      const ids: string[] = [];
-      for (let i = 1; i <= 6; i++) {
-        const run = await finished(store, 'prod-a', i * 10);
-        await store.addOutcomes(
-          run.id,
-          Array.from({ length: 30 }, (_, n) => ({
-            labelId: `l${n}`,
-            key: 'cape-vip',
-            value: null,
-            createdAt: at(0).toISOString(),
-            action: 'deleted' as const,
-          })),
-        );
-        ids.push(run.id);
-      }
-      const otherTower = await finished(store, 'prod-b', 0);
-
-      expect(await store.pruneRuns('prod-a', { runs: 3, routineRuns: 1 })).toBe(
-        3,
-      );
-      const left = await store.listRuns('prod-a', { limit: 100 });
-      expect(left.map(r => r.id)).toEqual([ids[5], ids[4], ids[3], stuck.id]);
-      for (const id of ids.slice(0, 3)) {
-        expect(await store.getRun(id)).toBeUndefined();
-        await expect(
-          store.listOutcomes(id, { limit: 10, offset: 0 }),
-        ).rejects.toThrow(NotFoundError);
-      }
-      const [{ n }] = await knex('cape_labels_outcomes').count({ n: '*' });
-      expect(Number(n)).toBe(90);
-      expect(await store.getRun(otherTower.id)).toBeDefined();
-
-      expect(await store.pruneRuns('prod-a', { runs: 3, routineRuns: 1 })).toBe(
-        0,
-      );
-      expect(
-        await store.pruneRuns('prod-a', { runs: 10, routineRuns: 1 }),
-      ).toBe(0);
-      expect(
-        await store.pruneRuns('nowhere', { runs: 1, routineRuns: 1 }),
-      ).toBe(0);
-      expect(await store.pruneRuns('prod-a', { runs: 0, routineRuns: 1 })).toBe(
-        3,
-      );
-      expect(
-        (await store.listRuns('prod-a', { limit: 100 })).map(r => r.id),
-      ).toEqual([stuck.id]);
     },
   );
 });

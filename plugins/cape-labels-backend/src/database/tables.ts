@@ -33,13 +33,15 @@ export type RunRow = {
   /** Labels a dry run would have deleted. */
   would_delete: number;
   kept: number;
-  /** Labels kept for each reason (keptCounts.ts). */
+  /** Labels kept for each reason (outcomeCounters.ts). */
   kept_referenced: number;
   kept_count_nonzero: number;
   kept_young: number;
   kept_unconfirmed: number;
   kept_cap: number;
   kept_raced: number;
+  /** Outcome rows the run lists (the answer's `total` when nothing is filtered). */
+  outcome_rows: number;
   /** False once the run's routine keeps are only counted (retention.ts). */
   routine_listed: boolean | number;
   failed: number;

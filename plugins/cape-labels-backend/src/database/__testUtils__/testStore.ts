@@ -72,3 +72,17 @@ export function newRun(
 }
 
 export const ZERO = emptyRunCounts();
+
+/** A run of `towerId` started at `at(minutes)` and finished a minute later, counting nothing. */
+export async function finished(
+  store: RunStore,
+  towerId: string,
+  minutes: number,
+) {
+  const run = await store.createRun(newRun(towerId, minutes));
+  return store.finishRun(run.id, {
+    status: 'succeeded',
+    finishedAt: at(minutes + 1),
+    counts: ZERO,
+  });
+}

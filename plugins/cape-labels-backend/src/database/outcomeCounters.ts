@@ -6,7 +6,7 @@ import type {
 import { RUNS, type RunRow } from './tables';
 
 /** The counter column of each reason a label is kept for. */
-export const KEPT_COLUMNS = {
+const KEPT_COLUMNS = {
   referenced: 'kept_referenced',
   'count-nonzero': 'kept_count_nonzero',
   young: 'kept_young',
@@ -33,19 +33,23 @@ function isKeepReason(reason: string | undefined): reason is KeepReason {
   return reason !== undefined && Object.hasOwn(KEPT_COLUMNS, reason);
 }
 
-/** Adds the kept outcomes among `outcomes` to the run's counters, one statement. */
-export async function countKept(
+/**
+ * Adds outcomes written to the run's counters, in one statement: the rows it lists
+ * (`outcome_rows`) and the kept ones per reason. Called in the transaction that writes them.
+ */
+export async function countAddedOutcomes(
   db: Knex,
   runId: string,
   outcomes: LabelOutcome[],
 ): Promise<void> {
-  const added: Partial<Record<KeptColumn, number>> = {};
+  const added: Partial<Record<KeptColumn | 'outcome_rows', number>> = {
+    outcome_rows: outcomes.length,
+  };
   for (const o of outcomes) {
     if (o.action !== 'kept' || !isKeepReason(o.reason)) continue;
     const column = KEPT_COLUMNS[o.reason];
     added[column] = (added[column] ?? 0) + 1;
   }
-  if (Object.keys(added).length === 0) return;
   await db(RUNS)
     .where({ id: runId })
     .increment(added as Record<string, number>);

@@ -96,6 +96,7 @@ export class FakeCapeLabelsApi implements CapeLabelsApi {
     return {
       items: all.slice(offset, offset + (options.limit ?? 100)),
       total: all.length,
+      countedOnly: [],
     };
   }
 

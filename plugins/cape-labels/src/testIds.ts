@@ -68,6 +68,7 @@ export function runFactTestIds(prefix: string) {
 export function outcomesTestIds(runId: string) {
   return {
     table: `cape-outcomes-${runId}`,
+    countedOnly: `cape-outcomes-${runId}-counted-only`,
     row: (labelId: string) => `cape-outcome-${labelId}`,
   };
 }

@@ -12,7 +12,9 @@ export function mockCapeLabelsApi(towers: TowerSummary[] = [makeTower()]) {
     listTowers: jest.fn().mockResolvedValue(towers),
     listRuns: jest.fn().mockResolvedValue([]),
     getRun: jest.fn(),
-    listOutcomes: jest.fn().mockResolvedValue({ items: [], total: 0 }),
+    listOutcomes: jest
+      .fn()
+      .mockResolvedValue({ items: [], total: 0, countedOnly: [] }),
     requestSweep: jest.fn().mockResolvedValue({ requestId: 'req-1' }),
     topSources: jest.fn().mockResolvedValue({
       days: 30,

@@ -1,7 +1,7 @@
 import { createApiRef } from '@backstage/core-plugin-api';
 import {
-  LabelOutcome,
   OutcomeFilter,
+  OutcomePage,
   Run,
   RunSummary,
   SweepAccepted,
@@ -31,8 +31,11 @@ export type RequestSweepOptions = {
   dryRun?: boolean;
 };
 
-/** A page of label outcomes. */
-export type OutcomesPage = { items: LabelOutcome[]; total: number };
+/**
+ * A page of label outcomes; `countedOnly` names the kept reasons whose labels this run no
+ * longer lists (it still counts them in `keptByReason`).
+ */
+export type OutcomesPage = OutcomePage;
 
 /** Client of the cape-labels backend (`/api/cape-labels`). */
 export interface CapeLabelsApi {

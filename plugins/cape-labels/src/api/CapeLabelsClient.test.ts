@@ -60,10 +60,12 @@ describe('CapeLabelsClient', () => {
   });
 
   it('gets a run and pages its outcomes', async () => {
-    const { client, fetch } = setup(jsonResponse(200, { items: [], total: 7 }));
+    const { client, fetch } = setup(
+      jsonResponse(200, { items: [], total: 7, countedOnly: ['young'] }),
+    );
     await expect(
       client.listOutcomes('r1', { limit: 10, offset: 20, action: 'kept' }),
-    ).resolves.toEqual({ items: [], total: 7 });
+    ).resolves.toStrictEqual({ items: [], total: 7, countedOnly: ['young'] });
     expect(fetch).toHaveBeenLastCalledWith(
       `${BASE}/runs/r1/labels?limit=10&offset=20&action=kept`,
     );

@@ -68,7 +68,11 @@ export class CapeLabelsClient implements CapeLabelsApi {
         ...filterParams(options),
       },
     );
-    return { items: body.items, total: body.total };
+    return {
+      items: body.items,
+      total: body.total,
+      countedOnly: body.countedOnly,
+    };
   }
 
   async topSources(towerId: string, days?: number): Answer<'topSources'> {

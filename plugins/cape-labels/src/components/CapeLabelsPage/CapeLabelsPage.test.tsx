@@ -22,7 +22,10 @@ describe('CapeLabelsPage (legacy frontend system)', () => {
   it('shows its header and the card with a link from each row to the Tower page', async () => {
     await renderAt('/cape-labels');
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'CAPE orphan labels' }),
+      await screen.findByRole('heading', {
+        level: 2,
+        name: 'CAPE orphan labels',
+      }),
     ).toBeInTheDocument();
     expect(
       await screen.findByTestId(towerPageTestIds('prod-a').link),

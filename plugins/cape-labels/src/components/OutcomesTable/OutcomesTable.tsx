@@ -52,6 +52,7 @@ export const OutcomesTable = (props: {
     id: o.labelId,
   }));
   const total = value?.total ?? 0;
+  const countedOnly = value?.countedOnly ?? [];
 
   return (
     <Flex direction="column" gap="2" data-testid={ids.table}>
@@ -95,6 +96,16 @@ export const OutcomesTable = (props: {
             getLabel: rangeLabel,
           }}
         />
+      )}
+      {countedOnly.length > 0 && (
+        <Text
+          variant="body-small"
+          color="secondary"
+          data-testid={ids.countedOnly}
+        >
+          Labels kept as {countedOnly.join(' or ')} are counted, not listed, for
+          this run: only the Tower's newest runs list them.
+        </Text>
       )}
     </Flex>
   );

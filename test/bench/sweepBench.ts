@@ -19,7 +19,6 @@ import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { getHeapStatistics } from 'node:v8';
-import knexFactory, { type Knex } from 'knex';
 import { Duration } from 'luxon';
 import type { ScenarioSpec } from '@smartx-cape/cloudtower-simulator';
 import {
@@ -44,6 +43,9 @@ import {
   table,
   writeResult,
 } from './common';
+import { serialSimulatorFloor } from './floor';
+import { printMemoryTimeline, startMemoryTimeline } from './memoryTimeline';
+import { openSweepStore, parseStoreKind, type StoreKind } from './sweepStore';
 
 const USER = {
   username: 'cape-gc',
@@ -284,12 +286,14 @@ function tower(url: string): TowerConfig {
   );
 }
 
-async function runOurs(sim: Sim, measure = true) {
-  const knex = knexFactory({
-    client: 'better-sqlite3',
-    connection: { filename: ':memory:' },
-    useNullAsDefault: true,
-  });
+async function runOurs(
+  sim: Sim,
+  storeKind: StoreKind,
+  measure = true,
+  timeline = false,
+) {
+  const db = await openSweepStore(storeKind, `cape_sweep_bench_${process.pid}`);
+  const knex = db.knex;
   const base = await createRunStore({
     database: { getClient: async () => knex, migrations: { skip: false } },
   });
@@ -310,7 +314,7 @@ async function runOurs(sim: Sim, measure = true) {
   });
   if (!measure) {
     await sweeper.runTask(new AbortController().signal);
-    await knex.destroy();
+    await db.close();
     return undefined;
   }
   const plan = await sim.call<Plan>('plan', {
@@ -320,25 +324,26 @@ async function runOurs(sim: Sim, measure = true) {
   });
   await sim.call('reset');
   const stop = startProbes();
+  const stopTimeline = timeline ? startMemoryTimeline() : undefined;
   const t0 = performance.now();
   await sweeper.runTask(new AbortController().signal);
   const wallMs = performance.now() - t0;
-  const probes = { ...stop(), storeMB: await storeSizeMB(knex) };
+  const probes = { ...stop(), storeMB: await db.sizeMB() };
+  if (stopTimeline) printMemoryTimeline(stopTimeline());
   const log = await sim.call<LogSummary>('log');
   const [latest] = await base.listRuns(t.id, { limit: 1 });
   const run = await base.getRun(latest.id);
-  await knex.destroy();
-  return { wallMs, plan, log, run, probes, storeTimes: times, outcomes };
-}
-
-/**
- * Pages of the in-memory SQLite store after the sweep: they are part of the sweeping process's
- * RSS growth (about 230 bytes per outcome row with its two indexes).
- */
-async function storeSizeMB(knex: Knex): Promise<number> {
-  const [{ page_count: pages }] = await knex.raw('pragma page_count');
-  const [{ page_size: size }] = await knex.raw('pragma page_size');
-  return (pages * size) / 2 ** 20;
+  await db.close();
+  return {
+    store: db.label,
+    wallMs,
+    plan,
+    log,
+    run,
+    probes,
+    storeTimes: times,
+    outcomes,
+  };
 }
 
 // ---------------------------------------------------------------- naive baseline (benchmark only)
@@ -543,7 +548,10 @@ function report(
       '',
     ]);
   }
-  const floor = dependencyFloor(s, plan, naive);
+  const floor = serialSimulatorFloor(
+    dependencyFloor(s, plan, naive),
+    log.cpuMs,
+  );
   rows.push([
     'wall time vs dependency floor (ms)',
     fmt(ours.wallMs),
@@ -555,7 +563,7 @@ function report(
   rows.push([
     'peak RSS growth (MB)',
     fmt(probes.rssGrowthMB, 1),
-    `largest of the repeats (the first sweep); the in-memory SQLite store holds ${fmt(probes.storeMB, 1)} MB of it, the V8 heap grew ${fmt(probes.heapGrowthMB, 1)} MB`,
+    `largest of the repeats (the first sweep); store: ${ours.store}, ${fmt(probes.storeMB, 1)} MB; the V8 heap grew ${fmt(probes.heapGrowthMB, 1)} MB`,
     '',
     s.name === 'S1' ? '<= 150' : '-',
     s.name === 'S1' ? metGoal(probes.rssGrowthMB <= 150) : '-',
@@ -596,6 +604,7 @@ function report(
     singleChainMinimum: plan.singleChainMinimum,
     rssGrowthMB: probes.rssGrowthMB,
     eventLoopP99Ms: probes.eventLoopP99Ms,
+    store: ours.store,
     storeMB: probes.storeMB,
     heapGrowthMB: probes.heapGrowthMB,
     cpuMs: probes.cpuUserMs + probes.cpuSystemMs,
@@ -611,13 +620,16 @@ async function main() {
       scenarios: { type: 'string', default: 'S1,S2' },
       'skip-naive': { type: 'boolean', default: false },
       repeat: { type: 'string', default: '1' },
+      store: { type: 'string', default: 'memory' },
+      'memory-timeline': { type: 'boolean', default: false },
     },
   });
   const repeat = Number(values.repeat);
+  const storeKind = parseStoreKind(values.store!);
   const names = values.scenarios!.split(',');
   console.log(
     `# Sweep benchmark — node ${process.version}, ${os.cpus().length} CPUs, load average ${loadavg()} (1/5/15 min), ` +
-      `pageSize ${PAGE_SIZE}, requests and batches in flight ${IN_FLIGHT}, store SQLite in memory, simulator in a child process`,
+      `pageSize ${PAGE_SIZE}, requests and batches in flight ${IN_FLIGHT}, store ${storeKind}, simulator in a child process`,
   );
   const results: Record<string, unknown> = {
     environment: environment(),
@@ -635,7 +647,7 @@ async function main() {
       // backend that has swept before; then the scenario's world is loaded afresh.
       const tw = performance.now();
       await sim.call('reload', { scenario: world(2000) });
-      await runOurs(sim, false);
+      await runOurs(sim, storeKind, false);
       await sim.call('reload');
       console.log(
         `\n(warm-up sweep of 2,000 labels: ${fmt(performance.now() - tw)} ms incl. world loads)`,
@@ -643,7 +655,9 @@ async function main() {
       const runs: NonNullable<Awaited<ReturnType<typeof runOurs>>>[] = [];
       for (let r = 0; r < repeat; r++) {
         if (r > 0) await sim.call('reload');
-        runs.push((await runOurs(sim))!);
+        runs.push(
+          (await runOurs(sim, storeKind, true, values['memory-timeline']))!,
+        );
       }
       runs.sort((a, b) => a.wallMs - b.wallMs);
       const ours = { ...runs[Math.floor((runs.length - 1) / 2)] };
@@ -661,7 +675,7 @@ async function main() {
             `simulator CPU ${runs.map(x => fmt(x.log.cpuMs)).join(' / ')} ms; ` +
             `event-loop p99 ${runs.map(x => fmt(x.probes.eventLoopP99Ms)).join(' / ')} ms; ` +
             `RSS growth ${runs.map(x => fmt(x.probes.rssGrowthMB, 1)).join(' / ')} MB ` +
-            `(in-memory SQLite store ${runs.map(x => fmt(x.probes.storeMB, 1)).join(' / ')} MB; ` +
+            `(store ${runs.map(x => fmt(x.probes.storeMB, 1)).join(' / ')} MB; ` +
             `V8 heap growth ${runs.map(x => fmt(x.probes.heapGrowthMB, 1)).join(' / ')} MB)`,
         );
       }

@@ -1,13 +1,15 @@
 /* eslint-disable no-console */
 /**
  * S1 / S2: one real (non-dry) sweep of a simulated Tower by the plugin's own TowerSweeper,
- * createTowerClient and run store (SQLite in memory), against a naive baseline.
+ * createTowerClient and run store (`--store`: SQLite in memory by default, a SQLite file or
+ * PostgreSQL, see sweepStore.ts), against a naive baseline.
  * The simulator runs in a child process (simChild.ts), so RSS and event-loop figures are the
  * sweeper's alone.
  *
  *   node -r @backstage/cli/config/nodeTransform.cjs test/bench/sweepBench.ts [--scenarios S1,S2] [--skip-naive] [--repeat N]
  *
- * S5 (1,000,000 labels) is opt-in: `--scenarios S1,S2,S5` (`npm run bench:s5` runs it alone).
+ * S5 (1,000,000 labels) is opt-in: `--scenarios S1,S2,S5` (`npm run bench:s5` runs it alone,
+ * with the store on PostgreSQL). `--memory-timeline` prints where the memory is during each sweep.
  * The goal table of issue 12 is printed at the end (see goals.ts).
  *
  * Environment: BENCH_PAGE_SIZE (1000), BENCH_IN_FLIGHT (4: requests and batches in flight, as the

@@ -6,6 +6,7 @@ import { IN_FLIGHT, type Scenario } from './benchWorld';
 import type { Plan } from './benchProbes';
 import type { runNaive } from './naiveSweep';
 import type { runOurs } from './ourSweep';
+import { serialSimulatorFloor } from './floor';
 
 // ---------------------------------------------------------------- report
 
@@ -123,7 +124,10 @@ export function report(
       '',
     ]);
   }
-  const floor = dependencyFloor(s, plan, naive);
+  const floor = serialSimulatorFloor(
+    dependencyFloor(s, plan, naive),
+    log.cpuMs,
+  );
   rows.push([
     'wall time vs dependency floor (ms)',
     fmt(ours.wallMs),
@@ -135,7 +139,7 @@ export function report(
   rows.push([
     'peak RSS growth (MB)',
     fmt(probes.rssGrowthMB, 1),
-    `largest of the repeats (the first sweep); the in-memory SQLite store holds ${fmt(probes.storeMB, 1)} MB of it, the V8 heap grew ${fmt(probes.heapGrowthMB, 1)} MB`,
+    `largest of the repeats (the first sweep); store: ${ours.store}, ${fmt(probes.storeMB, 1)} MB; the V8 heap grew ${fmt(probes.heapGrowthMB, 1)} MB`,
     '',
     s.name === 'S1' ? '<= 150' : '-',
     s.name === 'S1' ? metGoal(probes.rssGrowthMB <= 150) : '-',
@@ -176,6 +180,7 @@ export function report(
     singleChainMinimum: plan.singleChainMinimum,
     rssGrowthMB: probes.rssGrowthMB,
     eventLoopP99Ms: probes.eventLoopP99Ms,
+    store: ours.store,
     storeMB: probes.storeMB,
     heapGrowthMB: probes.heapGrowthMB,
     cpuMs: probes.cpuUserMs + probes.cpuSystemMs,

@@ -28,7 +28,9 @@ export type GoalFigures = {
   singleChainMinimum: number;
   rssGrowthMB: number;
   eventLoopP99Ms: number;
-  /** Pages of the in-memory SQLite store after the sweep (part of the RSS growth). */
+  /** Where the run store was (`--store`), and its size after the sweep. */
+  store: string;
+  /** Only a store in memory is part of the RSS growth. */
   storeMB: number;
   /** Growth of the V8 heap during the sweep (part of the RSS growth). */
   heapGrowthMB: number;
@@ -40,7 +42,7 @@ export type GoalFigures = {
 };
 
 function memoryParts(f: GoalFigures): string {
-  return `in-memory SQLite store ${fmt(f.storeMB, 1)} MB, V8 heap +${fmt(f.heapGrowthMB, 1)} MB`;
+  return `store: ${f.store}, ${fmt(f.storeMB, 1)} MB; V8 heap +${fmt(f.heapGrowthMB, 1)} MB`;
 }
 
 /** Sweeper CPU per scanned label, in µs. */

@@ -2,7 +2,7 @@
 /** One sweep by the plugin's own TowerSweeper, client and store, measured. */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import knexFactory, { type Knex } from 'knex';
+
 import {
   sweptKeys,
   type TowerConfig,
@@ -18,6 +18,9 @@ import {
   type LogSummary,
   type Plan,
 } from './benchProbes';
+
+import { printMemoryTimeline, startMemoryTimeline } from './memoryTimeline';
+import { openSweepStore, type StoreKind } from './sweepStore';
 
 /** Only warnings reach the console: they would explain a bad figure. */
 export const benchLogger: LoggerService = {
@@ -50,12 +53,14 @@ export function tower(url: string): TowerConfig {
   );
 }
 
-export async function runOurs(sim: Sim, measure = true) {
-  const knex = knexFactory({
-    client: 'better-sqlite3',
-    connection: { filename: ':memory:' },
-    useNullAsDefault: true,
-  });
+export async function runOurs(
+  sim: Sim,
+  storeKind: StoreKind,
+  measure = true,
+  timeline = false,
+) {
+  const db = await openSweepStore(storeKind, `cape_sweep_bench_${process.pid}`);
+  const knex = db.knex;
   const base = await createRunStore({
     database: { getClient: async () => knex, migrations: { skip: false } },
   });
@@ -76,7 +81,7 @@ export async function runOurs(sim: Sim, measure = true) {
   });
   if (!measure) {
     await sweeper.runTask(new AbortController().signal);
-    await knex.destroy();
+    await db.close();
     return undefined;
   }
   const plan = await sim.call<Plan>('plan', {
@@ -86,23 +91,24 @@ export async function runOurs(sim: Sim, measure = true) {
   });
   await sim.call('reset');
   const stop = startProbes();
+  const stopTimeline = timeline ? startMemoryTimeline() : undefined;
   const t0 = performance.now();
   await sweeper.runTask(new AbortController().signal);
   const wallMs = performance.now() - t0;
-  const probes = { ...stop(), storeMB: await storeSizeMB(knex) };
+  const probes = { ...stop(), storeMB: await db.sizeMB() };
+  if (stopTimeline) printMemoryTimeline(stopTimeline());
   const log = await sim.call<LogSummary>('log');
   const [latest] = await base.listRuns(t.id, { limit: 1 });
   const run = await base.getRun(latest.id);
-  await knex.destroy();
-  return { wallMs, plan, log, run, probes, storeTimes: times, outcomes };
-}
-
-/**
- * Pages of the in-memory SQLite store after the sweep: they are part of the sweeping process's
- * RSS growth (about 230 bytes per outcome row with its two indexes).
- */
-async function storeSizeMB(knex: Knex): Promise<number> {
-  const [{ page_count: pages }] = await knex.raw('pragma page_count');
-  const [{ page_size: size }] = await knex.raw('pragma page_size');
-  return (pages * size) / 2 ** 20;
+  await db.close();
+  return {
+    store: db.label,
+    wallMs,
+    plan,
+    log,
+    run,
+    probes,
+    storeTimes: times,
+    outcomes,
+  };
 }

@@ -1,13 +1,15 @@
 /* eslint-disable no-console */
 /**
  * S1 / S2: one real (non-dry) sweep of a simulated Tower by the plugin's own TowerSweeper,
- * createTowerClient and run store (SQLite in memory), against a naive baseline.
+ * createTowerClient and run store (`--store`: SQLite in memory by default, a SQLite file or
+ * PostgreSQL, see sweepStore.ts), against a naive baseline.
  * The simulator runs in a child process (simChild.ts), so RSS and event-loop figures are the
  * sweeper's alone.
  *
  *   node -r @backstage/cli/config/nodeTransform.cjs test/bench/sweepBench.ts [--scenarios S1,S2] [--skip-naive] [--repeat N]
  *
- * S5 (1,000,000 labels) is opt-in: `--scenarios S1,S2,S5` (`npm run bench:s5` runs it alone).
+ * S5 (1,000,000 labels) is opt-in: `--scenarios S1,S2,S5` (`npm run bench:s5` runs it alone,
+ * with the store on PostgreSQL). `--memory-timeline` prints where the memory is during each sweep.
  * The goal table of issue 12 is printed at the end (see goals.ts).
  *
  * Environment: BENCH_PAGE_SIZE (1000), BENCH_IN_FLIGHT (4: requests and batches in flight, as the
@@ -18,6 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { goalTable, type GoalFigures } from './goals';
 import { environment, fmt, loadavg, writeResult } from './common';
+import { parseStoreKind } from './sweepStore';
 import { IN_FLIGHT, PAGE_SIZE, SCENARIOS, startSim, world } from './benchWorld';
 import { runOurs } from './ourSweep';
 import { runNaive } from './naiveSweep';
@@ -29,13 +32,16 @@ async function main() {
       scenarios: { type: 'string', default: 'S1,S2' },
       'skip-naive': { type: 'boolean', default: false },
       repeat: { type: 'string', default: '1' },
+      store: { type: 'string', default: 'memory' },
+      'memory-timeline': { type: 'boolean', default: false },
     },
   });
   const repeat = Number(values.repeat);
+  const storeKind = parseStoreKind(values.store!);
   const names = values.scenarios!.split(',');
   console.log(
     `# Sweep benchmark — node ${process.version}, ${os.cpus().length} CPUs, load average ${loadavg()} (1/5/15 min), ` +
-      `pageSize ${PAGE_SIZE}, requests and batches in flight ${IN_FLIGHT}, store SQLite in memory, simulator in a child process`,
+      `pageSize ${PAGE_SIZE}, requests and batches in flight ${IN_FLIGHT}, store ${storeKind}, simulator in a child process`,
   );
   const results: Record<string, unknown> = {
     environment: environment(),
@@ -53,7 +59,7 @@ async function main() {
       // backend that has swept before; then the scenario's world is loaded afresh.
       const tw = performance.now();
       await sim.call('reload', { scenario: world(2000) });
-      await runOurs(sim, false);
+      await runOurs(sim, storeKind, false);
       await sim.call('reload');
       console.log(
         `\n(warm-up sweep of 2,000 labels: ${fmt(performance.now() - tw)} ms incl. world loads)`,
@@ -61,7 +67,9 @@ async function main() {
       const runs: NonNullable<Awaited<ReturnType<typeof runOurs>>>[] = [];
       for (let r = 0; r < repeat; r++) {
         if (r > 0) await sim.call('reload');
-        runs.push((await runOurs(sim))!);
+        runs.push(
+          (await runOurs(sim, storeKind, true, values['memory-timeline']))!,
+        );
       }
       runs.sort((a, b) => a.wallMs - b.wallMs);
       const ours = { ...runs[Math.floor((runs.length - 1) / 2)] };
@@ -79,7 +87,7 @@ async function main() {
             `simulator CPU ${runs.map(x => fmt(x.log.cpuMs)).join(' / ')} ms; ` +
             `event-loop p99 ${runs.map(x => fmt(x.probes.eventLoopP99Ms)).join(' / ')} ms; ` +
             `RSS growth ${runs.map(x => fmt(x.probes.rssGrowthMB, 1)).join(' / ')} MB ` +
-            `(in-memory SQLite store ${runs.map(x => fmt(x.probes.storeMB, 1)).join(' / ')} MB; ` +
+            `(store ${runs.map(x => fmt(x.probes.storeMB, 1)).join(' / ')} MB; ` +
             `V8 heap growth ${runs.map(x => fmt(x.probes.heapGrowthMB, 1)).join(' / ')} MB)`,
         );
       }

@@ -56,17 +56,11 @@ export async function openSweepStore(
     };
   }
   const db = await openDatabase(kind === 'file' ? 'sqlite' : 'pg', name);
-  // BENCH_SQLITE_WAL=1: the file in WAL mode with synchronous=NORMAL (the plugin sets no pragmas,
-  // so a portal's SQLite file runs the default rollback journal with synchronous=FULL).
-  const wal = kind === 'file' && Boolean(process.env.BENCH_SQLITE_WAL);
-  if (wal) {
-    await db.knex.raw('pragma journal_mode = WAL');
-    await db.knex.raw('pragma synchronous = NORMAL');
-  }
+  // A SQLite file is put in WAL mode by the plugin's store itself (createRunStore).
   return {
     knex: db.knex,
     kind,
-    label: `${kind === 'file' ? `SQLite file${wal ? ' (WAL)' : ''}` : 'PostgreSQL'} ${db.where} (outside the heap)`,
+    label: `${kind === 'file' ? 'SQLite file' : 'PostgreSQL'} ${db.where} (outside the heap)`,
     sizeMB: async () => (await db.size()) / 2 ** 20,
     close: () => db.drop(),
   };

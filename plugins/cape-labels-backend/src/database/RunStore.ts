@@ -35,6 +35,7 @@ import {
   updateRunCounts,
 } from './runWrites';
 import { addSightings, getSightings, pruneSightings } from './sightings';
+import { useWriteAheadLog } from './sqliteFile';
 import { topDeletedValues } from './topSources';
 
 /*
@@ -132,6 +133,7 @@ export async function createRunStore(options: {
   now?: StoreClock;
 }): Promise<RunStore> {
   const db = await options.database.getClient();
+  await useWriteAheadLog(db);
   if (!options.skipMigrations && !options.database.migrations?.skip) {
     await migrateRunStore(db);
   }

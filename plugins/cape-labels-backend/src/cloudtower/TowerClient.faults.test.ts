@@ -60,6 +60,34 @@ describe('TowerClient transport faults, against a raw HTTP server', () => {
     );
   });
 
+  it('times out, or aborts for the caller, an answer whose body stalls', async () => {
+    server = await startRawServer(
+      withLogin(req =>
+        req.operationName === 'CapeLabelsCheck'
+          ? {
+              raw: res => {
+                res.writeHead(200, { 'content-type': 'application/json' });
+                res.write('{"data":');
+              },
+            }
+          : { json: { data: { labels: [] } } },
+      ),
+    );
+    const client = createTowerClient(
+      opts(server.url, { requestTimeoutMs: 200 }),
+    );
+    await warmUp(() => client.readExistingIds(['a']));
+    let e = await caught(client.checkLabels(['a']));
+    expect(e).toBeInstanceOf(TowerTimeoutError);
+    expect(e.message).toBe(
+      'Tower raw: checkLabels failed: no answer within 200 ms',
+    );
+    const ctrl = new AbortController();
+    setTimeout(() => ctrl.abort(), 50);
+    e = await caught(client.checkLabels(['a'], ctrl.signal));
+    expect(e).toBeInstanceOf(TowerAbortedError);
+  });
+
   it('surfaces the caller abort as TowerAbortedError, also while queued', async () => {
     server = await startRawServer(withLogin(() => ({ raw: () => undefined })));
     const client = createTowerClient(opts(server.url, { maxInFlight: 1 }));

@@ -76,14 +76,14 @@ export function classifyFetchError(
     timeoutMs: number;
     /** The caller's signal, if any. */
     signal?: AbortSignal;
-    /** The request's own timeout fired. */
-    timedOut: boolean;
+    timeoutSignal: AbortSignal;
   },
 ): TowerError {
   if (e instanceof TowerError) return e;
   const base = { towerId: request.towerId, operation: request.operation };
   if (request.signal?.aborted) return new TowerAbortedError(base);
-  if (request.timedOut) return new TowerTimeoutError(request.timeoutMs, base);
+  if (request.timeoutSignal.aborted)
+    return new TowerTimeoutError(request.timeoutMs, base);
   const { code, error } = findCode(e);
   if (
     code &&

@@ -108,27 +108,6 @@ export function jsonSerializer(ctx: {
   };
 }
 
-/** One timer and one controller for a request: its timeout, or the caller's abort. */
-function requestAbort(ctx: RequestContext) {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, ctx.timeoutMs);
-  const onAbort = () => controller.abort();
-  if (ctx.signal?.aborted) onAbort();
-  else ctx.signal?.addEventListener('abort', onAbort, { once: true });
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    done: () => {
-      clearTimeout(timer);
-      ctx.signal?.removeEventListener('abort', onAbort);
-    },
-  };
-}
-
 /**
  * A fetch for one request, on undici's `request` (no WHATWG Request, Headers or web streams
  * per request): per-request timeout or the caller's abort, TLS options, bounded body, non-2xx
@@ -148,7 +127,10 @@ export function createRequestFetch(
       { ...base, code: 'RESPONSE_TOO_LARGE' },
     );
   return async (input, init) => {
-    const abort = requestAbort(ctx);
+    const timeoutSignal = AbortSignal.timeout(ctx.timeoutMs);
+    const signal = ctx.signal
+      ? AbortSignal.any([timeoutSignal, ctx.signal])
+      : timeoutSignal;
     try {
       const url = new URL(input);
       const res = await dispatcher.request({
@@ -157,7 +139,7 @@ export function createRequestFetch(
         method: 'POST',
         headers: init?.headers as Iterable<[string, string]> | undefined,
         body: init?.body as string | undefined,
-        signal: abort.signal,
+        signal,
       });
       const status = res.statusCode;
       if (status >= 300 && status <= 399) {
@@ -195,10 +177,8 @@ export function createRequestFetch(
         operation: ctx.operation,
         timeoutMs: ctx.timeoutMs,
         signal: ctx.signal,
-        timedOut: abort.timedOut(),
+        timeoutSignal,
       });
-    } finally {
-      abort.done();
     }
   };
 }

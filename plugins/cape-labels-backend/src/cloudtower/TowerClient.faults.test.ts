@@ -1,3 +1,4 @@
+import type http from 'node:http';
 import { createTowerClient } from './TowerClient';
 import {
   TowerAbortedError,
@@ -40,25 +41,40 @@ describe('TowerClient transport faults, against a raw HTTP server', () => {
     expect(e.operation).toBe('login');
   });
 
-  it('times out a hanging request', async () => {
-    server = await startRawServer(
-      withLogin(req =>
-        req.operationName === 'CapeLabelsCheck'
-          ? { raw: () => undefined }
-          : { json: { data: { labels: [] } } },
-      ),
-    );
-    const client = createTowerClient(
-      opts(server.url, { requestTimeoutMs: 200 }),
-    );
-    await warmUp(() => client.readExistingIds(['a']));
-    const e = await caught(client.checkLabels(['a']));
-    expect(e).toBeInstanceOf(TowerTimeoutError);
-    expect(e.code).toBe('TIMEOUT');
-    expect(e.message).toBe(
-      'Tower raw: checkLabels failed: no answer within 200 ms',
-    );
-  });
+  const stallBody = (res: http.ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('{"data":');
+  };
+
+  it.each([
+    ['before the headers', () => undefined],
+    ['in the body', stallBody],
+  ])(
+    'times out, or aborts for the caller, an answer that stalls %s',
+    async (_, stall) => {
+      server = await startRawServer(
+        withLogin(req =>
+          req.operationName === 'CapeLabelsCheck'
+            ? { raw: stall }
+            : { json: { data: { labels: [] } } },
+        ),
+      );
+      const client = createTowerClient(
+        opts(server.url, { requestTimeoutMs: 200 }),
+      );
+      await warmUp(() => client.readExistingIds(['a']));
+      let e = await caught(client.checkLabels(['a']));
+      expect(e).toBeInstanceOf(TowerTimeoutError);
+      expect(e.code).toBe('TIMEOUT');
+      expect(e.message).toBe(
+        'Tower raw: checkLabels failed: no answer within 200 ms',
+      );
+      const ctrl = new AbortController();
+      setTimeout(() => ctrl.abort(), 50);
+      e = await caught(client.checkLabels(['a'], ctrl.signal));
+      expect(e).toBeInstanceOf(TowerAbortedError);
+    },
+  );
 
   it('surfaces the caller abort as TowerAbortedError, also while queued', async () => {
     server = await startRawServer(withLogin(() => ({ raw: () => undefined })));

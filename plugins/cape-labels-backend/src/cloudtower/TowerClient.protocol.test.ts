@@ -24,6 +24,10 @@ describe('TowerClient protocol, against a raw HTTP server', () => {
     let e = await caught(client.checkLabels(['a']));
     expect(e).toBeInstanceOf(TowerResponseError);
     expect(e.code).toBe('MALFORMED_RESPONSE');
+    // A fixed message: the parser's own would quote the body.
+    expect(e.message).toBe(
+      'Tower raw: checkLabels failed: response is not valid JSON',
+    );
     reply = { json: { data: { labels: 'nope' } } };
     e = await caught(client.checkLabels(['a']));
     expect(e.code).toBe('UNEXPECTED_SHAPE');

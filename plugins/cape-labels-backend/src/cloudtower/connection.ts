@@ -13,6 +13,7 @@ import { scrubSecrets } from './scrub';
 import {
   createDispatcher,
   createRequestFetch,
+  jsonSerializer,
   RequestContext,
   TransportOptions,
 } from './transport';
@@ -106,6 +107,10 @@ export class TowerConnection {
       const client = new GraphQLClient(this.url, {
         fetch: fetch as unknown as typeof globalThis.fetch,
         headers: token ? { Authorization: token } : {},
+        jsonSerializer: jsonSerializer({
+          towerId: this.options.towerId,
+          operation,
+        }),
       });
       return await client.request<unknown>({ document, variables });
     } catch (e) {

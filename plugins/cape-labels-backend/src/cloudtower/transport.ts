@@ -1,5 +1,6 @@
+import { STATUS_CODES } from 'node:http';
 import { rootCertificates } from 'node:tls';
-import { Agent, fetch as undiciFetch } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import {
   TowerError,
   TowerHttpError,
@@ -10,11 +11,14 @@ import {
 import { classifyFetchError } from './networkErrors';
 import { redirectTarget } from './redirect';
 
+/** What graphql-request reads of an answer: status, content type and the body as text. */
+export type TextResponse = Pick<Response, 'ok' | 'status' | 'headers' | 'text'>;
+
 /** The fetch signature graphql-request calls. */
 export type FetchLike = (
   input: string | URL,
   init?: RequestInit,
-) => Promise<Response>;
+) => Promise<TextResponse>;
 
 export type TransportOptions = {
   towerId: string;
@@ -43,34 +47,73 @@ export function createDispatcher(options: TransportOptions): Agent {
   });
 }
 
-/** Reads a body stream, refusing more than `limit` bytes without buffering them. */
+type Body = Dispatcher.ResponseData['body'];
+
+/** Drops a body that is not read (closes its stream; the connection is not reused). */
+function drop(body: Body): void {
+  body.on('error', () => undefined).destroy();
+}
+
+/** Reads a body, refusing more than `limit` bytes without buffering them. */
 async function readBounded(
-  body: ReadableStream<Uint8Array> | null,
+  body: Body,
   limit: number,
   tooLarge: () => TowerError,
-): Promise<Buffer> {
-  if (!body) return Buffer.alloc(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
+): Promise<string> {
+  const chunks: Buffer[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
+  for await (const chunk of body) {
+    const bytes = chunk as Buffer;
+    total += bytes.byteLength;
     if (total > limit) {
-      await reader.cancel().catch(() => undefined);
+      drop(body);
       throw tooLarge();
     }
-    chunks.push(value);
+    chunks.push(bytes);
   }
-  return Buffer.concat(chunks, total);
+  return Buffer.concat(chunks, total).toString('utf8');
+}
+
+function header(
+  headers: Dispatcher.ResponseData['headers'],
+  name: string,
+): string | null {
+  const value = headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+}
+
+/** graphql-request parses an answer only when its content type says JSON. */
+const JSON_HEADERS = new Headers({ 'content-type': 'application/json' });
+
+/**
+ * Parses an answer for graphql-request (its one JSON.parse); a body that is not JSON is a
+ * `TowerResponseError` (graphql-request rethrows it as is on a 2xx).
+ */
+export function jsonSerializer(ctx: {
+  towerId: string;
+  operation: TowerOperation;
+}): {
+  stringify: (value: unknown) => string;
+  parse: (text: string) => unknown;
+} {
+  return {
+    stringify: value => JSON.stringify(value),
+    parse: text => {
+      try {
+        return JSON.parse(text);
+      } catch {
+        throw new TowerResponseError('response is not valid JSON', ctx);
+      }
+    },
+  };
 }
 
 /**
- * A fetch for one request: per-request timeout combined with the caller's
- * signal, TLS options, bounded body, non-2xx and non-JSON bodies turned into
- * typed errors. Redirects are never followed (`manual`): a 3xx is an error, so nothing is ever
- * sent to another origin. graphql-request only ever sees a 2xx JSON response.
+ * A fetch for one request, on undici's `request` (no WHATWG Request, Headers or web streams
+ * per request): per-request timeout or the caller's abort, TLS options, bounded body, non-2xx
+ * answers turned into typed errors. Redirects are never followed: a 3xx is an error, so nothing
+ * is ever sent to another origin. graphql-request only ever sees a 2xx answer, read once as
+ * text; it does the one JSON parse (with `jsonSerializer`).
  */
 export function createRequestFetch(
   options: TransportOptions,
@@ -78,63 +121,56 @@ export function createRequestFetch(
   ctx: RequestContext,
 ): FetchLike {
   const base = { towerId: options.towerId, operation: ctx.operation };
+  const tooLarge = () =>
+    new TowerResponseError(
+      `response larger than ${options.maxResponseBytes} bytes refused`,
+      { ...base, code: 'RESPONSE_TOO_LARGE' },
+    );
   return async (input, init) => {
     const timeoutSignal = AbortSignal.timeout(ctx.timeoutMs);
-    const internal = new AbortController();
-    const signals = [timeoutSignal, internal.signal];
-    if (ctx.signal) signals.push(ctx.signal);
-    const signal = AbortSignal.any(signals);
-    const tooLarge = () =>
-      new TowerResponseError(
-        `response larger than ${options.maxResponseBytes} bytes refused`,
-        { ...base, code: 'RESPONSE_TOO_LARGE' },
-      );
+    const signal = ctx.signal
+      ? AbortSignal.any([timeoutSignal, ctx.signal])
+      : timeoutSignal;
     try {
-      const url = String(input);
-      const res = await undiciFetch(url, {
-        method: init?.method,
-        headers: init?.headers as Record<string, string> | undefined,
+      const url = new URL(input);
+      const res = await dispatcher.request({
+        origin: url.origin,
+        path: url.pathname + url.search,
+        method: 'POST',
+        headers: init?.headers as Iterable<[string, string]> | undefined,
         body: init?.body as string | undefined,
         signal,
-        dispatcher,
-        redirect: 'manual',
       });
-      if (res.status >= 300 && res.status <= 399) {
-        internal.abort();
-        await res.body?.cancel().catch(() => undefined);
-        const target = redirectTarget(res.headers.get('location'), url);
-        throw new TowerRedirectError(res.status, target, base);
+      const status = res.statusCode;
+      if (status >= 300 && status <= 399) {
+        drop(res.body);
+        const target = redirectTarget(
+          header(res.headers, 'location'),
+          url.href,
+        );
+        throw new TowerRedirectError(status, target, base);
       }
-      if (res.status < 200 || res.status > 299) {
-        internal.abort();
-        await res.body?.cancel().catch(() => undefined);
-        throw new TowerHttpError(res.status, res.statusText, base);
+      if (status < 200 || status > 299) {
+        drop(res.body);
+        throw new TowerHttpError(status, STATUS_CODES[status] ?? '', base);
       }
-      ctx.onDate?.(res.headers.get('date'));
-      const declared = Number(res.headers.get('content-length'));
+      ctx.onDate?.(header(res.headers, 'date'));
+      const declared = Number(header(res.headers, 'content-length'));
       if (Number.isFinite(declared) && declared > options.maxResponseBytes) {
-        internal.abort();
-        await res.body?.cancel().catch(() => undefined);
+        drop(res.body);
         throw tooLarge();
       }
-      const raw = await readBounded(
-        res.body as ReadableStream<Uint8Array> | null,
+      const text = await readBounded(
+        res.body,
         options.maxResponseBytes,
-        () => {
-          internal.abort();
-          return tooLarge();
-        },
+        tooLarge,
       );
-      const text = raw.toString('utf8');
-      try {
-        JSON.parse(text);
-      } catch {
-        throw new TowerResponseError('response is not valid JSON', base);
-      }
-      return new Response(text, {
+      return {
+        ok: true,
         status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
+        headers: JSON_HEADERS,
+        text: async () => text,
+      };
     } catch (e) {
       throw classifyFetchError(e, {
         towerId: options.towerId,

@@ -34,6 +34,18 @@ describe('the store on SQLite', () => {
     expect(fs.existsSync(`${file}-wal`)).toBe(true);
   });
 
+  it('reads the file name from a connection given as a string too', async () => {
+    const file = path.join(dir, 'by-string.sqlite');
+    const knex = knexFactory({
+      client: 'better-sqlite3',
+      connection: file,
+      useNullAsDefault: true,
+    } as Knex.Config);
+    opened.push(knex);
+    await createRunStore({ database: databaseService(knex) });
+    expect(await journalMode(knex)).toBe('wal');
+  });
+
   it('leaves a database in memory as it is', async () => {
     const knex = open(':memory:');
     await createRunStore({ database: databaseService(knex) });

@@ -3,10 +3,11 @@ import type { Knex } from 'knex';
 function sqliteFilename(db: Knex): string | undefined {
   const { client, connection } = db.client.config as {
     client?: unknown;
-    connection?: { filename?: string };
+    connection?: string | { filename?: string };
   };
   if (!String(client).includes('sqlite')) return undefined;
-  const filename = connection?.filename;
+  const filename =
+    typeof connection === 'string' ? connection : connection?.filename;
   return filename && filename !== ':memory:' ? filename : undefined;
 }
 

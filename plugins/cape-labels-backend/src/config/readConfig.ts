@@ -9,7 +9,7 @@ import {
 } from '@backstage/config';
 import { InputError } from '@backstage/errors';
 import { readTowerOwnership } from '@smartx-cape/plugin-cape-labels-common';
-import { Duration } from 'luxon';
+import { Duration, type DurationLikeObject } from 'luxon';
 import {
   TOWER_ID_PATTERN,
   type CapeLabelsConfig,
@@ -29,8 +29,17 @@ function invalid(key: string, problem: string): never {
   throw new InputError(`${key}: ${problem}`);
 }
 
-/** Reads a duration in any of Backstage's forms: `{hours: 24}`, `'24h'`, `'PT24H'`. */
-function readDuration(config: Config, key: string, fullKey: string): Duration {
+/**
+ * Reads a duration in any of Backstage's forms: `{hours: 24}`, `'24h'`, `'PT24H'`; `fallback`
+ * when the key is not set.
+ */
+function readDuration(
+  config: Config,
+  key: string,
+  fullKey: string,
+  fallback: DurationLikeObject,
+): Duration {
+  if (!config.has(key)) return Duration.fromObject(fallback);
   let duration: Duration;
   try {
     duration = Duration.fromObject(readDurationFromConfig(config, { key }));
@@ -68,9 +77,9 @@ function readOverridable(tower: Config, defaults: Config, towerKey: string) {
       : { config: defaults, fullKey: `${ROOT}.${key}` };
 
   const minAgeAt = pick('minAge');
-  const minAge = minAgeAt.config.has('minAge')
-    ? readDuration(minAgeAt.config, 'minAge', minAgeAt.fullKey)
-    : Duration.fromObject({ hours: 24 });
+  const minAge = readDuration(minAgeAt.config, 'minAge', minAgeAt.fullKey, {
+    hours: 24,
+  });
   if (minAge.as('milliseconds') <= 0) {
     invalid(
       minAgeAt.fullKey,
@@ -79,9 +88,12 @@ function readOverridable(tower: Config, defaults: Config, towerKey: string) {
   }
 
   const confirmAt = pick('confirmAfter');
-  const confirmAfter = confirmAt.config.has('confirmAfter')
-    ? readDuration(confirmAt.config, 'confirmAfter', confirmAt.fullKey)
-    : Duration.fromObject({ hours: 0 });
+  const confirmAfter = readDuration(
+    confirmAt.config,
+    'confirmAfter',
+    confirmAt.fullKey,
+    { hours: 0 },
+  );
   if (confirmAfter.as('milliseconds') < 0)
     invalid(confirmAt.fullKey, 'must not be negative');
 
@@ -202,9 +214,12 @@ export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
   // Validate the defaults even when every Tower overrides them: a typo there is still a typo.
   readOverridable(new ConfigReader({}), config, ROOT);
 
-  const requestTimeout = config.has('requestTimeout')
-    ? readDuration(config, 'requestTimeout', `${ROOT}.requestTimeout`)
-    : Duration.fromObject({ seconds: 30 });
+  const requestTimeout = readDuration(
+    config,
+    'requestTimeout',
+    `${ROOT}.requestTimeout`,
+    { seconds: 30 },
+  );
   if (requestTimeout.as('milliseconds') < 1)
     invalid(`${ROOT}.requestTimeout`, 'must be longer than 0');
 

@@ -150,7 +150,7 @@ export async function createRouter(
           capeLabelsSweepRunPermission,
           'start sweeps',
         );
-        towers.get(towerId);
+        // requestSweep answers 404 for a Tower that is not configured.
         const answer = await coordinator.requestSweep({
           towerId,
           dryRun: body.dryRun,

@@ -5,3 +5,8 @@ export function isPostgres(db: Knex): boolean {
     String(db.client.config.client),
   );
 }
+
+/** sqlite3 or better-sqlite3. */
+export function isSqlite(db: Knex): boolean {
+  return String(db.client.config.client).includes('sqlite');
+}

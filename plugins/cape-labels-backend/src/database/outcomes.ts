@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import { countAddedOutcomes } from './outcomeCounters';
-import { OUTCOMES, RUNS, SIGHTINGS, type OutcomeRow } from './tables';
+import { RUNS, SIGHTINGS } from './tables';
 import { reserveOutcomeSeqs } from './outcomeSeq';
 import { clearPendingDeletes } from './pendingDeletes';
-import { deleteWhereIn, insertBatch, type BatchColumn } from './arrayParams';
+import { deleteWhereIn } from './arrayParams';
+import { insertOutcomeRows } from './outcomeRows';
 
 /**
  * Outcomes that show a label in use or not a candidate: its confirmation (rule 6) starts over,
@@ -57,31 +58,7 @@ export async function addOutcomes(
   // Batches of one run write concurrently: each takes its own range of numbers first.
   const firstSeq = await reserveOutcomeSeqs(db, runId, outcomes.length);
   await db.transaction(async tx => {
-    // Rows as arrays, sent as one array parameter per batch (arrayParams.ts): a 500-row knex
-    // insert was a 4,000-parameter statement that SQLite compiled anew for every chunk.
-    const columns: BatchColumn[] = (
-      [
-        'seq',
-        'label_id',
-        'key',
-        'value',
-        'created_at',
-        'action',
-        'reason',
-      ] satisfies Array<keyof OutcomeRow>
-    ).map(name => ({ name, type: name === 'seq' ? 'int' : 'text' }));
-    const rows = outcomes.map((o, i) => [
-      firstSeq + i,
-      o.labelId,
-      o.key,
-      o.value,
-      o.createdAt,
-      o.action,
-      o.reason ?? null,
-    ]);
-    await insertBatch(tx, OUTCOMES, columns, rows, {
-      fixed: { run_id: runId },
-    });
+    await insertOutcomeRows(tx, runId, firstSeq, outcomes);
     await countAddedOutcomes(tx, runId, outcomes);
     await forgetSeenInUse(tx, runId, outcomes);
     // Only a guarded delete's outcomes can resolve a pending delete; a `failed` label stays

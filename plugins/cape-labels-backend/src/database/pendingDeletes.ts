@@ -10,6 +10,7 @@ import {
   type RunRow,
 } from './tables';
 import { reserveOutcomeSeqs } from './outcomeSeq';
+import { insertOutcomeRows } from './outcomeRows';
 import { deleteWhereIn, insertBatch, type BatchColumn } from './arrayParams';
 
 /** A label sent to deleteManyLabels whose outcome is not known (yet). */
@@ -99,18 +100,14 @@ export async function recordLateDeletions(
     }
     const unrecorded = labels.filter(l => !recorded.has(l.labelId));
     const firstSeq = await reserveOutcomeSeqs(tx, runId, unrecorded.length);
-    const rows: OutcomeRow[] = unrecorded.map((l, i) => ({
-      run_id: runId,
-      seq: firstSeq + i,
-      label_id: l.labelId,
+    const deleted = unrecorded.map((l): LabelOutcome => ({
+      labelId: l.labelId,
       key: l.key,
       value: l.value,
-      created_at: l.createdAt,
+      createdAt: l.createdAt,
       action: 'deleted',
-      reason: null,
     }));
-    for (const chunk of chunks(rows))
-      await tx<OutcomeRow>(OUTCOMES).insert(chunk);
+    await insertOutcomeRows(tx, runId, firstSeq, deleted);
     // Counted, not recounted: the run may no longer list its routine keeps.
     const notes: string[] = run.notes ? JSON.parse(run.notes) : [];
     await tx(RUNS)

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
+import { isSqlite } from './dialect';
 
 function sqliteFilename(db: Knex): string | undefined {
-  const { client, connection } = db.client.config as {
-    client?: unknown;
+  if (!isSqlite(db)) return undefined;
+  const { connection } = db.client.config as {
     connection?: string | { filename?: string };
   };
-  if (!String(client).includes('sqlite')) return undefined;
   const filename =
     typeof connection === 'string' ? connection : connection?.filename;
   return filename && filename !== ':memory:' ? filename : undefined;

@@ -12,7 +12,8 @@ import { performance } from 'node:perf_hooks';
 import knexFactory, { type Knex } from 'knex';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import { createRunStore } from '../../plugins/cape-labels-backend/src/database';
-import { loadavg } from './common';
+import { openDatabase } from './benchDatabase';
+import { loadavg, runMain } from './common';
 import { newRun } from '../../plugins/cape-labels-backend/src/database/__testUtils__/testStore';
 
 const PAGES = Number(process.env.PAGES ?? 100);
@@ -31,24 +32,17 @@ function label(i: number, action: LabelOutcome['action']): LabelOutcome {
 
 async function main() {
   const which = process.argv[2] ?? 'sqlite';
-  const name = `cape_labels_rmicro_${process.pid}`;
-  let admin: Knex | undefined;
-  let knex: Knex;
-  if (which === 'pg') {
-    const PG = { host: '127.0.0.1', port: 5432, user: 'postgres' };
-    admin = knexFactory({
-      client: 'pg',
-      connection: { ...PG, database: 'postgres' },
-    });
-    await admin.raw(`create database ${name}`);
-    knex = knexFactory({ client: 'pg', connection: { ...PG, database: name } });
-  } else {
-    knex = knexFactory({
+  const db =
+    which === 'pg'
+      ? await openDatabase('pg', `cape_labels_rmicro_${process.pid}`)
+      : undefined;
+  const knex: Knex =
+    db?.knex ??
+    knexFactory({
       client: 'better-sqlite3',
       connection: { filename: ':memory:' },
       useNullAsDefault: true,
     });
-  }
   const started = new Map<string, number>();
   const bySql: Record<string, [number, number]> = {};
   if (process.env.BY_SQL) {
@@ -109,14 +103,8 @@ async function main() {
       `${ms.toFixed(0).padStart(6)} ms ${String(n).padStart(5)}x  ${k}`,
     );
   console.log(`load ${loadavg()}`);
-  await knex.destroy();
-  if (admin) {
-    await admin.raw(`drop database ${name}`);
-    await admin.destroy();
-  }
+  if (db) await db.drop();
+  else await knex.destroy();
 }
 
-main().catch(e => {
-  console.error(e);
-  process.exit(1);
-});
+runMain(main);

@@ -10,6 +10,7 @@ import {
   startSimulator,
   type ScenarioSpec,
 } from '@smartx-cape/cloudtower-simulator';
+import { runMain } from './common';
 
 type Init = {
   scenario: ScenarioSpec;
@@ -176,8 +177,4 @@ async function main() {
   process.send!({ type: 'ready', url: sim.url });
 }
 
-main().catch(e => {
-  // eslint-disable-next-line no-console
-  console.error(e);
-  process.exit(1);
-});
+runMain(main);

@@ -13,7 +13,15 @@ import { performance } from 'node:perf_hooks';
 import knexFactory, { type Knex } from 'knex';
 import { createRunStore } from '../../plugins/cape-labels-backend/src/database';
 import { openDatabase } from './benchDatabase';
-import { environment, fmt, loadavg, pct, table, writeResult } from './common';
+import {
+  environment,
+  fmt,
+  loadavg,
+  pct,
+  printEnd,
+  runMain,
+  table,
+} from './common';
 
 function outcomeRows(runId: string, n: number, offset: number) {
   return Array.from({ length: n }, (_, i) => ({
@@ -143,13 +151,11 @@ async function main() {
       ],
     ),
   );
-  console.log(`load average at the end: ${loadavg()}`);
-  console.log(
-    `JSON: ${writeResult('store-micro', { environment: environment(), sqliteAddOutcomes: ins, pgLastRuns: last })}`,
-  );
+  printEnd('store-micro', {
+    environment: environment(),
+    sqliteAddOutcomes: ins,
+    pgLastRuns: last,
+  });
 }
 
-main().catch(e => {
-  console.error(e);
-  process.exit(1);
-});
+runMain(main);

@@ -19,7 +19,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { goalTable, type GoalFigures } from './goals';
-import { environment, fmt, loadavg, writeResult } from './common';
+import { environment, fmt, loadavg, runMain, writeResult } from './common';
 import { parseStoreKind } from './sweepStore';
 import { IN_FLIGHT, PAGE_SIZE, SCENARIOS, startSim, world } from './benchWorld';
 import { runOurs } from './ourSweep';
@@ -128,7 +128,4 @@ async function main() {
   console.log(`\nJSON: ${writeResult('sweep', results)}`);
 }
 
-main().catch(e => {
-  console.error(e);
-  process.exit(1);
-});
+runMain(main);

@@ -1,5 +1,10 @@
 import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
-import { exactTime, runHeadline, shortTime } from '../../format';
+import {
+  exactTime,
+  runHeadline,
+  shortTime,
+  type RunHeadline,
+} from '../../format';
 
 /** Runs a trend shows at most. */
 export const TREND_RUNS = 30;
@@ -19,15 +24,14 @@ export type TrendDatum = {
   title: string;
 };
 
-function markKind(run: RunSummary): MarkKind {
+function markKind(run: RunSummary, headline: RunHeadline): MarkKind {
   if (run.status === 'failed' || run.status === 'aborted') return 'failed';
   if (run.status === 'running') return 'running';
-  return runHeadline(run).kind;
+  return headline.kind;
 }
 
 /** What hovering a bar says: when the run started, how it ended, its headline count. */
-export function markTitle(run: RunSummary): string {
-  const headline = runHeadline(run);
+function markTitle(run: RunSummary, headline: RunHeadline): string {
   const parts = [
     exactTime(run.startedAt) ?? run.startedAt,
     `${run.status}${run.dryRun ? ' (dry run)' : ''}`,
@@ -40,11 +44,14 @@ export function markTitle(run: RunSummary): string {
 
 /** The chart's data for `runs` (oldest first): one datum, so one bar, per run. */
 export function trendData(runs: RunSummary[]): TrendDatum[] {
-  return runs.map(run => ({
-    runId: run.id,
-    kind: markKind(run),
-    value: runHeadline(run).value,
-    startedAt: shortTime(run.startedAt),
-    title: markTitle(run),
-  }));
+  return runs.map(run => {
+    const headline = runHeadline(run);
+    return {
+      runId: run.id,
+      kind: markKind(run, headline),
+      value: headline.value,
+      startedAt: shortTime(run.startedAt),
+      title: markTitle(run, headline),
+    };
+  });
 }

@@ -30,7 +30,7 @@ describe('sweep against a Tower that redirects or keeps its own time', () => {
         res.end();
       },
     }));
-    h.tower.server = raw.url;
+    h.configure({ tower: { ...h.tower, server: raw.url } });
     const run = await h.sweep();
     expect(run).toMatchObject({
       status: 'failed',
@@ -101,7 +101,7 @@ describe('sweep against a Tower that redirects or keeps its own time', () => {
         res.end(JSON.stringify({ data }));
       },
     }));
-    h.tower.server = raw.url;
+    h.configure({ tower: { ...h.tower, server: raw.url } });
     const run = await h.sweep();
     expect(run.status).toBe('succeeded');
     expect(run.clock).toEqual({ source: 'local', skewMs: null });

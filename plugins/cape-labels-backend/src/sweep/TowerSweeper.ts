@@ -8,7 +8,7 @@ import { planTick, type PlannedRun } from './planTick';
 import { isDue, sweepSchedule, type SweepSchedule } from './schedule';
 import { SerialQueue } from './SerialQueue';
 import type { SweeperHooks } from './sweeperHooks';
-import { sweepOnce } from './sweepOnce';
+import { sweepOnce, type SweepOnceContext } from './sweepOnce';
 
 /** How hard a sweeper works its Tower: the plugin's config (`sweepTuning`), or a test's. */
 export type SweepTuning = {
@@ -64,6 +64,8 @@ export class TowerSweeper {
   readonly tower: TowerConfig;
   readonly schedule: SweepSchedule;
   readonly registeredAt: Date;
+  /** What every run of this sweeper is given: its options, resolved once. */
+  private readonly runContext: SweepOnceContext;
 
   /** The one way to build a sweeper: the plugin, the tests and the benchmark all come here. */
   static create(options: TowerSweeperOptions): TowerSweeper {
@@ -74,6 +76,34 @@ export class TowerSweeper {
     this.tower = options.tower;
     this.schedule = sweepSchedule(options.tower.schedule);
     this.registeredAt = options.registeredAt ?? this.now();
+    this.runContext = this.resolveRunContext();
+  }
+
+  /** The tuning's defaults applied and the Tower's connection built, for every run alike. */
+  private resolveRunContext(): SweepOnceContext {
+    const { tower, store, logger, instance, tuning, hooks, wrapClient } =
+      this.options;
+    const connection = towerConnectionOptions(tower, {
+      requestTimeoutMs: tuning.requestTimeoutMs,
+      maxInFlight: tuning.requestsInFlight,
+      maxResponseBytes: tuning.maxResponseBytes,
+    });
+    return {
+      tower,
+      store,
+      logger,
+      instance,
+      hooks: hooks ?? {},
+      now: () => this.now(),
+      pageSize: tuning.pageSize,
+      batchesInFlight: tuning.batchesInFlight ?? tuning.requestsInFlight,
+      settleMs: tuning.settleMs ?? tuning.requestTimeoutMs,
+      retention: tuning.retention,
+      createClient: () => {
+        const client = createTowerClient(connection, { logger });
+        return wrapClient ? wrapClient(client) : client;
+      },
+    };
   }
 
   /**
@@ -141,33 +171,7 @@ export class TowerSweeper {
     return this.options.now?.() ?? new Date();
   }
 
-  private async sweep(planned: PlannedRun, signal: AbortSignal) {
-    const { tower, store, logger, instance, tuning, hooks, wrapClient } =
-      this.options;
-    const connection = towerConnectionOptions(tower, {
-      requestTimeoutMs: tuning.requestTimeoutMs,
-      maxInFlight: tuning.requestsInFlight,
-      maxResponseBytes: tuning.maxResponseBytes,
-    });
-    return sweepOnce(
-      {
-        tower,
-        store,
-        logger,
-        instance,
-        hooks: hooks ?? {},
-        now: () => this.now(),
-        pageSize: tuning.pageSize,
-        batchesInFlight: tuning.batchesInFlight ?? tuning.requestsInFlight,
-        settleMs: tuning.settleMs ?? tuning.requestTimeoutMs,
-        retention: tuning.retention,
-        createClient: () => {
-          const client = createTowerClient(connection, { logger });
-          return wrapClient ? wrapClient(client) : client;
-        },
-      },
-      planned,
-      signal,
-    );
+  private sweep(planned: PlannedRun, signal: AbortSignal) {
+    return sweepOnce(this.runContext, planned, signal);
   }
 }

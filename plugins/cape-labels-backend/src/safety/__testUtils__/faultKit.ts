@@ -14,19 +14,22 @@ export type KitOptions = HarnessOptions & {
   batchesInFlight?: number;
 };
 
-/** The sweep harness with the client's limits a fault test turns: timeout, response cap. */
+/**
+ * The sweep harness with the tuning a fault test turns (timeout, response cap, page size,
+ * batches); what a test leaves out keeps the harness's tuning and the sweeper's defaults.
+ */
 export async function createKit(options: KitOptions = {}): Promise<Harness> {
   const { requestTimeoutMs, maxResponseBytes, pageSize, batchesInFlight } =
     options;
+  const turned = Object.entries({
+    requestTimeoutMs,
+    maxResponseBytes,
+    pageSize,
+    batchesInFlight,
+  }).filter(([, value]) => value !== undefined);
   return createHarness({
     ...options,
-    sweeper: {
-      ...(requestTimeoutMs ? { requestTimeoutMs } : {}),
-      maxResponseBytes,
-      pageSize: pageSize ?? 1000,
-      batchesInFlight: batchesInFlight ?? 4,
-      ...options.sweeper,
-    },
+    sweeper: { ...Object.fromEntries(turned), ...options.sweeper },
   });
 }
 

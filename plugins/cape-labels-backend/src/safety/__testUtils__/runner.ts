@@ -56,12 +56,6 @@ export async function createWorldRunner(options: { pageSize?: number } = {}) {
   });
   h = harness;
 
-  const runTask = async (towerId: string): Promise<Run> => {
-    await harness.sweeper.runTask(new AbortController().signal);
-    const [latest] = await harness.store.listRuns(towerId, { limit: 1 });
-    return (await harness.store.getRun(latest.id))!;
-  };
-
   /** Builds the world, sweeps it (after a dry pre-run when confirmAfter is on) and returns the broken rules. */
   async function check(
     spec: WorldSpec,
@@ -98,7 +92,7 @@ export async function createWorldRunner(options: { pageSize?: number } = {}) {
         dryRun: true,
         requestedAt: new Date(state.now),
       });
-      await runTask(towerId);
+      await harness.sweep();
       if (admin.deletedLabels().length)
         throw new Error('the dry pre-run deleted labels');
       confirmed = new Set();
@@ -125,7 +119,7 @@ export async function createWorldRunner(options: { pageSize?: number } = {}) {
     const auditedBefore = harness.audited.length;
     let run: Run;
     try {
-      run = await runTask(towerId);
+      run = await harness.sweep();
     } finally {
       state.hook = undefined;
     }

@@ -19,7 +19,7 @@ export interface Config {
     confirmAfter?: CapeLabelsDuration;
     /** Labels listed per page (default 1000, 1-1000). */
     pageSize?: number;
-    /** Requests in flight at once to one Tower (default 4, 1-32); also the keyset chains (one per swept key) listed at once. */
+    /** Requests in flight at once to one Tower (default 8, 1-32); also the keyset chains (one per swept key) listed at once. */
     requestsInFlight?: number;
     /** Timeout of one request to a Tower (default 30 s); also how long survivors are re-read after a delete without a usable answer. */
     requestTimeout?: CapeLabelsDuration;

@@ -31,6 +31,8 @@ export type LogSummary = {
   spanMs: number;
   /** The simulator process's CPU during the sweep (it serves requests one at a time). */
   cpuMs: number;
+  /** ms of the span spent with 0, 1, 2, ... requests in flight at the simulator. */
+  inFlightShare: Record<string, number>;
 };
 
 // ---------------------------------------------------------------- process probes

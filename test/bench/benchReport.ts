@@ -160,6 +160,11 @@ export function report(
       `simulator saw max ${log.maxInFlight} requests in flight, used ${fmt(log.cpuMs)} ms of CPU; sweeper CPU ${fmt(probes.cpuUserMs + probes.cpuSystemMs)} ms`,
   );
   console.log(
+    `simulator time by requests in flight: ${Object.entries(log.inFlightShare)
+      .map(([n, ms]) => `${n}: ${fmt(ms)} ms`)
+      .join(', ')}`,
+  );
+  console.log(
     table(['figure', 'ours', 'reference', 'ratio', 'goal', 'met'], rows),
   );
   const st = Object.entries(ours.storeTimes)

@@ -4,6 +4,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { Duration } from 'luxon';
 import type { ScenarioSpec } from '@smartx-cape/cloudtower-simulator';
+import { DEFAULT_MAX_IN_FLIGHT } from '../../plugins/cape-labels-backend/src/cloudtower';
 
 export const USER = {
   username: 'cape-gc',
@@ -11,7 +12,9 @@ export const USER = {
   source: 'LOCAL' as const,
 };
 export const PAGE_SIZE = Number(process.env.BENCH_PAGE_SIZE ?? 1000);
-export const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 4);
+export const IN_FLIGHT = Number(
+  process.env.BENCH_IN_FLIGHT ?? DEFAULT_MAX_IN_FLIGHT,
+);
 export const NAIVE_SAMPLE = Number(process.env.BENCH_NAIVE_SAMPLE ?? 2000);
 export const MIN_AGE = Duration.fromObject({ hours: 24 });
 

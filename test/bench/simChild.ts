@@ -60,6 +60,27 @@ function cpuMsSince(from: NodeJS.CpuUsage): number {
   return (cpu.user + cpu.system) / 1000;
 }
 
+/** Share of the log's span (ms) spent with 0, 1, 2, ... requests in flight at the simulator. */
+function inFlightShare(
+  log: Array<{ startMs: number; endMs: number | null }>,
+): Record<string, number> {
+  const edges: Array<[number, number]> = [];
+  for (const e of log) {
+    edges.push([e.startMs, 1], [e.endMs ?? e.startMs, -1]);
+  }
+  edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const ms: Record<string, number> = {};
+  let level = 0;
+  for (let i = 0; i < edges.length; i++) {
+    level += edges[i][1];
+    const next = edges[i + 1]?.[0];
+    if (next !== undefined && next > edges[i][0]) {
+      ms[level] = (ms[level] ?? 0) + next - edges[i][0];
+    }
+  }
+  return ms;
+}
+
 async function main() {
   let simCpu0 = process.cpuUsage();
   const init = JSON.parse(process.argv[2]) as Init;
@@ -141,6 +162,7 @@ async function main() {
             maxInFlight: sim.admin.requestCounters().maxInFlight,
             spanMs: log.length ? last - first : 0,
             cpuMs: cpuMsSince(simCpu0),
+            inFlightShare: inFlightShare(log),
           };
           break;
         }

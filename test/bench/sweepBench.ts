@@ -12,8 +12,8 @@
  * with the store on PostgreSQL). `--memory-timeline` prints where the memory is during each sweep.
  * The goal table of issue 12 is printed at the end (see goals.ts).
  *
- * Environment: BENCH_PAGE_SIZE (1000), BENCH_IN_FLIGHT (4: requests and batches in flight, as the
- * plugin's `requestsInFlight`), BENCH_NAIVE_SAMPLE (2000 deletes timed in S1, then extrapolated).
+ * Environment: BENCH_PAGE_SIZE (1000), BENCH_IN_FLIGHT (the plugin's default `requestsInFlight`,
+ * 8: requests and batches in flight), BENCH_NAIVE_SAMPLE (2000 deletes timed in S1, then extrapolated).
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';

@@ -19,6 +19,7 @@ describe('readCapeLabelsConfig', () => {
       dryRun: false,
       maxDeletesPerRun: 5000,
     });
+    expect(read({ towers: { 'prod-a': tower } }).requestsInFlight).toBe(8);
     expect(t.minAge.as('hours')).toBe(24);
     expect(t.confirmAfter.as('milliseconds')).toBe(0);
     expect(t.schedule).toMatchObject({

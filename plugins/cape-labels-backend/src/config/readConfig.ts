@@ -10,6 +10,7 @@ import {
 import { InputError } from '@backstage/errors';
 import { readTowerOwnership } from '@smartx-cape/plugin-cape-labels-common';
 import { Duration, type DurationLikeObject } from 'luxon';
+import { DEFAULT_MAX_IN_FLIGHT } from '../cloudtower/connection';
 import {
   TOWER_ID_PATTERN,
   type CapeLabelsConfig,
@@ -238,7 +239,7 @@ export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
       config,
       'requestsInFlight',
       `${ROOT}.requestsInFlight`,
-      4,
+      DEFAULT_MAX_IN_FLIGHT,
       32,
     ),
     requestTimeout,

@@ -94,6 +94,10 @@ export async function startSim(s: Scenario): Promise<Sim> {
       execArgv: [
         '-r',
         require.resolve('@backstage/cli/config/nodeTransform.cjs'),
+        // BENCH_SIM_PROF=<dir>: a CPU profile of the simulator (profSummary.js reads it).
+        ...(process.env.BENCH_SIM_PROF
+          ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SIM_PROF}`]
+          : []),
       ],
       env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

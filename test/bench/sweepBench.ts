@@ -15,7 +15,9 @@
  * Environment: BENCH_PAGE_SIZE (1000), BENCH_IN_FLIGHT (the plugin's default `requestsInFlight`,
  * 8: requests and batches in flight), BENCH_NAIVE_SAMPLE (2000 deletes timed in S1, then extrapolated).
  */
+import { once } from 'node:events';
 import os from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { goalTable, type GoalFigures } from './goals';
@@ -116,7 +118,10 @@ async function main() {
         naive,
       };
     } finally {
+      // The child exits by itself (writing its BENCH_SIM_PROF profile); kill only a stuck one.
+      const exited = once(sim.child, 'exit');
       await sim.call('stop').catch(() => undefined);
+      await Promise.race([exited, delay(5_000)]);
       sim.child.kill();
     }
   }

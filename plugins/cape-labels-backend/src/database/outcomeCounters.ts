@@ -1,9 +1,8 @@
-import type { Knex } from 'knex';
 import type {
   KeptReason,
   LabelOutcome,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { RUNS, type RunRow } from './tables';
+import type { RunRow } from './tables';
 
 /** The counter column of each reason a label is kept for. */
 const KEPT_COLUMNS = {
@@ -34,14 +33,12 @@ function isKeepReason(reason: string | undefined): reason is KeepReason {
 }
 
 /**
- * Adds outcomes written to the run's counters, in one statement: the rows it lists
- * (`outcome_rows`) and the kept ones per reason. Called in the transaction that writes them.
+ * What outcomes add to the run's counters: the rows it lists (`outcome_rows`) and the kept ones
+ * per reason. Added in the statement that numbers them (reserveOutcomeSeqs).
  */
-export async function countAddedOutcomes(
-  db: Knex,
-  runId: string,
-  outcomes: LabelOutcome[],
-): Promise<void> {
+export function addedCounts(
+  outcomes: readonly LabelOutcome[],
+): Partial<Record<KeptColumn | 'outcome_rows', number>> {
   const added: Partial<Record<KeptColumn | 'outcome_rows', number>> = {
     outcome_rows: outcomes.length,
   };
@@ -50,9 +47,7 @@ export async function countAddedOutcomes(
     const column = KEPT_COLUMNS[o.reason];
     added[column] = (added[column] ?? 0) + 1;
   }
-  await db(RUNS)
-    .where({ id: runId })
-    .increment(added as Record<string, number>);
+  return added;
 }
 
 /** A run's kept counters as the API shows them: the reasons with at least one label. */

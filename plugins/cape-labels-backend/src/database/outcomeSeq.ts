@@ -2,20 +2,30 @@ import { NotFoundError } from '@backstage/errors';
 import type { Knex } from 'knex';
 import { RUNS, RunRow } from './tables';
 
+/** The numbers a write reserved and the Tower of its run. */
+export type Reserved = { firstSeq: number; towerId: string };
+
 /**
- * Reserves `count` outcome numbers of the run and returns the first. One atomic increment of
- * the run's counter: concurrent writers get disjoint ranges by construction (a failed write
- * leaves a gap, which nothing minds).
+ * Reserves `count` outcome numbers of the run and returns the first, adding `alsoAdd` to the
+ * run's other counters in the same statement. One atomic increment of the run's counter:
+ * concurrent writers get disjoint ranges by construction (a failed write leaves a gap, which
+ * nothing minds; inside a transaction it is rolled back with the rows).
  */
 export async function reserveOutcomeSeqs(
   db: Knex,
   runId: string,
   count: number,
-): Promise<number> {
-  const [row] = (await db<RunRow>(RUNS)
+  alsoAdd: Record<string, number> = {},
+): Promise<Reserved> {
+  const [row] = (await db(RUNS)
     .where({ id: runId })
-    .increment('outcome_seq', count)
-    .returning('outcome_seq')) as Array<Pick<RunRow, 'outcome_seq'>>;
+    .increment({ ...alsoAdd, outcome_seq: count })
+    .returning(['outcome_seq', 'tower_id'])) as Array<
+    Pick<RunRow, 'outcome_seq' | 'tower_id'>
+  >;
   if (!row) throw new NotFoundError(`run ${runId} not found`);
-  return Number(row.outcome_seq) - count + 1;
+  return {
+    firstSeq: Number(row.outcome_seq) - count + 1,
+    towerId: row.tower_id,
+  };
 }

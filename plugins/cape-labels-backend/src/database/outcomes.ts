@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import { countAddedOutcomes } from './outcomeCounters';
-import { RUNS, SIGHTINGS } from './tables';
+import { addedCounts } from './outcomeCounters';
+import { SIGHTINGS } from './tables';
 import { reserveOutcomeSeqs } from './outcomeSeq';
 import { clearPendingDeletes } from './pendingDeletes';
 import { deleteWhereIn } from './arrayParams';
@@ -26,20 +26,12 @@ export function seenInUse(o: LabelOutcome): boolean {
 /** Forgets the sightings of labels this run saw in use, in the transaction recording it. */
 async function forgetSeenInUse(
   tx: Knex.Transaction,
-  runId: string,
+  towerId: string,
   outcomes: LabelOutcome[],
 ): Promise<void> {
   const ids = [...new Set(outcomes.filter(seenInUse).map(o => o.labelId))];
   if (ids.length === 0) return;
-  const run = await tx(RUNS).select('tower_id').where({ id: runId }).first();
-  if (!run) return;
-  await deleteWhereIn(
-    tx,
-    SIGHTINGS,
-    { tower_id: run.tower_id },
-    'label_id',
-    ids,
-  );
+  await deleteWhereIn(tx, SIGHTINGS, { tower_id: towerId }, 'label_id', ids);
 }
 
 /**
@@ -55,12 +47,17 @@ export async function addOutcomes(
   if (outcomes.length === 0) {
     return;
   }
-  // Batches of one run write concurrently: each takes its own range of numbers first.
-  const firstSeq = await reserveOutcomeSeqs(db, runId, outcomes.length);
   await db.transaction(async tx => {
+    // One statement numbers the rows, counts them on the run and names its Tower. It locks the
+    // run's row until commit, so batches of one run written at once take their turns.
+    const { firstSeq, towerId } = await reserveOutcomeSeqs(
+      tx,
+      runId,
+      outcomes.length,
+      addedCounts(outcomes),
+    );
     await insertOutcomeRows(tx, runId, firstSeq, outcomes);
-    await countAddedOutcomes(tx, runId, outcomes);
-    await forgetSeenInUse(tx, runId, outcomes);
+    await forgetSeenInUse(tx, towerId, outcomes);
     // Only a guarded delete's outcomes can resolve a pending delete; a `failed` label stays
     // pending: the next run re-checks whether Tower deleted it after all.
     await clearPendingDeletes(

@@ -99,7 +99,11 @@ export async function recordLateDeletions(
         .update({ action: 'deleted', reason: null });
     }
     const unrecorded = labels.filter(l => !recorded.has(l.labelId));
-    const firstSeq = await reserveOutcomeSeqs(tx, runId, unrecorded.length);
+    const { firstSeq } = await reserveOutcomeSeqs(
+      tx,
+      runId,
+      unrecorded.length,
+    );
     const deleted = unrecorded.map((l): LabelOutcome => ({
       labelId: l.labelId,
       key: l.key,

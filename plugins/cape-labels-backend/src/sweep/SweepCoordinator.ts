@@ -6,6 +6,7 @@ import { ConflictError } from '@backstage/errors';
 import type { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import type { RunStore, SweepRequest } from '../database';
 import { nextRunAt } from './schedule';
+import { triggerRequest } from './triggerRequest';
 import type { TowerRegistry } from './TowerRegistry';
 
 export function sweepTaskId(towerId: string): string {
@@ -58,17 +59,12 @@ export class SweepCoordinator {
       dryRun: input.dryRun,
       requestedAt: new Date(),
     });
-    try {
-      await scheduler.triggerTask(sweepTaskId(input.towerId));
-    } catch (error) {
-      // The lease holder may have taken the request already: then it runs, and 202 is the truth.
-      if (!(await store.cancelRequest(request.id)))
-        return { requestId: request.id };
-      if ((error as Error).name === 'ConflictError') {
-        throw new ConflictError(`Tower '${input.towerId}' is already sweeping`);
-      }
-      throw error;
-    }
+    await triggerRequest(
+      { scheduler, store },
+      sweepTaskId(input.towerId),
+      input.towerId,
+      request.id,
+    );
     this.options.logger.info(
       `Tower ${input.towerId}: ${input.dryRun ? 'dry-run ' : ''}sweep requested (${input.trigger}${input.requestedBy ? ` by ${input.requestedBy}` : ''})`,
     );

@@ -1,0 +1,87 @@
+import { ConflictError } from '@backstage/errors';
+import type { RunStore } from '../database';
+import {
+  at,
+  createStore,
+  createTestDatabases,
+} from '../database/__testUtils__/testStore';
+import { triggerRequest } from './triggerRequest';
+
+const TASK = 'cape-labels:sweep:t1';
+const busy = () => new ConflictError(`task ${TASK} is currently running`);
+
+describe('triggerRequest', () => {
+  const databases = createTestDatabases();
+  let store: RunStore;
+  let requestId: string;
+
+  beforeEach(async () => {
+    ({ store } = await createStore(databases, 'SQLITE_3'));
+    ({ id: requestId } = await store.enqueueRequest({
+      towerId: 't1',
+      trigger: 'manual',
+      dryRun: false,
+      requestedAt: at(0),
+    }));
+  });
+
+  const trigger = (triggerTask: () => Promise<void>, patienceMs = 2_000) =>
+    triggerRequest(
+      {
+        scheduler: { triggerTask: jest.fn(triggerTask) },
+        store,
+        patienceMs,
+        retryMs: 20,
+      },
+      TASK,
+      't1',
+      requestId,
+    );
+
+  it('waits for a task that is finishing a run, then triggers it: the request stays', async () => {
+    let calls = 0;
+    await trigger(async () => {
+      calls++;
+      if (calls <= 3) throw busy();
+    });
+    expect(calls).toBe(4);
+    expect(await store.hasPendingRequest('t1')).toBe(true);
+  });
+
+  it('is done when the busy task takes the request', async () => {
+    let calls = 0;
+    await trigger(async () => {
+      calls++;
+      await store.takeRequest('t1');
+      throw busy();
+    });
+    expect(calls).toBe(1);
+    expect(await store.hasPendingRequest('t1')).toBe(false);
+  });
+
+  it('cancels the request and answers a conflict when the task stays busy past the patience', async () => {
+    let calls = 0;
+    const started = Date.now();
+    await expect(
+      trigger(async () => {
+        calls++;
+        throw busy();
+      }, 200),
+    ).rejects.toThrow("Tower 't1' is already sweeping");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+    expect(calls).toBeGreaterThan(1);
+    expect(await store.hasPendingRequest('t1')).toBe(false);
+  });
+
+  it('cancels the request and rethrows any other failure at once', async () => {
+    let calls = 0;
+    await expect(
+      trigger(async () => {
+        calls++;
+        throw new Error('scheduler table unavailable');
+      }),
+    ).rejects.toThrow('scheduler table unavailable');
+    expect(calls).toBe(1);
+    expect(await store.hasPendingRequest('t1')).toBe(false);
+  });
+});

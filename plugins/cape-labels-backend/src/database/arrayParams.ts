@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { chunks } from '../lib/chunks';
 import { isPostgres } from './dialect';
 
 /*
@@ -17,13 +18,6 @@ export const ARRAY_BATCH = 5_000;
 export type BatchColumn = { name: string; type: 'text' | 'int' };
 
 export type BatchValue = string | number | null;
-
-function slices<T>(items: readonly T[]): T[][] {
-  const result: T[][] = [];
-  for (let i = 0; i < items.length; i += ARRAY_BATCH)
-    result.push(items.slice(i, i + ARRAY_BATCH));
-  return result;
-}
 
 function insertSql(
   pg: boolean,
@@ -73,7 +67,7 @@ export async function insertBatch(
     options.ignoreConflictOn,
   );
   const constants = fixed.map(([, value]) => value);
-  for (const slice of slices(rows)) {
+  for (const slice of chunks(rows, ARRAY_BATCH)) {
     const batch = pg
       ? columns.map((_, i) => slice.map(row => row[i]))
       : [JSON.stringify(slice)];
@@ -98,7 +92,7 @@ export async function deleteWhereIn(
     : `${column} in (select value from json_each(?))`;
   const conditions = [...Object.keys(where).map(c => `${c} = ?`), inIds];
   const sql = `delete from ${table} where ${conditions.join(' and ')}`;
-  for (const slice of slices(ids)) {
+  for (const slice of chunks(ids, ARRAY_BATCH)) {
     const bindings = [
       ...Object.values(where),
       pg ? slice : JSON.stringify(slice),

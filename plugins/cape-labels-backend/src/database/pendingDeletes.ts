@@ -99,10 +99,18 @@ export async function recordLateDeletions(
         .update({ action: 'deleted', reason: null });
     }
     const unrecorded = labels.filter(l => !recorded.has(l.labelId));
+    // Counted, not recounted: the run may no longer list its routine keeps.
     const { firstSeq } = await reserveOutcomeSeqs(
       tx,
       runId,
       unrecorded.length,
+      {
+        scanned: unrecorded.length,
+        candidates: unrecorded.length,
+        outcome_rows: unrecorded.length,
+        deleted: corrected + unrecorded.length,
+        failed: -corrected,
+      },
     );
     const deleted = unrecorded.map((l): LabelOutcome => ({
       labelId: l.labelId,
@@ -112,17 +120,7 @@ export async function recordLateDeletions(
       action: 'deleted',
     }));
     await insertOutcomeRows(tx, runId, firstSeq, deleted);
-    // Counted, not recounted: the run may no longer list its routine keeps.
     const notes: string[] = run.notes ? JSON.parse(run.notes) : [];
-    await tx(RUNS)
-      .where({ id: runId })
-      .increment({
-        scanned: unrecorded.length,
-        candidates: unrecorded.length,
-        outcome_rows: unrecorded.length,
-        deleted: corrected + unrecorded.length,
-        failed: -corrected,
-      });
     await tx<RunRow>(RUNS)
       .where({ id: runId })
       .update({ notes: JSON.stringify([...notes, note]) });

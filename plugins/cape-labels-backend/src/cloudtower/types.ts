@@ -16,7 +16,7 @@ export type TowerConnectionOptions = TowerEndpoint & {
   towerId: string;
   /** Per-request timeout in ms (default 30 000). */
   requestTimeoutMs?: number;
-  /** Requests in flight at once to this Tower (default 4). */
+  /** Requests in flight at once to this Tower (default 8, DEFAULT_MAX_IN_FLIGHT). */
   maxInFlight?: number;
   /** Largest response body accepted, in bytes (default 64 MiB). */
   maxResponseBytes?: number;

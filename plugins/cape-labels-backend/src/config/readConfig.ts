@@ -10,7 +10,7 @@ import {
 import { InputError } from '@backstage/errors';
 import { readTowerOwnership } from '@smartx-cape/plugin-cape-labels-common';
 import { Duration, type DurationLikeObject } from 'luxon';
-import { DEFAULT_MAX_IN_FLIGHT } from '../cloudtower/connection';
+import { DEFAULT_MAX_IN_FLIGHT } from '../cloudtower';
 import {
   TOWER_ID_PATTERN,
   type CapeLabelsConfig,

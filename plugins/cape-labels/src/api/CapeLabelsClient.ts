@@ -59,7 +59,7 @@ export class CapeLabelsClient implements CapeLabelsApi {
     runId: string,
     options: ListOutcomesOptions = {},
   ): Answer<'listOutcomes'> {
-    const body = await this.getJson(
+    return this.getJson(
       '/runs/{runId}/labels',
       { runId },
       {
@@ -68,11 +68,6 @@ export class CapeLabelsClient implements CapeLabelsApi {
         ...filterParams(options),
       },
     );
-    return {
-      items: body.items,
-      total: body.total,
-      countedOnly: body.countedOnly,
-    };
   }
 
   async topSources(towerId: string, days?: number): Answer<'topSources'> {

@@ -35,9 +35,7 @@ export const RunHistory = (props: {
   }));
   return (
     <Flex direction="column" gap="3">
-      {runs.length > 0 && (
-        <HistoryChart runs={[...runs].reverse()} testId={ids.chart} />
-      )}
+      {runs.length > 0 && <HistoryChart runs={runs} testId={ids.chart} />}
       <div data-testid={ids.runs}>
         <Table
           columnConfig={columns}

@@ -1,8 +1,8 @@
 import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
-import { useMeasure } from 'react-use';
+import useMeasure from 'react-use/esm/useMeasure';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { TrendBar } from './TrendBar';
-import { TrendDatum, trendData } from './trendData';
+import { MIN_BAR, useTrend, type TrendDatum } from './trendData';
 import styles from './RunTrend.module.css';
 
 const HEIGHT = 180;
@@ -23,16 +23,19 @@ function RunTooltip(props: {
  * The Tower page's history chart (Recharts): the card's bars over a time axis and a count axis,
  * as wide as the page; hovering a bar shows a tooltip naming its run.
  */
-export const HistoryChart = (props: { runs: RunSummary[]; testId: string }) => {
+export const HistoryChart = (props: {
+  /** Newest first, as the API lists them. */
+  runs: RunSummary[];
+  testId: string;
+}) => {
   const [ref, { width }] = useMeasure<HTMLDivElement>();
-  const data = trendData(props.runs);
-  const failed = data.filter(d => d.kind === 'failed').length;
+  const { data, label } = useTrend(props.runs);
   return (
     <div
       ref={ref}
       className={styles.history}
       role="figure"
-      aria-label={`Last ${data.length} runs, ${failed} failed`}
+      aria-label={label}
       data-testid={props.testId}
     >
       <BarChart
@@ -64,7 +67,7 @@ export const HistoryChart = (props: { runs: RunSummary[]; testId: string }) => {
         />
         <Bar
           dataKey="value"
-          minPointSize={2}
+          minPointSize={MIN_BAR}
           isAnimationActive={false}
           shape={shape => <TrendBar {...shape} titled={false} />}
         />

@@ -8,10 +8,5 @@ import { TrendChart } from './TrendChart';
 export const RunTrend = ({ tower }: { tower: TowerSummary }) => {
   const runs = useLatestRuns(tower, TREND_RUNS);
   if (!runs.value?.length) return null;
-  return (
-    <TrendChart
-      runs={[...runs.value].reverse()}
-      testId={towerTestIds(tower.id).trend}
-    />
-  );
+  return <TrendChart runs={runs.value} testId={towerTestIds(tower.id).trend} />;
 };

@@ -1,29 +1,30 @@
 import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { Bar, BarChart, YAxis } from 'recharts';
 import { TrendBar } from './TrendBar';
-import { trendData } from './trendData';
+import { MIN_BAR, useTrend } from './trendData';
 import styles from './RunTrend.module.css';
 
 /** A bar's width and the gap after it, and the chart's height, in px (RunTrend.module.css keeps room for 30). */
 const BAR = 6;
 const GAP = 2;
 const HEIGHT = 28;
-/** A run that deleted nothing still shows, this high. */
-const MIN_BAR = 2;
 
 /**
  * The card's sparkline (Recharts): a bar per run, oldest on the left, deleted (or would-delete
  * for dry runs) scaled to the largest, failed runs in the danger colour. Each bar's `<title>`
  * names its run.
  */
-export const TrendChart = (props: { runs: RunSummary[]; testId: string }) => {
-  const data = trendData(props.runs);
-  const failed = data.filter(d => d.kind === 'failed').length;
+export const TrendChart = (props: {
+  /** Newest first, as the API lists them. */
+  runs: RunSummary[];
+  testId: string;
+}) => {
+  const { data, label } = useTrend(props.runs);
   return (
     <div
       className={styles.trend}
       role="img"
-      aria-label={`Last ${data.length} runs, ${failed} failed`}
+      aria-label={label}
       data-testid={props.testId}
     >
       <BarChart

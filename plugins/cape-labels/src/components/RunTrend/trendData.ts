@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
 import {
   exactTime,
@@ -5,6 +6,9 @@ import {
   shortTime,
   type RunHeadline,
 } from '../../format';
+
+/** A run that deleted nothing still shows as a bar this high (px). */
+export const MIN_BAR = 2;
 
 /** Runs a trend shows at most. */
 export const TREND_RUNS = 30;
@@ -54,4 +58,19 @@ export function trendData(runs: RunSummary[]): TrendDatum[] {
       title: markTitle(run, headline),
     };
   });
+}
+
+/**
+ * A chart's data and the label that says what it shows, for `runs` newest first (as the API
+ * lists them): the chart draws them oldest first. Computed once per `runs`.
+ */
+export function useTrend(runs: RunSummary[]): {
+  data: TrendDatum[];
+  label: string;
+} {
+  return useMemo(() => {
+    const data = trendData([...runs].reverse());
+    const failed = data.filter(d => d.kind === 'failed').length;
+    return { data, label: `Last ${data.length} runs, ${failed} failed` };
+  }, [runs]);
 }

@@ -4,7 +4,7 @@ import { bad, missing, readRoutesWorld } from './__testUtils__/readRoutesWorld';
 
 /** `GET /runs/:runId` and `GET /runs/:runId/labels`: one run and its outcomes. */
 describe('cape-labels run routes', () => {
-  const { b, world, get, problem } = readRoutesWorld();
+  const { b, world, get, problem } = readRoutesWorld({ pagingRuns: false });
 
   it('GET /runs/:runId answers the run with its settings', async () => {
     const res = await get(`/runs/${world.run.id}`).expect(200);

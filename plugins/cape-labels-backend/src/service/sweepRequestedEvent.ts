@@ -7,7 +7,7 @@ import { parseSweepRequestedEvent } from './validation';
 type Requests = Pick<SweepCoordinator, 'requestSweep'>;
 
 /** `cape-labels.sweep-requested`: `{towerId, dryRun?}`. Bad or refused requests are logged, not thrown. */
-export async function handleSweepRequestedEvent(
+async function handleSweepRequestedEvent(
   payload: unknown,
   coordinator: Requests,
   logger: LoggerService,

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 
-export type DatabaseKind = 'sqlite' | 'pg';
+/** `memory`: SQLite in this process; `sqlite`: a SQLite file; `pg`: PostgreSQL on 127.0.0.1. */
+export type DatabaseKind = 'memory' | 'sqlite' | 'pg';
 
 export const PG = { host: '127.0.0.1', port: 5432, user: 'postgres' };
 
@@ -12,16 +13,40 @@ export type BenchDatabase = {
   kind: DatabaseKind;
   /** The file or connection string, for the log. */
   where: string;
-  /** Bytes on disk: the SQLite file (with its WAL), or PostgreSQL's pg_database_size. */
+  /** Bytes: in-memory SQLite pages, the SQLite file (with its WAL), or pg_database_size. */
   size: () => Promise<number>;
   drop: () => Promise<void>;
 };
 
-/** A scratch database: a SQLite file in the temp folder, or a PostgreSQL database on 127.0.0.1. */
+/** Pages of a SQLite database (in memory: part of this process's RSS). */
+async function sqlitePageBytes(knex: Knex): Promise<number> {
+  const [{ page_count: pages }] = await knex.raw('pragma page_count');
+  const [{ page_size: size }] = await knex.raw('pragma page_size');
+  return pages * size;
+}
+
+/**
+ * A scratch database: SQLite in memory, a SQLite file in the temp folder, or a PostgreSQL
+ * database on 127.0.0.1 (created here, dropped by `drop`).
+ */
 export async function openDatabase(
   kind: DatabaseKind,
   name: string,
 ): Promise<BenchDatabase> {
+  if (kind === 'memory') {
+    const knex = knexFactory({
+      client: 'better-sqlite3',
+      connection: { filename: ':memory:' },
+      useNullAsDefault: true,
+    });
+    return {
+      knex,
+      kind,
+      where: ':memory:',
+      size: () => sqlitePageBytes(knex),
+      drop: () => knex.destroy(),
+    };
+  }
   if (kind === 'sqlite') {
     const file = path.join(os.tmpdir(), `${name}.sqlite`);
     const files = [file, `${file}-wal`, `${file}-shm`];

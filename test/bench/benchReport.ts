@@ -192,5 +192,5 @@ export function report(
     labels: r.counts.scanned,
     outcomes: ours.outcomes,
   };
-  return { bound, rows, floor, figures };
+  return { bound, figures };
 }

@@ -10,12 +10,10 @@ export type Floor = { ms: number; note: string };
 export function serialSimulatorFloor(
   requests: Floor,
   simulatorCpuMs: number,
-): Floor & { requestsMs: number; simulatorCpuMs: number } {
+): Floor {
   const bySimulator = simulatorCpuMs > requests.ms;
   return {
     ms: Math.max(requests.ms, simulatorCpuMs),
-    requestsMs: requests.ms,
-    simulatorCpuMs,
     note:
       `max(request floor ${Math.round(requests.ms)} ms, simulator CPU ${Math.round(simulatorCpuMs)} ms)` +
       ` = ${bySimulator ? "the simulator's CPU" : 'the request floor'}; request floor: ${requests.note}`,

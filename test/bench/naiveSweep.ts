@@ -6,7 +6,7 @@ import { MIN_AGE, PAGE_SIZE, USER, type Sim } from './benchWorld';
 
 // ---------------------------------------------------------------- naive baseline (benchmark only)
 
-export async function gql(
+async function gql(
   url: string,
   token: string | undefined,
   query: string,

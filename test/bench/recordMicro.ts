@@ -9,7 +9,6 @@
  * Environment: PAGES (100); BY_SQL=1 also sums the time of each SQL statement (knex events).
  */
 import { performance } from 'node:perf_hooks';
-import knexFactory, { type Knex } from 'knex';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import { createRunStore } from '../../plugins/cape-labels-backend/src/database';
 import { openDatabase } from './benchDatabase';
@@ -32,17 +31,11 @@ function label(i: number, action: LabelOutcome['action']): LabelOutcome {
 
 async function main() {
   const which = process.argv[2] ?? 'sqlite';
-  const db =
-    which === 'pg'
-      ? await openDatabase('pg', `cape_labels_rmicro_${process.pid}`)
-      : undefined;
-  const knex: Knex =
-    db?.knex ??
-    knexFactory({
-      client: 'better-sqlite3',
-      connection: { filename: ':memory:' },
-      useNullAsDefault: true,
-    });
+  const db = await openDatabase(
+    which === 'pg' ? 'pg' : 'memory',
+    `cape_labels_rmicro_${process.pid}`,
+  );
+  const knex = db.knex;
   const started = new Map<string, number>();
   const bySql: Record<string, [number, number]> = {};
   if (process.env.BY_SQL) {
@@ -103,8 +96,7 @@ async function main() {
       `${ms.toFixed(0).padStart(6)} ms ${String(n).padStart(5)}x  ${k}`,
     );
   console.log(`load ${loadavg()}`);
-  if (db) await db.drop();
-  else await knex.destroy();
+  await db.drop();
 }
 
 runMain(main);

@@ -10,7 +10,7 @@
  *   node -r @backstage/cli/config/nodeTransform.cjs test/bench/storeMicro.ts
  */
 import { performance } from 'node:perf_hooks';
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { createRunStore } from '../../plugins/cape-labels-backend/src/database';
 import { openDatabase } from './benchDatabase';
 import {
@@ -37,11 +37,8 @@ function outcomeRows(runId: string, n: number, offset: number) {
 }
 
 async function sqliteOutcomes(rounds: number) {
-  const knex = knexFactory({
-    client: 'better-sqlite3',
-    connection: { filename: ':memory:' },
-    useNullAsDefault: true,
-  });
+  const db = await openDatabase('memory', 'store_micro');
+  const knex = db.knex;
   const store = await createRunStore({
     database: { getClient: async () => knex, migrations: { skip: false } },
   });
@@ -77,7 +74,7 @@ async function sqliteOutcomes(rounds: number) {
       }
     }
   }
-  await knex.destroy();
+  await db.drop();
   return result;
 }
 

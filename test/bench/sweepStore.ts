@@ -1,14 +1,13 @@
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { openDatabase } from './benchDatabase';
 
 /** Where the sweep bench keeps the plugin's run store. */
 export type StoreKind = 'memory' | 'file' | 'pg';
 
-export const STORE_KINDS: readonly StoreKind[] = ['memory', 'file', 'pg'];
+const STORE_KINDS: readonly StoreKind[] = ['memory', 'file', 'pg'];
 
 export type SweepStore = {
   knex: Knex;
-  kind: StoreKind;
   /** For the log: where the store lives, and whether its pages are in the sweeper's heap. */
   label: string;
   /** The store's size: in-memory pages, the SQLite file with its WAL, or pg_database_size. */
@@ -25,42 +24,26 @@ export function parseStoreKind(value: string): StoreKind {
   return kind;
 }
 
-/** Pages of an in-memory SQLite database: part of the sweeping process's RSS. */
-async function sqlitePagesMB(knex: Knex): Promise<number> {
-  const [{ page_count: pages }] = await knex.raw('pragma page_count');
-  const [{ page_size: size }] = await knex.raw('pragma page_size');
-  return (pages * size) / 2 ** 20;
-}
+const LABELS: Record<StoreKind, (where: string) => string> = {
+  memory: () => 'SQLite in memory (in the sweeper process)',
+  file: where => `SQLite file ${where} (outside the heap)`,
+  pg: where => `PostgreSQL ${where} (outside the heap)`,
+};
 
 /**
  * A fresh store for one sweep. `memory` is SQLite in the sweeping process (its pages count in the
  * RSS growth); `file` a SQLite file in the temp folder and `pg` a scratch PostgreSQL database on
- * 127.0.0.1:5432 (created here, dropped by `close`), as a portal keeps its store.
+ * 127.0.0.1:5432 (created here, dropped by `close`), as a portal keeps its store. A SQLite file
+ * is put in WAL mode by the plugin's store itself (createRunStore).
  */
 export async function openSweepStore(
   kind: StoreKind,
   name: string,
 ): Promise<SweepStore> {
-  if (kind === 'memory') {
-    const knex = knexFactory({
-      client: 'better-sqlite3',
-      connection: { filename: ':memory:' },
-      useNullAsDefault: true,
-    });
-    return {
-      knex,
-      kind,
-      label: 'SQLite in memory (in the sweeper process)',
-      sizeMB: () => sqlitePagesMB(knex),
-      close: () => knex.destroy(),
-    };
-  }
-  const db = await openDatabase(kind === 'file' ? 'sqlite' : 'pg', name);
-  // A SQLite file is put in WAL mode by the plugin's store itself (createRunStore).
+  const db = await openDatabase(kind === 'file' ? 'sqlite' : kind, name);
   return {
     knex: db.knex,
-    kind,
-    label: `${kind === 'file' ? 'SQLite file' : 'PostgreSQL'} ${db.where} (outside the heap)`,
+    label: LABELS[kind](db.where),
     sizeMB: async () => (await db.size()) / 2 ** 20,
     close: () => db.drop(),
   };

@@ -12,6 +12,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
 import { createRunStore } from '../../plugins/cape-labels-backend/src/database';
+import { newRun } from '../../plugins/cape-labels-backend/src/database/__testUtils__/testStore';
 import { openDatabase } from './benchDatabase';
 import {
   environment,
@@ -45,7 +46,11 @@ async function sqliteOutcomes(rounds: number) {
   const result: Record<string, number[]> = { before: [], after: [] };
   for (let round = 0; round < rounds; round++) {
     for (const mode of ['before', 'after'] as const) {
-      const runId = `run-${mode}-${round}`;
+      // The store numbers a run's outcomes on its row: `after` needs a real run.
+      const runId =
+        mode === 'after'
+          ? (await store.createRun(newRun('t1', round))).id
+          : `run-${mode}-${round}`;
       for (let b = 0; b < 10; b++) {
         const rows = outcomeRows(runId, 1000, b * 1000);
         const t = performance.now();

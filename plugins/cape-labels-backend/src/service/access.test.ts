@@ -122,16 +122,14 @@ describe('cape-labels with external access tokens', () => {
   });
 
   it('refuses what a token is not granted: 403, nothing started', async () => {
-    const before = (
-      await b.http().get(`${BASE}/towers/t1/runs`).set(token('dashboard'))
-    ).body.items.length;
+    const before = (await b.get('/towers/t1/runs', token('dashboard'))).body
+      .items.length;
     const refused = await b.postSweep('t1', {}, token('dashboard'));
     expect(refused.status).toBe(403);
-    await b.http().get(`${BASE}/towers`).set(token('trigger-only')).expect(403);
-    await b.http().get(`${BASE}/towers`).set(token('unknown')).expect(401);
-    const after = (
-      await b.http().get(`${BASE}/towers/t1/runs`).set(token('dashboard'))
-    ).body.items.length;
+    await b.get('/towers', token('trigger-only')).expect(403);
+    await b.get('/towers', token('unknown')).expect(401);
+    const after = (await b.get('/towers/t1/runs', token('dashboard'))).body
+      .items.length;
     expect(after).toBe(before);
   });
 });

@@ -1,5 +1,5 @@
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import { auth, BASE } from './__testUtils__/testBackend';
+import { auth } from './__testUtils__/testBackend';
 import { bad, missing, readRoutesWorld } from './__testUtils__/readRoutesWorld';
 
 /** `GET /runs/:runId` and `GET /runs/:runId/labels`: one run and its outcomes. */
@@ -137,8 +137,7 @@ describe('cape-labels run routes', () => {
   });
 
   it('lets services read', async () => {
-    const asService = (path: string) =>
-      b.http().get(`${BASE}${path}`).set(auth.service()).expect(200);
+    const asService = (path: string) => b.get(path, auth.service()).expect(200);
     expect((await asService(`/runs/${world.run.id}`)).body).toEqual(world.run);
     expect((await asService(`/runs/${world.run.id}/labels`)).body.total).toBe(
       7,

@@ -148,6 +148,15 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
       ],
     });
     const http = () => request(backend.server);
+    /** `GET <path>` under the plugin's base URL as a user (or as `headers` say). */
+    const get = (path: string, headers: Record<string, string> = auth.user()) =>
+      http().get(`${BASE}${path}`).set(headers);
+    /** `POST /towers/:towerId/sweep` as a user (or as `headers` say); await it or `.expect` on it. */
+    const postSweep = (
+      towerId = 't1',
+      body: object = {},
+      headers: Record<string, string> = auth.user(),
+    ) => http().post(`${BASE}/towers/${towerId}/sweep`).set(headers).send(body);
     return {
       backend,
       sim,
@@ -160,52 +169,23 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
       http,
       /** The plugin's database (knex). */
       db: async () => knex,
-      /** `POST /towers/:towerId/sweep` as a user (or as `headers` say); await it or `.expect` on it. */
-      postSweep(
-        towerId = 't1',
-        body: object = {},
-        headers: Record<string, string> = auth.user(),
-      ) {
-        return http()
-          .post(`${BASE}/towers/${towerId}/sweep`)
-          .set(headers)
-          .send(body);
-      },
-      /** `GET <path>` under the plugin's base URL as a user (or as `headers` say). */
-      get(path: string, headers: Record<string, string> = auth.user()) {
-        return http().get(`${BASE}${path}`).set(headers);
-      },
+      postSweep,
+      get,
       /** A Tower's runs as a user reads them, newest first. */
       async runs(towerId = 't1'): Promise<RunSummary[]> {
-        const res = await http()
-          .get(`${BASE}/towers/${towerId}/runs?limit=100`)
-          .set(auth.user())
-          .expect(200);
-        return res.body.items;
+        return (await get(`/towers/${towerId}/runs?limit=100`).expect(200)).body
+          .items;
       },
       /** `GET /towers` as a user. */
       async towers(): Promise<TowerSummary[]> {
-        const res = await http()
-          .get(`${BASE}/towers`)
-          .set(auth.user())
-          .expect(200);
-        return res.body.items;
+        return (await get('/towers').expect(200)).body.items;
       },
       /** Starts a sweep as a user and waits for it (the mock scheduler runs the task inline). */
       async sweep(towerId = 't1', body: object = {}): Promise<Run> {
-        const res = await http()
-          .post(`${BASE}/towers/${towerId}/sweep`)
-          .set(auth.user())
-          .send(body);
+        const res = await postSweep(towerId, body);
         expect(res.status).toBe(202);
-        const runs = await http()
-          .get(`${BASE}/towers/${towerId}/runs?limit=1`)
-          .set(auth.user());
-        return (
-          await http()
-            .get(`${BASE}/runs/${runs.body.items[0].id}`)
-            .set(auth.user())
-        ).body as Run;
+        const runs = await get(`/towers/${towerId}/runs?limit=1`);
+        return (await get(`/runs/${runs.body.items[0].id}`)).body as Run;
       },
       async stop() {
         await backend.stop();

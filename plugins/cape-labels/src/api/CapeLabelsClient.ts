@@ -97,45 +97,49 @@ export class CapeLabelsClient implements CapeLabelsApi {
     const body: SpecRequestBody<typeof path, 'post'> = {
       dryRun: options.dryRun ?? false,
     };
-    const response = await this.fetchApi.fetch(
-      `${await this.baseUrl()}${specUrl<typeof path, 'post'>(path, {
-        towerId,
-      })}`,
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      },
-    );
-    if (response.status === 409) {
-      const error = await ResponseError.fromResponse(response);
-      throw new SweepAlreadyRunningError(towerId, error.body?.error?.message);
+    try {
+      const response = await this.fetchOk(
+        specUrl<typeof path, 'post'>(path, { towerId }),
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        },
+      );
+      return (await response.json()) as SpecAnswer<typeof path, 'post'>;
+    } catch (error) {
+      if (error instanceof ResponseError && error.statusCode === 409) {
+        throw new SweepAlreadyRunningError(towerId, error.body?.error?.message);
+      }
+      throw error;
     }
-    if (!response.ok) {
-      throw await ResponseError.fromResponse(response);
-    }
-    return (await response.json()) as SpecAnswer<typeof path, 'post'>;
   }
 
   private async baseUrl(): Promise<string> {
     return this.discoveryApi.getBaseUrl('cape-labels');
   }
 
-  /** `GET path` with its query; throws the backend's error unless the answer is 2xx. */
+  /** A request under the plugin's base URL; throws the backend's error unless the answer is 2xx. */
+  private async fetchOk(path: string, init?: RequestInit): Promise<Response> {
+    const url = `${await this.baseUrl()}${path}`;
+    const response = await (init
+      ? this.fetchApi.fetch(url, init)
+      : this.fetchApi.fetch(url));
+    if (!response.ok) {
+      throw await ResponseError.fromResponse(response);
+    }
+    return response;
+  }
+
+  /** `GET path` with its query. */
   private async send<P extends SpecPath<'get'>>(
     path: P,
     params: SpecPathParams<P, 'get'>,
     search?: SpecQuery<P, 'get'>,
   ): Promise<Response> {
-    const response = await this.fetchApi.fetch(
-      `${await this.baseUrl()}${specUrl<P, 'get'>(path, params)}${query(
-        search ?? {},
-      )}`,
+    return this.fetchOk(
+      `${specUrl<P, 'get'>(path, params)}${query(search ?? {})}`,
     );
-    if (!response.ok) {
-      throw await ResponseError.fromResponse(response);
-    }
-    return response;
   }
 
   /** `GET path` answered with the spec's JSON body. */

@@ -34,7 +34,7 @@ function isKeepReason(reason: string | undefined): reason is KeepReason {
 
 /**
  * What outcomes add to the run's counters: the rows it lists (`outcome_rows`) and the kept ones
- * per reason. Added in the statement that numbers them (reserveOutcomeSeqs).
+ * per reason. Added in the transaction that writes them (addToRunCounters).
  */
 export function addedCounts(
   outcomes: readonly LabelOutcome[],

@@ -9,7 +9,8 @@ export type Reserved = { firstSeq: number; towerId: string };
  * Reserves `count` outcome numbers of the run and returns the first, adding `alsoAdd` to the
  * run's other counters in the same statement. One atomic increment of the run's counter:
  * concurrent writers get disjoint ranges by construction (a failed write leaves a gap, which
- * nothing minds; inside a transaction it is rolled back with the rows).
+ * nothing minds; inside a transaction it is rolled back with the rows). It locks the run's row
+ * until its transaction ends: outside one, for this statement only.
  */
 export async function reserveOutcomeSeqs(
   db: Knex,
@@ -28,4 +29,17 @@ export async function reserveOutcomeSeqs(
     firstSeq: Number(row.outcome_seq) - count + 1,
     towerId: row.tower_id,
   };
+}
+
+/**
+ * Adds to the run's counters. It locks the run's row until commit: the last statement of a
+ * transaction, so that writers of one run hold that lock only for their commit.
+ */
+export async function addToRunCounters(
+  db: Knex,
+  runId: string,
+  counts: Record<string, number>,
+): Promise<void> {
+  const updated = await db(RUNS).where({ id: runId }).increment(counts);
+  if (updated === 0) throw new NotFoundError(`run ${runId} not found`);
 }

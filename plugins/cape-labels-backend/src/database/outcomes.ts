@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import { addedCounts } from './outcomeCounters';
 import { SIGHTINGS } from './tables';
-import { reserveOutcomeSeqs } from './outcomeSeq';
+import { addToRunCounters, reserveOutcomeSeqs } from './outcomeSeq';
 import { clearPendingDeletes } from './pendingDeletes';
 import { deleteWhereIn } from './arrayParams';
 import { insertOutcomeRows } from './outcomeRows';
@@ -47,15 +47,15 @@ export async function addOutcomes(
   if (outcomes.length === 0) {
     return;
   }
+  // Numbered in a statement of its own, counted at the end of the transaction: the run's row,
+  // which every batch of the run updates, is locked only briefly, so batches written at once
+  // (PostgreSQL) insert their rows side by side instead of one after another.
+  const { firstSeq, towerId } = await reserveOutcomeSeqs(
+    db,
+    runId,
+    outcomes.length,
+  );
   await db.transaction(async tx => {
-    // One statement numbers the rows, counts them on the run and names its Tower. It locks the
-    // run's row until commit, so batches of one run written at once take their turns.
-    const { firstSeq, towerId } = await reserveOutcomeSeqs(
-      tx,
-      runId,
-      outcomes.length,
-      addedCounts(outcomes),
-    );
     await insertOutcomeRows(tx, runId, firstSeq, outcomes);
     await forgetSeenInUse(tx, towerId, outcomes);
     // Only a guarded delete's outcomes can resolve a pending delete; a `failed` label stays
@@ -67,5 +67,6 @@ export async function addOutcomes(
         .filter(o => o.action === 'deleted' || o.reason === 'raced')
         .map(o => o.labelId),
     );
+    await addToRunCounters(tx, runId, addedCounts(outcomes));
   });
 }

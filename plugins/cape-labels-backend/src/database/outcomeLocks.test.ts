@@ -1,0 +1,83 @@
+import type { Knex } from 'knex';
+import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
+import {
+  at,
+  createStore,
+  createTestDatabases,
+  newRun,
+} from './__testUtils__/testStore';
+
+function label(id: string, action: 'deleted' | 'kept'): LabelOutcome {
+  return {
+    labelId: id,
+    key: 'cape-vip',
+    value: null,
+    createdAt: at(-60).toISOString(),
+    action,
+    ...(action === 'kept' ? { reason: 'count-nonzero' as const } : {}),
+  };
+}
+
+/** Resolves once a session of this database waits for a lock. */
+async function someoneWaitsForALock(knex: Knex): Promise<void> {
+  for (;;) {
+    const [row] = await knex
+      .select(knex.raw('count(*)::int as waiting'))
+      .from('pg_stat_activity')
+      .where({ datname: knex.raw('current_database()') })
+      .andWhere({ wait_event_type: 'Lock' });
+    if (row.waiting > 0) return;
+    await new Promise(resolve => setTimeout(resolve, 20));
+  }
+}
+
+async function within<T>(
+  promise: Promise<T>,
+  ms: number,
+): Promise<T | 'still waiting'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'still waiting'>(resolve => {
+    timer = setTimeout(() => resolve('still waiting'), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// PostgreSQL only: SQLite has one writer at a time by design.
+describe('outcome writes of one run on PostgreSQL', () => {
+  const databases = createTestDatabases();
+  jest.setTimeout(60_000);
+
+  it("a batch held up by a lock does not hold up the run's other batches", async () => {
+    const { knex, store } = await createStore(databases, 'POSTGRES_15');
+    const run = await store.createRun(newRun('prod-a', 0));
+    await store.writePendingDeletes('prod-a', run.id, [label('a1', 'deleted')]);
+    // Another session holds the pending delete the first batch resolves.
+    const blocker = await knex.transaction();
+    await blocker('cape_labels_pending_deletes')
+      .select('label_id')
+      .where({ run_id: run.id, label_id: 'a1' })
+      .forUpdate();
+
+    const first = store.addOutcomes(run.id, [label('a1', 'deleted')]);
+    await someoneWaitsForALock(knex);
+    const second = store.addOutcomes(run.id, [label('b1', 'kept')]);
+    const secondDone = await within(second, 5_000);
+    await blocker.commit();
+    await first;
+
+    expect(secondDone).toBeUndefined();
+    const recorded = await store.getRun(run.id);
+    expect(recorded?.keptByReason).toEqual({ 'count-nonzero': 1 });
+    const { items, total } = await store.listOutcomes(run.id, {
+      limit: 10,
+      offset: 0,
+    });
+    expect(total).toBe(2);
+    expect(items.map(o => o.labelId)).toEqual(['a1', 'b1']);
+    expect(await store.listPendingDeletes('prod-a')).toEqual([]);
+  });
+});

@@ -7,11 +7,10 @@ import {
   GraphQLSchema,
   Kind,
   OperationDefinitionNode,
-  parse,
-  validate,
 } from 'graphql';
 import { SimulatorError } from '../errors';
 import { ArgsSummary, summarizeArgs } from '../requestLog';
+import { parsedDocument } from './parsedDocuments';
 
 /** An error as Tower sends it. */
 export interface TowerErrorBody {
@@ -37,7 +36,7 @@ export interface Analysis {
   errors?: TowerErrorBody[];
 }
 
-/** Parses and validates the request; finds the operation, its root fields and their arguments. */
+/** Parses and validates the request (parsedDocuments.ts); finds the operation, its root fields and their arguments. */
 export function analyze(
   schema: GraphQLSchema,
   body: { query?: unknown; variables?: unknown; operationName?: unknown },
@@ -55,18 +54,14 @@ export function analyze(
     ];
     return a;
   }
-  try {
-    a.document = parse(body.query);
-  } catch (e) {
+  const parsed = parsedDocument(schema, body.query);
+  if ('parseError' in parsed) {
     a.errors = [
-      {
-        message: (e as Error).message,
-        code: 'GRAPHQL_PARSE_FAILED',
-        path: null,
-      },
+      { message: parsed.parseError, code: 'GRAPHQL_PARSE_FAILED', path: null },
     ];
     return a;
   }
+  a.document = parsed.document;
   const op = getOperationAST(a.document, operationName ?? undefined);
   if (op) {
     a.operation = op;
@@ -98,7 +93,7 @@ export function analyze(
       }
     }
   }
-  const errors = validate(schema, a.document);
-  if (errors.length) a.errors = errors.map(formatError);
+  if (parsed.validationErrors.length)
+    a.errors = parsed.validationErrors.map(formatError);
   return a;
 }

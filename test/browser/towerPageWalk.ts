@@ -59,14 +59,9 @@ export async function walkTowerPage(
   );
   expect(csv.filename).toBe(`cape-labels-${towerId}-${kept.run.id}.csv`);
   const [header, ...rows] = parseCsv(csv.text);
-  expect(header).toEqual([
-    'label_id',
-    'key',
-    'value',
-    'action',
-    'reason',
-    'created_at',
-  ]);
+  expect(header).toEqual(
+    'label_id,key,value,action,reason,created_at'.split(','),
+  );
   expect(rows.map(r => r[0])).toEqual(kept.items.map(o => o.labelId));
   expect(new Set(rows.map(r => r[3]))).toEqual(new Set(['kept']));
   const shot = path.join(resultsDir, 'tower-page.png');

@@ -36,7 +36,10 @@ export interface Analysis {
   errors?: TowerErrorBody[];
 }
 
-/** Parses and validates the request (parsedDocuments.ts); finds the operation, its root fields and their arguments. */
+/**
+ * Parses and validates the request (once per query text: parsedDocuments.ts); finds the
+ * operation, its root fields and their arguments.
+ */
 export function analyze(
   schema: GraphQLSchema,
   body: { query?: unknown; variables?: unknown; operationName?: unknown },

@@ -6,6 +6,7 @@ import {
   createTestDatabases,
   newRun,
 } from './__testUtils__/testStore';
+import { until } from '../__testUtils__/until';
 
 function label(id: string, action: 'deleted' | 'kept'): LabelOutcome {
   return {
@@ -18,32 +19,14 @@ function label(id: string, action: 'deleted' | 'kept'): LabelOutcome {
   };
 }
 
-/** Resolves once a session of this database waits for a lock. */
-async function someoneWaitsForALock(knex: Knex): Promise<void> {
-  for (;;) {
-    const [row] = await knex
-      .select(knex.raw('count(*)::int as waiting'))
-      .from('pg_stat_activity')
-      .where({ datname: knex.raw('current_database()') })
-      .andWhere({ wait_event_type: 'Lock' });
-    if (row.waiting > 0) return;
-    await new Promise(resolve => setTimeout(resolve, 20));
-  }
-}
-
-async function within<T>(
-  promise: Promise<T>,
-  ms: number,
-): Promise<T | 'still waiting'> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'still waiting'>(resolve => {
-    timer = setTimeout(() => resolve('still waiting'), ms);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+/** How many sessions of this database wait for a lock. */
+async function lockWaits(knex: Knex): Promise<number> {
+  const [row] = await knex
+    .select(knex.raw('count(*)::int as waiting'))
+    .from('pg_stat_activity')
+    .where({ datname: knex.raw('current_database()') })
+    .andWhere({ wait_event_type: 'Lock' });
+  return row.waiting;
 }
 
 // PostgreSQL only: SQLite has one writer at a time by design.
@@ -63,13 +46,25 @@ describe('outcome writes of one run on PostgreSQL', () => {
       .forUpdate();
 
     const first = store.addOutcomes(run.id, [label('a1', 'deleted')]);
-    await someoneWaitsForALock(knex);
-    const second = store.addOutcomes(run.id, [label('b1', 'kept')]);
-    const secondDone = await within(second, 5_000);
+    expect(
+      await until(
+        () => lockWaits(knex),
+        n => n > 0,
+      ),
+    ).toBe(1);
+    let secondDone = false;
+    const second = store.addOutcomes(run.id, [label('b1', 'kept')]).then(() => {
+      secondDone = true;
+    });
+    const doneWhileHeldUp = await until(
+      async () => secondDone,
+      done => done,
+      5_000,
+    );
     await blocker.commit();
-    await first;
+    await Promise.all([first, second]);
 
-    expect(secondDone).toBeUndefined();
+    expect(doneWhileHeldUp).toBe(true);
     const recorded = await store.getRun(run.id);
     expect(recorded?.keptByReason).toEqual({ 'count-nonzero': 1 });
     const { items, total } = await store.listOutcomes(run.id, {

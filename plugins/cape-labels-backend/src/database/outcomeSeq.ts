@@ -6,21 +6,19 @@ import { RUNS, RunRow } from './tables';
 export type Reserved = { firstSeq: number; towerId: string };
 
 /**
- * Reserves `count` outcome numbers of the run and returns the first, adding `alsoAdd` to the
- * run's other counters in the same statement. One atomic increment of the run's counter:
- * concurrent writers get disjoint ranges by construction (a failed write leaves a gap, which
- * nothing minds; inside a transaction it is rolled back with the rows). It locks the run's row
- * until its transaction ends: outside one, for this statement only.
+ * Reserves `count` outcome numbers of the run and returns the first. One atomic increment of
+ * the run's counter: concurrent writers get disjoint ranges by construction (a failed write
+ * leaves a gap, which nothing minds). It locks the run's row until its transaction ends:
+ * outside one, for this statement only.
  */
 export async function reserveOutcomeSeqs(
   db: Knex,
   runId: string,
   count: number,
-  alsoAdd: Record<string, number> = {},
 ): Promise<Reserved> {
   const [row] = (await db(RUNS)
     .where({ id: runId })
-    .increment({ ...alsoAdd, outcome_seq: count })
+    .increment('outcome_seq', count)
     .returning(['outcome_seq', 'tower_id'])) as Array<
     Pick<RunRow, 'outcome_seq' | 'tower_id'>
   >;

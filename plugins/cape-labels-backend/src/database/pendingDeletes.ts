@@ -9,7 +9,7 @@ import {
   type PendingDeleteRow,
   type RunRow,
 } from './tables';
-import { reserveOutcomeSeqs } from './outcomeSeq';
+import { addToRunCounters, reserveOutcomeSeqs } from './outcomeSeq';
 import { insertOutcomeRows } from './outcomeRows';
 import { deleteWhereIn, insertBatch, type BatchColumn } from './arrayParams';
 
@@ -99,19 +99,7 @@ export async function recordLateDeletions(
         .update({ action: 'deleted', reason: null });
     }
     const unrecorded = labels.filter(l => !recorded.has(l.labelId));
-    // Counted, not recounted: the run may no longer list its routine keeps.
-    const { firstSeq } = await reserveOutcomeSeqs(
-      tx,
-      runId,
-      unrecorded.length,
-      {
-        scanned: unrecorded.length,
-        candidates: unrecorded.length,
-        outcome_rows: unrecorded.length,
-        deleted: corrected + unrecorded.length,
-        failed: -corrected,
-      },
-    );
+    const { firstSeq } = await reserveOutcomeSeqs(tx, runId, unrecorded.length);
     const deleted = unrecorded.map((l): LabelOutcome => ({
       labelId: l.labelId,
       key: l.key,
@@ -120,6 +108,14 @@ export async function recordLateDeletions(
       action: 'deleted',
     }));
     await insertOutcomeRows(tx, runId, firstSeq, deleted);
+    // Counted, not recounted: the run may no longer list its routine keeps.
+    await addToRunCounters(tx, runId, {
+      scanned: unrecorded.length,
+      candidates: unrecorded.length,
+      outcome_rows: unrecorded.length,
+      deleted: corrected + unrecorded.length,
+      failed: -corrected,
+    });
     const notes: string[] = run.notes ? JSON.parse(run.notes) : [];
     await tx<RunRow>(RUNS)
       .where({ id: runId })

@@ -85,6 +85,7 @@ describe('confirmation over several runs (counter lag never, attach/detach betwe
     });
     await h.sweeper.runTask(new AbortController().signal);
     const [latest] = await h.store.listRuns(towerId, { limit: 1 });
+    expect([latest.trigger, latest.dryRun]).toEqual(['manual', run.dryRun]);
     return h.outcomes(latest.id);
   }
 
@@ -97,6 +98,12 @@ describe('confirmation over several runs (counter lag never, attach/detach betwe
     h.configure({
       tower: towerConfig(h.sim.url, {
         id: towerId,
+        // The spec's runs only: each is a request, never a scheduled sweep.
+        schedule: {
+          frequency: { trigger: 'manual' },
+          timeout: { minutes: 5 },
+          scope: 'global',
+        },
         minAge: Duration.fromMillis(MIN_AGE_MS),
         confirmAfter: Duration.fromMillis(CONFIRM_AFTER_MS),
       }),
@@ -126,6 +133,10 @@ describe('confirmation over several runs (counter lag never, attach/detach betwe
         });
       }
     }
+    // One run per spec run: a scheduled sweep beside them would delete unseen by the history.
+    expect(await h.store.listRuns(towerId, { limit: 100 })).toHaveLength(
+      spec.runs.length,
+    );
     return confirmViolations(history);
   }
 

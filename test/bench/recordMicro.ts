@@ -73,11 +73,11 @@ async function main() {
           label(base + i, i % 2 ? 'kept' : 'deleted'),
         );
       await time('addOutcomes(kept)', () => store.addOutcomes(run.id, kept));
-      await time('writePendingDeletes', () =>
+      const pending = await time('writePendingDeletes', () =>
         store.writePendingDeletes('t1', run.id, orphans),
       );
       await time('addOutcomes(deleted)', () =>
-        store.addOutcomes(run.id, orphans),
+        store.addOutcomes(run.id, orphans, pending),
       );
     }
     const cpu = process.cpuUsage(cpu0);

@@ -1,5 +1,10 @@
 import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
-import { SETTINGS, at, databaseService } from './__testUtils__/testStore';
+import {
+  SETTINGS,
+  at,
+  databaseService,
+  newRun,
+} from './__testUtils__/testStore';
 import { createRunStore, migrationsDirectory } from './RunStore';
 
 const TABLES = [
@@ -8,7 +13,7 @@ const TABLES = [
   'cape_labels_outcomes',
   'cape_labels_sightings',
   'cape_labels_requests',
-  'cape_labels_pending_deletes',
+  'cape_labels_pending_delete_batches',
 ];
 
 describeEachDatabase('migrations', itEach => {
@@ -108,6 +113,62 @@ describeEachDatabase(
         expect(
           (await store.listOutcomes('dry', { limit: 10, offset: 0 })).total,
         ).toBe(3);
+      },
+    );
+  },
+);
+
+describeEachDatabase(
+  'migration 20261203000000_pending_delete_batches',
+  itEach => {
+    itEach(
+      'carries pending deletes over, one row per run, and back on rollback',
+      async db => {
+        const knex = await db.knex();
+        const store = await createRunStore({ database: databaseService(knex) });
+        const runA = await store.createRun(newRun('prod-a', 0));
+        const runB = await store.createRun(newRun('prod-a', 1));
+        const label = (id: string, value: string | null) => ({
+          labelId: id,
+          key: 'cape-vip',
+          value,
+          createdAt: at(-1).toISOString(),
+          action: 'deleted' as const,
+        });
+        await store.writePendingDeletes('prod-a', runA.id, [
+          label('a2', 'v'),
+          label('a1', null),
+        ]);
+        await store.writePendingDeletes('prod-a', runA.id, [label('a3', 'w')]);
+        await store.writePendingDeletes('prod-a', runB.id, [label('b1', 'x')]);
+        const before = await store.listPendingDeletes('prod-a');
+        expect(before.map(p => p.label.labelId)).toEqual([
+          'a1',
+          'a2',
+          'a3',
+          'b1',
+        ]);
+
+        await knex.migrate.down({ directory: migrationsDirectory() });
+        expect(
+          await knex('cape_labels_pending_deletes')
+            .select('run_id', 'label_id', 'value')
+            .orderBy('label_id'),
+        ).toEqual([
+          { run_id: runA.id, label_id: 'a1', value: null },
+          { run_id: runA.id, label_id: 'a2', value: 'v' },
+          { run_id: runA.id, label_id: 'a3', value: 'w' },
+          { run_id: runB.id, label_id: 'b1', value: 'x' },
+        ]);
+
+        await knex.migrate.latest({ directory: migrationsDirectory() });
+        expect(await knex.schema.hasTable('cape_labels_pending_deletes')).toBe(
+          false,
+        );
+        expect(
+          await knex('cape_labels_pending_delete_batches').select('run_id'),
+        ).toHaveLength(2);
+        expect(await store.listPendingDeletes('prod-a')).toEqual(before);
       },
     );
   },

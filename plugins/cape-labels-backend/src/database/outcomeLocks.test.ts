@@ -37,15 +37,17 @@ describe('outcome writes of one run on PostgreSQL', () => {
   it("a batch held up by a lock does not hold up the run's other batches", async () => {
     const { knex, store } = await createStore(databases, 'POSTGRES_15');
     const run = await store.createRun(newRun('prod-a', 0));
-    await store.writePendingDeletes('prod-a', run.id, [label('a1', 'deleted')]);
+    const pending = await store.writePendingDeletes('prod-a', run.id, [
+      label('a1', 'deleted'),
+    ]);
     // Another session holds the pending delete the first batch resolves.
     const blocker = await knex.transaction();
-    await blocker('cape_labels_pending_deletes')
-      .select('label_id')
-      .where({ run_id: run.id, label_id: 'a1' })
+    await blocker('cape_labels_pending_delete_batches')
+      .select('id')
+      .where({ id: pending })
       .forUpdate();
 
-    const first = store.addOutcomes(run.id, [label('a1', 'deleted')]);
+    const first = store.addOutcomes(run.id, [label('a1', 'deleted')], pending);
     expect(
       await until(
         () => lockWaits(knex),

@@ -3,7 +3,7 @@ import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import { addedCounts } from './outcomeCounters';
 import { SIGHTINGS } from './tables';
 import { addToRunCounters, reserveOutcomeSeqs } from './outcomeSeq';
-import { clearPendingDeletes } from './pendingDeletes';
+import { settlePendingBatch, type PendingBatchId } from './pendingDeletes';
 import { deleteWhereIn } from './arrayParams';
 import { insertOutcomeRows } from './outcomeRows';
 
@@ -37,12 +37,14 @@ async function forgetSeenInUse(
 /**
  * Appends outcomes in batches; never loads them all. In the same transaction: counts the kept
  * ones per reason on the run, forgets the sightings (rule 6) of labels kept `referenced`,
- * `count-nonzero` or `young`, and forgets the pending deletes the outcomes resolve.
+ * `count-nonzero` or `young`, and, given the guarded delete they are the outcomes of
+ * (`settles`), forgets its pending deletes they resolve.
  */
 export async function addOutcomes(
   db: Knex,
   runId: string,
   outcomes: LabelOutcome[],
+  settles?: PendingBatchId,
 ): Promise<void> {
   if (outcomes.length === 0) {
     return;
@@ -58,15 +60,17 @@ export async function addOutcomes(
   await db.transaction(async tx => {
     await insertOutcomeRows(tx, runId, firstSeq, outcomes);
     await forgetSeenInUse(tx, towerId, outcomes);
-    // Only a guarded delete's outcomes can resolve a pending delete; a `failed` label stays
-    // pending: the next run re-checks whether Tower deleted it after all.
-    await clearPendingDeletes(
-      tx,
-      runId,
-      outcomes
-        .filter(o => o.action === 'deleted' || o.reason === 'raced')
-        .map(o => o.labelId),
-    );
+    // A `failed` label stays pending: the next run re-checks whether Tower deleted it after all.
+    if (settles !== undefined) {
+      await settlePendingBatch(
+        tx,
+        runId,
+        settles,
+        outcomes
+          .filter(o => o.action === 'deleted' || o.reason === 'raced')
+          .map(o => o.labelId),
+      );
+    }
     await addToRunCounters(tx, runId, addedCounts(outcomes));
   });
 }

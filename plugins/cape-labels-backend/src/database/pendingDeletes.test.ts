@@ -25,22 +25,25 @@ describeEachDatabase(
       async db => {
         const { store, run } = await db.storeWithRun();
         const other = await store.createRun(newRun('prod-b', 0));
-        await store.writePendingDeletes('prod-a', run.id, [
+        const batch = await store.writePendingDeletes('prod-a', run.id, [
           label('a'),
           label('b'),
           label('c'),
           label('d'),
         ]);
-        await store.writePendingDeletes('prod-a', run.id, [label('a')]);
         await store.writePendingDeletes('prod-b', other.id, [label('a')]);
 
         // a deleted, b raced: resolved. c failed: stays pending. d: never recorded (a crash).
-        await store.addOutcomes(run.id, [
-          label('kept-young', 'kept', 'young'),
-          label('a'),
-          label('b', 'kept', 'raced'),
-          label('c', 'failed', 'unanswered'),
-        ]);
+        await store.addOutcomes(
+          run.id,
+          [
+            label('kept-young', 'kept', 'young'),
+            label('a'),
+            label('b', 'kept', 'raced'),
+            label('c', 'failed', 'unanswered'),
+          ],
+          batch,
+        );
         await store.finishRun(run.id, {
           status: 'partial',
           finishedAt: at(1),
@@ -102,6 +105,55 @@ describeEachDatabase(
         expect(
           await store.recordLateDeletions('no-such-run', [label('x')], 'n'),
         ).toBe(false);
+      },
+    );
+
+    itEach(
+      "one row per guarded delete, settled by that delete's outcomes only and gone once none is pending",
+      async db => {
+        const { knex, store, run } = await db.storeWithRun();
+        const other = await store.createRun(newRun('prod-b', 0));
+        const rowsOf = async (runId: string) =>
+          (
+            await knex('cape_labels_pending_delete_batches')
+              .select('id')
+              .where({ run_id: runId })
+          ).length;
+        const pendingIds = async (towerId: string) =>
+          (await store.listPendingDeletes(towerId)).map(p => p.label.labelId);
+        const first = await store.writePendingDeletes('prod-a', run.id, [
+          label('x'),
+          label('y'),
+        ]);
+        const second = await store.writePendingDeletes('prod-a', run.id, [
+          label('z'),
+        ]);
+        const ofOther = await store.writePendingDeletes('prod-b', other.id, [
+          label('z'),
+        ]);
+        expect(await rowsOf(run.id)).toBe(2);
+
+        await store.addOutcomes(run.id, [label('z')], ofOther);
+        expect(await pendingIds('prod-a')).toEqual(['x', 'y', 'z']);
+        expect(await pendingIds('prod-b')).toEqual(['z']);
+
+        await store.addOutcomes(
+          run.id,
+          [label('x'), label('y', 'failed', 'unanswered')],
+          first,
+        );
+        expect(await pendingIds('prod-a')).toEqual(['y', 'z']);
+        expect(await rowsOf(run.id)).toBe(2);
+        expect((await store.listPendingDeletes('prod-a'))[0].label).toEqual(
+          label('y'),
+        );
+
+        await store.addOutcomes(run.id, [label('z')], second);
+        expect(await pendingIds('prod-a')).toEqual(['y']);
+        expect(await rowsOf(run.id)).toBe(1);
+        await store.clearPendingDeletes(run.id, ['y']);
+        expect(await rowsOf(run.id)).toBe(0);
+        expect(await rowsOf(other.id)).toBe(1);
       },
     );
   },

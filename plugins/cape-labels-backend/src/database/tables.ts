@@ -10,7 +10,7 @@ export const RUNS = 'cape_labels_runs';
 export const OUTCOMES = 'cape_labels_outcomes';
 export const SIGHTINGS = 'cape_labels_sightings';
 export const REQUESTS = 'cape_labels_requests';
-export const PENDING_DELETES = 'cape_labels_pending_deletes';
+export const PENDING_DELETES = 'cape_labels_pending_delete_batches';
 
 /** PostgreSQL returns bigint columns as strings, SQLite as numbers. */
 export type DbBigInt = number | string;
@@ -75,13 +75,13 @@ export type SightingRow = {
   last_seen_at: DbBigInt;
 };
 
+/** One guarded delete whose outcome is not known yet (the write-ahead record). */
 export type PendingDeleteRow = {
+  id: number;
   tower_id: string;
   run_id: string;
-  label_id: string;
-  key: string;
-  value: string | null;
-  created_at: string;
+  /** JSON array of [label_id, key, value, created_at], one per label the delete names. */
+  labels: string;
 };
 
 export type RequestRow = {

@@ -1,4 +1,4 @@
-import type { LabelOutcome, Run } from '@smartx-cape/plugin-cape-labels-common';
+import type { Run } from '@smartx-cape/plugin-cape-labels-common';
 import type { Harness } from '../sweep/__testUtils__/sweepHarness';
 import {
   expectSafe,
@@ -66,6 +66,18 @@ describe('sweep when Tower commits a delete after its answer was lost', () => {
     while (h.sim.admin.deletedLabels().length < n)
       await new Promise(r => setTimeout(r, 50));
   }
+
+  it('a delete Tower answered leaves nothing pending: the next run re-checks nothing and audits nothing again', async () => {
+    const { h, audits } = await make();
+    const s = seed(h);
+    const first = await h.sweep();
+    expect(first.counts.deleted).toBe(s.orphans.length);
+    expect(await h.store.listPendingDeletes(first.towerId)).toEqual([]);
+
+    const second = await h.sweep();
+    expect(auditedFor(audits, first.id)).toEqual([...s.orphans].sort());
+    expect(second.notes ?? []).toEqual([]);
+  });
 
   it.each(['hang', 'reset'] as const)(
     'delete committed after a timeout (%s), within the settle window: recorded deleted and audited by the same run',
@@ -138,10 +150,10 @@ describe('sweep when Tower commits a delete after its answer was lost', () => {
     const s = seed(h);
     const addOutcomes = h.store.addOutcomes.bind(h.store);
     let databaseDown = true;
-    h.store.addOutcomes = async (runId: string, items: LabelOutcome[]) => {
+    h.store.addOutcomes = async (runId, items, settles) => {
       if (databaseDown && items.some(o => o.action === 'deleted'))
         throw new Error('database connection lost');
-      return addOutcomes(runId, items);
+      return addOutcomes(runId, items, settles);
     };
     const first = await h.sweep();
     expect(first).toMatchObject({

@@ -33,7 +33,7 @@ function context(options: {
   const notes: string[] = [];
   const ctx: GuardedDeleteContext = {
     client,
-    store: { writePendingDeletes: async () => undefined },
+    store: { writePendingDeletes: async () => 1 },
     towerId: 't1',
     runId: 'r1',
     keys: ['cape-cluster-name'],

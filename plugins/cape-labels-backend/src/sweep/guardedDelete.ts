@@ -9,7 +9,7 @@ import {
 } from '../cloudtower/errors';
 import { neverSent } from '../cloudtower/networkErrors';
 import type { TowerClient, TowerLabel } from '../cloudtower/types';
-import type { RunStore } from '../database';
+import type { PendingBatchId, RunStore } from '../database';
 import { outcome } from './decide';
 import { withRetry } from './retry';
 
@@ -46,6 +46,8 @@ export type GuardedDeleteContext = {
 
 export type GuardedDeleteResult = {
   outcomes: LabelOutcome[];
+  /** The delete's write-ahead record, which recording `outcomes` settles. */
+  pending?: PendingBatchId;
   /** The delete's error, when it had one. */
   error?: unknown;
 };
@@ -104,7 +106,7 @@ export async function deleteGuarded(
   take: TowerLabel[],
 ): Promise<GuardedDeleteResult> {
   const ids = take.map(l => l.id);
-  await withRetry(() =>
+  const pending = await withRetry(() =>
     ctx.store.writePendingDeletes(
       ctx.towerId,
       ctx.runId,
@@ -138,6 +140,7 @@ export async function deleteGuarded(
   const failedReason = ambiguous ? 'unanswered' : 'error';
   return {
     error,
+    pending,
     outcomes: take.map(l => {
       if (!survivors.has(l.id)) return outcome(l, 'deleted');
       return error !== undefined

@@ -1,6 +1,6 @@
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerClient, TowerLabel } from '../../cloudtower/types';
-import type { RunStore } from '../../database';
+import type { PendingBatchId, RunStore } from '../../database';
 import { outcome } from '../decide';
 import type { GuardedDeleteContext } from '../guardedDelete';
 import { errorOf } from '../sweepResult';
@@ -23,14 +23,18 @@ export type BatchContext = {
   onDeleted?: (deleted: LabelOutcome[]) => void;
 };
 
+/** A batch's outcomes and the write-ahead record of its guarded delete, if one was sent. */
+type Decided = { results: LabelOutcome[]; pending?: PendingBatchId };
+
 /** Stages 4–6 for one batch; a failure fails what has no outcome yet (`failed`/`error`). */
 async function decideBatch(
   ctx: BatchContext,
   labels: TowerLabel[],
   unconfirmed: ReadonlySet<string>,
-): Promise<LabelOutcome[]> {
+): Promise<Decided> {
   const { state } = ctx;
   const results: LabelOutcome[] = [];
+  let pending: PendingBatchId | undefined;
   try {
     const checked = await liveCheck(ctx.client, labels, unconfirmed);
     results.push(...checked.kept);
@@ -42,6 +46,7 @@ async function decideBatch(
       ctx.dryRun,
     );
     results.push(...deletion.outcomes);
+    pending = deletion.pending;
     if (deletion.error !== undefined) {
       state.lastBatchError = errorOf(deletion.error);
       if (!deletion.outcomes.some(o => o.action === 'deleted'))
@@ -58,7 +63,7 @@ async function decideBatch(
     state.lastBatchError = errorOf(error);
     state.consecutiveFailures++;
   }
-  return results;
+  return { results, pending };
 }
 
 /**
@@ -70,9 +75,9 @@ export async function processBatch(
   labels: TowerLabel[],
   unconfirmed: ReadonlySet<string>,
 ): Promise<void> {
-  const results = await decideBatch(ctx, labels, unconfirmed);
+  const { results, pending } = await decideBatch(ctx, labels, unconfirmed);
   try {
-    await recordOutcomes(ctx, ctx.state, results);
+    await recordOutcomes(ctx, ctx.state, results, pending);
   } catch (error) {
     // Tower acted but the history could not be written: stop rather than act unrecorded.
     ctx.state.fatal = {

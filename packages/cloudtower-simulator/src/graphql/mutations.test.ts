@@ -109,6 +109,23 @@ describe('mutations', () => {
     );
     expect(none.data.deleteManyLabels.count).toBe(0);
   });
+
+  it('deleteManyLabels deletes its labels at one moment, as one transaction does', async () => {
+    let now = Date.parse('2026-11-01T00:00:00.000Z');
+    sim = await startSimulator({ clock: () => new Date((now += 1000)) });
+    for (const value of ['a', 'b', 'c'])
+      sim.admin.createLabel({ key: 'cape-vip', value });
+    const r = await gql(
+      sim.url,
+      'mutation { deleteManyLabels(where: {key: "cape-vip"}) { count } }',
+      undefined,
+      await login(sim.url),
+    );
+    expect(r.data.deleteManyLabels.count).toBe(3);
+    const deleted = sim.admin.deletedLabels();
+    expect(new Set(deleted.map(d => d.deletedAt)).size).toBe(1);
+    expect(new Set(deleted.map(d => d.createdAt)).size).toBe(3);
+  });
 });
 
 describe('counter lag', () => {

@@ -15,7 +15,12 @@ import {
   vmWindow,
   WhereInput,
 } from '../query';
-import type { LabelRecord, Store, VmRecord } from '../world';
+import {
+  createdAtIso,
+  type LabelRecord,
+  type Store,
+  type VmRecord,
+} from '../world';
 import { SCHEMA_SDL } from './schemaText';
 
 /** Per-request state handed to resolvers. */
@@ -124,17 +129,15 @@ const mutation: Record<string, Resolver<any>> = {
   },
   deleteManyLabels: (_s, a: { where?: WhereInput | null }, c) => {
     const ids = matchingLabelIds(c.store, a.where);
-    for (const id of ids) c.store.deleteLabel(id, 'deleteManyLabels');
+    const deletedAt = c.store.clock();
+    for (const id of ids)
+      c.store.deleteLabel(id, 'deleteManyLabels', deletedAt);
     return { count: ids.length };
   },
 };
 
 const label: Record<string, Resolver<any>> = {
-  createdAt: s => {
-    const l = s as LabelRecord;
-    l.createdAtIso ??= new Date(l.createdAt).toISOString();
-    return l.createdAtIso;
-  },
+  createdAt: s => createdAtIso(s as LabelRecord),
   vms: (s, a: ListArgs, c) =>
     vmWindow(c.store, a, c.store.vmsOf((s as LabelRecord).id)).items,
 };

@@ -97,7 +97,12 @@ export class Store {
     return label;
   }
 
-  deleteLabel(id: string, via: string): LabelRecord | undefined {
+  /** Deletes a label; the labels of one mutation share its moment (`deletedAt`). */
+  deleteLabel(
+    id: string,
+    via: string,
+    deletedAt: Date = this.clock(),
+  ): LabelRecord | undefined {
     const label = this.labels.get(id);
     if (!label) return undefined;
     const vmIds = this.labelVm.removeLeft(id);
@@ -105,7 +110,6 @@ export class Store {
     this.labels.delete(id);
     this.labelIds.markDead();
     this.byKey.markDead(label.key);
-    const deletedAt = this.clock();
     this.deleted.push(
       deletedLabelRecord(label, { deletedAt, via, vmIds, securityPolicyIds }),
     );

@@ -41,6 +41,12 @@ export function newLabelRecord(
   return label;
 }
 
+/** A label's `createdAt` as Tower writes it (ISO 8601), formatted once per label. */
+export function createdAtIso(label: LabelRecord): string {
+  label.createdAtIso ??= new Date(label.createdAt).toISOString();
+  return label.createdAtIso;
+}
+
 /** What the deleted-label log keeps: the label, when and how it went, the references it still had. */
 export function deletedLabelRecord(
   label: LabelRecord,
@@ -55,7 +61,7 @@ export function deletedLabelRecord(
     id: label.id,
     key: label.key,
     value: label.value,
-    createdAt: new Date(label.createdAt).toISOString(),
+    createdAt: createdAtIso(label),
     deletedAt: deletion.deletedAt.toISOString(),
     via: deletion.via,
     vmIds: deletion.vmIds,

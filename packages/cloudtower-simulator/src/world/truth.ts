@@ -1,4 +1,5 @@
 import type { Store } from './Store';
+import { createdAtIso } from './labelRecord';
 import { LabelRecord, LabelTruth } from './types';
 
 /** A label as the admin API shows it: stored fields plus its live references. */
@@ -7,7 +8,7 @@ export function labelTruth(store: Store, label: LabelRecord): LabelTruth {
     id: label.id,
     key: label.key,
     value: label.value,
-    createdAt: new Date(label.createdAt).toISOString(),
+    createdAt: createdAtIso(label),
     vm_num: label.vm_num,
     total_num: label.total_num,
     security_policy_num: label.security_policy_num,

@@ -27,7 +27,6 @@ export function sweepResult(end: {
   aborted: boolean;
   fatal?: RunError;
   lastBatchError?: RunError;
-  capped: boolean;
   maxDeletes: number;
 }): SweepResult {
   const { counts, keptByReason } = end;
@@ -52,7 +51,8 @@ export function sweepResult(end: {
       keptByReason,
       error: end.lastBatchError,
     };
-  if (end.capped) {
+  // Some orphan was kept `cap`: the rest wait for the next run.
+  if ((keptByReason.get('cap') ?? 0) > 0) {
     return {
       status: 'partial',
       counts,

@@ -55,7 +55,7 @@ describe('stage 5, cap', () => {
     });
     expect(second.take).toEqual([towerLabel('c')]);
     expect(actions(second.kept)).toEqual(['d:kept/cap']);
-    expect(state).toMatchObject({ reserved: 3, capped: true });
+    expect(state.reserved).toBe(3);
   });
 });
 

@@ -7,7 +7,7 @@ type Capped = { take: TowerLabel[]; kept: LabelOutcome[] };
 
 /**
  * Stage 5, cap (rule 7): reserves what still fits under `maxDeletes` for deletion; the rest
- * is kept `cap` and makes the run `partial`.
+ * is kept `cap` (which makes the run `partial`).
  */
 export function capOrphans(
   state: RunState,
@@ -16,7 +16,6 @@ export function capOrphans(
 ): Capped {
   const { take, over } = applyCap(orphans, maxDeletes - state.reserved);
   state.reserved += take.length;
-  if (over.length) state.capped = true;
   return { take, kept: over.map(l => outcome(l, 'kept', 'cap')) };
 }
 
@@ -36,6 +35,5 @@ export function capBeforeCheck(
     state.reserved < options.maxDeletes
   )
     return { take: candidates, kept: [] };
-  state.capped = true;
   return { take: [], kept: candidates.map(l => outcome(l, 'kept', 'cap')) };
 }

@@ -11,8 +11,6 @@ export type RunState = {
   keptByReason: KeptTally;
   /** Deletions reserved against the cap (rule 7). */
   reserved: number;
-  /** Some orphan was kept `cap`: the run is `partial`. */
-  capped: boolean;
   /** Failed batches in a row; three stop the run (Tower is taken to be down). */
   consecutiveFailures: number;
   /** Why the run stopped early, when it did. */
@@ -28,7 +26,6 @@ export function newRunState(): RunState {
     counts: emptyRunCounts(),
     keptByReason: new Map(),
     reserved: 0,
-    capped: false,
     consecutiveFailures: 0,
     lastProgressMs: 0,
   };

@@ -129,7 +129,7 @@ const mutation: Record<string, Resolver<any>> = {
   },
   deleteManyLabels: (_s, a: { where?: WhereInput | null }, c) => {
     const ids = matchingLabelIds(c.store, a.where);
-    const deletedAt = c.store.clock();
+    const deletedAt = c.store.clock().toISOString();
     for (const id of ids)
       c.store.deleteLabel(id, 'deleteManyLabels', deletedAt);
     return { count: ids.length };

@@ -97,11 +97,11 @@ export class Store {
     return label;
   }
 
-  /** Deletes a label; the labels of one mutation share its moment (`deletedAt`). */
+  /** Deletes a label; the labels of one mutation share its moment (`deletedAt`, ISO 8601). */
   deleteLabel(
     id: string,
     via: string,
-    deletedAt: Date = this.clock(),
+    deletedAt: string = this.clock().toISOString(),
   ): LabelRecord | undefined {
     const label = this.labels.get(id);
     if (!label) return undefined;

@@ -51,7 +51,7 @@ export function createdAtIso(label: LabelRecord): string {
 export function deletedLabelRecord(
   label: LabelRecord,
   deletion: {
-    deletedAt: Date;
+    deletedAt: string;
     via: string;
     vmIds: string[];
     securityPolicyIds: string[];
@@ -62,7 +62,7 @@ export function deletedLabelRecord(
     key: label.key,
     value: label.value,
     createdAt: createdAtIso(label),
-    deletedAt: deletion.deletedAt.toISOString(),
+    deletedAt: deletion.deletedAt,
     via: deletion.via,
     vmIds: deletion.vmIds,
     securityPolicyIds: deletion.securityPolicyIds,

@@ -3,10 +3,10 @@ import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import { chunks } from '../lib/chunks';
 import {
   OUTCOMES,
-  PENDING_DELETES,
+  PENDING_DELETE_BATCHES,
   RUNS,
   type OutcomeRow,
-  type PendingDeleteRow,
+  type PendingDeleteBatchRow,
   type RunRow,
 } from './tables';
 import { addToRunCounters, reserveOutcomeSeqs } from './outcomeSeq';
@@ -19,7 +19,7 @@ export type PendingDelete = { runId: string; label: LabelOutcome };
 /** One guarded delete's write-ahead record, as `writePendingDeletes` returned it. */
 export type PendingBatchId = number;
 
-/** How a label is kept in a write-ahead row (`PendingDeleteRow.labels`). */
+/** How a label is kept in a write-ahead row (`PendingDeleteBatchRow.labels`). */
 type StoredLabel = [
   labelId: string,
   key: string,
@@ -43,7 +43,7 @@ export async function writePendingDeletes(
     l.value,
     l.createdAt,
   ]);
-  const [row] = await db<PendingDeleteRow>(PENDING_DELETES)
+  const [row] = await db<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES)
     .insert({
       tower_id: towerId,
       run_id: runId,
@@ -68,7 +68,7 @@ async function forgetPending(
   const inTransaction = (work: (tx: Knex.Transaction) => Promise<void>) =>
     db.isTransaction ? work(db as Knex.Transaction) : db.transaction(work);
   await inTransaction(async tx => {
-    const query = tx<PendingDeleteRow>(PENDING_DELETES)
+    const query = tx<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES)
       .select('id', 'labels')
       .where({ run_id: runId });
     if (batchId !== undefined) query.andWhere({ id: batchId });
@@ -78,7 +78,9 @@ async function forgetPending(
       const labels: StoredLabel[] = JSON.parse(row.labels);
       const left = labels.filter(([labelId]) => !ids.has(labelId));
       if (left.length === labels.length) continue;
-      const ofRow = tx<PendingDeleteRow>(PENDING_DELETES).where({ id: row.id });
+      const ofRow = tx<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES).where({
+        id: row.id,
+      });
       await (left.length === 0
         ? ofRow.delete()
         : ofRow.update({ labels: JSON.stringify(left) }));
@@ -113,8 +115,8 @@ export async function listPendingDeletes(
   db: Knex,
   towerId: string,
 ): Promise<PendingDelete[]> {
-  const rows: Array<Pick<PendingDeleteRow, 'run_id' | 'labels'>> =
-    await db<PendingDeleteRow>(PENDING_DELETES)
+  const rows: Array<Pick<PendingDeleteBatchRow, 'run_id' | 'labels'>> =
+    await db<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES)
       .select('run_id', 'labels')
       .where({ tower_id: towerId })
       .orderBy(['run_id', 'id']);

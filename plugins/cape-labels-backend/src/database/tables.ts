@@ -10,7 +10,7 @@ export const RUNS = 'cape_labels_runs';
 export const OUTCOMES = 'cape_labels_outcomes';
 export const SIGHTINGS = 'cape_labels_sightings';
 export const REQUESTS = 'cape_labels_requests';
-export const PENDING_DELETES = 'cape_labels_pending_delete_batches';
+export const PENDING_DELETE_BATCHES = 'cape_labels_pending_delete_batches';
 
 /** PostgreSQL returns bigint columns as strings, SQLite as numbers. */
 export type DbBigInt = number | string;
@@ -76,7 +76,7 @@ export type SightingRow = {
 };
 
 /** One guarded delete whose outcome is not known yet (the write-ahead record). */
-export type PendingDeleteRow = {
+export type PendingDeleteBatchRow = {
   id: number;
   tower_id: string;
   run_id: string;

@@ -4,6 +4,7 @@ import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerClient } from '../cloudtower/types';
 import {
   createHarness,
+  REQUESTS_ONLY,
   towerConfig,
   type Harness,
 } from '../sweep/__testUtils__/sweepHarness';
@@ -99,11 +100,7 @@ describe('confirmation over several runs (counter lag never, attach/detach betwe
       tower: towerConfig(h.sim.url, {
         id: towerId,
         // The spec's runs only: each is a request, never a scheduled sweep.
-        schedule: {
-          frequency: { trigger: 'manual' },
-          timeout: { minutes: 5 },
-          scope: 'global',
-        },
+        schedule: REQUESTS_ONLY,
         minAge: Duration.fromMillis(MIN_AGE_MS),
         confirmAfter: Duration.fromMillis(CONFIRM_AFTER_MS),
       }),

@@ -1,5 +1,6 @@
 import {
   createHarness,
+  REQUESTS_ONLY,
   stoppedAfterEach,
   type Harness,
 } from './__testUtils__/sweepHarness';
@@ -177,16 +178,7 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
   });
 
   it('runs pending requests with their trigger, requester and dry-run flag', async () => {
-    // A manual-only schedule: the start is the requests', not a scheduled sweep's.
-    const h = await make({
-      tower: {
-        schedule: {
-          frequency: { trigger: 'manual' },
-          timeout: { minutes: 5 },
-          scope: 'global',
-        },
-      },
-    });
+    const h = await make({ tower: { schedule: REQUESTS_ONLY } });
     seedOrphans(h, 2);
     await h.request();
     await h.request({ trigger: 'event', dryRun: false });

@@ -41,6 +41,13 @@ export const EVERY_TICK_DUE: TowerConfig['schedule'] = {
   scope: 'global',
 };
 
+/** A schedule that is never due: every start of the task runs the requests waiting, only. */
+export const REQUESTS_ONLY: TowerConfig['schedule'] = {
+  frequency: { trigger: 'manual' },
+  timeout: { minutes: 5 },
+  scope: 'global',
+};
+
 export function towerConfig(
   server: string,
   over: Partial<TowerConfig> = {},

@@ -63,9 +63,18 @@ export function writeResult(name: string, data: unknown): string {
   return file;
 }
 
+/** The V8 and Node flags the benchmark runs with (e.g. `--max-semi-space-size`), not the loader. */
+export function nodeFlags(): string {
+  const args = process.execArgv;
+  return args
+    .filter((arg, i) => arg !== '-r' && args[i - 1] !== '-r')
+    .join(' ');
+}
+
 export function environment() {
   return {
     node: process.version,
+    nodeFlags: nodeFlags(),
     cpus: os.cpus().length,
     loadavgAtStart: os.loadavg(),
     nodeEnv: process.env.NODE_ENV,

@@ -12,6 +12,7 @@ import {
   listLabels,
   ListArgs,
   matchingLabelIds,
+  vmsOfLabel,
   vmWindow,
   WhereInput,
 } from '../query';
@@ -138,8 +139,7 @@ const mutation: Record<string, Resolver<any>> = {
 
 const label: Record<string, Resolver<any>> = {
   createdAt: s => createdAtIso(s as LabelRecord),
-  vms: (s, a: ListArgs, c) =>
-    vmWindow(c.store, a, c.store.vmsOf((s as LabelRecord).id)).items,
+  vms: (s, a: ListArgs, c) => vmsOfLabel(c.store, (s as LabelRecord).id, a),
 };
 
 const vm: Record<string, Resolver<any>> = {

@@ -59,4 +59,34 @@ describe('filters on VMs and nested fields', () => {
     expect(r.data.label.all).toHaveLength(2);
     expect(r.data.vm.labels).toEqual([{ value: 'alpha' }]);
   });
+
+  it('pages Label.vms of a label without VMs as of one with VMs, bad arguments included', async () => {
+    const page = (labelId: string, args: string) =>
+      gql(
+        f.sim.url,
+        `query($id: ID) { label(where: {id: $id}) { vms(${args}) { name } } }`,
+        { id: labelId },
+        f.token,
+      );
+    const [withoutVms, withVms] = [f.labelIds[1], f.labelIds[4]];
+    for (const args of ['first: -1', 'skip: -1']) {
+      const [a, b] = [await page(withoutVms, args), await page(withVms, args)];
+      expect(a.errors?.[0]?.message).toMatch(/must not be negative/);
+      expect(a.errors?.[0]?.message).toBe(b.errors?.[0]?.message);
+    }
+    for (const args of [
+      'first: 1',
+      'first: 2, skip: 1',
+      `after: "${f.vmIds['vm-a']}", first: 1`,
+      'after: "no-such-vm"',
+      'where: {name: "vm-a"}',
+      'orderBy: name_DESC',
+    ]) {
+      const r = await page(withoutVms, args);
+      expect(r.errors).toBeUndefined();
+      expect(r.data.label.vms).toEqual([]);
+    }
+    const badOrder = await page(withoutVms, 'orderBy: nope_ASC');
+    expect(badOrder.errors?.[0]?.message).toBeDefined();
+  });
 });

@@ -49,6 +49,27 @@ export function vmWindow(
   return windowOf(rows, args, id => store.vms.get(id), overflow);
 }
 
+/**
+ * VMs of one label (`Label.vms`), filtered and paginated. Most labels have none: without a filter
+ * or an order to check, their empty page skips both, but still checks the page arguments, so
+ * that a bad one fails as it does on a label with VMs.
+ */
+export function vmsOfLabel(
+  store: Store,
+  labelId: string,
+  args: ListArgs,
+): VmRecord[] {
+  const ids = store.vmsOf(labelId);
+  if (ids.size > 0 || args.where || args.orderBy)
+    return vmWindow(store, args, ids).items;
+  const compare = () => 0; // never called: an empty page has nothing to order
+  return applyWindow<VmRecord>(
+    [],
+    args,
+    cursorPosition(id => store.vms.get(id), compare),
+  ).items;
+}
+
 /** Labels of one VM (`Vm.labels`), filtered and paginated. */
 export function labelsOfVm(
   store: Store,

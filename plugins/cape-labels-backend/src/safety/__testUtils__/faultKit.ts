@@ -6,27 +6,27 @@ import {
   type Harness,
   type HarnessOptions,
 } from '../../sweep/__testUtils__/sweepHarness';
+import type { SweepTuning } from '../../sweep/TowerSweeper';
 
-export type KitOptions = HarnessOptions & {
-  requestTimeoutMs?: number;
-  maxResponseBytes?: number;
-  pageSize?: number;
-  batchesInFlight?: number;
-};
+/** The tuning a fault test turns: timeout, response cap, page size, batches in flight. */
+const TURNED = [
+  'requestTimeoutMs',
+  'maxResponseBytes',
+  'pageSize',
+  'batchesInFlight',
+] as const satisfies ReadonlyArray<keyof SweepTuning>;
+
+export type KitOptions = HarnessOptions &
+  Partial<Pick<SweepTuning, (typeof TURNED)[number]>>;
 
 /**
- * The sweep harness with the tuning a fault test turns (timeout, response cap, page size,
- * batches); what a test leaves out keeps the harness's tuning and the sweeper's defaults.
+ * The sweep harness with the tuning a fault test turns given at the top level; what a test
+ * leaves out keeps the harness's tuning and the sweeper's defaults.
  */
 export async function createKit(options: KitOptions = {}): Promise<Harness> {
-  const { requestTimeoutMs, maxResponseBytes, pageSize, batchesInFlight } =
-    options;
-  const turned = Object.entries({
-    requestTimeoutMs,
-    maxResponseBytes,
-    pageSize,
-    batchesInFlight,
-  }).filter(([, value]) => value !== undefined);
+  const turned = TURNED.filter(name => options[name] !== undefined).map(
+    name => [name, options[name]],
+  );
   return createHarness({
     ...options,
     sweeper: { ...Object.fromEntries(turned), ...options.sweeper },

@@ -12,7 +12,6 @@ import {
   listLabels,
   ListArgs,
   matchingLabelIds,
-  vmsOfLabel,
   vmWindow,
   WhereInput,
 } from '../query';
@@ -139,7 +138,8 @@ const mutation: Record<string, Resolver<any>> = {
 
 const label: Record<string, Resolver<any>> = {
   createdAt: s => createdAtIso(s as LabelRecord),
-  vms: (s, a: ListArgs, c) => vmsOfLabel(c.store, (s as LabelRecord).id, a),
+  vms: (s, a: ListArgs, c) =>
+    vmWindow(c.store, a, c.store.vmsOf((s as LabelRecord).id)).items,
 };
 
 const vm: Record<string, Resolver<any>> = {

@@ -1,4 +1,4 @@
 export type { WhereInput } from './filter';
 export { listLabels, connectionWindow, matchingLabelIds } from './labelQuery';
-export { labelsOfVm, vmsOfLabel, vmWindow } from './vmQuery';
+export { labelsOfVm, vmWindow } from './vmQuery';
 export type { ListArgs } from './window';

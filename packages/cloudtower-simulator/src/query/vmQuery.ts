@@ -30,7 +30,9 @@ function windowOf<T extends { id: string }>(
     cursorPosition(lookup, order.compare),
     overflow,
   );
-  return { ...win, count: rows.length };
+  // Not `{ ...win, count }`: on Node 20 that spread took ~2 µs, and `Label.vms` gets here once per
+  // label of an answer.
+  return Object.assign(win, { count: rows.length });
 }
 
 /** VMs (all, or the given ids) matching `where`, paginated. VMs are few: a scan is fine. */
@@ -47,27 +49,6 @@ export function vmWindow(
     if (vm && pred(vm)) rows.push(vm);
   }
   return windowOf(rows, args, id => store.vms.get(id), overflow);
-}
-
-/**
- * VMs of one label (`Label.vms`), filtered and paginated. Most labels have none: without a filter
- * or an order to check, their empty page skips both, but still checks the page arguments, so
- * that a bad one fails as it does on a label with VMs.
- */
-export function vmsOfLabel(
-  store: Store,
-  labelId: string,
-  args: ListArgs,
-): VmRecord[] {
-  const ids = store.vmsOf(labelId);
-  if (ids.size > 0 || args.where || args.orderBy)
-    return vmWindow(store, args, ids).items;
-  const compare = () => 0; // never called: an empty page has nothing to order
-  return applyWindow<VmRecord>(
-    [],
-    args,
-    cursorPosition(id => store.vms.get(id), compare),
-  ).items;
 }
 
 /** Labels of one VM (`Vm.labels`), filtered and paginated. */

@@ -64,7 +64,7 @@ export function writeResult(name: string, data: unknown): string {
 }
 
 /** The V8 and Node flags the benchmark runs with (e.g. `--max-semi-space-size`), not the loader. */
-export function nodeFlags(): string {
+function nodeFlags(): string {
   const args = process.execArgv;
   return args
     .filter((arg, i) => arg !== '-r' && args[i - 1] !== '-r')

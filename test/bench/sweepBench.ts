@@ -21,14 +21,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { goalTable, type GoalFigures } from './goals';
-import {
-  environment,
-  fmt,
-  loadavg,
-  nodeFlags,
-  runMain,
-  writeResult,
-} from './common';
+import { environment, fmt, loadavg, runMain, writeResult } from './common';
 import { parseStoreKind } from './sweepStore';
 import { IN_FLIGHT, PAGE_SIZE, SCENARIOS, startSim, world } from './benchWorld';
 import { runOurs } from './ourSweep';
@@ -48,12 +41,13 @@ async function main() {
   const repeat = Number(values.repeat);
   const storeKind = parseStoreKind(values.store!);
   const names = values.scenarios!.split(',');
+  const env = environment();
   console.log(
-    `# Sweep benchmark — node ${process.version} (${nodeFlags() || 'no flags'}), ${os.cpus().length} CPUs, load average ${loadavg()} (1/5/15 min), ` +
+    `# Sweep benchmark — node ${env.node} (${env.nodeFlags || 'no flags'}), ${env.cpus} CPUs, load average ${loadavg()} (1/5/15 min), ` +
       `pageSize ${PAGE_SIZE}, requests and batches in flight ${IN_FLIGHT}, store ${storeKind}, simulator in a child process`,
   );
   const results: Record<string, unknown> = {
-    environment: environment(),
+    environment: env,
     pageSize: PAGE_SIZE,
     inFlight: IN_FLIGHT,
   };

@@ -1,5 +1,7 @@
-// A working copy of the portal fixture (test/install/portal) in .cache/install-portal, with the
-// packed plugins installed into its backend and app as the README tells a portal to.
+// A working copy of the portal fixture (test/install/portal) in .cache/, with the packed plugins
+// installed into its backend and app as the README tells a portal to: with npm workspaces, or with
+// Yarn 4 (what create-app sets up; test/install/portal-yarn holds its root package.json, lockfile
+// and .yarnrc.yml, laid over the same packages).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -7,13 +9,33 @@ import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 const FIXTURE_DIR = path.join(__dirname, 'portal');
-export const PORTAL_DIR = path.join(REPO_ROOT, '.cache/install-portal');
-const LOCK_STAMP = path.join(PORTAL_DIR, '.fixture-lock.sha256');
+const YARN_FIXTURE_DIR = path.join(__dirname, 'portal-yarn');
 const BUILD_OUTPUTS = new Set(['node_modules', 'dist', 'dist-types']);
+/** Yarn from the npm registry (no corepack download), in .cache/yarn. */
+const YARN_VERSION = '4.18.1';
+const YARN_DIR = path.join(REPO_ROOT, '.cache/yarn');
+const YARN_JS = path.join(
+  YARN_DIR,
+  'node_modules/@yarnpkg/cli-dist/bin/yarn.js',
+);
 
+export type PackageManager = 'npm' | 'yarn';
 export type PortalPackage = 'backend' | 'app';
+export type Portal = { dir: string; manager: PackageManager };
+/** A packed suite package: its name and its tarball's path. */
+export type Tarball = { name: string; tarball: string };
 
-export function npm(args: string[], cwd = PORTAL_DIR): string {
+export function portalFor(manager: PackageManager): Portal {
+  const dir = manager === 'npm' ? 'install-portal' : 'install-portal-yarn';
+  return { dir: path.join(REPO_ROOT, '.cache', dir), manager };
+}
+
+/** A binary of the portal's own install (never one npx would download). */
+export function portalBin(portal: Portal, name: string): string {
+  return path.join(portal.dir, 'node_modules/.bin', name);
+}
+
+export function npm(args: string[], cwd: string): string {
   return execFileSync('npm', [...args, '--no-audit', '--no-fund'], {
     cwd,
     encoding: 'utf8',
@@ -21,38 +43,99 @@ export function npm(args: string[], cwd = PORTAL_DIR): string {
   });
 }
 
-function fixtureLockHash(): string {
-  const lock = fs.readFileSync(path.join(FIXTURE_DIR, 'package-lock.json'));
-  return createHash('sha256').update(lock).digest('hex');
+function yarn(args: string[], cwd: string): void {
+  if (!fs.existsSync(YARN_JS)) {
+    fs.mkdirSync(YARN_DIR, { recursive: true });
+    fs.writeFileSync(path.join(YARN_DIR, 'package.json'), '{"private":true}');
+    npm(
+      ['install', '--no-save', `@yarnpkg/cli-dist@${YARN_VERSION}`],
+      YARN_DIR,
+    );
+  }
+  try {
+    execFileSync(process.execPath, [YARN_JS, ...args], {
+      cwd,
+      env: { ...process.env, YARN_ENABLE_TELEMETRY: '0' },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+  } catch (error) {
+    // Yarn reports why on standard output.
+    const { stdout } = error as { stdout?: string };
+    process.stderr.write(`${(stdout ?? '').slice(-4000)}\n`);
+    throw error;
+  }
+}
+
+function sha256(file: string): string {
+  return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 }
 
 /**
- * Copies the fixture over the working copy (its package.json files and lockfile restored) and
- * runs `npm ci` only when the fixture's lockfile changed since the last run.
- * @returns whether `npm ci` ran
+ * Copies the fixture over the working copy (its package.json files and lockfile restored), then
+ * installs: npm runs `npm ci` only when the fixture's lockfile changed since the last run; Yarn's
+ * `install --immutable` brings node_modules back to the lockfile every time.
+ * @returns whether the portal's packages were installed from scratch
  */
-export function preparePortal(): boolean {
-  fs.mkdirSync(PORTAL_DIR, { recursive: true });
-  fs.cpSync(FIXTURE_DIR, PORTAL_DIR, {
-    recursive: true,
-    filter: source => !BUILD_OUTPUTS.has(path.basename(source)),
-  });
-  const hash = fixtureLockHash();
-  const installed = fs.existsSync(path.join(PORTAL_DIR, 'node_modules'));
-  if (installed && fs.existsSync(LOCK_STAMP)) {
-    if (fs.readFileSync(LOCK_STAMP, 'utf8') === hash) return false;
+export function preparePortal(portal: Portal): boolean {
+  const copy = (from: string) =>
+    fs.cpSync(from, portal.dir, {
+      recursive: true,
+      filter: source =>
+        !BUILD_OUTPUTS.has(path.basename(source)) &&
+        !(portal.manager === 'yarn' && source.endsWith('package-lock.json')),
+    });
+  fs.mkdirSync(portal.dir, { recursive: true });
+  copy(FIXTURE_DIR);
+  const installed = fs.existsSync(path.join(portal.dir, 'node_modules'));
+  if (portal.manager === 'yarn') {
+    copy(YARN_FIXTURE_DIR);
+    yarn(['install', '--immutable'], portal.dir);
+    return !installed;
   }
-  npm(['ci']);
-  fs.writeFileSync(LOCK_STAMP, hash);
+  const stamp = path.join(portal.dir, '.fixture-lock.sha256');
+  const hash = sha256(path.join(FIXTURE_DIR, 'package-lock.json'));
+  if (installed && fs.existsSync(stamp)) {
+    if (fs.readFileSync(stamp, 'utf8') === hash) return false;
+  }
+  npm(['ci'], portal.dir);
+  fs.writeFileSync(stamp, hash);
   return true;
 }
 
-/** `npm install <tarballs> -w <package>`: the tarballs land in that package's dependencies. */
+/**
+ * Installs tarballs into one portal package as the README's "From tarballs" says. npm:
+ * `npm install -w <package> <tarballs>`. Yarn: the tarballs copied to `vendor/`, the common
+ * package's name pointed at its tarball in the root `resolutions`, then
+ * `yarn workspace <package> add <name>@file:../../vendor/<tarball>`.
+ */
 export function installTarballs(
+  portal: Portal,
   portalPackage: PortalPackage,
-  tarballs: string[],
+  tarballs: Tarball[],
 ): void {
-  npm(['install', '-w', portalPackage, ...tarballs]);
+  if (portal.manager === 'npm') {
+    npm(
+      ['install', '-w', portalPackage, ...tarballs.map(t => t.tarball)],
+      portal.dir,
+    );
+    return;
+  }
+  const vendor = path.join(portal.dir, 'vendor');
+  fs.mkdirSync(vendor, { recursive: true });
+  const specs = tarballs.map(({ name, tarball }) => {
+    fs.copyFileSync(tarball, path.join(vendor, path.basename(tarball)));
+    return `${name}@file:../../vendor/${path.basename(tarball)}`;
+  });
+  const common = tarballs.find(t => t.name.endsWith('-cape-labels-common'));
+  if (common) {
+    const manifestFile = path.join(portal.dir, 'package.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+    manifest.resolutions[common.name] =
+      `file:./vendor/${path.basename(common.tarball)}`;
+    fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+  }
+  yarn(['workspace', portalPackage, 'add', ...specs], portal.dir);
 }
 
 /** Every installed copy of every @backstage/* package under `dir`: name → versions of its copies. */
@@ -80,11 +163,11 @@ function copiesUnder(dir: string, found: Map<string, string[]>): void {
  * Every @backstage/* package installed more than once, same version or not: two copies of
  * `@backstage/ui` or `@backstage/frontend-plugin-api` mean two contexts and two stylesheets.
  */
-export function duplicateBackstagePackages(): string[] {
+export function duplicateBackstagePackages(portal: Portal): string[] {
   const found = new Map<string, string[]>();
-  copiesUnder(PORTAL_DIR, found);
+  copiesUnder(portal.dir, found);
   for (const workspace of ['backend', 'app'])
-    copiesUnder(path.join(PORTAL_DIR, 'packages', workspace), found);
+    copiesUnder(path.join(portal.dir, 'packages', workspace), found);
   return [...found]
     .filter(([, copies]) => copies.length > 1)
     .map(([name, copies]) => `${name}: ${copies.join(', ')}`);

@@ -18,7 +18,6 @@ import {
   spawnBackstageBackend,
 } from '../support/processes';
 import { startSimulators, stopSimulators } from '../support/simulators';
-import { PORTAL_DIR } from './portal';
 
 const PORTAL_TOKEN = 'install-test-token'; // test/install/portal/app-config.yaml
 
@@ -63,11 +62,15 @@ async function fetchTowers(port: number): Promise<TowerSummary[]> {
   return ((await res.json()) as { items: TowerSummary[] }).items;
 }
 
-function startPortalBackend(overlay: string, logs: string[]) {
-  const backendDir = path.join(PORTAL_DIR, 'packages/backend');
+function startPortalBackend(
+  portalDir: string,
+  overlay: string,
+  logs: string[],
+) {
+  const backendDir = path.join(portalDir, 'packages/backend');
   const child = spawnBackstageBackend({
     cwd: backendDir,
-    configFiles: [path.join(PORTAL_DIR, 'app-config.yaml'), overlay],
+    configFiles: [path.join(portalDir, 'app-config.yaml'), overlay],
   });
   for (const stream of [child.stdout, child.stderr]) {
     stream.setEncoding('utf8');
@@ -77,14 +80,16 @@ function startPortalBackend(overlay: string, logs: string[]) {
 }
 
 /** The Tower as GET /towers shows it once its first sweep has finished. */
-export async function sweepThroughPortalBackend(): Promise<TowerSummary> {
+export async function sweepThroughPortalBackend(
+  portalDir: string,
+): Promise<TowerSummary> {
   const [sim] = await startSimulators([{ scenario: 'small' }]);
   const port = await freePort(7300, 7399);
   const dbPrefix = randomDatabasePrefix('install');
   const overlay = writeOverlay(overlayConfig(port, sim.url, dbPrefix));
   const logs: string[] = [];
   try {
-    const child = startPortalBackend(overlay, logs);
+    const child = startPortalBackend(portalDir, overlay, logs);
     return await pollUntil(
       'a finished sweep in GET /towers',
       async () => {

@@ -1,17 +1,21 @@
 /* eslint-disable no-console */
-// `npm run test:install`: packs the suite's packages, checks each tarball, installs them into a
-// copy of the portal fixture of the Backstage release in backstage.json, type-checks it, sweeps
-// a simulated Tower through its backend and builds its app. Exits non-zero on the first failure.
+// `npm run test:install [-- --yarn]`: packs the suite's packages, checks each tarball, installs
+// them into a copy of the portal fixture of the Backstage release in backstage.json (with npm, or
+// with Yarn 4), type-checks it, sweeps a simulated Tower through its backend and builds its app.
+// Exits non-zero on the first failure.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  PORTAL_DIR,
   REPO_ROOT,
   duplicateBackstagePackages,
   installTarballs,
+  portalBin,
+  portalFor,
   preparePortal,
+  type Portal,
   type PortalPackage,
+  type Tarball,
 } from './portal';
 import { sweepThroughPortalBackend } from './portalBackend';
 import { checkTarball } from './tarballs';
@@ -21,7 +25,7 @@ type PluginPackage = {
   portal: PortalPackage;
   migrations: boolean;
 };
-type Packed = PluginPackage & { name: string; tarball: string };
+type Packed = PluginPackage & Tarball;
 
 const started = Date.now();
 const timings: string[] = [];
@@ -63,7 +67,7 @@ function packPlugins(): Packed[] {
 }
 
 /** A portal package gets its own tarballs plus those of the suite packages they depend on. */
-function tarballsFor(portal: PortalPackage, packed: Packed[]): string[] {
+function tarballsFor(portal: PortalPackage, packed: Packed[]): Tarball[] {
   const own = packed.filter(p => p.portal === portal);
   const needed = new Set(own.map(p => p.name));
   for (const p of own) {
@@ -72,13 +76,13 @@ function tarballsFor(portal: PortalPackage, packed: Packed[]): string[] {
     );
     Object.keys(manifest.dependencies ?? {}).forEach(d => needed.add(d));
   }
-  return packed.filter(p => needed.has(p.name)).map(p => p.tarball);
+  return packed.filter(p => needed.has(p.name));
 }
 
 /** Builds the app; discovery (`app.packages: all`) must have bundled the plugin and its widget. */
-function buildPortalApp(): void {
-  const appDir = path.join(PORTAL_DIR, 'packages/app');
-  execFileSync('npx', ['backstage-cli', 'package', 'build'], {
+function buildPortalApp(portal: Portal): void {
+  const appDir = path.join(portal.dir, 'packages/app');
+  execFileSync(portalBin(portal, 'backstage-cli'), ['package', 'build'], {
     cwd: appDir,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -99,6 +103,7 @@ function buildPortalApp(): void {
 }
 
 async function main(): Promise<void> {
+  const portal = portalFor(process.argv.includes('--yarn') ? 'yarn' : 'npm');
   const packed = await step('build and pack', packPlugins);
   await step('check the tarballs', () =>
     fail(
@@ -111,23 +116,28 @@ async function main(): Promise<void> {
       ),
     ),
   );
-  const ranCi = await step(
-    'prepare the portal (npm ci if its lockfile changed)',
-    preparePortal,
+  const fresh = await step(
+    `prepare the ${portal.manager} portal (installs what its lockfile names)`,
+    () => preparePortal(portal),
   );
   await step('install the tarballs', () => {
-    installTarballs('backend', tarballsFor('backend', packed));
-    installTarballs('app', tarballsFor('app', packed));
+    installTarballs(portal, 'backend', tarballsFor('backend', packed));
+    installTarballs(portal, 'app', tarballsFor('app', packed));
   });
   await step('check for duplicate @backstage packages', () =>
-    fail('installed in more than one version', duplicateBackstagePackages()),
+    fail(
+      'installed in more than one version',
+      duplicateBackstagePackages(portal),
+    ),
   );
   await step('type-check the portal', () =>
-    execFileSync('npx', ['tsc'], { cwd: PORTAL_DIR, stdio: 'inherit' }),
+    execFileSync(portalBin(portal, 'tsc'), [], {
+      cwd: portal.dir,
+      stdio: 'inherit',
+    }),
   );
-  const tower = await step(
-    'sweep through the portal backend',
-    sweepThroughPortalBackend,
+  const tower = await step('sweep through the portal backend', () =>
+    sweepThroughPortalBackend(portal.dir),
   );
   fail(
     'the sweep',
@@ -135,9 +145,9 @@ async function main(): Promise<void> {
       ? []
       : [`ended ${JSON.stringify(tower.lastRun)}`],
   );
-  await step('build the portal app', buildPortalApp);
+  await step('build the portal app', () => buildPortalApp(portal));
   console.log(
-    `test:install: passed in ${((Date.now() - started) / 1000).toFixed(0)} s (npm ci ${ranCi ? 'ran' : 'skipped'}; sweep: ${JSON.stringify(tower.lastRun?.counts)})`,
+    `test:install: passed with ${portal.manager} in ${((Date.now() - started) / 1000).toFixed(0)} s (portal installed ${fresh ? 'from scratch' : 'already'}; sweep: ${JSON.stringify(tower.lastRun?.counts)})`,
   );
   console.log(timings.map(t => `  ${t}`).join('\n'));
 }

@@ -35,7 +35,7 @@ export function portalBin(portal: Portal, name: string): string {
   return path.join(portal.dir, 'node_modules/.bin', name);
 }
 
-export function npm(args: string[], cwd: string): string {
+function npm(args: string[], cwd: string): string {
   return execFileSync('npm', [...args, '--no-audit', '--no-fund'], {
     cwd,
     encoding: 'utf8',

@@ -21,7 +21,10 @@ const YARN_JS = path.join(
 
 export type PackageManager = 'npm' | 'yarn';
 export type PortalPackage = 'backend' | 'app';
+const PORTAL_PACKAGES: PortalPackage[] = ['backend', 'app'];
 export type Portal = { dir: string; manager: PackageManager };
+/** The package both plugins depend on by version (the README's `resolutions` entry). */
+const COMMON_PACKAGE = '@smartx-cape/plugin-cape-labels-common';
 /** A packed suite package: its name and its tarball's path. */
 export type Tarball = { name: string; tarball: string };
 
@@ -103,39 +106,51 @@ export function preparePortal(portal: Portal): boolean {
   return true;
 }
 
+/** What each portal package gets installed. */
+export type TarballsByPackage = Record<PortalPackage, Tarball[]>;
+
+/** The README's Yarn steps before the `add` commands: tarballs in `vendor/`, the root resolution. */
+function vendorForYarn(portal: Portal, tarballs: Tarball[]): void {
+  const vendor = path.join(portal.dir, 'vendor');
+  fs.mkdirSync(vendor, { recursive: true });
+  for (const { tarball } of tarballs)
+    fs.copyFileSync(tarball, path.join(vendor, path.basename(tarball)));
+  const common = tarballs.find(t => t.name === COMMON_PACKAGE);
+  if (!common) return;
+  const manifestFile = path.join(portal.dir, 'package.json');
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  manifest.resolutions[COMMON_PACKAGE] =
+    `file:./vendor/${path.basename(common.tarball)}`;
+  fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
 /**
- * Installs tarballs into one portal package as the README's "From tarballs" says. npm:
- * `npm install -w <package> <tarballs>`. Yarn: the tarballs copied to `vendor/`, the common
- * package's name pointed at its tarball in the root `resolutions`, then
+ * Installs the tarballs as the README's "From tarballs" says. npm: `npm install -w <package>
+ * <tarballs>` per package. Yarn: the tarballs copied to `vendor/` and the common package's name
+ * pointed at its tarball in the root `resolutions` (once), then per package
  * `yarn workspace <package> add <name>@file:../../vendor/<tarball>`.
  */
 export function installTarballs(
   portal: Portal,
-  portalPackage: PortalPackage,
-  tarballs: Tarball[],
+  byPackage: TarballsByPackage,
 ): void {
-  if (portal.manager === 'npm') {
-    npm(
-      ['install', '-w', portalPackage, ...tarballs.map(t => t.tarball)],
-      portal.dir,
+  if (portal.manager === 'yarn')
+    vendorForYarn(
+      portal,
+      PORTAL_PACKAGES.flatMap(p => byPackage[p]),
     );
-    return;
+  for (const portalPackage of PORTAL_PACKAGES) {
+    const tarballs = byPackage[portalPackage];
+    if (portal.manager === 'npm') {
+      const files = tarballs.map(t => t.tarball);
+      npm(['install', '-w', portalPackage, ...files], portal.dir);
+    } else {
+      const specs = tarballs.map(
+        t => `${t.name}@file:../../vendor/${path.basename(t.tarball)}`,
+      );
+      yarn(['workspace', portalPackage, 'add', ...specs], portal.dir);
+    }
   }
-  const vendor = path.join(portal.dir, 'vendor');
-  fs.mkdirSync(vendor, { recursive: true });
-  const specs = tarballs.map(({ name, tarball }) => {
-    fs.copyFileSync(tarball, path.join(vendor, path.basename(tarball)));
-    return `${name}@file:../../vendor/${path.basename(tarball)}`;
-  });
-  const common = tarballs.find(t => t.name.endsWith('-cape-labels-common'));
-  if (common) {
-    const manifestFile = path.join(portal.dir, 'package.json');
-    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-    manifest.resolutions[common.name] =
-      `file:./vendor/${path.basename(common.tarball)}`;
-    fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
-  }
-  yarn(['workspace', portalPackage, 'add', ...specs], portal.dir);
 }
 
 /** Every installed copy of every @backstage/* package under `dir`: name → versions of its copies. */
@@ -166,8 +181,8 @@ function copiesUnder(dir: string, found: Map<string, string[]>): void {
 export function duplicateBackstagePackages(portal: Portal): string[] {
   const found = new Map<string, string[]>();
   copiesUnder(portal.dir, found);
-  for (const workspace of ['backend', 'app'])
-    copiesUnder(path.join(portal.dir, 'packages', workspace), found);
+  for (const portalPackage of PORTAL_PACKAGES)
+    copiesUnder(path.join(portal.dir, 'packages', portalPackage), found);
   return [...found]
     .filter(([, copies]) => copies.length > 1)
     .map(([name, copies]) => `${name}: ${copies.join(', ')}`);

@@ -121,8 +121,10 @@ async function main(): Promise<void> {
     () => preparePortal(portal),
   );
   await step('install the tarballs', () => {
-    installTarballs(portal, 'backend', tarballsFor('backend', packed));
-    installTarballs(portal, 'app', tarballsFor('app', packed));
+    installTarballs(portal, {
+      backend: tarballsFor('backend', packed),
+      app: tarballsFor('app', packed),
+    });
   });
   await step('check for duplicate @backstage packages', () =>
     fail(

@@ -68,6 +68,18 @@ export type RunSummary = {
   notes?: string[];
   /** Whose clock the age cutoff was taken on; absent until the run has read it. */
   clock?: RunClock;
+  /** Which relations of Tower's `Label` the run checked; absent until the run has read them. */
+  relations?: RunRelations;
+};
+
+/**
+ * The relations a run checked before deleting (every kind of object that can reference a label):
+ * `introspection`, read from Tower's schema; `probe`, the built-in list less what Tower's
+ * validation refused (where Tower refuses introspection).
+ */
+export type RunRelations = {
+  source: 'introspection' | 'probe';
+  checked: string[];
 };
 
 /**
@@ -109,6 +121,11 @@ export type LabelOutcome = {
   createdAt: string;
   action: LabelAction;
   reason?: OutcomeReason;
+  /**
+   * With reason `referenced`: the relation of Tower's `Label` that held it at the live check
+   * (`vms`, `vm_snapshots`, `vm_templates`, ...), the first one found.
+   */
+  relation?: string;
 };
 
 export type ListResponse<T> = { items: T[] };

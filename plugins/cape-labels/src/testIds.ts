@@ -59,6 +59,7 @@ export function runFactTestIds(prefix: string) {
     duration: `${prefix}-duration`,
     instance: `${prefix}-instance`,
     clock: `${prefix}-clock`,
+    relations: `${prefix}-relations`,
     error: `${prefix}-error`,
     notes: `${prefix}-notes`,
   };

@@ -45,7 +45,7 @@ describe('TowerClient protocol, against a raw HTTP server', () => {
     expect(e.code).toBe('UNEXPECTED_SHAPE');
   });
 
-  it('parses a Long count given as a string and treats unknown vms as referenced', async () => {
+  it('parses a Long count given as a string and treats an unanswered relation as referencing', async () => {
     let reply: RawReply = {
       json: { data: { deleteManyLabels: { count: '3' } } },
     };
@@ -76,18 +76,24 @@ describe('TowerClient protocol, against a raw HTTP server', () => {
       json: {
         data: {
           labels: [
-            { id: 'a', total_num: 0, vms: null },
-            { id: 'b', total_num: null, vms: [] },
-            { id: 'c', total_num: 2, vms: [{ id: 'vm' }] },
-            { id: 'zzz-not-asked', total_num: 0, vms: [] },
+            { id: 'a', total_num: 0 },
+            { id: 'b', total_num: null },
+            { id: 'c', total_num: 2 },
+            { id: 'zzz-not-asked', total_num: 0 },
           ],
+          r_vms: [{ id: 'c' }, { id: 'zzz-not-asked' }],
         },
       },
     };
     await expect(client.checkLabels(['a', 'b', 'c'])).resolves.toEqual([
-      { id: 'a', totalNum: 0, hasVm: true },
-      { id: 'b', totalNum: null, hasVm: false },
-      { id: 'c', totalNum: 2, hasVm: true },
+      { id: 'a', totalNum: 0, referencedBy: [] },
+      { id: 'b', totalNum: null, referencedBy: [] },
+      { id: 'c', totalNum: 2, referencedBy: ['vms'] },
+    ]);
+    // No answer for a relation: every label of the batch may be held by it.
+    reply = { json: { data: { labels: [{ id: 'a', total_num: 0 }] } } };
+    await expect(client.checkLabels(['a'])).resolves.toEqual([
+      { id: 'a', totalNum: 0, referencedBy: ['vms'] },
     ]);
     // Empty inputs never reach the server.
     const before = server.requests.length;

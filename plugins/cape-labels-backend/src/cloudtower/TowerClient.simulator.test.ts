@@ -100,13 +100,17 @@ describe('TowerClient against the CloudTower simulator', () => {
     ]);
     const byId = new Map(live.map(s => [s.id, s]));
     expect(byId.size).toBe(5);
-    expect(byId.get(orphan)).toEqual({ id: orphan, totalNum: 0, hasVm: false });
-    expect(byId.get(attached)?.hasVm).toBe(true);
-    expect(byId.get(binned)?.hasVm).toBe(true);
+    expect(byId.get(orphan)).toEqual({
+      id: orphan,
+      totalNum: 0,
+      referencedBy: [],
+    });
+    expect(byId.get(attached)?.referencedBy).toEqual(['vms']);
+    expect(byId.get(binned)?.referencedBy).toEqual(['vms']);
     expect(byId.get(counted)).toEqual({
       id: counted,
       totalNum: 2,
-      hasVm: false,
+      referencedBy: [],
     });
 
     // Attached after the check: the server-side guard must keep it.

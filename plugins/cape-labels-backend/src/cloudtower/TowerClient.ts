@@ -3,10 +3,12 @@ import { DEFAULT_MAX_IN_FLIGHT, Vars, positiveInt } from './connection';
 import type { TowerOperation } from './errors';
 import { listLabelsInChains } from './listing';
 import * as ops from './operations';
+import { discoverLabelRelations } from './relations';
 import { parseAnswer, TowerSession } from './session';
 import type {
   GuardedDeleteInput,
   LabelLiveState,
+  LabelRelations,
   ListLabelsFilter,
   TowerClient,
   TowerClockReading,
@@ -24,6 +26,8 @@ class GraphQLTowerClient implements TowerClient {
   private readonly logger?: TowerClientLogger;
   /** Requests in flight at once; also the number of listing chains run at once. */
   private readonly maxInFlight: number;
+  /** Read once for the client's life (one run); the live check's document is built from them. */
+  private relations?: Promise<{ relations: LabelRelations; check: string }>;
 
   constructor(options: TowerConnectionOptions, deps: TowerClientDeps) {
     this.towerId = options.towerId;
@@ -57,16 +61,21 @@ class GraphQLTowerClient implements TowerClient {
     });
   }
 
+  async readLabelRelations(signal?: AbortSignal): Promise<LabelRelations> {
+    return (await this.relationsOnce(signal)).relations;
+  }
+
   async checkLabels(
     ids: string[],
     signal?: AbortSignal,
   ): Promise<LabelLiveState[]> {
     if (ids.length === 0) return [];
+    const { relations, check } = await this.relationsOnce(signal);
     return this.request(
       'checkLabels',
-      ops.CHECK_LABELS,
-      { where: { id_in: ids } },
-      data => ops.parseLiveStates(data, new Set(ids)),
+      check,
+      { ids },
+      data => ops.parseLiveStates(data, new Set(ids), relations.fields),
       signal,
     );
   }
@@ -82,13 +91,14 @@ class GraphQLTowerClient implements TowerClient {
         `deleteLabelsGuarded: createdBefore is not a timestamp: ${input.createdBefore}`,
       );
     }
+    const { relations } = await this.relationsOnce(signal);
     const where = {
       AND: [
         { id_in: input.ids },
         { key_in: input.keys },
         { createdAt_lte: input.createdBefore },
         { total_num: 0 },
-        { vms_none: {} },
+        ...relations.fields.map(r => ({ [`${r}_none`]: {} })),
       ],
     };
     return this.request(
@@ -120,6 +130,25 @@ class GraphQLTowerClient implements TowerClient {
 
   close(): Promise<void> {
     return this.session.close();
+  }
+
+  /** One discovery shared by every caller; a failed one is tried again by the next caller. */
+  private relationsOnce(signal?: AbortSignal) {
+    this.relations ??= discoverLabelRelations(
+      (document, variables, parse) =>
+        this.request('readRelations', document, variables, parse, signal),
+      this.towerId,
+    ).then(
+      relations => ({
+        relations,
+        check: ops.checkLabelsDocument(relations.fields),
+      }),
+      (error: unknown) => {
+        this.relations = undefined;
+        throw error;
+      },
+    );
+    return this.relations;
   }
 
   /** One operation through the session, then the answer's shape checked by `parse`. */

@@ -154,7 +154,12 @@ export class TowerConnection {
           code: code ?? 'LOGIN_FAILED',
         });
       }
-      return new TowerGraphQLError(code, message, ctx);
+      return new TowerGraphQLError(code, message, {
+        ...ctx,
+        messages: (e.response.errors ?? []).map(err =>
+          this.scrub(typeof err.message === 'string' ? err.message : ''),
+        ),
+      });
     }
     const message = e instanceof Error ? e.message : String(e);
     return new TowerResponseError(

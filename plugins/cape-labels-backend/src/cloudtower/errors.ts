@@ -7,7 +7,8 @@ export type TowerOperation =
   | 'listLabels'
   | 'checkLabels'
   | 'deleteLabels'
-  | 'readExistingIds';
+  | 'readExistingIds'
+  | 'readRelations';
 
 /** Tower's words quoted in an error, at most (UTF-8 bytes). */
 const MAX_DETAIL_BYTES = 1024;
@@ -111,22 +112,41 @@ export class TowerResponseError extends TowerError {
   constructor(
     detail: string,
     ctx: Ctx & {
-      code?: 'MALFORMED_RESPONSE' | 'RESPONSE_TOO_LARGE' | 'UNEXPECTED_SHAPE';
+      code?:
+        | 'MALFORMED_RESPONSE'
+        | 'RESPONSE_TOO_LARGE'
+        | 'UNEXPECTED_SHAPE'
+        | 'RELATIONS_UNKNOWN';
     },
   ) {
     super(detail, { ...ctx, code: ctx.code ?? 'MALFORMED_RESPONSE' });
   }
 }
 
-/** Tower answered with GraphQL `errors`; `code` is the first error's code. */
+/** Messages of an answer's GraphQL errors kept, at most (each bounded like a detail). */
+const MAX_MESSAGES = 50;
+
+/**
+ * Tower answered with GraphQL `errors`; `code` is the first error's code, the message the first
+ * error's words; `messages` holds every error's words (scrubbed by the caller), plain and bounded.
+ */
 export class TowerGraphQLError extends TowerError {
   readonly graphqlCode?: string;
-  constructor(graphqlCode: string | undefined, message: string, ctx: Ctx) {
+  readonly messages: string[];
+  constructor(
+    graphqlCode: string | undefined,
+    message: string,
+    ctx: Ctx & { messages?: string[] },
+  ) {
     super(`${message}${graphqlCode ? ` (${graphqlCode})` : ''}`, {
-      ...ctx,
+      towerId: ctx.towerId,
+      operation: ctx.operation,
       code: graphqlCode ?? 'GRAPHQL_ERROR',
     });
     this.graphqlCode = graphqlCode === undefined ? undefined : this.code;
+    this.messages = (ctx.messages ?? [message])
+      .slice(0, MAX_MESSAGES)
+      .map(m => plainText(m, MAX_DETAIL_BYTES));
   }
 }
 

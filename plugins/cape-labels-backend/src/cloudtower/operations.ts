@@ -28,17 +28,28 @@ export const LIST_LABELS = /* GraphQL */ `
   }
 `;
 
-export const CHECK_LABELS = /* GraphQL */ `
-  query CapeLabelsCheck($where: LabelWhereInput) {
-    labels(where: $where) {
-      id
-      total_num
-      vms(first: 1) {
-        id
-      }
-    }
-  }
-`;
+/** The alias under which the live check answers which ids `relation` references. */
+function referenceAlias(relation: string): string {
+  return `r_${relation}`;
+}
+
+/**
+ * The live check of one batch (rule 4): each label's live counter, and per relation an aliased
+ * `labels` read of the ids it references. Relation names are GraphQL names (relations.ts);
+ * the ids travel as a variable.
+ */
+export function checkLabelsDocument(relations: readonly string[]): string {
+  const references = relations
+    .map(
+      r =>
+        `  ${referenceAlias(r)}: labels(where: { AND: [{ id_in: $ids }, { ${r}_some: {} }] }) { id }`,
+    )
+    .join('\n');
+  return `query CapeLabelsCheck($ids: [ID!]) {
+  labels(where: { id_in: $ids }) { id total_num }
+${references}
+}`;
+}
 
 export const DELETE_LABELS = /* GraphQL */ `
   mutation CapeLabelsDelete($where: LabelWhereInput) {
@@ -126,37 +137,69 @@ export function parseLabelRows(data: unknown): ParsedLabelRows {
 }
 
 /**
- * Live state per requested id. Missing or non-list `vms` means "unknown" and
- * is reported as `hasVm: true` so the label is kept. A row without an id
- * fails the whole answer (we cannot tell which label it was). Ids Tower returns but we
- * did not ask for are ignored; a duplicated id merges conservatively.
+ * The ids each relation references. A relation whose answer is missing or not a list is taken to
+ * reference every requested id, so those labels are kept.
+ */
+function referencesByRelation(
+  data: unknown,
+  requested: ReadonlySet<string>,
+  relations: readonly string[],
+): Map<string, ReadonlySet<string>> {
+  const answer = isObj(data) ? data : {};
+  const byRelation = new Map<string, ReadonlySet<string>>();
+  for (const relation of relations) {
+    const rows = answer[referenceAlias(relation)];
+    if (!Array.isArray(rows)) {
+      byRelation.set(relation, requested);
+      continue;
+    }
+    const ids = new Set<string>();
+    for (const row of rows) {
+      if (isObj(row) && nonEmptyString(row.id)) ids.add(row.id);
+      else {
+        // A row we cannot place: every label of the batch may be the one it meant.
+        byRelation.set(relation, requested);
+        break;
+      }
+    }
+    if (!byRelation.has(relation)) byRelation.set(relation, ids);
+  }
+  return byRelation;
+}
+
+/**
+ * Live state per requested id. A row without an id fails the whole answer (we cannot tell which
+ * label it was). Ids Tower returns but we did not ask for are ignored; a duplicated id merges
+ * conservatively (the larger counter, unknown over known).
  */
 export function parseLiveStates(
   data: unknown,
   requested: ReadonlySet<string>,
+  relations: readonly string[],
 ): LabelLiveState[] {
-  const byId = new Map<string, LabelLiveState>();
+  const references = referencesByRelation(data, requested, relations);
+  const counters = new Map<string, number | null>();
   for (const row of rowsOf(data)) {
     if (!isObj(row) || !nonEmptyString(row.id)) {
       throw new ShapeError('a label row has no id');
     }
     if (!requested.has(row.id)) continue;
-    const state: LabelLiveState = {
-      id: row.id,
-      totalNum: counter(row.total_num),
-      hasVm: Array.isArray(row.vms) ? row.vms.length > 0 : true,
-    };
-    const prev = byId.get(row.id);
-    if (prev) {
-      state.hasVm = state.hasVm || prev.hasVm;
-      state.totalNum =
-        state.totalNum === null || prev.totalNum === null
+    const totalNum = counter(row.total_num);
+    const prev = counters.get(row.id);
+    counters.set(
+      row.id,
+      prev === undefined
+        ? totalNum
+        : prev === null || totalNum === null
           ? null
-          : Math.max(state.totalNum, prev.totalNum);
-    }
-    byId.set(row.id, state);
+          : Math.max(prev, totalNum),
+    );
   }
-  return [...byId.values()];
+  return [...counters].map(([id, totalNum]) => ({
+    id,
+    totalNum,
+    referencedBy: relations.filter(r => references.get(r)!.has(id)),
+  }));
 }
 
 /** `BatchPayload.count` is a Long: a JSON number or a decimal string. */

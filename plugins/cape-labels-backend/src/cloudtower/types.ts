@@ -36,8 +36,21 @@ export type TowerLabel = {
 export type LabelLiveState = {
   id: string;
   totalNum: number | null;
-  /** True when at least one VM (recycle bin included) holds the label. */
-  hasVm: boolean;
+  /**
+   * The relations (`vms`, `vm_snapshots`, ...) holding the label right now, in the order of the
+   * run's relations; empty when nothing references it. A relation Tower did not answer for counts.
+   */
+  referencedBy: string[];
+};
+
+/**
+ * The relations of a Tower's `Label` (every kind of object that can reference a label), read once
+ * per run: from introspection, or by probing the built-in list where Tower refuses introspection.
+ */
+export type LabelRelations = {
+  source: 'introspection' | 'probe';
+  /** Relation fields, `vms` first. */
+  fields: string[];
 };
 
 export type ListLabelsFilter = {
@@ -68,9 +81,20 @@ export interface TowerClient {
     filter: ListLabelsFilter,
     options: { pageSize: number; signal?: AbortSignal },
   ): AsyncIterable<TowerLabel[]>;
-  /** One request: `labels(where: {id_in}) { id total_num vms(first: 1) { id } }`. Missing ids are absent. */
+  /**
+   * The relations of Tower's `Label`, read on first use and kept for the client's life (one run).
+   * Throws a `TowerResponseError` `RELATIONS_UNKNOWN` when they cannot be determined.
+   */
+  readLabelRelations(signal?: AbortSignal): Promise<LabelRelations>;
+  /**
+   * One request: each label's live `total_num`, and per relation which of the ids it references.
+   * Missing ids are absent.
+   */
   checkLabels(ids: string[], signal?: AbortSignal): Promise<LabelLiveState[]>;
-  /** One `deleteManyLabels` with the rule-5 guard; returns the count Tower reports. */
+  /**
+   * One `deleteManyLabels` with the rule-5 guard (`<relation>_none: {}` for every relation);
+   * returns the count Tower reports.
+   */
   deleteLabelsGuarded(
     input: GuardedDeleteInput,
     signal?: AbortSignal,

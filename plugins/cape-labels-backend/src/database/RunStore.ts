@@ -32,6 +32,7 @@ import {
   finishRun,
   heartbeat,
   setRunClock,
+  setRunRelations,
   updateRunCounts,
 } from './runWrites';
 import { addSightings, getSightings, pruneSightings } from './sightings';
@@ -47,6 +48,7 @@ import { topDeletedValues } from './topSources';
 const operations = {
   createRun,
   setRunClock,
+  setRunRelations,
   updateRunCounts,
   heartbeat,
   finishRun,

@@ -149,7 +149,10 @@ describeEachDatabase(
           'b1',
         ]);
 
-        await knex.migrate.down({ directory: migrationsDirectory() });
+        await knex.migrate.down({
+          directory: migrationsDirectory(),
+          name: '20261203000000_pending_delete_batches.js',
+        });
         expect(
           await knex('cape_labels_pending_deletes')
             .select('run_id', 'label_id', 'value')
@@ -173,3 +176,48 @@ describeEachDatabase(
     );
   },
 );
+
+describeEachDatabase('migration 20261204000000_label_relations', itEach => {
+  itEach(
+    'keeps the relations a run checked and the relation of a referenced label, and drops both on rollback',
+    async db => {
+      const knex = await db.knex();
+      const store = await createRunStore({ database: databaseService(knex) });
+      const run = await store.createRun(newRun('prod-a', 0));
+      await store.setRunRelations(run.id, {
+        source: 'probe',
+        checked: ['vms', 'vm_snapshots'],
+      });
+      await store.addOutcomes(run.id, [
+        {
+          labelId: 'l1',
+          key: 'cape-vip',
+          value: 'v',
+          createdAt: at(-1).toISOString(),
+          action: 'kept',
+          reason: 'referenced',
+          relation: 'vm_snapshots',
+        },
+      ]);
+      expect((await store.getRun(run.id))?.relations).toEqual({
+        source: 'probe',
+        checked: ['vms', 'vm_snapshots'],
+      });
+      expect(
+        (await store.listOutcomes(run.id, { limit: 10, offset: 0 })).items[0]
+          .relation,
+      ).toBe('vm_snapshots');
+
+      await knex.migrate.down({
+        directory: migrationsDirectory(),
+        name: '20261204000000_label_relations.js',
+      });
+      expect(await knex.schema.hasColumn('cape_labels_runs', 'relations')).toBe(
+        false,
+      );
+      expect(
+        await knex.schema.hasColumn('cape_labels_outcomes', 'relation'),
+      ).toBe(false);
+    },
+  );
+});

@@ -12,6 +12,7 @@ const COLUMNS: BatchColumn[] = (
     'created_at',
     'action',
     'reason',
+    'relation',
   ] satisfies Array<keyof OutcomeRow>
 ).map(name => ({ name, type: name === 'seq' ? 'int' : 'text' }));
 
@@ -34,6 +35,7 @@ export async function insertOutcomeRows(
     o.createdAt,
     o.action,
     o.reason ?? null,
+    o.relation ?? null,
   ]);
   await insertBatch(db, OUTCOMES, COLUMNS, rows, { fixed: { run_id: runId } });
 }

@@ -2,6 +2,7 @@ import type {
   KeptReason,
   LabelOutcome,
   Run,
+  RunRelations,
   RunSettings,
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
@@ -38,6 +39,7 @@ export const SUMMARY_COLUMNS = [
   'clock_source',
   'clock_skew_ms',
   'notes',
+  'relations',
 ] as const;
 
 export type SummaryRow = Pick<RunRow, (typeof SUMMARY_COLUMNS)[number]>;
@@ -80,6 +82,9 @@ export function rowToSummary(row: SummaryRow, now: number): RunSummary {
   if (row.notes !== null) {
     summary.notes = JSON.parse(row.notes) as string[];
   }
+  if (row.relations) {
+    summary.relations = JSON.parse(row.relations) as RunRelations;
+  }
   if (row.requested_by !== null) {
     summary.requestedBy = row.requested_by;
   }
@@ -107,6 +112,7 @@ export function rowToOutcome(row: OutcomeRow): LabelOutcome {
     createdAt: row.created_at,
     action: row.action,
     ...(row.reason === null ? {} : { reason: row.reason }),
+    ...(row.relation ? { relation: row.relation } : {}),
   };
 }
 

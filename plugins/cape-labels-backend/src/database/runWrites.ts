@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type {
   RunClock,
   RunCounts,
+  RunRelations,
   RunSettings,
   RunStatus,
   RunSummary,
@@ -95,6 +96,17 @@ export async function setRunClock(
     clock_source: clock.source,
     clock_skew_ms: clock.skewMs,
   });
+}
+
+/** The relations the run checks before deleting (read once, at its start). */
+export async function setRunRelations(
+  db: Knex,
+  runId: string,
+  relations: RunRelations,
+): Promise<void> {
+  await db<RunRow>(RUNS)
+    .where({ id: runId })
+    .update({ relations: JSON.stringify(relations) });
 }
 
 /** Progress while running (the card shows it). */

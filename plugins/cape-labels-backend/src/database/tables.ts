@@ -55,6 +55,8 @@ export type RunRow = {
   clock_skew_ms: DbBigInt | null;
   /** JSON array of strings, or null. */
   notes: string | null;
+  /** JSON RunRelations, or null until the run has read them (and on rows older than the column). */
+  relations?: string | null;
 };
 
 export type OutcomeRow = {
@@ -66,6 +68,8 @@ export type OutcomeRow = {
   created_at: string;
   action: LabelAction;
   reason: OutcomeReason | null;
+  /** The relation that held a `referenced` label; null otherwise. */
+  relation?: string | null;
 };
 
 export type SightingRow = {

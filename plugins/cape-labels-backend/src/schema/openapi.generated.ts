@@ -793,6 +793,30 @@ export const spec = {
                 ]
               }
             }
+          },
+          "relations": {
+            "description": "The relations of Tower's Label the run checked before deleting: read from Tower's schema (introspection), or the built-in list less what Tower's validation refused (probe).",
+            "type": "object",
+            "required": [
+              "source",
+              "checked"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "source": {
+                "type": "string",
+                "enum": [
+                  "introspection",
+                  "probe"
+                ]
+              },
+              "checked": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              }
+            }
           }
         }
       },
@@ -930,6 +954,10 @@ export const spec = {
           },
           "reason": {
             "$ref": "#/components/schemas/OutcomeReason"
+          },
+          "relation": {
+            "description": "With reason referenced, the relation of Tower's Label that held it (vms, vm_snapshots, ...).",
+            "type": "string"
           }
         }
       },

@@ -77,6 +77,14 @@ describe('GET /runs/:runId/labels.csv', () => {
       value: '10.0.0.1',
       createdAt: new Date(Date.now() - HOUR).toISOString(),
     });
+    // Held by a VM while its counter says 0: kept `referenced`, the relation in its own column.
+    const held = admin.createLabel({
+      key: 'cape-vip',
+      value: '10.0.0.2',
+      createdAt: oldDate(),
+    }).id;
+    admin.createVm({ name: 'holder', labelIds: [held] });
+    admin.setCounters(held, { total_num: 0, vm_num: 0 });
     run = await b.sweep('t1', { dryRun: true });
     outcomes = (await b.get(`/runs/${run.id}/labels?limit=1000`).expect(200))
       .body.items;
@@ -94,6 +102,7 @@ describe('GET /runs/:runId/labels.csv', () => {
     o.action,
     o.reason ?? '',
     o.createdAt,
+    o.relation ?? '',
   ];
 
   it('streams every outcome, in order, with a header, as an attachment', async () => {
@@ -105,13 +114,18 @@ describe('GET /runs/:runId/labels.csv', () => {
     expect(res.headers['access-control-expose-headers']).toBe(
       'Content-Disposition',
     );
-    expect(outcomes.length).toBe(AWKWARD.length + CSV_PAGE_SIZE + 5 + 1);
+    expect(outcomes.length).toBe(AWKWARD.length + CSV_PAGE_SIZE + 5 + 2);
     const [header, ...rows] = parseCsv(res.text);
     // The export's contract: these columns, in this order.
-    expect(header.join()).toBe('label_id,key,value,action,reason,created_at');
+    expect(header.join()).toBe(
+      'label_id,key,value,action,reason,created_at,relation',
+    );
     const neutralised = (o: LabelOutcome) =>
       /^[=+\-@]/.test(o.value ?? '') ? { ...o, value: `'${o.value}` } : o;
     expect(rows).toEqual(outcomes.map(o => rowOf(neutralised(o))));
+    expect(rows.filter(r => r[6] !== '')).toEqual([
+      expect.arrayContaining(['10.0.0.2', 'kept', 'referenced', 'vms']),
+    ]);
   });
 
   it('quotes commas, quotes and line breaks and neutralises formulas', async () => {

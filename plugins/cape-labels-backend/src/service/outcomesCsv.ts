@@ -16,13 +16,22 @@ export const CSV_HEADER = [
   'action',
   'reason',
   'created_at',
+  'relation',
 ] as const;
 
 /** Rows read from the database per query while streaming. */
 export const CSV_PAGE_SIZE = 1_000;
 
 function outcomeLine(o: LabelOutcome): string {
-  return csvLine([o.labelId, o.key, o.value, o.action, o.reason, o.createdAt]);
+  return csvLine([
+    o.labelId,
+    o.key,
+    o.value,
+    o.action,
+    o.reason,
+    o.createdAt,
+    o.relation,
+  ]);
 }
 
 async function* csvChunks(

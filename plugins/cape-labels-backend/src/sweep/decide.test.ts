@@ -97,18 +97,30 @@ describe('isConfirmed (rule 6)', () => {
 });
 
 describe('classifyLive (rule 4)', () => {
-  it('keeps a label that a VM holds, whatever its counter says', () => {
-    expect(classifyLive({ id: 'l1', totalNum: 0, hasVm: true })).toEqual({
+  it('keeps a label that any relation holds, whatever its counter says, naming the first', () => {
+    expect(
+      classifyLive({ id: 'l1', totalNum: 0, referencedBy: ['vms'] }),
+    ).toEqual({ candidate: false, reason: 'referenced', relation: 'vms' });
+    expect(
+      classifyLive({
+        id: 'l1',
+        totalNum: 0,
+        referencedBy: ['vm_snapshots', 'hosts'],
+      }),
+    ).toEqual({
       candidate: false,
       reason: 'referenced',
+      relation: 'vm_snapshots',
     });
   });
   it('keeps a label another resource counts', () => {
-    expect(classifyLive({ id: 'l1', totalNum: 2, hasVm: false })).toEqual({
+    expect(classifyLive({ id: 'l1', totalNum: 2, referencedBy: [] })).toEqual({
       candidate: false,
       reason: 'count-nonzero',
     });
-    expect(classifyLive({ id: 'l1', totalNum: null, hasVm: false })).toEqual({
+    expect(
+      classifyLive({ id: 'l1', totalNum: null, referencedBy: [] }),
+    ).toEqual({
       candidate: false,
       reason: 'count-nonzero',
     });
@@ -120,7 +132,7 @@ describe('classifyLive (rule 4)', () => {
     });
   });
   it('passes an unheld label', () => {
-    expect(classifyLive({ id: 'l1', totalNum: 0, hasVm: false })).toEqual({
+    expect(classifyLive({ id: 'l1', totalNum: 0, referencedBy: [] })).toEqual({
       candidate: true,
     });
   });

@@ -17,7 +17,8 @@ export type SweepPolicy = {
 };
 
 export type Verdict =
-  { candidate: true } | { candidate: false; reason: KeptReason };
+  | { candidate: true }
+  | { candidate: false; reason: KeptReason; relation?: string };
 
 /** Rules 1-3 on a listed label. `undefined`: not a swept key, so not ours to record at all. */
 export function classifyListed(
@@ -46,10 +47,18 @@ export function isConfirmed(
   );
 }
 
-/** Rule 4 on the live state read just before deleting. A label no longer there was raced. */
+/**
+ * Rule 4 on the live state read just before deleting: anything referencing the label keeps it
+ * (the verdict names the first such relation). A label no longer there was raced.
+ */
 export function classifyLive(live: LabelLiveState | undefined): Verdict {
   if (!live) return { candidate: false, reason: 'raced' };
-  if (live.hasVm) return { candidate: false, reason: 'referenced' };
+  if (live.referencedBy.length > 0)
+    return {
+      candidate: false,
+      reason: 'referenced',
+      relation: live.referencedBy[0],
+    };
   if (live.totalNum !== 0) return { candidate: false, reason: 'count-nonzero' };
   return { candidate: true };
 }
@@ -75,6 +84,7 @@ export function outcome(
   label: TowerLabel,
   action: LabelOutcome['action'],
   reason?: OutcomeReason,
+  relation?: string,
 ): LabelOutcome {
   return {
     labelId: label.id,
@@ -83,6 +93,7 @@ export function outcome(
     createdAt: label.createdAt,
     action,
     ...(reason ? { reason } : {}),
+    ...(relation ? { relation } : {}),
   };
 }
 

@@ -134,6 +134,14 @@ export async function sweepOnce(
       startedAt,
       signal,
     );
+    // Rule 4: every relation that can reference a label, or no sweep (the run fails).
+    const relations = await client.readLabelRelations(signal);
+    await withRetry(() =>
+      store.setRunRelations(run.id, {
+        source: relations.source,
+        checked: relations.fields,
+      }),
+    );
     await recheckPendingDeletes({
       client,
       store,
@@ -173,7 +181,7 @@ export async function sweepOnce(
       },
     );
   } catch (error) {
-    // Reading Tower's clock (its login) or the store threw; record what we can.
+    // Reading Tower's clock (its login), its relations or the store threw; record what we can.
     result = failedBeforeSweep(error, run.counts, signal.aborted);
   } finally {
     clearInterval(heartbeat);

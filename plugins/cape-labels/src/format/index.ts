@@ -11,3 +11,4 @@ export { isTowerRunning, towerStatus } from './towerStatus';
 export type { ChipStatus } from './towerStatus';
 export { runHeadline } from './runHeadline';
 export type { RunHeadline } from './runHeadline';
+export { formatReason, formatRelations } from './relations';

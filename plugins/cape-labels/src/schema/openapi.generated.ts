@@ -221,6 +221,12 @@ export interface components {
         source: 'tower' | 'local';
         skewMs: number | null;
       };
+      /** @description The relations of Tower's Label the run checked before deleting: read from Tower's schema (introspection), or the built-in list less what Tower's validation refused (probe). */
+      relations?: {
+        /** @enum {string} */
+        source: 'introspection' | 'probe';
+        checked: string[];
+      };
     };
     RunSettings: {
       /** @description ISO-8601 duration. */
@@ -250,6 +256,8 @@ export interface components {
       createdAt: string;
       action: components['schemas']['LabelAction'];
       reason?: components['schemas']['OutcomeReason'];
+      /** @description With reason referenced, the relation of Tower's Label that held it (vms, vm_snapshots, ...). */
+      relation?: string;
     };
     SourceCount: {
       value: string;

@@ -20,7 +20,37 @@ export function opts(
   };
 }
 
-/** Serves login/logout; everything else goes to `rest`. */
+/** What introspection of `Label` and `LabelWhereInput` answers on a Tower with these relations. */
+export function relationsIntrospection(relations: string[]) {
+  const list = {
+    kind: 'LIST',
+    ofType: { kind: 'NON_NULL', ofType: { kind: 'OBJECT' } },
+  };
+  return {
+    data: {
+      label: {
+        fields: [
+          {
+            name: 'id',
+            type: { kind: 'NON_NULL', ofType: { kind: 'SCALAR' } },
+          },
+          ...relations.map(name => ({ name, type: list })),
+        ],
+      },
+      where: {
+        inputFields: [
+          { name: 'id_in' },
+          ...relations.flatMap(r => [
+            { name: `${r}_some` },
+            { name: `${r}_none` },
+          ]),
+        ],
+      },
+    },
+  };
+}
+
+/** Serves login/logout and introspection (a Tower whose labels only VMs reference); everything else goes to `rest`. */
 export function withLogin(
   rest: (req: RawRequest) => RawReply | Promise<RawReply>,
 ) {
@@ -29,6 +59,8 @@ export function withLogin(
       return { json: { data: { login: { token: 'tok-1' } } } };
     if (req.operationName === 'CapeLabelsLogout')
       return { json: { data: { logout: 'ok' } } };
+    if (req.operationName === 'CapeLabelsRelations')
+      return { json: relationsIntrospection(['vms']) };
     return rest(req);
   };
 }

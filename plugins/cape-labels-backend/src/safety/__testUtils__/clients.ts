@@ -1,4 +1,7 @@
-import type { SimulatorAdmin } from '@smartx-cape/cloudtower-simulator';
+import type {
+  LabelTruth,
+  SimulatorAdmin,
+} from '@smartx-cape/cloudtower-simulator';
 import type {
   LabelLiveState,
   TowerClient,
@@ -10,6 +13,14 @@ import type {
  * or age, or only the guard ignores VMs (caught only when CAPE attaches between check and delete).
  */
 export type Mutant = 'ignore-vms' | 'ignore-age' | 'guard-ignores-vms';
+
+/** The relations holding a label in the ground truth, as Tower's live check names them. */
+function referencesOf(t: LabelTruth, mutant?: Mutant): string[] {
+  const held: string[] = [];
+  if (t.vmIds.length > 0 && mutant !== 'ignore-vms') held.push('vms');
+  if (t.securityPolicyIds.length > 0) held.push('security_policies');
+  return held;
+}
 
 /**
  * A fast in-memory TowerClient over the simulator's in-process admin API: the same world,
@@ -33,6 +44,9 @@ export function memoryClient(
     totalNum: t.total_num,
   });
   return {
+    async readLabelRelations() {
+      return { source: 'introspection', fields: ['vms', 'security_policies'] };
+    },
     async *listLabelPages(filter, { pageSize, signal }) {
       let cursor: string | undefined;
       for (;;) {
@@ -68,7 +82,7 @@ export function memoryClient(
               {
                 id,
                 totalNum: t.total_num,
-                hasVm: mutant !== 'ignore-vms' && t.vmIds.length > 0,
+                referencedBy: referencesOf(t, mutant),
               },
             ]
           : [];
@@ -84,13 +98,10 @@ export function memoryClient(
         if (!t || !keys.includes(t.key)) continue;
         if (mutant !== 'ignore-age' && Date.parse(t.createdAt) > before)
           continue;
-        if (
-          t.total_num !== 0 ||
-          (mutant !== 'ignore-vms' &&
-            mutant !== 'guard-ignores-vms' &&
-            t.vmIds.length > 0)
-        )
-          continue;
+        const held = referencesOf(t, mutant).filter(
+          r => !(r === 'vms' && mutant === 'guard-ignores-vms'),
+        );
+        if (t.total_num !== 0 || held.length > 0) continue;
         if (admin.deleteLabel(id)) n++;
       }
       return n;
@@ -152,6 +163,8 @@ export function hookedClient(
         },
       };
     },
+    // Read once per run before any other request: not numbered, so request indices stay put.
+    readLabelRelations: signal => client.readLabelRelations(signal),
     checkLabels: (ids, signal) =>
       around(ids, () => client.checkLabels(ids, signal)),
     deleteLabelsGuarded: (input, signal) =>

@@ -7,6 +7,7 @@ export function overriding(
 ): TowerClient {
   return {
     listLabelPages: client.listLabelPages.bind(client),
+    readLabelRelations: client.readLabelRelations.bind(client),
     checkLabels: client.checkLabels.bind(client),
     deleteLabelsGuarded: client.deleteLabelsGuarded.bind(client),
     readExistingIds: client.readExistingIds.bind(client),

@@ -12,7 +12,7 @@ import { newRunState } from './runState';
 const live = (id: string, over: Partial<LabelLiveState> = {}) => ({
   id,
   totalNum: 0,
-  hasVm: false,
+  referencedBy: [],
   ...over,
 });
 const checking = (states: LabelLiveState[]) => ({
@@ -26,7 +26,7 @@ describe('stage 4, live check', () => {
     );
     const checked = await liveCheck(
       checking([
-        live('held', { hasVm: true }),
+        live('held', { referencedBy: ['vm_templates'] }),
         live('counted', { totalNum: null }),
         live('new'),
         live('orphan'),
@@ -35,6 +35,9 @@ describe('stage 4, live check', () => {
       new Set(['new', 'held']),
     );
     expect(checked.orphans.map(l => l.id)).toEqual(['orphan']);
+    expect(checked.kept.find(o => o.labelId === 'held')?.relation).toBe(
+      'vm_templates',
+    );
     expect(actions(checked.kept)).toEqual([
       'gone:kept/raced',
       'held:kept/referenced',

@@ -3,10 +3,11 @@ import type { TowerClient, TowerLabel } from '../../cloudtower/types';
 import { classifyLive, outcome } from '../decide';
 
 /**
- * Stage 4, live check (rule 4): one `checkLabels` for the batch. Gone → `raced`, held by a VM →
- * `referenced`, counter not 0 → `count-nonzero`; a survivor not yet confirmed → `unconfirmed`.
- * Unconfirmed candidates are checked too: a VM the counter hides must restart their
- * confirmation (rule 6), which only the live check can see.
+ * Stage 4, live check (rule 4): one `checkLabels` for the batch. Gone → `raced`, held by any
+ * object of any relation → `referenced` (naming the relation), counter not 0 → `count-nonzero`;
+ * a survivor not yet confirmed → `unconfirmed`. Unconfirmed candidates are checked too: a
+ * reference the counter hides must restart their confirmation (rule 6), which only the live
+ * check can see.
  */
 export async function liveCheck(
   client: Pick<TowerClient, 'checkLabels'>,
@@ -20,7 +21,8 @@ export async function liveCheck(
   const kept: LabelOutcome[] = [];
   for (const label of labels) {
     const verdict = classifyLive(live.get(label.id));
-    if (!verdict.candidate) kept.push(outcome(label, 'kept', verdict.reason));
+    if (!verdict.candidate)
+      kept.push(outcome(label, 'kept', verdict.reason, verdict.relation));
     else if (unconfirmed.has(label.id))
       kept.push(outcome(label, 'kept', 'unconfirmed'));
     else orphans.push(label);

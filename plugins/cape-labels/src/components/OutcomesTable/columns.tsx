@@ -1,6 +1,6 @@
 import { Cell, CellText, ColumnConfig } from '@backstage/ui';
 import { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import { exactTime, relativeTime } from '../../format';
+import { exactTime, formatReason, relativeTime } from '../../format';
 
 /** One row of the table: an outcome keyed by its label id. */
 export type OutcomeItem = LabelOutcome & { id: string };
@@ -23,7 +23,7 @@ export const outcomeColumns: ColumnConfig<OutcomeItem>[] = [
   {
     id: 'reason',
     label: 'Reason',
-    cell: o => <CellText title={o.reason ?? ''} />,
+    cell: o => <CellText title={formatReason(o)} />,
   },
   {
     id: 'created',

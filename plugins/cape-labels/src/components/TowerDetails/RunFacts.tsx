@@ -1,6 +1,11 @@
 import { Flex } from '@backstage/ui';
 import { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
-import { formatClock, formatDuration, triggerLabel } from '../../format';
+import {
+  formatClock,
+  formatDuration,
+  formatRelations,
+  triggerLabel,
+} from '../../format';
 import { runFactTestIds } from '../../testIds';
 import { Field } from './Field';
 import styles from './TowerDetails.module.css';
@@ -28,6 +33,16 @@ export const RunFacts = ({
       {run.clock && (
         <Field label="Clock">
           <span data-testid={ids.clock}>{formatClock(run.clock)}</span>
+        </Field>
+      )}
+      {run.relations && (
+        <Field label="References checked">
+          <span
+            data-testid={ids.relations}
+            title={run.relations.checked.join(', ')}
+          >
+            {formatRelations(run.relations)}
+          </span>
         </Field>
       )}
       <Field label="Kept">{run.counts.kept}</Field>

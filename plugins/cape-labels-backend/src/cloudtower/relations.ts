@@ -161,7 +161,9 @@ export function unknownRelationsIn(
   const known = new Set(candidates);
   const unknown = new Set<string>();
   for (const message of messages) {
-    for (const match of message.matchAll(
+    // graphql-js suggests look-alikes ('Did you mean "vms_some"?'): those are the ones it knows.
+    const refusal = message.split(/did you mean/i)[0];
+    for (const match of refusal.matchAll(
       /([A-Za-z_][A-Za-z0-9_]*)_(?:some|none)\b/g,
     )) {
       if (known.has(match[1])) unknown.add(match[1]);

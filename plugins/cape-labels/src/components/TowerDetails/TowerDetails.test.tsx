@@ -16,6 +16,10 @@ describe('CapeLabelsCard details', () => {
           durationMs: 65_000,
           instance: 'replica-7',
           error: { message: 'cap reached', code: 'CAP' },
+          relations: {
+            source: 'probe',
+            checked: ['vms', 'vm_snapshots', 'hosts'],
+          },
         }),
       }),
     ]);
@@ -38,6 +42,7 @@ describe('CapeLabelsCard details', () => {
                   createdAt: '2026-01-01T00:00:00Z',
                   action: 'kept',
                   reason: 'referenced',
+                  relation: 'vm_snapshots',
                 },
               ]
             : [
@@ -84,8 +89,15 @@ describe('CapeLabelsCard details', () => {
       'deleted',
     );
     expect(within(details).getByTestId('cape-outcome-l2')).toHaveTextContent(
-      'referenced',
+      'referenced (vm_snapshots)',
     );
+    const relations = within(details).getByTestId(
+      'cape-tower-prod-a-details-relations',
+    );
+    expect(relations).toHaveTextContent(
+      '3 kinds of object (probed: Tower refuses introspection)',
+    );
+    expect(relations).toHaveAttribute('title', 'vms, vm_snapshots, hosts');
     expect(
       within(details).getByTestId('cape-tower-prod-a-details-instance'),
     ).toHaveTextContent('replica-7');

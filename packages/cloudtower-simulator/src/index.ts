@@ -2,7 +2,7 @@
 export { startSimulator, createSelfSignedCert } from './http';
 export type { SimulatorOptions, RunningSimulator } from './http';
 export { SimulatorAdmin, ADMIN_PREFIX } from './admin';
-export type { AttachInput, VmTruth, WorldSummary } from './admin';
+export type { AttachInput, ObjectTruth, VmTruth, WorldSummary } from './admin';
 export {
   DEFAULT_USERS,
   DEFAULT_USERNAME,
@@ -20,14 +20,19 @@ export { NAMED_SCENARIOS, resolveScenario } from './scenarios';
 export { readTowersFile } from './towersFile';
 export type { ScenarioSpec, ScenarioLabel, GeneratorSpec } from './scenarios';
 export { SCHEMA_SDL } from './graphql';
+export { LABEL_RELATIONS, LEGACY_MISSING_RELATIONS } from './world';
 export type {
+  CounterInput,
   CounterLag,
   CreateLabelInput,
+  CreateObjectInput,
   CreateSecurityPolicyInput,
   CreateVmInput,
   DeletedLabel,
   LabelCounters,
+  LabelRelation,
   LabelTruth,
+  RelatedObjectRecord,
   SecurityPolicyRecord,
   VmRecord,
 } from './world';

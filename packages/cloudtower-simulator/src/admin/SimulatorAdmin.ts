@@ -4,16 +4,17 @@ import type { FaultConfig } from '../faults';
 import type { RequestCounters, RequestLogEntry } from '../requestLog';
 import { applyScenario, ScenarioSpec } from '../scenarios';
 import type { SimulatorCore } from '../tower';
-import { AttachInput, resolveAttachLabel } from './attachTarget';
+import { AttachInput, attachTargets, resolveAttachLabel } from './attachTarget';
 import {
   allLabelsTruth,
   labelTruth,
   CounterLag,
+  CounterInput,
   CreateLabelInput,
+  CreateObjectInput,
   CreateSecurityPolicyInput,
   CreateVmInput,
   DeletedLabel,
-  LabelCounters,
   LabelTruth,
   SecurityPolicyRecord,
   Store,
@@ -24,10 +25,20 @@ export interface VmTruth extends VmRecord {
   labelIds: string[];
 }
 
+/** An object of any relation as the admin API shows it (VMs also carry `in_recycle_bin`). */
+export interface ObjectTruth {
+  id: string;
+  name: string;
+  in_recycle_bin?: boolean;
+  labelIds: string[];
+}
+
 export interface WorldSummary {
   labels: number;
   vms: number;
   securityPolicies: number;
+  /** Objects per relation field other than `vms`. */
+  objects: Record<string, number>;
   deletedLabels: number;
   counterLag: CounterLag;
   pendingCounterUpdates: number;
@@ -49,6 +60,11 @@ export class SimulatorAdmin {
       labels: s.labels.size,
       vms: s.vms.size,
       securityPolicies: s.policies.size,
+      objects: Object.fromEntries(
+        s.relations
+          .filter(r => r.field !== 'vms')
+          .map(r => [r.field, s.objects.of(r.field).size]),
+      ),
       deletedLabels: s.deleted.length,
       counterLag: s.counters.counterLag,
       pendingCounterUpdates: s.counters.pendingIds().length,
@@ -97,7 +113,8 @@ export class SimulatorAdmin {
     return [...this.store.deleted];
   }
 
-  setCounters(id: string, counters: Partial<LabelCounters>): LabelTruth {
+  /** Sets stored counters by name (`vm_num`, `host_num`, ..., `total_num`; unknown → INVALID_INPUT). */
+  setCounters(id: string, counters: CounterInput): LabelTruth {
     return labelTruth(this.store, this.store.setCounters(id, counters));
   }
 
@@ -150,37 +167,60 @@ export class SimulatorAdmin {
     return { ...this.store.setRecycleBin(id, inRecycleBin) };
   }
 
-  securityPolicies(): (SecurityPolicyRecord & { labelIds: string[] })[] {
-    const s = this.store;
-    return [...s.policies.values()].map(p => ({
-      ...p,
-      labelIds: [...s.labelsOfPolicy(p.id)],
-    }));
+  securityPolicies(): ObjectTruth[] {
+    return this.objects('security_policies');
   }
 
   createSecurityPolicy(input: CreateSecurityPolicyInput): SecurityPolicyRecord {
-    return { ...this.store.createSecurityPolicy(input) };
+    return { ...this.store.createObject('security_policies', input) };
   }
 
   deleteSecurityPolicy(id: string): boolean {
-    return this.store.deleteSecurityPolicy(id);
+    return this.store.deleteObject('security_policies', id);
   }
 
-  /** Attaches a label to a VM and/or a security policy; returns the label. */
+  /** The objects of one relation ('vms', 'vm_snapshots', ...) with the labels they hold. */
+  objects(relation: string): ObjectTruth[] {
+    const s = this.store;
+    s.refs.requireRelation(relation);
+    const records =
+      relation === 'vms'
+        ? [...s.vmIds.ascending()].map(id => s.vms.get(id)!)
+        : [...s.objects.of(relation).values()];
+    return records.map(o => ({
+      ...o,
+      labelIds: [...s.refs.labelsOf(relation, o.id)],
+    }));
+  }
+
+  /** Creates an object of any relation (for `vms` a VM, for `security_policies` a policy). */
+  createObject(
+    relation: string,
+    input: CreateObjectInput = {},
+  ): { id: string } {
+    return { id: this.store.createObject(relation, input).id };
+  }
+
+  /** Deletes an object of any relation entirely; its label associations go with it. */
+  deleteObject(relation: string, id: string): boolean {
+    return this.store.deleteObject(relation, id);
+  }
+
+  /** Attaches a label to the objects named (relation + objectId, vmId, securityPolicyId); returns the label. */
   attach(input: AttachInput): LabelTruth {
+    const targets = attachTargets(input);
     const id = resolveAttachLabel(this.store, input, true)!;
-    if (input.vmId) this.store.attachVm(id, input.vmId);
-    if (input.securityPolicyId)
-      this.store.attachPolicy(id, input.securityPolicyId);
+    for (const [relation, objectId] of targets)
+      this.store.attach(relation, id, objectId);
     return labelTruth(this.store, this.store.requireLabel(id));
   }
 
   detach(input: AttachInput): LabelTruth | undefined {
+    const targets = attachTargets(input);
     const id = resolveAttachLabel(this.store, input, false);
     if (!id) return undefined;
-    if (input.vmId) this.store.detachVm(id, input.vmId);
-    if (input.securityPolicyId)
-      this.store.detachPolicy(id, input.securityPolicyId);
+    for (const [relation, objectId] of targets)
+      this.store.detach(relation, id, objectId);
     const l = this.store.labels.get(id);
     return l && labelTruth(this.store, l);
   }

@@ -66,6 +66,13 @@ const ROUTES: [string, string, Handler][] = [
     '/security-policies/:id',
     (a, [id]) => ({ deleted: a.deleteSecurityPolicy(id) }),
   ],
+  ['GET', '/objects/:relation', (a, [r]) => ({ items: a.objects(r) })],
+  ['POST', '/objects/:relation', (a, [r], b) => a.createObject(r, b)],
+  [
+    'DELETE',
+    '/objects/:relation/:id',
+    (a, [r, id]) => ({ deleted: a.deleteObject(r, id) }),
+  ],
   ['POST', '/attach', (a, _p, b) => a.attach(b)],
   ['POST', '/detach', (a, _p, b) => a.detach(b) ?? notFound('label')],
   ['GET', '/faults', a => a.faults()],

@@ -7,8 +7,27 @@ export interface AttachInput {
   labelId?: string;
   key?: string;
   value?: string | null;
+  /** The object by relation field ('vm_snapshots', 'hosts', 'vms', ...) and id. */
+  relation?: string;
+  objectId?: string;
   vmId?: string;
   securityPolicyId?: string;
+}
+
+/** The (relation field, object id) pairs an attach/detach names: the generic pair, vmId, securityPolicyId. */
+export function attachTargets(input: AttachInput): [string, string][] {
+  const out: [string, string][] = [];
+  if ((input.relation === undefined) !== (input.objectId === undefined))
+    throw new SimulatorError(
+      'relation and objectId go together',
+      'INVALID_INPUT',
+    );
+  if (input.relation !== undefined && input.objectId !== undefined)
+    out.push([input.relation, input.objectId]);
+  if (input.vmId) out.push(['vms', input.vmId]);
+  if (input.securityPolicyId)
+    out.push(['security_policies', input.securityPolicyId]);
+  return out;
 }
 
 /** The label an attach/detach is about: by id, or the first label with that key and value. */

@@ -1,5 +1,6 @@
 export { analyze, formatError } from './analyzeRequest';
 export type { Analysis, TowerErrorBody } from './analyzeRequest';
-export type { RequestContext } from './resolvers';
+export type { RequestContext } from './context';
 export { SCHEMA_SDL } from './schemaText';
 export { towerSchema } from './schema';
+export type { SchemaProfile } from './towerDocument';

@@ -1,9 +1,10 @@
 import { buildSchema } from 'graphql';
 import { MAX_REMEMBERED, parsedDocument } from './parsedDocuments';
 import { towerSchema } from './schema';
+import { LABEL_RELATIONS } from '../world';
 
 describe('parsedDocument', () => {
-  const schema = towerSchema();
+  const schema = towerSchema({ legacy: false, relations: LABEL_RELATIONS });
 
   it('parses and validates a query text once and answers the same document after', () => {
     const query = 'query Q { labels(first: 1) { id } }';

@@ -1,10 +1,10 @@
 import {
-  buildSchema,
+  buildASTSchema,
   GraphQLFieldResolver,
   GraphQLObjectType,
   GraphQLSchema,
 } from 'graphql';
-import type { AuthService, TokenInfo, UserSource } from '../auth';
+import type { UserSource } from '../auth';
 import { SimulatorError } from '../errors';
 import {
   connectionWindow,
@@ -15,29 +15,10 @@ import {
   vmWindow,
   WhereInput,
 } from '../query';
-import {
-  createdAtIso,
-  type LabelRecord,
-  type Store,
-  type VmRecord,
-} from '../world';
-import { SCHEMA_SDL } from './schemaText';
-
-/** Per-request state handed to resolvers. */
-export interface RequestContext {
-  store: Store;
-  auth: AuthService;
-  /** The caller's valid token (absent only for login). */
-  token?: TokenInfo;
-  /** Fault "page larger than asked": extra rows on list fields. */
-  pageOverflow: number;
-}
-
-type Resolver<A = Record<string, unknown>> = (
-  source: unknown,
-  args: A,
-  ctx: RequestContext,
-) => unknown;
+import type { VmRecord } from '../world';
+import type { RequestContext, Resolver } from './context';
+import { labelResolvers } from './labelResolvers';
+import { SchemaProfile, towerDocument } from './towerDocument';
 
 function edges<T extends { id: string }>(win: {
   items: T[];
@@ -136,12 +117,6 @@ const mutation: Record<string, Resolver<any>> = {
   },
 };
 
-const label: Record<string, Resolver<any>> = {
-  createdAt: s => createdAtIso(s as LabelRecord),
-  vms: (s, a: ListArgs, c) =>
-    vmWindow(c.store, a, c.store.vmsOf((s as LabelRecord).id)).items,
-};
-
 const vm: Record<string, Resolver<any>> = {
   labels: (s, a: ListArgs, c) => labelsOfVm(c.store, (s as VmRecord).id, a),
 };
@@ -160,12 +135,12 @@ function attach(
   }
 }
 
-/** The executable CloudTower schema: SDL from schemaText.ts plus the simulator's resolvers. */
-export function createTowerSchema(): GraphQLSchema {
-  const schema = buildSchema(SCHEMA_SDL);
+/** The executable schema of one kind of Tower: its document (towerDocument.ts) plus resolvers. */
+export function createTowerSchema(profile: SchemaProfile): GraphQLSchema {
+  const schema = buildASTSchema(towerDocument(profile));
   attach(schema, 'Query', query);
   attach(schema, 'Mutation', mutation);
-  attach(schema, 'Label', label);
+  attach(schema, 'Label', labelResolvers(profile.relations));
   attach(schema, 'Vm', vm);
   return schema;
 }

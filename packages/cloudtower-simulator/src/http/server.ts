@@ -13,7 +13,7 @@ import { towerSchema } from '../graphql';
 import { RequestLog } from '../requestLog';
 import { applyScenario, ScenarioSpec } from '../scenarios';
 import type { SimulatorCore } from '../tower';
-import { CounterLag, Store } from '../world';
+import { CounterLag, LABEL_RELATIONS, Store } from '../world';
 import { handleGraphql } from './graphqlHttp';
 
 export interface SimulatorOptions {
@@ -97,11 +97,13 @@ export async function startSimulator(
   options: SimulatorOptions = {},
 ): Promise<RunningSimulator> {
   const clock = towerClock(options);
+  const relations = LABEL_RELATIONS;
   const storeOptions = {
     counterLag: options.counterLag ?? options.counterLagMs ?? 0,
     clock,
     nullCountersOnCreate: options.nullCountersOnCreate,
     idSeed: options.idSeed,
+    relations,
   };
   const core: SimulatorCore = {
     store: new Store(storeOptions),
@@ -109,7 +111,7 @@ export async function startSimulator(
     auth: new AuthService(options.users ?? [...DEFAULT_USERS]),
     faults: new FaultEngine(options.faults),
     log: new RequestLog(),
-    schema: towerSchema(),
+    schema: towerSchema({ legacy: false, relations }),
   };
   if (options.scenario !== undefined)
     applyScenario(core.store, options.scenario);

@@ -1,6 +1,12 @@
 import { SimulatorError } from '../errors';
-import type { LabelRecord, Store, VmRecord } from '../world';
-import { Kind, Pred, scalarPred, splitField } from './scalarFilter';
+import {
+  counterValue,
+  type LabelRecord,
+  type RelatedObjectRecord,
+  type Store,
+  type VmRecord,
+} from '../world';
+import { Kind, Pred, Scalar, scalarPred, splitField } from './scalarFilter';
 
 /** A Prisma-1 style where input (LabelWhereInput / VmWhereInput), as plain JSON. */
 export type WhereInput = { [field: string]: unknown };
@@ -19,6 +25,10 @@ const VM_FIELDS: Record<string, Kind> = {
   name: 'string',
   in_recycle_bin: 'bool',
 };
+/** `<Type>WhereInput` of every related type but Vm: id and name. */
+const OBJECT_FIELDS: Record<string, Kind> = { id: 'id', name: 'string' };
+
+const RELATION_FILTER = /^(.+)_(some|every|none)$/;
 
 function all<T>(preds: Pred<T>[]): Pred<T> {
   if (preds.length === 0) return () => true;
@@ -90,36 +100,99 @@ function combinators<T>(
   }
 }
 
-/** What a where input of one record type may say: its scalar fields and its relation filter. */
-interface WhereSpec<T, R> {
-  fields: Record<string, Kind>;
-  /** `<relation>_(some|every|none)`. */
-  relation: RegExp;
-  compileRelated(store: Store, where: WhereInput): Pred<R>;
-  related(store: Store, id: string): R | undefined;
-  relatedIds(store: Store, row: T): ReadonlySet<string>;
+/** A relation filter of one record type: which ids a row relates to, and a test of one related id. */
+interface RelationFilter<T> {
+  mode: string;
+  related: (row: T) => ReadonlySet<string>;
+  test: (sub: WhereInput) => (id: string) => boolean;
 }
 
-const LABEL_SPEC: WhereSpec<LabelRecord, VmRecord> = {
+/** What a where input of one record type may say: its scalar fields and its relation filters. */
+interface WhereSpec<T> {
+  fields: Record<string, Kind>;
+  getter(field: string): (row: T) => Scalar;
+  /** The relation filter named `name` (`<relation>_(some|every|none)`), if there is one. */
+  relation(store: Store, name: string): RelationFilter<T> | undefined;
+}
+
+const byProperty =
+  <T>(field: string) =>
+  (row: T) =>
+    ((row as Record<string, unknown>)[field] ?? null) as Scalar;
+
+/** A test of related ids against a sub-filter: the related record must exist and match. */
+function relatedTest<R>(
+  lookup: (id: string) => R | undefined,
+  compile: (sub: WhereInput) => Pred<R>,
+): (sub: WhereInput) => (id: string) => boolean {
+  return sub => {
+    const pred = compile(sub);
+    return id => {
+      const r = lookup(id);
+      return r !== undefined && pred(r);
+    };
+  };
+}
+
+function labelRelation(
+  store: Store,
+  name: string,
+): RelationFilter<LabelRecord> | undefined {
+  const m = RELATION_FILTER.exec(name);
+  const field = m?.[1];
+  if (!m || !field || !store.refs.relation(field)) return undefined;
+  const test =
+    field === 'vms'
+      ? relatedTest(
+          id => store.vms.get(id),
+          sub => compileVmWhere(store, sub),
+        )
+      : relatedTest(
+          id => store.objects.get(field, id),
+          sub => compileObjectWhere(store, sub),
+        );
+  return {
+    mode: m[2],
+    related: label => store.refs.of(field, label.id),
+    test,
+  };
+}
+
+const LABEL_SPEC: WhereSpec<LabelRecord> = {
   fields: LABEL_FIELDS,
-  relation: /^vms_(some|every|none)$/,
-  compileRelated: (store, where) => compileVmWhere(store, where),
-  related: (store, id) => store.vms.get(id),
-  relatedIds: (store, label) => store.vmsOf(label.id),
+  getter: field =>
+    field in LABEL_FIELDS && LABEL_FIELDS[field] === 'int'
+      ? label => counterValue(label, field)
+      : byProperty(field),
+  relation: labelRelation,
 };
 
-const VM_SPEC: WhereSpec<VmRecord, LabelRecord> = {
+const VM_SPEC: WhereSpec<VmRecord> = {
   fields: VM_FIELDS,
-  relation: /^labels_(some|every|none)$/,
-  compileRelated: (store, where) => compileLabelWhere(store, where),
-  related: (store, id) => store.labels.get(id),
-  relatedIds: (store, vm) => store.labelsOf(vm.id),
+  getter: byProperty,
+  relation: (store, name) =>
+    /^labels_(some|every|none)$/.test(name)
+      ? {
+          mode: name.slice('labels_'.length),
+          related: vm => store.labelsOf(vm.id),
+          test: relatedTest(
+            id => store.labels.get(id),
+            sub => compileLabelWhere(store, sub),
+          ),
+        }
+      : undefined,
 };
 
-function compileWhere<T, R>(
+const OBJECT_SPEC: WhereSpec<RelatedObjectRecord> = {
+  fields: OBJECT_FIELDS,
+  getter: byProperty,
+  relation: () => undefined,
+};
+
+function compileWhere<T>(
   store: Store,
   where: WhereInput | null | undefined,
-  spec: WhereSpec<T, R>,
+  spec: WhereSpec<T>,
 ): Pred<T> {
   if (isEmpty(where)) return () => true;
   const w = where as WhereInput;
@@ -129,21 +202,15 @@ function compileWhere<T, R>(
   for (const [name, raw] of Object.entries(w)) {
     if (name === 'AND' || name === 'OR' || name === 'NOT' || raw === undefined)
       continue;
-    const rel = spec.relation.exec(name);
+    const rel = spec.relation(store, name);
     if (rel) {
       const sub = raw as WhereInput;
-      const relatedPred = spec.compileRelated(store, sub);
-      const test = (id: string) => {
-        const r = spec.related(store, id);
-        return r !== undefined && relatedPred(r);
-      };
-      const ids = (row: T) => spec.relatedIds(store, row);
-      preds.push(relationPred<T>(rel[1], ids, sub, test));
+      const test = isEmpty(sub) ? () => true : rel.test(sub);
+      preds.push(relationPred<T>(rel.mode, rel.related, sub, test));
       continue;
     }
     const [field, suffix] = splitField(name, spec.fields);
-    const kind = spec.fields[field];
-    preds.push(scalarPred(field, kind, suffix, raw) as unknown as Pred<T>);
+    preds.push(scalarPred(spec.getter(field), spec.fields[field], suffix, raw));
   }
   return all(preds);
 }
@@ -162,4 +229,12 @@ export function compileVmWhere(
   where: WhereInput | null | undefined,
 ): Pred<VmRecord> {
   return compileWhere(store, where, VM_SPEC);
+}
+
+/** Compiles a `<Type>WhereInput` of a related type other than Vm (id, name, AND/OR/NOT). */
+export function compileObjectWhere(
+  store: Store,
+  where: WhereInput | null | undefined,
+): Pred<RelatedObjectRecord> {
+  return compileWhere(store, where, OBJECT_SPEC);
 }

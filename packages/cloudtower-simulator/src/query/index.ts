@@ -1,4 +1,5 @@
 export type { WhereInput } from './filter';
 export { listLabels, connectionWindow, matchingLabelIds } from './labelQuery';
 export { labelsOfVm, vmWindow } from './vmQuery';
+export { objectWindow } from './objectQuery';
 export type { ListArgs } from './window';

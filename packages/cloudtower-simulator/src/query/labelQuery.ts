@@ -1,5 +1,5 @@
 import { compileLabelWhere, WhereInput } from './filter';
-import { LabelRecord, mergeOrdered, Store } from '../world';
+import { counterValue, LabelRecord, mergeOrdered, Store } from '../world';
 import {
   applyWindow,
   cursorPosition,
@@ -91,6 +91,7 @@ function* candidates(
 }
 
 function labelValue(l: LabelRecord, field: string): string | number | null {
+  if (field.endsWith('_num')) return counterValue(l, field);
   return (
     (l as unknown as Record<string, string | number | null>)[field] ?? null
   );

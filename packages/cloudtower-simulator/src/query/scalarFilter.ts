@@ -21,7 +21,7 @@ const SUFFIXES = new Set([
   'not_ends_with',
 ]);
 
-type Scalar = string | number | boolean | null;
+export type Scalar = string | number | boolean | null;
 
 function toScalar(kind: Kind, v: unknown): Scalar {
   if (v === null) return null;
@@ -58,13 +58,12 @@ const COMPARE: Record<string, (f: NonNull, x: NonNull, s: string) => boolean> =
  * One scalar condition. Null-valued fields fail every comparison except
  * equality with null (`field: null`) — SQL semantics, as on a real Tower.
  */
-export function scalarPred(
-  field: string,
+export function scalarPred<T>(
+  get: (row: T) => Scalar,
   kind: Kind,
   suffix: string,
   raw: unknown,
-): Pred<Record<string, unknown>> {
-  const get = (row: Record<string, unknown>) => row[field] as Scalar;
+): Pred<T> {
   if (suffix === 'in' || suffix === 'not_in') {
     const set = new Set((raw as unknown[]).map(v => toScalar(kind, v)));
     const wanted = suffix === 'in';

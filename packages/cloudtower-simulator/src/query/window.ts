@@ -120,3 +120,31 @@ export function orderComparator<T extends { id: string }>(
   };
   return { field, descending: sign < 0, compare };
 }
+
+function propertyValue<T>(row: T, field: string): string | number | boolean | null {
+  return (
+    (row as unknown as Record<string, string | number | boolean | null>)[
+      field
+    ] ?? null
+  );
+}
+
+/** Sorts `rows` by `args.orderBy` and applies the page (for the small lists of one label or VM). */
+export function sortedWindow<T extends { id: string }>(
+  rows: T[],
+  args: ListArgs,
+  lookup: (id: string) => T | undefined,
+  overflow: number,
+): Window<T> & { count: number } {
+  const order = orderComparator<T>(args.orderBy, propertyValue);
+  rows.sort(order.compare);
+  const win = applyWindow(
+    rows,
+    args,
+    cursorPosition(lookup, order.compare),
+    overflow,
+  );
+  // Not `{ ...win, count }`: on Node 20 that spread took ~2 µs, and `Label.vms` gets here once per
+  // label of an answer.
+  return Object.assign(win, { count: rows.length });
+}

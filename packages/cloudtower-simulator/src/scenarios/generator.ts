@@ -74,7 +74,9 @@ export function generateWorld(
   const policyIds: string[] = [];
   const policyCount = Math.max(1, Math.ceil(vmCount / 20));
   for (let i = 0; i < policyCount; i++)
-    policyIds.push(store.createSecurityPolicy({ name: `policy-${i}` }).id);
+    policyIds.push(
+      store.createObject('security_policies', { name: `policy-${i}` }).id,
+    );
 
   const orphans: string[] = [];
   for (let i = 0; i < spec.labels; i++) {
@@ -111,7 +113,7 @@ export function generateWorld(
     if (rnd() < orphanShare) {
       orphans.push(label.id);
     } else if (rnd() < (spec.securityPolicyShare ?? 0.1)) {
-      store.attachPolicy(label.id, pick(rnd, policyIds));
+      store.attach('security_policies', label.id, pick(rnd, policyIds));
     } else {
       const n = randomInt(rnd, 1, 2);
       for (let k = 0; k < n; k++) store.attachVm(label.id, pick(rnd, vmIds));

@@ -127,7 +127,7 @@ export function applyScenario(
     for (const v of spec.vms ?? []) vmByName.set(v.name, store.createVm(v).id);
     const policyByName = new Map<string, string>();
     for (const p of spec.securityPolicies ?? [])
-      policyByName.set(p.name, store.createSecurityPolicy(p).id);
+      policyByName.set(p.name, store.createObject('security_policies', p).id);
     const forced: [string, Partial<LabelCounters>][] = [];
     const created: string[] = [];
     for (const l of spec.labels ?? []) {
@@ -143,7 +143,7 @@ export function applyScenario(
       for (const v of l.vms ?? [])
         store.attachVm(label.id, vmByName.get(v) ?? v);
       for (const p of l.securityPolicies ?? [])
-        store.attachPolicy(label.id, policyByName.get(p) ?? p);
+        store.attach('security_policies', label.id, policyByName.get(p) ?? p);
       created.push(label.id);
       if (l.counters) forced.push([label.id, l.counters]);
     }

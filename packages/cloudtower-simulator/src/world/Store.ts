@@ -2,36 +2,41 @@ import { SimulatorError } from '../errors';
 import { CounterScheduler } from './counters';
 import { IdGenerator } from './ids';
 import { KeyIndex } from './KeyIndex';
-import {
-  assignCounters,
-  deletedLabelRecord,
-  newLabelRecord,
-} from './labelRecord';
-import { Relation } from './relation';
+import { assignCounters, counterNames, storeRecomputed } from './labelCounters';
+import { deletedLabelRecord, newLabelRecord } from './labelRecord';
+import { LABEL_RELATIONS, LabelRelation } from './labelRelations';
+import { References } from './references';
+import { RelatedObjects } from './relatedObjects';
 import { SortedIds } from './sortedIds';
 import {
+  CounterInput,
   CreateLabelInput,
-  CreateSecurityPolicyInput,
+  CreateObjectInput,
   CreateVmInput,
   DeletedLabel,
-  LabelCounters,
   LabelRecord,
+  RelatedObjectRecord,
   SecurityPolicyRecord,
   VmRecord,
   StoreOptions,
 } from './types';
 
-/** In-memory Tower data: labels, VMs, security policies and their associations, with indexes. */
+const VMS = 'vms';
+const POLICIES = 'security_policies';
+
+/** In-memory Tower data: labels, VMs, the objects of every other relation and their associations. */
 export class Store {
   readonly labels = new Map<string, LabelRecord>();
   readonly labelIds = new SortedIds(id => this.labels.has(id));
   private readonly byKey = new KeyIndex(id => this.labels.get(id)?.key);
   readonly vms = new Map<string, VmRecord>();
   readonly vmIds = new SortedIds(id => this.vms.has(id));
-  readonly policies = new Map<string, SecurityPolicyRecord>();
-  /** label (left) ↔ VM (right) and label ↔ security policy. */
-  private readonly labelVm = new Relation();
-  private readonly labelPolicy = new Relation();
+  readonly relations: readonly LabelRelation[];
+  /** label ↔ object associations of every relation (VMs included). */
+  readonly refs: References;
+  readonly objects: RelatedObjects;
+  /** Every stored counter name of this Tower's Label. */
+  readonly counterNames: ReadonlySet<string>;
   readonly deleted: DeletedLabel[] = [];
   readonly ids: IdGenerator;
   readonly counters: CounterScheduler;
@@ -42,6 +47,10 @@ export class Store {
     this.clock = options.clock ?? (() => new Date());
     this.ids = new IdGenerator(options.idSeed ?? 1);
     this.nullCountersOnCreate = options.nullCountersOnCreate ?? false;
+    this.relations = options.relations ?? LABEL_RELATIONS;
+    this.refs = new References(this.relations);
+    this.objects = new RelatedObjects(this.relations);
+    this.counterNames = new Set(counterNames(this.relations));
     this.counters = new CounterScheduler(options.counterLag ?? 0, id =>
       this.recompute(id),
     );
@@ -57,6 +66,11 @@ export class Store {
     return this.byKey.get(key);
   }
 
+  /** Security policies (the objects of `security_policies`). */
+  get policies(): ReadonlyMap<string, SecurityPolicyRecord> {
+    return this.objects.of(POLICIES);
+  }
+
   // ---- labels -------------------------------------------------------------
 
   createLabel(input: CreateLabelInput): LabelRecord {
@@ -68,6 +82,7 @@ export class Store {
       input,
       this.nullCountersOnCreate,
       this.clock,
+      this.counterNames,
     );
     this.labels.set(id, label);
     this.labelIds.add(id);
@@ -105,31 +120,26 @@ export class Store {
   ): LabelRecord | undefined {
     const label = this.labels.get(id);
     if (!label) return undefined;
-    const vmIds = this.labelVm.removeLeft(id);
-    const securityPolicyIds = this.labelPolicy.removeLeft(id);
+    const references = this.refs.removeLabel(id);
     this.labels.delete(id);
     this.labelIds.markDead();
     this.byKey.markDead(label.key);
     this.deleted.push(
-      deletedLabelRecord(label, { deletedAt, via, vmIds, securityPolicyIds }),
+      deletedLabelRecord(label, { deletedAt, via, references }),
     );
     return label;
   }
 
-  setCounters(id: string, counters: Partial<LabelCounters>): LabelRecord {
+  /** Sets stored counters by name (any of `counterNames`; unknown → INVALID_INPUT). */
+  setCounters(id: string, counters: CounterInput): LabelRecord {
     const label = this.requireLabel(id);
-    assignCounters(label, counters);
+    assignCounters(label, counters, this.counterNames);
     return label;
   }
 
   private recompute(id: string): void {
     const label = this.labels.get(id);
-    if (!label) return;
-    const vms = this.vmsOf(id).size;
-    const policies = this.policiesOf(id).size;
-    label.vm_num = vms;
-    label.security_policy_num = policies;
-    label.total_num = vms + policies;
+    if (label) storeRecomputed(label, this.refs.liveCounts(id));
   }
 
   /** Recomputes the stored counters of the given labels (default: all) from the live relations. */
@@ -138,58 +148,48 @@ export class Store {
     this.counters.clearPending(ids);
   }
 
-  // ---- relations ------------------------------------------------------------
+  // ---- associations -----------------------------------------------------------
+
+  /** Whether `objectId` is an object of `field` (INVALID_INPUT for a relation this Tower lacks). */
+  hasObject(field: string, objectId: string): boolean {
+    this.refs.requireRelation(field);
+    return field === VMS
+      ? this.vms.has(objectId)
+      : this.objects.get(field, objectId) !== undefined;
+  }
+
+  attach(field: string, labelId: string, objectId: string): void {
+    this.requireLabel(labelId);
+    if (field === VMS) this.requireVm(objectId);
+    else {
+      this.refs.requireRelation(field);
+      this.objects.require(field, objectId);
+    }
+    if (this.refs.add(field, labelId, objectId)) this.counters.changed(labelId);
+  }
+
+  detach(field: string, labelId: string, objectId: string): void {
+    if (this.refs.remove(field, labelId, objectId))
+      this.counters.changed(labelId);
+  }
 
   vmsOf(labelId: string): ReadonlySet<string> {
-    return this.labelVm.rightsOf(labelId);
+    return this.refs.of(VMS, labelId);
   }
 
   labelsOf(vmId: string): ReadonlySet<string> {
-    return this.labelVm.leftsOf(vmId);
-  }
-
-  policiesOf(labelId: string): ReadonlySet<string> {
-    return this.labelPolicy.rightsOf(labelId);
-  }
-
-  labelsOfPolicy(policyId: string): ReadonlySet<string> {
-    return this.labelPolicy.leftsOf(policyId);
+    return this.refs.labelsOf(VMS, vmId);
   }
 
   attachVm(labelId: string, vmId: string): void {
-    this.requireLabel(labelId);
-    this.requireVm(vmId);
-    if (this.labelVm.add(labelId, vmId)) {
-      this.counters.changed(labelId);
-    }
+    this.attach(VMS, labelId, vmId);
   }
 
   detachVm(labelId: string, vmId: string): void {
-    if (this.labelVm.remove(labelId, vmId)) {
-      this.counters.changed(labelId);
-    }
+    this.detach(VMS, labelId, vmId);
   }
 
-  attachPolicy(labelId: string, policyId: string): void {
-    this.requireLabel(labelId);
-    if (!this.policies.has(policyId)) {
-      throw new SimulatorError(
-        `security policy ${policyId} not found`,
-        'RESOURCE_NOT_FOUND',
-      );
-    }
-    if (this.labelPolicy.add(labelId, policyId)) {
-      this.counters.changed(labelId);
-    }
-  }
-
-  detachPolicy(labelId: string, policyId: string): void {
-    if (this.labelPolicy.remove(labelId, policyId)) {
-      this.counters.changed(labelId);
-    }
-  }
-
-  // ---- VMs and security policies --------------------------------------------
+  // ---- objects ------------------------------------------------------------------
 
   requireVm(id: string): VmRecord {
     const vm = this.vms.get(id);
@@ -213,34 +213,41 @@ export class Store {
     return vm;
   }
 
-  /** Deletes the VM entirely (not the recycle bin): its label associations go too. */
-  deleteVm(id: string): boolean {
-    if (!this.vms.has(id)) return false;
-    for (const l of [...this.labelsOf(id)]) this.detachVm(l, id);
-    this.vms.delete(id);
-    this.vmIds.markDead();
-    return true;
-  }
-
   setRecycleBin(id: string, inRecycleBin: boolean): VmRecord {
     const vm = this.requireVm(id);
     vm.in_recycle_bin = inRecycleBin;
     return vm;
   }
 
-  createSecurityPolicy(input: CreateSecurityPolicyInput): SecurityPolicyRecord {
-    const id = this.newId(input.id);
-    const policy = { id, name: input.name };
-    this.policies.set(id, policy);
-    for (const l of input.labelIds ?? []) this.attachPolicy(l, id);
-    return policy;
+  /** Creates an object of any relation (for `vms` a VM), holding the given labels. */
+  createObject(
+    field: string,
+    input: CreateObjectInput = {},
+  ): VmRecord | RelatedObjectRecord {
+    this.refs.requireRelation(field);
+    if (field === VMS)
+      return this.createVm({
+        ...input,
+        name: input.name ?? `vm-${this.vms.size + 1}`,
+      });
+    const obj = this.objects.add(field, this.newId(input.id), input.name);
+    for (const l of input.labelIds ?? []) this.attach(field, l, obj.id);
+    return obj;
   }
 
-  deleteSecurityPolicy(id: string): boolean {
-    if (!this.policies.has(id)) return false;
-    for (const l of [...this.labelsOfPolicy(id)]) this.detachPolicy(l, id);
-    this.policies.delete(id);
+  /** Deletes an object entirely (a VM: not to the recycle bin); its label associations go too. */
+  deleteObject(field: string, id: string): boolean {
+    if (!this.hasObject(field, id)) return false;
+    for (const l of [...this.refs.labelsOf(field, id)])
+      this.detach(field, l, id);
+    if (field !== VMS) return this.objects.delete(field, id);
+    this.vms.delete(id);
+    this.vmIds.markDead();
     return true;
+  }
+
+  deleteVm(id: string): boolean {
+    return this.deleteObject(VMS, id);
   }
 
   dispose(): void {

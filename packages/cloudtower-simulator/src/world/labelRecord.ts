@@ -1,10 +1,6 @@
 import { SimulatorError } from '../errors';
-import {
-  CreateLabelInput,
-  DeletedLabel,
-  LabelCounters,
-  LabelRecord,
-} from './types';
+import { assignCounters } from './labelCounters';
+import { CreateLabelInput, DeletedLabel, LabelRecord } from './types';
 
 function toMs(v: string | number | Date): number {
   let ms: number;
@@ -21,23 +17,18 @@ export function newLabelRecord(
   input: CreateLabelInput,
   nullCounters: boolean,
   clock: () => Date,
+  counterNames: ReadonlySet<string>,
 ): LabelRecord {
-  const init = nullCounters ? null : 0;
   const label: LabelRecord = {
     id,
     key: input.key,
     value: input.value ?? null,
     createdAt:
       input.createdAt === undefined ? clock().getTime() : toMs(input.createdAt),
-    vm_num: init,
-    total_num: init,
-    security_policy_num: init,
+    counterBase: nullCounters ? null : 0,
+    counters: {},
   };
-  if (input.counters) {
-    for (const [k, v] of Object.entries(input.counters)) {
-      if (v !== undefined) label[k as keyof LabelCounters] = v;
-    }
-  }
+  if (input.counters) assignCounters(label, input.counters, counterNames);
   return label;
 }
 
@@ -53,8 +44,7 @@ export function deletedLabelRecord(
   deletion: {
     deletedAt: string;
     via: string;
-    vmIds: string[];
-    securityPolicyIds: string[];
+    references: Record<string, string[]>;
   },
 ): DeletedLabel {
   return {
@@ -64,18 +54,8 @@ export function deletedLabelRecord(
     createdAt: createdAtIso(label),
     deletedAt: deletion.deletedAt,
     via: deletion.via,
-    vmIds: deletion.vmIds,
-    securityPolicyIds: deletion.securityPolicyIds,
+    vmIds: deletion.references.vms ?? [],
+    securityPolicyIds: deletion.references.security_policies ?? [],
+    references: deletion.references,
   };
-}
-
-/** Sets the counters given (a number or null) on `label`; the others stay as they are. */
-export function assignCounters(
-  label: LabelRecord,
-  counters: Partial<LabelCounters>,
-): void {
-  for (const k of ['vm_num', 'total_num', 'security_policy_num'] as const) {
-    const v = counters[k];
-    if (v === null || typeof v === 'number') label[k] = v;
-  }
 }

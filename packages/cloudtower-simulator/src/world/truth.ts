@@ -1,19 +1,23 @@
 import type { Store } from './Store';
+import { allCounters, counterValue } from './labelCounters';
 import { createdAtIso } from './labelRecord';
 import { LabelRecord, LabelTruth } from './types';
 
-/** A label as the admin API shows it: stored fields plus its live references. */
+/** A label as the admin API shows it: stored fields and counters plus its live references. */
 export function labelTruth(store: Store, label: LabelRecord): LabelTruth {
+  const references = store.refs.referencesOf(label.id);
   return {
     id: label.id,
     key: label.key,
     value: label.value,
     createdAt: createdAtIso(label),
-    vm_num: label.vm_num,
-    total_num: label.total_num,
-    security_policy_num: label.security_policy_num,
-    vmIds: [...store.vmsOf(label.id)],
-    securityPolicyIds: [...store.policiesOf(label.id)],
+    vm_num: counterValue(label, 'vm_num'),
+    total_num: counterValue(label, 'total_num'),
+    security_policy_num: counterValue(label, 'security_policy_num'),
+    counters: allCounters(label, store.counterNames),
+    vmIds: references.vms ?? [],
+    securityPolicyIds: references.security_policies ?? [],
+    references,
   };
 }
 

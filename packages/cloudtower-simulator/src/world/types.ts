@@ -1,3 +1,5 @@
+import type { LabelRelation } from './labelRelations';
+
 /** Records of the simulated world (labels, VMs, security policies) and their inputs. */
 
 /** Stored counters of a label; null means "not computed yet". */
@@ -7,7 +9,10 @@ export interface LabelCounters {
   security_policy_num: number | null;
 }
 
-export interface LabelRecord extends LabelCounters {
+/** Counter values by name (`vm_num`, `host_num`, ..., `total_num`), as an input. */
+export type CounterInput = Readonly<Record<string, number | null | undefined>>;
+
+export interface LabelRecord {
   id: string;
   key: string;
   value: string | null;
@@ -15,6 +20,10 @@ export interface LabelRecord extends LabelCounters {
   createdAt: number;
   /** Cached ISO form of createdAt (filled on first read). */
   createdAtIso?: string;
+  /** What a counter not in `counters` reads: 0, or null until first computed. */
+  counterBase: 0 | null;
+  /** Stored counters that differ from `counterBase` (read them with `counterValue`). */
+  counters: Record<string, number | null>;
 }
 
 export interface VmRecord {
@@ -23,10 +32,13 @@ export interface VmRecord {
   in_recycle_bin: boolean;
 }
 
-export interface SecurityPolicyRecord {
+/** An object of a relation other than `vms` (a host, a snapshot, a security policy, ...). */
+export interface RelatedObjectRecord {
   id: string;
   name: string;
 }
+
+export type SecurityPolicyRecord = RelatedObjectRecord;
 
 /** Counter lag: 0 = synchronous, N = milliseconds, 'never' = only on recomputeCounters(). */
 export type CounterLag = number | 'never';
@@ -40,8 +52,12 @@ export interface LabelTruth {
   vm_num: number | null;
   total_num: number | null;
   security_policy_num: number | null;
+  /** Every stored counter of this Tower's Label (`<x>_num`, `system_vlan_num`, `total_num`). */
+  counters: Record<string, number | null>;
   vmIds: string[];
   securityPolicyIds: string[];
+  /** Live references: relation field → object ids (only non-empty relations). */
+  references: Record<string, string[]>;
 }
 
 export interface DeletedLabel {
@@ -55,6 +71,8 @@ export interface DeletedLabel {
   /** References it still had when deleted (they were removed with it). */
   vmIds: string[];
   securityPolicyIds: string[];
+  /** Every reference it still had: relation field → object ids (only non-empty relations). */
+  references: Record<string, string[]>;
 }
 
 export interface CreateLabelInput {
@@ -64,7 +82,7 @@ export interface CreateLabelInput {
   /** ISO string, Date or epoch ms; default: the simulator clock. */
   createdAt?: string | number | Date;
   /** Initial stored counters; default: all 0 (or null with `nullCountersOnCreate`). */
-  counters?: Partial<LabelCounters>;
+  counters?: Partial<LabelCounters> | CounterInput;
 }
 
 export interface CreateVmInput {
@@ -80,8 +98,17 @@ export interface CreateSecurityPolicyInput {
   labelIds?: string[];
 }
 
-/** How a `Store` starts: its counter lag, clock, id seed and new labels' counters. */
+/** A new object of any relation (`name` defaults to '<type>-<n>'). */
+export interface CreateObjectInput {
+  id?: string;
+  name?: string;
+  labelIds?: string[];
+}
+
+/** How a `Store` starts: its counter lag, clock, id seed, new labels' counters and Label's relations. */
 export interface StoreOptions {
+  /** Relations of Label on this Tower (default LABEL_RELATIONS, the 28 of a current Tower). */
+  relations?: readonly LabelRelation[];
   counterLag?: CounterLag;
   clock?: () => Date;
   idSeed?: number;

@@ -1,0 +1,135 @@
+import { RunningSimulator, startSimulator } from '../http';
+import { gql, login } from '../testing';
+import { LABEL_RELATIONS } from '../world';
+
+/** Every relation filter of Label, on labels, labelsConnection and deleteManyLabels. */
+describe('relation filters', () => {
+  let sim: RunningSimulator;
+  let token: string;
+  beforeAll(async () => {
+    sim = await startSimulator({ counterLag: 'never' });
+    token = await login(sim.url);
+  });
+  afterAll(() => sim.stop());
+
+  /** Labels of key `k-<field>`: a held by object x; b by x and y; c by nothing. */
+  function world(field: string) {
+    const key = `k-${field}`;
+    const [a, b, c] = sim.admin
+      .createLabels([
+        { key, value: 'a' },
+        { key, value: 'b' },
+        { key, value: 'c' },
+      ])
+      .map(l => l.id);
+    sim.admin.createObject(field, { name: 'x', labelIds: [a, b] });
+    sim.admin.createObject(field, { name: 'y', labelIds: [b] });
+    return { key, a, b, c };
+  }
+
+  async function values(key: string, where: object): Promise<string[]> {
+    const r = await gql(
+      sim.url,
+      'query($w: LabelWhereInput) { labels(where: $w) { value } }',
+      { w: { AND: [{ key }, where] } },
+      token,
+    );
+    expect(r.errors).toBeUndefined();
+    return r.data.labels.map((l: { value: string }) => l.value);
+  }
+
+  it.each(LABEL_RELATIONS.map(r => r.field))(
+    '%s: _some, _every and _none, with and without a sub-filter',
+    async field => {
+      const { key } = world(field);
+      expect(await values(key, { [`${field}_some`]: {} })).toEqual(['a', 'b']);
+      expect(await values(key, { [`${field}_none`]: {} })).toEqual(['c']);
+      expect(await values(key, { [`${field}_every`]: {} })).toEqual([
+        'a',
+        'b',
+        'c',
+      ]);
+      expect(await values(key, { [`${field}_some`]: { name: 'y' } })).toEqual([
+        'b',
+      ]);
+      expect(await values(key, { [`${field}_every`]: { name: 'x' } })).toEqual([
+        'a',
+        'c',
+      ]);
+      expect(
+        await values(key, { [`${field}_none`]: { name_contains: 'y' } }),
+      ).toEqual(['a', 'c']);
+      const conn = await gql(
+        sim.url,
+        `query($w: LabelWhereInput) { labelsConnection(where: $w) { aggregate { count } } }`,
+        { w: { AND: [{ key }, { [`${field}_some`]: {} }] } },
+        token,
+      );
+      expect(conn.data.labelsConnection.aggregate.count).toBe(2);
+      const del = await gql(
+        sim.url,
+        `mutation($w: LabelWhereInput) { deleteManyLabels(where: $w) { count } }`,
+        { w: { AND: [{ key }, { [`${field}_none`]: {} }] } },
+        token,
+      );
+      expect(del.data.deleteManyLabels.count).toBe(1);
+      expect(await values(key, {})).toEqual(['a', 'b']);
+    },
+  );
+
+  it('deleteManyLabels keeps a label a vm_snapshot holds while its counters say 0', async () => {
+    const label = sim.admin.createLabel({ key: 'cape-vip', value: '10.0.0.7' });
+    sim.admin.createObject('vm_snapshots', { labelIds: [label.id] });
+    expect(sim.admin.label(label.id)).toMatchObject({
+      total_num: 0,
+      counters: expect.objectContaining({ vm_snapshot_num: 0, total_num: 0 }),
+      references: { vm_snapshots: [expect.any(String)] },
+    });
+    const guard = [
+      { id_in: [label.id] },
+      { total_num: 0 },
+      ...LABEL_RELATIONS.map(r => ({ [`${r.field}_none`]: {} })),
+    ];
+    const del = (where: object[]) =>
+      gql(
+        sim.url,
+        'mutation($w: LabelWhereInput) { deleteManyLabels(where: $w) { count } }',
+        { w: { AND: where } },
+        token,
+      );
+    expect((await del(guard)).data.deleteManyLabels.count).toBe(0);
+    expect(sim.admin.label(label.id)).toBeDefined();
+    // The counters and vms_none alone would have let it go.
+    expect(
+      (await del(guard.slice(0, 2).concat({ vms_none: {} }))).data
+        .deleteManyLabels.count,
+    ).toBe(1);
+    expect(sim.admin.deletedLabels().at(-1)).toMatchObject({
+      id: label.id,
+      references: { vm_snapshots: [expect.any(String)] },
+      vmIds: [],
+    });
+  });
+
+  it('lists a relation with pagination, order and filter like Label.vms', async () => {
+    const label = sim.admin.createLabel({ key: 'host-list' });
+    for (const name of ['h1', 'h2', 'h3'])
+      sim.admin.createObject('hosts', { name, labelIds: [label.id] });
+    const ok = await gql(
+      sim.url,
+      `query($id: ID) { label(where: {id: $id}) {
+        all: hosts(orderBy: name_DESC) { name }
+        page: hosts(orderBy: name_ASC, skip: 1, first: 1) { name }
+        some: hosts(where: {OR: [{name: "h1"}, {name: "h3"}]}) { name }
+      } }`,
+      { id: label.id },
+      token,
+    );
+    expect(ok.errors).toBeUndefined();
+    const names = (k: string) =>
+      ok.data.label[k].map((h: { name: string }) => h.name);
+    expect(names('all')).toEqual(['h3', 'h2', 'h1']);
+    expect(names('page')).toEqual(['h2']);
+    expect(names('some').sort()).toEqual(['h1', 'h3']);
+  });
+});

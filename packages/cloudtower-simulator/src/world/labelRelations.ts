@@ -1,0 +1,129 @@
+import { SimulatorError } from '../errors';
+
+/** One relation of a CloudTower `Label`: its list field, the related type and the stored counter. */
+export interface LabelRelation {
+  /** The list field on Label and the prefix of its filters, e.g. 'vm_snapshots'. */
+  field: string;
+  /** The related GraphQL type, e.g. 'VmSnapshot'. */
+  type: string;
+  /** The stored (lagging) counter on Label, e.g. 'vm_snapshot_num'. */
+  counter: string;
+}
+
+const relation = (
+  field: string,
+  type: string,
+  counter: string,
+): LabelRelation => Object.freeze({ field, type, counter });
+
+/**
+ * The 28 relations of Label on a current Tower (cloudtower/schema.graphql: `vms` plus
+ * "Every other relation of Label"). Vlans are counted in `vm_vlan_num`; `system_vlan_num` stays 0.
+ */
+export const LABEL_RELATIONS: readonly LabelRelation[] = Object.freeze([
+  relation('clusters', 'Cluster', 'cluster_num'),
+  relation('consistency_groups', 'ConsistencyGroup', 'consistency_group_num'),
+  relation(
+    'consistency_group_snapshots',
+    'ConsistencyGroupSnapshot',
+    'consistency_group_snapshot_num',
+  ),
+  relation(
+    'content_library_images',
+    'ContentLibraryImage',
+    'content_library_image_num',
+  ),
+  relation(
+    'content_library_vm_templates',
+    'ContentLibraryVmTemplate',
+    'content_library_vm_template_num',
+  ),
+  relation('datacenters', 'Datacenter', 'datacenter_num'),
+  relation('disks', 'Disk', 'disk_num'),
+  relation('elf_images', 'ElfImage', 'elf_image_num'),
+  relation('gpu_devices', 'GpuDevice', 'gpu_device_num'),
+  relation('hosts', 'Host', 'host_num'),
+  relation('iscsi_luns', 'IscsiLun', 'iscsi_lun_num'),
+  relation('iscsi_lun_snapshots', 'IscsiLunSnapshot', 'iscsi_lun_snapshot_num'),
+  relation('iscsi_targets', 'IscsiTarget', 'iscsi_target_num'),
+  relation('isolation_policies', 'IsolationPolicy', 'isolation_policy_num'),
+  relation('namespace_groups', 'NamespaceGroup', 'namespace_group_num'),
+  relation('nfs_exports', 'NfsExport', 'nfs_export_num'),
+  relation('nfs_inodes', 'NfsInode', 'nfs_inode_num'),
+  relation('nics', 'Nic', 'nic_num'),
+  relation('nvmf_namespaces', 'NvmfNamespace', 'nvmf_namespace_num'),
+  relation(
+    'nvmf_namespace_snapshots',
+    'NvmfNamespaceSnapshot',
+    'nvmf_namespace_snapshot_num',
+  ),
+  relation('nvmf_subsystems', 'NvmfSubsystem', 'nvmf_subsystem_num'),
+  relation('security_policies', 'SecurityPolicy', 'security_policy_num'),
+  relation('vdses', 'Vds', 'vds_num'),
+  relation('vlans', 'Vlan', 'vm_vlan_num'),
+  relation('vm_snapshots', 'VmSnapshot', 'vm_snapshot_num'),
+  relation('vm_templates', 'VmTemplate', 'vm_template_num'),
+  relation('vm_volumes', 'VmVolume', 'vm_volume_num'),
+  relation('vms', 'Vm', 'vm_num'),
+]);
+
+/**
+ * Relation fields a legacy Tower's Label lacks. The pre-3.0 ui-kit schema snapshot has all 28, so
+ * these come from smartxworks/cloudtower-python-sdk's `cloudtower/models/label.py`: its
+ * "update to v1.10.0 schema" version has no `content_library_images` / `content_library_vm_templates`,
+ * and `gpu_devices` first appears with "update to v2.12.0 schema".
+ */
+export const LEGACY_MISSING_RELATIONS: readonly string[] = Object.freeze([
+  'content_library_images',
+  'content_library_vm_templates',
+  'gpu_devices',
+]);
+
+/** Counters on Label that no relation feeds: Tower keeps them at 0 (vlans count in vm_vlan_num). */
+export const ZERO_COUNTERS: readonly string[] = Object.freeze([
+  'system_vlan_num',
+]);
+
+const FIELD = /^[a-z][a-z0-9]*(_[a-z0-9]+)*s$/;
+
+function singular(field: string): string {
+  if (field.endsWith('ies')) return `${field.slice(0, -3)}y`;
+  if (/(ss|x|ch|sh)es$/.test(field)) return field.slice(0, -2);
+  return field.slice(0, -1);
+}
+
+/** A relation a newer Tower adds ('backup_plans' → BackupPlan, backup_plan_num), named like the others. */
+export function extraRelation(field: string): LabelRelation {
+  if (!FIELD.test(field))
+    throw new SimulatorError(
+      `extraRelations: '${field}' is not a plural snake_case field name`,
+      'INVALID_INPUT',
+    );
+  const one = singular(field);
+  const type = one
+    .split('_')
+    .map(w => w[0].toUpperCase() + w.slice(1))
+    .join('');
+  return relation(field, type, `${one}_num`);
+}
+
+/** The relations of one Tower: the 28 (minus the legacy-missing ones) plus the extra ones. */
+export function towerRelations(
+  legacy: boolean,
+  extraFields: readonly string[] = [],
+): readonly LabelRelation[] {
+  const base = legacy
+    ? LABEL_RELATIONS.filter(r => !LEGACY_MISSING_RELATIONS.includes(r.field))
+    : LABEL_RELATIONS;
+  const known = new Set(LABEL_RELATIONS.map(r => r.field));
+  const extras = extraFields.map(f => {
+    if (known.has(f))
+      throw new SimulatorError(
+        `extraRelations: '${f}' is already a relation of Label`,
+        'INVALID_INPUT',
+      );
+    known.add(f);
+    return extraRelation(f);
+  });
+  return Object.freeze([...base, ...extras]);
+}

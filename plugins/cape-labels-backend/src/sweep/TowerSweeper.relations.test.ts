@@ -23,8 +23,76 @@ const refused = (operationName: string) => ({
   errorMessage: 'GraphQL introspection is not allowed',
 });
 
+/** Relations other than VMs that hold labels on a real Tower, each with its own lagging counter. */
+const HOLDERS = [
+  'vm_snapshots',
+  'vm_templates',
+  'content_library_vm_templates',
+  'security_policies',
+  'isolation_policies',
+  'hosts',
+  'vm_volumes',
+  'nvmf_namespaces',
+];
+
+/** A label held by one object of `relation` while every counter still says 0. */
+function heldOnlyBy(h: Harness, relation: string): string {
+  const { admin } = h.sim;
+  const id = admin.createLabel({
+    key: 'cape-cluster-name',
+    value: `held-by-${relation}`,
+    createdAt: h.old(),
+  }).id;
+  admin.createObject(relation, { name: relation, labelIds: [id] });
+  admin.setCounters(id, { total_num: 0 });
+  return id;
+}
+
 describe("TowerSweeper: rule 4 asks every relation of Tower's Label", () => {
   const make = stoppedAfterEach(createHarness);
+
+  it('keeps labels held only by snapshots, templates, policies, hosts ... while their counters say 0, naming the relation', async () => {
+    const h = await make();
+    h.sim.admin.setCounterLag('never');
+    const held = HOLDERS.map(r => heldOnlyBy(h, r));
+    const orphans = seedOrphans(h, 2);
+    for (const id of held) expect(h.sim.admin.label(id)?.total_num).toBe(0);
+    const run = await h.sweep();
+    expect(run.status).toBe('succeeded');
+    expect(h.deletedIds()).toEqual([...orphans].sort());
+    const outcomes = await h.store.listOutcomes(run.id, {
+      limit: 100,
+      offset: 0,
+      reason: 'referenced',
+    });
+    expect(
+      Object.fromEntries(outcomes.items.map(o => [o.labelId, o.relation])),
+    ).toEqual(Object.fromEntries(held.map((id, i) => [id, HOLDERS[i]])));
+  });
+
+  it('a reference added between the live check and the delete stops the delete on Tower', async () => {
+    const h = await make({
+      wrapClient: real => ({
+        checkLabels: async (ids, signal) => {
+          const live = await real.checkLabels(ids, signal);
+          // CAPE (or anyone) snapshots a VM holding the first label right after our check.
+          h.sim.admin.createObject('vm_snapshots', {
+            name: 'late',
+            labelIds: [ids[0]],
+          });
+          return live;
+        },
+      }),
+    });
+    h.sim.admin.setCounterLag('never');
+    const [late, ...rest] = seedOrphans(h, 3);
+    const run = await h.sweep();
+    expect(h.sim.admin.label(late)?.references).toEqual({
+      vm_snapshots: [expect.any(String)],
+    });
+    expect(h.deletedIds()).toEqual([...rest].sort());
+    expect((await h.outcomesByLabel(run.id))[late]).toBe('kept/raced');
+  });
 
   it('records the relations it checked, read from introspection', async () => {
     const h = await make();

@@ -125,7 +125,7 @@ describe('confirmation over several runs (counter lag never, attach/detach betwe
             t !== undefined &&
             Date.parse(t.createdAt) <= state.now - MIN_AGE_MS &&
             t.total_num === 0 &&
-            t.vmIds.length === 0,
+            Object.keys(t.references).length === 0,
           outcome: recorded.get(id),
         });
       }

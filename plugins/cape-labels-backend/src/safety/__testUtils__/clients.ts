@@ -1,6 +1,7 @@
-import type {
-  LabelTruth,
-  SimulatorAdmin,
+import {
+  LABEL_RELATIONS,
+  type LabelTruth,
+  type SimulatorAdmin,
 } from '@smartx-cape/cloudtower-simulator';
 import type {
   LabelLiveState,
@@ -12,14 +13,23 @@ import type {
  * A deliberately broken Tower (for the oracle's self-test): its live check and guard ignore VMs,
  * or age, or only the guard ignores VMs (caught only when CAPE attaches between check and delete).
  */
-export type Mutant = 'ignore-vms' | 'ignore-age' | 'guard-ignores-vms';
+export type Mutant =
+  'ignore-vms' | 'ignore-age' | 'guard-ignores-vms' | 'vms-only';
 
-/** The relations holding a label in the ground truth, as Tower's live check names them. */
+const RELATIONS = [
+  'vms',
+  ...LABEL_RELATIONS.map(r => r.field).filter(f => f !== 'vms'),
+];
+
+/** The relations holding a label in the ground truth, in the order Tower's live check names them. */
 function referencesOf(t: LabelTruth, mutant?: Mutant): string[] {
-  const held: string[] = [];
-  if (t.vmIds.length > 0 && mutant !== 'ignore-vms') held.push('vms');
-  if (t.securityPolicyIds.length > 0) held.push('security_policies');
-  return held;
+  return RELATIONS.filter(
+    r =>
+      t.references[r] &&
+      !(r === 'vms' && mutant === 'ignore-vms') &&
+      // The client before issue 25: only VMs were checked and guarded.
+      !(r !== 'vms' && mutant === 'vms-only'),
+  );
 }
 
 /**
@@ -45,7 +55,7 @@ export function memoryClient(
   });
   return {
     async readLabelRelations() {
-      return { source: 'introspection', fields: ['vms', 'security_policies'] };
+      return { source: 'introspection', fields: RELATIONS };
     },
     async *listLabelPages(filter, { pageSize, signal }) {
       let cursor: string | undefined;

@@ -85,8 +85,7 @@ export async function expectSafe(
 ): Promise<string[]> {
   const deleted = h.sim.admin.deletedLabels();
   for (const d of deleted) {
-    expect(d.vmIds).toEqual([]);
-    expect(d.securityPolicyIds).toEqual([]);
+    expect(d.references).toEqual({});
     expect(s.orphans).toContain(d.id);
   }
   if (run.dryRun) expect(deleted).toEqual([]);

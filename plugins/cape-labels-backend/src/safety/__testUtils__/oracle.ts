@@ -45,12 +45,8 @@ export function violations(o: Observation): string[] {
   }
   for (const d of deleted) {
     const what = `deleted ${d.id} ${JSON.stringify(d.key)}=${JSON.stringify(d.value)}`;
-    if (d.vmIds.length)
-      fail(`${what} while held by VM(s) ${d.vmIds.join(',')}`);
-    if (d.securityPolicyIds.length)
-      fail(
-        `${what} while held by security policy ${d.securityPolicyIds.join(',')}`,
-      );
+    for (const [relation, ids] of Object.entries(d.references))
+      fail(`${what} while held by ${relation} ${ids.join(',')}`);
     if (!keys.has(d.key)) fail(`${what}: key outside ${[...keys].join(',')}`);
     if (Date.parse(d.createdAt) > world.cutoffMs)
       fail(
@@ -70,8 +66,7 @@ export function violations(o: Observation): string[] {
         keys.has(t.key) &&
         Date.parse(t.createdAt) <= world.cutoffMs &&
         t.total_num === 0 &&
-        t.vmIds.length === 0 &&
-        t.securityPolicyIds.length === 0 &&
+        Object.keys(t.references).length === 0 &&
         !o.touched.has(t.id);
       if (orphan && !deletedIds.has(t.id))
         fail(

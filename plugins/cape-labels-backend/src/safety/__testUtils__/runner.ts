@@ -32,6 +32,7 @@ export async function createWorldRunner(options: { pageSize?: number } = {}) {
     'ignore-vms': 0,
     'ignore-age': 0,
     'guard-ignores-vms': 0,
+    'vms-only': 0,
   };
   let worlds = 0;
   let h: Harness | undefined = undefined;

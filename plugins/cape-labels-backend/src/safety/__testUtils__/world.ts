@@ -3,7 +3,13 @@ import type {
   SimulatorAdmin,
 } from '@smartx-cape/cloudtower-simulator';
 import { sweptKeys } from '../../config/types';
-import { keyOf, T0, type ActionSpec, type WorldSpec } from './worldSpec';
+import {
+  keyOf,
+  OTHER_RELATIONS,
+  T0,
+  type ActionSpec,
+  type WorldSpec,
+} from './worldSpec';
 
 export type BuiltWorld = {
   spec: WorldSpec;
@@ -11,7 +17,8 @@ export type BuiltWorld = {
   cutoffMs: number;
   labelIds: string[];
   vmIds: string[];
-  policyIds: string[];
+  /** The other objects: their relation and id. */
+  objects: Array<{ relation: string; id: string }>;
   /** Ground truth right after the build (before any sweep). */
   initial: Map<string, LabelTruth>;
 };
@@ -23,10 +30,10 @@ export function buildWorld(admin: SimulatorAdmin, spec: WorldSpec): BuiltWorld {
   const vmIds = spec.vms.map(
     (inBin, i) => admin.createVm({ name: `vm-${i}`, inRecycleBin: inBin }).id,
   );
-  const policyIds = Array.from(
-    { length: spec.policies },
-    (_, i) => admin.createSecurityPolicy({ name: `sp-${i}` }).id,
-  );
+  const objects = spec.objects.map((relation, i) => ({
+    relation,
+    id: admin.createObject(relation, { name: `${relation}-${i}` }).id,
+  }));
   const labelIds: string[] = [];
   for (const l of spec.labels) {
     const id = admin.createLabel({
@@ -37,23 +44,24 @@ export function buildWorld(admin: SimulatorAdmin, spec: WorldSpec): BuiltWorld {
     labelIds.push(id);
     const vm =
       vmIds.length && l.vm >= 0 ? vmIds[l.vm % vmIds.length] : undefined;
-    const policy =
-      policyIds.length && l.policy >= 0
-        ? policyIds[l.policy % policyIds.length]
+    const holder =
+      objects.length && l.holder >= 0
+        ? objects[l.holder % objects.length]
         : undefined;
-    if (vm || policy)
-      admin.attach({ labelId: id, vmId: vm, securityPolicyId: policy });
+    if (vm) admin.attach({ labelId: id, vmId: vm });
+    if (holder)
+      admin.attach({
+        labelId: id,
+        relation: holder.relation,
+        objectId: holder.id,
+      });
     const truth = admin.label(id)!;
-    const refs = truth.vmIds.length + truth.securityPolicyIds.length;
+    const refs = Object.values(truth.references).flat().length;
     let total: number | null = refs;
     if (l.counter === 'null') total = null;
-    // Stale: a VM reference the counter has not caught up with, or a counter still
-    // counting a reference that is gone. A security policy is not visible to the live
-    // check (the schema has no relation for it), so its counter is never stale-low here.
-    else if (l.counter === 'stale') {
-      if (refs === 0) total = 1;
-      else total = truth.securityPolicyIds.length > 0 ? refs + 1 : 0;
-    }
+    // Stale: references the counter has not caught up with (every relation is checked live),
+    // or a counter still counting a reference that is gone.
+    else if (l.counter === 'stale') total = refs === 0 ? 1 : 0;
     admin.setCounters(id, {
       total_num: total,
       vm_num: total === null ? null : truth.vmIds.length,
@@ -67,7 +75,7 @@ export function buildWorld(admin: SimulatorAdmin, spec: WorldSpec): BuiltWorld {
     cutoffMs,
     labelIds,
     vmIds,
-    policyIds,
+    objects,
     initial,
   };
 }
@@ -95,11 +103,14 @@ export function runAction(
       admin.attach({ labelId, vmId: vm });
       return [labelId];
     }
-    case 'attachPolicy': {
-      // Only with synchronous counters: a policy is visible to the sweeper through total_num only.
-      if (!exists || world.spec.tower.sweepLag !== 0) return [];
-      const sp = admin.createSecurityPolicy({ name: `late-sp-${a.at}` }).id;
-      admin.attach({ labelId, securityPolicyId: sp });
+    case 'attachObject': {
+      if (!exists) return [];
+      const relation = OTHER_RELATIONS[a.target % OTHER_RELATIONS.length];
+      const objectId = admin.createObject(relation, {
+        name: `late-${a.at}`,
+      }).id;
+      world.objects.push({ relation, id: objectId });
+      admin.attach({ labelId, relation, objectId });
       return [labelId];
     }
     case 'createOldName': {

@@ -1,5 +1,11 @@
 /** The property tests' worlds as data: label, action and Tower specs and their fast-check arbitraries. */
+import { LABEL_RELATIONS } from '@smartx-cape/cloudtower-simulator';
 import fc from 'fast-check';
+
+/** Every relation of Tower's `Label` but VMs (which the worlds model with recycle bins). */
+export const OTHER_RELATIONS: readonly string[] = LABEL_RELATIONS.map(
+  r => r.field,
+).filter(f => f !== 'vms');
 
 /** The pinned start of every property sweep (the sweeper's injected `now`). */
 export const T0 = Date.parse('2026-06-01T03:00:00.000Z');
@@ -27,13 +33,13 @@ export type LabelSpec = {
   counter: 'true' | 'stale' | 'null';
   /** Index into the world's VMs, or -1. */
   vm: number;
-  /** Index into the world's security policies, or -1. */
-  policy: number;
+  /** Index into the world's other objects (snapshots, templates, hosts, policies, ...), or -1. */
+  holder: number;
 };
 
 export type ActionKind =
   | 'attachNewVm'
-  | 'attachPolicy'
+  | 'attachObject'
   | 'createOldName'
   | 'deleteVm'
   | 'detach'
@@ -62,7 +68,8 @@ export type TowerSpec = {
 export type WorldSpec = {
   tower: TowerSpec;
   vms: boolean[]; // in recycle bin?
-  policies: number;
+  /** The relation of each other object of the world. */
+  objects: string[];
   labels: LabelSpec[];
   actions: ActionSpec[];
 };
@@ -144,9 +151,9 @@ export function worldArb(
       { weight: 3, arbitrary: fc.constant(-1) },
       { weight: 2, arbitrary: fc.integer({ min: 0, max: 4 }) },
     ),
-    policy: fc.oneof(
-      { weight: 6, arbitrary: fc.constant(-1) },
-      { weight: 1, arbitrary: fc.integer({ min: 0, max: 1 }) },
+    holder: fc.oneof(
+      { weight: 4, arbitrary: fc.constant(-1) },
+      { weight: 1, arbitrary: fc.integer({ min: 0, max: 3 }) },
     ),
   });
   const action = fc.record({
@@ -156,7 +163,8 @@ export function worldArb(
       'attachNewVm',
       'attachNewVm',
       'attachNewVm',
-      'attachPolicy',
+      'attachObject',
+      'attachObject',
       'createOldName',
       'deleteVm',
       'detach',
@@ -167,7 +175,7 @@ export function worldArb(
   return fc.record({
     tower,
     vms: fc.array(fc.boolean(), { minLength: 0, maxLength: 5 }),
-    policies: fc.integer({ min: 0, max: 2 }),
+    objects: fc.array(fc.constantFrom(...OTHER_RELATIONS), { maxLength: 4 }),
     labels: fc.array(label, { minLength: 5, maxLength: maxLabels }),
     actions: fc.array(action, { maxLength: 8 }),
   });

@@ -4,6 +4,7 @@ import { TowerAuthError, TowerError, TowerGraphQLError } from './errors';
 import { secretForms } from './scrub';
 import { RawServer, startRawServer } from './__testUtils__/rawServer';
 import { opts, withLogin } from './__testUtils__/clientHelpers';
+import { passwordCredentials } from '../__testUtils__/towerLogin';
 
 /** Every character JSON, URLs and HTML escape, and some that only \u escapes touch. */
 const HARD_PASSWORD = `p"a\\ss/wörd<&>' +%é\u2028`;
@@ -76,7 +77,9 @@ describe('TowerClient keeps the login variables out of errors in every escaped f
     }));
     const e = await failure(
       createTowerClient(
-        opts(server.url, { password: HARD_PASSWORD }),
+        opts(server.url, {
+          credentials: passwordCredentials({ password: HARD_PASSWORD }),
+        }),
       ).checkLabels(['a']),
     );
     expect(e).toBeInstanceOf(TowerAuthError);

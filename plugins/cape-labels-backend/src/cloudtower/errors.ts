@@ -2,7 +2,9 @@ import { plainText } from '../lib/plainText';
 
 /** The operation a Tower error happened in; part of every error message. */
 export type TowerOperation =
+  | 'authnStrategies'
   | 'login'
+  | 'ping'
   | 'logout'
   | 'listLabels'
   | 'checkLabels'
@@ -77,15 +79,41 @@ export class TowerTimeoutError extends TowerError {
   }
 }
 
-/** Tower answered with a non-2xx HTTP status. */
+/** What a non-2xx answer's body said, already scrubbed of secrets. */
+export type TowerHttpErrorBody = {
+  /** Tower's error code: a JSON ErrorBody's `code`, or a GraphQL error's. */
+  code?: string;
+  /** Tower's words: a JSON `message`, or the text of an HTML page. */
+  message?: string;
+};
+
+/**
+ * Tower (or a gateway in front of it) answered with a non-2xx HTTP status. `code` stays
+ * `HTTP_<status>`; Tower's own code is `towerCode`, its words are in the message.
+ */
 export class TowerHttpError extends TowerError {
   readonly status: number;
-  constructor(status: number, detail: string, ctx: Ctx) {
-    super(`HTTP ${status}${detail ? ` ${detail}` : ''}`, {
-      ...ctx,
-      code: `HTTP_${status}`,
-    });
+  readonly towerCode?: string;
+  constructor(
+    status: number,
+    statusText: string,
+    ctx: Ctx & { body?: TowerHttpErrorBody },
+  ) {
+    const { body, ...rest } = ctx;
+    const words = body?.message ? `: ${body.message}` : '';
+    const towerCode = body?.code ? ` (${body.code})` : '';
+    super(
+      `HTTP ${status}${statusText ? ` ${statusText}` : ''}${towerCode}${words}`,
+      {
+        ...rest,
+        code: `HTTP_${status}`,
+      },
+    );
     this.status = status;
+    this.towerCode =
+      body?.code === undefined
+        ? undefined
+        : plainText(body.code, MAX_CODE_BYTES);
   }
 }
 

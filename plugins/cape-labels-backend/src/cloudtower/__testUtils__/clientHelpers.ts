@@ -2,7 +2,10 @@ import { inspect } from 'node:util';
 import { TowerError, TowerTimeoutError } from '../errors';
 import type { TowerConnectionOptions, TowerLabel } from '../types';
 import type { RawReply, RawRequest } from './rawServer';
-import { TOWER_PASSWORD } from '../../__testUtils__/towerLogin';
+import {
+  passwordCredentials,
+  TOWER_PASSWORD,
+} from '../../__testUtils__/towerLogin';
 
 export function opts(
   url: string,
@@ -11,9 +14,7 @@ export function opts(
   return {
     towerId: 'raw',
     server: url,
-    username: 'cape-gc',
-    password: TOWER_PASSWORD,
-    userSource: 'LOCAL',
+    credentials: passwordCredentials(),
     skipTLSVerify: false,
     requestTimeoutMs: 5000,
     ...extra,

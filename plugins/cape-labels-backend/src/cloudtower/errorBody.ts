@@ -9,6 +9,11 @@ import type { TowerHttpErrorBody } from './errors';
 
 /** Bytes of an error body read at most; the rest is dropped unread. */
 export const MAX_ERROR_BODY_BYTES = 64 * 1024;
+/**
+ * Characters dropped before the cut of a body longer than that: a secret cut in two there
+ * would no longer match the scrubber, so the part before the cut is never quoted.
+ */
+const CUT_MARGIN = 4096;
 /** Tower's words kept from an error body (UTF-8 bytes): the status and code stay readable. */
 const MAX_WORDS_BYTES = 512;
 
@@ -106,15 +111,17 @@ function words(text: string | undefined, scrub: (t: string) => string) {
 }
 
 /**
- * Tower's code and words from an error body. `scrub` removes secrets; it runs on the raw body
- * and again on what was decoded from it (an HTML page may carry a secret as entities).
+ * Tower's code and words from an error body (`cut`: only its first MAX_ERROR_BODY_BYTES were
+ * read). `scrub` removes secrets; it runs on the raw body and again on what was decoded from
+ * it (an HTML page may carry a secret as entities).
  */
 export function parseErrorBody(
   raw: string,
+  cut: boolean,
   contentType: string | null,
   scrub: (text: string) => string,
 ): TowerHttpErrorBody {
-  const text = scrub(raw).trim();
+  const text = scrub(cut ? raw.slice(0, -CUT_MARGIN) : raw).trim();
   if (!text) return {};
   let found: TowerHttpErrorBody;
   if (text.startsWith('{')) {

@@ -107,9 +107,10 @@ async function httpError(
 ): Promise<TowerHttpError> {
   const statusText = STATUS_CODES[res.statusCode] ?? '';
   try {
-    const { text } = await readUpTo(res.body, MAX_ERROR_BODY_BYTES);
+    const { text, cut } = await readUpTo(res.body, MAX_ERROR_BODY_BYTES);
     const body = parseErrorBody(
       text,
+      cut,
       header(res.headers, 'content-type'),
       options.scrub,
     );

@@ -4,6 +4,7 @@ import type { TowerConnectionOptions, TowerLabel } from '../types';
 import type { RawReply, RawRequest } from './rawServer';
 import {
   passwordCredentials,
+  TOWER_API_KEY,
   TOWER_PASSWORD,
 } from '../../__testUtils__/towerLogin';
 
@@ -53,6 +54,7 @@ export async function collect(
 export function expectNoSecret(e: unknown) {
   const text = `${inspect(e, { depth: 20, showHidden: true })}${JSON.stringify(e)}${String(e)}`;
   expect(text).not.toContain(TOWER_PASSWORD);
+  expect(text).not.toContain(TOWER_API_KEY);
   expect(text).not.toContain('tok-1');
 }
 

@@ -125,8 +125,9 @@ export class TowerSession {
         if (code === undefined) throw e;
         if (this.token === token) this.token = undefined;
         if (attempt > 1) {
+          const why = `(${code})`;
           throw new TowerAuthError(
-            `token rejected again after a fresh login (${code})`,
+            `token rejected again after a fresh login ${why}`,
             { towerId: this.towerId, operation, code },
           );
         }

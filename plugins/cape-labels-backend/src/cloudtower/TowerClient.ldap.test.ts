@@ -1,6 +1,7 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { createTowerClient } from './TowerClient';
 import { TowerAuthError, TowerHttpError } from './errors';
+import type { TowerClient, TowerLogin } from './types';
 import { RawReply, RawServer, startRawServer } from './__testUtils__/rawServer';
 import { caught, opts, withLogin } from './__testUtils__/clientHelpers';
 import {
@@ -24,6 +25,17 @@ const strategies =
   () => ({
     json: { data: { authnStrategies: list } },
   });
+
+/** The client says how it logged in, and its info line says the same of user ldap-gc. */
+function expectLoggedIn(
+  client: TowerClient,
+  logger: ReturnType<typeof mockServices.logger.mock>,
+  login: TowerLogin,
+  line: string,
+) {
+  expect(client.loginUsed!()).toEqual(login);
+  expect(logger.info).toHaveBeenCalledWith(`Tower raw: ${line} (user ldap-gc)`);
+}
 
 describe('TowerClient logs LDAP users in the way the official SDKs do', () => {
   let server: RawServer | undefined;
@@ -64,13 +76,11 @@ describe('TowerClient logs LDAP users in the way the official SDKs do', () => {
         },
       },
     ]);
-    expect(client.loginUsed!()).toEqual({
-      method: 'password',
-      source: 'AUTHN',
-      authConfigId: 'ldap-cfg-1',
-    });
-    expect(logger.info).toHaveBeenCalledWith(
-      'Tower raw: logged in as LDAP user through AUTHN (config ldap-cfg-1) (user ldap-gc)',
+    expectLoggedIn(
+      client,
+      logger,
+      { method: 'password', source: 'AUTHN', authConfigId: 'ldap-cfg-1' },
+      'logged in as LDAP user through AUTHN (config ldap-cfg-1)',
     );
   });
 
@@ -116,13 +126,11 @@ describe('TowerClient logs LDAP users in the way the official SDKs do', () => {
       expect(requests('CapeLabelsLogin')[0].variables).toEqual({
         data: { username: 'ldap-gc', password: TOWER_PASSWORD, source: 'LDAP' },
       });
-      expect(client.loginUsed!()).toEqual({
-        method: 'password',
-        source: 'LDAP',
-        reason: 'no-authn-strategies',
-      });
-      expect(logger.info).toHaveBeenCalledWith(
-        'Tower raw: logged in as LDAP user with source LDAP (Tower has no authnStrategies) (user ldap-gc)',
+      expectLoggedIn(
+        client,
+        logger,
+        { method: 'password', source: 'LDAP', reason: 'no-authn-strategies' },
+        'logged in as LDAP user with source LDAP (Tower has no authnStrategies)',
       );
     },
   );

@@ -88,7 +88,7 @@ function skipMarkup(html: string, lower: string, lt: number): number {
 }
 
 /** The text of an HTML page: tags, comments, scripts and styles dropped; linear in its length. */
-export function htmlText(html: string): string {
+function htmlText(html: string): string {
   const lower = html.toLowerCase();
   let out = '';
   let at = 0;

@@ -43,11 +43,34 @@ export interface Config {
          * (`user:pass@` is refused at start); redirects from it are never followed.
          */
         server: string;
-        username: string;
+        /** With `password`; or set `apiKey` instead of both (exactly one of the two ways). */
+        username?: string;
         /** @visibility secret */
-        password: string;
-        /** LOCAL (default) or LDAP. */
+        password?: string;
+        /**
+         * LOCAL (default) or LDAP. LDAP logs in through Tower's `authnStrategies` (Tower 3.0+:
+         * source AUTHN with the LDAP config's id), or with source LDAP where Tower does not know
+         * that query. Password logins only.
+         */
         userSource?: 'LOCAL' | 'LDAP';
+        /**
+         * With `userSource: LDAP`, the id of the Tower LDAP config to log in through, when
+         * `authnStrategies` lists several (without it such a run fails, listing the ids).
+         */
+        authConfigId?: string;
+        /**
+         * A Tower API key (for Towers with two-factor login), instead of `username` and
+         * `password`: sent as the `Authorization` header; no login or logout.
+         * @visibility secret
+         */
+        apiKey?: string;
+        /**
+         * Headers sent on every request to this Tower (login included) and to nothing else,
+         * e.g. `x-bypass-whitelist: true` for Arcfra (AOC) gateways. Values are secrets.
+         * `authorization`, `content-type`, `content-length`, `host` (any case) are refused.
+         * @deepVisibility secret
+         */
+        headers?: { [name: string]: string | number | boolean };
         /** Accept any TLS certificate (default false). */
         skipTLSVerify?: boolean;
         /** PEM bundle trusted in addition to the system CAs. */

@@ -63,7 +63,8 @@ export type RunSummary = {
   /**
    * Remarks on the record: a count Tower answered that the survivor read contradicts, labels a
    * later run found deleted after this run's delete went unanswered (this run's outcomes and
-   * counts were corrected), or such corrections this run made to an earlier run.
+   * counts were corrected), such corrections this run made to an earlier run, or how a run of
+   * an LDAP user or with an API key got into Tower.
    */
   notes?: string[];
   /** Whose clock the age cutoff was taken on; absent until the run has read it. */

@@ -12,13 +12,17 @@ import {
   relationsIntrospection,
 } from './__testUtils__/clientHelpers';
 
-/** A Tower that refuses introspection and knows only `known` of the relation filters. */
-function refusingTower(known: ReadonlySet<string>) {
+/**
+ * A Tower that refuses introspection and knows only `known` of the relation filters; it answers
+ * validation errors with `status` (200 as Tower does, 400 as Apollo does).
+ */
+function refusingTower(known: ReadonlySet<string>, status = 200) {
   return (req: RawRequest) => {
     if (req.operationName === 'CapeLabelsLogin')
       return { json: { data: { login: { token: 'tok-1' } } } };
     if (req.operationName === 'CapeLabelsRelations')
       return {
+        status,
         json: {
           data: null,
           errors: [
@@ -34,6 +38,7 @@ function refusingTower(known: ReadonlySet<string>) {
       const unknown = named.filter(m => !known.has(m[1]));
       if (unknown.length)
         return {
+          status,
           json: {
             data: null,
             errors: unknown.map(m => ({
@@ -120,37 +125,42 @@ describe('TowerClient: which relations of Label a label can be held by', () => {
     ).toHaveLength(1);
   });
 
-  it('probes the built-in list where introspection is refused, and never sends a filter Tower refused', async () => {
-    const lacking = new Set([
-      'gpu_devices',
-      'namespace_groups',
-      'nvmf_subsystems',
-    ]);
-    const known = new Set(KNOWN_LABEL_RELATIONS.filter(r => !lacking.has(r)));
-    server = await startRawServer(refusingTower(known));
-    const client = createTowerClient(opts(server.url));
-    const relations = await client.readLabelRelations();
-    expect(relations.source).toBe('probe');
-    expect(new Set(relations.fields)).toEqual(known);
-    await client.checkLabels(['a']);
-    await client.deleteLabelsGuarded(guard);
-    expect(noneFilters(server).sort()).toEqual(
-      [...known].map(r => `${r}_none`).sort(),
-    );
-    const sentLater = server.requests
-      .filter(r =>
-        ['CapeLabelsCheck', 'CapeLabelsDelete'].includes(r.operationName ?? ''),
-      )
-      .map(r => `${r.query}${JSON.stringify(r.variables)}`)
-      .join('\n');
-    for (const r of lacking) expect(sentLater).not.toContain(r);
-    // One probe that failed naming all three, one that passed.
-    expect(
-      server.requests.filter(
-        r => r.operationName === 'CapeLabelsRelationProbe',
-      ),
-    ).toHaveLength(2);
-  });
+  it.each([200, 400])(
+    'probes the built-in list where introspection is refused (HTTP %i), and never sends a filter Tower refused',
+    async status => {
+      const lacking = new Set([
+        'gpu_devices',
+        'namespace_groups',
+        'nvmf_subsystems',
+      ]);
+      const known = new Set(KNOWN_LABEL_RELATIONS.filter(r => !lacking.has(r)));
+      server = await startRawServer(refusingTower(known, status));
+      const client = createTowerClient(opts(server.url));
+      const relations = await client.readLabelRelations();
+      expect(relations.source).toBe('probe');
+      expect(new Set(relations.fields)).toEqual(known);
+      await client.checkLabels(['a']);
+      await client.deleteLabelsGuarded(guard);
+      expect(noneFilters(server).sort()).toEqual(
+        [...known].map(r => `${r}_none`).sort(),
+      );
+      const sentLater = server.requests
+        .filter(r =>
+          ['CapeLabelsCheck', 'CapeLabelsDelete'].includes(
+            r.operationName ?? '',
+          ),
+        )
+        .map(r => `${r.query}${JSON.stringify(r.variables)}`)
+        .join('\n');
+      for (const r of lacking) expect(sentLater).not.toContain(r);
+      // One probe that failed naming all three, one that passed.
+      expect(
+        server.requests.filter(
+          r => r.operationName === 'CapeLabelsRelationProbe',
+        ),
+      ).toHaveLength(2);
+    },
+  );
 
   it('fails RELATIONS_UNKNOWN, sending no check or delete, when Tower refuses what the probe cannot place', async () => {
     server = await startRawServer(req => {

@@ -1,9 +1,15 @@
 import { inspect } from 'node:util';
+import { mockServices } from '@backstage/backend-test-utils';
 import { createTowerClient } from './TowerClient';
 import { TowerAuthError, TowerError, TowerGraphQLError } from './errors';
 import { secretForms } from './scrub';
-import { RawServer, startRawServer } from './__testUtils__/rawServer';
+import { RawReply, RawServer, startRawServer } from './__testUtils__/rawServer';
 import { opts, withLogin } from './__testUtils__/clientHelpers';
+import {
+  passwordCredentials,
+  TOWER_API_KEY,
+  TOWER_PASSWORD,
+} from '../__testUtils__/towerLogin';
 
 /** Every character JSON, URLs and HTML escape, and some that only \u escapes touch. */
 const HARD_PASSWORD = `p"a\\ss/wörd<&>' +%é\u2028`;
@@ -76,7 +82,9 @@ describe('TowerClient keeps the login variables out of errors in every escaped f
     }));
     const e = await failure(
       createTowerClient(
-        opts(server.url, { password: HARD_PASSWORD }),
+        opts(server.url, {
+          credentials: passwordCredentials({ password: HARD_PASSWORD }),
+        }),
       ).checkLabels(['a']),
     );
     expect(e).toBeInstanceOf(TowerAuthError);
@@ -112,5 +120,71 @@ describe('TowerClient keeps the login variables out of errors in every escaped f
     expect(e.code).toMatch(/^CODE Y+…$/);
     expect(Buffer.byteLength(e.code)).toBeLessThanOrEqual(128);
     expect(e.message).not.toMatch(/[\n\r\u202e\u2066]/);
+  });
+});
+
+describe('TowerClient keeps every secret out of every error and log line', () => {
+  let server: RawServer | undefined;
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+  });
+  const TOKEN = 'tok-Secret-Token-7';
+  const HEADER_VALUE = 'gw-Header-Secret-9';
+  const htmlEscape = (t: string) =>
+    t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  /** Tower quoting everything it was sent, in each shape an error can take. */
+  const echoes: Array<(t: string) => RawReply> = [
+    t => ({ json: { errors: [{ message: t, code: t }] } }),
+    t => ({ json: { errors: [{ message: t, extensions: { code: t } }] } }),
+    t => ({ status: 400, json: { code: t, message: t, status: 400 } }),
+    t => ({
+      raw: res => {
+        res.writeHead(502, { 'content-type': 'text/html' });
+        res.end(`<h1>${htmlEscape(t)}</h1>`);
+      },
+    }),
+    t => ({
+      raw: res => {
+        res.writeHead(503, { 'content-type': 'text/plain' });
+        res.end(`Service Unavailable: ${t}`);
+      },
+    }),
+    // Last: with an API key, a refusal ends the requests.
+    t => ({ status: 401, json: { message: t } }),
+  ];
+
+  it.each([
+    ['a password', opts('', {}).credentials],
+    ['an API key', { kind: 'apiKey' as const, apiKey: TOWER_API_KEY }],
+  ])('with %s', async (_name, credentials) => {
+    let shape = 0;
+    server = await startRawServer(req => {
+      if (req.operationName === 'CapeLabelsLogin') {
+        return { json: { data: { login: { token: TOKEN } } } };
+      }
+      const quoted = JSON.stringify({ h: req.headers, v: req.variables });
+      return echoes[shape++ % echoes.length](
+        `${quoted} ${encodeURIComponent(quoted)}`,
+      );
+    });
+    const logger = mockServices.logger.mock();
+    const client = createTowerClient(
+      opts(server.url, { credentials, headers: { 'x-gw': HEADER_VALUE } }),
+      { logger },
+    );
+    const errors: unknown[] = [];
+    for (let i = 0; i < echoes.length * 2; i++) {
+      errors.push(await failure(client.checkLabels(['a'])));
+    }
+    await client.close();
+    const logged = [logger.debug, logger.info, logger.warn, logger.error].map(
+      l => l.mock.calls,
+    );
+    const text = `${errors.map(fullText).join('\n')}${JSON.stringify(logged)}`;
+    for (const secret of [TOWER_PASSWORD, TOWER_API_KEY, TOKEN, HEADER_VALUE]) {
+      for (const form of secretForms(secret)) expect(text).not.toContain(form);
+    }
+    expect(text).toContain('***');
   });
 });

@@ -124,4 +124,19 @@ describe('TowerClient session (login, token, re-login), against a raw HTTP serve
       /^Tower raw: login failed: bad password \*\*\* \(USER_PASSWORD_INCORRECT\)$/,
     );
   });
+
+  it('says a login without a token (two-factor login) needs an API key', async () => {
+    server = await startRawServer(() => ({
+      json: { data: { login: { token: null, mfa_type: 'Mail' } } },
+    }));
+    const e = await caught(
+      createTowerClient(opts(server.url)).checkLabels(['x']),
+    );
+    expect(e).toBeInstanceOf(TowerAuthError);
+    expect(e.code).toBe('NO_TOKEN');
+    expect(e.message).toBe(
+      'Tower raw: login failed: login returned no token (two-factor login needs an API key: set capeLabels.towers.raw.apiKey)',
+    );
+    expect(server.requests).toHaveLength(1);
+  });
 });

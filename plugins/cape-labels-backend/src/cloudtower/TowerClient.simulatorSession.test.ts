@@ -8,7 +8,10 @@ import {
   rejection,
   simulatorEachTest,
 } from './__testUtils__/simHelpers';
-import { TOWER_PASSWORD } from '../__testUtils__/towerLogin';
+import {
+  passwordCredentials,
+  TOWER_PASSWORD,
+} from '../__testUtils__/towerLogin';
 
 describe('TowerClient login and session against the CloudTower simulator', () => {
   const t = simulatorEachTest();
@@ -32,9 +35,11 @@ describe('TowerClient login and session against the CloudTower simulator', () =>
     expect([...tokenIds][0]).not.toBeNull();
 
     const ldap = t.connect({
-      username: 'ldap-gc',
-      password: LDAP_PASSWORD,
-      userSource: 'LDAP',
+      credentials: passwordCredentials({
+        username: 'ldap-gc',
+        password: LDAP_PASSWORD,
+        userSource: 'LDAP',
+      }),
     });
     await expect(listAll(ldap, KEYS)).resolves.toHaveLength(1);
     await ldap.close();
@@ -45,14 +50,18 @@ describe('TowerClient login and session against the CloudTower simulator', () =>
   });
 
   it('rejects wrong passwords and wrong user sources with TowerAuthError', async () => {
-    const client = t.connect({ password: `${TOWER_PASSWORD}-wrong` });
+    const client = t.connect({
+      credentials: passwordCredentials({ password: `${TOWER_PASSWORD}-wrong` }),
+    });
     let e = await rejection(client.checkLabels(['x']));
     expect(e).toBeInstanceOf(TowerAuthError);
     expect(e.code).toBe('LOGIN_FAILED');
     expect(e.message).toMatch(/^Tower sim: login failed: /);
     const ldapAsLocal = t.connect({
-      username: 'ldap-gc',
-      password: LDAP_PASSWORD,
+      credentials: passwordCredentials({
+        username: 'ldap-gc',
+        password: LDAP_PASSWORD,
+      }),
     });
     e = await rejection(ldapAsLocal.checkLabels(['x']));
     expect(e.code).toBe('USER_NOT_FOUND');

@@ -3,8 +3,9 @@ import { DEFAULT_MAX_IN_FLIGHT, Vars, positiveInt } from './connection';
 import type { TowerOperation } from './errors';
 import { listLabelsInChains } from './listing';
 import * as ops from './operations';
+import { parseAnswer } from './parseAnswer';
 import { discoverLabelRelations } from './relations';
-import { parseAnswer, TowerSession } from './session';
+import { TowerSession } from './session';
 import type {
   GuardedDeleteInput,
   LabelLiveState,
@@ -14,6 +15,7 @@ import type {
   TowerClockReading,
   TowerConnectionOptions,
   TowerLabel,
+  TowerLogin,
 } from './types';
 
 export type TowerClientLogger = Pick<LoggerService, 'debug' | 'info' | 'warn'>;
@@ -126,6 +128,10 @@ class GraphQLTowerClient implements TowerClient {
 
   readClock(signal?: AbortSignal): Promise<TowerClockReading> {
     return this.session.readClock(signal);
+  }
+
+  loginUsed(): TowerLogin | undefined {
+    return this.session.loginUsed();
   }
 
   close(): Promise<void> {

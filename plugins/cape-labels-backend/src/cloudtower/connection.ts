@@ -8,6 +8,7 @@ import {
   TowerOperation,
   TowerResponseError,
 } from './errors';
+import { graphqlErrorCode } from './errorBody';
 import { Limiter } from './limiter';
 import { scrubSecrets } from './scrub';
 import {
@@ -17,7 +18,7 @@ import {
   RequestContext,
   TransportOptions,
 } from './transport';
-import type { TowerConnectionOptions } from './types';
+import type { TowerConnectionOptions, TowerCredentials } from './types';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /**
@@ -36,6 +37,14 @@ const LOGIN_CODES = new Set([
 
 export type Vars = Record<string, unknown>;
 
+/** What must never appear in an error: the password or API key, and the header values. */
+function configuredSecrets(options: TowerConnectionOptions): string[] {
+  const credentials: TowerCredentials = options.credentials;
+  const secret =
+    credentials.kind === 'apiKey' ? credentials.apiKey : credentials.password;
+  return [secret, ...Object.values(options.headers ?? {})];
+}
+
 export function positiveInt(
   value: number | undefined,
   fallback: number,
@@ -48,6 +57,11 @@ export function positiveInt(
   return v;
 }
 
+const isMessage = (v: unknown): v is { message: string } =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as { message?: unknown }).message === 'string';
+
 /**
  * Sends single GraphQL requests to one Tower: bounded in flight, timed out,
  * every failure mapped to a TowerError. Knows nothing about login.
@@ -57,14 +71,17 @@ export class TowerConnection {
   private readonly timeoutMs: number;
   private readonly limiter: Limiter;
   private readonly transport: TransportOptions;
+  private readonly secrets: () => Array<string | undefined>;
   /** Created on first use; close() releases its sockets. */
   private agent?: Agent;
 
   constructor(
     private readonly options: TowerConnectionOptions,
-    /** Strings that must never appear in an error (password, token). */
-    private readonly secrets: () => Array<string | undefined>,
+    /** Secrets known only later (the session's tokens); the configured ones are added here. */
+    sessionSecrets: () => Array<string | undefined>,
   ) {
+    const configured = configuredSecrets(options);
+    this.secrets = () => [...configured, ...sessionSecrets()];
     this.url = `${options.server.replace(/\/+$/, '')}/api`;
     this.timeoutMs = positiveInt(
       options.requestTimeoutMs,
@@ -83,6 +100,7 @@ export class TowerConnection {
         DEFAULT_MAX_RESPONSE_BYTES,
         'maxResponseBytes',
       ),
+      scrub: text => this.scrub(text),
     };
   }
 
@@ -111,7 +129,11 @@ export class TowerConnection {
       });
       const client = new GraphQLClient(this.url, {
         fetch: fetch as unknown as typeof globalThis.fetch,
-        headers: token ? { Authorization: token } : {},
+        // The configured headers go to this Tower only; the client's own names are refused at start.
+        headers: {
+          ...this.options.headers,
+          ...(token ? { Authorization: token } : {}),
+        },
         jsonSerializer: jsonSerializer({
           towerId: this.options.towerId,
           operation,
@@ -140,13 +162,11 @@ export class TowerConnection {
     if (e instanceof TowerError) return e;
     const ctx = { towerId: this.options.towerId, operation };
     if (e instanceof ClientError) {
-      const first = e.response.errors?.[0] as
-        | { message?: unknown; code?: unknown; extensions?: { code?: unknown } }
-        | undefined;
-      const rawCode = first?.code ?? first?.extensions?.code;
-      const code = typeof rawCode === 'string' ? rawCode : undefined;
+      const first: unknown = e.response.errors?.[0];
+      const rawCode = graphqlErrorCode(first);
+      const code = rawCode === undefined ? undefined : this.scrub(rawCode);
       const message = this.scrub(
-        typeof first?.message === 'string' ? first.message : 'GraphQL error',
+        isMessage(first) ? first.message : 'GraphQL error',
       );
       if (operation === 'login' || (code && LOGIN_CODES.has(code))) {
         return new TowerAuthError(`${message}${code ? ` (${code})` : ''}`, {
@@ -168,7 +188,8 @@ export class TowerConnection {
     );
   }
 
-  private scrub(text: string): string {
+  /** `text` with every form of every secret replaced by `***`. */
+  scrub(text: string): string {
     return scrubSecrets(text, this.secrets());
   }
 }

@@ -2,7 +2,9 @@ import { plainText } from '../lib/plainText';
 
 /** The operation a Tower error happened in; part of every error message. */
 export type TowerOperation =
+  | 'authnStrategies'
   | 'login'
+  | 'ping'
   | 'logout'
   | 'listLabels'
   | 'checkLabels'
@@ -12,6 +14,8 @@ export type TowerOperation =
 
 /** Tower's words quoted in an error, at most (UTF-8 bytes). */
 const MAX_DETAIL_BYTES = 1024;
+/** Messages of an answer's GraphQL errors kept, at most (each bounded like a detail). */
+const MAX_MESSAGES = 50;
 /** An error code comes from Tower's answer too. */
 const MAX_CODE_BYTES = 128;
 
@@ -78,15 +82,48 @@ export class TowerTimeoutError extends TowerError {
   }
 }
 
-/** Tower answered with a non-2xx HTTP status. */
+/** What a non-2xx answer's body said, already scrubbed of secrets. */
+export type TowerHttpErrorBody = {
+  /** Tower's error code: a JSON ErrorBody's `code`, or a GraphQL error's. */
+  code?: string;
+  /** Tower's words: a JSON `message`, or the text of an HTML page. */
+  message?: string;
+  /** Every GraphQL error's words, when the body held GraphQL `errors` (as Apollo answers a 400). */
+  messages?: string[];
+};
+
+/**
+ * Tower (or a gateway in front of it) answered with a non-2xx HTTP status. `code` stays
+ * `HTTP_<status>`; Tower's own code is `towerCode`, its words are in the message.
+ */
 export class TowerHttpError extends TowerError {
   readonly status: number;
-  constructor(status: number, detail: string, ctx: Ctx) {
-    super(`HTTP ${status}${detail ? ` ${detail}` : ''}`, {
-      ...ctx,
-      code: `HTTP_${status}`,
-    });
+  readonly towerCode?: string;
+  /** The words of each GraphQL error the body held; empty for other bodies. */
+  readonly messages: string[];
+  constructor(
+    status: number,
+    statusText: string,
+    ctx: Ctx & { body?: TowerHttpErrorBody },
+  ) {
+    const { body, ...rest } = ctx;
+    const words = body?.message ? `: ${body.message}` : '';
+    const towerCode = body?.code ? ` (${body.code})` : '';
+    super(
+      `HTTP ${status}${statusText ? ` ${statusText}` : ''}${towerCode}${words}`,
+      {
+        ...rest,
+        code: `HTTP_${status}`,
+      },
+    );
     this.status = status;
+    this.messages = (body?.messages ?? [])
+      .slice(0, MAX_MESSAGES)
+      .map(m => plainText(m, MAX_DETAIL_BYTES));
+    this.towerCode =
+      body?.code === undefined
+        ? undefined
+        : plainText(body.code, MAX_CODE_BYTES);
   }
 }
 
@@ -122,9 +159,6 @@ export class TowerResponseError extends TowerError {
     super(detail, { ...ctx, code: ctx.code ?? 'MALFORMED_RESPONSE' });
   }
 }
-
-/** Messages of an answer's GraphQL errors kept, at most (each bounded like a detail). */
-const MAX_MESSAGES = 50;
 
 /**
  * Tower answered with GraphQL `errors`; `code` is the first error's code, the message the first

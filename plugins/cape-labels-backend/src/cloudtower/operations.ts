@@ -10,6 +10,23 @@ export const LOGIN = /* GraphQL */ `
   }
 `;
 
+/** Unauthenticated; Tower 3.0 and later (older Towers answer a validation error). */
+export const AUTHN_STRATEGIES = /* GraphQL */ `
+  query CapeLabelsAuthnStrategies {
+    authnStrategies {
+      id
+      type
+    }
+  }
+`;
+
+/** The cheapest request: an API-key client's first answer carries Tower's clock. */
+export const PING = /* GraphQL */ `
+  query CapeLabelsPing {
+    __typename
+  }
+`;
+
 export const LOGOUT = /* GraphQL */ `
   mutation CapeLabelsLogout {
     logout
@@ -96,11 +113,36 @@ function counter(v: unknown): number | null {
   return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null;
 }
 
-export function parseLoginToken(data: unknown): string {
+/** The token, or undefined when `login` answered without one (two-factor login). */
+export function parseLoginToken(data: unknown): string | undefined {
   const login = field(data, 'login');
-  const token = isObj(login) ? login.token : undefined;
-  if (!nonEmptyString(token)) throw new ShapeError('login returned no token');
-  return token;
+  if (!isObj(login)) throw new ShapeError('login returned no login');
+  return nonEmptyString(login.token) ? login.token : undefined;
+}
+
+/** The ids of the LDAP configs `authnStrategies` lists, each once, in Tower's order. */
+export function parseLdapConfigIds(data: unknown): string[] {
+  const strategies = field(data, 'authnStrategies');
+  if (!Array.isArray(strategies)) {
+    throw new ShapeError('`authnStrategies` is not a list');
+  }
+  const ids = new Set<string>();
+  for (const strategy of strategies) {
+    if (!isObj(strategy) || typeof strategy.type !== 'string') {
+      throw new ShapeError('an authnStrategies entry has no type');
+    }
+    if (strategy.type !== 'LDAP') continue;
+    if (!nonEmptyString(strategy.id)) {
+      throw new ShapeError('an LDAP authnStrategies entry has no id');
+    }
+    ids.add(strategy.id);
+  }
+  return [...ids];
+}
+
+/** `__typename` answered: any object under `data` will do. */
+export function parsePing(data: unknown): void {
+  if (!isObj(data)) throw new ShapeError('response has no data');
 }
 
 export type ParsedLabelRows = {

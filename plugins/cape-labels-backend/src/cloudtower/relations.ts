@@ -1,4 +1,8 @@
-import { TowerGraphQLError, TowerResponseError } from './errors';
+import {
+  TowerGraphQLError,
+  TowerHttpError,
+  TowerResponseError,
+} from './errors';
 import { ShapeError } from './operations';
 import type { LabelRelations } from './types';
 
@@ -189,10 +193,21 @@ function relationsUnknown(towerId: string, why: string): TowerResponseError {
   );
 }
 
-/** Refused introspection: Tower's GraphQL errors, or an answer that shows no usable Label. */
+/**
+ * The words of Tower's validation errors: GraphQL errors in a 200 answer, or in a 400's body
+ * (as Apollo answers a document it refuses). Undefined for any other failure.
+ */
+function validationMessages(error: unknown): string[] | undefined {
+  if (error instanceof TowerGraphQLError) return error.messages;
+  if (error instanceof TowerHttpError && error.status === 400)
+    return error.messages.length ? error.messages : undefined;
+  return undefined;
+}
+
+/** Refused introspection: Tower's validation errors, or an answer that shows no usable Label. */
 function introspectionRefused(error: unknown): boolean {
   return (
-    error instanceof TowerGraphQLError ||
+    validationMessages(error) !== undefined ||
     (error instanceof TowerResponseError && error.code === 'UNEXPECTED_SHAPE')
   );
 }
@@ -217,9 +232,11 @@ async function probeRelations(
     } catch (error) {
       if (error instanceof ShapeError)
         throw relationsUnknown(towerId, error.message);
-      if (!(error instanceof TowerGraphQLError)) throw error;
-      const unknown = unknownRelationsIn(error.messages, candidates);
-      if (unknown.size === 0) throw relationsUnknown(towerId, error.message);
+      const messages = validationMessages(error);
+      if (!messages) throw error;
+      const unknown = unknownRelationsIn(messages, candidates);
+      if (unknown.size === 0)
+        throw relationsUnknown(towerId, (error as Error).message);
       candidates = candidates.filter(c => !unknown.has(c));
     }
   }

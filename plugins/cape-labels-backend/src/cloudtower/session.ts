@@ -1,67 +1,79 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
+import { stringifyError } from '@backstage/errors';
+import { authFailureCode } from './authFailure';
 import { TowerConnection, Vars } from './connection';
-import {
-  TowerAbortedError,
-  TowerAuthError,
-  TowerGraphQLError,
-  TowerOperation,
-  TowerResponseError,
-} from './errors';
+import { TowerAbortedError, TowerAuthError, TowerOperation } from './errors';
 import * as ops from './operations';
+import { parseAnswer } from './parseAnswer';
+import {
+  describeLogin,
+  loginInput,
+  noTokenError,
+  PasswordCredentials,
+  PasswordLogin,
+  resolvePasswordLogin,
+} from './passwordLogin';
 import { raceAbort } from './raceAbort';
 import { sampleDateHeader, TowerTimeSample } from './towerClock';
-import type { TowerClockReading, TowerConnectionOptions } from './types';
-
-/** Checks an answer's shape: a malformed answer is a `TowerResponseError`. */
-export function parseAnswer<T>(
-  towerId: string,
-  operation: TowerOperation,
-  fn: () => T,
-): T {
-  try {
-    return fn();
-  } catch (e) {
-    if (!(e instanceof ops.ShapeError)) throw e;
-    throw new TowerResponseError(`unexpected response: ${e.message}`, {
-      towerId,
-      operation,
-      code: 'UNEXPECTED_SHAPE',
-    });
-  }
-}
+import type {
+  TowerClockReading,
+  TowerConnectionOptions,
+  TowerCredentials,
+  TowerLogin,
+} from './types';
 
 /**
- * One Tower login and what hangs on it: the token shared by concurrent callers (one login in
- * flight at a time), one fresh login when Tower answers `LOAD_TOKEN_FAILED`, Tower's clock from
- * the login's `Date` header, and the logout.
+ * What authenticates one client's requests to Tower. With a password: one login shared by
+ * concurrent callers (one in flight at a time), one fresh login when Tower refuses the token,
+ * Tower's clock from the login's `Date` header, the logout. With an API key: the key on every
+ * request, no login or logout, Tower's clock from the first answer, and a refused key fails
+ * every later call without sending it again.
  */
 export class TowerSession {
   private readonly towerId: string;
   private readonly connection: TowerConnection;
+  private readonly credentials: TowerCredentials;
   private token?: string;
+  /** Every token this session was given: scrubbed from errors for as long as the session lives. */
+  private readonly tokens = new Set<string>();
   private loginInFlight?: Promise<string>;
-  /** Tower's time, from the answer of the last login. */
+  /** How the password logs in, resolved once (LDAP: through `authnStrategies`). */
+  private resolved?: PasswordLogin;
+  /** How the session authenticated, once it has. */
+  private authenticated?: TowerLogin;
+  /** Tower's time, from the answer of the last login (an API key's first answer). */
   private timeSample?: TowerTimeSample;
+  /** The code Tower refused the API key with. */
+  private keyRefusedCode?: string;
 
   constructor(
-    private readonly options: TowerConnectionOptions,
+    options: TowerConnectionOptions,
     private readonly logger?: Pick<LoggerService, 'debug' | 'info'>,
   ) {
     this.towerId = options.towerId;
-    this.connection = new TowerConnection(options, () => [
-      options.password,
-      this.token,
-    ]);
+    this.credentials = options.credentials;
+    this.connection = new TowerConnection(options, () => [...this.tokens]);
   }
 
   async readClock(signal?: AbortSignal): Promise<TowerClockReading> {
-    await this.getToken('login', signal);
+    if (this.credentials.kind === 'apiKey') {
+      if (!this.timeSample) {
+        const data = await this.execute('ping', ops.PING, {}, signal);
+        parseAnswer(this.towerId, 'ping', () => ops.parsePing(data));
+      }
+    } else {
+      await this.getToken('login', signal);
+    }
     const sample = this.timeSample;
     if (!sample)
       return { source: 'local', reason: 'Tower sent no Date header' };
     if ('reason' in sample) return { source: 'local', reason: sample.reason };
     // Tower's time has moved on since the header: the header's time is a lower bound.
     return { source: 'tower', towerNowMs: sample.towerTimeMs };
+  }
+
+  loginUsed(): TowerLogin | undefined {
+    return this.authenticated;
   }
 
   async close(): Promise<void> {
@@ -72,14 +84,14 @@ export class TowerSession {
         await this.connection.send('logout', ops.LOGOUT, {}, token);
       } catch (e) {
         this.logger?.debug(
-          `Tower ${this.towerId}: logout failed (ignored): ${(e as Error).message}`,
+          `Tower ${this.towerId}: logout failed (ignored): ${stringifyError(e)}`,
         );
       }
     }
     await this.connection.close();
   }
 
-  /** Runs one operation with the cached token; logs in again once on LOAD_TOKEN_FAILED. */
+  /** Runs one operation; with a password, logs in again once when Tower refuses the token. */
   async execute(
     operation: TowerOperation,
     document: string,
@@ -88,6 +100,15 @@ export class TowerSession {
   ): Promise<unknown> {
     if (signal?.aborted) {
       throw new TowerAbortedError({ towerId: this.towerId, operation });
+    }
+    if (this.credentials.kind === 'apiKey') {
+      return this.executeWithKey(
+        this.credentials.apiKey,
+        operation,
+        document,
+        variables,
+        signal,
+      );
     }
     for (let attempt = 1; ; attempt++) {
       const token = await this.getToken(operation, signal);
@@ -100,20 +121,54 @@ export class TowerSession {
           signal,
         );
       } catch (e) {
-        if (!(e instanceof TowerGraphQLError) || e.code !== 'LOAD_TOKEN_FAILED')
-          throw e;
+        const code = authFailureCode(e);
+        if (code === undefined) throw e;
         if (this.token === token) this.token = undefined;
         if (attempt > 1) {
+          const why = `(${code})`;
           throw new TowerAuthError(
-            'token rejected again after a fresh login (LOAD_TOKEN_FAILED)',
-            { towerId: this.towerId, operation, code: 'LOAD_TOKEN_FAILED' },
+            `token rejected again after a fresh login ${why}`,
+            { towerId: this.towerId, operation, code },
           );
         }
         this.logger?.info(
-          `Tower ${this.towerId}: token rejected during ${operation}, logging in again`,
+          `Tower ${this.towerId}: token rejected during ${operation} (${code}), logging in again`,
         );
       }
     }
+  }
+
+  private async executeWithKey(
+    apiKey: string,
+    operation: TowerOperation,
+    document: string,
+    variables: Vars,
+    signal?: AbortSignal,
+  ): Promise<unknown> {
+    if (this.keyRefusedCode === undefined) {
+      try {
+        const data = await this.connection.send(
+          operation,
+          document,
+          variables,
+          apiKey,
+          signal,
+          date => {
+            this.timeSample ??= sampleDateHeader(date);
+          },
+        );
+        this.noteAuthenticated({ method: 'apiKey' });
+        return data;
+      } catch (e) {
+        const code = authFailureCode(e);
+        if (code === undefined) throw e;
+        this.keyRefusedCode = code;
+      }
+    }
+    throw new TowerAuthError(
+      `API key refused (${this.keyRefusedCode}); an API key is never retried or replaced by a login`,
+      { towerId: this.towerId, operation, code: 'API_KEY_REFUSED' },
+    );
   }
 
   /** The cached token, or the one login in flight shared by every caller. */
@@ -146,16 +201,17 @@ export class TowerSession {
   }
 
   private async login(): Promise<string> {
+    const credentials = this.credentials as PasswordCredentials;
+    this.resolved ??= await resolvePasswordLogin(
+      credentials,
+      this.towerId,
+      () => this.ldapConfigIds(),
+      text => this.connection.scrub(text),
+    );
     const data = await this.connection.send(
       'login',
       ops.LOGIN,
-      {
-        data: {
-          username: this.options.username,
-          password: this.options.password,
-          source: this.options.userSource,
-        },
-      },
+      { data: loginInput(credentials, this.resolved) },
       undefined,
       undefined,
       date => {
@@ -165,9 +221,27 @@ export class TowerSession {
     const token = parseAnswer(this.towerId, 'login', () =>
       ops.parseLoginToken(data),
     );
-    this.logger?.debug(
-      `Tower ${this.towerId}: logged in as ${this.options.username}`,
-    );
+    if (!token) throw noTokenError(this.towerId);
+    this.tokens.add(token);
+    this.noteAuthenticated(this.resolved, ` (user ${credentials.username})`);
     return token;
+  }
+
+  private async ldapConfigIds(): Promise<string[]> {
+    const data = await this.connection.send(
+      'authnStrategies',
+      ops.AUTHN_STRATEGIES,
+      {},
+    );
+    return parseAnswer(this.towerId, 'authnStrategies', () =>
+      ops.parseLdapConfigIds(data),
+    );
+  }
+
+  /** The first success says, in the log, how the session authenticated. */
+  private noteAuthenticated(login: TowerLogin, who = ''): void {
+    if (this.authenticated) return;
+    this.authenticated = login;
+    this.logger?.info(`Tower ${this.towerId}: ${describeLogin(login)}${who}`);
   }
 }

@@ -8,6 +8,7 @@ import {
   TowerRedirectError,
   TowerResponseError,
 } from './errors';
+import { MAX_ERROR_BODY_BYTES, parseErrorBody } from './errorBody';
 import { classifyFetchError } from './networkErrors';
 import { redirectTarget } from './redirect';
 
@@ -25,6 +26,8 @@ export type TransportOptions = {
   skipTLSVerify: boolean;
   caCert?: string;
   maxResponseBytes: number;
+  /** Removes every secret from Tower's words before they go into an error. */
+  scrub: (text: string) => string;
 };
 
 export type RequestContext = {
@@ -54,12 +57,19 @@ function drop(body: Body): void {
   body.on('error', () => undefined).destroy();
 }
 
-/** Reads a body, refusing more than `limit` bytes without buffering them. */
-async function readBounded(
+function header(
+  headers: Dispatcher.ResponseData['headers'],
+  name: string,
+): string | null {
+  const value = headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+}
+
+/** Reads at most `limit` bytes of a body; a longer body is cut there and dropped. */
+async function readUpTo(
   body: Body,
   limit: number,
-  tooLarge: () => TowerError,
-): Promise<string> {
+): Promise<{ text: string; cut: boolean }> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of body) {
@@ -67,19 +77,48 @@ async function readBounded(
     total += bytes.byteLength;
     if (total > limit) {
       drop(body);
-      throw tooLarge();
+      chunks.push(bytes.subarray(0, bytes.byteLength - (total - limit)));
+      return { text: Buffer.concat(chunks).toString('utf8'), cut: true };
     }
     chunks.push(bytes);
   }
-  return Buffer.concat(chunks, total).toString('utf8');
+  return { text: Buffer.concat(chunks, total).toString('utf8'), cut: false };
 }
 
-function header(
-  headers: Dispatcher.ResponseData['headers'],
-  name: string,
-): string | null {
-  const value = headers[name];
-  return (Array.isArray(value) ? value[0] : value) ?? null;
+/** Reads a body, refusing more than `limit` bytes without buffering them. */
+async function readBounded(
+  body: Body,
+  limit: number,
+  tooLarge: () => TowerError,
+): Promise<string> {
+  const { text, cut } = await readUpTo(body, limit);
+  if (cut) throw tooLarge();
+  return text;
+}
+
+/**
+ * A non-2xx answer as a TowerHttpError with Tower's code and words (scrubbed, bounded). A body
+ * that cannot be read in time leaves the status alone.
+ */
+async function httpError(
+  res: Dispatcher.ResponseData,
+  options: TransportOptions,
+  base: { towerId: string; operation: TowerOperation },
+): Promise<TowerHttpError> {
+  const statusText = STATUS_CODES[res.statusCode] ?? '';
+  try {
+    const { text, cut } = await readUpTo(res.body, MAX_ERROR_BODY_BYTES);
+    const body = parseErrorBody(
+      text,
+      cut,
+      header(res.headers, 'content-type'),
+      options.scrub,
+    );
+    return new TowerHttpError(res.statusCode, statusText, { ...base, body });
+  } catch {
+    drop(res.body);
+    return new TowerHttpError(res.statusCode, statusText, base);
+  }
 }
 
 /** graphql-request parses an answer only when its content type says JSON. */
@@ -111,7 +150,7 @@ export function jsonSerializer(ctx: {
 /**
  * A fetch for one request, on undici's `request` (no WHATWG Request, Headers or web streams
  * per request): per-request timeout or the caller's abort, TLS options, bounded body, non-2xx
- * answers turned into typed errors. Redirects are never followed: a 3xx is an error, so nothing
+ * answers turned into typed errors with Tower's words (errorBody.ts). Redirects are never followed: a 3xx is an error, so nothing
  * is ever sent to another origin. graphql-request only ever sees a 2xx answer, read once as
  * text; it does the one JSON parse (with `jsonSerializer`).
  */
@@ -150,10 +189,8 @@ export function createRequestFetch(
         );
         throw new TowerRedirectError(status, target, base);
       }
-      if (status < 200 || status > 299) {
-        drop(res.body);
-        throw new TowerHttpError(status, STATUS_CODES[status] ?? '', base);
-      }
+      if (status < 200 || status > 299)
+        throw await httpError(res, options, base);
       ctx.onDate?.(header(res.headers, 'date'));
       const declared = Number(header(res.headers, 'content-length'));
       if (Number.isFinite(declared) && declared > options.maxResponseBytes) {

@@ -1,14 +1,50 @@
+/**
+ * How the client proves who it is to one Tower: a user's password (logged in with the login
+ * mutation; a token per client) or an API key (sent as is, never a login or logout).
+ */
+export type TowerCredentials =
+  | {
+      kind: 'password';
+      username: string;
+      password: string;
+      /** LDAP: through `authnStrategies` and source AUTHN where Tower has it, else source LDAP. */
+      userSource: 'LOCAL' | 'LDAP';
+      /** Which of several LDAP configs of a Tower 3.0+ to log in through (`authnStrategies` id). */
+      authConfigId?: string;
+    }
+  | { kind: 'apiKey'; apiKey: string };
+
 /** Where a Tower is and how to log in to it: the configured Tower carries the same fields. */
 export type TowerEndpoint = {
   /** Base URL; the GraphQL endpoint is `<server>/api`. */
   server: string;
-  username: string;
-  password: string;
-  userSource: 'LOCAL' | 'LDAP';
+  credentials: TowerCredentials;
+  /**
+   * Sent on every request to this Tower (login included) and to nothing else, e.g. a gateway's
+   * `x-bypass-whitelist: true`. Values are secrets. Never a name the client owns
+   * (`authorization`, `content-type`, `content-length`, `host`).
+   */
+  headers?: Readonly<Record<string, string>>;
   skipTLSVerify: boolean;
   /** PEM bundle trusted in addition to the system CAs. */
   caCert?: string;
 };
+
+/**
+ * How a client authenticated to Tower: the LOCAL or LDAP source of a password login (for LDAP,
+ * through AUTHN and which `authnStrategies` config, or source LDAP on a Tower without that
+ * query), or an API key.
+ */
+export type TowerLogin =
+  | { method: 'password'; source: 'LOCAL' }
+  | { method: 'password'; source: 'AUTHN'; authConfigId: string }
+  | {
+      method: 'password';
+      source: 'LDAP';
+      /** Why not AUTHN: Tower does not know `authnStrategies`, or lists no LDAP config. */
+      reason: 'no-authn-strategies' | 'no-ldap-config';
+    }
+  | { method: 'apiKey' };
 
 /** How to reach and log in to one Tower, and how hard to work it. */
 export type TowerConnectionOptions = TowerEndpoint & {
@@ -67,7 +103,7 @@ export type GuardedDeleteInput = {
 };
 
 /**
- * Tower's clock, from the HTTP `Date` header of login's answer: `towerNowMs` is the header's
+ * Tower's clock, from the HTTP `Date` header of login's answer (an API key's first answer): `towerNowMs` is the header's
  * time, a lower bound of Tower's time when it is read (whole seconds, then travel and the time
  * since the answer), so a cutoff taken from it can only be early, never late.
  */
@@ -102,10 +138,16 @@ export interface TowerClient {
   /** Which of these ids still exist (one request). */
   readExistingIds(ids: string[], signal?: AbortSignal): Promise<string[]>;
   /**
-   * Logs in (unless a token is cached) and reads Tower's clock from login's answer. Optional:
+   * Logs in (unless a token is cached) and reads Tower's clock from login's answer; with an API
+   * key, from the first answer (a `CapeLabelsPing` when nothing else was sent yet). Optional:
    * a client without it leaves the sweep on the backend's clock, recorded as such.
    */
   readClock?(signal?: AbortSignal): Promise<TowerClockReading>;
+  /**
+   * How the client authenticated, once it has (after `readClock` or any request); undefined
+   * before. Optional: the sweep notes it on the run when present.
+   */
+  loginUsed?(): TowerLogin | undefined;
   /** Revokes the cached token, if any. */
   close(): Promise<void>;
 }

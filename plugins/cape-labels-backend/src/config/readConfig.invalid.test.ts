@@ -119,3 +119,87 @@ describe('readCapeLabelsConfig: invalid configs', () => {
     ).not.toContain('pw-secret-1');
   });
 });
+
+describe('readCapeLabelsConfig: invalid credentials and headers', () => {
+  const bare = { server: tower.server };
+  const key = { ...bare, apiKey: 'ak-secret-1' };
+  it.each([
+    [
+      { ...key, username: 'u', password: 'p' },
+      'capeLabels.towers.a: set either apiKey or username and password, not both',
+    ],
+    [
+      { ...key, password: 'p' },
+      'capeLabels.towers.a: set either apiKey or username and password, not both',
+    ],
+    [bare, 'capeLabels.towers.a: set username and password, or apiKey'],
+    [{ ...bare, apiKey: ' ' }, 'capeLabels.towers.a.apiKey: must not be empty'],
+    [
+      { ...bare, apiKey: 'ak-secret-1\r\nX-Evil: 1' },
+      'capeLabels.towers.a.apiKey: must be visible ASCII characters (it is sent as the Authorization header)',
+    ],
+    [
+      { ...key, userSource: 'LDAP' },
+      'capeLabels.towers.a.userSource: applies to username and password only, not to apiKey',
+    ],
+    [
+      { ...key, authConfigId: 'c1' },
+      'capeLabels.towers.a.authConfigId: applies to username and password only, not to apiKey',
+    ],
+    [
+      { ...tower, authConfigId: 'c1' },
+      'capeLabels.towers.a.authConfigId: applies to userSource LDAP only',
+    ],
+    [
+      { ...tower, userSource: 'LDAP', authConfigId: ' ' },
+      'capeLabels.towers.a.authConfigId: must not be empty',
+    ],
+    [
+      { ...tower, headers: 'x-a: 1' },
+      'capeLabels.towers.a.headers: must be a map of header name to value',
+    ],
+    [
+      { ...tower, headers: { 'bad name': 'v' } },
+      'capeLabels.towers.a.headers: "bad name" is not a valid header name',
+    ],
+    [
+      { ...tower, headers: { 'x-a': 'one', 'X-A': 'two' } },
+      'capeLabels.towers.a.headers.X-A: set twice (header names ignore case)',
+    ],
+    [
+      { ...tower, headers: { 'x-a': ['v'] } },
+      'capeLabels.towers.a.headers.x-a: must be a string',
+    ],
+  ])('rejects %j: %s', (towerConfig, message) => {
+    const error = errorOf({ towers: { a: towerConfig } });
+    expect(error).toBe(message);
+    expect(error).not.toMatch(/ak-secret-1|pw-secret-1/);
+  });
+
+  it.each([
+    'Authorization',
+    'content-type',
+    'Content-Length',
+    'HOST',
+    'Transfer-Encoding',
+  ])('refuses the header %s, which the client owns', name => {
+    expect(
+      errorOf({ towers: { a: { ...tower, headers: { [name]: 'v' } } } }),
+    ).toMatch(
+      new RegExp(
+        `^capeLabels\\.towers\\.a\\.headers\\.${name}: the client sets ${name.toLowerCase()} itself`,
+      ),
+    );
+  });
+
+  it('refuses a header value with a line break without quoting it', () => {
+    const error = errorOf({
+      towers: {
+        a: { ...tower, headers: { 'x-gw': 'gw-secret-1\nHost: evil' } },
+      },
+    });
+    expect(error).toBe(
+      'capeLabels.towers.a.headers.x-gw: must be visible ASCII characters, spaces or tabs (no line breaks)',
+    );
+  });
+});

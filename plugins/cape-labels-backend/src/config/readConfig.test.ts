@@ -13,7 +13,13 @@ describe('readCapeLabelsConfig', () => {
       id: 'prod-a',
       title: 'prod-a',
       server: 'https://tower-a.example.com',
-      userSource: 'LOCAL',
+      credentials: {
+        kind: 'password',
+        username: 'cape-gc',
+        password: 'pw-secret-1',
+        userSource: 'LOCAL',
+      },
+      headers: {},
       skipTLSVerify: false,
       resourcePrefix: 'cape',
       dryRun: false,
@@ -115,5 +121,35 @@ describe('readCapeLabelsConfig', () => {
       },
     }).towers.map(t => t.id);
     expect(ids).toEqual(['z', 'a']);
+  });
+
+  it('reads an API key, an LDAP login through a chosen config, and gateway headers', () => {
+    const [withKey, ldap] = read({
+      towers: {
+        a: {
+          server: tower.server,
+          apiKey: 'ak-secret-1',
+          headers: { 'x-bypass-whitelist': true, 'X-Team': 'gc', 'x-n': 3 },
+        },
+        b: { ...tower, userSource: 'LDAP', authConfigId: 'ldap-cfg-2' },
+      },
+    }).towers;
+    expect(withKey.credentials).toEqual({
+      kind: 'apiKey',
+      apiKey: 'ak-secret-1',
+    });
+    expect(withKey.headers).toEqual({
+      'x-bypass-whitelist': 'true',
+      'X-Team': 'gc',
+      'x-n': '3',
+    });
+    expect(ldap.credentials).toEqual({
+      kind: 'password',
+      username: 'cape-gc',
+      password: 'pw-secret-1',
+      userSource: 'LDAP',
+      authConfigId: 'ldap-cfg-2',
+    });
+    expect(ldap.headers).toEqual({});
   });
 });

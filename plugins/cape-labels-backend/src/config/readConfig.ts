@@ -11,6 +11,7 @@ import { InputError } from '@backstage/errors';
 import { readTowerOwnership } from '@smartx-cape/plugin-cape-labels-common';
 import { Duration, type DurationLikeObject } from 'luxon';
 import { DEFAULT_MAX_IN_FLIGHT } from '../cloudtower';
+import { readTowerCredentials, readTowerHeaders } from './readTowerAccess';
 import {
   TOWER_ID_PATTERN,
   type CapeLabelsConfig,
@@ -165,10 +166,6 @@ function readTower(id: string, tower: Config, defaults: Config): TowerConfig {
   const towerKey = `${ROOT}.towers.${id}`;
   if (!TOWER_ID_PATTERN.test(id))
     invalid(towerKey, 'Tower ids may hold only a-z, 0-9 and -');
-  const userSource = tower.getOptionalString('userSource') ?? 'LOCAL';
-  if (userSource !== 'LOCAL' && userSource !== 'LDAP') {
-    invalid(`${towerKey}.userSource`, 'must be LOCAL or LDAP');
-  }
   const resourcePrefix = tower.getOptionalString('resourcePrefix') ?? 'cape';
   if (!PREFIX.test(resourcePrefix)) {
     invalid(
@@ -176,9 +173,6 @@ function readTower(id: string, tower: Config, defaults: Config): TowerConfig {
       'must be a lowercase label prefix such as cape or sks',
     );
   }
-  const username = tower.getString('username');
-  if (!username.trim()) invalid(`${towerKey}.username`, 'must not be empty');
-  const password = tower.getString('password');
   const caCert = tower.getOptionalString('caCert');
   if (caCert !== undefined && !caCert.includes('-----BEGIN CERTIFICATE-----')) {
     invalid(
@@ -190,9 +184,8 @@ function readTower(id: string, tower: Config, defaults: Config): TowerConfig {
     id,
     title: tower.getOptionalString('title') ?? id,
     server: readUrl(tower, towerKey),
-    username,
-    password,
-    userSource,
+    credentials: readTowerCredentials(tower, towerKey),
+    headers: readTowerHeaders(tower, towerKey),
     skipTLSVerify: tower.getOptionalBoolean('skipTLSVerify') ?? false,
     caCert,
     resourcePrefix,

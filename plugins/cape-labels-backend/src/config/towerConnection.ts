@@ -12,9 +12,8 @@ export function towerConnectionOptions(
   return {
     towerId: tower.id,
     server: tower.server,
-    username: tower.username,
-    password: tower.password,
-    userSource: tower.userSource,
+    credentials: tower.credentials,
+    headers: tower.headers,
     skipTLSVerify: tower.skipTLSVerify,
     caCert: tower.caCert,
     ...tuning,

@@ -1,6 +1,7 @@
 import type { TowerClient } from '../cloudtower/types';
 import type { Harness } from '../sweep/__testUtils__/sweepHarness';
 import { expectSafe, kitPerTest, seed } from './__testUtils__/faultKit';
+import { passwordCredentials } from '../__testUtils__/towerLogin';
 
 // A shared 2-core machine: generous per-test time, no timing-sensitive assertions.
 jest.setTimeout(60_000);
@@ -91,7 +92,14 @@ describe('sweep under Tower faults', () => {
   });
 
   it('login rejected (wrong password): failed run, password never recorded', async () => {
-    const h = await kit({ tower: { password: 'wrong-password-xyz' } });
+    const h = await kit({
+      tower: {
+        credentials: passwordCredentials({
+          username: 'gc',
+          password: 'wrong-password-xyz',
+        }),
+      },
+    });
     const s = seed(h);
     const run = await h.sweep();
     expect(run.status).toBe('failed');

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ops from '../cloudtower/operations';
+import { passwordCredentials } from '../__testUtils__/towerLogin';
 import {
   createStore,
   createTestDatabases,
@@ -134,7 +135,7 @@ describe('hostile label keys and values travel as data only', () => {
     const password = `p"w'}) { __typename } \n ünï`;
     const local = await createHarness({
       simulator: { users: [{ username: 'gc', password, source: 'LOCAL' }] },
-      tower: { password },
+      tower: { credentials: passwordCredentials({ username: 'gc', password }) },
     });
     try {
       local.sim.admin.createLabel({
@@ -164,11 +165,13 @@ describe('GraphQL documents are constants', () => {
       ([, v]) => typeof v === 'string',
     ) as [string, string][];
     expect(documents.map(([k]) => k).sort()).toEqual([
+      'AUTHN_STRATEGIES',
       'CHECK_LABELS',
       'DELETE_LABELS',
       'LIST_LABELS',
       'LOGIN',
       'LOGOUT',
+      'PING',
       'READ_IDS',
     ]);
     for (const [, doc] of documents) {

@@ -15,6 +15,11 @@ export class RunNotes {
 
   readonly add = (text: string): void => {
     this.logger.warn(`${this.prefix}: ${text}`);
+    this.keep(text);
+  };
+
+  /** Kept on the record only: for what another line of the log has said already. */
+  readonly keep = (text: string): void => {
     if (this.kept.length < MAX_NOTES) this.kept.push(text);
     else this.dropped++;
   };

@@ -129,7 +129,14 @@ export async function sweepOnce(
   let result: SweepResult;
   try {
     const towerStart = await towerRunStart(
-      { towerId: tower.id, client, store, logger, now: ctx.now },
+      {
+        towerId: tower.id,
+        client,
+        store,
+        logger,
+        now: ctx.now,
+        note: notes.keep,
+      },
       run.id,
       startedAt,
       signal,

@@ -2,7 +2,11 @@ import { inspect } from 'node:util';
 import { TowerError, TowerTimeoutError } from '../errors';
 import type { TowerConnectionOptions, TowerLabel } from '../types';
 import type { RawReply, RawRequest } from './rawServer';
-import { TOWER_PASSWORD } from '../../__testUtils__/towerLogin';
+import {
+  passwordCredentials,
+  TOWER_API_KEY,
+  TOWER_PASSWORD,
+} from '../../__testUtils__/towerLogin';
 
 export function opts(
   url: string,
@@ -11,9 +15,7 @@ export function opts(
   return {
     towerId: 'raw',
     server: url,
-    username: 'cape-gc',
-    password: TOWER_PASSWORD,
-    userSource: 'LOCAL',
+    credentials: passwordCredentials(),
     skipTLSVerify: false,
     requestTimeoutMs: 5000,
     ...extra,
@@ -84,6 +86,7 @@ export async function collect(
 export function expectNoSecret(e: unknown) {
   const text = `${inspect(e, { depth: 20, showHidden: true })}${JSON.stringify(e)}${String(e)}`;
   expect(text).not.toContain(TOWER_PASSWORD);
+  expect(text).not.toContain(TOWER_API_KEY);
   expect(text).not.toContain('tok-1');
 }
 

@@ -7,7 +7,10 @@ import { createTowerClient } from '../TowerClient';
 import { TowerError } from '../errors';
 import { sweptKeys } from '../../config/types';
 import type { TowerClient, TowerConnectionOptions, TowerLabel } from '../types';
-import { TOWER_PASSWORD } from '../../__testUtils__/towerLogin';
+import {
+  passwordCredentials,
+  TOWER_PASSWORD,
+} from '../../__testUtils__/towerLogin';
 
 export const LDAP_PASSWORD = 'Ldap-Pa55word';
 export const OLD = '2020-01-01T00:00:00.000Z';
@@ -26,9 +29,7 @@ export function opts(
   return {
     towerId: 'sim',
     server: sim.url,
-    username: 'cape-gc',
-    password: TOWER_PASSWORD,
-    userSource: 'LOCAL',
+    credentials: passwordCredentials(),
     skipTLSVerify: false,
     requestTimeoutMs: 10_000,
     ...extra,

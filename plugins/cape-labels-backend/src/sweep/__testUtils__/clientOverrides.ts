@@ -12,6 +12,7 @@ export function overriding(
     deleteLabelsGuarded: client.deleteLabelsGuarded.bind(client),
     readExistingIds: client.readExistingIds.bind(client),
     readClock: client.readClock?.bind(client),
+    loginUsed: client.loginUsed?.bind(client),
     close: client.close.bind(client),
     ...overrides,
   };

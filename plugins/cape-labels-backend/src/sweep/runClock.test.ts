@@ -1,0 +1,89 @@
+import { mockServices } from '@backstage/backend-test-utils';
+import type { TowerClient, TowerLogin } from '../cloudtower/types';
+import { passwordCredentials } from '../__testUtils__/towerLogin';
+import { towerRunStart } from './runClock';
+import { createHarness, stoppedAfterEach } from './__testUtils__/sweepHarness';
+
+jest.setTimeout(30_000);
+
+/** A client that only reads a clock and says how it logged in. */
+function clientLoggedIn(login: TowerLogin | undefined): TowerClient {
+  const unused = () => {
+    throw new Error('not used');
+  };
+  return {
+    listLabelPages: unused,
+    readLabelRelations: unused,
+    checkLabels: unused,
+    deleteLabelsGuarded: unused,
+    readExistingIds: unused,
+    readClock: async () => ({ source: 'tower', towerNowMs: Date.now() }),
+    loginUsed: () => login,
+    close: async () => undefined,
+  };
+}
+
+describe('towerRunStart notes how the run got into Tower', () => {
+  it.each<[string, TowerLogin | undefined, string[]]>([
+    [
+      'LDAP through AUTHN',
+      { method: 'password', source: 'AUTHN', authConfigId: 'ldap-7' },
+      ['logged in as LDAP user through AUTHN (config ldap-7)'],
+    ],
+    [
+      'LDAP on a Tower without authnStrategies',
+      { method: 'password', source: 'LDAP', reason: 'no-authn-strategies' },
+      [
+        'logged in as LDAP user with source LDAP (Tower has no authnStrategies)',
+      ],
+    ],
+    [
+      'an API key',
+      { method: 'apiKey' },
+      ['authenticated with an API key (no login)'],
+    ],
+    ['LOCAL (as before: no note)', { method: 'password', source: 'LOCAL' }, []],
+    ['a client that does not say', undefined, []],
+  ])('%s', async (_name, login, expected) => {
+    const notes: string[] = [];
+    await towerRunStart(
+      {
+        towerId: 't1',
+        client: clientLoggedIn(login),
+        store: { setRunClock: async () => undefined },
+        logger: mockServices.logger.mock(),
+        now: () => new Date(),
+        note: text => notes.push(text),
+      },
+      'run-1',
+      new Date(),
+    );
+    expect(notes).toEqual(expected);
+  });
+});
+
+describe('a sweep of an LDAP user records the way it logged in', () => {
+  const harness = stoppedAfterEach(() =>
+    createHarness({
+      simulator: {
+        users: [{ username: 'ldap-gc', password: 'Ldap-pw-1', source: 'LDAP' }],
+      },
+      tower: {
+        credentials: passwordCredentials({
+          username: 'ldap-gc',
+          password: 'Ldap-pw-1',
+          userSource: 'LDAP',
+        }),
+      },
+    }),
+  );
+
+  it('on the simulator, which has no authnStrategies: source LDAP, said on the run', async () => {
+    const h = await harness();
+    const run = await h.sweep();
+    expect(run.status).toBe('succeeded');
+    expect(run.notes).toEqual([
+      'logged in as LDAP user with source LDAP (Tower has no authnStrategies)',
+    ]);
+  });
+});

@@ -16,6 +16,7 @@ import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import type { TowerRegistry } from '../sweep/TowerRegistry';
 import { audited, callerOf, requirePermission, subjectOf } from './access';
 import { sendOutcomesCsv } from './outcomesCsv';
+import type { SweepRequests } from './sweepRequests';
 import { topSources } from './topSources';
 import {
   parseIntParam,
@@ -29,6 +30,8 @@ import {
 export type RouterOptions = {
   towers: TowerRegistry;
   coordinator: SweepCoordinator;
+  /** Where sweep requests go: the coordinator behind the permissions-off gate. */
+  requests: SweepRequests;
   store: RunStore;
   httpAuth: HttpAuthService;
   permissions: PermissionsService;
@@ -55,8 +58,16 @@ function jsonBodyErrors(
 export async function createRouter(
   options: RouterOptions,
 ): Promise<express.Router> {
-  const { towers, coordinator, store, httpAuth, permissions, auditor, logger } =
-    options;
+  const {
+    towers,
+    coordinator,
+    requests,
+    store,
+    httpAuth,
+    permissions,
+    auditor,
+    logger,
+  } = options;
   // Requests are checked against src/schema/openapi.yaml before any route runs (400 when not).
   // Typed as a plain router: the handlers keep their own parsing (it names the bad field).
   const router: express.Router = await createOpenApiRouter({
@@ -151,7 +162,7 @@ export async function createRouter(
           'start sweeps',
         );
         // requestSweep answers 404 for a Tower that is not configured.
-        const answer = await coordinator.requestSweep({
+        const answer = await requests.requestSweep({
           towerId,
           dryRun: body.dryRun,
           trigger: 'manual',

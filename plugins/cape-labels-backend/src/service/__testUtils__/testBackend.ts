@@ -71,6 +71,11 @@ export type CapeBackendOptions = {
    * permission unused); `backend` is then the root config's `backend` block, e.g. external access.
    */
   realAuth?: { backend: JsonObject };
+  /**
+   * Leaves `permission.enabled` out of the root config (Backstage's permission framework off, as
+   * in a portal that never turned it on). Default: `permission.enabled: true`.
+   */
+  permissionsOff?: boolean;
   /** More features or service factories (they override the defaults above). */
   features?: BackendFeature[];
 };
@@ -114,9 +119,8 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
       ];
   const rootConfig = {
     ...(capeLabels ? { capeLabels } : {}),
-    ...(options.realAuth
-      ? { backend: options.realAuth.backend, permission: { enabled: true } }
-      : {}),
+    ...(options.realAuth ? { backend: options.realAuth.backend } : {}),
+    ...(options.permissionsOff ? {} : { permission: { enabled: true } }),
   };
   try {
     const knex = await databases.init('SQLITE_3');

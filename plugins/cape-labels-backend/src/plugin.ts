@@ -124,8 +124,10 @@ export const capeLabelsPlugin = createBackendPlugin({
 
         await subscribeSweepRequests({
           events,
-          coordinator: requests,
+          requests,
+          auditor,
           logger,
+          accept: access.acceptEventSweepRequests,
         });
       },
     });

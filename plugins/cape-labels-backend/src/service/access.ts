@@ -41,12 +41,16 @@ export async function requirePermission(
   }
 }
 
-/** The user entity ref of a user, the subject of a service (e.g. `external:pipeline`). */
-export function subjectOf(credentials: Caller): string {
+/**
+ * Who asked, with the principal's type: a user's entity ref (`user:default/jane`), a service's
+ * subject behind `service:` (`service:external:pipeline`). A static token's subject is whatever
+ * its config says, `user:default/ceo` included, so it never stands bare.
+ */
+export function requesterOf(credentials: Caller): string {
   const { principal } = credentials;
   return principal.type === 'user'
     ? principal.userEntityRef
-    : principal.subject;
+    : `service:${principal.subject}`;
 }
 
 /**

@@ -14,7 +14,7 @@ import type { RunStore } from '../database';
 import { createOpenApiRouter } from '../schema/openapi.generated';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import type { TowerRegistry } from '../sweep/TowerRegistry';
-import { audited, callerOf, requirePermission, subjectOf } from './access';
+import { audited, callerOf, requesterOf, requirePermission } from './access';
 import { sendOutcomesCsv } from './outcomesCsv';
 import type { SweepRequests } from './sweepRequests';
 import { topSources } from './topSources';
@@ -166,7 +166,7 @@ export async function createRouter(
           towerId,
           dryRun: body.dryRun,
           trigger: 'manual',
-          requestedBy: subjectOf(credentials),
+          requestedBy: requesterOf(credentials),
         });
         return { answer, meta: { ...answer, dryRun: body.dryRun } };
       },

@@ -5,7 +5,6 @@ import {
 import { eventsServiceRef } from '@backstage/plugin-events-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
-import { capeLabelsPermissions } from '@smartx-cape/plugin-cape-labels-common';
 import os from 'node:os';
 import { readAccessConfig } from './config/readAccess';
 import { readCapeLabelsConfig } from './config/readConfig';
@@ -15,6 +14,7 @@ import { notificationsBackendInstalled } from './notifications/installed';
 import { RunNotifier } from './notifications/RunNotifier';
 import { createRouter } from './service/router';
 import { subscribeSweepRequests } from './service/sweepRequestedEvent';
+import { registerTowerResource, TowerAccess } from './service/towerAccess';
 import {
   gatedSweepRequests,
   logManualSweepAccess,
@@ -107,7 +107,7 @@ export const capeLabelsPlugin = createBackendPlugin({
         }
 
         const requests = gatedSweepRequests({ coordinator, towers, access });
-        permissionsRegistry.addPermissions(capeLabelsPermissions);
+        registerTowerResource(permissionsRegistry, towers);
         httpRouter.use(
           await createRouter({
             towers,
@@ -115,7 +115,7 @@ export const capeLabelsPlugin = createBackendPlugin({
             requests,
             store,
             httpAuth,
-            permissions,
+            access: new TowerAccess({ permissions, towers }),
             auditor,
             logger,
           }),

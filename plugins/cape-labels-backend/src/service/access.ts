@@ -4,17 +4,12 @@ import type {
   BackstageServicePrincipal,
   BackstageUserPrincipal,
   HttpAuthService,
-  PermissionsService,
 } from '@backstage/backend-plugin-api';
-import { NotAllowedError } from '@backstage/errors';
-import {
-  AuthorizeResult,
-  type BasicPermission,
-} from '@backstage/plugin-permission-common';
 import type { JsonObject } from '@backstage/types';
 import type express from 'express';
 
-type Caller = BackstageCredentials<
+/** A caller the routes accept: a user or a service. */
+export type Caller = BackstageCredentials<
   BackstageUserPrincipal | BackstageServicePrincipal
 >;
 
@@ -24,21 +19,6 @@ export function callerOf(
   req: express.Request,
 ): Promise<Caller> {
   return httpAuth.credentials(req, { allow: ['user', 'service'] });
-}
-
-/** Throws 403 unless the permission policy allows the caller `permission`. */
-export async function requirePermission(
-  permissions: PermissionsService,
-  credentials: Caller,
-  permission: BasicPermission,
-  what: string,
-): Promise<void> {
-  const [decision] = await permissions.authorize([{ permission }], {
-    credentials,
-  });
-  if (decision.result !== AuthorizeResult.ALLOW) {
-    throw new NotAllowedError(`You may not ${what} (${permission.name})`);
-  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ConfigReader } from '@backstage/config';
+import type { JsonObject } from '@backstage/types';
 import { readAccessConfig } from '../config/readAccess';
 import {
   backendForDescribe,
@@ -10,10 +11,10 @@ import {
 } from './__testUtils__/testBackend';
 
 /** The default config plus `sched` (every start a due scheduled sweep) and `dry` (configured dryRun). */
-function capeLabelsWith(extra: Record<string, unknown> = {}) {
-  return (url: string) => {
+function capeLabelsWith(extra: JsonObject = {}) {
+  return (url: string): JsonObject => {
     const config = defaultCapeLabels(url);
-    Object.assign(config.towers as Record<string, unknown>, {
+    Object.assign(config.towers as JsonObject, {
       sched: towerEntry(url, { schedule: EVERY_START_DUE }),
       dry: towerEntry(url, { dryRun: true }),
     });

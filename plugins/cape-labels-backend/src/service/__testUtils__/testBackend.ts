@@ -72,6 +72,11 @@ export type CapeBackendOptions = {
    */
   realAuth?: { backend: JsonObject };
   /**
+   * Backstage's own permissions service (through the permission backend, which the test adds to
+   * `features`, see `permissionBackend.ts`) with the mock auth; the switchable permission unused.
+   */
+  realPermissions?: boolean;
+  /**
    * Leaves `permission.enabled` out of the root config (Backstage's permission framework off, as
    * in a portal that never turned it on). Default: `permission.enabled: true`.
    */
@@ -111,11 +116,13 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
         mockServices.httpAuth.factory({
           defaultCredentials: mockCredentials.none(),
         }),
-        createServiceFactory({
-          service: coreServices.permissions,
-          deps: {},
-          factory: () => permissions.service,
-        }),
+        options.realPermissions
+          ? permissionsServiceFactory
+          : createServiceFactory({
+              service: coreServices.permissions,
+              deps: {},
+              factory: () => permissions.service,
+            }),
       ];
   const rootConfig = {
     ...(capeLabels ? { capeLabels } : {}),

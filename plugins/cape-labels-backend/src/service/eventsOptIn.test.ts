@@ -12,6 +12,12 @@ const publish = (b: CapeBackend, eventPayload: unknown) =>
 const lines = (b: CapeBackend, level: string, text: string) =>
   b.logs.filter(l => l.startsWith(`${level} `) && l.includes(text));
 
+/** One Tower `t1`, with `capeLabels.events.acceptSweepRequests: true`. */
+const acceptingEvents = (url: string) => ({
+  ...defaultCapeLabels(url),
+  events: { acceptSweepRequests: true },
+});
+
 const oldLabel = (b: CapeBackend) =>
   b.sim.admin.createLabel({
     key: 'cape-namespace',
@@ -45,10 +51,7 @@ describe('cape-labels.sweep-requested without capeLabels.events.acceptSweepReque
 
 describe('cape-labels.sweep-requested with capeLabels.events.acceptSweepRequests: true', () => {
   const b = backendForDescribe({
-    capeLabels: url => ({
-      ...defaultCapeLabels(url),
-      events: { acceptSweepRequests: true },
-    }),
+    capeLabels: acceptingEvents,
   });
 
   it('validates, audits with the payload and records trigger event', async () => {
@@ -68,10 +71,7 @@ describe('cape-labels.sweep-requested with capeLabels.events.acceptSweepRequests
 describe('an accepted real sweep request on the bus while permission.enabled is not true', () => {
   const b = backendForDescribe({
     permissionsOff: true,
-    capeLabels: url => ({
-      ...defaultCapeLabels(url),
-      events: { acceptSweepRequests: true },
-    }),
+    capeLabels: acceptingEvents,
   });
 
   it('is refused, logged and audited; a preview runs', async () => {

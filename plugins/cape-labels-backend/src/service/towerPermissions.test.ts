@@ -88,8 +88,10 @@ describe('per-Tower permissions through the permission backend', () => {
     }),
   });
   const towerIds = async (user: string) =>
-    ((await b.get('/towers', asUser(user)).expect(200)).body.items as TowerSummary[])
-      .map(t => t.id);
+    (
+      (await b.get('/towers', asUser(user)).expect(200)).body
+        .items as TowerSummary[]
+    ).map(t => t.id);
   const sweep = (user: string, towerId: string) =>
     b.postSweep(towerId, { dryRun: true }, asUser(user));
   /** A run of t-b, made by the platform team. */
@@ -111,7 +113,7 @@ describe('per-Tower permissions through the permission backend', () => {
     expect(denied.body.error.message).toContain('cape-labels.read');
   });
 
-  it("answers 404 for every read of a Tower the caller may not read, as for one that does not exist", async () => {
+  it('answers 404 for every read of a Tower the caller may not read, as for one that does not exist', async () => {
     for (const path of [
       '/towers/t-b/runs',
       '/towers/t-b/top-sources',
@@ -120,9 +122,11 @@ describe('per-Tower permissions through the permission backend', () => {
       `/runs/${towerBRun}/labels.csv`,
     ]) {
       const res = await b.get(path, asUser(ALICE));
-      expect({ path, status: res.status, name: res.body.error?.name }).toEqual(
-        { path, status: 404, name: 'NotFoundError' },
-      );
+      expect({ path, status: res.status, name: res.body.error?.name }).toEqual({
+        path,
+        status: 404,
+        name: 'NotFoundError',
+      });
       await b.get(path, asUser(CAROL)).expect(200);
     }
     await b.get('/towers/t-a/runs', asUser(ALICE)).expect(200);

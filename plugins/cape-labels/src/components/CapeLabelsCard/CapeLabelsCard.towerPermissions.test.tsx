@@ -8,10 +8,7 @@ import { permissionApiRef } from '@backstage/plugin-permission-react';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { capeLabelsApiRef } from '../../api';
 import { CapeLabelsCard } from './CapeLabelsCard';
-import {
-  makeTower,
-  mockCapeLabelsApi,
-} from '../../__testUtils__/fixtures';
+import { makeTower, mockCapeLabelsApi } from '../../__testUtils__/fixtures';
 
 // In its own file: usePermission caches answers (SWR) for the whole module.
 describe('CapeLabelsCard with cape-labels.sweep.run decided per Tower', () => {

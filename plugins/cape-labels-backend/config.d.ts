@@ -92,6 +92,20 @@ export interface Config {
         notify?: string[];
       };
     };
+    /**
+     * Real sweeps on request (API, events) even while `permission.enabled` is not true, when every
+     * permission check allows everyone (default false: such requests answer 403; previews and
+     * scheduled sweeps run regardless). Logged as a warning at start.
+     */
+    allowManualSweepsWithoutPermissions?: boolean;
+    /** The events bus. */
+    events?: {
+      /**
+       * Act on `cape-labels.sweep-requested` (default false: such events are ignored and logged
+       * once per process). Accepted ones are validated, audited and recorded with trigger `event`.
+       */
+      acceptSweepRequests?: boolean;
+    };
     /** Notifications to Tower owners (needs the notifications backend). */
     notifications?: {
       /** Send notifications about bad and recovered runs (default true). */

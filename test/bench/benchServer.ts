@@ -9,6 +9,7 @@ import { testTowerConfig } from '../../plugins/cape-labels-backend/src/config/__
 import type { TowerConfig } from '../../plugins/cape-labels-backend/src/config/types';
 import { createRunStore } from '../../plugins/cape-labels-backend/src/database';
 import { createRouter } from '../../plugins/cape-labels-backend/src/service/router';
+import { TowerAccess } from '../../plugins/cape-labels-backend/src/service/towerAccess';
 import { SweepCoordinator } from '../../plugins/cape-labels-backend/src/sweep/SweepCoordinator';
 import { TowerRegistry } from '../../plugins/cape-labels-backend/src/sweep/TowerRegistry';
 import { fmt, metGoal, pct } from './common';
@@ -98,9 +99,10 @@ export async function serve(knex: Knex, towerIds: string[]) {
     await createRouter({
       towers: registry,
       coordinator,
+      requests: coordinator,
       store,
       httpAuth,
-      permissions,
+      access: new TowerAccess({ permissions, towers: registry }),
       auditor: {} as any, // only the sweep route audits
       logger: silent,
     }),

@@ -4,3 +4,11 @@
  * @packageDocumentation
  */
 export { capeLabelsPlugin as default } from './plugin';
+export {
+  capeLabelsTowerConditions,
+  capeLabelsTowerPermissionRules,
+  capeLabelsTowerResourceRef,
+  createCapeLabelsTowerConditionalDecision,
+  type CapeLabelsTower,
+  type CapeLabelsTowerQuery,
+} from './permissions/towerPermissions';

@@ -5,8 +5,8 @@ import {
 import { eventsServiceRef } from '@backstage/plugin-events-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
-import { capeLabelsPermissions } from '@smartx-cape/plugin-cape-labels-common';
 import os from 'node:os';
+import { readAccessConfig } from './config/readAccess';
 import { readCapeLabelsConfig } from './config/readConfig';
 import { createRunStore } from './database';
 import { NotifiedHealthStore } from './notifications/healthStore';
@@ -14,6 +14,11 @@ import { notificationsBackendInstalled } from './notifications/installed';
 import { RunNotifier } from './notifications/RunNotifier';
 import { createRouter } from './service/router';
 import { subscribeSweepRequests } from './service/sweepRequestedEvent';
+import { registerTowerResource, TowerAccess } from './service/towerAccess';
+import {
+  gatedSweepRequests,
+  logManualSweepAccess,
+} from './service/sweepRequests';
 import { RunProgressSignals } from './signals';
 import { SweepCoordinator } from './sweep/SweepCoordinator';
 import { pluginHooks } from './sweep/sweeperHooks';
@@ -61,6 +66,8 @@ export const capeLabelsPlugin = createBackendPlugin({
         instanceMetadata,
       }) {
         const capeConfig = readCapeLabelsConfig(config);
+        const access = readAccessConfig(config);
+        logManualSweepAccess(logger, access);
         const store = await createRunStore({ database });
 
         const towers = TowerRegistry.create({
@@ -99,21 +106,29 @@ export const capeLabelsPlugin = createBackendPlugin({
           logger.info('No capeLabels.towers configured: nothing will be swept');
         }
 
-        permissionsRegistry.addPermissions(capeLabelsPermissions);
+        const requests = gatedSweepRequests({ coordinator, towers, access });
+        registerTowerResource(permissionsRegistry, towers);
         httpRouter.use(
           await createRouter({
             towers,
             coordinator,
+            requests,
             store,
             httpAuth,
-            permissions,
+            access: new TowerAccess({ permissions, towers }),
             auditor,
             logger,
           }),
         );
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
 
-        await subscribeSweepRequests({ events, coordinator, logger });
+        await subscribeSweepRequests({
+          events,
+          requests,
+          auditor,
+          logger,
+          accept: access.acceptEventSweepRequests,
+        });
       },
     });
   },

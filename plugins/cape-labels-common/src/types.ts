@@ -44,7 +44,10 @@ export type RunSummary = {
   id: string;
   towerId: string;
   trigger: RunTrigger;
-  /** User entity ref of whoever asked for a manual run. */
+  /**
+   * Who asked for a manual run, with the principal's type: a user's entity ref
+   * (`user:default/jane`) or `service:<subject>` for a service (`service:external:pipeline`).
+   */
   requestedBy?: string;
   dryRun: boolean;
   status: RunStatus;

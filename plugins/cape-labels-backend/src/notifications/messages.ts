@@ -21,6 +21,11 @@ function base(tower: TowerConfig, run: RunSummary) {
   };
 }
 
+/** `, requested by service:pipeline` for a run someone asked for; nothing for a scheduled one. */
+function requester(run: RunSummary): string {
+  return run.requestedBy ? `, requested by ${run.requestedBy}` : '';
+}
+
 export function badRunMessage(
   tower: TowerConfig,
   run: RunSummary,
@@ -30,7 +35,7 @@ export function badRunMessage(
   return {
     ...base(tower, run),
     title: `CAPE label sweep of ${tower.title} needs attention`,
-    description: `Run ${run.id} (${run.status}, ${run.startedAt}): ${problems.join('; ')}.`,
+    description: `Run ${run.id} (${run.status}, ${run.startedAt}${requester(run)}): ${problems.join('; ')}.`,
     severity,
   };
 }

@@ -705,7 +705,7 @@ export const spec = {
           },
           "requestedBy": {
             "type": "string",
-            "description": "User entity ref of whoever asked for a manual run."
+            "description": "Who asked for a manual run, with the principal's type: a user's entity ref (user:default/jane) or service:<subject> for a service (service:external:pipeline). Absent for scheduled, event and external runs."
           },
           "dryRun": {
             "type": "boolean"

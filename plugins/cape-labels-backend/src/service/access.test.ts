@@ -45,7 +45,7 @@ describe('cape-labels.read and cape-labels.sweep.run', () => {
     await b.get(`/towers`).expect(200);
   });
 
-  it('lets a service with the permissions read and sweep, recording it as the requester', async () => {
+  it('lets a service with the permissions read and sweep, recorded as service:<subject>', async () => {
     await b.postSweep('t1', { dryRun: true }, auth.service()).expect(202);
     const runs = await b
       .http()
@@ -54,7 +54,7 @@ describe('cape-labels.read and cape-labels.sweep.run', () => {
       .expect(200);
     expect(runs.body.items[0]).toMatchObject({
       trigger: 'manual',
-      requestedBy: 'external:test-service',
+      requestedBy: 'service:external:test-service',
     });
   });
 
@@ -96,13 +96,17 @@ describe('cape-labels with external access tokens', () => {
             ]),
             staticToken('dashboard', ['cape-labels.read']),
             staticToken('trigger-only', ['cape-labels.sweep.run']),
+            staticToken('user:default/ceo', [
+              'cape-labels.sweep.run',
+              'cape-labels.read',
+            ]),
           ],
         },
       },
     },
   });
 
-  it('lets a pipeline token start a sweep, recorded as requested by its subject', async () => {
+  it('lets a pipeline token start a sweep, recorded as requested by service:<its subject>', async () => {
     await b.postSweep('t1', { dryRun: true }, token('pipeline')).expect(202);
     const runs = (
       await b
@@ -115,10 +119,19 @@ describe('cape-labels with external access tokens', () => {
       trigger: 'manual',
       dryRun: true,
       status: 'succeeded',
-      requestedBy: 'pipeline',
+      requestedBy: 'service:pipeline',
     });
     await eventually(() => sweepAudits(b, 'succeeded').length > 0);
     expect(sweepAudits(b, 'succeeded')[0]).toContain('"actorId":"pipeline"');
+  });
+
+  it('never records a service as a user, whatever its subject reads', async () => {
+    const ceo = token('user:default/ceo');
+    await b.postSweep('t1', { dryRun: true }, ceo).expect(202);
+    const [run] = (
+      await b.http().get(`${BASE}/towers/t1/runs`).set(ceo).expect(200)
+    ).body.items as RunSummary[];
+    expect(run.requestedBy).toBe('service:user:default/ceo');
   });
 
   it('refuses what a token is not granted: 403, nothing started', async () => {

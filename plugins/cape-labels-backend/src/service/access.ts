@@ -4,17 +4,12 @@ import type {
   BackstageServicePrincipal,
   BackstageUserPrincipal,
   HttpAuthService,
-  PermissionsService,
 } from '@backstage/backend-plugin-api';
-import { NotAllowedError } from '@backstage/errors';
-import {
-  AuthorizeResult,
-  type BasicPermission,
-} from '@backstage/plugin-permission-common';
 import type { JsonObject } from '@backstage/types';
 import type express from 'express';
 
-type Caller = BackstageCredentials<
+/** A caller the routes accept: a user or a service. */
+export type Caller = BackstageCredentials<
   BackstageUserPrincipal | BackstageServicePrincipal
 >;
 
@@ -26,27 +21,16 @@ export function callerOf(
   return httpAuth.credentials(req, { allow: ['user', 'service'] });
 }
 
-/** Throws 403 unless the permission policy allows the caller `permission`. */
-export async function requirePermission(
-  permissions: PermissionsService,
-  credentials: Caller,
-  permission: BasicPermission,
-  what: string,
-): Promise<void> {
-  const [decision] = await permissions.authorize([{ permission }], {
-    credentials,
-  });
-  if (decision.result !== AuthorizeResult.ALLOW) {
-    throw new NotAllowedError(`You may not ${what} (${permission.name})`);
-  }
-}
-
-/** The user entity ref of a user, the subject of a service (e.g. `external:pipeline`). */
-export function subjectOf(credentials: Caller): string {
+/**
+ * Who asked, with the principal's type: a user's entity ref (`user:default/jane`), a service's
+ * subject behind `service:` (`service:external:pipeline`). A static token's subject is whatever
+ * its config says, `user:default/ceo` included, so it never stands bare.
+ */
+export function requesterOf(credentials: Caller): string {
   const { principal } = credentials;
   return principal.type === 'user'
     ? principal.userEntityRef
-    : principal.subject;
+    : `service:${principal.subject}`;
 }
 
 /**

@@ -15,7 +15,7 @@ describe('cape-labels events', () => {
       (config.towers as Record<string, unknown>).sched = towerEntry(url, {
         schedule: EVERY_START_DUE,
       });
-      return config;
+      return { ...config, events: { acceptSweepRequests: true } };
     },
   });
   afterEach(() => b.sim.admin.clearFaults());

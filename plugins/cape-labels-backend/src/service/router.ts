@@ -2,20 +2,17 @@ import type {
   AuditorService,
   HttpAuthService,
   LoggerService,
-  PermissionsService,
 } from '@backstage/backend-plugin-api';
 import { InputError, NotFoundError } from '@backstage/errors';
-import {
-  capeLabelsReadPermission,
-  capeLabelsSweepRunPermission,
-} from '@smartx-cape/plugin-cape-labels-common';
 import express from 'express';
 import type { RunStore } from '../database';
 import { createOpenApiRouter } from '../schema/openapi.generated';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import type { TowerRegistry } from '../sweep/TowerRegistry';
-import { audited, callerOf, requirePermission, subjectOf } from './access';
+import { audited, callerOf, requesterOf } from './access';
 import { sendOutcomesCsv } from './outcomesCsv';
+import type { SweepRequests } from './sweepRequests';
+import type { TowerAccess } from './towerAccess';
 import { topSources } from './topSources';
 import {
   parseIntParam,
@@ -29,9 +26,12 @@ import {
 export type RouterOptions = {
   towers: TowerRegistry;
   coordinator: SweepCoordinator;
+  /** Where sweep requests go: the coordinator behind the permissions-off gate. */
+  requests: SweepRequests;
   store: RunStore;
   httpAuth: HttpAuthService;
-  permissions: PermissionsService;
+  /** Per-Tower decisions on cape-labels.read and cape-labels.sweep.run. */
+  access: TowerAccess;
   auditor: AuditorService;
   /** Says when a CSV download is cut short. */
   logger: LoggerService;
@@ -55,8 +55,16 @@ function jsonBodyErrors(
 export async function createRouter(
   options: RouterOptions,
 ): Promise<express.Router> {
-  const { towers, coordinator, store, httpAuth, permissions, auditor, logger } =
-    options;
+  const {
+    towers,
+    coordinator,
+    requests,
+    store,
+    httpAuth,
+    access,
+    auditor,
+    logger,
+  } = options;
   // Requests are checked against src/schema/openapi.yaml before any route runs (400 when not).
   // Typed as a plain router: the handlers keep their own parsing (it names the bad field).
   const router: express.Router = await createOpenApiRouter({
@@ -67,26 +75,35 @@ export async function createRouter(
     ],
   });
 
-  const readers = async (req: express.Request) =>
-    requirePermission(
-      permissions,
-      await callerOf(httpAuth, req),
-      capeLabelsReadPermission,
-      'view sweep results',
-    );
+  /** 404 unless the caller may read the Tower (403 when it may read none). */
+  const readTower = async (req: express.Request) => {
+    const towerId = parseTowerId(req.params.towerId);
+    await access.requireRead(await callerOf(httpAuth, req), towerId);
+    return towers.tower(towerId);
+  };
+
+  /** The run, 404 when it does not exist or its Tower is hidden from the caller. */
+  const readRun = async (req: express.Request) => {
+    const readable = await access.readable(await callerOf(httpAuth, req));
+    const runId = parseRunId(req.params.runId);
+    const run = await store.getRun(runId);
+    if (!run || !readable(run.towerId))
+      throw new NotFoundError(`No run '${runId}'`);
+    return run;
+  };
 
   router.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
 
   router.get('/towers', async (req, res) => {
-    await readers(req);
-    res.json({ items: await coordinator.summaries() });
+    const readable = await access.readable(await callerOf(httpAuth, req));
+    const summaries = await coordinator.summaries();
+    res.json({ items: summaries.filter(t => readable(t.id)) });
   });
 
   router.get('/towers/:towerId/runs', async (req, res) => {
-    await readers(req);
-    const tower = towers.tower(parseTowerId(req.params.towerId));
+    const tower = await readTower(req);
     const limit = parseIntParam(req.query, 'limit', 20, 1, 100);
     const before = parseOptionalRunId(req.query, 'before');
     if (before) {
@@ -98,36 +115,27 @@ export async function createRouter(
   });
 
   router.get('/towers/:towerId/top-sources', async (req, res) => {
-    await readers(req);
-    const tower = towers.tower(parseTowerId(req.params.towerId));
+    const tower = await readTower(req);
     const days = parseIntParam(req.query, 'days', 30, 1, 365);
     res.json(await topSources(store, tower, days, new Date()));
   });
 
   router.get('/runs/:runId', async (req, res) => {
-    await readers(req);
-    const runId = parseRunId(req.params.runId);
-    const run = await store.getRun(runId);
-    if (!run) throw new NotFoundError(`No run '${runId}'`);
-    res.json(run);
+    res.json(await readRun(req));
   });
 
   router.get('/runs/:runId/labels', async (req, res) => {
-    await readers(req);
-    const runId = parseRunId(req.params.runId);
     const limit = parseIntParam(req.query, 'limit', 100, 1, 1000);
     const offset = parseIntParam(req.query, 'offset', 0, 0, 100_000_000);
     const filter = parseOutcomeFilter(req.query);
-    // NotFoundError when the run does not exist.
-    res.json(await store.listOutcomes(runId, { limit, offset, ...filter }));
+    const run = await readRun(req);
+    // NotFoundError when the run was pruned meanwhile.
+    res.json(await store.listOutcomes(run.id, { limit, offset, ...filter }));
   });
 
   router.get('/runs/:runId/labels.csv', async (req, res) => {
-    await readers(req);
-    const runId = parseRunId(req.params.runId);
     const filter = parseOutcomeFilter(req.query);
-    const run = await store.getRun(runId);
-    if (!run) throw new NotFoundError(`No run '${runId}'`);
+    const run = await readRun(req);
     await sendOutcomesCsv(res, store, run, filter, logger);
   });
 
@@ -144,18 +152,13 @@ export async function createRouter(
       async () => {
         const towerId = parseTowerId(req.params.towerId);
         const body = parseSweepBody(req.body);
-        await requirePermission(
-          permissions,
-          credentials,
-          capeLabelsSweepRunPermission,
-          'start sweeps',
-        );
+        await access.requireSweep(credentials, towerId);
         // requestSweep answers 404 for a Tower that is not configured.
-        const answer = await coordinator.requestSweep({
+        const answer = await requests.requestSweep({
           towerId,
           dryRun: body.dryRun,
           trigger: 'manual',
-          requestedBy: subjectOf(credentials),
+          requestedBy: requesterOf(credentials),
         });
         return { answer, meta: { ...answer, dryRun: body.dryRun } };
       },

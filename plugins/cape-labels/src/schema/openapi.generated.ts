@@ -199,7 +199,7 @@ export interface components {
       towerId: string;
       /** @enum {string} */
       trigger: 'schedule' | 'manual' | 'event';
-      /** @description User entity ref of whoever asked for a manual run. */
+      /** @description Who asked for a manual run, with the principal's type: a user's entity ref (user:default/jane) or service:<subject> for a service (service:external:pipeline). Absent for scheduled, event and external runs. */
       requestedBy?: string;
       dryRun: boolean;
       /** @enum {string} */

@@ -71,6 +71,16 @@ export type CapeBackendOptions = {
    * permission unused); `backend` is then the root config's `backend` block, e.g. external access.
    */
   realAuth?: { backend: JsonObject };
+  /**
+   * Backstage's own permissions service (through the permission backend, which the test adds to
+   * `features`, see `permissionBackend.ts`) with the mock auth; the switchable permission unused.
+   */
+  realPermissions?: boolean;
+  /**
+   * Leaves `permission.enabled` out of the root config (Backstage's permission framework off, as
+   * in a portal that never turned it on). Default: `permission.enabled: true`.
+   */
+  permissionsOff?: boolean;
   /** More features or service factories (they override the defaults above). */
   features?: BackendFeature[];
 };
@@ -106,17 +116,18 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
         mockServices.httpAuth.factory({
           defaultCredentials: mockCredentials.none(),
         }),
-        createServiceFactory({
-          service: coreServices.permissions,
-          deps: {},
-          factory: () => permissions.service,
-        }),
+        options.realPermissions
+          ? permissionsServiceFactory
+          : createServiceFactory({
+              service: coreServices.permissions,
+              deps: {},
+              factory: () => permissions.service,
+            }),
       ];
   const rootConfig = {
     ...(capeLabels ? { capeLabels } : {}),
-    ...(options.realAuth
-      ? { backend: options.realAuth.backend, permission: { enabled: true } }
-      : {}),
+    ...(options.realAuth ? { backend: options.realAuth.backend } : {}),
+    ...(options.permissionsOff ? {} : { permission: { enabled: true } }),
   };
   try {
     const knex = await databases.init('SQLITE_3');

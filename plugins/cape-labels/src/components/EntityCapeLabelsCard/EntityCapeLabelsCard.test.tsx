@@ -32,7 +32,7 @@ function api(): MockCapeLabelsApi {
     makeRun({
       id: 'r1',
       trigger: 'manual',
-      requestedBy: 'pipeline',
+      requestedBy: 'service:pipeline',
       dryRun: true,
       counts: { ...failedRun.counts, wouldDelete: 10 },
     }),
@@ -62,7 +62,7 @@ describe('EntityCapeLabelsCard', () => {
     expect(r2).toHaveTextContent('failed');
     expect(r2).toHaveTextContent('15 deleted, 2 kept');
     const r1 = screen.getByTestId(entityCardTestIds.run('r1'));
-    expect(r1).toHaveTextContent('manual by pipeline (dry run)');
+    expect(r1).toHaveTextContent('manual by service:pipeline (dry run)');
     expect(r1).toHaveTextContent('10 would delete');
     expect(capeApi.listRuns).toHaveBeenCalledWith('prod-a', {
       limit: RECENT_RUNS,

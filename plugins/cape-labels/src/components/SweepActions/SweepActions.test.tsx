@@ -111,4 +111,24 @@ describe('CapeLabelsCard sweep actions', () => {
     expect(message).toHaveTextContent('Request failed: Forbidden');
     expect(message).not.toHaveTextContent('already running');
   });
+
+  it("shows the backend's refusal of a real sweep while permissions are off", async () => {
+    const refusal =
+      'Real sweeps on request are refused while permission.enabled is not true: … or set ' +
+      'capeLabels.allowManualSweepsWithoutPermissions: true.';
+    const api = mockCapeLabelsApi();
+    api.requestSweep.mockRejectedValue(
+      Object.assign(new Error('Request failed with 403 Forbidden'), {
+        statusCode: 403,
+        body: { error: { name: 'NotAllowedError', message: refusal } },
+      }),
+    );
+    await renderCard(api);
+
+    await userEvent.click(await screen.findByTestId('cape-tower-prod-a-sweep'));
+    await userEvent.click(await screen.findByTestId('cape-sweep-confirm'));
+    expect(
+      await screen.findByTestId('cape-tower-prod-a-action-message'),
+    ).toHaveTextContent(`Request failed: ${refusal}`);
+  });
 });

@@ -14,7 +14,8 @@ const MESSAGE_TTL_MS = 15_000;
 
 /**
  * "Sweep now" (after a confirmation) and "Preview" (dry run) buttons of one
- * Tower. Renders nothing for users without `cape-labels.sweep.run`.
+ * Tower. Renders nothing for users without `cape-labels.sweep.run` on this
+ * Tower (the policy may decide per Tower: the Tower id is the resourceRef).
  */
 export const SweepActions = (props: {
   tower: TowerSummary;
@@ -23,6 +24,7 @@ export const SweepActions = (props: {
   const { tower, onRequested } = props;
   const { allowed, loading } = usePermission({
     permission: capeLabelsSweepRunPermission,
+    resourceRef: tower.id,
   });
   const { requestSweep, pending } = useRequestSweep(tower.id);
   const [confirming, setConfirming] = useState(false);

@@ -1,0 +1,91 @@
+import { CAPE_LABELS_TOPIC_SWEEP_REQUESTED } from '@smartx-cape/plugin-cape-labels-common';
+import {
+  backendForDescribe,
+  defaultCapeLabels,
+  oldDate,
+  type CapeBackend,
+} from './__testUtils__/testBackend';
+
+const publish = (b: CapeBackend, eventPayload: unknown) =>
+  b.events.publish({ topic: CAPE_LABELS_TOPIC_SWEEP_REQUESTED, eventPayload });
+
+const lines = (b: CapeBackend, level: string, text: string) =>
+  b.logs.filter(l => l.startsWith(`${level} `) && l.includes(text));
+
+/** One Tower `t1`, with `capeLabels.events.acceptSweepRequests: true`. */
+const acceptingEvents = (url: string) => ({
+  ...defaultCapeLabels(url),
+  events: { acceptSweepRequests: true },
+});
+
+const oldLabel = (b: CapeBackend) =>
+  b.sim.admin.createLabel({
+    key: 'cape-namespace',
+    value: 'ns-event',
+    createdAt: oldDate(),
+  }).id;
+
+/** The auditor's `sweep-request` lines that say `status`, once at least one is there. */
+async function sweepAudits(b: CapeBackend, status: string) {
+  const found = () =>
+    b.logs.filter(l => l.includes('sweep-request') && l.includes(status));
+  for (let i = 0; i < 100 && found().length === 0; i++)
+    await new Promise(r => setTimeout(r, 20));
+  return found();
+}
+
+describe('cape-labels.sweep-requested without capeLabels.events.acceptSweepRequests', () => {
+  const b = backendForDescribe();
+
+  it('starts nothing and logs the first ignored event only', async () => {
+    const label = oldLabel(b);
+    for (let i = 0; i < 3; i++) await publish(b, { towerId: 't1' });
+    await publish(b, { towerId: 't1', dryRun: true });
+    expect(await b.runs()).toHaveLength(0);
+    expect(b.sim.admin.label(label)).toBeDefined();
+    const ignored = lines(b, 'warn', 'sweep-requested');
+    expect(ignored).toHaveLength(1);
+    expect(ignored[0]).toContain('capeLabels.events.acceptSweepRequests');
+  });
+});
+
+describe('cape-labels.sweep-requested with capeLabels.events.acceptSweepRequests: true', () => {
+  const b = backendForDescribe({
+    capeLabels: acceptingEvents,
+  });
+
+  it('validates, audits with the payload and records trigger event', async () => {
+    const label = oldLabel(b);
+    await publish(b, { towerId: 't1' });
+    const [run] = await b.runs();
+    expect(run).toMatchObject({ trigger: 'event', dryRun: false });
+    expect(run).not.toHaveProperty('requestedBy');
+    expect(b.sim.admin.label(label)).toBeUndefined();
+    const [audit] = await sweepAudits(b, 'succeeded');
+    expect(audit).toContain('"payload":{"towerId":"t1"}');
+    expect(audit).toContain('"trigger":"event"');
+    expect(audit).toContain('"requestId"');
+  });
+});
+
+describe('an accepted real sweep request on the bus while permission.enabled is not true', () => {
+  const b = backendForDescribe({
+    permissionsOff: true,
+    capeLabels: acceptingEvents,
+  });
+
+  it('is refused, logged and audited; a preview runs', async () => {
+    const label = oldLabel(b);
+    await publish(b, { towerId: 't1' });
+    expect(await b.runs()).toHaveLength(0);
+    expect(b.sim.admin.label(label)).toBeDefined();
+    const [refused] = lines(b, 'warn', 'sweep-requested');
+    expect(refused).toContain('permission.enabled');
+    const [audit] = await sweepAudits(b, 'failed');
+    expect(audit).toContain('NotAllowedError');
+
+    await publish(b, { towerId: 't1', dryRun: true });
+    const [preview] = await b.runs();
+    expect(preview).toMatchObject({ trigger: 'event', dryRun: true });
+  });
+});

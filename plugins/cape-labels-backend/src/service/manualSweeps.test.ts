@@ -1,0 +1,120 @@
+import { ConfigReader } from '@backstage/config';
+import type { JsonObject } from '@backstage/types';
+import { readAccessConfig } from '../config/readAccess';
+import {
+  backendForDescribe,
+  defaultCapeLabels,
+  EVERY_START_DUE,
+  oldDate,
+  towerEntry,
+  type CapeBackend,
+} from './__testUtils__/testBackend';
+
+/** The default config plus `sched` (every start a due scheduled sweep) and `dry` (configured dryRun). */
+function capeLabelsWith(extra: JsonObject = {}) {
+  return (url: string): JsonObject => {
+    const config = defaultCapeLabels(url);
+    Object.assign(config.towers as JsonObject, {
+      sched: towerEntry(url, { schedule: EVERY_START_DUE }),
+      dry: towerEntry(url, { dryRun: true }),
+    });
+    return { ...config, ...extra };
+  };
+}
+
+const oldLabel = (b: CapeBackend, value: string) =>
+  b.sim.admin.createLabel({
+    key: 'cape-namespace',
+    value,
+    createdAt: oldDate(),
+  }).id;
+
+const optInWarnings = (b: CapeBackend) =>
+  b.logs.filter(
+    l =>
+      l.startsWith('warn ') &&
+      l.includes('capeLabels.allowManualSweepsWithoutPermissions is true'),
+  );
+
+describe('real sweeps on request while permission.enabled is not true', () => {
+  const b = backendForDescribe({
+    permissionsOff: true,
+    capeLabels: capeLabelsWith(),
+  });
+
+  it('answers 403 naming permission.enabled and the opt-out, and deletes nothing', async () => {
+    const label = oldLabel(b, 'ns-refused');
+    const res = await b.postSweep('t1', {});
+    expect(res.status).toBe(403);
+    expect(res.body.error.name).toBe('NotAllowedError');
+    expect(res.body.error.message).toContain('permission.enabled');
+    expect(res.body.error.message).toContain(
+      'capeLabels.allowManualSweepsWithoutPermissions',
+    );
+    expect(await b.runs('t1')).toHaveLength(0);
+    expect(b.sim.admin.label(label)).toBeDefined();
+    expect(optInWarnings(b)).toHaveLength(0);
+  });
+
+  it('still runs previews and sweeps of a Tower configured dryRun', async () => {
+    const label = oldLabel(b, 'ns-preview');
+    const preview = await b.sweep('t1', { dryRun: true });
+    expect(preview).toMatchObject({ trigger: 'manual', dryRun: true });
+    const dry = await b.sweep('dry', {});
+    expect(dry).toMatchObject({ trigger: 'manual', dryRun: true });
+    expect(b.sim.admin.label(label)).toBeDefined();
+  });
+
+  it('still deletes in scheduled sweeps', async () => {
+    const label = oldLabel(b, 'ns-scheduled');
+    await b.scheduler.triggerTask('cape-labels:sweep:sched');
+    const [run] = await b.runs('sched');
+    expect(run).toMatchObject({ trigger: 'schedule', dryRun: false });
+    expect(run.counts.deleted).toBeGreaterThan(0);
+    expect(b.sim.admin.label(label)).toBeUndefined();
+  });
+});
+
+describe('capeLabels.allowManualSweepsWithoutPermissions: true', () => {
+  const b = backendForDescribe({
+    permissionsOff: true,
+    capeLabels: capeLabelsWith({ allowManualSweepsWithoutPermissions: true }),
+  });
+
+  it('opens real sweeps on request and says so at start', async () => {
+    expect(optInWarnings(b)).toHaveLength(1);
+    const label = oldLabel(b, 'ns-opted-in');
+    const run = await b.sweep('t1', {});
+    expect(run).toMatchObject({ trigger: 'manual', dryRun: false });
+    expect(b.sim.admin.label(label)).toBeUndefined();
+  });
+});
+
+describe('readAccessConfig', () => {
+  const read = (data: object) => () => readAccessConfig(new ConfigReader(data));
+
+  it('is closed by default and reads permission.enabled as Backstage does', () => {
+    expect(read({})()).toEqual({
+      permissionsEnabled: false,
+      allowManualSweepsWithoutPermissions: false,
+      acceptEventSweepRequests: false,
+    });
+    expect(read({ permission: { enabled: 'true' } })()).toMatchObject({
+      permissionsEnabled: true,
+    });
+  });
+
+  it.each([
+    ['permission.enabled', { permission: { enabled: 'maybe' } }],
+    [
+      'capeLabels.allowManualSweepsWithoutPermissions',
+      { capeLabels: { allowManualSweepsWithoutPermissions: [true] } },
+    ],
+    [
+      'capeLabels.events.acceptSweepRequests',
+      { capeLabels: { events: { acceptSweepRequests: 'sometimes' } } },
+    ],
+  ])('names %s when it is not a boolean', (key, data) => {
+    expect(read(data)).toThrow(`${key}: must be true or false`);
+  });
+});

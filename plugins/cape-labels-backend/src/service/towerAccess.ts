@@ -1,0 +1,138 @@
+import type {
+  PermissionsRegistryService,
+  PermissionsService,
+} from '@backstage/backend-plugin-api';
+import { NotAllowedError, NotFoundError } from '@backstage/errors';
+import {
+  AuthorizeResult,
+  type ResourcePermission,
+} from '@backstage/plugin-permission-common';
+import {
+  CAPE_LABELS_TOWER_RESOURCE_TYPE,
+  capeLabelsReadPermission,
+  capeLabelsSweepRunPermission,
+} from '@smartx-cape/plugin-cape-labels-common';
+import type { TowerConfig } from '../config/types';
+import type { Caller } from './access';
+import {
+  capeLabelsTowerPermissionRules,
+  capeLabelsTowerResourceRef,
+  type CapeLabelsTower,
+} from '../permissions/towerPermissions';
+
+type TowerPermission = ResourcePermission<
+  typeof CAPE_LABELS_TOWER_RESOURCE_TYPE
+>;
+type Towers = { list(): { tower: TowerConfig }[] };
+
+/** Which of the configured Towers a caller may read: a test on a Tower id. */
+export type TowerFilter = (towerId: string) => boolean;
+
+const towerNotFound = (towerId: string) =>
+  new NotFoundError(`No Tower '${towerId}' is configured`);
+
+function resourceOf(tower: TowerConfig): CapeLabelsTower {
+  return { id: tower.id, owner: tower.owner, notify: tower.notify };
+}
+
+/** Tells the permission framework about the Tower resource type, its rules and how to load Towers. */
+export function registerTowerResource(
+  registry: PermissionsRegistryService,
+  towers: Towers,
+): void {
+  registry.addResourceType({
+    resourceRef: capeLabelsTowerResourceRef,
+    permissions: [capeLabelsReadPermission, capeLabelsSweepRunPermission],
+    rules: Object.values(capeLabelsTowerPermissionRules),
+    getResources: async ids => {
+      const byId = new Map(towers.list().map(s => [s.tower.id, s.tower]));
+      return ids.map(id => {
+        const tower = byId.get(id);
+        return tower && resourceOf(tower);
+      });
+    },
+  });
+}
+
+/**
+ * Per-Tower decisions on `cape-labels.read` and `cape-labels.sweep.run`: every Tower is asked
+ * about by its id (the resourceRef), so the permission backend resolves a policy's conditional
+ * decision through the rules registered above (rules added by modules included). A Tower the caller
+ * may not read answers 404 like one that is not configured, so its id does not leak; a caller who
+ * may read no Tower at all gets 403.
+ */
+export class TowerAccess {
+  constructor(
+    private readonly options: {
+      permissions: PermissionsService;
+      towers: Towers;
+    },
+  ) {}
+
+  private ids(): string[] {
+    return this.options.towers.list().map(s => s.tower.id);
+  }
+
+  /** The configured Towers the caller may `permission`. */
+  private async allowed(
+    credentials: Caller,
+    permission: TowerPermission,
+    ids: string[],
+  ): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const decisions = await this.options.permissions.authorize(
+      ids.map(resourceRef => ({ permission, resourceRef })),
+      { credentials },
+    );
+    return new Set(
+      ids.filter((_, i) => decisions[i]?.result === AuthorizeResult.ALLOW),
+    );
+  }
+
+  /** The Towers the caller may read; 403 when Towers are configured and it may read none. */
+  async readable(credentials: Caller): Promise<TowerFilter> {
+    const ids = this.ids();
+    const readable = await this.allowed(
+      credentials,
+      capeLabelsReadPermission,
+      ids,
+    );
+    if (ids.length > 0 && readable.size === 0)
+      throw new NotAllowedError(
+        `You may not view sweep results (${capeLabelsReadPermission.name})`,
+      );
+    return towerId => readable.has(towerId);
+  }
+
+  /** 404 unless `towerId` is configured and the caller may read it; 403 when it may read none. */
+  async requireRead(credentials: Caller, towerId: string): Promise<void> {
+    if (!(await this.readable(credentials))(towerId))
+      throw towerNotFound(towerId);
+  }
+
+  /**
+   * 403 unless the caller may sweep `towerId`; 404 instead when the Tower is not configured or
+   * hidden from the caller (it may read other Towers, not this one).
+   */
+  async requireSweep(credentials: Caller, towerId: string): Promise<void> {
+    const ids = this.ids();
+    if (!ids.includes(towerId)) throw towerNotFound(towerId);
+    const { name } = capeLabelsSweepRunPermission;
+    const sweepable = await this.allowed(
+      credentials,
+      capeLabelsSweepRunPermission,
+      [towerId],
+    );
+    if (sweepable.has(towerId)) return;
+    const readable = await this.allowed(
+      credentials,
+      capeLabelsReadPermission,
+      ids,
+    );
+    if (readable.size > 0 && !readable.has(towerId))
+      throw towerNotFound(towerId);
+    throw new NotAllowedError(
+      `You may not start sweeps of Tower '${towerId}' (${name})`,
+    );
+  }
+}

@@ -1,6 +1,7 @@
 /** CloudTower GraphQL simulator for tests, demos and benchmarks. */
 export { startSimulator, createSelfSignedCert } from './http';
 export type { SimulatorOptions, RunningSimulator } from './http';
+export type { TowerVersion } from './tower';
 export { SimulatorAdmin, ADMIN_PREFIX } from './admin';
 export type { AttachInput, ObjectTruth, VmTruth, WorldSummary } from './admin';
 export {

@@ -2,7 +2,9 @@ import { execute } from 'graphql';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   analyze,
+  asksIntrospection,
   formatError,
+  INTROSPECTION_REFUSED,
   RequestContext,
   TowerErrorBody,
 } from '../graphql';
@@ -83,6 +85,10 @@ export async function handleGraphql(
   };
   if (a.errors || !a.document) {
     finish(200, { data: null, errors: a.errors });
+    return;
+  }
+  if (!core.profile.introspection && asksIntrospection(a.document)) {
+    finish(200, { data: null, errors: [INTROSPECTION_REFUSED] });
     return;
   }
   const needsToken = a.rootFields.some(f => !PUBLIC_FIELDS.has(f));

@@ -12,8 +12,8 @@ import { FaultConfig, FaultEngine } from '../faults';
 import { towerSchema } from '../graphql';
 import { RequestLog } from '../requestLog';
 import { applyScenario, ScenarioSpec } from '../scenarios';
-import type { SimulatorCore } from '../tower';
-import { CounterLag, LABEL_RELATIONS, Store } from '../world';
+import { SimulatorCore, towerProfile, TowerVersion } from '../tower';
+import { CounterLag, Store } from '../world';
 import { handleGraphql } from './graphqlHttp';
 
 export interface SimulatorOptions {
@@ -46,6 +46,15 @@ export interface SimulatorOptions {
    * ids never coincide across Towers (the CLI uses 1, 2, 3, ...).
    */
   idSeed?: number;
+  /**
+   * Which API the Tower speaks (default 'current'). 'legacy' (before 3.0): no `authnStrategies`,
+   * no source AUTHN (LDAP users log in with source LDAP), Label without LEGACY_MISSING_RELATIONS.
+   */
+  towerVersion?: TowerVersion;
+  /** Whether `__schema` / `__type` are answered (default: true on current, false on legacy). */
+  introspection?: boolean;
+  /** Relation fields beyond the 28 a newer Tower has (e.g. 'backup_plans' → BackupPlan, backup_plan_num). */
+  extraRelations?: string[];
   /** Largest accepted request body (default 20 MB). */
   maxBodyBytes?: number;
 }
@@ -97,7 +106,8 @@ export async function startSimulator(
   options: SimulatorOptions = {},
 ): Promise<RunningSimulator> {
   const clock = towerClock(options);
-  const relations = LABEL_RELATIONS;
+  const profile = towerProfile(options);
+  const { relations } = profile;
   const storeOptions = {
     counterLag: options.counterLag ?? options.counterLagMs ?? 0,
     clock,
@@ -111,7 +121,8 @@ export async function startSimulator(
     auth: new AuthService(options.users ?? [...DEFAULT_USERS]),
     faults: new FaultEngine(options.faults),
     log: new RequestLog(),
-    schema: towerSchema({ legacy: false, relations }),
+    schema: towerSchema({ legacy: profile.version === 'legacy', relations }),
+    profile,
   };
   if (options.scenario !== undefined)
     applyScenario(core.store, options.scenario);

@@ -18,6 +18,7 @@ const HELP = `CloudTower simulator
   npm run cli -- [--port 8800] [--host 127.0.0.1] [--scenario demo] [--towers N]
                  [--counter-lag ms|never] [--user name:password:LOCAL|LDAP]... [--tls]
                  [--tower-version current|legacy] [--introspection on|off] [--extra-relation f]...
+                 [--two-factor] [--api-key key]...
   npm run cli -- --config towers.yaml
 
   --scenario   ${Object.keys(NAMED_SCENARIOS).join(', ')}, large:<labels>, or a .yaml/.json file
@@ -27,6 +28,8 @@ const HELP = `CloudTower simulator
   --tower-version   current (3.x: authnStrategies, source AUTHN) or legacy (pre-3.0)
   --introspection   on|off (default: on for current, off for legacy)
   --extra-relation  a Label relation field beyond the 28 (e.g. backup_plans), repeatable
+  --two-factor      a password login returns no token (MFA_REQUIRED)
+  --api-key         an API key accepted as the Authorization header with no login, repeatable
 GraphQL at <url>/api, admin routes at <url>/_sim (see README).`;
 
 function parseLag(v: string | undefined): CounterLag | undefined {
@@ -73,6 +76,8 @@ async function main(): Promise<void> {
       'tower-version': { type: 'string' },
       introspection: { type: 'string' },
       'extra-relation': { type: 'string', multiple: true },
+      'two-factor': { type: 'boolean', default: false },
+      'api-key': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -101,6 +106,8 @@ async function main(): Promise<void> {
       towerVersion: values['tower-version'] as TowerVersion | undefined,
       introspection: parseOnOff('introspection', values.introspection),
       extraRelations: values['extra-relation'],
+      twoFactor: values['two-factor'],
+      apiKeys: values['api-key'],
     }));
   }
   const tls = values.tls ? await createSelfSignedCert() : undefined;

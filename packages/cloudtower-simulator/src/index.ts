@@ -9,8 +9,15 @@ export {
   DEFAULT_USERNAME,
   DEFAULT_PASSWORD,
   DEFAULT_USER_SOURCE,
+  DEFAULT_LDAP_STRATEGY_ID,
 } from './auth';
-export type { TokenInfo, SimulatorUser, UserSource } from './auth';
+export type {
+  AuthnStrategy,
+  LoginSource,
+  TokenInfo,
+  SimulatorUser,
+  UserSource,
+} from './auth';
 export type { FaultConfig, FaultRule, FaultMatch } from './faults';
 export type {
   RequestLogEntry,

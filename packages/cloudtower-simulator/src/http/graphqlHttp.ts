@@ -15,7 +15,7 @@ import { sendHtml, sendJson, sendMalformed, stallMidBody } from './respond';
 
 const sleep = (ms: number) => new Promise<void>(r => setTimeout(r, ms));
 
-const PUBLIC_FIELDS = new Set(['login', '__typename']);
+const PUBLIC_FIELDS = new Set(['login', 'authnStrategies', '__typename']);
 
 /** Handles POST /api: faults, auth, execution, logging. */
 export async function handleGraphql(

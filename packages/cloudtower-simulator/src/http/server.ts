@@ -7,7 +7,12 @@ import {
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { ADMIN_PREFIX, handleAdmin, SimulatorAdmin } from '../admin';
-import { AuthService, DEFAULT_USERS, SimulatorUser } from '../auth';
+import {
+  AuthnStrategy,
+  AuthService,
+  DEFAULT_USERS,
+  SimulatorUser,
+} from '../auth';
 import { FaultConfig, FaultEngine } from '../faults';
 import { towerSchema } from '../graphql';
 import { RequestLog } from '../requestLog';
@@ -55,6 +60,12 @@ export interface SimulatorOptions {
   introspection?: boolean;
   /** Relation fields beyond the 28 a newer Tower has (e.g. 'backup_plans' → BackupPlan, backup_plan_num). */
   extraRelations?: string[];
+  /** What `authnStrategies` answers (current Towers; default: one LDAP strategy when there are LDAP users). */
+  authnStrategies?: AuthnStrategy[];
+  /** Two-factor login on: a password login returns no token (MFA_REQUIRED); use `apiKeys`. */
+  twoFactor?: boolean;
+  /** API keys, each accepted as the raw Authorization header for every operation, with no login. */
+  apiKeys?: string[];
   /** Largest accepted request body (default 20 MB). */
   maxBodyBytes?: number;
 }
@@ -118,7 +129,12 @@ export async function startSimulator(
   const core: SimulatorCore = {
     store: new Store(storeOptions),
     storeOptions,
-    auth: new AuthService(options.users ?? [...DEFAULT_USERS]),
+    auth: new AuthService(options.users ?? [...DEFAULT_USERS], {
+      legacy: profile.version === 'legacy',
+      authnStrategies: options.authnStrategies,
+      twoFactor: options.twoFactor,
+      apiKeys: options.apiKeys,
+    }),
     faults: new FaultEngine(options.faults),
     log: new RequestLog(),
     schema: towerSchema({ legacy: profile.version === 'legacy', relations }),

@@ -18,7 +18,7 @@ const HELP = `CloudTower simulator
   npm run cli -- [--port 8800] [--host 127.0.0.1] [--scenario demo] [--towers N]
                  [--counter-lag ms|never] [--user name:password:LOCAL|LDAP]... [--tls]
                  [--tower-version current|legacy] [--introspection on|off] [--extra-relation f]...
-                 [--two-factor] [--api-key key]...
+                 [--two-factor] [--api-key key]... [--required-header name=value]...
   npm run cli -- --config towers.yaml
 
   --scenario   ${Object.keys(NAMED_SCENARIOS).join(', ')}, large:<labels>, or a .yaml/.json file
@@ -30,6 +30,7 @@ const HELP = `CloudTower simulator
   --extra-relation  a Label relation field beyond the 28 (e.g. backup_plans), repeatable
   --two-factor      a password login returns no token (MFA_REQUIRED)
   --api-key         an API key accepted as the Authorization header with no login, repeatable
+  --required-header a header a gateway wants on every /api request (else 403), repeatable
 GraphQL at <url>/api, admin routes at <url>/_sim (see README).`;
 
 function parseLag(v: string | undefined): CounterLag | undefined {
@@ -48,6 +49,20 @@ function parseOnOff(flag: string, v: string | undefined): boolean | undefined {
   if (v !== 'on' && v !== 'off')
     throw new Error(`--${flag}: expected on or off, got ${v}`);
   return v === 'on';
+}
+
+function parseHeaders(
+  pairs: string[] | undefined,
+): Record<string, string> | undefined {
+  if (!pairs) return undefined;
+  const out: Record<string, string> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    if (at <= 0)
+      throw new Error(`--required-header: expected name=value, got ${pair}`);
+    out[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return out;
 }
 
 function parseUser(v: string): SimulatorUser {
@@ -78,6 +93,7 @@ async function main(): Promise<void> {
       'extra-relation': { type: 'string', multiple: true },
       'two-factor': { type: 'boolean', default: false },
       'api-key': { type: 'string', multiple: true },
+      'required-header': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -108,6 +124,7 @@ async function main(): Promise<void> {
       extraRelations: values['extra-relation'],
       twoFactor: values['two-factor'],
       apiKeys: values['api-key'],
+      requiredHeaders: parseHeaders(values['required-header']),
     }));
   }
   const tls = values.tls ? await createSelfSignedCert() : undefined;

@@ -19,6 +19,7 @@ import { RequestLog } from '../requestLog';
 import { applyScenario, ScenarioSpec } from '../scenarios';
 import { SimulatorCore, towerProfile, TowerVersion } from '../tower';
 import { CounterLag, Store } from '../world';
+import { refusedByGateway } from './gateway';
 import { handleGraphql } from './graphqlHttp';
 
 export interface SimulatorOptions {
@@ -66,6 +67,11 @@ export interface SimulatorOptions {
   twoFactor?: boolean;
   /** API keys, each accepted as the raw Authorization header for every operation, with no login. */
   apiKeys?: string[];
+  /**
+   * Headers a gateway in front of Tower wants on every `/api` request (name case-insensitive, exact
+   * value): a request lacking one gets 403 with an HTML page, logged as 'gateway-refused'.
+   */
+  requiredHeaders?: Record<string, string>;
   /** Largest accepted request body (default 20 MB). */
   maxBodyBytes?: number;
 }
@@ -139,6 +145,7 @@ export async function startSimulator(
     log: new RequestLog(),
     schema: towerSchema({ legacy: profile.version === 'legacy', relations }),
     profile,
+    requiredHeaders: { ...options.requiredHeaders },
   };
   if (options.scenario !== undefined)
     applyScenario(core.store, options.scenario);
@@ -162,6 +169,7 @@ export async function startSimulator(
         handleAdmin(admin, req.method ?? 'GET', url, raw, res);
       } else if (url.pathname !== '/api' && url.pathname !== '/api/')
         plain(res, 404, 'not found');
+      else if (refusedByGateway(core, req, res)) return;
       else if (req.method !== 'POST') plain(res, 405, 'use POST');
       else await handleGraphql(core, req, res, raw);
     } catch (e) {

@@ -14,4 +14,6 @@ export interface SimulatorCore {
   readonly log: RequestLog;
   readonly schema: GraphQLSchema;
   readonly profile: TowerProfile;
+  /** Headers a gateway in front of this Tower wants on every /api request. */
+  readonly requiredHeaders: Readonly<Record<string, string>>;
 }

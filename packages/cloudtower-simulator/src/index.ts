@@ -3,7 +3,7 @@ export { startSimulator, createSelfSignedCert } from './http';
 export type { SimulatorOptions, RunningSimulator } from './http';
 export type { TowerVersion } from './tower';
 export { SimulatorAdmin, ADMIN_PREFIX } from './admin';
-export type { AttachInput, ObjectTruth, VmTruth, WorldSummary } from './admin';
+export type { AttachInput, VmTruth, WorldSummary } from './admin';
 export {
   DEFAULT_USERS,
   DEFAULT_USERNAME,
@@ -40,6 +40,7 @@ export type {
   LabelCounters,
   LabelRelation,
   LabelTruth,
+  ObjectTruth,
   RelatedObjectRecord,
   SecurityPolicyRecord,
   VmRecord,

@@ -1,10 +1,26 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestLogEntry } from '../requestLog';
 import type { SimulatorCore } from '../tower';
 import { sendHtml } from './respond';
 
 /** The header names of a request (lower case, never values), for the request log. */
 export function headerNames(req: IncomingMessage): string[] {
   return Object.keys(req.headers).sort();
+}
+
+/** A log entry for a request answered before its body was understood (no operation, no token). */
+export function beginUnparsed(
+  core: SimulatorCore,
+  req: IncomingMessage,
+): RequestLogEntry {
+  return core.log.begin({
+    operationName: null,
+    rootFields: [],
+    startMs: Date.now(),
+    tokenId: null,
+    args: {},
+    headerNames: headerNames(req),
+  });
 }
 
 /**
@@ -21,14 +37,7 @@ export function refusedByGateway(
     ([name, value]) => req.headers[name.toLowerCase()] === value,
   );
   if (ok) return false;
-  const entry = core.log.begin({
-    operationName: null,
-    rootFields: [],
-    startMs: Date.now(),
-    tokenId: null,
-    args: {},
-    headerNames: headerNames(req),
-  });
+  const entry = beginUnparsed(core, req);
   sendHtml(res, 403, () => core.log.end(entry, 'gateway-refused', 403));
   return true;
 }

@@ -11,7 +11,7 @@ import {
 } from '../graphql';
 import type { SimulatorCore } from '../tower';
 import { applyFault, loseAnswer } from './faultAnswers';
-import { headerNames } from './gateway';
+import { beginUnparsed, headerNames } from './gateway';
 import { sendJson } from './respond';
 
 const sleep = (ms: number) => new Promise<void>(r => setTimeout(r, ms));
@@ -30,14 +30,7 @@ export async function handleGraphql(
     body = JSON.parse(raw);
     if (!body || typeof body !== 'object') throw new Error('not an object');
   } catch {
-    const entry = core.log.begin({
-      operationName: null,
-      rootFields: [],
-      startMs: Date.now(),
-      tokenId: null,
-      args: {},
-      headerNames: headerNames(req),
-    });
+    const entry = beginUnparsed(core, req);
     sendJson(res, 400, {
       data: null,
       errors: [

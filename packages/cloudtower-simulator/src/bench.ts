@@ -2,6 +2,7 @@
 import './productionMode';
 import { DEFAULT_PASSWORD, DEFAULT_USERNAME } from './auth';
 import { startSimulator } from './http';
+import { LABEL_RELATIONS } from './world';
 
 const KEYS = ['cape-cluster-name', 'cape-namespace', 'cape-vip'];
 
@@ -29,6 +30,34 @@ async function gql(
   const body = await res.json();
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data;
+}
+
+/** The backend's live check of one batch: stored total_num, and per relation which ids it holds. */
+const LIVE_CHECK = `query Live($ids: [ID!]) {
+  labels(where: {id_in: $ids}) { id total_num }
+  ${LABEL_RELATIONS.map(r => `r_${r.field}: labels(where: {AND: [{id_in: $ids}, {${r.field}_some: {}}]}) { id }`).join('\n  ')}
+}`;
+
+/** The guarded delete that checks every relation. */
+const GUARDED_ALL = `mutation Del($ids: [ID!], $keys: [String!], $cutoff: DateTime) {
+  deleteManyLabels(where: {AND: [{id_in: $ids}, {key_in: $keys}, {createdAt_lte: $cutoff}, {total_num: 0}, ${LABEL_RELATIONS.map(r => `{${r.field}_none: {}}`).join(', ')}]}) { count }
+}`;
+
+/** Times `send` on `count` batches of 1000 ids from batch `from` on; the first `warm` are not counted. */
+async function timeBatches(
+  ids: string[],
+  from: number,
+  count: number,
+  warm: number,
+  send: (batch: string[]) => Promise<unknown>,
+): Promise<number[]> {
+  const times: number[] = [];
+  for (let b = from; b < from + count && (b + 1) * 1000 <= ids.length; b++) {
+    const t = performance.now();
+    await send(ids.slice(b * 1000, (b + 1) * 1000));
+    if (b - from >= warm) times.push(performance.now() - t);
+  }
+  return times;
 }
 
 async function main(): Promise<void> {
@@ -75,10 +104,18 @@ async function main(): Promise<void> {
       `1000-label keyset page (key_in 3 keys, id_gt, first 1000) over HTTP: ${stats(pageTimes)}`,
     );
 
+    const all = sim.admin.labels().map(l => l.id);
+    const live = await timeBatches(all, 0, 35, 5, batch =>
+      gql(sim.url, token, LIVE_CHECK, { ids: batch }),
+    );
+    console.log(
+      `1000-id live check (labels total_num + ${LABEL_RELATIONS.length} aliased <relation>_some queries) over HTTP: ${stats(live)}`,
+    );
+
     const del = `mutation Del($ids: [ID!], $keys: [String!], $cutoff: DateTime) {
       deleteManyLabels(where: {AND: [{id_in: $ids}, {key_in: $keys}, {createdAt_lte: $cutoff}, {total_num: 0}, {vms_none: {}}]}) { count }
     }`;
-    const ids = sim.admin.labels().map(l => l.id);
+    const ids = all;
     const cutoff = new Date(Date.now() - 24 * 3_600_000).toISOString();
     const delTimes: number[] = [];
     let deleted = 0;
@@ -95,6 +132,19 @@ async function main(): Promise<void> {
     }
     console.log(
       `1000-id guarded deleteManyLabels over HTTP: ${stats(delTimes)}, ${deleted} labels deleted`,
+    );
+    const cutoffAll = new Date(Date.now() - 24 * 3_600_000).toISOString();
+    let deletedAll = 0;
+    const guardTimes = await timeBatches(all, 65, 35, 5, async batch => {
+      const data = await gql(sim.url, token, GUARDED_ALL, {
+        ids: batch,
+        keys: KEYS,
+        cutoff: cutoffAll,
+      });
+      deletedAll += Number(data.deleteManyLabels.count);
+    });
+    console.log(
+      `1000-id deleteManyLabels guarded by all ${LABEL_RELATIONS.length} <relation>_none over HTTP: ${stats(guardTimes)}, ${deletedAll} labels deleted`,
     );
   } finally {
     await sim.stop();

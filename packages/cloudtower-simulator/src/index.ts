@@ -1,15 +1,23 @@
 /** CloudTower GraphQL simulator for tests, demos and benchmarks. */
 export { startSimulator, createSelfSignedCert } from './http';
 export type { SimulatorOptions, RunningSimulator } from './http';
+export type { TowerVersion } from './tower';
 export { SimulatorAdmin, ADMIN_PREFIX } from './admin';
-export type { AttachInput, ObjectTruth, VmTruth, WorldSummary } from './admin';
+export type { AttachInput, VmTruth, WorldSummary } from './admin';
 export {
   DEFAULT_USERS,
   DEFAULT_USERNAME,
   DEFAULT_PASSWORD,
   DEFAULT_USER_SOURCE,
+  DEFAULT_LDAP_STRATEGY_ID,
 } from './auth';
-export type { TokenInfo, SimulatorUser, UserSource } from './auth';
+export type {
+  AuthnStrategy,
+  LoginSource,
+  TokenInfo,
+  SimulatorUser,
+  UserSource,
+} from './auth';
 export type { FaultConfig, FaultRule, FaultMatch } from './faults';
 export type {
   RequestLogEntry,
@@ -32,6 +40,7 @@ export type {
   LabelCounters,
   LabelRelation,
   LabelTruth,
+  ObjectTruth,
   RelatedObjectRecord,
   SecurityPolicyRecord,
   VmRecord,

@@ -8,6 +8,8 @@ import { AttachInput, attachTargets, resolveAttachLabel } from './attachTarget';
 import {
   allLabelsTruth,
   labelTruth,
+  objectTruths,
+  ObjectTruth,
   CounterLag,
   CounterInput,
   CreateLabelInput,
@@ -22,14 +24,6 @@ import {
 } from '../world';
 
 export interface VmTruth extends VmRecord {
-  labelIds: string[];
-}
-
-/** An object of any relation as the admin API shows it (VMs also carry `in_recycle_bin`). */
-export interface ObjectTruth {
-  id: string;
-  name: string;
-  in_recycle_bin?: boolean;
   labelIds: string[];
 }
 
@@ -181,16 +175,7 @@ export class SimulatorAdmin {
 
   /** The objects of one relation ('vms', 'vm_snapshots', ...) with the labels they hold. */
   objects(relation: string): ObjectTruth[] {
-    const s = this.store;
-    s.refs.requireRelation(relation);
-    const records =
-      relation === 'vms'
-        ? [...s.vmIds.ascending()].map(id => s.vms.get(id)!)
-        : [...s.objects.of(relation).values()];
-    return records.map(o => ({
-      ...o,
-      labelIds: [...s.refs.labelsOf(relation, o.id)],
-    }));
+    return objectTruths(this.store, relation);
   }
 
   /** Creates an object of any relation (for `vms` a VM, for `security_policies` a policy). */

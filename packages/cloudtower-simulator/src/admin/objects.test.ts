@@ -1,28 +1,21 @@
 import { buildSchema, GraphQLObjectType } from 'graphql';
-import { RunningSimulator, startSimulator } from '../http';
 import { SCHEMA_SDL } from '../graphql';
-import { adminCall, gql, login } from '../testing';
+import { adminCall, gql, servedSimulator } from '../testing';
 import { LABEL_RELATIONS } from '../world';
 
 const COUNTERS =
   'vm_num host_num vm_snapshot_num vm_vlan_num system_vlan_num security_policy_num total_num';
 
 describe('objects of every relation', () => {
-  let sim: RunningSimulator;
-  let token: string;
-  beforeAll(async () => {
-    sim = await startSimulator({ counterLag: 'never' });
-    token = await login(sim.url);
-  });
-  afterAll(() => sim.stop());
+  const f = servedSimulator({ counterLag: 'never' });
 
   const counters = async (id: string) =>
     (
       await gql(
-        sim.url,
+        f.sim.url,
         `query($id: ID) { label(where: {id: $id}) { ${COUNTERS} } }`,
         { id },
-        token,
+        f.token,
       )
     ).data.label;
 
@@ -47,11 +40,14 @@ describe('objects of every relation', () => {
   });
 
   it('lags every counter behind the live references, then counts them all in total_num', async () => {
-    const label = sim.admin.createLabel({ key: 'cape-vip', value: '10.1.1.1' });
-    sim.admin.createObject('hosts', { name: 'h1', labelIds: [label.id] });
-    sim.admin.createObject('hosts', { name: 'h2', labelIds: [label.id] });
-    sim.admin.createObject('vlans', { labelIds: [label.id] });
-    sim.admin.createObject('vms', { name: 'vm-1', labelIds: [label.id] });
+    const label = f.sim.admin.createLabel({
+      key: 'cape-vip',
+      value: '10.1.1.1',
+    });
+    f.sim.admin.createObject('hosts', { name: 'h1', labelIds: [label.id] });
+    f.sim.admin.createObject('hosts', { name: 'h2', labelIds: [label.id] });
+    f.sim.admin.createObject('vlans', { labelIds: [label.id] });
+    f.sim.admin.createObject('vms', { name: 'vm-1', labelIds: [label.id] });
     const zero = {
       vm_num: 0,
       host_num: 0,
@@ -63,13 +59,13 @@ describe('objects of every relation', () => {
     };
     expect(await counters(label.id)).toEqual(zero);
     const live = await gql(
-      sim.url,
+      f.sim.url,
       `query($id: ID) { label(where: {id: $id}) { hosts { name } vlans { id } vms { name } } }`,
       { id: label.id },
-      token,
+      f.token,
     );
     expect(live.data.label.hosts).toHaveLength(2);
-    sim.admin.recomputeCounters([label.id]);
+    f.sim.admin.recomputeCounters([label.id]);
     expect(await counters(label.id)).toEqual({
       ...zero,
       vm_num: 1,
@@ -77,7 +73,7 @@ describe('objects of every relation', () => {
       vm_vlan_num: 1,
       total_num: 4,
     });
-    expect(sim.admin.label(label.id)!.counters).toMatchObject({
+    expect(f.sim.admin.label(label.id)!.counters).toMatchObject({
       host_num: 2,
       vm_vlan_num: 1,
       gpu_device_num: 0,
@@ -86,14 +82,14 @@ describe('objects of every relation', () => {
   });
 
   it('creates, attaches, detaches and deletes objects over /_sim', async () => {
-    const label = await adminCall(sim.url, 'POST', '/labels', { key: 'k' });
-    const snap = await adminCall(sim.url, 'POST', '/objects/vm_snapshots', {
+    const label = await adminCall(f.sim.url, 'POST', '/labels', { key: 'k' });
+    const snap = await adminCall(f.sim.url, 'POST', '/objects/vm_snapshots', {
       name: 's1',
     });
-    const tpl = await adminCall(sim.url, 'POST', '/objects/vm_templates', {
+    const tpl = await adminCall(f.sim.url, 'POST', '/objects/vm_templates', {
       labelIds: [label.id],
     });
-    const attached = await adminCall(sim.url, 'POST', '/attach', {
+    const attached = await adminCall(f.sim.url, 'POST', '/attach', {
       labelId: label.id,
       relation: 'vm_snapshots',
       objectId: snap.id,
@@ -103,48 +99,52 @@ describe('objects of every relation', () => {
       vm_templates: [tpl.id],
     });
     expect(
-      (await adminCall(sim.url, 'GET', '/objects/vm_snapshots')).items,
+      (await adminCall(f.sim.url, 'GET', '/objects/vm_snapshots')).items,
     ).toEqual([{ id: snap.id, name: 's1', labelIds: [label.id] }]);
-    const detached = await adminCall(sim.url, 'POST', '/detach', {
+    const detached = await adminCall(f.sim.url, 'POST', '/detach', {
       labelId: label.id,
       relation: 'vm_snapshots',
       objectId: snap.id,
     });
     expect(detached.references).toEqual({ vm_templates: [tpl.id] });
     expect(
-      await adminCall(sim.url, 'DELETE', `/objects/vm_templates/${tpl.id}`),
+      await adminCall(f.sim.url, 'DELETE', `/objects/vm_templates/${tpl.id}`),
     ).toEqual({ deleted: true });
     expect(
-      (await adminCall(sim.url, 'GET', `/labels/${label.id}`)).references,
+      (await adminCall(f.sim.url, 'GET', `/labels/${label.id}`)).references,
     ).toEqual({});
-    const vm = await adminCall(sim.url, 'POST', '/objects/vms', {
+    const vm = await adminCall(f.sim.url, 'POST', '/objects/vms', {
       labelIds: [label.id],
     });
-    expect(sim.admin.vms().find(v => v.id === vm.id)).toMatchObject({
+    expect(f.sim.admin.vms().find(v => v.id === vm.id)).toMatchObject({
       in_recycle_bin: false,
       labelIds: [label.id],
     });
   });
 
   it('refuses unknown relations, objects and counter names', async () => {
-    const label = sim.admin.createLabel({ key: 'k2' });
-    expect(() => sim.admin.createObject('backup_plans')).toThrow(
+    const label = f.sim.admin.createLabel({ key: 'k2' });
+    expect(() => f.sim.admin.createObject('backup_plans')).toThrow(
       expect.objectContaining({ code: 'INVALID_INPUT' }),
     );
     expect(() =>
-      sim.admin.attach({ labelId: label.id, relation: 'hosts', objectId: 'x' }),
+      f.sim.admin.attach({
+        labelId: label.id,
+        relation: 'hosts',
+        objectId: 'x',
+      }),
     ).toThrow(expect.objectContaining({ code: 'RESOURCE_NOT_FOUND' }));
-    expect(() => sim.admin.setCounters(label.id, { nope_num: 1 })).toThrow(
+    expect(() => f.sim.admin.setCounters(label.id, { nope_num: 1 })).toThrow(
       expect.objectContaining({ code: 'INVALID_INPUT' }),
     );
-    const res = await fetch(`${sim.url}/_sim/labels/${label.id}/counters`, {
+    const res = await fetch(`${f.sim.url}/_sim/labels/${label.id}/counters`, {
       method: 'POST',
       body: JSON.stringify({ nope_num: 1 }),
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'INVALID_INPUT' });
     expect(
-      sim.admin.setCounters(label.id, { host_num: 3, total_num: null }),
+      f.sim.admin.setCounters(label.id, { host_num: 3, total_num: null }),
     ).toMatchObject({
       total_num: null,
       counters: expect.objectContaining({ host_num: 3, total_num: null }),

@@ -6,4 +6,11 @@ export {
   DEFAULT_USER_SOURCE,
 } from './AuthService';
 export type { TokenInfo } from './AuthService';
-export type { SimulatorUser, UserSource } from './users';
+export { DEFAULT_LDAP_STRATEGY_ID } from './users';
+export type {
+  AuthMode,
+  AuthnStrategy,
+  LoginSource,
+  SimulatorUser,
+  UserSource,
+} from './users';

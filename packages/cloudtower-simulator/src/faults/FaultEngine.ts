@@ -1,3 +1,4 @@
+import { SimulatorError } from '../errors';
 import { mulberry32, Random } from '../random';
 
 /** Which requests a fault rule applies to; all given conditions must hold. */
@@ -17,10 +18,22 @@ export interface FaultRule {
   errorRate?: number;
   errorCode?: string; // default 'SIMULATED_ERROR'
   errorMessage?: string;
-  /** Answer with this HTTP status (and an HTML body) ... */
-  httpStatus?: 500 | 502 | 503;
-  /** ... for this fraction of requests (default 1). */
+  /** Where the code of every GraphQL error of a matching answer sits (default 'top'; some Towers use extensions). */
+  errorCodeAt?: ErrorCodeAt;
+  /** Answer with this HTTP status (any 4xx or 5xx) ... */
+  httpStatus?: number;
+  /** ... for this fraction of requests (default 1) ... */
   httpStatusRate?: number;
+  /** ... with an HTML body like a proxy's (default) or the REST ErrorBody `{code, message, status, path}`. */
+  httpBody?: 'html' | 'json';
+  /**
+   * Answer a request that carries a valid token as an expired / revoked token is answered: the token
+   * is revoked and the answer is LOAD_TOKEN_FAILED (a GraphQL error, or with `httpStatus` that status
+   * and body; that `httpStatus` is then no fault of its own). Requests without a valid token (login)
+   * are not affected.
+   */
+  authError?: boolean;
+  authErrorRate?: number;
   /** Never answer ('no-response'), or send headers and part of the body then stall ('mid-body'). */
   hang?: 'no-response' | 'mid-body';
   hangRate?: number;
@@ -54,13 +67,25 @@ export interface RequestFacts {
   tokenId?: string;
 }
 
+export type ErrorCodeAt = 'top' | 'extensions';
+
+/** An HTTP error answer: status, body kind and, for a JSON body, its code and message. */
+export interface HttpErrorAnswer {
+  status: number;
+  body: 'html' | 'json';
+  code: string;
+  message: string;
+}
+
 export interface FaultDecision {
   latencyMs: number;
+  errorCodeAt: ErrorCodeAt;
   action:
     | { kind: 'none' }
     | { kind: 'hang'; mode: 'no-response' | 'mid-body' }
     | { kind: 'lost-answer'; answer: 'hang' | 'reset'; commitAfterMs: number }
-    | { kind: 'http-status'; status: number }
+    | ({ kind: 'http-status' } & HttpErrorAnswer)
+    | { kind: 'auth-error'; http?: HttpErrorAnswer }
     | { kind: 'malformed' }
     | { kind: 'error'; code: string; message: string };
   oversizedBytes: number;
@@ -72,6 +97,34 @@ export interface FaultDecision {
 function asList(v: string | string[] | undefined): string[] | undefined {
   if (v === undefined) return undefined;
   return Array.isArray(v) ? v : [v];
+}
+
+function checkRule(rule: FaultRule): void {
+  const bad = (key: string, why: string) =>
+    new SimulatorError(`faults.${key}: ${why}`, 'INVALID_INPUT');
+  const s = rule.httpStatus;
+  if (s !== undefined && !(Number.isInteger(s) && s >= 400 && s <= 599))
+    throw bad('httpStatus', `must be an HTTP status 400-599, got ${String(s)}`);
+  if (rule.httpBody !== undefined && !['html', 'json'].includes(rule.httpBody))
+    throw bad('httpBody', "must be 'html' or 'json'");
+  if (
+    rule.errorCodeAt !== undefined &&
+    !['top', 'extensions'].includes(rule.errorCodeAt)
+  )
+    throw bad('errorCodeAt', "must be 'top' or 'extensions'");
+}
+
+function httpAnswer(
+  rule: FaultRule,
+  code = rule.errorCode ?? 'SIMULATED_ERROR',
+  message = rule.errorMessage ?? 'simulated error',
+): HttpErrorAnswer {
+  return {
+    status: rule.httpStatus!,
+    body: rule.httpBody ?? 'html',
+    code,
+    message,
+  };
 }
 
 function matches(rule: FaultRule, facts: RequestFacts): boolean {
@@ -98,9 +151,11 @@ export class FaultEngine {
   }
 
   set(config: FaultConfig): void {
-    this.config = config;
     const { rules, seed: _seed, ...top } = config;
-    this.rules = [top, ...(rules ?? [])];
+    const all = [top, ...(rules ?? [])];
+    all.forEach(checkRule);
+    this.config = config;
+    this.rules = all;
     this.rnd = mulberry32(config.seed ?? 1);
     this.tokenCounts.clear();
   }
@@ -113,6 +168,7 @@ export class FaultEngine {
   decide(facts: RequestFacts): FaultDecision {
     const d: FaultDecision = {
       latencyMs: 0,
+      errorCodeAt: 'top',
       action: { kind: 'none' },
       oversizedBytes: 0,
       pageOverflow: 0,
@@ -132,8 +188,23 @@ export class FaultEngine {
           };
         else if (rule.hang && this.hit(rule.hangRate))
           d.action = { kind: 'hang', mode: rule.hang };
-        else if (rule.httpStatus && this.hit(rule.httpStatusRate))
-          d.action = { kind: 'http-status', status: rule.httpStatus };
+        else if (
+          rule.authError &&
+          facts.tokenId !== undefined &&
+          this.hit(rule.authErrorRate)
+        )
+          d.action = {
+            kind: 'auth-error',
+            http: rule.httpStatus
+              ? httpAnswer(rule, 'LOAD_TOKEN_FAILED', 'failed to load token')
+              : undefined,
+          };
+        else if (
+          rule.httpStatus &&
+          !rule.authError &&
+          this.hit(rule.httpStatusRate)
+        )
+          d.action = { kind: 'http-status', ...httpAnswer(rule) };
         else if (rule.malformedRate && this.hit(rule.malformedRate))
           d.action = { kind: 'malformed' };
         else if (rule.errorRate && this.hit(rule.errorRate)) {
@@ -144,6 +215,7 @@ export class FaultEngine {
           };
         }
       }
+      if (rule.errorCodeAt) d.errorCodeAt = rule.errorCodeAt;
       if (rule.oversizedBytes && this.hit(rule.oversizedRate))
         d.oversizedBytes += rule.oversizedBytes;
       if (rule.pageOverflow) d.pageOverflow += rule.pageOverflow;

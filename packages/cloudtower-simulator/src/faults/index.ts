@@ -1,7 +1,9 @@
 export { FaultEngine } from './FaultEngine';
 export type {
   FaultConfig,
+  ErrorCodeAt,
   FaultDecision,
+  HttpErrorAnswer,
   FaultMatch,
   FaultRule,
 } from './FaultEngine';

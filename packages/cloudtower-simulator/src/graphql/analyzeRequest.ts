@@ -19,6 +19,26 @@ export interface TowerErrorBody {
   path: (string | number)[] | null;
 }
 
+/** The same error with its code under `extensions` (as some Towers, and Apollo by default, send it). */
+export interface ExtensionsErrorBody {
+  message: string;
+  path: (string | number)[] | null;
+  extensions: { code: string };
+}
+
+/** Errors with their code where this answer puts it: at the top (Tower's usual shape) or in extensions. */
+export function shapeErrors(
+  errors: TowerErrorBody[],
+  codeAt: 'top' | 'extensions',
+): (TowerErrorBody | ExtensionsErrorBody)[] {
+  if (codeAt === 'top') return errors;
+  return errors.map(({ code, message, path }) => ({
+    message,
+    path,
+    extensions: { code },
+  }));
+}
+
 export function formatError(e: GraphQLError): TowerErrorBody {
   const orig = e.originalError;
   let code = 'GRAPHQL_VALIDATION_FAILED';

@@ -4,7 +4,7 @@ import {
   GraphQLObjectType,
   GraphQLSchema,
 } from 'graphql';
-import type { UserSource } from '../auth';
+import type { LoginSource } from '../auth';
 import { SimulatorError } from '../errors';
 import {
   connectionWindow,
@@ -42,7 +42,12 @@ interface UniqueArgs {
   where: { id?: string | null };
 }
 interface LoginArgs {
-  data: { username: string; password: string; source: UserSource };
+  data: {
+    username: string;
+    password: string;
+    source: LoginSource;
+    auth_config_id?: string | null;
+  };
 }
 interface UpdateArgs {
   where: { id?: string | null };
@@ -57,6 +62,7 @@ interface UpdateArgs {
 }
 
 const query: Record<string, Resolver<any>> = {
+  authnStrategies: (_s, _a, c) => c.auth.strategies(),
   label: (_s, a: UniqueArgs, c) =>
     a.where.id ? (c.store.labels.get(a.where.id) ?? null) : null,
   labels: (_s, a: ListArgs, c) => listLabels(c.store, a, c.pageOverflow),
@@ -78,10 +84,15 @@ function requireId(where: { id?: string | null }): string {
 
 const mutation: Record<string, Resolver<any>> = {
   login: (_s, a: LoginArgs, c) => ({
-    token: c.auth.login(a.data.username, a.data.password, a.data.source).token,
+    token: c.auth.login(
+      a.data.username,
+      a.data.password,
+      a.data.source,
+      a.data.auth_config_id,
+    ).token,
   }),
   logout: (_s, _a, c) => {
-    if (c.token) c.auth.revoke(c.token.token);
+    if (c.token) c.auth.logout(c.token);
     return 'ok';
   },
   createLabel: (_s, a: { data: { key: string; value?: string | null } }, c) =>
@@ -138,7 +149,8 @@ function attach(
 /** The executable schema of one kind of Tower: its document (towerDocument.ts) plus resolvers. */
 export function createTowerSchema(profile: SchemaProfile): GraphQLSchema {
   const schema = buildASTSchema(towerDocument(profile));
-  attach(schema, 'Query', query);
+  const { authnStrategies: _since3, ...before3 } = query;
+  attach(schema, 'Query', profile.legacy ? before3 : query);
   attach(schema, 'Mutation', mutation);
   attach(schema, 'Label', labelResolvers(profile.relations));
   attach(schema, 'Vm', vm);

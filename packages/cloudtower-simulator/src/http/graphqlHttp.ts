@@ -2,18 +2,21 @@ import { execute } from 'graphql';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   analyze,
+  asksIntrospection,
   formatError,
+  INTROSPECTION_REFUSED,
+  shapeErrors,
   RequestContext,
   TowerErrorBody,
 } from '../graphql';
-import type { FaultDecision } from '../faults';
-import type { RequestLogEntry } from '../requestLog';
 import type { SimulatorCore } from '../tower';
-import { sendHtml, sendJson, sendMalformed, stallMidBody } from './respond';
+import { applyFault, loseAnswer } from './faultAnswers';
+import { beginUnparsed, headerNames } from './gateway';
+import { sendJson } from './respond';
 
 const sleep = (ms: number) => new Promise<void>(r => setTimeout(r, ms));
 
-const PUBLIC_FIELDS = new Set(['login', '__typename']);
+const PUBLIC_FIELDS = new Set(['login', 'authnStrategies', '__typename']);
 
 /** Handles POST /api: faults, auth, execution, logging. */
 export async function handleGraphql(
@@ -27,13 +30,7 @@ export async function handleGraphql(
     body = JSON.parse(raw);
     if (!body || typeof body !== 'object') throw new Error('not an object');
   } catch {
-    const entry = core.log.begin({
-      operationName: null,
-      rootFields: [],
-      startMs: Date.now(),
-      tokenId: null,
-      args: {},
-    });
+    const entry = beginUnparsed(core, req);
     sendJson(res, 400, {
       data: null,
       errors: [
@@ -55,6 +52,7 @@ export async function handleGraphql(
     startMs,
     tokenId: tokenInfo?.id ?? null,
     args: a.args,
+    headerNames: headerNames(req),
   });
   // A client that goes away before the answer is complete ends the request too.
   res.once('close', () => core.log.end(entry, 'client-closed', 0));
@@ -70,7 +68,13 @@ export async function handleGraphql(
     loseAnswer(core, res, entry, lost.answer);
     // Carried out all the same, later: the client has given up or lost the connection by then.
     await sleep(lost.commitAfterMs);
-  } else if (applyFault(core, res, entry, decision)) return;
+  } else if (
+    applyFault(core, res, entry, decision, {
+      path: new URL(req.url ?? '/api', 'http://tower').pathname,
+      token: tokenInfo?.token,
+    })
+  )
+    return;
   const finish = (
     status: number,
     payload: { data: unknown; errors?: TowerErrorBody[] },
@@ -79,10 +83,20 @@ export async function handleGraphql(
     const codes = payload.errors?.map(e => e.code) ?? [];
     const done = () =>
       core.log.end(entry, codes.length ? 'errors' : 'ok', status, codes);
-    sendJson(res, status, payload, decision.oversizedBytes, done);
+    const answer = payload.errors
+      ? {
+          ...payload,
+          errors: shapeErrors(payload.errors, decision.errorCodeAt),
+        }
+      : payload;
+    sendJson(res, status, answer, decision.oversizedBytes, done);
   };
   if (a.errors || !a.document) {
     finish(200, { data: null, errors: a.errors });
+    return;
+  }
+  if (!core.profile.introspection && asksIntrospection(a.document)) {
+    finish(200, { data: null, errors: [INTROSPECTION_REFUSED] });
     return;
   }
   const needsToken = a.rootFields.some(f => !PUBLIC_FIELDS.has(f));
@@ -128,65 +142,4 @@ export async function handleGraphql(
   };
   if (result.errors?.length) payload.errors = result.errors.map(formatError);
   finish(200, payload);
-}
-
-/** The answer of a request that is still carried out never arrives: a hang or a reset. */
-function loseAnswer(
-  core: SimulatorCore,
-  res: ServerResponse,
-  entry: RequestLogEntry,
-  answer: 'hang' | 'reset',
-): void {
-  core.log.end(entry, `fault:lost-answer-${answer}`, 0, [], false);
-  if (answer === 'reset') res.socket?.destroy();
-}
-
-/** Answers a faulted request; returns false when the request should go on normally. */
-function applyFault(
-  core: SimulatorCore,
-  res: ServerResponse,
-  entry: RequestLogEntry,
-  d: FaultDecision,
-): boolean {
-  const act = d.action;
-  switch (act.kind) {
-    case 'none':
-      return false;
-    case 'hang':
-      if (act.mode === 'mid-body') stallMidBody(res);
-      core.log.end(
-        entry,
-        `fault:hang-${act.mode}`,
-        act.mode === 'mid-body' ? 200 : 0,
-        [],
-        false,
-      );
-      return true;
-    case 'http-status':
-      sendHtml(res, act.status, () =>
-        core.log.end(entry, `fault:http-${act.status}`, act.status),
-      );
-      return true;
-    case 'malformed':
-      sendMalformed(res, () => core.log.end(entry, 'fault:malformed', 200));
-      return true;
-    case 'error': {
-      const body = {
-        data: null,
-        errors: [
-          {
-            message: act.message,
-            code: act.code,
-            path: entry.rootFields.slice(0, 1),
-          },
-        ],
-      };
-      sendJson(res, 200, body, d.oversizedBytes, () =>
-        core.log.end(entry, 'fault:error', 200, [act.code]),
-      );
-      return true;
-    }
-    default:
-      return false;
-  }
 }

@@ -1,6 +1,11 @@
 import type { ServerResponse } from 'node:http';
 
 const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  429: 'Too Many Requests',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
@@ -55,12 +60,14 @@ export function sendJson(
   pump();
 }
 
+/** An HTML error page like a reverse proxy's (nginx): what a gateway or a crashed upstream answers. */
 export function sendHtml(
   res: ServerResponse,
   status: number,
   done?: () => void,
 ): void {
-  const text = `<html><head><title>${status} ${STATUS_TEXT[status] ?? ''}</title></head><body><h1>${status} ${STATUS_TEXT[status] ?? ''}</h1></body></html>`;
+  const title = `${status} ${STATUS_TEXT[status] ?? ''}`.trim();
+  const text = `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
   res.writeHead(status, {
     'content-type': 'text/html',
     'content-length': Buffer.byteLength(text),

@@ -7,13 +7,19 @@ import {
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { ADMIN_PREFIX, handleAdmin, SimulatorAdmin } from '../admin';
-import { AuthService, DEFAULT_USERS, SimulatorUser } from '../auth';
+import {
+  AuthnStrategy,
+  AuthService,
+  DEFAULT_USERS,
+  SimulatorUser,
+} from '../auth';
 import { FaultConfig, FaultEngine } from '../faults';
 import { towerSchema } from '../graphql';
 import { RequestLog } from '../requestLog';
 import { applyScenario, ScenarioSpec } from '../scenarios';
-import type { SimulatorCore } from '../tower';
-import { CounterLag, LABEL_RELATIONS, Store } from '../world';
+import { SimulatorCore, towerProfile, TowerVersion } from '../tower';
+import { CounterLag, Store } from '../world';
+import { refusedByGateway } from './gateway';
 import { handleGraphql } from './graphqlHttp';
 
 export interface SimulatorOptions {
@@ -46,6 +52,26 @@ export interface SimulatorOptions {
    * ids never coincide across Towers (the CLI uses 1, 2, 3, ...).
    */
   idSeed?: number;
+  /**
+   * Which API the Tower speaks (default 'current'). 'legacy' (before 3.0): no `authnStrategies`,
+   * no source AUTHN (LDAP users log in with source LDAP), Label without LEGACY_MISSING_RELATIONS.
+   */
+  towerVersion?: TowerVersion;
+  /** Whether `__schema` / `__type` are answered (default: true on current, false on legacy). */
+  introspection?: boolean;
+  /** Relation fields beyond the 28 a newer Tower has (e.g. 'backup_plans' → BackupPlan, backup_plan_num). */
+  extraRelations?: string[];
+  /** What `authnStrategies` answers (current Towers; default: one LDAP strategy when there are LDAP users). */
+  authnStrategies?: AuthnStrategy[];
+  /** Two-factor login on: a password login returns no token (MFA_REQUIRED); use `apiKeys`. */
+  twoFactor?: boolean;
+  /** API keys, each accepted as the raw Authorization header for every operation, with no login. */
+  apiKeys?: string[];
+  /**
+   * Headers a gateway in front of Tower wants on every `/api` request (name case-insensitive, exact
+   * value): a request lacking one gets 403 with an HTML page, logged as 'gateway-refused'.
+   */
+  requiredHeaders?: Record<string, string>;
   /** Largest accepted request body (default 20 MB). */
   maxBodyBytes?: number;
 }
@@ -97,7 +123,8 @@ export async function startSimulator(
   options: SimulatorOptions = {},
 ): Promise<RunningSimulator> {
   const clock = towerClock(options);
-  const relations = LABEL_RELATIONS;
+  const profile = towerProfile(options);
+  const { relations } = profile;
   const storeOptions = {
     counterLag: options.counterLag ?? options.counterLagMs ?? 0,
     clock,
@@ -108,10 +135,17 @@ export async function startSimulator(
   const core: SimulatorCore = {
     store: new Store(storeOptions),
     storeOptions,
-    auth: new AuthService(options.users ?? [...DEFAULT_USERS]),
+    auth: new AuthService(options.users ?? [...DEFAULT_USERS], {
+      legacy: profile.version === 'legacy',
+      authnStrategies: options.authnStrategies,
+      twoFactor: options.twoFactor,
+      apiKeys: options.apiKeys,
+    }),
     faults: new FaultEngine(options.faults),
     log: new RequestLog(),
-    schema: towerSchema({ legacy: false, relations }),
+    schema: towerSchema({ legacy: profile.version === 'legacy', relations }),
+    profile,
+    requiredHeaders: { ...options.requiredHeaders },
   };
   if (options.scenario !== undefined)
     applyScenario(core.store, options.scenario);
@@ -135,6 +169,7 @@ export async function startSimulator(
         handleAdmin(admin, req.method ?? 'GET', url, raw, res);
       } else if (url.pathname !== '/api' && url.pathname !== '/api/')
         plain(res, 404, 'not found');
+      else if (refusedByGateway(core, req, res)) return;
       else if (req.method !== 'POST') plain(res, 405, 'use POST');
       else await handleGraphql(core, req, res, raw);
     } catch (e) {

@@ -121,7 +121,10 @@ export function orderComparator<T extends { id: string }>(
   return { field, descending: sign < 0, compare };
 }
 
-function propertyValue<T>(row: T, field: string): string | number | boolean | null {
+function propertyValue<T>(
+  row: T,
+  field: string,
+): string | number | boolean | null {
   return (
     (row as unknown as Record<string, string | number | boolean | null>)[
       field

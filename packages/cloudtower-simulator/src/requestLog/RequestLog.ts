@@ -10,7 +10,12 @@ export interface RequestLogEntry {
   tokenId: string | null;
   /** Arguments summary per root field: first, skip, orderBy, where keys, id_in / key_in sizes. */
   args: Record<string, ArgsSummary>;
-  /** 'ok', 'errors' (GraphQL errors in the answer), 'fault:<kind>', 'bad-request' or 'client-closed'. */
+  /** Names of the request's headers, lower case (never their values). */
+  headerNames: string[];
+  /**
+   * 'ok', 'errors' (GraphQL errors in the answer), 'fault:<kind>', 'bad-request', 'client-closed' or
+   * 'gateway-refused' (a required header was missing: 403 before Tower saw the request).
+   */
   outcome: string;
   httpStatus: number;
   errorCodes: string[];

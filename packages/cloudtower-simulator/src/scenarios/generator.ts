@@ -26,6 +26,13 @@ export interface GeneratorSpec {
   managedShare?: number;
   systemShare?: number;
   foreignShare?: number;
+  /**
+   * Of the orphan-looking labels, the share held by one object of a non-VM relation while their
+   * stored counters say 0 (default 0): the counter lags, only the live relation tells.
+   */
+  hiddenReferenceShare?: number;
+  /** Relations those objects come from, taken in turn (default: every relation but `vms`). */
+  hiddenReferenceRelations?: string[];
   /** Orphans whose stored counters still say "used" (default 0.1) or are null (default 0.02). */
   staleCounterShare?: number;
   nullCounterShare?: number;
@@ -79,6 +86,8 @@ export function generateWorld(
     );
 
   const orphans: string[] = [];
+  const hidden: string[] = [];
+  const hiddenShare = spec.hiddenReferenceShare ?? 0;
   for (let i = 0; i < spec.labels; i++) {
     const r = rnd();
     let key: string;
@@ -111,7 +120,9 @@ export function generateWorld(
       createdAt: Math.round(now - ageHours * HOUR),
     });
     if (rnd() < orphanShare) {
-      orphans.push(label.id);
+      // Drawn only when asked for, so that worlds without hidden references stay as they were.
+      if (hiddenShare > 0 && rnd() < hiddenShare) hidden.push(label.id);
+      else orphans.push(label.id);
     } else if (rnd() < (spec.securityPolicyShare ?? 0.1)) {
       store.attach('security_policies', label.id, pick(rnd, policyIds));
     } else {
@@ -119,7 +130,10 @@ export function generateWorld(
       for (let k = 0; k < n; k++) store.attachVm(label.id, pick(rnd, vmIds));
     }
   }
+  const held = holdHidden(store, hidden, spec.hiddenReferenceRelations);
   store.recomputeCounters();
+  for (const [id, counter] of held)
+    store.setCounters(id, { [counter]: 0, total_num: 0 });
   for (const id of orphans) {
     const r = rnd();
     if (r < (spec.staleCounterShare ?? 0.1))
@@ -135,4 +149,25 @@ export function generateWorld(
       });
     }
   }
+}
+
+/** One object per label, of the given relations in turn; returns each label with that relation's counter. */
+function holdHidden(
+  store: Store,
+  labelIds: string[],
+  fields?: string[],
+): [string, string][] {
+  const relations = (fields ?? store.relations.map(r => r.field))
+    .filter(f => f !== 'vms')
+    .map(f => store.refs.relation(f))
+    .filter(r => r !== undefined);
+  if (relations.length === 0) return [];
+  return labelIds.map((id, i) => {
+    const r = relations[i % relations.length];
+    store.createObject(r.field, {
+      name: `${r.type}-held-${i}`,
+      labelIds: [id],
+    });
+    return [id, r.counter];
+  });
 }

@@ -50,6 +50,26 @@ const DEMO: ScenarioSpec = {
   },
 };
 
+/** Like demo, plus ~20 orphan-looking labels (counter 0, no VM) that one object of another relation holds. */
+const DEMO_REFS: ScenarioSpec = {
+  ...DEMO,
+  name: 'demo-refs',
+  generate: {
+    ...DEMO.generate!,
+    hiddenReferenceShare: 0.11,
+    hiddenReferenceRelations: [
+      'vm_snapshots',
+      'vm_templates',
+      'hosts',
+      'clusters',
+      'iscsi_luns',
+      'nfs_exports',
+      'content_library_vm_templates',
+      'isolation_policies',
+    ],
+  },
+};
+
 const LARGE: ScenarioSpec = {
   name: 'large',
   seed: 7,
@@ -66,6 +86,7 @@ export const NAMED_SCENARIOS: Readonly<Record<string, ScenarioSpec>> =
       name: 'demo-sks',
       generate: { ...DEMO.generate!, prefix: 'sks' },
     },
+    'demo-refs': DEMO_REFS,
     small: { name: 'small', seed: 3, generate: { labels: 40, vms: 8 } },
     large: LARGE,
   });

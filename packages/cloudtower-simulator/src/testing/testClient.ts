@@ -41,13 +41,14 @@ export async function login(
   username = DEFAULT_USERNAME,
   password = DEFAULT_PASSWORD,
   source = 'LOCAL',
+  authConfigId?: string,
 ): Promise<string> {
+  const d: Record<string, string> = { username, password, source };
+  if (authConfigId !== undefined) d.auth_config_id = authConfigId;
   const r = await gql(
     url,
     'mutation($d: LoginInput!) { login(data: $d) { token } }',
-    {
-      d: { username, password, source },
-    },
+    { d },
   );
   if (r.errors) throw new Error(JSON.stringify(r.errors));
   return r.data.login.token;

@@ -10,5 +10,5 @@ export {
 } from './labelRelations';
 export type { LabelRelation } from './labelRelations';
 export { SortedIds, mergeOrdered } from './sortedIds';
-export { allLabelsTruth, labelTruth } from './truth';
+export { allLabelsTruth, labelTruth, objectTruths } from './truth';
 export type * from './types';

@@ -11,11 +11,15 @@ const EMPTY: ReadonlySet<string> = new Set();
 export class References {
   private readonly links = new Map<string, Relation>();
   private readonly byField = new Map<string, LabelRelation>();
+  /** The links and counters in relation order, for the recomputation of every label. */
+  private readonly ordered: { link: Relation; counter: string }[] = [];
 
   constructor(readonly relations: readonly LabelRelation[]) {
     for (const r of relations) {
+      const link = new Relation();
       this.byField.set(r.field, r);
-      this.links.set(r.field, new Relation());
+      this.links.set(r.field, link);
+      this.ordered.push({ link, counter: r.counter });
     }
   }
 
@@ -79,10 +83,10 @@ export class References {
   liveCounts(labelId: string): Record<string, number> {
     const out: Record<string, number> = {};
     let total = 0;
-    for (const r of this.relations) {
-      const n = this.links.get(r.field)!.rightsOf(labelId).size;
+    for (const { link, counter } of this.ordered) {
+      const n = link.rightsOf(labelId).size;
       if (n > 0) {
-        out[r.counter] = n;
+        out[counter] = n;
         total += n;
       }
     }

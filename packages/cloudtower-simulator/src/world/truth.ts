@@ -1,7 +1,7 @@
 import type { Store } from './Store';
 import { allCounters, counterValue } from './labelCounters';
 import { createdAtIso } from './labelRecord';
-import { LabelRecord, LabelTruth } from './types';
+import { LabelRecord, LabelTruth, ObjectTruth } from './types';
 
 /** A label as the admin API shows it: stored fields and counters plus its live references. */
 export function labelTruth(store: Store, label: LabelRecord): LabelTruth {
@@ -27,4 +27,17 @@ export function allLabelsTruth(store: Store): LabelTruth[] {
   for (const id of store.labelIds.ascending())
     out.push(labelTruth(store, store.labels.get(id)!));
   return out;
+}
+
+/** The objects of one relation ('vms', 'hosts', ...) with the labels they hold, as the admin API shows them. */
+export function objectTruths(store: Store, relation: string): ObjectTruth[] {
+  store.refs.requireRelation(relation);
+  const records =
+    relation === 'vms'
+      ? [...store.vmIds.ascending()].map(id => store.vms.get(id)!)
+      : [...store.objects.of(relation).values()];
+  return records.map(o => ({
+    ...o,
+    labelIds: [...store.refs.labelsOf(relation, o.id)],
+  }));
 }

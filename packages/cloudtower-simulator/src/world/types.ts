@@ -60,6 +60,14 @@ export interface LabelTruth {
   references: Record<string, string[]>;
 }
 
+/** An object of any relation as the admin API shows it (VMs also carry `in_recycle_bin`). */
+export interface ObjectTruth {
+  id: string;
+  name: string;
+  in_recycle_bin?: boolean;
+  labelIds: string[];
+}
+
 export interface DeletedLabel {
   id: string;
   key: string;

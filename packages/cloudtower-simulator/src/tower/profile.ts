@@ -1,0 +1,33 @@
+import { SimulatorError } from '../errors';
+import { LabelRelation, towerRelations } from '../world';
+
+/** Which CloudTower API a simulated Tower speaks: 'current' (3.x and later) or 'legacy' (before 3.0). */
+export type TowerVersion = 'current' | 'legacy';
+
+/** What a Tower's version and options decide about its API. */
+export interface TowerProfile {
+  version: TowerVersion;
+  relations: readonly LabelRelation[];
+  /** Whether `__schema` / `__type` are answered. */
+  introspection: boolean;
+}
+
+/** The profile from SimulatorOptions' `towerVersion`, `introspection` and `extraRelations`. */
+export function towerProfile(options: {
+  towerVersion?: TowerVersion;
+  introspection?: boolean;
+  extraRelations?: string[];
+}): TowerProfile {
+  const version = options.towerVersion ?? 'current';
+  if (version !== 'current' && version !== 'legacy')
+    throw new SimulatorError(
+      `towerVersion: must be 'current' or 'legacy', got ${String(version)}`,
+      'INVALID_INPUT',
+    );
+  const legacy = version === 'legacy';
+  return {
+    version,
+    relations: towerRelations(legacy, options.extraRelations ?? []),
+    introspection: options.introspection ?? !legacy,
+  };
+}

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { ConfigReader } from '@backstage/config';
 import { readTowersFile } from '@smartx-cape/cloudtower-simulator';
+import { readCapeLabelsConfig } from '../../plugins/cape-labels-backend/src/config/readConfig';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -37,6 +39,16 @@ describe('the demo Towers', () => {
         }),
       );
     }
+  });
+
+  it('starts: the plugin reads the demo config (one id per server and prefix, loopback http)', () => {
+    const config = parseYaml(
+      readFileSync(path.join(ROOT, 'app-config.yaml'), 'utf8'),
+    );
+    const towers = readCapeLabelsConfig(new ConfigReader(config)).towers;
+    expect(towers.map(t => [t.id, t.transport])).toEqual(
+      expect.arrayContaining([['lab-d', {}]]),
+    );
   });
 
   it('resolves scenario files next to the Towers file', () => {

@@ -30,6 +30,7 @@ describe("the scheduler's own endpoints", () => {
         t1: towerEntry(url),
         // Never starts by itself during the test.
         idle: towerEntry(url, {
+          resourcePrefix: 'idle',
           schedule: dailySchedule(),
         }),
       },

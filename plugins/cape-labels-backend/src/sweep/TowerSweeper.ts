@@ -22,6 +22,8 @@ export type SweepTuning = {
   settleMs?: number;
   /** Largest Tower answer accepted (default: the client's). */
   maxResponseBytes?: number;
+  /** How far ahead of ours Tower's clock may move the age cutoff (default 10 minutes). */
+  maxClockAheadMs?: number;
   /** What is kept of the Tower's history after each run. */
   retention: Retention;
 };
@@ -32,6 +34,8 @@ export function sweepTuning(config: CapeLabelsConfig): SweepTuning {
     pageSize: config.pageSize,
     requestsInFlight: config.requestsInFlight,
     requestTimeoutMs: config.requestTimeout.as('milliseconds'),
+    maxResponseBytes: config.maxResponseBytes,
+    maxClockAheadMs: config.maxClockAhead.as('milliseconds'),
     retention: {
       runs: config.runsPerTower,
       routineRuns: config.routineKeepRuns,

@@ -37,6 +37,7 @@ export const SUMMARY_COLUMNS = [
   'instance',
   'clock_source',
   'clock_skew_ms',
+  'clock_capped',
   'notes',
 ] as const;
 
@@ -75,6 +76,7 @@ export function rowToSummary(row: SummaryRow, now: number): RunSummary {
     summary.clock = {
       source: row.clock_source,
       skewMs: row.clock_skew_ms === null ? null : toMillis(row.clock_skew_ms),
+      ...(row.clock_capped ? { capped: true as const } : {}),
     };
   }
   if (row.notes !== null) {

@@ -5,6 +5,7 @@ import { towerConnectionOptions } from '../config/towerConnection';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
 import type { Retention, RunStore } from '../database';
 import { planTick, type PlannedRun } from './planTick';
+import { DEFAULT_MAX_CLOCK_AHEAD_MS } from './runClock';
 import { isDue, sweepSchedule, type SweepSchedule } from './schedule';
 import { SerialQueue } from './SerialQueue';
 import type { SweeperHooks } from './sweeperHooks';
@@ -102,6 +103,7 @@ export class TowerSweeper {
       pageSize: tuning.pageSize,
       batchesInFlight: tuning.batchesInFlight ?? tuning.requestsInFlight,
       settleMs: tuning.settleMs ?? tuning.requestTimeoutMs,
+      maxClockAheadMs: tuning.maxClockAheadMs ?? DEFAULT_MAX_CLOCK_AHEAD_MS,
       retention: tuning.retention,
       createClient: () => {
         const client = createTowerClient(connection, { logger });

@@ -33,6 +33,8 @@ export type SweepOnceContext = {
   pageSize: number;
   batchesInFlight: number;
   settleMs: number;
+  /** `capeLabels.maxClockAhead` in ms (runClock.ts). */
+  maxClockAheadMs: number;
   retention: Retention;
   /** A client per run: a fresh login each time, closed afterwards. */
   createClient: () => TowerClient;
@@ -129,7 +131,14 @@ export async function sweepOnce(
   let result: SweepResult;
   try {
     const towerStart = await towerRunStart(
-      { towerId: tower.id, client, store, logger, now: ctx.now },
+      {
+        towerId: tower.id,
+        client,
+        store,
+        logger,
+        now: ctx.now,
+        maxAheadMs: ctx.maxClockAheadMs,
+      },
       run.id,
       startedAt,
       signal,

@@ -4,6 +4,7 @@ import type { TowerClient } from '../cloudtower/types';
 import { towerConnectionOptions } from '../config/towerConnection';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
 import type { Retention, RunStore } from '../database';
+import { externalPreviewAllowed } from './externalStart';
 import { planTick, type PlannedRun } from './planTick';
 import { DEFAULT_MAX_CLOCK_AHEAD_MS } from './runClock';
 import { isDue, sweepSchedule, type SweepSchedule } from './schedule';
@@ -100,6 +101,7 @@ export class TowerSweeper {
       instance,
       hooks: hooks ?? {},
       now: () => this.now(),
+      shuttingDown: () => this.stopping.signal.aborted,
       pageSize: tuning.pageSize,
       batchesInFlight: tuning.batchesInFlight ?? tuning.requestsInFlight,
       settleMs: tuning.settleMs ?? tuning.requestTimeoutMs,
@@ -136,12 +138,15 @@ export class TowerSweeper {
       const pending = await store.takeRequest(tower.id);
       if (pending) requests.push(pending);
       for (const planned of planTick({ due, requests })) {
-        if (planned.trigger === 'external') {
-          logger.warn(
-            `Tower ${tower.id}: task started while no sweep was due and no request was pending (the scheduler's trigger endpoint?): preview only`,
-          );
-        }
-        await this.sweep(planned, signal);
+        const allowed =
+          planned.trigger !== 'external' ||
+          (await externalPreviewAllowed({
+            towerId: tower.id,
+            store,
+            logger,
+            now: this.now(),
+          }));
+        if (allowed) await this.sweep(planned, signal);
       }
       while (!signal.aborted) {
         const request = await store.takeRequest(tower.id);

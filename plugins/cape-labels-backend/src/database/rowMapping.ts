@@ -12,6 +12,7 @@ import {
 } from './outcomeCounters';
 import { displayStatus } from './liveness';
 import type { DbBigInt, OutcomeRow, RunRow } from './tables';
+import { plainValue } from '../lib/plainText';
 
 /** Columns of a run row that make up a RunSummary (everything but `settings`). */
 export const SUMMARY_COLUMNS = [
@@ -105,7 +106,7 @@ export function rowToOutcome(row: OutcomeRow): LabelOutcome {
   return {
     labelId: row.label_id,
     key: row.key,
-    value: row.value,
+    value: plainValue(row.value),
     createdAt: row.created_at,
     action: row.action,
     ...(row.reason === null ? {} : { reason: row.reason }),

@@ -12,6 +12,7 @@ import {
   type RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
+import { plainValue } from '../lib/plainText';
 import type { RunNotifier } from '../notifications/RunNotifier';
 import type { RunProgressSignals } from '../signals';
 
@@ -67,7 +68,7 @@ function auditDeletions(tower: TowerConfig, services: PluginHookServices) {
     const labels = deleted.map(d => ({
       id: d.labelId,
       key: d.key,
-      value: d.value,
+      value: plainValue(d.value),
     }));
     recordAuditEvent(tower, services, 'labels-deleted', { runId, labels });
   };

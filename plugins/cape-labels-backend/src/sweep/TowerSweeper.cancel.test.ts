@@ -16,9 +16,8 @@ async function sweepStoppedMidway(
   stop: (h: Harness) => void,
 ) {
   const cancelled: RunSummary[] = [];
-  let h: Harness | undefined;
   let stopped = false;
-  h = await make({
+  const h: Harness = await make({
     sweeper: {
       pageSize: 5,
       batchesInFlight: 1,
@@ -28,7 +27,7 @@ async function sweepStoppedMidway(
       checkLabels: async (ids, signal) => {
         if (!stopped) {
           stopped = true;
-          stop(h!);
+          stop(h);
         }
         return client.checkLabels(ids, signal);
       },
@@ -38,7 +37,7 @@ async function sweepStoppedMidway(
     Array.from({ length: 30 }, (_, i) => ({
       key: 'cape-vip',
       value: `10.0.0.${i}`,
-      createdAt: h!.old(),
+      createdAt: h.old(),
     })),
   );
   return { h, cancelled };

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { ConfigReader } from '@backstage/config';
 import { readTowersFile } from '@smartx-cape/cloudtower-simulator';
-import { readCapeLabelsConfig } from '../../plugins/cape-labels-backend/src/config/readConfig';
+import { read } from '../../plugins/cape-labels-backend/src/config/__testUtils__/readTestConfig';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -45,7 +44,7 @@ describe('the demo Towers', () => {
     const config = parseYaml(
       readFileSync(path.join(ROOT, 'app-config.yaml'), 'utf8'),
     );
-    const towers = readCapeLabelsConfig(new ConfigReader(config)).towers;
+    const towers = read(config.capeLabels).towers;
     expect(towers.map(t => [t.id, t.transport])).toEqual(
       expect.arrayContaining([['lab-d', {}]]),
     );

@@ -23,6 +23,13 @@ export interface Config {
     requestsInFlight?: number;
     /** Timeout of one request to a Tower (default 30 s); also how long survivors are re-read after a delete without a usable answer. */
     requestTimeout?: CapeLabelsDuration;
+    /**
+     * How far ahead of this backend's clock Tower's may move the age cutoff (default 10 minutes).
+     * A Tower further ahead is swept as if it were this far ahead; the run records it `capped`.
+     */
+    maxClockAhead?: CapeLabelsDuration;
+    /** The largest answer read from a Tower, in bytes (default 8 MiB = 8388608, at most 1 GiB). */
+    maxResponseBytes?: number;
     /** History kept per Tower. */
     retention?: {
       /** Runs kept per Tower, with their label outcomes (default 200). */
@@ -39,10 +46,13 @@ export interface Config {
         /** Shown on the card (default: the id). */
         title?: string;
         /**
-         * Tower base URL; the GraphQL endpoint is `<server>/api`. No credentials in it
-         * (`user:pass@` is refused at start); redirects from it are never followed.
+         * Tower base URL; the GraphQL endpoint is `<server>/api`. No credentials, query or
+         * fragment in it (refused at start); redirects from it are never followed. `http://` is
+         * refused unless the host is loopback (127.0.0.0/8, ::1, localhost) or `allowInsecure` is set.
          */
         server: string;
+        /** Accept an `http://` server off this machine: the password crosses the network in clear (default false; warned at start). */
+        allowInsecure?: boolean;
         /** With `password`; or set `apiKey` instead of both (exactly one of the two ways). */
         username?: string;
         /** @visibility secret */
@@ -71,7 +81,7 @@ export interface Config {
          * @deepVisibility secret
          */
         headers?: { [name: string]: string | number | boolean };
-        /** Accept any TLS certificate (default false). */
+        /** Accept any TLS certificate (default false; warned at start and marked on the card). */
         skipTLSVerify?: boolean;
         /** PEM bundle trusted in addition to the system CAs. */
         caCert?: string;

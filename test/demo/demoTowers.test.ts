@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { readTowersFile } from '@smartx-cape/cloudtower-simulator';
+import { read } from '../../plugins/cape-labels-backend/src/config/__testUtils__/readTestConfig';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -37,6 +38,16 @@ describe('the demo Towers', () => {
         }),
       );
     }
+  });
+
+  it('starts: the plugin reads the demo config (one id per server and prefix, loopback http)', () => {
+    const config = parseYaml(
+      readFileSync(path.join(ROOT, 'app-config.yaml'), 'utf8'),
+    );
+    const towers = read(config.capeLabels).towers;
+    expect(towers.map(t => [t.id, t.transport])).toEqual(
+      expect.arrayContaining([['lab-d', {}]]),
+    );
   });
 
   it('resolves scenario files next to the Towers file', () => {

@@ -1,5 +1,6 @@
 import {
   dailySchedule,
+  oldDate,
   startCapeBackend,
   towerEntry,
 } from './service/__testUtils__/testBackend';
@@ -23,7 +24,10 @@ describe('cape-labels plugin: configuration', () => {
     const b = await startCapeBackend({
       capeLabels: url => ({
         schedule: dailySchedule(),
-        towers: { alpha: towerEntry(url), zeta: towerEntry(url) },
+        towers: {
+          alpha: towerEntry(url),
+          zeta: towerEntry(url, { resourcePrefix: 'sks' }),
+        },
       }),
     });
     try {
@@ -45,5 +49,71 @@ describe('cape-labels plugin: configuration', () => {
         }),
       }),
     ).rejects.toThrow(/capeLabels\.towers\.prod-a\.server/);
+  });
+
+  it('warns at start of http:// (allowInsecure) and skipTLSVerify Towers and marks them in GET /towers', async () => {
+    const b = await startCapeBackend({
+      capeLabels: url => ({
+        schedule: dailySchedule(),
+        towers: {
+          plain: towerEntry(url),
+          clear: towerEntry(url, {
+            server: 'http://tower-clear.example.com',
+            allowInsecure: true,
+          }),
+          unverified: towerEntry(url, {
+            server: 'https://tower-unverified.example.com',
+            skipTLSVerify: true,
+          }),
+        },
+      }),
+    });
+    try {
+      const towers = await b.towers();
+      const marks = Object.fromEntries(towers.map(t => [t.id, t.transport]));
+      expect(marks).toEqual({
+        plain: undefined,
+        clear: { insecure: true },
+        unverified: { skipTLSVerify: true },
+      });
+      const warnings = b.logs.filter(l =>
+        /allowInsecure|skipTLSVerify/.test(l),
+      );
+      expect(warnings).toHaveLength(2);
+      expect(warnings.join('\n')).toMatch(/Tower clear: server is http:\/\//);
+      expect(warnings.join('\n')).toMatch(
+        /Tower unverified: skipTLSVerify is on/,
+      );
+    } finally {
+      await b.stop();
+    }
+  });
+
+  it('reads no Tower answer larger than capeLabels.maxResponseBytes', async () => {
+    const b = await startCapeBackend({
+      capeLabels: url => ({
+        schedule: dailySchedule(),
+        maxResponseBytes: 4096,
+        towers: { t1: towerEntry(url) },
+      }),
+    });
+    try {
+      b.sim.admin.createLabels(
+        Array.from({ length: 100 }, (_, i) => ({
+          key: 'cape-vip',
+          value: `10.0.0.${i}`,
+          createdAt: oldDate(),
+        })),
+      );
+      const run = await b.sweep();
+      expect(run).toMatchObject({
+        status: 'failed',
+        error: { code: 'RESPONSE_TOO_LARGE' },
+        counts: { deleted: 0 },
+      });
+      expect(run.error?.message).toContain('larger than 4096 bytes');
+    } finally {
+      await b.stop();
+    }
   });
 });

@@ -94,6 +94,11 @@ export type RunRelations = {
 export type RunClock = {
   source: 'tower' | 'local';
   skewMs: number | null;
+  /**
+   * Tower's clock was further ahead of ours than `capeLabels.maxClockAhead`: the age cutoff was
+   * taken that far ahead only (`skewMs` is still the measured skew).
+   */
+  capped?: true;
 };
 
 export type RunSettings = {
@@ -116,7 +121,15 @@ export type TowerSummary = {
   running: boolean;
   nextRunAt: string | null;
   lastRun: RunSummary | null;
+  /** Set only when the way to this Tower is weak; the card marks it. */
+  transport?: TowerTransport;
 };
+
+/**
+ * `insecure`: an `http://` Tower off this machine (`allowInsecure`), its password in clear on
+ * the network. `skipTLSVerify`: Tower's certificate is not checked.
+ */
+export type TowerTransport = { insecure?: true; skipTLSVerify?: true };
 
 export type LabelOutcome = {
   labelId: string;

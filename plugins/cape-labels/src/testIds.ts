@@ -35,6 +35,8 @@ export function towerTestIds(towerId: string) {
     status: `${tower}-status`,
     dryRunMode: `${tower}-dry-run-mode`,
     dryRunLast: `${tower}-dry-run-last`,
+    insecure: `${tower}-insecure`,
+    skipTLSVerify: `${tower}-skip-tls-verify`,
     lastRun: `${tower}-last-run`,
     nextRun: `${tower}-next-run`,
     error: `${tower}-error`,

@@ -27,7 +27,7 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
  * 5 ms idle for a third of the time (README.md, "Requests in flight: the default is now 8").
  */
 export const DEFAULT_MAX_IN_FLIGHT = 8;
-export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 const LOGIN_CODES = new Set([
   'LOGIN_FAILED',

@@ -54,7 +54,7 @@ export type TowerConnectionOptions = TowerEndpoint & {
   requestTimeoutMs?: number;
   /** Requests in flight at once to this Tower (default 8, DEFAULT_MAX_IN_FLIGHT). */
   maxInFlight?: number;
-  /** Largest response body accepted, in bytes (default 64 MiB). */
+  /** Largest response body accepted, in bytes (default 8 MiB, `capeLabels.maxResponseBytes`). */
   maxResponseBytes?: number;
 };
 

@@ -1,6 +1,6 @@
 import { ConfigReader } from '@backstage/config';
 import { readCapeLabelsConfig } from './readConfig';
-import { read, tower } from './__testUtils__/readTestConfig';
+import { read, tower, towerOn } from './__testUtils__/readTestConfig';
 
 describe('readCapeLabelsConfig', () => {
   it('gives no Towers without a capeLabels block', () => {
@@ -50,8 +50,12 @@ describe('readCapeLabelsConfig', () => {
     const [a, b, c] = read({
       towers: {
         a: tower,
-        b: { ...tower, owner: 'platform-team' },
-        c: { ...tower, owner: 'group:ops/sre', notify: ['alice', 'group:x'] },
+        b: { ...towerOn('b'), owner: 'platform-team' },
+        c: {
+          ...towerOn('c'),
+          owner: 'group:ops/sre',
+          notify: ['alice', 'group:x'],
+        },
       },
     }).towers;
     expect([a.owner, a.notify]).toEqual([
@@ -87,7 +91,7 @@ describe('readCapeLabelsConfig', () => {
       towers: {
         a: tower,
         b: {
-          ...tower,
+          ...towerOn('b'),
           minAge: '3h',
           dryRun: true,
           maxDeletesPerRun: 20,
@@ -117,7 +121,7 @@ describe('readCapeLabelsConfig', () => {
     const ids = read({
       towers: {
         z: { ...tower, title: 'Alpha' },
-        a: { ...tower, title: 'Beta' },
+        a: { ...towerOn('b'), title: 'Beta' },
       },
     }).towers.map(t => t.id);
     expect(ids).toEqual(['z', 'a']);

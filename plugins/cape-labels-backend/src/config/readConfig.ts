@@ -2,21 +2,20 @@ import {
   readSchedulerServiceTaskScheduleDefinitionFromConfig,
   type SchedulerServiceTaskScheduleDefinition,
 } from '@backstage/backend-plugin-api';
-import {
-  ConfigReader,
-  readDurationFromConfig,
-  type Config,
-} from '@backstage/config';
+import { ConfigReader, type Config } from '@backstage/config';
 import { InputError } from '@backstage/errors';
 import { readTowerOwnership } from '@smartx-cape/plugin-cape-labels-common';
-import { Duration, type DurationLikeObject } from 'luxon';
 import { DEFAULT_MAX_IN_FLIGHT } from '../cloudtower';
 import { readTowerCredentials, readTowerHeaders } from './readTowerAccess';
+import { readTowerLimits } from './readLimits';
+import { invalid, readDuration, readPositiveInt } from './readValues';
+import { readTowerServer } from './towerServer';
 import {
   TOWER_ID_PATTERN,
   type CapeLabelsConfig,
   type TowerConfig,
 } from './types';
+import { refuseSharedTowers } from './uniqueTowers';
 
 const ROOT = 'capeLabels';
 const PREFIX = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/;
@@ -26,50 +25,6 @@ const DEFAULT_SCHEDULE = {
   timeout: { minutes: 30 },
   initialDelay: { minutes: 1 },
 };
-
-function invalid(key: string, problem: string): never {
-  throw new InputError(`${key}: ${problem}`);
-}
-
-/**
- * Reads a duration in any of Backstage's forms: `{hours: 24}`, `'24h'`, `'PT24H'`; `fallback`
- * when the key is not set.
- */
-function readDuration(
-  config: Config,
-  key: string,
-  fullKey: string,
-  fallback: DurationLikeObject,
-): Duration {
-  if (!config.has(key)) return Duration.fromObject(fallback);
-  let duration: Duration;
-  try {
-    duration = Duration.fromObject(readDurationFromConfig(config, { key }));
-  } catch (error) {
-    return invalid(
-      fullKey,
-      `must be a duration like { hours: 24 }, '24h' or 'PT24H' (${String((error as Error).message)})`,
-    );
-  }
-  if (!duration.isValid || !Number.isFinite(duration.as('milliseconds'))) {
-    return invalid(fullKey, 'must be a valid duration');
-  }
-  return duration;
-}
-
-function readPositiveInt(
-  config: Config,
-  key: string,
-  fullKey: string,
-  fallback: number,
-  max = Number.MAX_SAFE_INTEGER,
-): number {
-  const value = config.getOptionalNumber(key) ?? fallback;
-  if (!Number.isInteger(value) || value < 1 || value > max) {
-    invalid(fullKey, `must be a whole number from 1 to ${max}`);
-  }
-  return value;
-}
 
 /** The five per-Tower keys: the Tower's own value, else the top-level default. */
 function readOverridable(tower: Config, defaults: Config, towerKey: string) {
@@ -132,27 +87,6 @@ function readSchedule(
   }
 }
 
-function readUrl(tower: Config, towerKey: string): string {
-  const server = tower.getString('server');
-  let url: URL;
-  try {
-    url = new URL(server);
-  } catch {
-    return invalid(`${towerKey}.server`, 'must be an http(s) URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    invalid(`${towerKey}.server`, 'must be an http(s) URL');
-  }
-  // Credentials in the URL would be sent as-is and shown to every user of the card.
-  if (url.username || url.password) {
-    invalid(
-      `${towerKey}.server`,
-      'must not carry credentials (user:password@); set username and password instead',
-    );
-  }
-  return server.replace(/\/+$/, '');
-}
-
 function readOwnership(tower: Config, towerKey: string) {
   try {
     return readTowerOwnership(tower, towerKey);
@@ -183,10 +117,9 @@ function readTower(id: string, tower: Config, defaults: Config): TowerConfig {
   return {
     id,
     title: tower.getOptionalString('title') ?? id,
-    server: readUrl(tower, towerKey),
+    ...readTowerServer(tower, towerKey),
     credentials: readTowerCredentials(tower, towerKey),
     headers: readTowerHeaders(tower, towerKey),
-    skipTLSVerify: tower.getOptionalBoolean('skipTLSVerify') ?? false,
     caCert,
     resourcePrefix,
     ...readOwnership(tower, towerKey),
@@ -205,6 +138,7 @@ export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
   const towers = (towersConfig?.keys() ?? []).map(id =>
     readTower(id, towersConfig!.getConfig(id), config),
   );
+  refuseSharedTowers(ROOT, towers);
   // Validate the defaults even when every Tower overrides them: a typo there is still a typo.
   readOverridable(new ConfigReader({}), config, ROOT);
 
@@ -236,6 +170,7 @@ export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
       32,
     ),
     requestTimeout,
+    ...readTowerLimits(config, ROOT),
     runsPerTower: readPositiveInt(
       config,
       'retention.runsPerTower',

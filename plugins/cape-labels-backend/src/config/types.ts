@@ -1,6 +1,8 @@
 import type { SchedulerServiceTaskScheduleDefinition } from '@backstage/backend-plugin-api';
+import type { TowerTransport } from '@smartx-cape/plugin-cape-labels-common';
 import type { Duration } from 'luxon';
 import type { TowerEndpoint } from '../cloudtower/types';
+import type { TowerLimits } from './readLimits';
 
 /** Everything needed to sweep one Tower, defaults applied. */
 export type TowerConfig = TowerEndpoint & {
@@ -16,9 +18,11 @@ export type TowerConfig = TowerEndpoint & {
   dryRun: boolean;
   maxDeletesPerRun: number;
   confirmAfter: Duration;
+  /** What the card and the start-up log say about the way to this Tower. */
+  transport: TowerTransport;
 };
 
-export type CapeLabelsConfig = {
+export type CapeLabelsConfig = TowerLimits & {
   /** Ordered by title. */
   towers: TowerConfig[];
   pageSize: number;

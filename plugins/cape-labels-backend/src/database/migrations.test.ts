@@ -149,6 +149,7 @@ describeEachDatabase(
           'b1',
         ]);
 
+        // Later migrations touch other tables: this one alone is rolled back.
         await knex.migrate.down({
           directory: migrationsDirectory(),
           name: '20261203000000_pending_delete_batches.js',

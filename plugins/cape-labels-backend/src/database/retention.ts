@@ -11,6 +11,24 @@ export type Retention = {
   routineRuns: number;
 };
 
+/**
+ * Runs the scheduler's trigger endpoint started (`external` previews: anyone signed in can start
+ * one) kept per Tower, apart from `runs`, so that they never push a real run out of the history.
+ */
+export const EXTERNAL_RUNS_KEPT = 5;
+
+/** What the newest external previews keep: their own few runs, the routine keeps of one. */
+const EXTERNAL_RETENTION: Retention = {
+  runs: EXTERNAL_RUNS_KEPT,
+  routineRuns: 1,
+};
+
+/** The runs of a Tower that one retention counts: the external previews, or all the others. */
+type RunGroup = (query: Knex.QueryBuilder) => Knex.QueryBuilder;
+
+const externalRuns: RunGroup = query => query.where({ trigger: 'external' });
+const ownRuns: RunGroup = query => query.whereNot({ trigger: 'external' });
+
 /** Above every run's `seq` (an integer column). */
 const BEYOND_EVERY_RUN = 2 ** 31 - 1;
 
@@ -20,22 +38,41 @@ const DELETE_SPAN = 20_000;
 /**
  * Applies the retention after a run: deletes the runs older than the newest `keep.runs` with
  * their outcomes, and forgets the routine keeps (`count-nonzero`, `young`) of the runs older
- * than the newest `keep.routineRuns`, which keep only their counts. Never touches a running run.
- * Returns the number of runs deleted.
+ * than the newest `keep.routineRuns`, which keep only their counts. External previews are
+ * counted apart (`EXTERNAL_RUNS_KEPT`). Never touches a running run. Returns the number of runs
+ * deleted.
  */
 export async function pruneRuns(
   db: Knex,
   towerId: string,
   keep: Retention,
 ): Promise<number> {
+  const own = await pruneGroup(db, towerId, ownRuns, keep);
+  return (
+    own + (await pruneGroup(db, towerId, externalRuns, EXTERNAL_RETENTION))
+  );
+}
+
+async function pruneGroup(
+  db: Knex,
+  towerId: string,
+  group: RunGroup,
+  keep: Retention,
+): Promise<number> {
   const removed = await deleteRunsBefore(
     db,
     towerId,
-    await oldestKeptSeq(db, towerId, keep.runs),
+    group,
+    await oldestKeptSeq(db, towerId, group, keep.runs),
   );
-  const routineCutoff = await oldestKeptSeq(db, towerId, keep.routineRuns);
+  const routineCutoff = await oldestKeptSeq(
+    db,
+    towerId,
+    group,
+    keep.routineRuns,
+  );
   if (routineCutoff !== undefined)
-    await forgetRoutineKeeps(db, towerId, routineCutoff);
+    await forgetRoutineKeeps(db, towerId, group, routineCutoff);
   return removed;
 }
 
@@ -46,12 +83,13 @@ export async function pruneRuns(
 async function oldestKeptSeq(
   db: Knex,
   towerId: string,
+  group: RunGroup,
   keep: number,
 ): Promise<number | undefined> {
   if (keep < 1) return BEYOND_EVERY_RUN;
-  const row = await db<RunRow>(RUNS)
-    .select('seq')
-    .where({ tower_id: towerId })
+  const row = await group(
+    db<RunRow>(RUNS).select('seq').where({ tower_id: towerId }),
+  )
     .orderBy('seq', 'desc')
     .offset(keep - 1)
     .limit(1)
@@ -62,14 +100,15 @@ async function oldestKeptSeq(
 async function deleteRunsBefore(
   db: Knex,
   towerId: string,
+  group: RunGroup,
   cutoff: number | undefined,
 ): Promise<number> {
   if (cutoff === undefined) return 0;
   let removed = 0;
   for (;;) {
-    const batch: Array<Pick<RunRow, 'id'>> = await db<RunRow>(RUNS)
-      .select('id')
-      .where({ tower_id: towerId })
+    const batch: Array<Pick<RunRow, 'id'>> = await group(
+      db<RunRow>(RUNS).select('id').where({ tower_id: towerId }),
+    )
       .whereNot({ status: 'running' })
       .andWhere('seq', '<', cutoff)
       .orderBy('seq', 'asc')
@@ -88,11 +127,14 @@ async function deleteRunsBefore(
 async function forgetRoutineKeeps(
   db: Knex,
   towerId: string,
+  group: RunGroup,
   cutoff: number,
 ): Promise<void> {
-  const runs: Array<Pick<RunRow, 'id'>> = await db<RunRow>(RUNS)
-    .select('id')
-    .where({ tower_id: towerId, routine_listed: true })
+  const runs: Array<Pick<RunRow, 'id'>> = await group(
+    db<RunRow>(RUNS)
+      .select('id')
+      .where({ tower_id: towerId, routine_listed: true }),
+  )
     .whereNot({ status: 'running' })
     .andWhere('seq', '<', cutoff)
     .orderBy('seq', 'asc');

@@ -13,6 +13,7 @@ import {
 } from './outcomeCounters';
 import { displayStatus } from './liveness';
 import type { DbBigInt, OutcomeRow, RunRow } from './tables';
+import { plainValue } from '../lib/plainText';
 
 /** Columns of a run row that make up a RunSummary (everything but `settings`). */
 export const SUMMARY_COLUMNS = [
@@ -38,6 +39,7 @@ export const SUMMARY_COLUMNS = [
   'instance',
   'clock_source',
   'clock_skew_ms',
+  'clock_capped',
   'notes',
   'relations',
 ] as const;
@@ -77,6 +79,7 @@ export function rowToSummary(row: SummaryRow, now: number): RunSummary {
     summary.clock = {
       source: row.clock_source,
       skewMs: row.clock_skew_ms === null ? null : toMillis(row.clock_skew_ms),
+      ...(row.clock_capped ? { capped: true as const } : {}),
     };
   }
   if (row.notes !== null) {
@@ -108,7 +111,7 @@ export function rowToOutcome(row: OutcomeRow): LabelOutcome {
   return {
     labelId: row.label_id,
     key: row.key,
-    value: row.value,
+    value: plainValue(row.value),
     createdAt: row.created_at,
     action: row.action,
     ...(row.reason === null ? {} : { reason: row.reason }),

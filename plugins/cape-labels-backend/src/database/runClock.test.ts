@@ -27,4 +27,19 @@ describeEachDatabase('the clock recorded on a run', itEach => {
       skewMs: null,
     });
   });
+
+  itEach('records that the cutoff was capped', async db => {
+    const { store } = await db.store();
+    const ahead = await store.createRun(newRun('prod-a', 0));
+    const clock = {
+      source: 'tower',
+      skewMs: 172_800_000,
+      capped: true,
+    } as const;
+    await store.setRunClock(ahead.id, clock);
+    expect((await store.getRun(ahead.id))!.clock).toEqual(clock);
+    expect((await store.lastRuns(['prod-a'])).get('prod-a')!.clock).toEqual(
+      clock,
+    );
+  });
 });

@@ -92,10 +92,13 @@ export async function setRunClock(
   runId: string,
   clock: RunClock,
 ): Promise<void> {
-  await db<RunRow>(RUNS).where({ id: runId }).update({
-    clock_source: clock.source,
-    clock_skew_ms: clock.skewMs,
-  });
+  await db<RunRow>(RUNS)
+    .where({ id: runId })
+    .update({
+      clock_source: clock.source,
+      clock_skew_ms: clock.skewMs,
+      clock_capped: clock.capped ?? null,
+    });
 }
 
 /** The relations the run checks before deleting (read once, at its start). */

@@ -53,6 +53,8 @@ export type RunRow = {
   outcome_seq: number;
   clock_source: RunClock['source'] | null;
   clock_skew_ms: DbBigInt | null;
+  /** True when the cutoff was taken at `maxClockAhead` instead of the skew; null otherwise. */
+  clock_capped?: boolean | number | null;
   /** JSON array of strings, or null. */
   notes: string | null;
   /** JSON RunRelations, or null until the run has read them (and on rows older than the column). */

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { SourceCount } from '@smartx-cape/plugin-cape-labels-common';
+import { plainValue } from '../lib/plainText';
 import { OUTCOMES, RUNS } from './tables';
 
 /** PostgreSQL answers count(*) as a string. */
@@ -28,5 +29,8 @@ export async function topDeletedValues(
       { column: 'value', order: 'asc' },
     ])
     .limit(options.limit)) as TopRow[];
-  return rows.map(r => ({ value: r.value, deleted: Number(r.deleted) }));
+  return rows.map(r => ({
+    value: plainValue(r.value),
+    deleted: Number(r.deleted),
+  }));
 }

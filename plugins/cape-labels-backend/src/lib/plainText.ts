@@ -26,6 +26,19 @@ export function capBytes(text: string, maxBytes: number): string {
   return out + ELLIPSIS;
 }
 
+/** Stands in for each unsafe character of a label value: visible, unlike a space. */
+const REPLACEMENT = '\uFFFD';
+
+/**
+ * A label value as the API, the CSV and the audit trail give it: each control or bidi character
+ * replaced by U+FFFD (the database keeps the value as Tower sent it).
+ */
+export function plainValue(value: string): string;
+export function plainValue(value: string | null): string | null;
+export function plainValue(value: string | null): string | null {
+  return value === null ? null : value.replace(UNSAFE, REPLACEMENT);
+}
+
 /** One line of plain text: unsafe characters become spaces, at most `maxBytes` long. */
 export function plainText(text: string, maxBytes?: number): string {
   const plain = text.replace(UNSAFE, ' ');

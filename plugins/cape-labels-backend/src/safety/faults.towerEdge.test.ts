@@ -48,10 +48,15 @@ describe('sweep against a Tower that redirects or keeps its own time', () => {
   });
 
   /** Labels aged on Tower's clock, a sweep with minAge 1 h, and what became of each. */
-  async function sweepOnTowerClock(offsetMs: number, ageMinutes: number[]) {
+  async function sweepOnTowerClock(
+    offsetMs: number,
+    ageMinutes: number[],
+    maxClockAheadMs?: number,
+  ) {
     const h = await kit({
       simulator: { clockOffsetMs: offsetMs },
       tower: { minAge: Duration.fromObject({ hours: 1 }) },
+      sweeper: maxClockAheadMs === undefined ? {} : { maxClockAheadMs },
     });
     const towerNow = Date.now() + offsetMs;
     const ids = ageMinutes.map(
@@ -68,7 +73,7 @@ describe('sweep against a Tower that redirects or keeps its own time', () => {
       const o = outcomes.find(x => x.labelId === ids[i]);
       return o?.reason ? `${o.action}/${o.reason}` : o?.action;
     });
-    return { run, fate };
+    return { run, fate, h };
   }
 
   it('Tower 2 h behind, minAge 1 h: 30 minutes old on its clock is kept, 3 hours old deleted', async () => {
@@ -80,12 +85,45 @@ describe('sweep against a Tower that redirects or keeps its own time', () => {
     expect(Math.abs(run.clock!.skewMs! + 2 * HOUR)).toBeLessThan(5_000);
   });
 
-  it('Tower 2 h ahead, minAge 1 h: 30 minutes old is kept, 90 minutes and 3 hours old deleted', async () => {
-    const { run, fate } = await sweepOnTowerClock(2 * HOUR, [30, 90, 180]);
+  it('Tower 2 h ahead, maxClockAhead 3 h, minAge 1 h: 30 minutes old is kept, 90 minutes and 3 hours old deleted', async () => {
+    const { run, fate } = await sweepOnTowerClock(
+      2 * HOUR,
+      [30, 90, 180],
+      3 * HOUR,
+    );
     expect(run.status).toBe('succeeded');
     expect(fate).toEqual(['kept/young', 'deleted', 'deleted']);
     expect(run.clock?.source).toBe('tower');
+    expect(run.clock?.capped).toBeUndefined();
     expect(Math.abs(run.clock!.skewMs! - 2 * HOUR)).toBeLessThan(5_000);
+  });
+
+  it('Tower 2 days ahead, default maxClockAhead (10 min), minAge 1 h: nothing 30 minutes old on our clock is deleted; skew and cap recorded', async () => {
+    const DAY = 24 * HOUR;
+    // Ages on Tower's clock: 2 days + 30 min is 30 minutes old on ours, 2 days + 90 min is 90.
+    const { run, fate, h } = await sweepOnTowerClock(2 * DAY, [
+      2 * 24 * 60 + 30,
+      2 * 24 * 60 + 65,
+      2 * 24 * 60 + 90,
+    ]);
+    expect(run.status).toBe('succeeded');
+    // The cutoff sits 10 minutes ahead of ours at most: created 50+ minutes before our now.
+    expect(fate).toEqual(['kept/young', 'deleted', 'deleted']);
+    expect(run.clock).toMatchObject({ source: 'tower', capped: true });
+    expect(Math.abs(run.clock!.skewMs! - 2 * DAY)).toBeLessThan(5_000);
+    expect(h.logger.lines.join('\n')).toContain(
+      'more than capeLabels.maxClockAhead (600000 ms)',
+    );
+  });
+
+  it('Tower 2 days ahead, minAge 1 h: 20 labels 30 minutes old on our clock all kept', async () => {
+    const { run, fate } = await sweepOnTowerClock(
+      2 * 24 * HOUR,
+      Array.from({ length: 20 }, () => 2 * 24 * 60 + 30),
+    );
+    expect(run.counts).toMatchObject({ deleted: 0, candidates: 0 });
+    expect(new Set(fate)).toEqual(new Set(['kept/young']));
+    expect(run.clock?.capped).toBe(true);
   });
 
   it('no usable Date header: our clock, recorded on the run and logged', async () => {

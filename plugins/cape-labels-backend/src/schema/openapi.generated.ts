@@ -791,6 +791,13 @@ export const spec = {
                   "integer",
                   "null"
                 ]
+              },
+              "capped": {
+                "type": "boolean",
+                "enum": [
+                  true
+                ],
+                "description": "Tower's clock was further ahead than capeLabels.maxClockAhead; the cutoff was taken that far ahead only."
               }
             }
           },
@@ -920,6 +927,27 @@ export const spec = {
                 "type": "null"
               }
             ]
+          },
+          "transport": {
+            "type": "object",
+            "description": "Present only when the way to this Tower is weak.",
+            "additionalProperties": false,
+            "properties": {
+              "insecure": {
+                "type": "boolean",
+                "enum": [
+                  true
+                ],
+                "description": "An http:// Tower off this machine (allowInsecure); its password crosses the network in clear."
+              },
+              "skipTLSVerify": {
+                "type": "boolean",
+                "enum": [
+                  true
+                ],
+                "description": "Tower's TLS certificate is not checked."
+              }
+            }
           }
         }
       },

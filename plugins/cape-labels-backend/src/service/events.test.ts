@@ -11,8 +11,10 @@ describe('cape-labels events', () => {
   const b = backendForDescribe({
     capeLabels: url => {
       const config = defaultCapeLabels(url);
-      // Same Tower, a schedule that makes each start due: stands in for scheduled sweeps.
+      // Same simulator, its own prefix (one Tower and prefix, one id), a schedule that makes
+      // each start due: stands in for scheduled sweeps.
       (config.towers as Record<string, unknown>).sched = towerEntry(url, {
+        resourcePrefix: 'sks',
         schedule: EVERY_START_DUE,
       });
       return { ...config, events: { acceptSweepRequests: true } };
@@ -30,7 +32,7 @@ describe('cape-labels events', () => {
 
   it('publishes cape-labels.run-completed with the RunSummary after every run', async () => {
     b.sim.admin.createLabel({
-      key: 'cape-vip',
+      key: 'sks-vip',
       value: '10.1.1.1',
       createdAt: oldDate(),
     });

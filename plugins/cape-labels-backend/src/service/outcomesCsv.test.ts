@@ -30,6 +30,15 @@ describe('csvCell', () => {
     ['\rx', `"'\rx"`],
     ['=A1,"x"', `"'=A1,""x"""`],
     ['a=b', 'a=b'],
+    // a cell again where a spreadsheet splits on ; (its locale) or tab (tab-separated import)
+    ['ns;=HYPERLINK("http://x")', `"ns;'=HYPERLINK(""http://x"")"`],
+    ['ns;=1+1', "ns;'=1+1"],
+    ['a; +1', "a; '+1"],
+    ['a;-1;@A1', "a;'-1;'@A1"],
+    ['a\t=1', "a\t'=1"],
+    ['\t=1', "'\t'=1"],
+    ['a;b', 'a;b'],
+    ['a;b=c', 'a;b=c'],
   ])('%j becomes %j', (value, cell) => {
     expect(csvCell(value)).toBe(cell);
   });

@@ -11,6 +11,7 @@ import {
   towerEntry,
 } from './__testUtils__/testBackend';
 import { until } from '../__testUtils__/until';
+import { CANCELLED_NOTE } from '../sweep/cancelled';
 
 const TASKS = `${BASE}/.backstage/scheduler/v1/tasks`;
 const task = (towerId: string) =>
@@ -30,6 +31,7 @@ describe("the scheduler's own endpoints", () => {
         t1: towerEntry(url),
         // Never starts by itself during the test.
         idle: towerEntry(url, {
+          resourcePrefix: 'idle',
           schedule: dailySchedule(),
         }),
       },
@@ -37,6 +39,19 @@ describe("the scheduler's own endpoints", () => {
   });
 
   const runs = (towerId = 't1') => b.runs(towerId);
+  /** Moves every recorded run 10 minutes into the past: a trigger now is not "right after" one. */
+  const ageRuns = async () => {
+    const knex = await b.db();
+    await knex('cape_labels_runs').update({
+      started_at: knex.raw('started_at - ?', [10 * 60_000]),
+    });
+  };
+  const trigger = () =>
+    b
+      .http()
+      .post(`${task('t1')}/trigger`)
+      .set(auth.user())
+      .expect(200);
   const seed = (n: number, prefix: string) =>
     b.sim.admin.createLabels(
       Array.from({ length: n }, (_, i) => ({
@@ -61,11 +76,8 @@ describe("the scheduler's own endpoints", () => {
     try {
       await b.postSweep().expect(403);
       seed(3, 'ext');
-      await b
-        .http()
-        .post(`${task('t1')}/trigger`)
-        .set(auth.user())
-        .expect(200);
+      await ageRuns();
+      await trigger();
 
       const after = await until(
         runs,
@@ -83,15 +95,28 @@ describe("the scheduler's own endpoints", () => {
     }
   }, 40_000);
 
-  it('/cancel stops the running sweep before its next page and records it aborted', async () => {
+  it('a trigger within 5 minutes of the last run start runs nothing and records nothing', async () => {
+    const before = await until(runs, r => r[0]?.status !== 'running');
+    const towerRequests = b.sim.admin.requestLog().length;
+    const logged = () =>
+      b.logs.filter(l => l.includes('nothing run (at most one')).length;
+    const loggedBefore = logged();
+    await trigger();
+    await until(
+      async () => logged(),
+      n => n > loggedBefore,
+    );
+    expect(logged()).toBe(loggedBefore + 1);
+    expect((await runs()).map(r => r.id)).toEqual(before.map(r => r.id));
+    expect(b.sim.admin.requestLog()).toHaveLength(towerRequests);
+  }, 40_000);
+
+  it('/cancel stops the running sweep before its next page, records it aborted, notes and audits it', async () => {
     seed(200, 'slow');
     b.sim.admin.setFaults({ latencyMs: 300 });
     const before = (await runs()).length;
-    await b
-      .http()
-      .post(`${task('t1')}/trigger`)
-      .set(auth.user())
-      .expect(200);
+    await ageRuns();
+    await trigger();
     const running = await until(
       runs,
       r =>
@@ -112,7 +137,17 @@ describe("the scheduler's own endpoints", () => {
       trigger: 'external',
       status: 'aborted',
       error: { code: 'ABORTED' },
+      notes: [CANCELLED_NOTE],
     });
+    const audited = await until(
+      async () =>
+        b.logs.filter(
+          l => l.includes('sweep-cancelled') && l.includes('succeeded'),
+        ),
+      lines => lines.length > 0,
+    );
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toContain(running[0].id);
     expect(ended[0].counts.scanned).toBeLessThan(200 + 3);
     expect(b.sim.admin.deletedLabels()).toEqual([]);
   }, 40_000);

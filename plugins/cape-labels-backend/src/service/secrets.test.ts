@@ -15,7 +15,10 @@ describe('cape-labels never reveals a Tower password', () => {
       schedule: dailySchedule(),
       towers: {
         good: towerEntry(url),
-        bad: towerEntry(url, { password: WRONG_PASSWORD }),
+        bad: towerEntry(url, {
+          password: WRONG_PASSWORD,
+          resourcePrefix: 'bad',
+        }),
       },
     }),
   });

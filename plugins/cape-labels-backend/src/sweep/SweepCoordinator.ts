@@ -96,6 +96,9 @@ export class SweepCoordinator {
         running: running.has(tower.id),
         nextRunAt: nextRunAt(schedule, lastRun ?? undefined, registeredAt, now),
         lastRun,
+        ...(Object.keys(tower.transport).length
+          ? { transport: tower.transport }
+          : {}),
       };
     });
   }

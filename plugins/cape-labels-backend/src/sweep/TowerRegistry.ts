@@ -1,5 +1,6 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { NotFoundError } from '@backstage/errors';
+import { transportWarnings } from '../config/towerServer';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
 import type { RunStore } from '../database';
 import type { SweeperHooks } from './sweeperHooks';
@@ -29,6 +30,7 @@ export class TowerRegistry {
   static create(options: TowerRegistryOptions): TowerRegistry {
     const { config, store, logger, instance, hooks } = options;
     const tuning = sweepTuning(config);
+    config.towers.flatMap(transportWarnings).forEach(w => logger.warn(w));
     return new TowerRegistry(
       config.towers.map(tower =>
         TowerSweeper.create({

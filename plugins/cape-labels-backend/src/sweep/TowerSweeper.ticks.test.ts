@@ -1,4 +1,5 @@
 import type { TowerConfig } from '../config/types';
+import { EXTERNAL_START_GAP_MS } from './externalStart';
 import {
   createHarness,
   stoppedAfterEach,
@@ -27,6 +28,13 @@ function seedOrphans(h: Harness, n: number, prefix = 'c'): string[] {
 
 const start = (h: Harness) => h.sweeper.runTask(new AbortController().signal);
 
+/** The sweeper's clock from now on runs `ms` ahead of the wall clock. */
+function laterBy(h: Harness, ms: number) {
+  h.configure({
+    sweeper: { now: () => new Date(Date.now() + ms), registeredAt: new Date() },
+  });
+}
+
 async function runs(h: Harness) {
   return (await h.store.listRuns(h.tower.id, { limit: 20 }))
     .reverse()
@@ -54,6 +62,7 @@ describe('TowerSweeper: what a start of the task runs', () => {
     seedOrphans(h, 2, 'a');
     await start(h);
     seedOrphans(h, 4, 'b');
+    laterBy(h, EXTERNAL_START_GAP_MS + 1000);
     await start(h);
     expect(await runs(h)).toEqual([
       ['schedule', false, 2, 2],
@@ -65,6 +74,24 @@ describe('TowerSweeper: what a start of the task runs', () => {
         l => l.startsWith('warn') && l.includes('preview only'),
       ),
     ).toBe(true);
+  });
+
+  it('runs nothing and records nothing for an external start within 5 minutes of the last run start', async () => {
+    const h = await make({ tower: { schedule: DAILY } });
+    await start(h);
+    seedOrphans(h, 3);
+    laterBy(h, EXTERNAL_START_GAP_MS - 60_000);
+    const towerRequests = h.sim.admin.requestLog().length;
+    await start(h);
+    await start(h);
+    expect(await runs(h)).toEqual([['schedule', false, 0, 0]]);
+    expect(
+      h.logger.lines.filter(
+        l => l.startsWith('warn') && l.includes('nothing run'),
+      ),
+    ).toHaveLength(2);
+    // Not even a login: Tower is not asked anything.
+    expect(h.sim.admin.requestLog()).toHaveLength(towerRequests);
   });
 
   it('runs a permitted request as asked when the schedule is not due', async () => {

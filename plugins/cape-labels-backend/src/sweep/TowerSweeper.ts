@@ -4,7 +4,9 @@ import type { TowerClient } from '../cloudtower/types';
 import { towerConnectionOptions } from '../config/towerConnection';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
 import type { Retention, RunStore } from '../database';
+import { externalPreviewAllowed } from './externalStart';
 import { planTick, type PlannedRun } from './planTick';
+import { DEFAULT_MAX_CLOCK_AHEAD_MS } from './runClock';
 import { isDue, sweepSchedule, type SweepSchedule } from './schedule';
 import { SerialQueue } from './SerialQueue';
 import type { SweeperHooks } from './sweeperHooks';
@@ -22,6 +24,8 @@ export type SweepTuning = {
   settleMs?: number;
   /** Largest Tower answer accepted (default: the client's). */
   maxResponseBytes?: number;
+  /** How far ahead of ours Tower's clock may move the age cutoff (default 10 minutes). */
+  maxClockAheadMs?: number;
   /** What is kept of the Tower's history after each run. */
   retention: Retention;
 };
@@ -32,6 +36,8 @@ export function sweepTuning(config: CapeLabelsConfig): SweepTuning {
     pageSize: config.pageSize,
     requestsInFlight: config.requestsInFlight,
     requestTimeoutMs: config.requestTimeout.as('milliseconds'),
+    maxResponseBytes: config.maxResponseBytes,
+    maxClockAheadMs: config.maxClockAhead.as('milliseconds'),
     retention: {
       runs: config.runsPerTower,
       routineRuns: config.routineKeepRuns,
@@ -95,9 +101,11 @@ export class TowerSweeper {
       instance,
       hooks: hooks ?? {},
       now: () => this.now(),
+      shuttingDown: () => this.stopping.signal.aborted,
       pageSize: tuning.pageSize,
       batchesInFlight: tuning.batchesInFlight ?? tuning.requestsInFlight,
       settleMs: tuning.settleMs ?? tuning.requestTimeoutMs,
+      maxClockAheadMs: tuning.maxClockAheadMs ?? DEFAULT_MAX_CLOCK_AHEAD_MS,
       retention: tuning.retention,
       createClient: () => {
         const client = createTowerClient(connection, { logger });
@@ -130,12 +138,15 @@ export class TowerSweeper {
       const pending = await store.takeRequest(tower.id);
       if (pending) requests.push(pending);
       for (const planned of planTick({ due, requests })) {
-        if (planned.trigger === 'external') {
-          logger.warn(
-            `Tower ${tower.id}: task started while no sweep was due and no request was pending (the scheduler's trigger endpoint?): preview only`,
-          );
-        }
-        await this.sweep(planned, signal);
+        const allowed =
+          planned.trigger !== 'external' ||
+          (await externalPreviewAllowed({
+            towerId: tower.id,
+            store,
+            logger,
+            now: this.now(),
+          }));
+        if (allowed) await this.sweep(planned, signal);
       }
       while (!signal.aborted) {
         const request = await store.takeRequest(tower.id);

@@ -53,6 +53,7 @@ describe('towerRunStart notes how the run got into Tower', () => {
         store: { setRunClock: async () => undefined },
         logger: mockServices.logger.mock(),
         now: () => new Date(),
+        maxAheadMs: 600_000,
         note: text => notes.push(text),
       },
       'run-1',

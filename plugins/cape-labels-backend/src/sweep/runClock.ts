@@ -15,16 +15,45 @@ export type RunClockDeps = {
   now: () => Date;
   /** Keeps a remark on the run (the client has logged how it logged in already). */
   note?: (text: string) => void;
+  /** `capeLabels.maxClockAhead`: the furthest ahead of ours that Tower's clock may move the cutoff. */
+  maxAheadMs: number;
 };
+
+/** The default of `capeLabels.maxClockAhead`. */
+export const DEFAULT_MAX_CLOCK_AHEAD_MS = 10 * 60_000;
 
 /** A skew worth a line in the log (below it, clocks are merely not identical). */
 const NOTABLE_SKEW_MS = 60_000;
 
 /**
- * The run's start on Tower's clock, which stamps `createdAt`: the age cutoff is taken from it.
- * Logs in to read the clock (a failed login fails the run), records the reading on the run,
- * and falls back to our clock, saying so on the run and in the log, when Tower sent no usable
- * `Date` header. A run that got in as an LDAP user or with an API key notes how.
+ * What the reading says about Tower's clock. A `Date` far ahead would make every label look old
+ * (a proxy, or anyone on an unverified connection, can write it): the skew ahead counts up to
+ * `maxAheadMs` only. A Tower behind us only makes the cutoff earlier, so it counts in full.
+ */
+function runClock(
+  reading: TowerClockReading,
+  nowMs: number,
+  maxAheadMs: number,
+): { clock: RunClock; effectiveSkewMs: number } {
+  if (reading.source === 'local') {
+    return { clock: { source: 'local', skewMs: null }, effectiveSkewMs: 0 };
+  }
+  const skewMs = reading.towerNowMs - nowMs;
+  if (skewMs > maxAheadMs) {
+    return {
+      clock: { source: 'tower', skewMs, capped: true },
+      effectiveSkewMs: maxAheadMs,
+    };
+  }
+  return { clock: { source: 'tower', skewMs }, effectiveSkewMs: skewMs };
+}
+
+/**
+ * The run's start on Tower's clock, which stamps `createdAt`: the age cutoff is taken from it,
+ * never more than `maxAheadMs` ahead of ours. Logs in to read the clock (a failed login fails
+ * the run), records the reading on the run, and falls back to our clock, saying so on the run
+ * and in the log, when Tower sent no usable `Date` header. A run that got in as an LDAP user or
+ * with an API key notes how.
  */
 export async function towerRunStart(
   deps: RunClockDeps,
@@ -39,21 +68,24 @@ export async function towerRunStart(
   if (login && !(login.method === 'password' && login.source === 'LOCAL')) {
     deps.note?.(describeLogin(login));
   }
-  const clock: RunClock =
-    reading.source === 'tower'
-      ? { source: 'tower', skewMs: reading.towerNowMs - deps.now().getTime() }
-      : { source: 'local', skewMs: null };
+  const { clock, effectiveSkewMs } = runClock(
+    reading,
+    deps.now().getTime(),
+    deps.maxAheadMs,
+  );
   await withRetry(() => deps.store.setRunClock(runId, clock));
   if (reading.source === 'local') {
     deps.logger.warn(
       `Tower ${deps.towerId}: ${reading.reason}; run ${runId} takes its age cutoff on this backend's clock`,
+    );
+  } else if (clock.capped) {
+    deps.logger.warn(
+      `Tower ${deps.towerId}: Tower's clock is ${clock.skewMs} ms ahead of ours, more than capeLabels.maxClockAhead (${deps.maxAheadMs} ms); run ${runId} takes its age cutoff only that far ahead`,
     );
   } else if (Math.abs(clock.skewMs!) >= NOTABLE_SKEW_MS) {
     deps.logger.info(
       `Tower ${deps.towerId}: Tower's clock is ${clock.skewMs} ms from ours; run ${runId} takes its age cutoff on Tower's clock`,
     );
   }
-  return DateTime.fromJSDate(startedAt)
-    .toUTC()
-    .plus(clock.skewMs ?? 0);
+  return DateTime.fromJSDate(startedAt).toUTC().plus(effectiveSkewMs);
 }

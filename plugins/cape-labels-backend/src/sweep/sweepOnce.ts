@@ -12,6 +12,7 @@ import {
   type RunStore,
 } from '../database';
 import type { SweepPolicy } from './decide';
+import { CANCELLED_NOTE, cancelledByScheduler } from './cancelled';
 import { recordRunMetrics } from './metrics';
 import type { PlannedRun } from './planTick';
 import { recheckPendingDeletes } from './recheck';
@@ -30,9 +31,13 @@ export type SweepOnceContext = {
   instance: string;
   hooks: SweeperHooks;
   now: () => Date;
+  /** True once this backend is shutting down (an abort then is not the scheduler's). */
+  shuttingDown: () => boolean;
   pageSize: number;
   batchesInFlight: number;
   settleMs: number;
+  /** `capeLabels.maxClockAhead` in ms (runClock.ts). */
+  maxClockAheadMs: number;
   retention: Retention;
   /** A client per run: a fresh login each time, closed afterwards. */
   createClient: () => TowerClient;
@@ -136,6 +141,7 @@ export async function sweepOnce(
         logger,
         now: ctx.now,
         note: notes.keep,
+        maxAheadMs: ctx.maxClockAheadMs,
       },
       run.id,
       startedAt,
@@ -194,7 +200,11 @@ export async function sweepOnce(
     clearInterval(heartbeat);
     await client.close().catch(() => undefined);
   }
-  return finishRun(ctx, run, result, notes);
+  const cancelled = cancelledByScheduler(result, signal, ctx.shuttingDown());
+  if (cancelled) notes.add(CANCELLED_NOTE);
+  const summary = await finishRun(ctx, run, result, notes);
+  if (cancelled) hooks.onCancelled?.(summary);
+  return summary;
 }
 
 /** Step 16: the end of the run recorded, measured, logged, pruned and told. */

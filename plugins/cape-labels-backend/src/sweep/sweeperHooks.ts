@@ -3,6 +3,7 @@ import type {
   LoggerService,
 } from '@backstage/backend-plugin-api';
 import type { EventsService } from '@backstage/plugin-events-node';
+import type { JsonObject } from '@backstage/types';
 import {
   CAPE_LABELS_TOPIC_RUN_COMPLETED,
   type KeptReason,
@@ -11,6 +12,7 @@ import {
   type RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
+import { plainValue } from '../lib/plainText';
 import type { RunNotifier } from '../notifications/RunNotifier';
 import type { RunProgressSignals } from '../signals';
 
@@ -25,6 +27,8 @@ export type SweeperHooks = {
   onDeleted?: (runId: string, deleted: LabelOutcome[]) => void;
   /** A run started, wrote its progress, or ended (the card's live signal). */
   onProgress?: (progress: RunProgressSignal) => void;
+  /** A run the scheduler stopped while this backend kept running (`/cancel`, timeout, lost lease). */
+  onCancelled?: (run: RunSummary) => void;
 };
 
 export type PluginHookServices = {
@@ -37,30 +41,51 @@ export type PluginHookServices = {
   progress?: RunProgressSignals;
 };
 
-/** Every deletion batch becomes one auditor event with the label ids, keys and values. */
-function auditDeletions(
+/** Writes one auditor event of something that already happened; a failure is only logged. */
+function recordAuditEvent(
   tower: TowerConfig,
   { auditor, logger }: PluginHookServices,
-) {
+  eventId: string,
+  meta: JsonObject,
+): void {
+  auditor
+    .createEvent({
+      eventId,
+      severityLevel: 'medium',
+      meta: { towerId: tower.id, ...meta },
+    })
+    .then(event => event.success())
+    .catch(error =>
+      logger.warn(
+        `Tower ${tower.id}: could not write the audit event: ${error}`,
+      ),
+    );
+}
+
+/** Every deletion batch becomes one auditor event with the label ids, keys and values. */
+function auditDeletions(tower: TowerConfig, services: PluginHookServices) {
   return (runId: string, deleted: LabelOutcome[]) => {
     const labels = deleted.map(d => ({
       id: d.labelId,
       key: d.key,
-      value: d.value,
+      value: plainValue(d.value),
     }));
-    auditor
-      .createEvent({
-        eventId: 'labels-deleted',
-        severityLevel: 'medium',
-        meta: { towerId: tower.id, runId, labels },
-      })
-      .then(event => event.success())
-      .catch(error =>
-        logger.warn(
-          `Tower ${tower.id}: could not write the audit event: ${error}`,
-        ),
-      );
+    recordAuditEvent(tower, services, 'labels-deleted', { runId, labels });
   };
+}
+
+/**
+ * A run the scheduler stopped (`sweep-cancelled`): the scheduler's endpoint does not tell who
+ * called it, so the event names the run, not an actor.
+ */
+function auditCancel(tower: TowerConfig, services: PluginHookServices) {
+  return (run: RunSummary) =>
+    recordAuditEvent(tower, services, 'sweep-cancelled', {
+      runId: run.id,
+      trigger: run.trigger,
+      dryRun: run.dryRun,
+      counts: run.counts,
+    });
 }
 
 /** After a run: `cape-labels.run-completed` on the events service, and the Tower's owners told. */
@@ -93,6 +118,7 @@ export function pluginHooks(
   const { progress } = services;
   return tower => ({
     onDeleted: auditDeletions(tower, services),
+    onCancelled: auditCancel(tower, services),
     onRunCompleted: announceRun(tower, services),
     onProgress: progress ? p => progress.publish(p) : undefined,
   });

@@ -56,7 +56,10 @@ export function formatDuration(ms: number | null | undefined): string {
   return parts.join(' ');
 }
 
-/** Whose clock a run's age cutoff was taken on, e.g. "Tower's, 2 h behind ours". */
+/**
+ * Whose clock a run's age cutoff was taken on, e.g. "Tower's, 2 h behind ours", and whether it
+ * was too far ahead to be followed.
+ */
 export function formatClock(clock: RunClock): string {
   if (clock.source === 'local' || clock.skewMs === null) {
     return "this backend's (Tower sent no usable Date header)";
@@ -65,5 +68,9 @@ export function formatClock(clock: RunClock): string {
   // The Date header has whole seconds: under 2 s apart is in step.
   if (Math.abs(skew) < 2000) return "Tower's, in step with ours";
   const side = skew < 0 ? 'behind' : 'ahead of';
-  return `Tower's, ${formatDuration(Math.abs(skew))} ${side} ours`;
+  const reading = `Tower's, ${formatDuration(Math.abs(skew))} ${side} ours`;
+  // The age cutoff then sat only capeLabels.maxClockAhead ahead of ours.
+  return clock.capped
+    ? `${reading} (capped: cutoff at most maxClockAhead ahead)`
+    : reading;
 }

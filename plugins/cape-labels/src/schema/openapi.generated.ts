@@ -220,6 +220,11 @@ export interface components {
         /** @enum {string} */
         source: 'tower' | 'local';
         skewMs: number | null;
+        /**
+         * @description Tower's clock was further ahead than capeLabels.maxClockAhead; the cutoff was taken that far ahead only.
+         * @enum {boolean}
+         */
+        capped?: true;
       };
       /** @description The relations of Tower's Label the run checked before deleting: read from Tower's schema (introspection), or the built-in list less what Tower's validation refused (probe). */
       relations?: {
@@ -248,6 +253,19 @@ export interface components {
       running: boolean;
       nextRunAt: components['schemas']['IsoDate'] | null;
       lastRun: components['schemas']['RunSummary'] | null;
+      /** @description Present only when the way to this Tower is weak. */
+      transport?: {
+        /**
+         * @description An http:// Tower off this machine (allowInsecure); its password crosses the network in clear.
+         * @enum {boolean}
+         */
+        insecure?: true;
+        /**
+         * @description Tower's TLS certificate is not checked.
+         * @enum {boolean}
+         */
+        skipTLSVerify?: true;
+      };
     };
     LabelOutcome: {
       labelId: string;

@@ -8,6 +8,11 @@ export const tower = {
   password: 'pw-secret-1',
 };
 
+/** Another valid Tower, on its own server (two ids may not share one server and prefix). */
+export function towerOn(host: string) {
+  return { ...tower, server: `https://${host}.example.com` };
+}
+
 /** Reads `capeLabels` as the plugin does, from an app-config.yaml. */
 export function read(capeLabels: unknown) {
   return readCapeLabelsConfig(

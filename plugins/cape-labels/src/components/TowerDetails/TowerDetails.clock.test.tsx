@@ -18,6 +18,10 @@ describe('the Clock of a run', () => {
     [{ source: 'tower', skewMs: 90_000 }, "Tower's, 1 min 30 s ahead of ours"],
     [{ source: 'tower', skewMs: -800 }, "Tower's, in step with ours"],
     [
+      { source: 'tower', skewMs: 48 * HOUR + 2000, capped: true },
+      "Tower's, 48 h ahead of ours (capped: cutoff at most maxClockAhead ahead)",
+    ],
+    [
       { source: 'local', skewMs: null },
       "this backend's (Tower sent no usable Date header)",
     ],

@@ -9,6 +9,7 @@ import {
 import { towerTestIds } from '../../testIds';
 import { StatusChip } from '../StatusChip';
 import { TowerEntityLink } from '../TowerEntityLink';
+import { TransportBadges } from './TransportBadges';
 import styles from './TowerRow.module.css';
 
 /** The Tower's name, status, badges, when it ran and runs next, its last error. */
@@ -40,6 +41,7 @@ export const TowerHeadline = ({ tower }: { tower: TowerSummary }) => {
             last run: dry run
           </Badge>
         )}
+        <TransportBadges tower={tower} />
       </Flex>
       <Text variant="body-small" color="secondary">
         {run ? (

@@ -1,0 +1,71 @@
+import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
+import type { TowerClient } from '../cloudtower/types';
+import { CANCELLED_NOTE } from './cancelled';
+import {
+  createHarness,
+  stoppedAfterEach,
+  type Harness,
+} from './__testUtils__/sweepHarness';
+
+/**
+ * A sweep of 30 orphans in batches of 5, stopped by `stop` while its first live check is in
+ * flight (so the sweep sees the abort before its next batch).
+ */
+async function sweepStoppedMidway(
+  make: typeof createHarness,
+  stop: (h: Harness) => void,
+) {
+  const cancelled: RunSummary[] = [];
+  let stopped = false;
+  const h: Harness = await make({
+    sweeper: {
+      pageSize: 5,
+      batchesInFlight: 1,
+      hooks: { onCancelled: run => cancelled.push(run) },
+    },
+    wrapClient: (client: TowerClient) => ({
+      checkLabels: async (ids, signal) => {
+        if (!stopped) {
+          stopped = true;
+          stop(h);
+        }
+        return client.checkLabels(ids, signal);
+      },
+    }),
+  });
+  h.sim.admin.createLabels(
+    Array.from({ length: 30 }, (_, i) => ({
+      key: 'cape-vip',
+      value: `10.0.0.${i}`,
+      createdAt: h.old(),
+    })),
+  );
+  return { h, cancelled };
+}
+
+describe('TowerSweeper: a run stopped by the scheduler or by a shutdown', () => {
+  const make = stoppedAfterEach(createHarness);
+
+  it('the scheduler aborting the task (its /cancel endpoint) is noted on the run and told to onCancelled', async () => {
+    const task = new AbortController();
+    const { h, cancelled } = await sweepStoppedMidway(make, () => task.abort());
+    const run = await h.sweep(task.signal);
+    expect(run).toMatchObject({
+      status: 'aborted',
+      notes: [CANCELLED_NOTE],
+    });
+    expect(run.counts.deleted).toBeLessThan(30);
+    expect(cancelled.map(r => [r.id, r.status])).toEqual([[run.id, 'aborted']]);
+  });
+
+  it('a shutdown is not: no note, no onCancelled', async () => {
+    const { h, cancelled } = await sweepStoppedMidway(make, harness => {
+      // Not awaited: shutdown waits for the very sweep that calls it.
+      harness.sweeper.shutdown().catch(() => undefined);
+    });
+    const run = await h.sweep();
+    expect(run.status).toBe('aborted');
+    expect(run.notes).toBeUndefined();
+    expect(cancelled).toEqual([]);
+  });
+});

@@ -1,0 +1,33 @@
+import { screen, within } from '@testing-library/react';
+import { makeTower, mockCapeLabelsApi } from '../../__testUtils__/fixtures';
+import { renderCard } from '../../__testUtils__/renderCard';
+
+describe('the way to a Tower, marked on the card', () => {
+  it('marks an http:// Tower and one whose TLS is not verified, and leaves others alone', async () => {
+    await renderCard(
+      mockCapeLabelsApi([
+        makeTower({
+          id: 'clear',
+          title: 'Clear',
+          transport: { insecure: true },
+        }),
+        makeTower({
+          id: 'unverified',
+          title: 'Unverified',
+          transport: { skipTLSVerify: true },
+        }),
+        makeTower({ id: 'fine', title: 'Fine' }),
+      ]),
+    );
+    const clear = await screen.findByTestId('cape-tower-row-clear');
+    expect(
+      within(clear).getByTestId('cape-tower-clear-insecure'),
+    ).toHaveTextContent('http: not encrypted');
+    const unverified = screen.getByTestId('cape-tower-row-unverified');
+    expect(
+      within(unverified).getByTestId('cape-tower-unverified-skip-tls-verify'),
+    ).toHaveTextContent('TLS not verified');
+    const fine = screen.getByTestId('cape-tower-row-fine');
+    expect(within(fine).queryByText(/not encrypted|not verified/)).toBeNull();
+  });
+});

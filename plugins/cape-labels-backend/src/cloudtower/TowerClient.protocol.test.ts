@@ -81,7 +81,7 @@ describe('TowerClient protocol, against a raw HTTP server', () => {
             { id: 'c', total_num: 2 },
             { id: 'zzz-not-asked', total_num: 0 },
           ],
-          r_vms: [{ id: 'c' }, { id: 'zzz-not-asked' }],
+          r0: [{ id: 'c' }, { id: 'zzz-not-asked' }],
         },
       },
     };

@@ -93,9 +93,9 @@ describe('TowerClient: which relations of Label a label can be held by', () => {
                 { id: 'a', total_num: 0 },
                 { id: 'b', total_num: 0 },
               ],
-              r_vms: [],
-              r_vm_snapshots: [],
-              r_backup_plans: [{ id: 'b' }],
+              r0: [],
+              r1: [],
+              r2: [{ id: 'b' }],
             },
           },
         };
@@ -115,9 +115,16 @@ describe('TowerClient: which relations of Label a label can be held by', () => {
     const check = server.requests.find(
       r => r.operationName === 'CapeLabelsCheck',
     )!;
-    expect(check.variables).toEqual({ ids: ['a', 'b'] });
+    // Relation names travel as variables only: the document knows how many, not which.
+    expect(check.variables).toEqual({
+      ids: ['a', 'b'],
+      r0: { vms_some: {} },
+      r1: { vm_snapshots_some: {} },
+      r2: { backup_plans_some: {} },
+    });
+    expect(check.query).not.toMatch(/vms|snapshots|backup/);
     expect(check.query).toContain(
-      'r_backup_plans: labels(where: { AND: [{ id_in: $ids }, { backup_plans_some: {} }] })',
+      'r2: labels(where: { AND: [{ id_in: $ids }, $r2] })',
     );
     // Read once for the client's life.
     expect(

@@ -2,6 +2,11 @@ import type { LoggerService } from '@backstage/backend-plugin-api';
 import { DEFAULT_MAX_IN_FLIGHT, Vars, positiveInt } from './connection';
 import type { TowerOperation } from './errors';
 import { listLabelsInChains } from './listing';
+import {
+  checkLabelsDocument,
+  checkLabelsVariables,
+  parseLiveStates,
+} from './checkLabels';
 import * as ops from './operations';
 import { parseAnswer } from './parseAnswer';
 import { discoverLabelRelations } from './relations';
@@ -76,8 +81,8 @@ class GraphQLTowerClient implements TowerClient {
     return this.request(
       'checkLabels',
       check,
-      { ids },
-      data => ops.parseLiveStates(data, new Set(ids), relations.fields),
+      checkLabelsVariables(ids, relations.fields),
+      data => parseLiveStates(data, new Set(ids), relations.fields),
       signal,
     );
   }
@@ -147,7 +152,7 @@ class GraphQLTowerClient implements TowerClient {
     ).then(
       relations => ({
         relations,
-        check: ops.checkLabelsDocument(relations.fields),
+        check: checkLabelsDocument(relations.fields.length),
       }),
       (error: unknown) => {
         this.relations = undefined;

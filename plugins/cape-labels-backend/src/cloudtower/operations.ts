@@ -1,4 +1,4 @@
-import type { LabelLiveState, TowerLabel } from './types';
+import type { TowerLabel } from './types';
 
 // Every value travels as a GraphQL variable; the documents are constants.
 
@@ -45,29 +45,6 @@ export const LIST_LABELS = /* GraphQL */ `
   }
 `;
 
-/** The alias under which the live check answers which ids `relation` references. */
-function referenceAlias(relation: string): string {
-  return `r_${relation}`;
-}
-
-/**
- * The live check of one batch (rule 4): each label's live counter, and per relation an aliased
- * `labels` read of the ids it references. Relation names are GraphQL names (relations.ts);
- * the ids travel as a variable.
- */
-export function checkLabelsDocument(relations: readonly string[]): string {
-  const references = relations
-    .map(
-      r =>
-        `  ${referenceAlias(r)}: labels(where: { AND: [{ id_in: $ids }, { ${r}_some: {} }] }) { id }`,
-    )
-    .join('\n');
-  return `query CapeLabelsCheck($ids: [ID!]) {
-  labels(where: { id_in: $ids }) { id total_num }
-${references}
-}`;
-}
-
 export const DELETE_LABELS = /* GraphQL */ `
   mutation CapeLabelsDelete($where: LabelWhereInput) {
     deleteManyLabels(where: $where) {
@@ -89,7 +66,7 @@ export class ShapeError extends Error {}
 
 type Obj = Record<string, unknown>;
 
-function isObj(v: unknown): v is Obj {
+export function isObj(v: unknown): v is Obj {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
@@ -98,18 +75,18 @@ function field(data: unknown, name: string): unknown {
   return data[name];
 }
 
-function rowsOf(data: unknown): unknown[] {
+export function rowsOf(data: unknown): unknown[] {
   const rows = field(data, 'labels');
   if (!Array.isArray(rows)) throw new ShapeError('`labels` is not a list');
   return rows;
 }
 
-function nonEmptyString(v: unknown): v is string {
+export function nonEmptyString(v: unknown): v is string {
   return typeof v === 'string' && v.length > 0;
 }
 
 /** Counters: anything but a non-negative integer is "unknown" (null). */
-function counter(v: unknown): number | null {
+export function counter(v: unknown): number | null {
   return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null;
 }
 
@@ -176,72 +153,6 @@ export function parseLabelRows(data: unknown): ParsedLabelRows {
     });
   }
   return { labels, malformed, received: rows.length };
-}
-
-/**
- * The ids each relation references. A relation whose answer is missing or not a list is taken to
- * reference every requested id, so those labels are kept.
- */
-function referencesByRelation(
-  data: unknown,
-  requested: ReadonlySet<string>,
-  relations: readonly string[],
-): Map<string, ReadonlySet<string>> {
-  const answer = isObj(data) ? data : {};
-  const byRelation = new Map<string, ReadonlySet<string>>();
-  for (const relation of relations) {
-    const rows = answer[referenceAlias(relation)];
-    if (!Array.isArray(rows)) {
-      byRelation.set(relation, requested);
-      continue;
-    }
-    const ids = new Set<string>();
-    for (const row of rows) {
-      if (isObj(row) && nonEmptyString(row.id)) ids.add(row.id);
-      else {
-        // A row we cannot place: every label of the batch may be the one it meant.
-        byRelation.set(relation, requested);
-        break;
-      }
-    }
-    if (!byRelation.has(relation)) byRelation.set(relation, ids);
-  }
-  return byRelation;
-}
-
-/**
- * Live state per requested id. A row without an id fails the whole answer (we cannot tell which
- * label it was). Ids Tower returns but we did not ask for are ignored; a duplicated id merges
- * conservatively (the larger counter, unknown over known).
- */
-export function parseLiveStates(
-  data: unknown,
-  requested: ReadonlySet<string>,
-  relations: readonly string[],
-): LabelLiveState[] {
-  const references = referencesByRelation(data, requested, relations);
-  const counters = new Map<string, number | null>();
-  for (const row of rowsOf(data)) {
-    if (!isObj(row) || !nonEmptyString(row.id)) {
-      throw new ShapeError('a label row has no id');
-    }
-    if (!requested.has(row.id)) continue;
-    const totalNum = counter(row.total_num);
-    const prev = counters.get(row.id);
-    counters.set(
-      row.id,
-      prev === undefined
-        ? totalNum
-        : prev === null || totalNum === null
-          ? null
-          : Math.max(prev, totalNum),
-    );
-  }
-  return [...counters].map(([id, totalNum]) => ({
-    id,
-    totalNum,
-    referencedBy: relations.filter(r => references.get(r)!.has(id)),
-  }));
 }
 
 /** `BatchPayload.count` is a Long: a JSON number or a decimal string. */

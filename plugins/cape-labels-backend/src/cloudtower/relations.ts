@@ -86,6 +86,10 @@ export const PROBE_LABEL_ID = 'cape-labels-relation-probe';
 
 /** A read whose filter names each relation's `_some` and `_none`: Tower's validation says which it lacks. */
 export function probeDocument(relations: readonly string[]): string {
+  // Only our own list's names enter the document, never one Tower sent.
+  const foreign = relations.find(r => !KNOWN_LABEL_RELATIONS.includes(r));
+  if (foreign !== undefined)
+    throw new TypeError(`not a built-in relation: ${JSON.stringify(foreign)}`);
   const filters = relations
     .map(r => `{ ${r}_some: {} }, { ${r}_none: {} }`)
     .join(', ');

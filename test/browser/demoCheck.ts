@@ -1,7 +1,7 @@
 /* eslint-disable no-console */
 /**
  * Checks the README's demo line by hand (not part of `npm test`): runs `npm start`, waits for the
- * app on :3000 and a lastRun on all four demo Towers, screenshots the home page after guest
+ * app on :3000 and a lastRun on every demo Tower, screenshots the home page after guest
  * sign-in, sends Ctrl-C (SIGINT to the process group) and checks that nothing is left listening.
  *
  *   cd /work/main && node -r @backstage/cli/config/nodeTransform.cjs test/browser/demoCheck.ts [/tmp/demo-home.png]
@@ -15,7 +15,9 @@ import { towerTestIds } from '../../plugins/cape-labels/src/testIds';
 import { readRows, waitForRowsWithData, type ApiTower } from './cardModel';
 
 const ROOT = path.resolve(__dirname, '../..');
-const PORTS = [3000, 7007, 8801, 8802, 8803];
+const PORTS = [3000, 7007, 8801, 8802, 8803, 8804];
+/** Lab A, B, D (wrong password), E (API key) and SKS C: app-config.yaml's Towers. */
+const DEMO_TOWERS = 5;
 const SHOT = process.argv[2] ?? '/tmp/demo-home.png';
 
 function listening(port: number): Promise<boolean> {
@@ -89,7 +91,7 @@ async function main(): Promise<void> {
     );
     console.log(`app dev server answers after ${since()}`);
     const towers = await pollUntil(
-      'a lastRun for all four demo Towers (GET :7007/api/cape-labels/towers)',
+      `a lastRun for all ${DEMO_TOWERS} demo Towers (GET :7007/api/cape-labels/towers)`,
       async () => {
         alive();
         const res = await fetch(
@@ -100,14 +102,16 @@ async function main(): Promise<void> {
         ).catch(() => undefined);
         if (!res?.ok) return undefined;
         const { items } = (await res.json()) as { items: ApiTower[] };
-        return items.length === 4 &&
+        return items.length === DEMO_TOWERS &&
           items.every(t => t.lastRun && t.lastRun.status !== 'running')
           ? items
           : undefined;
       },
       { timeoutMs: 180_000, intervalMs: 1000 },
     );
-    console.log(`all four Towers have a finished lastRun after ${since()}:`);
+    console.log(
+      `all ${DEMO_TOWERS} Towers have a finished lastRun after ${since()}:`,
+    );
     for (const t of towers)
       console.log(
         `  ${t.id} ${t.lastRun!.status} dryRun=${t.lastRun!.dryRun} ${JSON.stringify(t.lastRun!.counts)}`,

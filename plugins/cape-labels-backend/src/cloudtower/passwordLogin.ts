@@ -121,6 +121,23 @@ export function noTokenError(towerId: string): TowerAuthError {
   );
 }
 
+const SECOND_FACTOR = /\b(MFA|2FA|OTP|TWO_FACTOR)|two-factor|second factor/i;
+
+/**
+ * A login Tower refused because it wants a second factor (its code or words say so, as no
+ * public source shows the exact answer): the same refusal, naming the key that avoids it.
+ */
+export function withApiKeyHint(error: unknown, towerId: string): unknown {
+  if (!(error instanceof TowerAuthError)) return error;
+  if (!SECOND_FACTOR.test(error.code) && !SECOND_FACTOR.test(error.message))
+    return error;
+  const words = error.message.replace(/^Tower [^:]+: login failed: /, '');
+  return new TowerAuthError(
+    `${words}; two-factor login needs an API key: set capeLabels.towers.${towerId}.apiKey`,
+    { towerId, operation: 'login', code: error.code },
+  );
+}
+
 /** One phrase for the log line and the run's note. */
 export function describeLogin(login: TowerLogin): string {
   if (login.method === 'apiKey')

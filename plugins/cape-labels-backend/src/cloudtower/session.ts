@@ -9,6 +9,7 @@ import {
   describeLogin,
   loginInput,
   noTokenError,
+  withApiKeyHint,
   PasswordCredentials,
   PasswordLogin,
   resolvePasswordLogin,
@@ -208,16 +209,20 @@ export class TowerSession {
       () => this.ldapConfigIds(),
       text => this.connection.scrub(text),
     );
-    const data = await this.connection.send(
-      'login',
-      ops.LOGIN,
-      { data: loginInput(credentials, this.resolved) },
-      undefined,
-      undefined,
-      date => {
-        this.timeSample = sampleDateHeader(date);
-      },
-    );
+    const data = await this.connection
+      .send(
+        'login',
+        ops.LOGIN,
+        { data: loginInput(credentials, this.resolved) },
+        undefined,
+        undefined,
+        date => {
+          this.timeSample = sampleDateHeader(date);
+        },
+      )
+      .catch((e: unknown) => {
+        throw withApiKeyHint(e, this.towerId);
+      });
     const token = parseAnswer(this.towerId, 'login', () =>
       ops.parseLoginToken(data),
     );

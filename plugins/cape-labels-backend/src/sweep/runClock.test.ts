@@ -1,3 +1,4 @@
+import { DEFAULT_LDAP_STRATEGY_ID } from '@smartx-cape/cloudtower-simulator';
 import { mockServices } from '@backstage/backend-test-utils';
 import type { TowerClient, TowerLogin } from '../cloudtower/types';
 import { passwordCredentials } from '../__testUtils__/towerLogin';
@@ -64,9 +65,10 @@ describe('towerRunStart notes how the run got into Tower', () => {
 });
 
 describe('a sweep of an LDAP user records the way it logged in', () => {
-  const harness = stoppedAfterEach(() =>
+  const harness = stoppedAfterEach((towerVersion: 'current' | 'legacy') =>
     createHarness({
       simulator: {
+        towerVersion,
         users: [{ username: 'ldap-gc', password: 'Ldap-pw-1', source: 'LDAP' }],
       },
       tower: {
@@ -79,12 +81,19 @@ describe('a sweep of an LDAP user records the way it logged in', () => {
     }),
   );
 
-  it('on the simulator, which has no authnStrategies: source LDAP, said on the run', async () => {
-    const h = await harness();
+  it.each([
+    [
+      'current',
+      `logged in as LDAP user through AUTHN (config ${DEFAULT_LDAP_STRATEGY_ID})`,
+    ],
+    [
+      'legacy',
+      'logged in as LDAP user with source LDAP (Tower has no authnStrategies)',
+    ],
+  ] as const)('on a %s Tower: %s', async (towerVersion, note) => {
+    const h = await harness(towerVersion);
     const run = await h.sweep();
     expect(run.status).toBe('succeeded');
-    expect(run.notes).toEqual([
-      'logged in as LDAP user with source LDAP (Tower has no authnStrategies)',
-    ]);
+    expect(run.notes).toEqual([note]);
   });
 });

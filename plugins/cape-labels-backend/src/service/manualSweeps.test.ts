@@ -15,16 +15,20 @@ function capeLabelsWith(extra: JsonObject = {}) {
   return (url: string): JsonObject => {
     const config = defaultCapeLabels(url);
     Object.assign(config.towers as JsonObject, {
-      sched: towerEntry(url, { schedule: EVERY_START_DUE }),
-      dry: towerEntry(url, { dryRun: true }),
+      // One simulator: each its own prefix, since one server and prefix may have only one id.
+      sched: towerEntry(url, {
+        schedule: EVERY_START_DUE,
+        resourcePrefix: 'sks',
+      }),
+      dry: towerEntry(url, { dryRun: true, resourcePrefix: 'dry' }),
     });
     return { ...config, ...extra };
   };
 }
 
-const oldLabel = (b: CapeBackend, value: string) =>
+const oldLabel = (b: CapeBackend, value: string, prefix = 'cape') =>
   b.sim.admin.createLabel({
-    key: 'cape-namespace',
+    key: `${prefix}-namespace`,
     value,
     createdAt: oldDate(),
   }).id;
@@ -66,7 +70,7 @@ describe('real sweeps on request while permission.enabled is not true', () => {
   });
 
   it('still deletes in scheduled sweeps', async () => {
-    const label = oldLabel(b, 'ns-scheduled');
+    const label = oldLabel(b, 'ns-scheduled', 'sks');
     await b.scheduler.triggerTask('cape-labels:sweep:sched');
     const [run] = await b.runs('sched');
     expect(run).toMatchObject({ trigger: 'schedule', dryRun: false });

@@ -80,7 +80,9 @@ describe('per-Tower permissions through the permission backend', () => {
       schedule: dailySchedule(),
       towers: {
         't-a': towerEntry(url, { owner: 'group:default/team-a' }),
+        // One simulator: its own prefix, since one server and prefix may have only one id.
         't-b': towerEntry(url, {
+          resourcePrefix: 'sks',
           owner: 'group:default/team-b',
           notify: ['group:default/Team-C'],
         }),

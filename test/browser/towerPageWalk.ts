@@ -60,7 +60,9 @@ export async function walkTowerPage(
   expect(csv.filename).toBe(`cape-labels-${towerId}-${kept.run.id}.csv`);
   const [header, ...rows] = parseCsv(csv.text);
   expect(header).toEqual(
-    'label_id,key,value,action,reason,created_at,relation'.split(','),
+    'label_id,key,value,action,reason,created_at,relation,requested_by'.split(
+      ',',
+    ),
   );
   expect(rows.map(r => r[0])).toEqual(kept.items.map(o => o.labelId));
   expect(new Set(rows.map(r => r[3]))).toEqual(new Set(['kept']));

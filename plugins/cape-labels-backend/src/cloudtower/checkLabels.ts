@@ -78,6 +78,16 @@ function referencesByRelation(
   return byRelation;
 }
 
+/** A duplicated row's counters: the larger, and unknown over known. */
+function merged(
+  prev: number | null | undefined,
+  next: number | null,
+): number | null {
+  if (prev === undefined) return next;
+  if (prev === null || next === null) return null;
+  return Math.max(prev, next);
+}
+
 /**
  * Live state per requested id. A row without an id fails the whole answer (we cannot tell which
  * label it was). Ids Tower returns but we did not ask for are ignored; a duplicated id merges
@@ -95,16 +105,7 @@ export function parseLiveStates(
       throw new ShapeError('a label row has no id');
     }
     if (!requested.has(row.id)) continue;
-    const totalNum = counter(row.total_num);
-    const prev = counters.get(row.id);
-    counters.set(
-      row.id,
-      prev === undefined
-        ? totalNum
-        : prev === null || totalNum === null
-          ? null
-          : Math.max(prev, totalNum),
-    );
+    counters.set(row.id, merged(counters.get(row.id), counter(row.total_num)));
   }
   return [...counters].map(([id, totalNum]) => ({
     id,

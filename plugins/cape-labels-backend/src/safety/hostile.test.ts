@@ -184,15 +184,11 @@ describe('GraphQL documents are constants', () => {
     for (const n of [0, 1, 28, 40]) {
       const doc = checkLabelsDocument(n);
       // Nothing but the template: aliases r<i> and variables $r<i>.
+      const reads =
+        '\n  X: labels(where: { AND: [{ id_in: $ids }, X] }) { id }'.repeat(n);
       expect(doc.replace(/\$?r\d+\b/g, 'X')).toBe(
         checkLabelsDocument(0)
-          .replace(
-            ' { id total_num }',
-            ' { id total_num }' +
-              '\n  X: labels(where: { AND: [{ id_in: $ids }, X] }) { id }'.repeat(
-                n,
-              ),
-          )
+          .replace(' { id total_num }', ` { id total_num }${reads}`)
           .replace(
             '($ids: [ID!])',
             `($ids: [ID!]${', X: LabelWhereInput!'.repeat(n)})`,

@@ -103,6 +103,7 @@ describe('GET /runs/:runId/labels.csv', () => {
     o.reason ?? '',
     o.createdAt,
     o.relation ?? '',
+    run.requestedBy ?? '',
   ];
 
   it('streams every outcome, in order, with a header, as an attachment', async () => {
@@ -118,11 +119,14 @@ describe('GET /runs/:runId/labels.csv', () => {
     const [header, ...rows] = parseCsv(res.text);
     // The export's contract: these columns, in this order.
     expect(header.join()).toBe(
-      'label_id,key,value,action,reason,created_at,relation',
+      'label_id,key,value,action,reason,created_at,relation,requested_by',
     );
     const neutralised = (o: LabelOutcome) =>
       /^[=+\-@]/.test(o.value ?? '') ? { ...o, value: `'${o.value}` } : o;
     expect(rows).toEqual(outcomes.map(o => rowOf(neutralised(o))));
+    // Who asked for the run, on every row (a user here: the test backend's caller).
+    expect(run.requestedBy).toMatch(/^user:/);
+    expect(new Set(rows.map(r => r[7]))).toEqual(new Set([run.requestedBy]));
     expect(rows.filter(r => r[6] !== '')).toEqual([
       expect.arrayContaining(['10.0.0.2', 'kept', 'referenced', 'vms']),
     ]);

@@ -17,12 +17,16 @@ export const CSV_HEADER = [
   'reason',
   'created_at',
   'relation',
+  'requested_by',
 ] as const;
+
+/** The run a CSV is of: its outcomes, and who asked for it on every row. */
+type CsvRun = { id: string; towerId: string; requestedBy?: string };
 
 /** Rows read from the database per query while streaming. */
 export const CSV_PAGE_SIZE = 1_000;
 
-function outcomeLine(o: LabelOutcome): string {
+function outcomeLine(o: LabelOutcome, requestedBy: string | undefined): string {
   return csvLine([
     o.labelId,
     o.key,
@@ -31,17 +35,18 @@ function outcomeLine(o: LabelOutcome): string {
     o.reason,
     o.createdAt,
     o.relation,
+    requestedBy,
   ]);
 }
 
 async function* csvChunks(
   store: RunStore,
-  runId: string,
+  run: CsvRun,
   filter: OutcomeFilter,
 ): AsyncGenerator<string> {
   yield csvLine(CSV_HEADER);
-  for await (const page of store.iterateOutcomes(runId, filter, CSV_PAGE_SIZE))
-    yield page.map(outcomeLine).join('');
+  for await (const page of store.iterateOutcomes(run.id, filter, CSV_PAGE_SIZE))
+    yield page.map(o => outcomeLine(o, run.requestedBy)).join('');
 }
 
 /**
@@ -52,7 +57,7 @@ async function* csvChunks(
 export async function sendOutcomesCsv(
   res: express.Response,
   store: RunStore,
-  run: { id: string; towerId: string },
+  run: CsvRun,
   filter: OutcomeFilter,
   logger: LoggerService,
 ): Promise<void> {
@@ -66,7 +71,7 @@ export async function sendOutcomesCsv(
   res.setHeader('Access-Control-Expose-Headers', 'Content-Disposition');
   res.setHeader('Cache-Control', 'no-store');
   try {
-    await pipeline(Readable.from(csvChunks(store, run.id, filter)), res);
+    await pipeline(Readable.from(csvChunks(store, run, filter)), res);
   } catch (error) {
     // also when the client went away: then there is nobody left to tell
     logger.warn(`CSV of run ${run.id} cut short: ${String(error)}`);

@@ -135,7 +135,12 @@ describe('readCapeLabelsConfig', () => {
           apiKey: 'ak-secret-1',
           headers: { 'x-bypass-whitelist': true, 'X-Team': 'gc', 'x-n': 3 },
         },
-        b: { ...tower, userSource: 'LDAP', authConfigId: 'ldap-cfg-2' },
+        b: {
+          ...tower,
+          server: 'https://tower-b.example.com',
+          userSource: 'LDAP',
+          authConfigId: 'ldap-cfg-2',
+        },
       },
     }).towers;
     expect(withKey.credentials).toEqual({

@@ -111,7 +111,8 @@ async function failingRun(): Promise<RunSummary> {
 test('a Tower entity page shows the Tower and its runs; its owners are notified when it fails', async () => {
   await catalogReady();
   const failed = await failingRun();
-  expect(failed.requestedBy).toBe('test-scripts');
+  // A static token's subject, recorded as the service it is (issue 26: who asked, truthfully).
+  expect(failed.requestedBy).toBe('service:test-scripts');
 
   const page = stack.page;
   await signInAsGuest(page, stack.app.url);

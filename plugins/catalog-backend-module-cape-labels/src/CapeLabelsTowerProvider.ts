@@ -12,6 +12,8 @@ import { isRepresentable, TOWER_LOCATION, towerEntity } from './towerEntities';
 /**
  * Emits every configured Tower as a `Resource` entity: a full mutation when the catalog connects
  * and again whenever the config changes, so a Tower removed from config disappears.
+ *
+ * @public
  */
 export class CapeLabelsTowerProvider implements EntityProvider {
   private connection?: EntityProviderConnection;
@@ -21,10 +23,12 @@ export class CapeLabelsTowerProvider implements EntityProvider {
     private readonly logger: LoggerService,
   ) {}
 
+  /** The provider's name in the catalog: `cape-labels-towers`. */
   getProviderName(): string {
     return 'cape-labels-towers';
   }
 
+  /** Called by the catalog once: emits the Towers and follows config changes. */
   async connect(connection: EntityProviderConnection): Promise<void> {
     this.connection = connection;
     await this.refresh();

@@ -95,8 +95,9 @@ const conditionExports = createConditionExports({
 });
 
 /**
- * Conditions for a policy: `capeLabelsTowerConditions.isTowerOwner({ claims:
- * user?.info.ownershipEntityRefs ?? [] })`, `capeLabelsTowerConditions.hasTowerId({ towerId })`.
+ * Conditions for a policy, for example
+ * `capeLabelsTowerConditions.isTowerOwner({ claims: user?.info.ownershipEntityRefs ?? [] })`
+ * and `capeLabelsTowerConditions.hasTowerId({ towerId })`.
  *
  * @public
  */

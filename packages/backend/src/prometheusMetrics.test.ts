@@ -57,7 +57,9 @@ describe('the demo backend exports the sweep metrics for Prometheus', () => {
 
   beforeAll(async () => {
     await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-    const users = [{ username: 'gc', password: PASSWORD, source: 'LOCAL' }];
+    const users = [
+      { username: 'gc', password: PASSWORD, source: 'LOCAL' as const },
+    ];
     const [good, broken] = [
       await startSimulator({ users }),
       await startSimulator({ users }),

@@ -56,7 +56,15 @@ start(
 start(
   'backend',
   process.execPath,
-  [...transform, 'src/index.ts', '--config', '../../app-config.yaml'],
+  [
+    ...transform,
+    // OpenTelemetry before the backend: its metrics on http://localhost:9464/metrics.
+    '-r',
+    './src/instrumentation.js',
+    'src/index.ts',
+    '--config',
+    '../../app-config.yaml',
+  ],
   path.join(root, 'packages/backend'),
 );
 start(
@@ -74,5 +82,6 @@ console.log(
   '\nCAPE label sweeper demo: open http://localhost:3000 and sign in as guest.',
 );
 console.log(
-  'API: curl -H "Authorization: Bearer demo-static-token" http://localhost:7007/api/cape-labels/towers\n',
+  'API: curl -H "Authorization: Bearer demo-static-token" http://localhost:7007/api/cape-labels/towers',
 );
+console.log('Metrics (Prometheus): curl http://localhost:9464/metrics\n');

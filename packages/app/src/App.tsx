@@ -1,5 +1,6 @@
 import { createApp } from '@backstage/frontend-defaults';
 import catalogPlugin from '@backstage/plugin-catalog/alpha';
+import devtoolsPlugin from '@backstage/plugin-devtools/alpha';
 import notificationsPlugin from '@backstage/plugin-notifications/alpha';
 import signalsPlugin from '@backstage/plugin-signals/alpha';
 import capeLabelsPlugin from '@smartx-cape/plugin-cape-labels/alpha';
@@ -8,7 +9,7 @@ import { homePlugin } from './modules/home';
 
 /**
  * The demo app: guest sign-in, a home page with the card, the plugin page, the catalog (each
- * Tower's entity page carries its card), notifications and signals.
+ * Tower's entity page carries its card), notifications, signals and DevTools (the Towers' tasks).
  */
 export default createApp({
   features: [
@@ -18,5 +19,6 @@ export default createApp({
     catalogPlugin,
     notificationsPlugin,
     signalsPlugin,
+    devtoolsPlugin,
   ],
 });

@@ -15,6 +15,8 @@ backend.add(import('@smartx-cape/plugin-catalog-backend-module-cape-labels'));
 backend.add(import('@backstage/plugin-notifications-backend'));
 backend.add(import('@backstage/plugin-signals-backend'));
 backend.add(import('@smartx-cape/plugin-cape-labels-backend'));
+// DevTools: the app's /devtools page (its Scheduled Tasks tab lists the Towers' tasks).
+backend.add(import('@backstage/plugin-devtools-backend'));
 
 // A failed start (say, two replicas migrating a fresh database at once) must end the process,
 // so that its supervisor restarts it, rather than leave it answering 503 for ever.

@@ -2,6 +2,7 @@ import {
   coreServices,
   createBackendPlugin,
 } from '@backstage/backend-plugin-api';
+import { metricsServiceRef } from '@backstage/backend-plugin-api/alpha';
 import { eventsServiceRef } from '@backstage/plugin-events-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
@@ -21,6 +22,7 @@ import {
 } from './service/sweepRequests';
 import { RunProgressSignals } from './signals';
 import { SweepCoordinator } from './sweep/SweepCoordinator';
+import { SweepMetrics } from './sweep/metrics';
 import { pluginHooks } from './sweep/sweeperHooks';
 import { TowerRegistry } from './sweep/TowerRegistry';
 
@@ -48,6 +50,7 @@ export const capeLabelsPlugin = createBackendPlugin({
         notifications: notificationService,
         signals: signalsServiceRef,
         instanceMetadata: coreServices.rootInstanceMetadata,
+        metrics: metricsServiceRef,
       },
       async init({
         config,
@@ -64,6 +67,7 @@ export const capeLabelsPlugin = createBackendPlugin({
         notifications,
         signals,
         instanceMetadata,
+        metrics,
       }) {
         const capeConfig = readCapeLabelsConfig(config);
         const access = readAccessConfig(config);
@@ -75,6 +79,12 @@ export const capeLabelsPlugin = createBackendPlugin({
           store,
           logger,
           instance: `${os.hostname()}:${process.pid}`,
+          metrics: new SweepMetrics({
+            metrics,
+            lastSucceeded: () =>
+              store.lastSucceeded(capeConfig.towers.map(t => t.id)),
+            logger,
+          }),
           hooks: pluginHooks({
             auditor,
             events,

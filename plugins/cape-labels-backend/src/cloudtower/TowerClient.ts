@@ -16,6 +16,7 @@ import type {
   LabelLiveState,
   LabelRelations,
   ListLabelsFilter,
+  RequestFailureListener,
   TowerClient,
   TowerClockReading,
   TowerConnectionOptions,
@@ -25,7 +26,11 @@ import type {
 
 export type TowerClientLogger = Pick<LoggerService, 'debug' | 'info' | 'warn'>;
 
-export type TowerClientDeps = { logger?: TowerClientLogger };
+export type TowerClientDeps = {
+  logger?: TowerClientLogger;
+  /** Every failed request (not the caller's aborts): the metrics' Tower errors. */
+  onRequestFailed?: RequestFailureListener;
+};
 
 class GraphQLTowerClient implements TowerClient {
   readonly towerId: string;
@@ -38,7 +43,11 @@ class GraphQLTowerClient implements TowerClient {
 
   constructor(options: TowerConnectionOptions, deps: TowerClientDeps) {
     this.towerId = options.towerId;
-    this.session = new TowerSession(options, deps.logger);
+    this.session = new TowerSession(
+      options,
+      deps.logger,
+      deps.onRequestFailed,
+    );
     this.logger = deps.logger;
     this.maxInFlight = positiveInt(
       options.maxInFlight,

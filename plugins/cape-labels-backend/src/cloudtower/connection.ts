@@ -18,7 +18,11 @@ import {
   RequestContext,
   TransportOptions,
 } from './transport';
-import type { TowerConnectionOptions, TowerCredentials } from './types';
+import type {
+  RequestFailureListener,
+  TowerConnectionOptions,
+  TowerCredentials,
+} from './types';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /**
@@ -79,6 +83,7 @@ export class TowerConnection {
     private readonly options: TowerConnectionOptions,
     /** Secrets known only later (the session's tokens); the configured ones are added here. */
     sessionSecrets: () => Array<string | undefined>,
+    private readonly onRequestFailed?: RequestFailureListener,
   ) {
     const configured = configuredSecrets(options);
     this.secrets = () => [...configured, ...sessionSecrets()];
@@ -141,7 +146,10 @@ export class TowerConnection {
       });
       return await client.request<unknown>({ document, variables });
     } catch (e) {
-      throw this.toTowerError(e, operation);
+      const error = this.toTowerError(e, operation);
+      // The one place every request to Tower fails: what the metrics count.
+      if (!(error instanceof TowerAbortedError)) this.onRequestFailed?.(error);
+      throw error;
     } finally {
       release();
     }

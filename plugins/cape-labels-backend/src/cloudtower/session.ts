@@ -17,6 +17,7 @@ import {
 import { raceAbort } from './raceAbort';
 import { sampleDateHeader, TowerTimeSample } from './towerClock';
 import type {
+  RequestFailureListener,
   TowerClockReading,
   TowerConnectionOptions,
   TowerCredentials,
@@ -50,10 +51,15 @@ export class TowerSession {
   constructor(
     options: TowerConnectionOptions,
     private readonly logger?: Pick<LoggerService, 'debug' | 'info'>,
+    onRequestFailed?: RequestFailureListener,
   ) {
     this.towerId = options.towerId;
     this.credentials = options.credentials;
-    this.connection = new TowerConnection(options, () => [...this.tokens]);
+    this.connection = new TowerConnection(
+      options,
+      () => [...this.tokens],
+      onRequestFailed,
+    );
   }
 
   async readClock(signal?: AbortSignal): Promise<TowerClockReading> {

@@ -1,3 +1,5 @@
+import type { TowerError } from './errors';
+
 /**
  * How the client proves who it is to one Tower: a user's password (logged in with the login
  * mutation; a token per client) or an API key (sent as is, never a login or logout).
@@ -45,6 +47,12 @@ export type TowerLogin =
       reason: 'no-authn-strategies' | 'no-ldap-config';
     }
   | { method: 'apiKey' };
+
+/**
+ * Told of every request to Tower that failed (the caller's aborts aside), as the error the
+ * caller gets: the metrics count them by kind (errorKind.ts). Must not throw.
+ */
+export type RequestFailureListener = (error: TowerError) => void;
 
 /** How to reach and log in to one Tower, and how hard to work it. */
 export type TowerConnectionOptions = TowerEndpoint & {

@@ -24,6 +24,7 @@ import { pruneRuns } from './retention';
 import {
   getRun,
   lastScheduledStart,
+  lastSucceeded,
   listRuns,
   runningTowers,
 } from './runReads';
@@ -58,6 +59,7 @@ const operations = {
   topDeletedValues,
   abortLostRuns,
   lastScheduledStart,
+  lastSucceeded,
   writePendingDeletes,
   listPendingDeletes,
   clearPendingDeletes,

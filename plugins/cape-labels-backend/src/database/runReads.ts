@@ -9,7 +9,7 @@ import {
   toMillis,
   type SummaryRow,
 } from './rowMapping';
-import { RUNS, type RunRow } from './tables';
+import { RUNS, type DbBigInt, type RunRow } from './tables';
 
 export async function getRun(
   db: Knex,
@@ -83,4 +83,29 @@ export async function lastScheduledStart(
     .orderBy('seq', 'desc')
     .first();
   return row ? new Date(toMillis(row.started_at)) : undefined;
+}
+
+/**
+ * When each Tower's newest succeeded run (a preview too) finished, in epoch ms; Towers without
+ * one are absent. From the shared database, so every replica tells the same.
+ */
+export async function lastSucceeded(
+  db: Knex,
+  towerIds: string[],
+): Promise<Map<string, number>> {
+  const result = new Map<string, number>();
+  for (const ids of chunks([...new Set(towerIds)])) {
+    const rows: Array<{ tower_id: string; finished_at: DbBigInt | null }> =
+      await db<RunRow>(RUNS)
+        .select('tower_id')
+        .max({ finished_at: 'finished_at' })
+        .where({ status: 'succeeded' })
+        .whereIn('tower_id', ids)
+        .groupBy('tower_id');
+    for (const row of rows) {
+      if (row.finished_at !== null)
+        result.set(row.tower_id, toMillis(row.finished_at));
+    }
+  }
+  return result;
 }

@@ -3,6 +3,7 @@ import { NotFoundError } from '@backstage/errors';
 import { transportWarnings } from '../config/towerServer';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
 import type { RunStore } from '../database';
+import type { SweepMetrics } from './metrics';
 import type { SweeperHooks } from './sweeperHooks';
 import { sweepTuning, TowerSweeper } from './TowerSweeper';
 
@@ -17,6 +18,7 @@ export type TowerRegistryOptions = {
   instance: string;
   /** Each Tower's hooks (the plugin's: `pluginHooks`). */
   hooks?: (tower: TowerConfig) => SweeperHooks;
+  metrics?: SweepMetrics;
 };
 
 /**
@@ -28,7 +30,7 @@ export class TowerRegistry {
 
   /** One sweeper per configured Tower, built by `TowerSweeper.create`. */
   static create(options: TowerRegistryOptions): TowerRegistry {
-    const { config, store, logger, instance, hooks } = options;
+    const { config, store, logger, instance, hooks, metrics } = options;
     const tuning = sweepTuning(config);
     config.towers.flatMap(transportWarnings).forEach(w => logger.warn(w));
     return new TowerRegistry(
@@ -40,6 +42,7 @@ export class TowerRegistry {
           instance,
           tuning,
           hooks: hooks?.(tower),
+          metrics,
         }),
       ),
     );

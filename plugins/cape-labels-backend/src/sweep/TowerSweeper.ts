@@ -1,11 +1,12 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
-import { createTowerClient } from '../cloudtower';
+import { createTowerClient, type TowerError } from '../cloudtower';
 import type { TowerClient } from '../cloudtower/types';
 import { towerConnectionOptions } from '../config/towerConnection';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
 import type { Retention, RunStore } from '../database';
 import { externalPreviewAllowed } from './externalStart';
 import { planTick, type PlannedRun } from './planTick';
+import type { SweepMetrics } from './metrics';
 import { DEFAULT_MAX_CLOCK_AHEAD_MS } from './runClock';
 import { isDue, sweepSchedule, type SweepSchedule } from './schedule';
 import { SerialQueue } from './SerialQueue';
@@ -58,6 +59,8 @@ export type TowerSweeperOptions = {
   registeredAt?: Date;
   /** Wraps each run's client (tests: faults between two requests, an in-memory Tower). */
   wrapClient?: (client: TowerClient) => TowerClient;
+  /** The plugin's metrics: runs and failed requests to the Tower. */
+  metrics?: SweepMetrics;
 };
 
 /**
@@ -87,8 +90,11 @@ export class TowerSweeper {
 
   /** The tuning's defaults applied and the Tower's connection built, for every run alike. */
   private resolveRunContext(): SweepOnceContext {
-    const { tower, store, logger, instance, tuning, hooks, wrapClient } =
-      this.options;
+    const { tower, store, logger, instance, tuning, hooks } = this.options;
+    const { wrapClient, metrics } = this.options;
+    const onRequestFailed =
+      metrics &&
+      ((error: TowerError) => metrics.recordRequestError(tower.id, error));
     const connection = towerConnectionOptions(tower, {
       requestTimeoutMs: tuning.requestTimeoutMs,
       maxInFlight: tuning.requestsInFlight,
@@ -108,9 +114,13 @@ export class TowerSweeper {
       maxClockAheadMs: tuning.maxClockAheadMs ?? DEFAULT_MAX_CLOCK_AHEAD_MS,
       retention: tuning.retention,
       createClient: () => {
-        const client = createTowerClient(connection, { logger });
+        const client = createTowerClient(connection, {
+          logger,
+          onRequestFailed,
+        });
         return wrapClient ? wrapClient(client) : client;
       },
+      metrics,
     };
   }
 

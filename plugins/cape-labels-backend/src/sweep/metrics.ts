@@ -1,42 +1,109 @@
-import { metrics } from '@opentelemetry/api';
+import type { LoggerService } from '@backstage/backend-plugin-api';
+import type { MetricsService } from '@backstage/backend-plugin-api/alpha';
+import { stringifyError } from '@backstage/errors';
 import type {
   KeptReason,
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
+import { towerErrorKind } from '../cloudtower/errorKind';
+import type { TowerError } from '../cloudtower/errors';
 
-const meter = metrics.getMeter('cape-labels');
+/*
+ * The plugin's metrics (README "Metrics"). Attributes are the configured Tower id and fixed
+ * sets only (status, trigger, reason, kind, operation): never a label's key or value, nor an
+ * error's words, so the series stay few whatever Tower answers.
+ */
 
-const labelsDeleted = meter.createCounter('cape_labels.labels.deleted', {
-  description: 'Labels deleted from Tower by sweeps',
-});
-const labelsKept = meter.createCounter('cape_labels.labels.kept', {
-  description: 'Labels a sweep kept, by reason',
-});
-const runDuration = meter.createHistogram('cape_labels.run.duration', {
-  description: 'Duration of sweeps',
-  unit: 'ms',
-});
-const towerErrors = meter.createCounter('cape_labels.tower.errors', {
-  description: 'Sweeps or batches that failed on a Tower error',
-});
+/** Buckets for a run's duration in seconds: a small Tower takes a second, a large one minutes. */
+const DURATION_BUCKETS = [0.5, 1, 5, 15, 60, 300, 900, 1800, 3600];
 
-/** Records a finished run's figures (per-reason counts come from its outcomes). */
-export function recordRunMetrics(
-  run: RunSummary,
-  keptByReason: Map<KeptReason, number>,
-): void {
-  const attributes = {
-    tower: run.towerId,
-    status: run.status,
-    dry_run: run.dryRun,
-  };
-  labelsDeleted.add(run.counts.deleted, { tower: run.towerId });
-  for (const [reason, count] of keptByReason)
-    labelsKept.add(count, { tower: run.towerId, reason });
-  if (run.durationMs !== null) runDuration.record(run.durationMs, attributes);
-  if (run.error && run.status !== 'partial')
-    towerErrors.add(1, {
-      tower: run.towerId,
-      code: run.error.code ?? 'UNKNOWN',
+export type SweepMetricsOptions = {
+  /** The plugin's `metricsServiceRef`. */
+  metrics: MetricsService;
+  /** Each Tower's newest succeeded run, in epoch ms (the store's `lastSucceeded`). */
+  lastSucceeded: () => Promise<ReadonlyMap<string, number>>;
+  logger: LoggerService;
+};
+
+/** What the sweepers record: every finished run, every failed request to a Tower. */
+export class SweepMetrics {
+  private readonly runs;
+  private readonly deleted;
+  private readonly kept;
+  private readonly failed;
+  private readonly duration;
+  private readonly requestErrors;
+
+  constructor(options: SweepMetricsOptions) {
+    const { metrics } = options;
+    this.runs = metrics.createCounter('cape_labels.runs', {
+      description: 'Sweep runs that ended, by Tower, status and trigger',
     });
+    this.deleted = metrics.createCounter('cape_labels.labels.deleted', {
+      description: 'Labels deleted from Tower, by Tower',
+    });
+    this.kept = metrics.createCounter('cape_labels.labels.kept', {
+      description: 'Candidate labels a run kept, by Tower and reason',
+    });
+    this.failed = metrics.createCounter('cape_labels.labels.failed', {
+      description: 'Labels whose delete failed, by Tower',
+    });
+    this.duration = metrics.createHistogram('cape_labels.run.duration', {
+      description: 'How long runs took, by Tower, status and trigger',
+      unit: 's',
+      advice: { explicitBucketBoundaries: DURATION_BUCKETS },
+    });
+    this.requestErrors = metrics.createCounter(
+      'cape_labels.tower.request.errors',
+      {
+        description:
+          'Requests to Tower that failed, by Tower, kind and operation',
+      },
+    );
+    metrics
+      .createObservableGauge('cape_labels.run.last_success', {
+        description:
+          "When each Tower's newest succeeded run finished (Unix time)",
+        unit: 's',
+      })
+      .addCallback(async result => {
+        try {
+          for (const [tower, at] of await options.lastSucceeded())
+            result.observe(at / 1000, { tower });
+        } catch (error) {
+          options.logger.warn(
+            `Could not read the last succeeded runs for the metrics: ${stringifyError(error)}`,
+          );
+        }
+      });
+  }
+
+  /** A finished run's figures (per-reason counts come from its outcomes). */
+  recordRun(run: RunSummary, keptByReason: ReadonlyMap<KeptReason, number>) {
+    const tower = run.towerId;
+    const ended = {
+      tower,
+      status: run.status,
+      trigger: run.trigger,
+      dry_run: run.dryRun,
+    };
+    this.runs.add(1, ended);
+    this.deleted.add(run.counts.deleted, { tower });
+    this.failed.add(run.counts.failed, { tower });
+    for (const [reason, count] of keptByReason)
+      this.kept.add(count, { tower, reason });
+    if (run.durationMs !== null)
+      this.duration.record(run.durationMs / 1000, ended);
+  }
+
+  /** A request to the Tower failed (the client's one place: TowerConnection.send). */
+  recordRequestError(towerId: string, error: TowerError) {
+    const kind = towerErrorKind(error);
+    if (kind)
+      this.requestErrors.add(1, {
+        tower: towerId,
+        kind,
+        operation: error.operation,
+      });
+  }
 }

@@ -13,7 +13,7 @@ import {
 } from '../database';
 import type { SweepPolicy } from './decide';
 import { CANCELLED_NOTE, cancelledByScheduler } from './cancelled';
-import { recordRunMetrics } from './metrics';
+import type { SweepMetrics } from './metrics';
 import type { PlannedRun } from './planTick';
 import { recheckPendingDeletes } from './recheck';
 import { withRetry } from './retry';
@@ -41,6 +41,8 @@ export type SweepOnceContext = {
   retention: Retention;
   /** A client per run: a fresh login each time, closed afterwards. */
   createClient: () => TowerClient;
+  /** The plugin's metrics; absent, nothing is measured. */
+  metrics?: SweepMetrics;
 };
 
 /** Step 2: the run record, with the settings it runs by. */
@@ -229,7 +231,7 @@ async function finishRun(
     towerId: summary.towerId,
     status: summary.status,
   });
-  recordRunMetrics(summary, result.keptByReason);
+  ctx.metrics?.recordRun(summary, result.keptByReason);
   logRunEnd(logger, summary, result);
   await store
     .pruneRuns(tower.id, ctx.retention)

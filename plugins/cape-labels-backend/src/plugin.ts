@@ -2,10 +2,12 @@ import {
   coreServices,
   createBackendPlugin,
 } from '@backstage/backend-plugin-api';
+import { actionsRegistryServiceRef } from '@backstage/backend-plugin-api/alpha';
 import { eventsServiceRef } from '@backstage/plugin-events-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
 import os from 'node:os';
+import { registerCapeLabelsActions } from './actions';
 import { readAccessConfig } from './config/readAccess';
 import { readCapeLabelsConfig } from './config/readConfig';
 import { createRunStore } from './database';
@@ -13,8 +15,10 @@ import { NotifiedHealthStore } from './notifications/healthStore';
 import { notificationsBackendInstalled } from './notifications/installed';
 import { RunNotifier } from './notifications/RunNotifier';
 import { createRouter } from './service/router';
+import { manualSweeps } from './service/sweepOnRequest';
 import { subscribeSweepRequests } from './service/sweepRequestedEvent';
 import { registerTowerResource, TowerAccess } from './service/towerAccess';
+import { TowerReads } from './service/towerReads';
 import {
   gatedSweepRequests,
   logManualSweepAccess,
@@ -48,6 +52,7 @@ export const capeLabelsPlugin = createBackendPlugin({
         notifications: notificationService,
         signals: signalsServiceRef,
         instanceMetadata: coreServices.rootInstanceMetadata,
+        actionsRegistry: actionsRegistryServiceRef,
       },
       async init({
         config,
@@ -64,6 +69,7 @@ export const capeLabelsPlugin = createBackendPlugin({
         notifications,
         signals,
         instanceMetadata,
+        actionsRegistry,
       }) {
         const capeConfig = readCapeLabelsConfig(config);
         const access = readAccessConfig(config);
@@ -108,6 +114,7 @@ export const capeLabelsPlugin = createBackendPlugin({
 
         const requests = gatedSweepRequests({ coordinator, towers, access });
         registerTowerResource(permissionsRegistry, towers);
+        const towerAccess = new TowerAccess({ permissions, towers });
         httpRouter.use(
           await createRouter({
             towers,
@@ -115,11 +122,20 @@ export const capeLabelsPlugin = createBackendPlugin({
             requests,
             store,
             httpAuth,
-            access: new TowerAccess({ permissions, towers }),
+            access: towerAccess,
             auditor,
             logger,
           }),
         );
+        registerCapeLabelsActions(actionsRegistry, {
+          reads: new TowerReads({
+            towers,
+            coordinator,
+            store,
+            access: towerAccess,
+          }),
+          sweeps: manualSweeps({ access: towerAccess, requests, auditor }),
+        });
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
 
         await subscribeSweepRequests({

@@ -81,6 +81,7 @@ export const capeLabelsPlugin = createBackendPlugin({
           store,
           logger,
           instance: `${os.hostname()}:${process.pid}`,
+          instanceId: instanceMetadata.getId(),
           hooks: pluginHooks({
             auditor,
             events,

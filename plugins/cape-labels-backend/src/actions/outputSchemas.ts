@@ -46,7 +46,11 @@ export function runSummarySchema(z: Z) {
     error: z
       .object({ message: z.string(), code: z.string().optional() })
       .optional(),
-    instance: z.string().describe('The backend replica that ran it'),
+    instance: z.string().describe('The backend replica that ran it (host:pid)'),
+    instanceId: z
+      .string()
+      .optional()
+      .describe("That backend instance's unique id (Backstage's rootInstanceMetadata)"),
     notes: z.array(z.string()).optional(),
     clock: z
       .object({

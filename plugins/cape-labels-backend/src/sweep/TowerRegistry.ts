@@ -15,6 +15,8 @@ export type TowerRegistryOptions = {
   logger: LoggerService;
   /** Which replica runs (recorded on every run). */
   instance: string;
+  /** rootInstanceMetadata's id of this backend instance (recorded on every run beside `instance`). */
+  instanceId?: string;
   /** Each Tower's hooks (the plugin's: `pluginHooks`). */
   hooks?: (tower: TowerConfig) => SweeperHooks;
 };
@@ -28,7 +30,7 @@ export class TowerRegistry {
 
   /** One sweeper per configured Tower, built by `TowerSweeper.create`. */
   static create(options: TowerRegistryOptions): TowerRegistry {
-    const { config, store, logger, instance, hooks } = options;
+    const { config, store, logger, instance, instanceId, hooks } = options;
     const tuning = sweepTuning(config);
     config.towers.flatMap(transportWarnings).forEach(w => logger.warn(w));
     return new TowerRegistry(
@@ -38,6 +40,7 @@ export class TowerRegistry {
           store,
           logger,
           instance,
+          instanceId,
           tuning,
           hooks: hooks?.(tower),
         }),

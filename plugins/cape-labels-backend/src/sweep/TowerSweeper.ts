@@ -51,6 +51,8 @@ export type TowerSweeperOptions = {
   logger: LoggerService;
   /** Which replica runs (recorded on every run). */
   instance: string;
+  /** rootInstanceMetadata's id of this backend instance (recorded on every run beside `instance`). */
+  instanceId?: string;
   tuning: SweepTuning;
   hooks?: SweeperHooks;
   now?: () => Date;
@@ -87,8 +89,16 @@ export class TowerSweeper {
 
   /** The tuning's defaults applied and the Tower's connection built, for every run alike. */
   private resolveRunContext(): SweepOnceContext {
-    const { tower, store, logger, instance, tuning, hooks, wrapClient } =
-      this.options;
+    const {
+      tower,
+      store,
+      logger,
+      instance,
+      instanceId,
+      tuning,
+      hooks,
+      wrapClient,
+    } = this.options;
     const connection = towerConnectionOptions(tower, {
       requestTimeoutMs: tuning.requestTimeoutMs,
       maxInFlight: tuning.requestsInFlight,
@@ -99,6 +109,7 @@ export class TowerSweeper {
       store,
       logger,
       instance,
+      instanceId,
       hooks: hooks ?? {},
       now: () => this.now(),
       shuttingDown: () => this.stopping.signal.aborted,

@@ -50,7 +50,9 @@ export function runSummarySchema(z: Z) {
     instanceId: z
       .string()
       .optional()
-      .describe("That backend instance's unique id (Backstage's rootInstanceMetadata)"),
+      .describe(
+        "That backend instance's unique id (Backstage's rootInstanceMetadata)",
+      ),
     notes: z.array(z.string()).optional(),
     clock: z
       .object({

@@ -1,75 +1,22 @@
-import type { UserInfoService } from '@backstage/backend-plugin-api';
-import {
-  AuthorizeResult,
-  type PolicyDecision,
-} from '@backstage/plugin-permission-common';
-import type {
-  PermissionPolicy,
-  PolicyQuery,
-  PolicyQueryUser,
-} from '@backstage/plugin-permission-node';
 import type { Run } from '@smartx-cape/plugin-cape-labels-common';
 import { TOWER_PASSWORD } from '../__testUtils__/towerLogin';
+import { asUser } from '../service/__testUtils__/permissionBackend';
 import {
-  capeLabelsTowerConditions,
-  createCapeLabelsTowerConditionalDecision,
-} from '../permissions/towerPermissions';
-import {
-  asUser,
-  permissionBackendFeatures,
-} from '../service/__testUtils__/permissionBackend';
+  ALICE,
+  NOBODY,
+  PLATFORM,
+  teamPermissionsWorld,
+} from '../service/__testUtils__/teamPolicy';
 import {
   backendForDescribe,
-  dailySchedule,
   HOUR,
   oldDate,
-  towerEntry,
-  USER_REF as ALICE, // group:default/team-a, owner of t-a
 } from '../service/__testUtils__/testBackend';
 import { invokeAction, listActions } from './__testUtils__/invokeAction';
 
-const PAT = 'user:default/pat'; // group:default/platform-team: ALLOW
-const NOBODY = 'user:default/nobody'; // DENY
-
-/** Tower owners read and sweep their Towers, the platform team every Tower, nobody none. */
-class OwnerPolicy implements PermissionPolicy {
-  constructor(private readonly userInfo: UserInfoService) {}
-
-  async handle(
-    request: PolicyQuery,
-    user?: PolicyQueryUser,
-  ): Promise<PolicyDecision> {
-    if (!user) return { result: AuthorizeResult.DENY };
-    const { userEntityRef, ownershipEntityRefs } =
-      await this.userInfo.getUserInfo(user.credentials);
-    if (ownershipEntityRefs.includes('group:default/platform-team'))
-      return { result: AuthorizeResult.ALLOW };
-    if (userEntityRef === NOBODY) return { result: AuthorizeResult.DENY };
-    return createCapeLabelsTowerConditionalDecision(
-      request.permission as Parameters<
-        typeof createCapeLabelsTowerConditionalDecision
-      >[0],
-      capeLabelsTowerConditions.isTowerOwner({ claims: ownershipEntityRefs }),
-    );
-  }
-}
-
 describe('the read-only actions', () => {
-  const b = backendForDescribe({
-    realPermissions: true,
-    features: permissionBackendFeatures(u => new OwnerPolicy(u), {
-      [PAT]: ['group:default/platform-team'],
-      [ALICE]: ['group:default/team-a'],
-    }),
-    capeLabels: url => ({
-      schedule: dailySchedule(),
-      towers: {
-        't-a': towerEntry(url, { owner: 'group:default/team-a' }),
-        // One simulator: its own prefix, since one server and prefix may have only one id.
-        't-b': towerEntry(url, { resourcePrefix: 'sks' }),
-      },
-    }),
-  });
+  // ALICE (the requests' default user) reads and sweeps t-a only, PLATFORM both, NOBODY none
+  const b = backendForDescribe(teamPermissionsWorld());
   let preview: Run;
   let hiddenRun: Run;
 
@@ -87,8 +34,8 @@ describe('the read-only actions', () => {
         createdAt: new Date(Date.now() - HOUR).toISOString(),
       });
     preview = await b.sweep('t-a', { dryRun: true });
-    await b.postSweep('t-b', { dryRun: true }, asUser(PAT)).expect(202);
-    const runs = await b.get('/towers/t-b/runs', asUser(PAT)).expect(200);
+    await b.postSweep('t-b', { dryRun: true }, asUser(PLATFORM)).expect(202);
+    const runs = await b.get('/towers/t-b/runs', asUser(PLATFORM)).expect(200);
     hiddenRun = runs.body.items[0];
   }, 30_000);
 
@@ -137,7 +84,7 @@ describe('the read-only actions', () => {
     expect(mine.body.output.items.map((t: { id: string }) => t.id)).toEqual([
       't-a',
     ]);
-    const all = await invokeAction(b, 'list-towers', {}, asUser(PAT));
+    const all = await invokeAction(b, 'list-towers', {}, asUser(PLATFORM));
     expect(all.body.output.items).toHaveLength(2);
 
     const refused = await invokeAction(b, 'list-towers', {}, asUser(NOBODY));
@@ -231,7 +178,7 @@ describe('the read-only actions', () => {
     });
 
     const answers = await Promise.all([
-      invokeAction(b, 'list-towers', {}, asUser(PAT)),
+      invokeAction(b, 'list-towers', {}, asUser(PLATFORM)),
       invokeAction(b, 'list-tower-runs', { towerId: 't-a' }),
       invokeAction(b, 'list-run-labels', { runId: run.id }),
     ]);

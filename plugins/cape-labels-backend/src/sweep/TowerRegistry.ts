@@ -30,17 +30,17 @@ export class TowerRegistry {
 
   /** One sweeper per configured Tower, built by `TowerSweeper.create`. */
   static create(options: TowerRegistryOptions): TowerRegistry {
-    const { config, store, logger, instance, instanceId, hooks } = options;
+    // store, logger, instance and instanceId go to every sweeper as given
+    const { config, hooks, ...shared } = options;
     const tuning = sweepTuning(config);
-    config.towers.flatMap(transportWarnings).forEach(w => logger.warn(w));
+    config.towers
+      .flatMap(transportWarnings)
+      .forEach(w => shared.logger.warn(w));
     return new TowerRegistry(
       config.towers.map(tower =>
         TowerSweeper.create({
+          ...shared,
           tower,
-          store,
-          logger,
-          instance,
-          instanceId,
           tuning,
           hooks: hooks?.(tower),
         }),

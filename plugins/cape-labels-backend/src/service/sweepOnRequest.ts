@@ -9,7 +9,7 @@ import { parseTowerId } from './validation';
 type AuditOptions = Parameters<AuditorService['createEvent']>[0];
 
 /** What asked: the HTTP request (the auditor reads its caller), or meta naming the entry point. */
-export type SweepAudit = Pick<AuditOptions, 'request' | 'meta'>;
+type SweepAudit = Pick<AuditOptions, 'request' | 'meta'>;
 
 /**
  * A manual sweep request, the same from every entry point that acts for a caller (the API's

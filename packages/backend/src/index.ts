@@ -17,6 +17,8 @@ backend.add(import('@backstage/plugin-signals-backend'));
 backend.add(import('@smartx-cape/plugin-cape-labels-backend'));
 // DevTools: the app's /devtools page (its Scheduled Tasks tab lists the Towers' tasks).
 backend.add(import('@backstage/plugin-devtools-backend'));
+// The plugin's actions as MCP tools at /api/mcp-actions/v1 (backend.actions.pluginSources).
+backend.add(import('@backstage/plugin-mcp-actions-backend'));
 
 // A failed start (say, two replicas migrating a fresh database at once) must end the process,
 // so that its supervisor restarts it, rather than leave it answering 503 for ever.

@@ -2,11 +2,15 @@ import {
   coreServices,
   createBackendPlugin,
 } from '@backstage/backend-plugin-api';
-import { metricsServiceRef } from '@backstage/backend-plugin-api/alpha';
+import {
+  actionsRegistryServiceRef,
+  metricsServiceRef,
+} from '@backstage/backend-plugin-api/alpha';
 import { eventsServiceRef } from '@backstage/plugin-events-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
 import os from 'node:os';
+import { registerCapeLabelsActions } from './actions';
 import { readAccessConfig } from './config/readAccess';
 import { readCapeLabelsConfig } from './config/readConfig';
 import { createRunStore } from './database';
@@ -14,8 +18,10 @@ import { NotifiedHealthStore } from './notifications/healthStore';
 import { notificationsBackendInstalled } from './notifications/installed';
 import { RunNotifier } from './notifications/RunNotifier';
 import { createRouter } from './service/router';
+import { manualSweeps } from './service/sweepOnRequest';
 import { subscribeSweepRequests } from './service/sweepRequestedEvent';
 import { registerTowerResource, TowerAccess } from './service/towerAccess';
+import { TowerReads } from './service/towerReads';
 import {
   gatedSweepRequests,
   logManualSweepAccess,
@@ -51,6 +57,7 @@ export const capeLabelsPlugin = createBackendPlugin({
         signals: signalsServiceRef,
         instanceMetadata: coreServices.rootInstanceMetadata,
         metrics: metricsServiceRef,
+        actionsRegistry: actionsRegistryServiceRef,
       },
       async init({
         config,
@@ -68,6 +75,7 @@ export const capeLabelsPlugin = createBackendPlugin({
         signals,
         instanceMetadata,
         metrics,
+        actionsRegistry,
       }) {
         const capeConfig = readCapeLabelsConfig(config);
         const access = readAccessConfig(config);
@@ -85,6 +93,7 @@ export const capeLabelsPlugin = createBackendPlugin({
               store.lastSucceeded(capeConfig.towers.map(t => t.id)),
             logger,
           }),
+          instanceId: instanceMetadata.getId(),
           hooks: pluginHooks({
             auditor,
             events,
@@ -118,6 +127,7 @@ export const capeLabelsPlugin = createBackendPlugin({
 
         const requests = gatedSweepRequests({ coordinator, towers, access });
         registerTowerResource(permissionsRegistry, towers);
+        const towerAccess = new TowerAccess({ permissions, towers });
         httpRouter.use(
           await createRouter({
             towers,
@@ -125,11 +135,20 @@ export const capeLabelsPlugin = createBackendPlugin({
             requests,
             store,
             httpAuth,
-            access: new TowerAccess({ permissions, towers }),
+            access: towerAccess,
             auditor,
             logger,
           }),
         );
+        registerCapeLabelsActions(actionsRegistry, {
+          reads: new TowerReads({
+            towers,
+            coordinator,
+            store,
+            access: towerAccess,
+          }),
+          sweeps: manualSweeps({ access: towerAccess, requests, auditor }),
+        });
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
 
         await subscribeSweepRequests({

@@ -61,8 +61,13 @@ export type RunSummary = {
    */
   keptByReason?: Partial<Record<KeptReason, number>>;
   error?: { message: string; code?: string };
-  /** Which backend replica ran it. */
+  /** Which backend replica ran it: `host:pid`, for people. */
   instance: string;
+  /**
+   * The unique id of the backend instance that ran it (Backstage's `rootInstanceMetadata`, new at
+   * every start, never reused); absent on runs recorded before it was.
+   */
+  instanceId?: string;
   /**
    * Remarks on the record: a count Tower answered that the survivor read contradicts, labels a
    * later run found deleted after this run's delete went unanswered (this run's outcomes and

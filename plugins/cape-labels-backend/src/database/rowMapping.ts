@@ -37,6 +37,7 @@ export const SUMMARY_COLUMNS = [
   'error_message',
   'error_code',
   'instance',
+  'instance_id',
   'clock_source',
   'clock_skew_ms',
   'clock_capped',
@@ -75,6 +76,7 @@ export function rowToSummary(row: SummaryRow, now: number): RunSummary {
     keptByReason: keptByReason(row),
     instance: row.instance,
   };
+  if (row.instance_id) summary.instanceId = row.instance_id;
   if (row.clock_source !== null) {
     summary.clock = {
       source: row.clock_source,

@@ -20,6 +20,8 @@ export type NewRun = {
   requestedBy?: string;
   dryRun: boolean;
   instance: string;
+  /** rootInstanceMetadata's id of the backend instance. */
+  instanceId?: string;
   startedAt: Date;
   settings: RunSettings;
 };
@@ -78,6 +80,7 @@ export async function createRun(db: Knex, run: NewRun): Promise<RunSummary> {
     error_code: null,
     notes: null,
     instance: run.instance,
+    instance_id: run.instanceId ?? null,
     settings: JSON.stringify(run.settings),
     clock_source: null,
     clock_skew_ms: null,

@@ -48,6 +48,8 @@ export type RunRow = {
   error_message: string | null;
   error_code: string | null;
   instance: string;
+  /** rootInstanceMetadata's id of the backend instance; null on runs older than the column. */
+  instance_id?: string | null;
   settings: string;
   /** The last outcome number reserved (see reserveOutcomeSeqs). */
   outcome_seq: number;

@@ -763,7 +763,11 @@ export const spec = {
           },
           "instance": {
             "type": "string",
-            "description": "Which backend replica ran it."
+            "description": "Which backend replica ran it (host:pid, for people)."
+          },
+          "instanceId": {
+            "type": "string",
+            "description": "The unique id of the backend instance that ran it (Backstage's rootInstanceMetadata: new at every start, never reused). Absent on runs recorded before it was."
           },
           "notes": {
             "type": "array",

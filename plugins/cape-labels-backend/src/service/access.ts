@@ -5,6 +5,7 @@ import type {
   BackstageUserPrincipal,
   HttpAuthService,
 } from '@backstage/backend-plugin-api';
+import { AuthenticationError } from '@backstage/errors';
 import type { JsonObject } from '@backstage/types';
 import type express from 'express';
 
@@ -19,6 +20,17 @@ export function callerOf(
   req: express.Request,
 ): Promise<Caller> {
   return httpAuth.credentials(req, { allow: ['user', 'service'] });
+}
+
+/**
+ * The caller of a registered action: the actions registry hands over whatever credentials the
+ * request carried and refuses only anonymous ones itself; anything but a user or a service is 401.
+ */
+export function callerOfAction(credentials: BackstageCredentials): Caller {
+  const { type } = (credentials.principal ?? {}) as { type?: unknown };
+  if (type !== 'user' && type !== 'service')
+    throw new AuthenticationError('Actions need a signed-in user or a service');
+  return credentials as Caller;
 }
 
 /**

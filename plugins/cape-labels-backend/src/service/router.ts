@@ -3,17 +3,18 @@ import type {
   HttpAuthService,
   LoggerService,
 } from '@backstage/backend-plugin-api';
-import { InputError, NotFoundError } from '@backstage/errors';
+import { InputError } from '@backstage/errors';
 import express from 'express';
 import type { RunStore } from '../database';
 import { createOpenApiRouter } from '../schema/openapi.generated';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import type { TowerRegistry } from '../sweep/TowerRegistry';
-import { audited, callerOf, requesterOf } from './access';
+import { callerOf } from './access';
 import { sendOutcomesCsv } from './outcomesCsv';
 import type { SweepRequests } from './sweepRequests';
 import type { TowerAccess } from './towerAccess';
-import { topSources } from './topSources';
+import { manualSweeps } from './sweepOnRequest';
+import { TowerReads } from './towerReads';
 import {
   parseIntParam,
   parseOutcomeFilter,
@@ -75,95 +76,60 @@ export async function createRouter(
     ],
   });
 
-  /** 404 unless the caller may read the Tower (403 when it may read none). */
-  const readTower = async (req: express.Request) => {
-    const towerId = parseTowerId(req.params.towerId);
-    await access.requireRead(await callerOf(httpAuth, req), towerId);
-    return towers.tower(towerId);
-  };
-
-  /** The run, 404 when it does not exist or its Tower is hidden from the caller. */
-  const readRun = async (req: express.Request) => {
-    const readable = await access.readable(await callerOf(httpAuth, req));
-    const runId = parseRunId(req.params.runId);
-    const run = await store.getRun(runId);
-    if (!run || !readable(run.towerId))
-      throw new NotFoundError(`No run '${runId}'`);
-    return run;
-  };
+  const reads = new TowerReads({ towers, coordinator, store, access });
+  const sweeps = manualSweeps({ access, requests, auditor });
+  const caller = (req: express.Request) => callerOf(httpAuth, req);
+  const towerId = (req: express.Request) => parseTowerId(req.params.towerId);
+  const runId = (req: express.Request) => parseRunId(req.params.runId);
 
   router.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
 
   router.get('/towers', async (req, res) => {
-    const readable = await access.readable(await callerOf(httpAuth, req));
-    const summaries = await coordinator.summaries();
-    res.json({ items: summaries.filter(t => readable(t.id)) });
+    res.json({ items: await reads.towers(await caller(req)) });
   });
 
   router.get('/towers/:towerId/runs', async (req, res) => {
-    const tower = await readTower(req);
+    const id = towerId(req);
     const limit = parseIntParam(req.query, 'limit', 20, 1, 100);
     const before = parseOptionalRunId(req.query, 'before');
-    if (before) {
-      const anchor = await store.getRun(before);
-      if (!anchor || anchor.towerId !== tower.id)
-        throw new NotFoundError(`No run '${before}' of Tower '${tower.id}'`);
-    }
-    res.json({ items: await store.listRuns(tower.id, { limit, before }) });
+    const items = await reads.runs(await caller(req), id, { limit, before });
+    res.json({ items });
   });
 
   router.get('/towers/:towerId/top-sources', async (req, res) => {
-    const tower = await readTower(req);
+    const id = towerId(req);
     const days = parseIntParam(req.query, 'days', 30, 1, 365);
-    res.json(await topSources(store, tower, days, new Date()));
+    res.json(await reads.topSources(await caller(req), id, days));
   });
 
   router.get('/runs/:runId', async (req, res) => {
-    res.json(await readRun(req));
+    res.json(await reads.run(await caller(req), runId(req)));
   });
 
   router.get('/runs/:runId/labels', async (req, res) => {
     const limit = parseIntParam(req.query, 'limit', 100, 1, 1000);
     const offset = parseIntParam(req.query, 'offset', 0, 0, 100_000_000);
     const filter = parseOutcomeFilter(req.query);
-    const run = await readRun(req);
-    // NotFoundError when the run was pruned meanwhile.
-    res.json(await store.listOutcomes(run.id, { limit, offset, ...filter }));
+    const page = { limit, offset, ...filter };
+    res.json(await reads.outcomes(await caller(req), runId(req), page));
   });
 
   router.get('/runs/:runId/labels.csv', async (req, res) => {
     const filter = parseOutcomeFilter(req.query);
-    const run = await readRun(req);
+    const run = await reads.run(await caller(req), runId(req));
     await sendOutcomesCsv(res, store, run, filter, logger);
   });
 
   router.post('/towers/:towerId/sweep', async (req, res) => {
-    const credentials = await callerOf(httpAuth, req);
-    const accepted = await audited(
-      auditor,
-      {
-        eventId: 'sweep-request',
-        severityLevel: 'medium',
-        request: req,
-        meta: { towerId: String(req.params.towerId) },
-      },
-      async () => {
-        const towerId = parseTowerId(req.params.towerId);
-        const body = parseSweepBody(req.body);
-        await access.requireSweep(credentials, towerId);
-        // requestSweep answers 404 for a Tower that is not configured.
-        const answer = await requests.requestSweep({
-          towerId,
-          dryRun: body.dryRun,
-          trigger: 'manual',
-          requestedBy: requesterOf(credentials),
-        });
-        return { answer, meta: { ...answer, dryRun: body.dryRun } };
-      },
+    const answer = await sweeps(
+      await caller(req),
+      String(req.params.towerId),
+      () => parseSweepBody(req.body),
+      { request: req },
     );
-    res.status(202).json(accepted.answer);
+    res.status(202).json(answer);
   });
 
   return router;

@@ -1,94 +1,21 @@
-import type { UserInfoService } from '@backstage/backend-plugin-api';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import {
-  AuthorizeResult,
-  isPermission,
-  type PolicyDecision,
-} from '@backstage/plugin-permission-common';
-import type {
-  PermissionPolicy,
-  PolicyQuery,
-  PolicyQueryUser,
-} from '@backstage/plugin-permission-node';
-import {
-  capeLabelsReadPermission,
   capeLabelsSweepRunPermission,
   type TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
+import { asUser } from './__testUtils__/permissionBackend';
 import {
-  capeLabelsTowerConditions,
-  createCapeLabelsTowerConditionalDecision,
-} from '../permissions/towerPermissions';
-import {
-  asUser,
-  permissionBackendFeatures,
-} from './__testUtils__/permissionBackend';
-import {
-  backendForDescribe,
-  dailySchedule,
-  towerEntry,
-} from './__testUtils__/testBackend';
-
-const PLATFORM = 'user:default/pat'; // group:default/platform-team: ALLOW
-const ALICE = 'user:default/alice'; // group:default/team-a, owner of t-a
-const CAROL = 'user:default/carol'; // group:default/team-c, notified about t-b
-const DAVE = 'user:default/dave'; // reads every Tower, sweeps t-a only (hasTowerId)
-const NOBODY = 'user:default/nobody'; // DENY
-
-/** The README's shape: the platform team sweeps every Tower, each team its own. */
-class TeamPolicy implements PermissionPolicy {
-  constructor(private readonly userInfo: UserInfoService) {}
-
-  async handle(
-    request: PolicyQuery,
-    user?: PolicyQueryUser,
-  ): Promise<PolicyDecision> {
-    const { permission } = request;
-    if (
-      !isPermission(permission, capeLabelsReadPermission) &&
-      !isPermission(permission, capeLabelsSweepRunPermission)
-    )
-      return { result: AuthorizeResult.DENY };
-    if (!user) return { result: AuthorizeResult.DENY };
-    const { userEntityRef, ownershipEntityRefs } =
-      await this.userInfo.getUserInfo(user.credentials);
-    if (ownershipEntityRefs.includes('group:default/platform-team'))
-      return { result: AuthorizeResult.ALLOW };
-    if (userEntityRef === NOBODY) return { result: AuthorizeResult.DENY };
-    if (userEntityRef === DAVE)
-      return isPermission(permission, capeLabelsReadPermission)
-        ? { result: AuthorizeResult.ALLOW }
-        : createCapeLabelsTowerConditionalDecision(
-            permission,
-            capeLabelsTowerConditions.hasTowerId({ towerId: 't-a' }),
-          );
-    return createCapeLabelsTowerConditionalDecision(
-      permission,
-      capeLabelsTowerConditions.isTowerOwner({ claims: ownershipEntityRefs }),
-    );
-  }
-}
+  ALICE,
+  CAROL,
+  DAVE,
+  NOBODY,
+  PLATFORM,
+  teamPermissionsWorld,
+} from './__testUtils__/teamPolicy';
+import { backendForDescribe } from './__testUtils__/testBackend';
 
 describe('per-Tower permissions through the permission backend', () => {
-  const b = backendForDescribe({
-    realPermissions: true,
-    features: permissionBackendFeatures(userInfo => new TeamPolicy(userInfo), {
-      [PLATFORM]: ['group:default/platform-team'],
-      [ALICE]: ['group:default/team-a'],
-      [CAROL]: ['group:default/team-c'],
-    }),
-    capeLabels: url => ({
-      schedule: dailySchedule(),
-      towers: {
-        't-a': towerEntry(url, { owner: 'group:default/team-a' }),
-        // One simulator: its own prefix, since one server and prefix may have only one id.
-        't-b': towerEntry(url, {
-          resourcePrefix: 'sks',
-          owner: 'group:default/team-b',
-          notify: ['group:default/Team-C'],
-        }),
-      },
-    }),
-  });
+  const b = backendForDescribe(teamPermissionsWorld());
   const towerIds = async (user: string) =>
     (
       (await b.get('/towers', asUser(user)).expect(200)).body

@@ -16,6 +16,8 @@ export type TowerRegistryOptions = {
   logger: LoggerService;
   /** Which replica runs (recorded on every run). */
   instance: string;
+  /** rootInstanceMetadata's id of this backend instance (recorded on every run beside `instance`). */
+  instanceId?: string;
   /** Each Tower's hooks (the plugin's: `pluginHooks`). */
   hooks?: (tower: TowerConfig) => SweeperHooks;
   metrics?: SweepMetrics;
@@ -30,19 +32,19 @@ export class TowerRegistry {
 
   /** One sweeper per configured Tower, built by `TowerSweeper.create`. */
   static create(options: TowerRegistryOptions): TowerRegistry {
-    const { config, store, logger, instance, hooks, metrics } = options;
+    // store, logger, instance, instanceId and metrics go to every sweeper as given
+    const { config, hooks, ...shared } = options;
     const tuning = sweepTuning(config);
-    config.towers.flatMap(transportWarnings).forEach(w => logger.warn(w));
+    config.towers
+      .flatMap(transportWarnings)
+      .forEach(w => shared.logger.warn(w));
     return new TowerRegistry(
       config.towers.map(tower =>
         TowerSweeper.create({
+          ...shared,
           tower,
-          store,
-          logger,
-          instance,
           tuning,
           hooks: hooks?.(tower),
-          metrics,
         }),
       ),
     );

@@ -52,6 +52,8 @@ export type TowerSweeperOptions = {
   logger: LoggerService;
   /** Which replica runs (recorded on every run). */
   instance: string;
+  /** rootInstanceMetadata's id of this backend instance (recorded on every run beside `instance`). */
+  instanceId?: string;
   tuning: SweepTuning;
   hooks?: SweeperHooks;
   now?: () => Date;
@@ -90,8 +92,17 @@ export class TowerSweeper {
 
   /** The tuning's defaults applied and the Tower's connection built, for every run alike. */
   private resolveRunContext(): SweepOnceContext {
-    const { tower, store, logger, instance, tuning, hooks } = this.options;
-    const { wrapClient, metrics } = this.options;
+    const {
+      tower,
+      store,
+      logger,
+      instance,
+      instanceId,
+      tuning,
+      hooks,
+      wrapClient,
+      metrics,
+    } = this.options;
     const onRequestFailed =
       metrics &&
       ((error: TowerError) => metrics.recordRequestError(tower.id, error));
@@ -105,6 +116,7 @@ export class TowerSweeper {
       store,
       logger,
       instance,
+      instanceId,
       hooks: hooks ?? {},
       now: () => this.now(),
       shuttingDown: () => this.stopping.signal.aborted,

@@ -29,6 +29,8 @@ export type SweepOnceContext = {
   store: RunStore;
   logger: LoggerService;
   instance: string;
+  /** rootInstanceMetadata's id of this backend instance. */
+  instanceId?: string;
   hooks: SweeperHooks;
   now: () => Date;
   /** True once this backend is shutting down (an abort then is not the scheduler's). */
@@ -57,6 +59,7 @@ async function startRun(ctx: SweepOnceContext, planned: PlannedRun) {
     requestedBy: planned.requestedBy,
     dryRun,
     instance: ctx.instance,
+    instanceId: ctx.instanceId,
     startedAt,
     settings: {
       minAge: tower.minAge.toISO() ?? 'PT0S',

@@ -213,8 +213,10 @@ export interface components {
         message: string;
         code?: string;
       };
-      /** @description Which backend replica ran it. */
+      /** @description Which backend replica ran it (host:pid, for people). */
       instance: string;
+      /** @description The unique id of the backend instance that ran it (Backstage's rootInstanceMetadata: new at every start, never reused). Absent on runs recorded before it was. */
+      instanceId?: string;
       notes?: string[];
       clock?: {
         /** @enum {string} */

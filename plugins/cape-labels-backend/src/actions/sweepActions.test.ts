@@ -1,0 +1,122 @@
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import {
+  auth,
+  backendForDescribe,
+  oldDate,
+  USER_REF,
+  type CapeBackend,
+} from '../service/__testUtils__/testBackend';
+import { invokeAction } from './__testUtils__/invokeAction';
+
+const oldLabel = (b: CapeBackend, value: string) =>
+  b.sim.admin.createLabel({
+    key: 'cape-namespace',
+    value,
+    createdAt: oldDate(),
+  }).id;
+
+/** The auditor's `sweep-request` lines (logged when created and when it ends). */
+const sweepAudits = (b: CapeBackend, outcome: 'succeeded' | 'failed') =>
+  b.logs.filter(l => l.includes('sweep-request') && l.includes(outcome));
+
+describe('the sweep actions, permission framework on', () => {
+  const b = backendForDescribe();
+  afterEach(() => {
+    b.permission.result = AuthorizeResult.ALLOW;
+    b.permission.denied.clear();
+  });
+
+  it('preview-tower-sweep records a dry run requested by the caller, deletes nothing, and is audited', async () => {
+    const label = oldLabel(b, 'ns-preview');
+    const res = await invokeAction(b, 'preview-tower-sweep', { towerId: 't1' });
+    expect(res.status).toBe(200);
+    expect(res.body.output).toEqual({
+      requestId: expect.any(String),
+      towerId: 't1',
+      dryRun: true,
+    });
+    const [run] = await b.runs('t1');
+    expect(run).toMatchObject({
+      dryRun: true,
+      trigger: 'manual',
+      requestedBy: USER_REF,
+      status: 'succeeded',
+    });
+    expect(run.counts.wouldDelete).toBe(1);
+    expect(b.sim.admin.label(label)).toBeDefined();
+    const audit = sweepAudits(b, 'succeeded').pop();
+    expect(audit).toContain('actions-registry');
+    expect(audit).toContain(res.body.output.requestId);
+  });
+
+  it('request-tower-sweep deletes as the caller (a service is recorded service:<subject>)', async () => {
+    const label = oldLabel(b, 'ns-swept');
+    const res = await invokeAction(
+      b,
+      'request-tower-sweep',
+      { towerId: 't1' },
+      auth.service(),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.output.dryRun).toBe(false);
+    const [run] = await b.runs('t1');
+    expect(run.dryRun).toBe(false);
+    expect(run.requestedBy).toMatch(/^service:/);
+    // the preview's label too, when that test ran first
+    expect(run.counts.deleted).toBeGreaterThanOrEqual(1);
+    expect(b.sim.admin.label(label)).toBeUndefined();
+  });
+
+  it('is refused (403 naming cape-labels.sweep.run) without the permission, audited as failed', async () => {
+    const label = oldLabel(b, 'ns-denied');
+    b.permission.denied.add('cape-labels.sweep.run');
+    const before = (await b.runs('t1')).length;
+    for (const name of ['request-tower-sweep', 'preview-tower-sweep']) {
+      const res = await invokeAction(b, name, { towerId: 't1' });
+      expect(res.status).toBe(403);
+      expect(res.body.error.name).toBe('NotAllowedError');
+      expect(res.body.error.message).toContain('cape-labels.sweep.run');
+    }
+    expect(await b.runs('t1')).toHaveLength(before);
+    expect(b.sim.admin.label(label)).toBeDefined();
+    expect(sweepAudits(b, 'failed').pop()).toContain('actions-registry');
+  });
+
+  it('answers 404 for a Tower that is not configured, 400 for a malformed id', async () => {
+    const missing = await invokeAction(b, 'request-tower-sweep', {
+      towerId: 'no-such',
+    });
+    expect(missing.status).toBe(404);
+    const malformed = await invokeAction(b, 'preview-tower-sweep', {
+      towerId: 'NO SUCH',
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.message).toContain('towerId');
+  });
+});
+
+describe('the sweep actions while permission.enabled is not true', () => {
+  const b = backendForDescribe({ permissionsOff: true });
+
+  it('refuses a real sweep naming permission.enabled and the opt-in, as the API does; a preview runs', async () => {
+    const label = oldLabel(b, 'ns-gate');
+    const res = await invokeAction(b, 'request-tower-sweep', { towerId: 't1' });
+    const api = await b.postSweep('t1', {});
+    expect(res.status).toBe(403);
+    expect(res.body.error).toEqual(api.body.error);
+    expect(res.body.error.message).toContain('permission.enabled');
+    expect(res.body.error.message).toContain(
+      'capeLabels.allowManualSweepsWithoutPermissions',
+    );
+    expect(await b.runs('t1')).toHaveLength(0);
+    expect(b.sim.admin.label(label)).toBeDefined();
+
+    const preview = await invokeAction(b, 'preview-tower-sweep', {
+      towerId: 't1',
+    });
+    expect(preview.status).toBe(200);
+    const [run] = await b.runs('t1');
+    expect(run.dryRun).toBe(true);
+    expect(b.sim.admin.label(label)).toBeDefined();
+  });
+});

@@ -1,0 +1,73 @@
+import type { BackstageCredentials } from '@backstage/backend-plugin-api';
+import type { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
+import type { z as zod } from 'zod/v3';
+import { callerOfAction } from '../service/access';
+import type { ManualSweeps } from '../service/sweepOnRequest';
+import { sweepAcceptedSchema } from './outputSchemas';
+
+/*
+ * The two actions that start a sweep: exactly `POST /towers/:towerId/sweep` (ManualSweeps: audited,
+ * `cape-labels.sweep.run` per Tower, the permissions-off gate, the caller as requestedBy), the
+ * audit event saying it came through the actions registry.
+ */
+
+const TOWER_ID = 'A Tower id as list-towers answers it';
+const AUDIT = { meta: { via: 'actions-registry' } };
+
+const towerInput = (z: typeof zod) =>
+  z.object({ towerId: z.string().describe(TOWER_ID) }).strict();
+
+/** The action function that asks for a sweep of the input's Tower as the caller. */
+function requestAs(sweeps: ManualSweeps, dryRun: boolean) {
+  return async (context: {
+    input: { towerId: string };
+    credentials: BackstageCredentials;
+  }) => {
+    const { towerId } = context.input;
+    const caller = callerOfAction(context.credentials);
+    const accepted = await sweeps(caller, towerId, () => ({ dryRun }), AUDIT);
+    return { output: { ...accepted, towerId, dryRun } };
+  };
+}
+
+export function registerSweepActions(
+  registry: ActionsRegistryService,
+  sweeps: ManualSweeps,
+): void {
+  registry.register({
+    name: 'preview-tower-sweep',
+    title: 'Preview a sweep of one Tower (deletes nothing)',
+    description:
+      'Starts a dry run of one Tower: it lists and checks labels like a real sweep and records ' +
+      'which ones it would delete (action would-delete) without deleting any. Needs the ' +
+      'cape-labels.sweep.run permission on that Tower. Answers at once; the run then shows in ' +
+      'list-tower-runs, its labels in list-run-labels. Fails with a conflict while the Tower is ' +
+      'already sweeping.',
+    attributes: { destructive: false, readOnly: false, idempotent: false },
+    schema: {
+      input: towerInput,
+      output: z => sweepAcceptedSchema(z),
+    },
+    examples: [{ title: 'Preview prod-a', input: { towerId: 'prod-a' } }],
+    action: requestAs(sweeps, true),
+  });
+
+  registry.register({
+    name: 'request-tower-sweep',
+    title: 'Sweep one Tower now: DELETES orphan CAPE labels',
+    description:
+      'Starts a real sweep of one Tower: it deletes CAPE labels that no object uses any more ' +
+      '(unless the Tower is configured dryRun). Destructive: run preview-tower-sweep first and ' +
+      'ask the user to confirm. Needs the cape-labels.sweep.run permission on that Tower; refused ' +
+      "while Backstage's permission framework is off unless the operator set " +
+      'capeLabels.allowManualSweepsWithoutPermissions. Recorded with you as requestedBy and ' +
+      'audited. Answers at once; follow the run with list-tower-runs.',
+    attributes: { destructive: true, readOnly: false, idempotent: false },
+    schema: {
+      input: towerInput,
+      output: z => sweepAcceptedSchema(z),
+    },
+    examples: [{ title: 'Sweep prod-a', input: { towerId: 'prod-a' } }],
+    action: requestAs(sweeps, false),
+  });
+}

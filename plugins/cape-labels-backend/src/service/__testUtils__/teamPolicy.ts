@@ -1,0 +1,92 @@
+import type { UserInfoService } from '@backstage/backend-plugin-api';
+import {
+  AuthorizeResult,
+  isPermission,
+  type PolicyDecision,
+} from '@backstage/plugin-permission-common';
+import type {
+  PermissionPolicy,
+  PolicyQuery,
+  PolicyQueryUser,
+} from '@backstage/plugin-permission-node';
+import {
+  capeLabelsReadPermission,
+  capeLabelsSweepRunPermission,
+} from '@smartx-cape/plugin-cape-labels-common';
+import {
+  capeLabelsTowerConditions,
+  createCapeLabelsTowerConditionalDecision,
+} from '../../permissions/towerPermissions';
+import { permissionBackendFeatures } from './permissionBackend';
+import {
+  dailySchedule,
+  towerEntry,
+  type CapeBackendOptions,
+} from './testBackend';
+
+export const PLATFORM = 'user:default/pat'; // group:default/platform-team: ALLOW
+export const ALICE = 'user:default/alice'; // group:default/team-a, owner of t-a
+export const CAROL = 'user:default/carol'; // group:default/team-c, notified about t-b
+export const DAVE = 'user:default/dave'; // reads every Tower, sweeps t-a only (hasTowerId)
+export const NOBODY = 'user:default/nobody'; // DENY
+
+/** The README's shape: the platform team sweeps every Tower, each team its own. */
+export class TeamPolicy implements PermissionPolicy {
+  constructor(private readonly userInfo: UserInfoService) {}
+
+  async handle(
+    request: PolicyQuery,
+    user?: PolicyQueryUser,
+  ): Promise<PolicyDecision> {
+    const { permission } = request;
+    if (
+      !isPermission(permission, capeLabelsReadPermission) &&
+      !isPermission(permission, capeLabelsSweepRunPermission)
+    )
+      return { result: AuthorizeResult.DENY };
+    if (!user) return { result: AuthorizeResult.DENY };
+    const { userEntityRef, ownershipEntityRefs } =
+      await this.userInfo.getUserInfo(user.credentials);
+    if (ownershipEntityRefs.includes('group:default/platform-team'))
+      return { result: AuthorizeResult.ALLOW };
+    if (userEntityRef === NOBODY) return { result: AuthorizeResult.DENY };
+    if (userEntityRef === DAVE)
+      return isPermission(permission, capeLabelsReadPermission)
+        ? { result: AuthorizeResult.ALLOW }
+        : createCapeLabelsTowerConditionalDecision(
+            permission,
+            capeLabelsTowerConditions.hasTowerId({ towerId: 't-a' }),
+          );
+    return createCapeLabelsTowerConditionalDecision(
+      permission,
+      capeLabelsTowerConditions.isTowerOwner({ claims: ownershipEntityRefs }),
+    );
+  }
+}
+
+/**
+ * Two Towers of one simulator, `t-a` owned by team-a, `t-b` by team-b (team-c notified), decided by
+ * the real permission backend with {@link TeamPolicy}: for `backendForDescribe`.
+ */
+export function teamPermissionsWorld(): CapeBackendOptions {
+  return {
+    realPermissions: true,
+    features: permissionBackendFeatures(userInfo => new TeamPolicy(userInfo), {
+      [PLATFORM]: ['group:default/platform-team'],
+      [ALICE]: ['group:default/team-a'],
+      [CAROL]: ['group:default/team-c'],
+    }),
+    capeLabels: url => ({
+      schedule: dailySchedule(),
+      towers: {
+        't-a': towerEntry(url, { owner: 'group:default/team-a' }),
+        // One simulator: its own prefix, since one server and prefix may have only one id.
+        't-b': towerEntry(url, {
+          resourcePrefix: 'sks',
+          owner: 'group:default/team-b',
+          notify: ['group:default/Team-C'],
+        }),
+      },
+    }),
+  };
+}

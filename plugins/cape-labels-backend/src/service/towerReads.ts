@@ -1,0 +1,94 @@
+import { NotFoundError } from '@backstage/errors';
+import type {
+  OutcomeFilter,
+  OutcomePage,
+  Run,
+  RunSummary,
+  TopSources,
+  TowerSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
+import type { TowerConfig } from '../config/types';
+import type { RunStore } from '../database';
+import type { SweepCoordinator } from '../sweep/SweepCoordinator';
+import type { TowerRegistry } from '../sweep/TowerRegistry';
+import type { Caller } from './access';
+import type { TowerAccess } from './towerAccess';
+import { topSources } from './topSources';
+
+/**
+ * What a caller may read, filtered per Tower by `cape-labels.read`: the one place the HTTP routes
+ * and the registered actions get Towers, runs and outcomes from. Inputs are already parsed
+ * (validation.ts); a Tower or run the caller may not read answers 404 like a missing one, a
+ * caller who may read no Tower gets 403.
+ */
+export class TowerReads {
+  constructor(
+    private readonly options: {
+      towers: TowerRegistry;
+      coordinator: Pick<SweepCoordinator, 'summaries'>;
+      store: RunStore;
+      access: TowerAccess;
+    },
+  ) {}
+
+  /** The Towers the caller may read, ordered by title. */
+  async towers(caller: Caller): Promise<TowerSummary[]> {
+    const { access, coordinator } = this.options;
+    const readable = await access.readable(caller);
+    const summaries = await coordinator.summaries();
+    return summaries.filter(t => readable(t.id));
+  }
+
+  /** The Tower's config: 404 unless the caller may read it. */
+  async tower(caller: Caller, towerId: string): Promise<TowerConfig> {
+    await this.options.access.requireRead(caller, towerId);
+    return this.options.towers.tower(towerId);
+  }
+
+  /** The Tower's runs, newest first, before the run `before` when given (404 if not the Tower's). */
+  async runs(
+    caller: Caller,
+    towerId: string,
+    page: { limit: number; before?: string },
+  ): Promise<RunSummary[]> {
+    const { store } = this.options;
+    const tower = await this.tower(caller, towerId);
+    if (page.before) {
+      const anchor = await store.getRun(page.before);
+      if (!anchor || anchor.towerId !== tower.id)
+        throw new NotFoundError(
+          `No run '${page.before}' of Tower '${tower.id}'`,
+        );
+    }
+    return store.listRuns(tower.id, page);
+  }
+
+  /** The run, 404 when it does not exist or its Tower is hidden from the caller. */
+  async run(caller: Caller, runId: string): Promise<Run> {
+    const readable = await this.options.access.readable(caller);
+    const run = await this.options.store.getRun(runId);
+    if (!run || !readable(run.towerId))
+      throw new NotFoundError(`No run '${runId}'`);
+    return run;
+  }
+
+  /** A page of the run's outcomes (NotFoundError when the run was pruned meanwhile). */
+  async outcomes(
+    caller: Caller,
+    runId: string,
+    page: { limit: number; offset: number } & OutcomeFilter,
+  ): Promise<OutcomePage> {
+    const run = await this.run(caller, runId);
+    return this.options.store.listOutcomes(run.id, page);
+  }
+
+  /** Where the Tower's deleted labels came from over the last `days` days. */
+  async topSources(
+    caller: Caller,
+    towerId: string,
+    days: number,
+  ): Promise<TopSources> {
+    const tower = await this.tower(caller, towerId);
+    return topSources(this.options.store, tower, days, new Date());
+  }
+}

@@ -72,7 +72,7 @@ describe('TowerPage', () => {
     expect(newest.getByText('replica-2')).toBeInTheDocument();
     expect(newest.getByText("Tower's, 2 h behind ours")).toBeInTheDocument();
     expect(
-      newest.getByText('15 deleted · 17 candidates · 1234 scanned · 2 kept'),
+      newest.getByText('15 deleted · 17 candidates · 1,234 scanned · 2 kept'),
     ).toBeInTheDocument();
     expect(
       within(screen.getByTestId(ids.run('run-1'))).getByText('failed'),

@@ -4,7 +4,7 @@ import { createTranslationRef } from '@backstage/frontend-plugin-api';
  * The English messages of every text the card, the Tower page and the entity card show.
  * Texts the backend sends (error messages, run notes) are shown as sent.
  */
-const messages = {
+export const capeLabelsMessages = {
   card: {
     title: 'CAPE orphan labels',
     refreshing: 'Sweep in progress, refreshing…',
@@ -224,7 +224,7 @@ const messages = {
  */
 export const capeLabelsTranslationRef = createTranslationRef({
   id: 'plugin.cape-labels',
-  messages,
+  messages: capeLabelsMessages,
   translations: {
     'zh-CN': () => import('./zh-CN'),
   },

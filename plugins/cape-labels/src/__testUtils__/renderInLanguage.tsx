@@ -1,8 +1,5 @@
 import type { ReactElement } from 'react';
-import {
-  mockApis,
-  renderInTestApp,
-} from '@backstage/frontend-test-utils';
+import { mockApis, renderInTestApp } from '@backstage/frontend-test-utils';
 import { mockApis as legacyMockApis } from '@backstage/test-utils';
 import { permissionApiRef } from '@backstage/plugin-permission-react';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';

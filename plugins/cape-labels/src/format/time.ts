@@ -71,7 +71,8 @@ export function formatDuration(
   const d = Duration.fromMillis(ms).shiftTo('hours', 'minutes', 'seconds');
   const parts: string[] = [];
   if (d.hours) parts.push(t('duration.h', { n: formatCount(d.hours, locale) }));
-  if (d.minutes) parts.push(t('duration.min', { n: formatCount(d.minutes, locale) }));
+  if (d.minutes)
+    parts.push(t('duration.min', { n: formatCount(d.minutes, locale) }));
   if (!d.hours && d.seconds)
     parts.push(
       t('duration.s', { n: formatCount(Math.floor(d.seconds), locale) }),

@@ -114,7 +114,8 @@ const zhCN = {
   'details.failed': '失败',
   'details.mode': '模式',
   'entityCard.noAnnotation': '该实体没有 {{annotation}} 注解。',
-  'entityCard.unknownTower': 'capeLabels.towers 中没有配置 Tower“{{towerId}}”。',
+  'entityCard.unknownTower':
+    'capeLabels.towers 中没有配置 Tower“{{towerId}}”。',
   'entityCard.runsError': '无法加载该 Tower 的运行记录：{{message}}',
   'entityCard.noRuns': '暂无运行记录。',
   'runs.error': '无法加载运行记录：{{message}}',

@@ -29,7 +29,7 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
 
   // keeps "3 minutes ago" current between polls
   useEffect(() => {
-    const timer = setInterval(() => setTick(t => t + 1), 30_000);
+    const timer = setInterval(() => setTick(tick => tick + 1), 30_000);
     return () => clearInterval(timer);
   }, []);
 

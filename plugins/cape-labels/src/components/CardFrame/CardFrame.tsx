@@ -6,13 +6,13 @@ import { useLang } from '../../translation';
 export const CardFrame = (props: { testId: string; children: ReactNode }) => {
   const { t } = useLang();
   return (
-  <Card data-testid={props.testId}>
-    <CardHeader>
-      <Text as="h3" variant="title-small" weight="bold">
-        {t('card.title')}
-      </Text>
-    </CardHeader>
-    <CardBody>{props.children}</CardBody>
-  </Card>
+    <Card data-testid={props.testId}>
+      <CardHeader>
+        <Text as="h3" variant="title-small" weight="bold">
+          {t('card.title')}
+        </Text>
+      </CardHeader>
+      <CardBody>{props.children}</CardBody>
+    </Card>
   );
 };

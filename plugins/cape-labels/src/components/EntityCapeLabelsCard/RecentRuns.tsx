@@ -3,12 +3,7 @@ import type {
   RunSummary,
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import {
-  exactTime,
-  relativeTime,
-  runCounts,
-  triggerLabel,
-} from '../../format';
+import { exactTime, relativeTime, runCounts, triggerLabel } from '../../format';
 import { useLatestRuns } from '../../hooks';
 import { entityCardTestIds } from '../../testIds';
 import { useLang, type Lang } from '../../translation';

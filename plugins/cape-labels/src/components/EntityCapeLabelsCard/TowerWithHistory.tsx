@@ -20,7 +20,7 @@ export const TowerWithHistory = (props: { towerId: string }) => {
   if (error && !towers) {
     return <LoadErrorState error={error} testId={entityCardTestIds.error} />;
   }
-  const tower = towers?.find(t => t.id === towerId);
+  const tower = towers?.find(candidate => candidate.id === towerId);
   if (!tower) {
     return (
       <Text variant="body-medium" data-testid={entityCardTestIds.unknown}>

@@ -4,7 +4,12 @@ import {
   LabelAction,
   OutcomeFilter,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { actionName, formatAlternatives, formatCount, reasonName } from '../../format';
+import {
+  actionName,
+  formatAlternatives,
+  formatCount,
+  reasonName,
+} from '../../format';
 import { useOutcomes } from '../../hooks';
 import { outcomesTestIds } from '../../testIds';
 import { useLang, type Lang } from '../../translation';
@@ -91,11 +96,7 @@ export const OutcomesTable = (props: {
             </Text>
           }
           rowConfig={({ item }) => (
-            <Row
-              id={item.id}
-              columns={columns}
-              data-testid={ids.row(item.id)}
-            >
+            <Row id={item.id} columns={columns} data-testid={ids.row(item.id)}>
               {column => column.cell(item)}
             </Row>
           )}

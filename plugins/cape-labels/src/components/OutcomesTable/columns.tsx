@@ -12,7 +12,10 @@ import type { Lang } from '../../translation';
 export type OutcomeItem = LabelOutcome & { id: string };
 
 /** The table's columns, headed and filled in `lang`. */
-export function outcomeColumns({ t, locale }: Lang): ColumnConfig<OutcomeItem>[] {
+export function outcomeColumns({
+  t,
+  locale,
+}: Lang): ColumnConfig<OutcomeItem>[] {
   return [
     {
       id: 'label',

@@ -17,11 +17,9 @@ export type RunItem = RunSummary & { selected: boolean };
 
 /** "12 deleted · 30 candidates · 229 scanned · 2 kept · 2 failed". */
 export function countsText(run: RunSummary, lang: Lang): string {
-  return runCounts(
-    run,
-    ['candidates', 'scanned', 'kept', 'failed'],
-    lang,
-  ).join(' · ');
+  return runCounts(run, ['candidates', 'scanned', 'kept', 'failed'], lang).join(
+    ' · ',
+  );
 }
 
 /** Text that wraps instead of being cut (CellText keeps to one line). */

@@ -97,12 +97,15 @@ describe('RunTrend', () => {
 
 describe('trendData', () => {
   it('gives each run its headline count and kind, oldest first as given', () => {
-    const data = trendData([
-      makeRun({ id: 'a', counts: counts(0) }),
-      makeRun({ id: 'b', counts: counts(50) }),
-      makeRun({ id: 'c', dryRun: true, counts: counts(0, 100) }),
-      makeRun({ id: 'd', status: 'aborted', counts: counts(7) }),
-    ], englishLang());
+    const data = trendData(
+      [
+        makeRun({ id: 'a', counts: counts(0) }),
+        makeRun({ id: 'b', counts: counts(50) }),
+        makeRun({ id: 'c', dryRun: true, counts: counts(0, 100) }),
+        makeRun({ id: 'd', status: 'aborted', counts: counts(7) }),
+      ],
+      englishLang(),
+    );
     expect(data.map(d => [d.runId, d.kind, d.value])).toEqual([
       ['a', 'deleted', 0],
       ['b', 'deleted', 50],

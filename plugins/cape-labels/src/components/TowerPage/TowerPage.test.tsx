@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LabelOutcome, Run } from '@smartx-cape/plugin-cape-labels-common';
+import { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import {
   makeRun,
-  makeTower,
-  mockCapeLabelsApi,
+  mockTowerPageApi,
   MockCapeLabelsApi,
 } from '../../__testUtils__/fixtures';
 import { renderWithApi } from '../../__testUtils__/renderCard';
@@ -31,21 +30,7 @@ const OUTCOME: LabelOutcome = {
   action: 'deleted',
 };
 
-function api(): MockCapeLabelsApi {
-  const a = mockCapeLabelsApi([makeTower({ lastRun: RUNS[0] })]);
-  a.listRuns.mockResolvedValue(RUNS);
-  a.getRun.mockImplementation(async (id: string): Promise<Run> => ({
-    ...RUNS.find(r => r.id === id)!,
-    settings: {
-      minAge: 'PT24H',
-      confirmAfter: 'PT0S',
-      maxDeletesPerRun: 10,
-      keys: ['cape-cluster-name', 'cape-namespace'],
-    },
-  }));
-  a.listOutcomes.mockResolvedValue({ items: [OUTCOME], total: 1 });
-  return a;
-}
+const api = (): MockCapeLabelsApi => mockTowerPageApi(RUNS, [OUTCOME]);
 
 async function renderPage(a: MockCapeLabelsApi, path = '/towers/prod-a') {
   return renderWithApi(a, <CapeLabelsPageContent />, {

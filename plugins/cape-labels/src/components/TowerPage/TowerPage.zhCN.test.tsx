@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import type { LabelOutcome, Run } from '@smartx-cape/plugin-cape-labels-common';
+import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import {
   makeCounts,
   makeRun,
-  makeTower,
-  mockCapeLabelsApi,
+  mockTowerPageApi,
 } from '../../__testUtils__/fixtures';
 import { renderInLanguage } from '../../__testUtils__/renderInLanguage';
 import {
@@ -24,7 +23,12 @@ const RUNS = [
     requestedBy: 'user:default/alice',
     startedAt: STARTED,
     clock: { source: 'tower', skewMs: -7_200_000 },
-    counts: makeCounts({ scanned: 12345, candidates: 17, deleted: 15, kept: 2 }),
+    counts: makeCounts({
+      scanned: 12345,
+      candidates: 17,
+      deleted: 15,
+      kept: 2,
+    }),
   }),
   makeRun({ id: 'run-1', status: 'failed', error: { message: 'boom' } }),
 ];
@@ -38,29 +42,16 @@ const OUTCOME: LabelOutcome = {
   relation: 'vm_snapshots',
 };
 
-function api() {
-  const a = mockCapeLabelsApi([makeTower({ lastRun: RUNS[0] })]);
-  a.listRuns.mockResolvedValue(RUNS);
-  a.getRun.mockImplementation(
-    async (id: string): Promise<Run> => ({
-      ...RUNS.find(r => r.id === id)!,
-      settings: {
-        minAge: 'PT24H',
-        confirmAfter: 'PT0S',
-        maxDeletesPerRun: 10,
-        keys: ['cape-cluster-name', 'cape-namespace'],
-      },
-    }),
-  );
-  a.listOutcomes.mockResolvedValue({ items: [OUTCOME], total: 1 });
-  return a;
-}
-
 describe('TowerPage in Simplified Chinese', () => {
   it('shows the history, the sources and the labels in Chinese, numbers and dates as zh-CN writes them', async () => {
-    await renderInLanguage('zh-CN', api(), <CapeLabelsPageContent />, {
-      at: '/towers/prod-a',
-    });
+    await renderInLanguage(
+      'zh-CN',
+      mockTowerPageApi(RUNS, [OUTCOME]),
+      <CapeLabelsPageContent />,
+      {
+        at: '/towers/prod-a',
+      },
+    );
     expect(await screen.findByTestId(ids.title)).toHaveTextContent(
       'Production A',
     );
@@ -68,7 +59,9 @@ describe('TowerPage in Simplified Chinese', () => {
     const newest = within(await screen.findByTestId(ids.run('run-2')));
     expect(newest.getByText('手动')).toBeInTheDocument();
     expect(newest.getByText('10.0 秒')).toBeInTheDocument();
-    expect(newest.getByText('Tower 的时钟，比本地慢 2 小时')).toBeInTheDocument();
+    expect(
+      newest.getByText('Tower 的时钟，比本地慢 2 小时'),
+    ).toBeInTheDocument();
     expect(
       newest.getByText('已删除 15 · 候选 17 · 已扫描 12,345 · 保留 2'),
     ).toBeInTheDocument();
@@ -79,7 +72,9 @@ describe('TowerPage in Simplified Chinese', () => {
 
     const labels = await screen.findByTestId(ids.labels);
     expect(
-      within(labels).getByText(/^2026年11月30日 \d{1,2}:\d{2}:\d{2} 开始的运行中的标签$/),
+      within(labels).getByText(
+        /^2026年11月30日 \d{1,2}:\d{2}:\d{2} 开始的运行中的标签$/,
+      ),
     ).toBeInTheDocument();
     const row = await within(labels).findByTestId(
       outcomesTestIds('run-2').row('l-1'),

@@ -67,7 +67,11 @@ export const TowerHeadline = ({ tower }: { tower: TowerSummary }) => {
               title={exactTime(tower.nextRunAt, locale)}
               data-testid={ids.nextRun}
             >
-              {relativeTime(tower.nextRunAt, locale, t('towerRow.notScheduled'))}
+              {relativeTime(
+                tower.nextRunAt,
+                locale,
+                t('towerRow.notScheduled'),
+              )}
             </span>
           ),
         })}

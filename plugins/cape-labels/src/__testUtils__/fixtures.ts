@@ -8,7 +8,7 @@ import {
 import { CapeLabelsApi } from '../api';
 import { makeTower } from './samples';
 
-export { makeCounts, makeRun, makeTower } from './samples';
+export { makeCounts, makeOutcome, makeRun, makeTower } from './samples';
 
 export type MockCapeLabelsApi = { [K in keyof CapeLabelsApi]: jest.Mock };
 

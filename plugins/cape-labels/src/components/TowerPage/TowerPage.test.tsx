@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import {
+  makeOutcome,
   makeRun,
   mockTowerPageApi,
   MockCapeLabelsApi,
@@ -22,13 +22,7 @@ const RUNS = [
   }),
   makeRun({ id: 'run-1', status: 'failed', error: { message: 'boom' } }),
 ];
-const OUTCOME: LabelOutcome = {
-  labelId: 'l-1',
-  key: 'cape-namespace',
-  value: 'team-a',
-  createdAt: new Date().toISOString(),
-  action: 'deleted',
-};
+const OUTCOME = makeOutcome();
 
 const api = (): MockCapeLabelsApi => mockTowerPageApi(RUNS, [OUTCOME]);
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import {
   makeCounts,
+  makeOutcome,
   makeRun,
   mockTowerPageApi,
 } from '../../__testUtils__/fixtures';
@@ -16,31 +16,23 @@ import { CapeLabelsPageContent } from '../CapeLabelsPage';
 const ids = towerPageTestIds('prod-a');
 // noon UTC: the 30th of November in every time zone from UTC-11 to UTC+11
 const STARTED = '2026-11-30T12:15:07.000Z';
+const COUNTS = makeCounts({ scanned: 12345, candidates: 17, deleted: 15 });
 const RUNS = [
   makeRun({
     id: 'run-2',
     trigger: 'manual',
-    requestedBy: 'user:default/alice',
     startedAt: STARTED,
-    clock: { source: 'tower', skewMs: -7_200_000 },
-    counts: makeCounts({
-      scanned: 12345,
-      candidates: 17,
-      deleted: 15,
-      kept: 2,
-    }),
+    counts: COUNTS,
   }),
-  makeRun({ id: 'run-1', status: 'failed', error: { message: 'boom' } }),
-];
-const OUTCOME: LabelOutcome = {
-  labelId: 'l-1',
-  key: 'cape-namespace',
-  value: 'team-a',
-  createdAt: new Date().toISOString(),
+  makeRun({ id: 'run-1', status: 'failed' }),
+].map(
+  run => ({ ...run, clock: { source: 'tower', skewMs: -7_200_000 } }) as const,
+);
+const OUTCOME = makeOutcome({
   action: 'kept',
   reason: 'referenced',
   relation: 'vm_snapshots',
-};
+});
 
 describe('TowerPage in Simplified Chinese', () => {
   it('shows the history, the sources and the labels in Chinese, numbers and dates as zh-CN writes them', async () => {
@@ -63,7 +55,7 @@ describe('TowerPage in Simplified Chinese', () => {
       newest.getByText('Tower 的时钟，比本地慢 2 小时'),
     ).toBeInTheDocument();
     expect(
-      newest.getByText('已删除 15 · 候选 17 · 已扫描 12,345 · 保留 2'),
+      newest.getByText('已删除 15 · 候选 17 · 已扫描 12,345 · 保留 0'),
     ).toBeInTheDocument();
     expect(
       within(screen.getByTestId(ids.run('run-1'))).getByText('失败'),

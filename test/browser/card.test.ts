@@ -13,6 +13,7 @@ import { signInAsGuest } from './browser';
 import { readRows, waitForRowsWithData } from './cardModel';
 import { cardChecks } from './cardChecks';
 import { walkTowerPage } from './towerPageWalk';
+import { visitInChinese } from './zhCN';
 import {
   cardTestIds,
   towerTestIds,
@@ -252,4 +253,14 @@ test('a slow sweep shows its scanned count growing on the card before the run en
   } finally {
     sim.admin.clearFaults();
   }
+});
+
+test('with the app set to zh-CN the card and the Tower page speak Chinese', async () => {
+  const shown = await visitInChinese(stack!, step, 'alpha', RESULTS);
+  // the chip names the API's status in Chinese; "…前" is luxon's zh-CN "ago"
+  expect(shown.status).toMatch(/^(成功|部分完成|失败|已中止|运行中)$/);
+  expect(shown.lastRun).toMatch(/前$/);
+  console.log(
+    `zh-CN: status "${shown.status}", last run "${shown.lastRun}"; screenshots card-zh-CN.png, tower-page-zh-CN.png in ${RESULTS}`,
+  );
 });

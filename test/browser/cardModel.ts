@@ -42,9 +42,12 @@ export async function readRows(page: Page): Promise<CardRow[]> {
   );
   return page.evaluate(
     (towers: Array<[string, TowerTestIds]>) => {
+      // counts are grouped as the app's language groups digits ("12,345")
       const num = (el: Element | null): number | null => {
         const text = el?.textContent?.trim() ?? '';
-        return /^\d+$/.test(text) ? Number(text) : null;
+        return /^\d[\d,.\s]*$/.test(text)
+          ? Number(text.replace(/\D/g, ''))
+          : null;
       };
       return towers.map(([id, t]) => {
         const row = document.querySelector(`[data-testid="${t.row}"]`);
@@ -137,7 +140,7 @@ export async function waitForRowsWithData(
         const el = document.querySelector(`[data-testid="${testId}"]`);
         return (
           !!el &&
-          /^\d+$/.test(el.textContent?.trim() ?? '') &&
+          /^\d[\d,.\s]*$/.test(el.textContent?.trim() ?? '') &&
           el.getBoundingClientRect().height > 0
         );
       };

@@ -40,3 +40,4 @@ export type {
   RequestSweepOptions,
 } from './api';
 export type { CapeLabelsCardProps } from './components/CapeLabelsCard';
+export { capeLabelsTranslationRef } from './translation';

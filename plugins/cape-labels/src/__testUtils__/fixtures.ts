@@ -1,9 +1,14 @@
 import { ResponseError } from '@backstage/errors';
-import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
+import {
+  LabelOutcome,
+  Run,
+  RunSummary,
+  TowerSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
 import { CapeLabelsApi } from '../api';
 import { makeTower } from './samples';
 
-export { makeCounts, makeRun, makeTower } from './samples';
+export { makeCounts, makeOutcome, makeRun, makeTower } from './samples';
 
 export type MockCapeLabelsApi = { [K in keyof CapeLabelsApi]: jest.Mock };
 
@@ -43,4 +48,30 @@ export async function notAllowedError(): Promise<ResponseError> {
       headers: { 'content-type': 'application/json' },
     }) as never,
   );
+}
+
+/**
+ * The API of a Tower page: Tower prod-a whose last run is the first of `runs` (newest first),
+ * each run's settings swept two keys, and `outcomes` as every run's labels.
+ */
+export function mockTowerPageApi(
+  runs: RunSummary[],
+  outcomes: LabelOutcome[],
+): MockCapeLabelsApi {
+  const api = mockCapeLabelsApi([makeTower({ lastRun: runs[0] })]);
+  api.listRuns.mockResolvedValue(runs);
+  api.getRun.mockImplementation(async (id: string): Promise<Run> => ({
+    ...runs.find(r => r.id === id)!,
+    settings: {
+      minAge: 'PT24H',
+      confirmAfter: 'PT0S',
+      maxDeletesPerRun: 10,
+      keys: ['cape-cluster-name', 'cape-namespace'],
+    },
+  }));
+  api.listOutcomes.mockResolvedValue({
+    items: outcomes,
+    total: outcomes.length,
+  });
+  return api;
 }

@@ -1,5 +1,6 @@
 import {
   emptyRunCounts,
+  LabelOutcome,
   RunCounts,
   RunSummary,
   TowerSummary,
@@ -43,6 +44,18 @@ export function makeTower(patch: Partial<TowerSummary> = {}): TowerSummary {
     running: false,
     nextRunAt: new Date(Date.now() + 7_200_000).toISOString(),
     lastRun: makeRun(),
+    ...patch,
+  };
+}
+
+/** Label l-1, `cape-namespace=team-a`, created now and deleted. */
+export function makeOutcome(patch: Partial<LabelOutcome> = {}): LabelOutcome {
+  return {
+    labelId: 'l-1',
+    key: 'cape-namespace',
+    value: 'team-a',
+    createdAt: new Date().toISOString(),
+    action: 'deleted',
     ...patch,
   };
 }

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { coreApis } from '@backstage/frontend-plugin-api';
 import {
   createExtensionTester,
+  mockApis,
   renderInTestApp,
   renderTestApp,
 } from '@backstage/frontend-test-utils';
@@ -47,12 +48,15 @@ describe('cape-labels frontend plugin', () => {
   it('renders the card on its page', async () => {
     const api = mockCapeLabelsApi();
     await renderInTestApp(
-      createExtensionTester(capeLabelsPage).reactElement(),
+      // the page's title is a message: the tester's own app needs a translation API
+      createExtensionTester(capeLabelsPage, {
+        apis: [mockApis.translation()],
+      }).reactElement(),
       { apis: [[capeLabelsApiRef, api]] },
     );
     expect(
       await screen.findByTestId('cape-tower-prod-a-scanned'),
-    ).toHaveTextContent('1234');
+    ).toHaveTextContent('1,234');
     expect(screen.getByText('CAPE orphan labels')).toBeInTheDocument();
   });
 });

@@ -12,6 +12,7 @@ import { rootRouteRef, towerRouteRef } from '../routes';
 import { HomePageWidgetBlueprint } from '@backstage/plugin-home-react/alpha';
 import { capeLabelsApiRef, CapeLabelsClient } from '../api';
 import { CapeLabelsIcon } from './CapeLabelsIcon';
+import { capeLabelsTranslationRef } from '../translation';
 import { capeLabelsEntityCard } from '../components/EntityCapeLabelsCard/entityCardExtension';
 
 export { capeLabelsEntityCard };
@@ -45,7 +46,7 @@ export const capeLabelsApi = ApiBlueprint.make({
 export const capeLabelsPage = PageBlueprint.make({
   params: {
     path: '/cape-labels',
-    title: 'CAPE labels',
+    title: capeLabelsTranslationRef('page.title'),
     icon: <CapeLabelsIcon />,
     routeRef: capeLabelsPageRouteRef,
     loader: () =>

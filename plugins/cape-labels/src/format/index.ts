@@ -1,14 +1,19 @@
 export {
+  dateTime,
   exactTime,
   formatClock,
   formatDuration,
   relativeTime,
   shortTime,
 } from './time';
+export { formatAlternatives, formatCount } from './numbers';
+export { runCounts } from './counts';
+export type { CountName } from './counts';
 export { triggerLabel, triggerName } from './trigger';
 export { errorMessage, isNotAllowed, toError } from './errors';
-export { isTowerRunning, towerStatus } from './towerStatus';
+export { isTowerRunning, statusName, towerStatus } from './towerStatus';
 export type { ChipStatus } from './towerStatus';
 export { runHeadline } from './runHeadline';
 export type { RunHeadline } from './runHeadline';
-export { formatReason, formatRelations } from './relations';
+export { formatRelations } from './relations';
+export { actionName, formatReason, reasonName } from './outcomes';

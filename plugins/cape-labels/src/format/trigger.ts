@@ -2,16 +2,25 @@ import type {
   RunSummary,
   RunTrigger,
 } from '@smartx-cape/plugin-cape-labels-common';
+import type { CapeLabelsT } from '../translation';
 
-/** A trigger as the UI names it: a start by the scheduler's endpoint was only a preview. */
-export function triggerName(trigger: RunTrigger): string {
-  return trigger === 'external'
-    ? 'external (scheduler endpoint, preview only)'
-    : trigger;
+const triggerKeys = {
+  schedule: 'trigger.schedule',
+  manual: 'trigger.manual',
+  event: 'trigger.event',
+  // a start by the scheduler's endpoint was only a preview
+  external: 'trigger.external',
+} as const satisfies Record<RunTrigger, string>;
+
+/** A trigger as the UI names it. */
+export function triggerName(trigger: RunTrigger, t: CapeLabelsT): string {
+  return t(triggerKeys[trigger]);
 }
 
 /** How a run was started and by whom, as the card says it. */
-export function triggerLabel(run: RunSummary): string {
-  const by = run.requestedBy ? ` by ${run.requestedBy}` : '';
-  return `${triggerName(run.trigger)}${by}`;
+export function triggerLabel(run: RunSummary, t: CapeLabelsT): string {
+  const trigger = triggerName(run.trigger, t);
+  return run.requestedBy
+    ? t('trigger.by', { trigger, user: run.requestedBy })
+    : trigger;
 }

@@ -28,7 +28,7 @@ describe('CapeLabelsCard without the sweep permission', () => {
     );
     expect(
       await screen.findByTestId('cape-tower-prod-a-scanned'),
-    ).toHaveTextContent('1234');
+    ).toHaveTextContent('1,234');
     expect(authorize).toHaveBeenCalledWith(
       expect.objectContaining({
         permission: expect.objectContaining({ name: 'cape-labels.sweep.run' }),

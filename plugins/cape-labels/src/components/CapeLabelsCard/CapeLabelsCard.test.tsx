@@ -84,7 +84,7 @@ describe('CapeLabelsCard', () => {
     ).toHaveTextContent('17');
     expect(
       within(a).getByTestId('cape-tower-prod-a-scanned'),
-    ).toHaveTextContent('1234');
+    ).toHaveTextContent('1,234');
     expect(
       within(a).queryByTestId('cape-tower-prod-a-error'),
     ).not.toBeInTheDocument();

@@ -3,6 +3,7 @@ import { Button, Flex, Skeleton, Text } from '@backstage/ui';
 import { errorMessage } from '../../format';
 import { useTowers } from '../../hooks';
 import { cardTestIds } from '../../testIds';
+import { useLang } from '../../translation';
 import { CardFrame } from '../CardFrame';
 import { EmptyState } from '../EmptyState';
 import { LoadErrorState } from '../LoadErrorState';
@@ -22,12 +23,13 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
   const { towers, error, loading, polling, refresh, watchTower } = useTowers(
     props.pollIntervalMs,
   );
+  const { t } = useLang();
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const [, setTick] = useState(0);
 
   // keeps "3 minutes ago" current between polls
   useEffect(() => {
-    const timer = setInterval(() => setTick(t => t + 1), 30_000);
+    const timer = setInterval(() => setTick(tick => tick + 1), 30_000);
     return () => clearInterval(timer);
   }, []);
 
@@ -49,7 +51,7 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
     <Flex direction="column" gap="0" data-testid={cardTestIds.towers}>
       <Flex justify="between" align="center">
         <Text variant="body-small" color="secondary">
-          {polling ? 'Sweep in progress, refreshing…' : ''}
+          {polling ? t('card.refreshing') : ''}
         </Text>
         <Button
           size="small"
@@ -57,7 +59,7 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
           onPress={refresh}
           data-testid={cardTestIds.refresh}
         >
-          Refresh
+          {t('card.refresh')}
         </Button>
       </Flex>
       {error && (
@@ -66,7 +68,7 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
           color="warning"
           data-testid={cardTestIds.stale}
         >
-          Showing earlier data: {errorMessage(error)}
+          {t('card.stale', { message: errorMessage(error) })}
         </Text>
       )}
       {towers.map(tower => (

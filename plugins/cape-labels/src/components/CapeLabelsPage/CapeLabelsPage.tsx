@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import { Box, Container, Header } from '@backstage/ui';
 import { TOWER_PATH } from '../../routes';
+import { useLang } from '../../translation';
 import { CapeLabelsCard } from '../CapeLabelsCard';
 import { TowerPage } from '../TowerPage';
 
@@ -20,14 +21,14 @@ export const CapeLabelsPageContent = () => (
 );
 
 /** Full page for the legacy frontend system. */
-export const CapeLabelsPage = () => (
-  <>
-    <Header
-      title="CAPE orphan labels"
-      description="Orphan CloudTower labels left by CAPE, swept per Tower"
-    />
-    <Container>
-      <PageRoutes />
-    </Container>
-  </>
-);
+export const CapeLabelsPage = () => {
+  const { t } = useLang();
+  return (
+    <>
+      <Header title={t('card.title')} description={t('page.description')} />
+      <Container>
+        <PageRoutes />
+      </Container>
+    </>
+  );
+};

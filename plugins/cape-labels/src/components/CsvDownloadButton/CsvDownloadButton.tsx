@@ -2,6 +2,7 @@ import { Button, Flex, Text } from '@backstage/ui';
 import type { OutcomeFilter } from '@smartx-cape/plugin-cape-labels-common';
 import { useDownloadOutcomesCsv } from '../../hooks';
 import { labelFilterTestIds } from '../../testIds';
+import { useLang } from '../../translation';
 
 /** "Download CSV" of the run's labels passing the same filters as the table. */
 export const CsvDownloadButton = (props: {
@@ -12,6 +13,7 @@ export const CsvDownloadButton = (props: {
     props.runId,
     props.filter,
   );
+  const { t } = useLang();
   return (
     <Flex align="center" gap="2">
       <Button
@@ -21,7 +23,7 @@ export const CsvDownloadButton = (props: {
         onPress={() => download()}
         data-testid={labelFilterTestIds.downloadCsv}
       >
-        {pending ? 'Downloading…' : 'Download CSV'}
+        {pending ? t('runLabels.downloading') : t('runLabels.downloadCsv')}
       </Button>
       {error && (
         <Text
@@ -29,7 +31,7 @@ export const CsvDownloadButton = (props: {
           color="danger"
           data-testid={labelFilterTestIds.downloadError}
         >
-          Could not download: {error.message}
+          {t('runLabels.downloadError', { message: error.message })}
         </Text>
       )}
     </Flex>

@@ -1,5 +1,6 @@
 import { Box, Text } from '@backstage/ui';
 import { cardTestIds } from '../../testIds';
+import { useLang } from '../../translation';
 import styles from './EmptyState.module.css';
 
 const SNIPPET = `capeLabels:
@@ -11,15 +12,20 @@ const SNIPPET = `capeLabels:
       password: \${TOWER_PROD_A_PASSWORD}`;
 
 /** Shown when the backend has no Tower configured. */
-export const EmptyState = () => (
-  <Box data-testid={cardTestIds.empty}>
-    <Text as="p" weight="bold">
-      No Tower configured
-    </Text>
-    <Text as="p" variant="body-small">
-      Add a <code>capeLabels.towers</code> block to <code>app-config.yaml</code>{' '}
-      and restart the backend, for example:
-    </Text>
-    <pre className={styles.snippet}>{SNIPPET}</pre>
-  </Box>
-);
+export const EmptyState = () => {
+  const { t } = useLang();
+  return (
+    <Box data-testid={cardTestIds.empty}>
+      <Text as="p" weight="bold">
+        {t('emptyState.title')}
+      </Text>
+      <Text as="p" variant="body-small">
+        {t('emptyState.howTo', {
+          block: <code>capeLabels.towers</code>,
+          file: <code>app-config.yaml</code>,
+        })}
+      </Text>
+      <pre className={styles.snippet}>{SNIPPET}</pre>
+    </Box>
+  );
+};

@@ -3,14 +3,10 @@ import type {
   RunSummary,
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import {
-  exactTime,
-  relativeTime,
-  runHeadline,
-  triggerLabel,
-} from '../../format';
+import { exactTime, relativeTime, runCounts, triggerLabel } from '../../format';
 import { useLatestRuns } from '../../hooks';
 import { entityCardTestIds } from '../../testIds';
+import { useLang, type Lang } from '../../translation';
 import { StatusChip } from '../StatusChip';
 import styles from './RecentRuns.module.css';
 
@@ -18,42 +14,47 @@ import styles from './RecentRuns.module.css';
 export const RECENT_RUNS = 10;
 
 /** An external run is a preview: its label says so already. */
-function trigger(run: RunSummary): string {
-  const dry = run.dryRun && run.trigger !== 'external' ? ' (dry run)' : '';
-  return `${triggerLabel(run)}${dry}`;
+function trigger(run: RunSummary, { t }: Lang): string {
+  const dry =
+    run.dryRun && run.trigger !== 'external' ? t('common.dryRunSuffix') : '';
+  return `${triggerLabel(run, t)}${dry}`;
 }
 
-function labels(run: RunSummary): string {
-  const { label, value } = runHeadline(run);
-  const { kept, failed } = run.counts;
-  return `${value} ${label}, ${kept} kept${failed ? `, ${failed} failed` : ''}`;
-}
-
-const RunLine = ({ run }: { run: RunSummary }) => (
-  <tr data-testid={entityCardTestIds.run(run.id)}>
-    <td title={exactTime(run.startedAt)}>{relativeTime(run.startedAt)}</td>
-    <td>
-      <StatusChip status={run.status} />
-    </td>
-    <td>{trigger(run)}</td>
-    <td>{labels(run)}</td>
-  </tr>
-);
+const RunLine = ({ run }: { run: RunSummary }) => {
+  const lang = useLang();
+  return (
+    <tr data-testid={entityCardTestIds.run(run.id)}>
+      <td title={exactTime(run.startedAt, lang.locale)}>
+        {relativeTime(run.startedAt, lang.locale)}
+      </td>
+      <td>
+        <StatusChip status={run.status} />
+      </td>
+      <td>{trigger(run, lang)}</td>
+      <td>
+        {runCounts(run, ['kept', 'failed'], lang).join(
+          lang.t('counts.separator'),
+        )}
+      </td>
+    </tr>
+  );
+};
 
 /** The Tower's newest runs, one line each; loads again when its last run moves on. */
 export const RecentRuns = ({ tower }: { tower: TowerSummary }) => {
   const runs = useLatestRuns(tower, RECENT_RUNS);
+  const { t } = useLang();
   if (runs.error) {
     return (
       <Text variant="body-small" color="danger">
-        Could not load the Tower's runs: {runs.error.message}
+        {t('entityCard.runsError', { message: runs.error.message })}
       </Text>
     );
   }
   if (!runs.value?.length) {
     return runs.loading ? null : (
       <Text variant="body-small" color="secondary">
-        No runs yet.
+        {t('entityCard.noRuns')}
       </Text>
     );
   }
@@ -61,10 +62,10 @@ export const RecentRuns = ({ tower }: { tower: TowerSummary }) => {
     <table className={styles.runs} data-testid={entityCardTestIds.runs}>
       <thead>
         <tr>
-          <th>Started</th>
-          <th>Status</th>
-          <th>Trigger</th>
-          <th>Labels</th>
+          <th>{t('runs.started')}</th>
+          <th>{t('runs.status')}</th>
+          <th>{t('runs.trigger')}</th>
+          <th>{t('runs.labels')}</th>
         </tr>
       </thead>
       <tbody>

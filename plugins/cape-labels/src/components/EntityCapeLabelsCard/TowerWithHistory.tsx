@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Flex, Skeleton, Text } from '@backstage/ui';
 import { useTowers } from '../../hooks';
 import { entityCardTestIds } from '../../testIds';
+import { useLang } from '../../translation';
 import { LoadErrorState } from '../LoadErrorState';
 import { TowerRow } from '../TowerRow';
 import { RecentRuns } from './RecentRuns';
@@ -11,6 +12,7 @@ export const TowerWithHistory = (props: { towerId: string }) => {
   const { towerId } = props;
   const { towers, error, loading, watchTower } = useTowers();
   const [expanded, setExpanded] = useState(false);
+  const { t } = useLang();
 
   if (loading) {
     return <Skeleton height={48} data-testid={entityCardTestIds.loading} />;
@@ -18,11 +20,11 @@ export const TowerWithHistory = (props: { towerId: string }) => {
   if (error && !towers) {
     return <LoadErrorState error={error} testId={entityCardTestIds.error} />;
   }
-  const tower = towers?.find(t => t.id === towerId);
+  const tower = towers?.find(candidate => candidate.id === towerId);
   if (!tower) {
     return (
       <Text variant="body-medium" data-testid={entityCardTestIds.unknown}>
-        Tower '{towerId}' is not configured in capeLabels.towers.
+        {t('entityCard.unknownTower', { towerId })}
       </Text>
     );
   }

@@ -8,7 +8,9 @@ import {
   type LabelAction,
   type OutcomeFilter,
 } from '@smartx-cape/plugin-cape-labels-common';
+import { actionName, reasonName } from '../../format';
 import { labelFilterTestIds } from '../../testIds';
+import { useLang } from '../../translation';
 import styles from './LabelFilters.module.css';
 
 const ANY = 'any';
@@ -16,9 +18,13 @@ const ANY = 'any';
 export const MAX_SEARCH_LENGTH = 200;
 const SEARCH_DELAY_MS = 300;
 
-const options = (values: readonly string[]) => [
-  { id: ANY, label: 'Any' },
-  ...values.map(v => ({ id: v, label: v })),
+const options = <T extends string>(
+  anyLabel: string,
+  values: readonly T[],
+  name: (value: T) => string,
+) => [
+  { id: ANY, label: anyLabel },
+  ...values.map(v => ({ id: v, label: name(v) })),
 ];
 
 const chosen = <T extends string>(key: unknown): T | undefined =>
@@ -31,6 +37,7 @@ export const LabelFilters = (props: {
   onChange: (filter: OutcomeFilter) => void;
 }) => {
   const { filter, keys, onChange } = props;
+  const { t } = useLang();
   const [search, setSearch] = useState(filter.search ?? '');
   useEffect(() => setSearch(filter.search ?? ''), [filter.search]);
   useDebounce(
@@ -41,12 +48,13 @@ export const LabelFilters = (props: {
     SEARCH_DELAY_MS,
     [search],
   );
+  const any = t('filters.any');
 
   return (
     <Flex gap="3" align="end" className={styles.filters}>
       <Select
-        label="Outcome"
-        options={options(LABEL_ACTIONS)}
+        label={t('filters.outcome')}
+        options={options(any, LABEL_ACTIONS, a => actionName(a, t))}
         value={filter.action ?? ANY}
         onChange={key =>
           onChange({ ...filter, action: chosen<LabelAction>(key) })
@@ -54,8 +62,8 @@ export const LabelFilters = (props: {
         data-testid={labelFilterTestIds.action}
       />
       <Select
-        label="Reason"
-        options={options(OUTCOME_REASONS)}
+        label={t('filters.reason')}
+        options={options(any, OUTCOME_REASONS, r => reasonName(r, t))}
         value={filter.reason ?? ANY}
         onChange={key =>
           onChange({ ...filter, reason: chosen<OutcomeReason>(key) })
@@ -63,16 +71,16 @@ export const LabelFilters = (props: {
         data-testid={labelFilterTestIds.reason}
       />
       <Select
-        label="Key"
-        options={options(keys)}
+        label={t('filters.key')}
+        options={options(any, keys, k => k)}
         value={filter.key ?? ANY}
         onChange={key => onChange({ ...filter, key: chosen<string>(key) })}
         data-testid={labelFilterTestIds.key}
       />
       <SearchField
-        label="Value contains"
-        aria-label="Value contains"
-        placeholder="e.g. cluster name"
+        label={t('filters.search')}
+        aria-label={t('filters.search')}
+        placeholder={t('filters.searchPlaceholder')}
         value={search}
         maxLength={MAX_SEARCH_LENGTH}
         onChange={setSearch}

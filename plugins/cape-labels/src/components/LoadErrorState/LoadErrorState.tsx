@@ -1,9 +1,11 @@
 import { Alert, Box } from '@backstage/ui';
 import { errorMessage, isNotAllowed } from '../../format';
+import { useLang } from '../../translation';
 import { NotAllowedState } from '../NotAllowedState';
 
 /** Why the Towers could not be loaded: not allowed (403), or the backend's error. */
 export const LoadErrorState = (props: { error: Error; testId: string }) => {
+  const { t } = useLang();
   if (isNotAllowed(props.error)) {
     return <NotAllowedState />;
   }
@@ -11,7 +13,7 @@ export const LoadErrorState = (props: { error: Error; testId: string }) => {
     <Box data-testid={props.testId}>
       <Alert
         status="danger"
-        title="Could not reach the cape-labels backend"
+        title={t('loadError.title')}
         description={errorMessage(props.error)}
       />
     </Box>

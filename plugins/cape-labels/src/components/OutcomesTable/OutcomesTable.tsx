@@ -1,25 +1,46 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Flex, Row, Table, Text } from '@backstage/ui';
 import {
   LabelAction,
   OutcomeFilter,
 } from '@smartx-cape/plugin-cape-labels-common';
+import {
+  actionName,
+  formatAlternatives,
+  formatCount,
+  reasonName,
+} from '../../format';
 import { useOutcomes } from '../../hooks';
 import { outcomesTestIds } from '../../testIds';
+import { useLang, type Lang } from '../../translation';
 import { OutcomeFilters } from './OutcomeFilters';
 import { OutcomeItem, outcomeColumns } from './columns';
 
 export const OUTCOMES_PAGE_SIZE = 10;
 
 /** "1–10 of 11" under the table. */
-function rangeLabel(p: {
-  pageSize: number;
-  offset?: number;
-  totalCount?: number;
-}) {
+function rangeLabel(
+  { t, locale }: Lang,
+  p: { pageSize: number; offset?: number; totalCount?: number },
+) {
   const from = (p.offset ?? 0) + 1;
   const to = Math.min((p.offset ?? 0) + p.pageSize, p.totalCount ?? 0);
-  return `${from}–${to} of ${p.totalCount ?? 0}`;
+  const n = (value: number) => formatCount(value, locale);
+  return t('outcomes.range', {
+    from: n(from),
+    to: n(to),
+    total: n(p.totalCount ?? 0),
+  });
+}
+
+/** What the table says when no label is left to show. */
+function emptyText({ t }: Lang, action?: LabelAction, filtered = false) {
+  if (!action)
+    return filtered ? t('outcomes.emptyFiltered') : t('outcomes.empty');
+  const name = actionName(action, t);
+  return filtered
+    ? t('outcomes.emptyActionFiltered', { action: name })
+    : t('outcomes.emptyAction', { action: name });
 }
 
 /**
@@ -32,6 +53,8 @@ export const OutcomesTable = (props: {
   filter?: OutcomeFilter;
 }) => {
   const { runId, refreshKey, filter } = props;
+  const lang = useLang();
+  const columns = useMemo(() => outcomeColumns(lang), [lang]);
   const [ownAction, setAction] = useState<LabelAction>();
   const action = filter ? filter.action : ownAction;
   // the page belongs to the filters it was chosen under: new filters start at the first page
@@ -59,26 +82,21 @@ export const OutcomesTable = (props: {
       {!filter && <OutcomeFilters action={action} onChange={setAction} />}
       {error ? (
         <Text color="danger" variant="body-small">
-          Could not load labels: {error.message}
+          {lang.t('outcomes.error', { message: error.message })}
         </Text>
       ) : (
         <Table
-          columnConfig={outcomeColumns}
+          columnConfig={columns}
           data={items}
           isPending={loading && !value}
           isStale={loading && !!value}
           emptyState={
             <Text variant="body-small" color="secondary">
-              No labels{action ? ` with outcome ${action}` : ''}
-              {filter ? ' matching these filters' : ''} in this run.
+              {emptyText(lang, action, !!filter)}
             </Text>
           }
           rowConfig={({ item }) => (
-            <Row
-              id={item.id}
-              columns={outcomeColumns}
-              data-testid={ids.row(item.id)}
-            >
+            <Row id={item.id} columns={columns} data-testid={ids.row(item.id)}>
               {column => column.cell(item)}
             </Row>
           )}
@@ -93,7 +111,7 @@ export const OutcomesTable = (props: {
             onPreviousPage: () =>
               setOffset(Math.max(0, offset - OUTCOMES_PAGE_SIZE)),
             onNextPage: () => setOffset(offset + OUTCOMES_PAGE_SIZE),
-            getLabel: rangeLabel,
+            getLabel: p => rangeLabel(lang, p),
           }}
         />
       )}
@@ -103,8 +121,12 @@ export const OutcomesTable = (props: {
           color="secondary"
           data-testid={ids.countedOnly}
         >
-          Labels kept as {countedOnly.join(' or ')} are counted, not listed, for
-          this run: only the Tower's newest runs list them.
+          {lang.t('outcomes.countedOnly', {
+            reasons: formatAlternatives(
+              countedOnly.map(r => reasonName(r, lang.t)),
+              lang.locale,
+            ),
+          })}
         </Text>
       )}
     </Flex>

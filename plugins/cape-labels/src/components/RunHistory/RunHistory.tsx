@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Flex, Row, Skeleton, Table, Text } from '@backstage/ui';
 import { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { towerPageTestIds } from '../../testIds';
+import { useLang } from '../../translation';
 import { HistoryChart } from '../RunTrend';
 import { RunItem, runColumns } from './columns';
 
@@ -16,16 +17,17 @@ export const RunHistory = (props: {
 }) => {
   const { towerId, runs, selectedRunId, onSelect } = props;
   const ids = towerPageTestIds(towerId);
+  const lang = useLang();
   const columns = useMemo(
-    () => runColumns(onSelect, ids.showLabels),
+    () => runColumns(onSelect, ids.showLabels, lang),
     // ids is derived from towerId
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [onSelect, towerId],
+    [onSelect, towerId, lang],
   );
   if (props.error)
     return (
       <Text color="danger" variant="body-small">
-        Could not load the runs: {props.error.message}
+        {lang.t('runs.error', { message: props.error.message })}
       </Text>
     );
   if (!runs) return <Skeleton height={120} />;
@@ -44,7 +46,7 @@ export const RunHistory = (props: {
           pagination={{ type: 'none' }}
           emptyState={
             <Text variant="body-small" color="secondary">
-              This Tower has not been swept yet.
+              {lang.t('common.notSwept')}
             </Text>
           }
           rowConfig={({ item }) => (

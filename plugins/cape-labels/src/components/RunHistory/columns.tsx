@@ -5,26 +5,21 @@ import {
   formatClock,
   formatDuration,
   relativeTime,
-  runHeadline,
+  runCounts,
   triggerName,
 } from '../../format';
+import type { Lang } from '../../translation';
 import { StatusChip } from '../StatusChip';
 import styles from './RunHistory.module.css';
 
 /** One row of the history: a run keyed by its id. */
 export type RunItem = RunSummary & { selected: boolean };
 
-/** "12 deleted · 30 candidates · 229 scanned · 2 failed". */
-export function countsText(run: RunSummary): string {
-  const { label, value } = runHeadline(run);
-  const { candidates, scanned, kept, failed } = run.counts;
-  return [
-    `${value} ${label}`,
-    `${candidates} candidates`,
-    `${scanned} scanned`,
-    `${kept} kept`,
-    ...(failed ? [`${failed} failed`] : []),
-  ].join(' · ');
+/** "12 deleted · 30 candidates · 229 scanned · 2 kept · 2 failed". */
+export function countsText(run: RunSummary, lang: Lang): string {
+  return runCounts(run, ['candidates', 'scanned', 'kept', 'failed'], lang).join(
+    ' · ',
+  );
 }
 
 /** Text that wraps instead of being cut (CellText keeps to one line). */
@@ -37,59 +32,63 @@ const WrappedCell = ({ text }: { text: string }) => (
 export function runColumns(
   onSelect: (runId: string) => void,
   testIdOf: (runId: string) => string,
+  lang: Lang,
 ): ColumnConfig<RunItem>[] {
+  const { t, locale } = lang;
   return [
     {
       id: 'started',
-      label: 'Started',
+      label: t('runs.started'),
       isRowHeader: true,
       cell: r => (
         <Cell>
-          <span title={exactTime(r.startedAt)}>
-            {relativeTime(r.startedAt)}
+          <span title={exactTime(r.startedAt, locale)}>
+            {relativeTime(r.startedAt, locale)}
           </span>
         </Cell>
       ),
     },
     {
       id: 'status',
-      label: 'Status',
+      label: t('runs.status'),
       cell: r => (
         <Cell>
           <StatusChip status={r.status} />
-          {r.dryRun ? ' (dry run)' : ''}
+          {r.dryRun ? t('common.dryRunSuffix') : ''}
         </Cell>
       ),
     },
     {
       id: 'trigger',
-      label: 'Trigger',
-      cell: r => <CellText title={triggerName(r.trigger)} />,
+      label: t('runs.trigger'),
+      cell: r => <CellText title={triggerName(r.trigger, t)} />,
     },
     {
       id: 'requestedBy',
-      label: 'Asked by',
+      label: t('runs.requestedBy'),
       cell: r => <CellText title={r.requestedBy ?? '—'} />,
     },
     {
       id: 'duration',
-      label: 'Duration',
-      cell: r => <CellText title={formatDuration(r.durationMs)} />,
+      label: t('runs.duration'),
+      cell: r => <CellText title={formatDuration(r.durationMs, lang)} />,
     },
     {
       id: 'counts',
-      label: 'Counts',
-      cell: r => <CellText title={countsText(r)} />,
+      label: t('runs.counts'),
+      cell: r => <CellText title={countsText(r, lang)} />,
     },
     {
       id: 'replica',
-      label: 'Replica',
+      label: t('runs.replica'),
       cell: r => <CellText title={r.instance} />,
     },
     {
       id: 'clock',
-      label: 'Tower clock',
-      cell: r => <WrappedCell text={r.clock ? formatClock(r.clock) : '—'} />,
+      label: t('runs.clock'),
+      cell: r => (
+        <WrappedCell text={r.clock ? formatClock(r.clock, lang) : '—'} />
+      ),
     },
     {
       id: 'labels',
@@ -103,7 +102,7 @@ export function runColumns(
             aria-pressed={r.selected}
             data-testid={testIdOf(r.id)}
           >
-            Labels
+            {t('runs.labels')}
           </Button>
         </Cell>
       ),

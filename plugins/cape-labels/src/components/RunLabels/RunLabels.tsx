@@ -4,7 +4,9 @@ import type {
   OutcomeFilter,
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
+import { dateTime } from '../../format';
 import { useRun } from '../../hooks';
+import { useLang } from '../../translation';
 import { CsvDownloadButton } from '../CsvDownloadButton';
 import { LabelFilters } from '../LabelFilters';
 import { OutcomesTable } from '../OutcomesTable';
@@ -23,12 +25,13 @@ export const RunLabels = (props: {
   const { run, resourcePrefix, testId } = props;
   const [filter, setFilter] = useState<OutcomeFilter>({});
   const details = useRun(run.id);
+  const { t, locale } = useLang();
   const keys = details.value?.settings.keys ?? fallbackKeys(resourcePrefix);
   return (
     <Flex direction="column" gap="3" data-testid={testId} data-run={run.id}>
       <Flex justify="between" align="end" gap="3">
         <Text as="h3" variant="title-x-small">
-          Labels of the run started {new Date(run.startedAt).toLocaleString()}
+          {t('runLabels.title', { when: dateTime(run.startedAt, locale) })}
         </Text>
         <CsvDownloadButton runId={run.id} filter={filter} />
       </Flex>

@@ -6,6 +6,7 @@ import {
 } from '../../__testUtils__/fixtures';
 import { renderCard } from '../../__testUtils__/renderCard';
 import { trendData } from './trendData';
+import { englishLang } from '../../__testUtils__/lang';
 
 const counts = (deleted: number, wouldDelete = 0) => ({
   scanned: 100,
@@ -96,12 +97,15 @@ describe('RunTrend', () => {
 
 describe('trendData', () => {
   it('gives each run its headline count and kind, oldest first as given', () => {
-    const data = trendData([
-      makeRun({ id: 'a', counts: counts(0) }),
-      makeRun({ id: 'b', counts: counts(50) }),
-      makeRun({ id: 'c', dryRun: true, counts: counts(0, 100) }),
-      makeRun({ id: 'd', status: 'aborted', counts: counts(7) }),
-    ]);
+    const data = trendData(
+      [
+        makeRun({ id: 'a', counts: counts(0) }),
+        makeRun({ id: 'b', counts: counts(50) }),
+        makeRun({ id: 'c', dryRun: true, counts: counts(0, 100) }),
+        makeRun({ id: 'd', status: 'aborted', counts: counts(7) }),
+      ],
+      englishLang(),
+    );
     expect(data.map(d => [d.runId, d.kind, d.value])).toEqual([
       ['a', 'deleted', 0],
       ['b', 'deleted', 50],

@@ -2,10 +2,14 @@ import { useMemo } from 'react';
 import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
 import {
   exactTime,
+  formatCount,
+  runCounts,
   runHeadline,
   shortTime,
+  statusName,
   type RunHeadline,
 } from '../../format';
+import { useLang, type Lang } from '../../translation';
 
 /** A run that deleted nothing still shows as a bar this high (px). */
 export const MIN_BAR = 2;
@@ -35,27 +39,28 @@ function markKind(run: RunSummary, headline: RunHeadline): MarkKind {
 }
 
 /** What hovering a bar says: when the run started, how it ended, its headline count. */
-function markTitle(run: RunSummary, headline: RunHeadline): string {
+function markTitle(run: RunSummary, lang: Lang): string {
+  const { t, locale } = lang;
+  const dry = run.dryRun ? t('common.dryRunSuffix') : '';
   const parts = [
-    exactTime(run.startedAt) ?? run.startedAt,
-    `${run.status}${run.dryRun ? ' (dry run)' : ''}`,
-    `${headline.value} ${headline.label}`,
-    `${run.counts.scanned} scanned`,
+    exactTime(run.startedAt, locale) ?? run.startedAt,
+    `${statusName(run.status, t)}${dry}`,
+    ...runCounts(run, ['scanned'], lang),
   ];
   if (run.error) parts.push(run.error.message);
-  return `Run ${run.id}: ${parts.join(' · ')}`;
+  return t('trend.markTitle', { runId: run.id, facts: parts.join(' · ') });
 }
 
 /** The chart's data for `runs` (oldest first): one datum, so one bar, per run. */
-export function trendData(runs: RunSummary[]): TrendDatum[] {
+export function trendData(runs: RunSummary[], lang: Lang): TrendDatum[] {
   return runs.map(run => {
-    const headline = runHeadline(run);
+    const headline = runHeadline(run, lang.t);
     return {
       runId: run.id,
       kind: markKind(run, headline),
       value: headline.value,
-      startedAt: shortTime(run.startedAt),
-      title: markTitle(run, headline),
+      startedAt: shortTime(run.startedAt, lang.locale),
+      title: markTitle(run, lang),
     };
   });
 }
@@ -68,9 +73,15 @@ export function useTrend(runs: RunSummary[]): {
   data: TrendDatum[];
   label: string;
 } {
+  const lang = useLang();
   return useMemo(() => {
-    const data = trendData([...runs].reverse());
+    const data = trendData([...runs].reverse(), lang);
     const failed = data.filter(d => d.kind === 'failed').length;
-    return { data, label: `Last ${data.length} runs, ${failed} failed` };
-  }, [runs]);
+    const n = (value: number) => formatCount(value, lang.locale);
+    const label = lang.t('trend.label', {
+      n: n(data.length),
+      failed: n(failed),
+    });
+    return { data, label };
+  }, [runs, lang]);
 }

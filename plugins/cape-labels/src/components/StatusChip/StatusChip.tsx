@@ -1,5 +1,6 @@
 import { Text, TextColors, TextColorStatus } from '@backstage/ui';
-import type { ChipStatus } from '../../format';
+import { statusName, type ChipStatus } from '../../format';
+import { useLang } from '../../translation';
 import styles from './StatusChip.module.css';
 
 const colors: Record<ChipStatus, TextColors | TextColorStatus> = {
@@ -12,18 +13,21 @@ const colors: Record<ChipStatus, TextColors | TextColorStatus> = {
   'never run': 'secondary',
 };
 
-/** A coloured status label for the last run of a Tower. */
-export const StatusChip = (props: { status: ChipStatus; testId?: string }) => (
-  <Text
-    as="span"
-    variant="body-small"
-    weight="bold"
-    color={colors[props.status]}
-    className={`${styles.chip} ${props.status === 'running' ? styles.running : ''}`}
-    data-testid={props.testId}
-    data-status={props.status}
-  >
-    <span className={styles.dot} aria-hidden="true" />
-    {props.status}
-  </Text>
-);
+/** A coloured status label for the last run of a Tower; `data-status` keeps the API's word. */
+export const StatusChip = (props: { status: ChipStatus; testId?: string }) => {
+  const { t } = useLang();
+  return (
+    <Text
+      as="span"
+      variant="body-small"
+      weight="bold"
+      color={colors[props.status]}
+      className={`${styles.chip} ${props.status === 'running' ? styles.running : ''}`}
+      data-testid={props.testId}
+      data-status={props.status}
+    >
+      <span className={styles.dot} aria-hidden="true" />
+      {statusName(props.status, t)}
+    </Text>
+  );
+};

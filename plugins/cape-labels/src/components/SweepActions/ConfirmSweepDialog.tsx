@@ -8,6 +8,7 @@ import {
 } from '@backstage/ui';
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { cardTestIds } from '../../testIds';
+import { useLang } from '../../translation';
 
 /** Asks before a real sweep: deleted labels cannot be restored. */
 export const ConfirmSweepDialog = (props: {
@@ -17,19 +18,25 @@ export const ConfirmSweepDialog = (props: {
   onConfirm: () => void;
 }) => {
   const { tower, isOpen, onOpenChange, onConfirm } = props;
+  const { t } = useLang();
   return (
     <Dialog isOpen={isOpen} onOpenChange={onOpenChange}>
-      <DialogHeader>Sweep {tower.title} now?</DialogHeader>
+      <DialogHeader>
+        {t('sweep.confirmTitle', { title: tower.title })}
+      </DialogHeader>
       <DialogBody>
         <Text as="p">
           {tower.dryRun
-            ? `${tower.title} is configured for dry runs: the sweep records what it would delete and deletes nothing.`
-            : `This deletes orphan ${tower.resourcePrefix}-* labels on ${tower.server} that pass every safety check. Deleted labels cannot be restored.`}
+            ? t('sweep.confirmDryRun', { title: tower.title })
+            : t('sweep.confirmDelete', {
+                prefix: tower.resourcePrefix,
+                server: tower.server,
+              })}
         </Text>
       </DialogBody>
       <DialogFooter>
         <Button variant="secondary" onPress={() => onOpenChange(false)}>
-          Cancel
+          {t('sweep.cancel')}
         </Button>
         <Button
           variant="primary"
@@ -37,7 +44,7 @@ export const ConfirmSweepDialog = (props: {
           onPress={onConfirm}
           data-testid={cardTestIds.sweepConfirm}
         >
-          Sweep
+          {t('sweep.confirm')}
         </Button>
       </DialogFooter>
     </Dialog>

@@ -7,6 +7,7 @@ import {
 } from '@smartx-cape/plugin-cape-labels-common';
 import { useRequestSweep } from '../../hooks';
 import { towerTestIds } from '../../testIds';
+import { useLang } from '../../translation';
 import { ActionMessage, actionMessage } from './actionMessage';
 import { ConfirmSweepDialog } from './ConfirmSweepDialog';
 
@@ -29,6 +30,7 @@ export const SweepActions = (props: {
   const { requestSweep, pending } = useRequestSweep(tower.id);
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<ActionMessage>();
+  const { t } = useLang();
 
   // messages fade after a while; the row itself shows the run that follows
   useEffect(() => {
@@ -45,7 +47,7 @@ export const SweepActions = (props: {
     setConfirming(false);
     setMessage(undefined);
     const result = await requestSweep(dryRun);
-    setMessage(actionMessage(result, dryRun));
+    setMessage(actionMessage(result, dryRun, t));
     // a run is on its way (or already running): the card watches for it
     if (result.kind !== 'failed') onRequested(tower.id);
   };
@@ -62,7 +64,7 @@ export const SweepActions = (props: {
           onPress={() => setConfirming(true)}
           data-testid={ids.sweep}
         >
-          Sweep now
+          {t('sweep.sweepNow')}
         </Button>
         <Button
           size="small"
@@ -71,7 +73,7 @@ export const SweepActions = (props: {
           onPress={() => request(true)}
           data-testid={ids.preview}
         >
-          Preview
+          {t('sweep.preview')}
         </Button>
       </Flex>
       {message && (

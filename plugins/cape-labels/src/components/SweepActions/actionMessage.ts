@@ -1,4 +1,5 @@
 import type { SweepRequestResult } from '../../hooks';
+import type { CapeLabelsT } from '../../translation';
 
 /** A short line under the buttons saying how a request went. */
 export type ActionMessage = {
@@ -10,16 +11,20 @@ export type ActionMessage = {
 export function actionMessage(
   result: SweepRequestResult,
   dryRun: boolean,
+  t: CapeLabelsT,
 ): ActionMessage {
   switch (result.kind) {
     case 'accepted':
       return {
         kind: 'info',
-        text: dryRun ? 'Preview requested' : 'Sweep requested',
+        text: dryRun ? t('sweep.previewRequested') : t('sweep.sweepRequested'),
       };
     case 'already-running':
-      return { kind: 'warning', text: 'already running' };
+      return { kind: 'warning', text: t('sweep.alreadyRunning') };
     default:
-      return { kind: 'danger', text: `Request failed: ${result.message}` };
+      return {
+        kind: 'danger',
+        text: t('sweep.requestFailed', { message: result.message }),
+      };
   }
 }

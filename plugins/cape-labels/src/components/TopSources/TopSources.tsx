@@ -1,7 +1,9 @@
 import { Flex, Skeleton, Text } from '@backstage/ui';
 import type { SourceCount } from '@smartx-cape/plugin-cape-labels-common';
 import { useTopSources } from '../../hooks';
+import { formatCount } from '../../format';
 import { towerPageTestIds } from '../../testIds';
+import { useLang } from '../../translation';
 import styles from './TopSources.module.css';
 
 /** One list: a value per line with a bar as long as its share of the largest count. */
@@ -11,6 +13,7 @@ const SourceList = (props: {
   testId: string;
 }) => {
   const most = Math.max(1, ...props.items.map(i => i.deleted));
+  const { t, locale } = useLang();
   return (
     <Flex
       direction="column"
@@ -23,7 +26,7 @@ const SourceList = (props: {
       </Text>
       {props.items.length === 0 && (
         <Text variant="body-small" color="secondary">
-          None deleted.
+          {t('topSources.none')}
         </Text>
       )}
       {props.items.map(item => (
@@ -38,7 +41,7 @@ const SourceList = (props: {
             />
           </svg>
           <Text as="span" variant="body-small" className={styles.count}>
-            {item.deleted}
+            {formatCount(item.deleted, locale)}
           </Text>
         </div>
       ))}
@@ -49,33 +52,35 @@ const SourceList = (props: {
 /** "Where the orphans come from": the cluster names and namespaces that leak labels most. */
 export const TopSources = (props: { towerId: string; refreshKey?: string }) => {
   const ids = towerPageTestIds(props.towerId);
+  const { t, locale } = useLang();
   const sources = useTopSources(props.towerId, {
     refreshKey: props.refreshKey,
   });
   return (
     <Flex direction="column" gap="2" data-testid={ids.topSources}>
       <Text as="h2" variant="title-small">
-        Where the orphans come from
+        {t('topSources.title')}
       </Text>
       <Text variant="body-small" color="secondary">
-        Labels deleted over the last {sources.value?.days ?? 30} days, by the
-        cluster and namespace they named (top 10).
+        {t('topSources.description', {
+          days: formatCount(sources.value?.days ?? 30, locale),
+        })}
       </Text>
       {sources.error && (
         <Text variant="body-small" color="danger">
-          Could not load: {sources.error.message}
+          {t('topSources.error', { message: sources.error.message })}
         </Text>
       )}
       {!sources.value && !sources.error && <Skeleton height={80} />}
       {sources.value && (
         <Flex gap="6" className={styles.lists}>
           <SourceList
-            title="Cluster names"
+            title={t('topSources.clusters')}
             items={sources.value.clusters}
             testId={`${ids.topSources}-clusters`}
           />
           <SourceList
-            title="Namespaces"
+            title={t('topSources.namespaces')}
             items={sources.value.namespaces}
             testId={`${ids.topSources}-namespaces`}
           />

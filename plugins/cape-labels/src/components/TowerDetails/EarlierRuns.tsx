@@ -1,8 +1,9 @@
 import { Flex, Text } from '@backstage/ui';
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
-import { exactTime, relativeTime, runHeadline } from '../../format';
+import { exactTime, relativeTime, runCounts } from '../../format';
 import { useRuns } from '../../hooks';
 import { towerTestIds } from '../../testIds';
+import { useLang } from '../../translation';
 import { StatusChip } from '../StatusChip';
 import styles from './TowerDetails.module.css';
 
@@ -14,6 +15,8 @@ export const EarlierRuns = (props: {
   refreshKey: string;
 }) => {
   const { tower, refreshKey } = props;
+  const lang = useLang();
+  const { t, locale } = lang;
   const runs = useRuns(tower.id, {
     limit: EARLIER_RUNS,
     before: tower.lastRun?.id,
@@ -23,14 +26,14 @@ export const EarlierRuns = (props: {
   if (runs.error) {
     return (
       <Text variant="body-small" color="danger">
-        Could not load earlier runs: {runs.error.message}
+        {t('details.earlierRunsError', { message: runs.error.message })}
       </Text>
     );
   }
   if (!runs.value || runs.value.length === 0) {
     return runs.loading ? null : (
       <Text variant="body-small" color="secondary">
-        No earlier runs.
+        {t('details.noEarlierRuns')}
       </Text>
     );
   }
@@ -43,13 +46,14 @@ export const EarlierRuns = (props: {
         <li key={r.id}>
           <Flex gap="2" align="center">
             <StatusChip status={r.status} />
-            <Text variant="body-small" title={exactTime(r.startedAt)}>
-              {relativeTime(r.startedAt)}
+            <Text variant="body-small" title={exactTime(r.startedAt, locale)}>
+              {relativeTime(r.startedAt, locale)}
             </Text>
             <Text variant="body-small" color="secondary">
-              {runHeadline(r).value} {runHeadline(r).label} ·{' '}
-              {r.counts.candidates} candidates · {r.counts.scanned} scanned
-              {r.dryRun ? ' · dry run' : ''}
+              {[
+                ...runCounts(r, ['candidates', 'scanned'], lang),
+                ...(r.dryRun ? [t('common.dryRun')] : []),
+              ].join(' · ')}
             </Text>
           </Flex>
         </li>

@@ -3,9 +3,11 @@ import { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
 import {
   formatClock,
   formatDuration,
+  formatCount,
   formatRelations,
   triggerLabel,
 } from '../../format';
+import { useLang } from '../../translation';
 import { runFactTestIds } from '../../testIds';
 import { Field } from './Field';
 import styles from './TowerDetails.module.css';
@@ -19,35 +21,45 @@ export const RunFacts = ({
   testId: string;
 }) => {
   const ids = runFactTestIds(testId);
+  const lang = useLang();
+  const { t, locale } = lang;
   return (
     <Flex gap="4" className={styles.facts}>
-      <Field label="Trigger">
-        <span data-testid={ids.trigger}>{triggerLabel(run)}</span>
+      <Field label={t('details.trigger')}>
+        <span data-testid={ids.trigger}>{triggerLabel(run, t)}</span>
       </Field>
-      <Field label="Duration">
-        <span data-testid={ids.duration}>{formatDuration(run.durationMs)}</span>
+      <Field label={t('details.duration')}>
+        <span data-testid={ids.duration}>
+          {formatDuration(run.durationMs, lang)}
+        </span>
       </Field>
-      <Field label="Replica">
+      <Field label={t('details.replica')}>
         <span data-testid={ids.instance}>{run.instance}</span>
       </Field>
       {run.clock && (
-        <Field label="Clock">
-          <span data-testid={ids.clock}>{formatClock(run.clock)}</span>
+        <Field label={t('details.clock')}>
+          <span data-testid={ids.clock}>{formatClock(run.clock, lang)}</span>
         </Field>
       )}
       {run.relations && (
-        <Field label="References checked">
+        <Field label={t('details.relations')}>
           <span
             data-testid={ids.relations}
             title={run.relations.checked.join(', ')}
           >
-            {formatRelations(run.relations)}
+            {formatRelations(run.relations, t)}
           </span>
         </Field>
       )}
-      <Field label="Kept">{run.counts.kept}</Field>
-      <Field label="Failed">{run.counts.failed}</Field>
-      {run.dryRun && <Field label="Mode">dry run</Field>}
+      <Field label={t('details.kept')}>
+        {formatCount(run.counts.kept, locale)}
+      </Field>
+      <Field label={t('details.failed')}>
+        {formatCount(run.counts.failed, locale)}
+      </Field>
+      {run.dryRun && (
+        <Field label={t('details.mode')}>{t('common.dryRun')}</Field>
+      )}
     </Flex>
   );
 };

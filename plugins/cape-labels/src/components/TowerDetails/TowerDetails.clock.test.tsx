@@ -3,6 +3,7 @@ import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import type { RunClock } from '@smartx-cape/plugin-cape-labels-common';
 import { capeLabelsApiRef } from '../../api';
 import { formatClock } from '../../format';
+import { englishLang } from '../../__testUtils__/lang';
 import {
   makeRun,
   makeTower,
@@ -26,7 +27,7 @@ describe('the Clock of a run', () => {
       "this backend's (Tower sent no usable Date header)",
     ],
   ])('reads %j as %p', (clock, text) => {
-    expect(formatClock(clock)).toBe(text);
+    expect(formatClock(clock, englishLang())).toBe(text);
   });
 
   it('shows in the last run details', async () => {

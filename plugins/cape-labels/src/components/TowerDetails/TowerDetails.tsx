@@ -1,6 +1,7 @@
 import { Box, Flex, Text } from '@backstage/ui';
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { runFactTestIds, towerTestIds } from '../../testIds';
+import { useLang } from '../../translation';
 import { OutcomesTable } from '../OutcomesTable';
 import { EarlierRuns } from './EarlierRuns';
 import { RunFacts } from './RunFacts';
@@ -11,11 +12,12 @@ import styles from './TowerDetails.module.css';
 export const TowerDetails = ({ tower }: { tower: TowerSummary }) => {
   const run = tower.lastRun;
   const testId = towerTestIds(tower.id).details;
+  const { t } = useLang();
   if (!run) {
     return (
       <Box data-testid={testId} className={styles.notSwept}>
         <Text variant="body-small" color="secondary">
-          This Tower has not been swept yet.
+          {t('common.notSwept')}
         </Text>
       </Box>
     );
@@ -30,7 +32,7 @@ export const TowerDetails = ({ tower }: { tower: TowerSummary }) => {
       className={styles.details}
     >
       <Text variant="body-medium" weight="bold">
-        Last run
+        {t('details.lastRun')}
       </Text>
       <RunFacts run={run} testId={testId} />
       {run.error && (
@@ -40,14 +42,18 @@ export const TowerDetails = ({ tower }: { tower: TowerSummary }) => {
           color="danger"
           data-testid={runFactTestIds(testId).error}
         >
-          Error{run.error.code ? ` (${run.error.code})` : ''}:{' '}
-          {run.error.message}
+          {run.error.code
+            ? t('details.errorWithCode', {
+                code: run.error.code,
+                message: run.error.message,
+              })
+            : t('details.error', { message: run.error.message })}
         </Text>
       )}
       <RunNotes run={run} testId={runFactTestIds(testId).notes} />
       <OutcomesTable runId={run.id} refreshKey={refreshKey} />
       <Text variant="body-medium" weight="bold">
-        Earlier runs
+        {t('details.earlierRuns')}
       </Text>
       <EarlierRuns tower={tower} refreshKey={run.id} />
     </Flex>

@@ -6,6 +6,7 @@ import {
 import { Link } from '@backstage/ui';
 import { useLocation } from 'react-router-dom';
 import { towerTestIds } from '../../testIds';
+import { useLang } from '../../translation';
 
 /** The catalog entity the catalog module emits for a Tower. */
 export function towerEntityRef(towerId: string): string {
@@ -26,6 +27,7 @@ function useEntityRoute() {
 export const TowerEntityLink = ({ towerId }: { towerId: string }) => {
   const entityRoute = useEntityRoute();
   const { pathname } = useLocation();
+  const { t } = useLang();
   if (!entityRoute) return null;
   const path = entityRoute(
     entityRouteParams(towerEntityRef(towerId), { encodeParams: true }),
@@ -37,7 +39,7 @@ export const TowerEntityLink = ({ towerId }: { towerId: string }) => {
       variant="body-small"
       data-testid={towerTestIds(towerId).entityLink}
     >
-      Catalog
+      {t('towerRow.catalog')}
     </Link>
   );
 };

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LabelOutcome, Run } from '@smartx-cape/plugin-cape-labels-common';
 import {
+  makeOutcome,
   makeRun,
-  makeTower,
-  mockCapeLabelsApi,
+  mockTowerPageApi,
   MockCapeLabelsApi,
 } from '../../__testUtils__/fixtures';
 import { renderWithApi } from '../../__testUtils__/renderCard';
@@ -23,29 +22,9 @@ const RUNS = [
   }),
   makeRun({ id: 'run-1', status: 'failed', error: { message: 'boom' } }),
 ];
-const OUTCOME: LabelOutcome = {
-  labelId: 'l-1',
-  key: 'cape-namespace',
-  value: 'team-a',
-  createdAt: new Date().toISOString(),
-  action: 'deleted',
-};
+const OUTCOME = makeOutcome();
 
-function api(): MockCapeLabelsApi {
-  const a = mockCapeLabelsApi([makeTower({ lastRun: RUNS[0] })]);
-  a.listRuns.mockResolvedValue(RUNS);
-  a.getRun.mockImplementation(async (id: string): Promise<Run> => ({
-    ...RUNS.find(r => r.id === id)!,
-    settings: {
-      minAge: 'PT24H',
-      confirmAfter: 'PT0S',
-      maxDeletesPerRun: 10,
-      keys: ['cape-cluster-name', 'cape-namespace'],
-    },
-  }));
-  a.listOutcomes.mockResolvedValue({ items: [OUTCOME], total: 1 });
-  return a;
-}
+const api = (): MockCapeLabelsApi => mockTowerPageApi(RUNS, [OUTCOME]);
 
 async function renderPage(a: MockCapeLabelsApi, path = '/towers/prod-a') {
   return renderWithApi(a, <CapeLabelsPageContent />, {
@@ -72,7 +51,7 @@ describe('TowerPage', () => {
     expect(newest.getByText('replica-2')).toBeInTheDocument();
     expect(newest.getByText("Tower's, 2 h behind ours")).toBeInTheDocument();
     expect(
-      newest.getByText('15 deleted · 17 candidates · 1234 scanned · 2 kept'),
+      newest.getByText('15 deleted · 17 candidates · 1,234 scanned · 2 kept'),
     ).toBeInTheDocument();
     expect(
       within(screen.getByTestId(ids.run('run-1'))).getByText('failed'),

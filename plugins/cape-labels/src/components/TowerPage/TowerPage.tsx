@@ -9,7 +9,8 @@ import { RunHistory } from '../RunHistory';
 import { RunLabels } from '../RunLabels';
 import { StatusChip } from '../StatusChip';
 import { TopSources } from '../TopSources';
-import { towerStatus } from '../../format';
+import { formatCount, towerStatus } from '../../format';
+import { useLang } from '../../translation';
 import styles from './TowerPage.module.css';
 
 /** The Tower's runs and, for the chosen one (the newest at first), its labels. */
@@ -20,6 +21,7 @@ const TowerBody = ({ tower }: { tower: TowerSummary }) => {
     refreshKey: tower.lastRun?.id,
   });
   const [chosen, setChosen] = useState<string>();
+  const { t, locale } = useLang();
   const onSelect = useCallback((runId: string) => setChosen(runId), []);
   const selected =
     runs.value?.find(r => r.id === chosen) ?? runs.value?.[0] ?? undefined;
@@ -27,7 +29,7 @@ const TowerBody = ({ tower }: { tower: TowerSummary }) => {
     <Flex direction="column" gap="4">
       <Card className={styles.section}>
         <Text as="h2" variant="title-small">
-          Last {TREND_RUNS} runs
+          {t('page.lastRuns', { n: formatCount(TREND_RUNS, locale) })}
         </Text>
         <RunHistory
           towerId={tower.id}
@@ -60,28 +62,32 @@ export const TowerPage = () => {
   const { towerId = '' } = useParams();
   const tower = useTower(towerId);
   const ids = towerPageTestIds(towerId);
+  const { t } = useLang();
   if (tower.error)
     return (
       <Alert
         status="danger"
-        title={`Could not load Tower '${towerId}': ${tower.error.message}`}
+        title={t('page.loadError', {
+          towerId,
+          message: tower.error.message,
+        })}
         data-testid={ids.error}
       />
     );
   if (!tower.value) return <Skeleton height={200} data-testid={ids.loading} />;
-  const t = tower.value;
+  const summary = tower.value;
   return (
     <Flex direction="column" gap="4" data-testid={ids.page}>
       <Flex align="center" gap="3">
         <Text as="h1" variant="title-medium" data-testid={ids.title}>
-          {t.title}
+          {summary.title}
         </Text>
-        <StatusChip status={towerStatus(t)} />
-        <Link href={t.server} target="_blank" rel="noopener noreferrer">
-          {t.server}
+        <StatusChip status={towerStatus(summary)} />
+        <Link href={summary.server} target="_blank" rel="noopener noreferrer">
+          {summary.server}
         </Link>
       </Flex>
-      <TowerBody tower={t} />
+      <TowerBody tower={summary} />
     </Flex>
   );
 };

@@ -1,18 +1,23 @@
 import { Flex, Text } from '@backstage/ui';
+import { formatCount } from '../../format';
+import { useLang } from '../../translation';
 import styles from './TowerRow.module.css';
 
-/** One big number with its label under it. */
+/** One big number, grouped as the app's language groups digits, with its label under it. */
 export const RunCount = (props: {
   label: string;
   value: number;
   testId: string;
-}) => (
-  <Flex direction="column" gap="0" align="center" className={styles.count}>
-    <Text variant="title-small" weight="bold" data-testid={props.testId}>
-      {props.value}
-    </Text>
-    <Text variant="body-x-small" color="secondary">
-      {props.label}
-    </Text>
-  </Flex>
-);
+}) => {
+  const { locale } = useLang();
+  return (
+    <Flex direction="column" gap="0" align="center" className={styles.count}>
+      <Text variant="title-small" weight="bold" data-testid={props.testId}>
+        {formatCount(props.value, locale)}
+      </Text>
+      <Text variant="body-x-small" color="secondary">
+        {props.label}
+      </Text>
+    </Flex>
+  );
+};

@@ -7,6 +7,7 @@ import {
   towerStatus,
 } from '../../format';
 import { towerTestIds } from '../../testIds';
+import { useLang } from '../../translation';
 import { StatusChip } from '../StatusChip';
 import { TowerEntityLink } from '../TowerEntityLink';
 import { TransportBadges } from './TransportBadges';
@@ -17,6 +18,12 @@ export const TowerHeadline = ({ tower }: { tower: TowerSummary }) => {
   const run = tower.lastRun;
   const running = isTowerRunning(tower);
   const ids = towerTestIds(tower.id);
+  const { t, locale } = useLang();
+  const when = (iso: string) => (
+    <span title={exactTime(iso, locale)} data-testid={ids.lastRun}>
+      {relativeTime(iso, locale)}
+    </span>
+  );
   return (
     <Flex direction="column" gap="1" className={styles.about}>
       <Flex align="center" gap="2">
@@ -33,12 +40,12 @@ export const TowerHeadline = ({ tower }: { tower: TowerSummary }) => {
         <TowerEntityLink towerId={tower.id} />
         {tower.dryRun && (
           <Badge size="small" data-testid={ids.dryRunMode}>
-            dry-run mode
+            {t('towerRow.dryRunMode')}
           </Badge>
         )}
         {run?.dryRun && !tower.dryRun && (
           <Badge size="small" data-testid={ids.dryRunLast}>
-            last run: dry run
+            {t('towerRow.dryRunLast')}
           </Badge>
         )}
         <TransportBadges tower={tower} />
@@ -46,19 +53,28 @@ export const TowerHeadline = ({ tower }: { tower: TowerSummary }) => {
       <Text variant="body-small" color="secondary">
         {run ? (
           <>
-            {running ? 'Started ' : 'Ran '}
-            <span title={exactTime(run.startedAt)} data-testid={ids.lastRun}>
-              {relativeTime(run.startedAt)}
-            </span>
-            {running && ' · in progress, counts so far'}
+            {running
+              ? t('towerRow.started', { when: when(run.startedAt) })
+              : t('towerRow.ran', { when: when(run.startedAt) })}
+            {running && t('towerRow.inProgress')}
           </>
         ) : (
-          'Never run'
+          t('towerRow.neverRun')
         )}
-        {' · next run '}
-        <span title={exactTime(tower.nextRunAt)} data-testid={ids.nextRun}>
-          {relativeTime(tower.nextRunAt, 'not scheduled')}
-        </span>
+        {t('towerRow.nextRun', {
+          when: (
+            <span
+              title={exactTime(tower.nextRunAt, locale)}
+              data-testid={ids.nextRun}
+            >
+              {relativeTime(
+                tower.nextRunAt,
+                locale,
+                t('towerRow.notScheduled'),
+              )}
+            </span>
+          ),
+        })}
       </Text>
       {run?.error && (
         <Text variant="body-small" color="danger" data-testid={ids.error}>

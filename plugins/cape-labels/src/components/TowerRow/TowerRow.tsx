@@ -3,6 +3,7 @@ import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { isTowerRunning, runHeadline } from '../../format';
 import { useTowerPageLink } from '../../hooks';
 import { towerPageTestIds, towerTestIds } from '../../testIds';
+import { useLang } from '../../translation';
 import { RunTrend } from '../RunTrend';
 import { SweepActions } from '../SweepActions';
 import { TowerDetails } from '../TowerDetails';
@@ -18,8 +19,9 @@ export const TowerRow = (props: {
   onRequested: (towerId: string) => void;
 }) => {
   const { tower, expanded, onToggle, onRequested } = props;
+  const { t } = useLang();
   const counts = tower.lastRun?.counts;
-  const headline = runHeadline(tower.lastRun);
+  const headline = runHeadline(tower.lastRun, t);
   const ids = towerTestIds(tower.id);
   const towerPage = useTowerPageLink();
 
@@ -41,12 +43,12 @@ export const TowerRow = (props: {
             }
           />
           <RunCount
-            label="candidates"
+            label={t('headline.candidates')}
             value={counts?.candidates ?? 0}
             testId={ids.candidates}
           />
           <RunCount
-            label="scanned"
+            label={t('headline.scanned')}
             value={counts?.scanned ?? 0}
             testId={ids.scanned}
           />
@@ -60,7 +62,7 @@ export const TowerRow = (props: {
               href={towerPage(tower.id)}
               data-testid={towerPageTestIds(tower.id).link}
             >
-              History
+              {t('towerRow.history')}
             </ButtonLink>
           )}
           <Button
@@ -70,7 +72,7 @@ export const TowerRow = (props: {
             aria-expanded={expanded}
             data-testid={ids.expand}
           >
-            {expanded ? 'Hide details' : 'Details'}
+            {expanded ? t('towerRow.hideDetails') : t('towerRow.details')}
           </Button>
         </Flex>
       </Flex>

@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DateTime } from 'luxon';
+import {
+  makeCounts,
+  makeRun,
+  makeTower,
+  mockCapeLabelsApi,
+} from '../../__testUtils__/fixtures';
+import { renderInLanguage } from '../../__testUtils__/renderInLanguage';
+import { cardTestIds, towerTestIds } from '../../testIds';
+import { CapeLabelsCard } from './CapeLabelsCard';
+
+const ids = towerTestIds('prod-a');
+const STARTED = DateTime.now().minus({ hours: 1 });
+
+describe('CapeLabelsCard in Simplified Chinese', () => {
+  it('speaks Chinese and formats numbers and dates as zh-CN does', async () => {
+    const run = makeRun({
+      startedAt: STARTED.toISO()!,
+      counts: makeCounts({ scanned: 12345, candidates: 17, deleted: 15 }),
+    });
+    const nextRunAt = DateTime.now().plus({ minutes: 150 }).toISO()!;
+    const api = mockCapeLabelsApi([makeTower({ lastRun: run, nextRunAt })]);
+    await renderInLanguage('zh-CN', api, <CapeLabelsCard />);
+
+    const card = await screen.findByTestId(cardTestIds.card);
+    expect(within(card).getByText('CAPE 孤立标签')).toBeInTheDocument();
+    expect(await screen.findByTestId(ids.scanned)).toHaveTextContent('12,345');
+    expect(within(card).getByText('已扫描')).toBeInTheDocument();
+    expect(within(card).getByText('候选')).toBeInTheDocument();
+    expect(screen.getByTestId(ids.status)).toHaveTextContent('成功');
+    expect(screen.getByTestId(ids.status)).toHaveAttribute(
+      'data-status',
+      'succeeded',
+    );
+    // luxon in zh-CN: "1小时前", "2小时后"; the hover title is the full Chinese date
+    expect(screen.getByTestId(ids.lastRun)).toHaveTextContent('1小时前');
+    expect(screen.getByTestId(ids.lastRun).title).toContain(
+      `${STARTED.year}年${STARTED.month}月${STARTED.day}日`,
+    );
+    expect(screen.getByTestId(ids.nextRun)).toHaveTextContent('2小时后');
+    expect(await screen.findByTestId(ids.sweep)).toHaveTextContent('立即清理');
+    expect(screen.getByTestId(ids.preview)).toHaveTextContent('预览');
+    expect(within(card).getByText('刷新')).toBeInTheDocument();
+  });
+
+  it('opens the details in Chinese: trigger, duration, counts', async () => {
+    const run = makeRun({
+      trigger: 'manual',
+      requestedBy: 'user:default/alice',
+      durationMs: 65_000,
+      dryRun: true,
+      counts: makeCounts({ scanned: 1234, kept: 2500, wouldDelete: 3 }),
+    });
+    const api = mockCapeLabelsApi([makeTower({ lastRun: run })]);
+    await renderInLanguage('zh-CN', api, <CapeLabelsCard />);
+
+    expect(await screen.findByTestId(ids.wouldDelete)).toHaveTextContent('3');
+    expect(screen.getByText('将删除')).toBeInTheDocument();
+    expect(screen.getByTestId(ids.dryRunLast)).toHaveTextContent(
+      '上次运行：试运行',
+    );
+    await userEvent.click(screen.getByTestId(ids.expand));
+    const details = await screen.findByTestId(ids.details);
+    expect(within(details).getByText('上次运行')).toBeInTheDocument();
+    expect(
+      within(details).getByTestId(`${ids.details}-trigger`),
+    ).toHaveTextContent('手动（user:default/alice）');
+    expect(
+      within(details).getByTestId(`${ids.details}-duration`),
+    ).toHaveTextContent('1 分钟 5 秒');
+    expect(details).toHaveTextContent('保留：2,500');
+    expect(details).toHaveTextContent('模式：试运行');
+    expect(screen.getByTestId(ids.expand)).toHaveTextContent('收起详情');
+  });
+});

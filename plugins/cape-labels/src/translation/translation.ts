@@ -1,0 +1,231 @@
+import { createTranslationRef } from '@backstage/frontend-plugin-api';
+
+/**
+ * The English messages of every text the card, the Tower page and the entity card show.
+ * Texts the backend sends (error messages, run notes) are shown as sent.
+ */
+export const capeLabelsMessages = {
+  card: {
+    title: 'CAPE orphan labels',
+    refreshing: 'Sweep in progress, refreshing…',
+    refresh: 'Refresh',
+    stale: 'Showing earlier data: {{message}}',
+  },
+  page: {
+    title: 'CAPE labels',
+    description: 'Orphan CloudTower labels left by CAPE, swept per Tower',
+    lastRuns: 'Last {{n}} runs',
+    loadError: "Could not load Tower '{{towerId}}': {{message}}",
+  },
+  emptyState: {
+    title: 'No Tower configured',
+    howTo:
+      'Add a {{block}} block to {{file}} and restart the backend, for example:',
+  },
+  notAllowed: {
+    title: 'You may not view sweep results',
+    howTo: 'Ask your Backstage admin for the {{permission}} permission.',
+  },
+  loadError: { title: 'Could not reach the cape-labels backend' },
+  status: {
+    succeeded: 'succeeded',
+    partial: 'partial',
+    failed: 'failed',
+    aborted: 'aborted',
+    running: 'running',
+    lost: 'lost',
+    neverRun: 'never run',
+  },
+  trigger: {
+    schedule: 'schedule',
+    manual: 'manual',
+    event: 'event',
+    external: 'external (scheduler endpoint, preview only)',
+    by: '{{trigger}} by {{user}}',
+  },
+  action: {
+    deleted: 'deleted',
+    wouldDelete: 'would-delete',
+    kept: 'kept',
+    failed: 'failed',
+  },
+  reason: {
+    referenced: 'referenced',
+    countNonzero: 'count-nonzero',
+    young: 'young',
+    unconfirmed: 'unconfirmed',
+    cap: 'cap',
+    raced: 'raced',
+    error: 'error',
+    unanswered: 'unanswered',
+    withRelation: '{{reason}} ({{relation}})',
+  },
+  headline: {
+    deleted: 'deleted',
+    wouldDelete: 'would delete',
+    candidates: 'candidates',
+    scanned: 'scanned',
+  },
+  counts: {
+    deleted: '{{n}} deleted',
+    wouldDelete: '{{n}} would delete',
+    candidates: '{{n}} candidates',
+    scanned: '{{n}} scanned',
+    kept: '{{n}} kept',
+    failed: '{{n}} failed',
+    separator: ', ',
+  },
+  common: {
+    dryRun: 'dry run',
+    dryRunSuffix: ' (dry run)',
+    field: '{{label}}: ',
+    notSwept: 'This Tower has not been swept yet.',
+  },
+  duration: {
+    ms: '{{n}} ms',
+    s: '{{n}} s',
+    min: '{{n}} min',
+    h: '{{n}} h',
+  },
+  clock: {
+    local: "this backend's (Tower sent no usable Date header)",
+    inStep: "Tower's, in step with ours",
+    behind: "Tower's, {{duration}} behind ours",
+    ahead: "Tower's, {{duration}} ahead of ours",
+    capped: '{{reading}} (capped: cutoff at most maxClockAhead ahead)',
+  },
+  relations: {
+    kinds_one: '{{count}} kind of object ({{how}})',
+    kinds_other: '{{count}} kinds of object ({{how}})',
+    fromSchema: "from Tower's schema",
+    probed: 'probed: Tower refuses introspection',
+  },
+  towerRow: {
+    dryRunMode: 'dry-run mode',
+    dryRunLast: 'last run: dry run',
+    started: 'Started {{when}}',
+    ran: 'Ran {{when}}',
+    inProgress: ' · in progress, counts so far',
+    neverRun: 'Never run',
+    nextRun: ' · next run {{when}}',
+    notScheduled: 'not scheduled',
+    history: 'History',
+    details: 'Details',
+    hideDetails: 'Hide details',
+    catalog: 'Catalog',
+    insecure: 'http: not encrypted',
+    insecureTitle:
+      'http:// off this machine (allowInsecure): the Tower password crosses the network in clear',
+    skipTLSVerify: 'TLS not verified',
+    skipTLSVerifyTitle: "skipTLSVerify: Tower's certificate is not checked",
+  },
+  sweep: {
+    sweepNow: 'Sweep now',
+    preview: 'Preview',
+    previewRequested: 'Preview requested',
+    sweepRequested: 'Sweep requested',
+    alreadyRunning: 'already running',
+    requestFailed: 'Request failed: {{message}}',
+    confirmTitle: 'Sweep {{title}} now?',
+    confirmDryRun:
+      '{{title}} is configured for dry runs: the sweep records what it would delete and deletes nothing.',
+    confirmDelete:
+      'This deletes orphan {{prefix}}-* labels on {{server}} that pass every safety check. Deleted labels cannot be restored.',
+    cancel: 'Cancel',
+    confirm: 'Sweep',
+  },
+  details: {
+    lastRun: 'Last run',
+    earlierRuns: 'Earlier runs',
+    error: 'Error: {{message}}',
+    errorWithCode: 'Error ({{code}}): {{message}}',
+    earlierRunsError: 'Could not load earlier runs: {{message}}',
+    noEarlierRuns: 'No earlier runs.',
+    trigger: 'Trigger',
+    duration: 'Duration',
+    replica: 'Replica',
+    clock: 'Clock',
+    relations: 'References checked',
+    kept: 'Kept',
+    failed: 'Failed',
+    mode: 'Mode',
+  },
+  entityCard: {
+    noAnnotation: 'This entity has no {{annotation}} annotation.',
+    unknownTower: "Tower '{{towerId}}' is not configured in capeLabels.towers.",
+    runsError: "Could not load the Tower's runs: {{message}}",
+    noRuns: 'No runs yet.',
+  },
+  runs: {
+    error: 'Could not load the runs: {{message}}',
+    started: 'Started',
+    status: 'Status',
+    trigger: 'Trigger',
+    requestedBy: 'Asked by',
+    duration: 'Duration',
+    counts: 'Counts',
+    labels: 'Labels',
+    replica: 'Replica',
+    clock: 'Tower clock',
+  },
+  trend: {
+    label: 'Last {{n}} runs, {{failed}} failed',
+    markTitle: 'Run {{runId}}: {{facts}}',
+  },
+  outcomes: {
+    all: 'All',
+    deleted: 'Deleted',
+    wouldDelete: 'Would delete',
+    kept: 'Kept',
+    failed: 'Failed',
+    error: 'Could not load labels: {{message}}',
+    empty: 'No labels in this run.',
+    emptyAction: 'No labels with outcome {{action}} in this run.',
+    emptyFiltered: 'No labels matching these filters in this run.',
+    emptyActionFiltered:
+      'No labels with outcome {{action}} matching these filters in this run.',
+    range: '{{from}}–{{to}} of {{total}}',
+    countedOnly:
+      "Labels kept as {{reasons}} are counted, not listed, for this run: only the Tower's newest runs list them.",
+    label: 'Label',
+    outcome: 'Outcome',
+    reason: 'Reason',
+    created: 'Created',
+  },
+  runLabels: {
+    title: 'Labels of the run started {{when}}',
+    downloadCsv: 'Download CSV',
+    downloading: 'Downloading…',
+    downloadError: 'Could not download: {{message}}',
+  },
+  filters: {
+    any: 'Any',
+    outcome: 'Outcome',
+    reason: 'Reason',
+    key: 'Key',
+    search: 'Value contains',
+    searchPlaceholder: 'e.g. cluster name',
+  },
+  topSources: {
+    title: 'Where the orphans come from',
+    description:
+      'Labels deleted over the last {{days}} days, by the cluster and namespace they named (top 10).',
+    error: 'Could not load: {{message}}',
+    clusters: 'Cluster names',
+    namespaces: 'Namespaces',
+    none: 'None deleted.',
+  },
+} as const;
+
+/**
+ * The plugin's messages (`plugin.cape-labels`), with Simplified Chinese (`zh-CN`) shipped: an app
+ * that offers `zh-CN` shows it without registering anything. Override single messages with
+ * `createTranslationMessages({ ref: capeLabelsTranslationRef, messages: {...} })`.
+ */
+export const capeLabelsTranslationRef = createTranslationRef({
+  id: 'plugin.cape-labels',
+  messages: capeLabelsMessages,
+  translations: {
+    'zh-CN': () => import('./zh-CN'),
+  },
+});

@@ -221,6 +221,8 @@ export const capeLabelsMessages = {
  * The plugin's messages (`plugin.cape-labels`), with Simplified Chinese (`zh-CN`) shipped: an app
  * that offers `zh-CN` shows it without registering anything. Override single messages with
  * `createTranslationMessages({ ref: capeLabelsTranslationRef, messages: {...} })`.
+ *
+ * @public
  */
 export const capeLabelsTranslationRef = createTranslationRef({
   id: 'plugin.cape-labels',

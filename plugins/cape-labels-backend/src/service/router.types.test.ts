@@ -1,8 +1,9 @@
 import type { ApiRouter } from '@backstage/backend-openapi-utils';
-import type {
-  Run,
-  TopSources,
-  TowerSummary,
+import {
+  emptyRunCounts,
+  type Run,
+  type TopSources,
+  type TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import express from 'express';
 import request from 'supertest';
@@ -27,14 +28,7 @@ const lostExternalRun: Run = {
   startedAt: '2026-01-02T03:04:05.000Z',
   finishedAt: null,
   durationMs: null,
-  counts: {
-    scanned: 0,
-    candidates: 0,
-    deleted: 0,
-    wouldDelete: 0,
-    kept: 0,
-    failed: 0,
-  },
+  counts: emptyRunCounts(),
   keptByReason: {},
   instance: 'host:1',
   settings: {
@@ -64,31 +58,31 @@ const topSources: TopSources = {
   namespaces: [],
 };
 
+/** A route registered on its own validated router, and how the test calls it. */
 type Case = {
+  /** The spec's path template. */
   path: string;
   method: 'get' | 'post';
   url: string;
   status: number;
   register: (router: SpecRouter) => void;
 };
+const get = (path: string, url: string) =>
+  ({ method: 'get', path, url, status: 200 }) as const;
+const postAccepted = (path: string, url: string) =>
+  ({ method: 'post', path, url, status: 202 }) as const;
 
 /** Answers the common types allow: they compile, and the spec accepts them. */
 const withinSpec: Case[] = [
   {
-    path: '/runs/{runId}',
-    method: 'get',
-    url: '/runs/r1',
-    status: 200,
+    ...get('/runs/{runId}', '/runs/r1'),
     register: router =>
       router.get('/runs/:runId', (_req, res) => {
         res.json(lostExternalRun);
       }),
   },
   {
-    path: '/towers',
-    method: 'get',
-    url: '/towers',
-    status: 200,
+    ...get('/towers', '/towers'),
     register: router =>
       router.get('/towers', (_req, res) => {
         res.json({ items: [tower] });
@@ -99,10 +93,7 @@ const withinSpec: Case[] = [
 /** Answers outside the spec: tsc refuses each handler, and the spec names the same problem. */
 const outsideSpec: Array<Case & { problem: RegExp }> = [
   {
-    path: '/health',
-    method: 'get',
-    url: '/health',
-    status: 200,
+    ...get('/health', '/health'),
     problem: /additionalProperty.*version/,
     register: router =>
       router.get('/health', (_req, res) => {
@@ -111,10 +102,7 @@ const outsideSpec: Array<Case & { problem: RegExp }> = [
       }),
   },
   {
-    path: '/runs/{runId}',
-    method: 'get',
-    url: '/runs/r1',
-    status: 200,
+    ...get('/runs/{runId}', '/runs/r1'),
     problem: /unevaluatedProperty.*password/,
     register: router =>
       router.get('/runs/:runId', (_req, res) => {
@@ -123,10 +111,7 @@ const outsideSpec: Array<Case & { problem: RegExp }> = [
       }),
   },
   {
-    path: '/towers/{towerId}/top-sources',
-    method: 'get',
-    url: '/towers/t1/top-sources',
-    status: 200,
+    ...get('/towers/{towerId}/top-sources', '/towers/t1/top-sources'),
     problem: /^\/days must be integer/,
     register: router =>
       router.get('/towers/:towerId/top-sources', (_req, res) => {
@@ -135,10 +120,7 @@ const outsideSpec: Array<Case & { problem: RegExp }> = [
       }),
   },
   {
-    path: '/towers/{towerId}/sweep',
-    method: 'post',
-    url: '/towers/t1/sweep',
-    status: 202,
+    ...postAccepted('/towers/{towerId}/sweep', '/towers/t1/sweep'),
     problem: /additionalProperty.*runId/,
     register: router =>
       router.post('/towers/:towerId/sweep', (_req, res) => {
@@ -154,10 +136,7 @@ const outsideSpec: Array<Case & { problem: RegExp }> = [
  * at run time) is what catches those.
  */
 const compilesOutsideSpec: Case = {
-  path: '/runs/{runId}',
-  method: 'get',
-  url: '/runs/r1',
-  status: 200,
+  ...get('/runs/{runId}', '/runs/r1'),
   register: router =>
     router.get('/runs/:runId', (_req, res) => {
       const withPassword = { ...lostExternalRun, password: 'secret' };

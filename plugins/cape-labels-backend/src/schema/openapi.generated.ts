@@ -511,6 +511,7 @@ export const spec = {
           "request",
           "response"
         ],
+        "additionalProperties": false,
         "properties": {
           "error": {
             "type": "object",
@@ -636,7 +637,7 @@ export const spec = {
       },
       "KeptByReason": {
         "type": "object",
-        "description": "How many labels the run kept for each reason (reasons with none are left out); their sum is `counts.kept`. Kept on every run, also where the labels are no longer listed.",
+        "description": "How many labels the run kept for each reason (reasons with none are left out); their sum is `counts.kept`. Kept on every run, also where the labels are no longer listed. This backend always sends it; answers recorded before it was lack it (optional, as in the common types' RunSummary).",
         "additionalProperties": false,
         "properties": {
           "referenced": {
@@ -666,6 +667,7 @@ export const spec = {
         }
       },
       "RunSummary": {
+        "type": "object",
         "allOf": [
           {
             "$ref": "#/components/schemas/RunFields"
@@ -685,7 +687,6 @@ export const spec = {
           "finishedAt",
           "durationMs",
           "counts",
-          "keptByReason",
           "instance"
         ],
         "properties": {
@@ -700,8 +701,10 @@ export const spec = {
             "enum": [
               "schedule",
               "manual",
-              "event"
-            ]
+              "event",
+              "external"
+            ],
+            "description": "How the run was started; `external`, by the scheduler's own trigger endpoint when the schedule had not made it due and no permitted request was pending (a preview only)."
           },
           "requestedBy": {
             "type": "string",
@@ -714,11 +717,13 @@ export const spec = {
             "type": "string",
             "enum": [
               "running",
+              "lost",
               "succeeded",
               "partial",
               "failed",
               "aborted"
-            ]
+            ],
+            "description": "`lost` is never stored: a `running` run whose heartbeat stopped is answered as `lost` (the Tower's next sweep records it `aborted`)."
           },
           "startedAt": {
             "$ref": "#/components/schemas/IsoDate"
@@ -862,6 +867,7 @@ export const spec = {
         }
       },
       "Run": {
+        "type": "object",
         "allOf": [
           {
             "$ref": "#/components/schemas/RunFields"

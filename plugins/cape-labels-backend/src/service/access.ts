@@ -7,17 +7,19 @@ import type {
 } from '@backstage/backend-plugin-api';
 import { AuthenticationError } from '@backstage/errors';
 import type { JsonObject } from '@backstage/types';
-import type express from 'express';
 
 /** A caller the routes accept: a user or a service. */
 export type Caller = BackstageCredentials<
   BackstageUserPrincipal | BackstageServicePrincipal
 >;
 
+/** Any request httpAuth reads credentials from, the validated router's typed ones included. */
+export type CallerRequest = Parameters<HttpAuthService['credentials']>[0];
+
 /** Users and services (other plugins, external access tokens) may call; Backstage's access restrictions apply. */
 export function callerOf(
   httpAuth: HttpAuthService,
-  req: express.Request,
+  req: CallerRequest,
 ): Promise<Caller> {
   return httpAuth.credentials(req, { allow: ['user', 'service'] });
 }

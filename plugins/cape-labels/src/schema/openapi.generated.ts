@@ -184,7 +184,7 @@ export interface components {
       kept: number;
       failed: number;
     };
-    /** @description How many labels the run kept for each reason (reasons with none are left out); their sum is `counts.kept`. Kept on every run, also where the labels are no longer listed. */
+    /** @description How many labels the run kept for each reason (reasons with none are left out); their sum is `counts.kept`. Kept on every run, also where the labels are no longer listed. This backend always sends it; answers recorded before it was lack it (optional, as in the common types' RunSummary). */
     KeptByReason: {
       referenced?: number;
       'count-nonzero'?: number;
@@ -197,18 +197,25 @@ export interface components {
     RunFields: {
       id: components['schemas']['RunId'];
       towerId: string;
-      /** @enum {string} */
-      trigger: 'schedule' | 'manual' | 'event';
+      /**
+       * @description How the run was started; `external`, by the scheduler's own trigger endpoint when the schedule had not made it due and no permitted request was pending (a preview only).
+       * @enum {string}
+       */
+      trigger: 'schedule' | 'manual' | 'event' | 'external';
       /** @description Who asked for a manual run, with the principal's type: a user's entity ref (user:default/jane) or service:<subject> for a service (service:external:pipeline). Absent for scheduled, event and external runs. */
       requestedBy?: string;
       dryRun: boolean;
-      /** @enum {string} */
-      status: 'running' | 'succeeded' | 'partial' | 'failed' | 'aborted';
+      /**
+       * @description `lost` is never stored: a `running` run whose heartbeat stopped is answered as `lost` (the Tower's next sweep records it `aborted`).
+       * @enum {string}
+       */
+      status:
+        'running' | 'lost' | 'succeeded' | 'partial' | 'failed' | 'aborted';
       startedAt: components['schemas']['IsoDate'];
       finishedAt: components['schemas']['IsoDate'] | null;
       durationMs: number | null;
       counts: components['schemas']['RunCounts'];
-      keptByReason: components['schemas']['KeptByReason'];
+      keptByReason?: components['schemas']['KeptByReason'];
       error?: {
         message: string;
         code?: string;

@@ -163,7 +163,7 @@ async function main(): Promise<void> {
   console.log(
     left.length
       ? `STILL LISTENING: ${left.join(', ')}`
-      : 'nothing left listening on 3000/7007/8801-8803',
+      : `nothing left listening on ${PORTS.join('/')}`,
   );
   if (failure || left.length || !exited) {
     console.log(`--- last demo output ---\n${log.slice(-40).join('\n')}`);

@@ -5,11 +5,13 @@
 // package's public API differs from its checked-in report.
 //
 // Why not `backstage-repo-tools api-reports --tsc`: that runs `yarn tsc`, and this repository uses
-// npm. The root `tsc` (incremental, seconds when nothing changed) writes the dist-types/ that API
-// Extractor reads. `ae-wrong-input-file-type` is omitted because a package's imports of
+// npm. The root `tsc` writes the dist-types/ that API Extractor reads, from scratch: declarations
+// left by incremental builds list some union members in another order (the frontend plugin's
+// extension outputs), so a report made from them differs from one a fresh clone (CI) makes. `ae-wrong-input-file-type` is omitted because a package's imports of
 // @smartx-cape/plugin-cape-labels-common resolve to its src/index.ts (its `types` in this
 // workspace); the report names that package as an import either way.
 const { spawnSync } = require('node:child_process');
+const { rmSync } = require('node:fs');
 const path = require('node:path');
 const pluginPackages = require('./plugin-packages.json');
 
@@ -26,6 +28,7 @@ function run(args) {
 
 function main() {
   const ci = process.argv.includes('--ci');
+  rmSync(path.join(root, 'dist-types'), { recursive: true, force: true });
   if (run(['tsc']) !== 0) {
     console.error('api-reports: tsc failed, no report checked');
     return 1;

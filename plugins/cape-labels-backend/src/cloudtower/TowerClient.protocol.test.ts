@@ -72,6 +72,7 @@ describe('TowerClient protocol, against a raw HTTP server', () => {
         ],
       },
     });
+    // The check finds what anything references; only those are asked which relation holds them.
     reply = {
       json: {
         data: {
@@ -81,19 +82,25 @@ describe('TowerClient protocol, against a raw HTTP server', () => {
             { id: 'c', total_num: 2 },
             { id: 'zzz-not-asked', total_num: 0 },
           ],
+          referenced: [{ id: 'c' }, { id: 'zzz-not-asked' }],
           r0: [{ id: 'c' }, { id: 'zzz-not-asked' }],
         },
       },
     };
+    const sent = server.requests.length;
     await expect(client.checkLabels(['a', 'b', 'c'])).resolves.toEqual([
-      { id: 'a', totalNum: 0, referencedBy: [] },
-      { id: 'b', totalNum: null, referencedBy: [] },
-      { id: 'c', totalNum: 2, referencedBy: ['vms'] },
+      { id: 'a', totalNum: 0, referenced: false, referencedBy: [] },
+      { id: 'b', totalNum: null, referenced: false, referencedBy: [] },
+      { id: 'c', totalNum: 2, referenced: true, referencedBy: ['vms'] },
     ]);
-    // No answer for a relation: every label of the batch may be held by it.
+    const references = server.requests
+      .slice(sent)
+      .find(r => r.operationName === 'CapeLabelsCheckReferences')!;
+    expect(references.variables).toEqual({ ids: ['c'], r0: { vms_some: {} } });
+    // No usable answer to either read: every label of the batch counts as referenced.
     reply = { json: { data: { labels: [{ id: 'a', total_num: 0 }] } } };
     await expect(client.checkLabels(['a'])).resolves.toEqual([
-      { id: 'a', totalNum: 0, referencedBy: ['vms'] },
+      { id: 'a', totalNum: 0, referenced: true, referencedBy: ['vms'] },
     ]);
     // Empty inputs never reach the server.
     const before = server.requests.length;

@@ -93,12 +93,12 @@ describe('TowerClient: which relations of Label a label can be held by', () => {
                 { id: 'a', total_num: 0 },
                 { id: 'b', total_num: 0 },
               ],
-              r0: [],
-              r1: [],
-              r2: [{ id: 'b' }],
+              referenced: [{ id: 'b' }],
             },
           },
         };
+      if (req.operationName === 'CapeLabelsCheckReferences')
+        return { json: { data: { r0: [], r1: [], r2: [{ id: 'b' }] } } };
       return { json: { data: { deleteManyLabels: { count: 1 } } } };
     });
     const client = createTowerClient(opts(server.url));
@@ -107,23 +107,37 @@ describe('TowerClient: which relations of Label a label can be held by', () => {
       fields: relations,
     });
     await expect(client.checkLabels(['a', 'b'])).resolves.toEqual([
-      { id: 'a', totalNum: 0, referencedBy: [] },
-      { id: 'b', totalNum: 0, referencedBy: ['backup_plans'] },
+      { id: 'a', totalNum: 0, referenced: false, referencedBy: [] },
+      {
+        id: 'b',
+        totalNum: 0,
+        referenced: true,
+        referencedBy: ['backup_plans'],
+      },
     ]);
     await client.deleteLabelsGuarded(guard);
     expect(noneFilters(server)).toEqual(relations.map(r => `${r}_none`));
-    const check = server.requests.find(
-      r => r.operationName === 'CapeLabelsCheck',
-    )!;
-    // Relation names travel as variables only: the document knows how many, not which.
-    expect(check.variables).toEqual({
+    const sent = (name: string) =>
+      server!.requests.find(r => r.operationName === name)!;
+    // Relation names travel as variables only: no document names one.
+    expect(sent('CapeLabelsCheck').variables).toEqual({
       ids: ['a', 'b'],
+      referenced: [
+        { vms_some: {} },
+        { vm_snapshots_some: {} },
+        { backup_plans_some: {} },
+      ],
+    });
+    // Which relation: asked of the referenced label only.
+    expect(sent('CapeLabelsCheckReferences').variables).toEqual({
+      ids: ['b'],
       r0: { vms_some: {} },
       r1: { vm_snapshots_some: {} },
       r2: { backup_plans_some: {} },
     });
-    expect(check.query).not.toMatch(/vms|snapshots|backup/);
-    expect(check.query).toContain(
+    for (const name of ['CapeLabelsCheck', 'CapeLabelsCheckReferences'])
+      expect(sent(name).query).not.toMatch(/vms|snapshots|backup/);
+    expect(sent('CapeLabelsCheckReferences').query).toContain(
       'r2: labels(where: { AND: [{ id_in: $ids }, $r2] })',
     );
     // Read once for the client's life.

@@ -103,6 +103,7 @@ describe('TowerClient against the CloudTower simulator', () => {
     expect(byId.get(orphan)).toEqual({
       id: orphan,
       totalNum: 0,
+      referenced: false,
       referencedBy: [],
     });
     expect(byId.get(attached)?.referencedBy).toEqual(['vms']);
@@ -110,6 +111,7 @@ describe('TowerClient against the CloudTower simulator', () => {
     expect(byId.get(counted)).toEqual({
       id: counted,
       totalNum: 2,
+      referenced: false,
       referencedBy: [],
     });
 

@@ -3,9 +3,12 @@ import { DEFAULT_MAX_IN_FLIGHT, Vars, positiveInt } from './connection';
 import type { TowerOperation } from './errors';
 import { listLabelsInChains } from './listing';
 import {
-  checkLabelsDocument,
-  checkLabelsVariables,
-  parseLiveStates,
+  anyReference,
+  liveStates,
+  parseCheck,
+  parseReferences,
+  referencesDocument,
+  referencesVariables,
 } from './checkLabels';
 import * as ops from './operations';
 import { parseAnswer } from './parseAnswer';
@@ -39,15 +42,14 @@ class GraphQLTowerClient implements TowerClient {
   /** Requests in flight at once; also the number of listing chains run at once. */
   private readonly maxInFlight: number;
   /** Read once for the client's life (one run); the live check's document is built from them. */
-  private relations?: Promise<{ relations: LabelRelations; check: string }>;
+  private relations?: Promise<{
+    relations: LabelRelations;
+    references: string;
+  }>;
 
   constructor(options: TowerConnectionOptions, deps: TowerClientDeps) {
     this.towerId = options.towerId;
-    this.session = new TowerSession(
-      options,
-      deps.logger,
-      deps.onRequestFailed,
-    );
+    this.session = new TowerSession(options, deps.logger, deps.onRequestFailed);
     this.logger = deps.logger;
     this.maxInFlight = positiveInt(
       options.maxInFlight,
@@ -86,14 +88,29 @@ class GraphQLTowerClient implements TowerClient {
     signal?: AbortSignal,
   ): Promise<LabelLiveState[]> {
     if (ids.length === 0) return [];
-    const { relations, check } = await this.relationsOnce(signal);
-    return this.request(
+    const { relations, references } = await this.relationsOnce(signal);
+    const requested = new Set(ids);
+    const check = await this.request(
       'checkLabels',
-      check,
-      checkLabelsVariables(ids, relations.fields),
-      data => parseLiveStates(data, new Set(ids), relations.fields),
+      ops.CHECK_LABELS,
+      { ids, referenced: anyReference(relations.fields) },
+      data => parseCheck(data, requested),
       signal,
     );
+    // Which relation holds them: asked only of the labels still there that something references.
+    const referenced = [...check.referenced].filter(id =>
+      check.counters.has(id),
+    );
+    const byRelation = referenced.length
+      ? await this.request(
+          'checkLabels',
+          references,
+          referencesVariables(referenced, relations.fields),
+          data => parseReferences(data, check.referenced, relations.fields),
+          signal,
+        )
+      : new Map<string, ReadonlySet<string>>();
+    return liveStates(check, byRelation);
   }
 
   async deleteLabelsGuarded(
@@ -161,7 +178,7 @@ class GraphQLTowerClient implements TowerClient {
     ).then(
       relations => ({
         relations,
-        check: checkLabelsDocument(relations.fields.length),
+        references: referencesDocument(relations.fields.length),
       }),
       (error: unknown) => {
         this.relations = undefined;

@@ -8,18 +8,25 @@ import {
 import type { LabelLiveState } from './types';
 
 /*
- * The live check (rule 4): its document, its variables and its answer. The document is the one
- * the client builds rather than holds as a constant: it depends on how many relations the run
- * checks, never on their names, which travel as variables.
+ * The live check (rule 4) in two reads. `CHECK_LABELS` (one request per batch) reads each label's
+ * live counter and which of the batch's labels anything references: one `OR` over every
+ * relation's `_some` filter. Only when it finds some does `referencesDocument` ask, per relation,
+ * which of those it holds, to name the relation on the outcome; most batches never need it.
+ * Relation names travel as variables only: no name Tower sent enters a document.
  */
 
+/** The variable `$referenced` of CHECK_LABELS: a label any relation references matches one of them. */
+export function anyReference(
+  relations: readonly string[],
+): Array<Record<string, object>> {
+  return relations.map(r => ({ [`${r}_some`]: {} }));
+}
+
 /**
- * The live check of one batch over `relationCount` relations (rule 4): each label's live counter,
- * and per relation an aliased `labels` read of the ids it references. Relation `i` answers as
- * `r<i>`, its filter (`{<relation>_some: {}}`) in the variable `$r<i>`, the ids once in `$ids`:
- * the document depends on the count alone, so no name Tower sent ever enters it.
+ * Which relation holds which of `referencesDocument`'s ids: relation `i` answers as `r<i>`, its
+ * filter in `$r<i>`. The document depends on the relation count alone.
  */
-export function checkLabelsDocument(relationCount: number): string {
+export function referencesDocument(relationCount: number): string {
   if (!Number.isInteger(relationCount) || relationCount < 0)
     throw new TypeError(`relationCount must be a count, got ${relationCount}`);
   const indexes = Array.from({ length: relationCount }, (_, i) => i);
@@ -30,52 +37,37 @@ export function checkLabelsDocument(relationCount: number): string {
         `\n  r${i}: labels(where: { AND: [{ id_in: $ids }, $r${i}] }) { id }`,
     )
     .join('');
-  return `query CapeLabelsCheck($ids: [ID!]${declarations}) {
-  labels(where: { id_in: $ids }) { id total_num }${reads}
+  return `query CapeLabelsCheckReferences($ids: [ID!]${declarations}) {${reads}
 }`;
 }
 
-/** The variables of `checkLabelsDocument(relations.length)`. */
-export function checkLabelsVariables(
+/** The variables of `referencesDocument(relations.length)`. */
+export function referencesVariables(
   ids: string[],
   relations: readonly string[],
 ): Record<string, unknown> {
   const variables: Record<string, unknown> = { ids };
-  relations.forEach((r, i) => {
-    variables[`r${i}`] = { [`${r}_some`]: {} };
+  anyReference(relations).forEach((filter, i) => {
+    variables[`r${i}`] = filter;
   });
   return variables;
 }
 
 /**
- * The ids each relation references. A relation whose answer is missing or not a list is taken to
- * reference every requested id, so those labels are kept.
+ * The requested ids a list of label rows names; when the list is missing, not a list or holds a
+ * row we cannot place, every requested id (so those labels are kept).
  */
-function referencesByRelation(
-  data: unknown,
+function idsIn(
+  rows: unknown,
   requested: ReadonlySet<string>,
-  relations: readonly string[],
-): Map<string, ReadonlySet<string>> {
-  const answer = isObj(data) ? data : {};
-  const byRelation = new Map<string, ReadonlySet<string>>();
-  for (const [i, relation] of relations.entries()) {
-    const rows = answer[`r${i}`];
-    if (!Array.isArray(rows)) {
-      byRelation.set(relation, requested);
-      continue;
-    }
-    const ids = new Set<string>();
-    for (const row of rows) {
-      if (isObj(row) && nonEmptyString(row.id)) ids.add(row.id);
-      else {
-        // A row we cannot place: every label of the batch may be the one it meant.
-        byRelation.set(relation, requested);
-        break;
-      }
-    }
-    if (!byRelation.has(relation)) byRelation.set(relation, ids);
+): ReadonlySet<string> {
+  if (!Array.isArray(rows)) return requested;
+  const ids = new Set<string>();
+  for (const row of rows) {
+    if (!isObj(row) || !nonEmptyString(row.id)) return requested;
+    if (requested.has(row.id)) ids.add(row.id);
   }
-  return byRelation;
+  return ids;
 }
 
 /** A duplicated row's counters: the larger, and unknown over known. */
@@ -88,17 +80,20 @@ function merged(
   return Math.max(prev, next);
 }
 
+/** CHECK_LABELS's answer: each label's live counter, and which of them anything references. */
+export type CheckAnswer = {
+  counters: Map<string, number | null>;
+  referenced: ReadonlySet<string>;
+};
+
 /**
- * Live state per requested id. A row without an id fails the whole answer (we cannot tell which
- * label it was). Ids Tower returns but we did not ask for are ignored; a duplicated id merges
- * conservatively (the larger counter, unknown over known).
+ * A row without an id fails the whole answer (we cannot tell which label it was). Ids Tower
+ * returns but we did not ask for are ignored; a duplicated id merges conservatively.
  */
-export function parseLiveStates(
+export function parseCheck(
   data: unknown,
   requested: ReadonlySet<string>,
-  relations: readonly string[],
-): LabelLiveState[] {
-  const references = referencesByRelation(data, requested, relations);
+): CheckAnswer {
   const counters = new Map<string, number | null>();
   for (const row of rowsOf(data)) {
     if (!isObj(row) || !nonEmptyString(row.id)) {
@@ -107,9 +102,42 @@ export function parseLiveStates(
     if (!requested.has(row.id)) continue;
     counters.set(row.id, merged(counters.get(row.id), counter(row.total_num)));
   }
-  return [...counters].map(([id, totalNum]) => ({
-    id,
-    totalNum,
-    referencedBy: relations.filter(r => references.get(r)!.has(id)),
-  }));
+  const referenced = idsIn(
+    isObj(data) ? data.referenced : undefined,
+    requested,
+  );
+  return { counters, referenced };
+}
+
+/** `referencesDocument`'s answer: the ids each relation holds (all of them when it did not say). */
+export function parseReferences(
+  data: unknown,
+  requested: ReadonlySet<string>,
+  relations: readonly string[],
+): Map<string, ReadonlySet<string>> {
+  const answer = isObj(data) ? data : {};
+  return new Map(
+    relations.map((r, i) => [r, idsIn(answer[`r${i}`], requested)]),
+  );
+}
+
+/**
+ * Each label still there, with its counter and what references it. A label either read says is
+ * referenced is: the relations name it where the second read found it.
+ */
+export function liveStates(
+  check: CheckAnswer,
+  references: ReadonlyMap<string, ReadonlySet<string>>,
+): LabelLiveState[] {
+  return [...check.counters].map(([id, totalNum]) => {
+    const referencedBy = [...references]
+      .filter(([, ids]) => ids.has(id))
+      .map(([relation]) => relation);
+    return {
+      id,
+      totalNum,
+      referenced: check.referenced.has(id) || referencedBy.length > 0,
+      referencedBy,
+    };
+  });
 }

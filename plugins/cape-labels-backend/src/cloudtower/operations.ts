@@ -45,6 +45,22 @@ export const LIST_LABELS = /* GraphQL */ `
   }
 `;
 
+/**
+ * The live check of one batch (rule 4): each label's live counter, and which of them anything
+ * references (`$referenced`: one `{<relation>_some: {}}` per relation of the run, checkLabels.ts).
+ */
+export const CHECK_LABELS = /* GraphQL */ `
+  query CapeLabelsCheck($ids: [ID!], $referenced: [LabelWhereInput!]) {
+    labels(where: { id_in: $ids }) {
+      id
+      total_num
+    }
+    referenced: labels(where: { AND: [{ id_in: $ids }, { OR: $referenced }] }) {
+      id
+    }
+  }
+`;
+
 export const DELETE_LABELS = /* GraphQL */ `
   mutation CapeLabelsDelete($where: LabelWhereInput) {
     deleteManyLabels(where: $where) {

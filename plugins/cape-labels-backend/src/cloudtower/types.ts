@@ -80,9 +80,11 @@ export type TowerLabel = {
 export type LabelLiveState = {
   id: string;
   totalNum: number | null;
+  /** True when anything (any relation, recycle-bin VMs included) references the label right now. */
+  referenced: boolean;
   /**
-   * The relations (`vms`, `vm_snapshots`, ...) holding the label right now, in the order of the
-   * run's relations; empty when nothing references it. A relation Tower did not answer for counts.
+   * The relations (`vms`, `vm_snapshots`, ...) found holding it, in the order of the run's
+   * relations; may be empty for a referenced label when Tower's second read did not say which.
    */
   referencedBy: string[];
 };

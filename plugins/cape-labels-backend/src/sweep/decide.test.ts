@@ -99,12 +99,18 @@ describe('isConfirmed (rule 6)', () => {
 describe('classifyLive (rule 4)', () => {
   it('keeps a label that any relation holds, whatever its counter says, naming the first', () => {
     expect(
-      classifyLive({ id: 'l1', totalNum: 0, referencedBy: ['vms'] }),
+      classifyLive({
+        id: 'l1',
+        totalNum: 0,
+        referenced: true,
+        referencedBy: ['vms'],
+      }),
     ).toEqual({ candidate: false, reason: 'referenced', relation: 'vms' });
     expect(
       classifyLive({
         id: 'l1',
         totalNum: 0,
+        referenced: true,
         referencedBy: ['vm_snapshots', 'hosts'],
       }),
     ).toEqual({
@@ -113,13 +119,35 @@ describe('classifyLive (rule 4)', () => {
       relation: 'vm_snapshots',
     });
   });
+  it('keeps a referenced label even when Tower did not say which relation holds it', () => {
+    expect(
+      classifyLive({
+        id: 'l1',
+        totalNum: 0,
+        referenced: true,
+        referencedBy: [],
+      }),
+    ).toEqual({ candidate: false, reason: 'referenced' });
+  });
   it('keeps a label another resource counts', () => {
-    expect(classifyLive({ id: 'l1', totalNum: 2, referencedBy: [] })).toEqual({
+    expect(
+      classifyLive({
+        id: 'l1',
+        totalNum: 2,
+        referenced: false,
+        referencedBy: [],
+      }),
+    ).toEqual({
       candidate: false,
       reason: 'count-nonzero',
     });
     expect(
-      classifyLive({ id: 'l1', totalNum: null, referencedBy: [] }),
+      classifyLive({
+        id: 'l1',
+        totalNum: null,
+        referenced: false,
+        referencedBy: [],
+      }),
     ).toEqual({
       candidate: false,
       reason: 'count-nonzero',
@@ -132,7 +160,14 @@ describe('classifyLive (rule 4)', () => {
     });
   });
   it('passes an unheld label', () => {
-    expect(classifyLive({ id: 'l1', totalNum: 0, referencedBy: [] })).toEqual({
+    expect(
+      classifyLive({
+        id: 'l1',
+        totalNum: 0,
+        referenced: false,
+        referencedBy: [],
+      }),
+    ).toEqual({
       candidate: true,
     });
   });

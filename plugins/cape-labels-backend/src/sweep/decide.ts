@@ -53,11 +53,11 @@ export function isConfirmed(
  */
 export function classifyLive(live: LabelLiveState | undefined): Verdict {
   if (!live) return { candidate: false, reason: 'raced' };
-  if (live.referencedBy.length > 0)
+  if (live.referenced)
     return {
       candidate: false,
       reason: 'referenced',
-      relation: live.referencedBy[0],
+      ...(live.referencedBy.length ? { relation: live.referencedBy[0] } : {}),
     };
   if (live.totalNum !== 0) return { candidate: false, reason: 'count-nonzero' };
   return { candidate: true };

@@ -92,6 +92,7 @@ export function memoryClient(
               {
                 id,
                 totalNum: t.total_num,
+                referenced: referencesOf(t, mutant).length > 0,
                 referencedBy: referencesOf(t, mutant),
               },
             ]

@@ -12,6 +12,7 @@ import { newRunState } from './runState';
 const live = (id: string, over: Partial<LabelLiveState> = {}) => ({
   id,
   totalNum: 0,
+  referenced: (over.referencedBy?.length ?? 0) > 0,
   referencedBy: [],
   ...over,
 });

@@ -65,11 +65,14 @@ function header(
   return (Array.isArray(value) ? value[0] : value) ?? null;
 }
 
-/** Reads at most `limit` bytes of a body; a longer body is cut there and dropped. */
+/**
+ * Reads at most `limit` bytes of a body; a longer body is cut there and dropped. The chunks are
+ * left as they came: a caller that refuses a cut body never pays for joining them.
+ */
 async function readUpTo(
   body: Body,
   limit: number,
-): Promise<{ text: string; cut: boolean }> {
+): Promise<{ chunks: Buffer[]; total: number; cut: boolean }> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of body) {
@@ -78,11 +81,11 @@ async function readUpTo(
     if (total > limit) {
       drop(body);
       chunks.push(bytes.subarray(0, bytes.byteLength - (total - limit)));
-      return { text: Buffer.concat(chunks).toString('utf8'), cut: true };
+      return { chunks, total: limit, cut: true };
     }
     chunks.push(bytes);
   }
-  return { text: Buffer.concat(chunks, total).toString('utf8'), cut: false };
+  return { chunks, total, cut: false };
 }
 
 /** Reads a body, refusing more than `limit` bytes without buffering them. */
@@ -91,9 +94,9 @@ async function readBounded(
   limit: number,
   tooLarge: () => TowerError,
 ): Promise<string> {
-  const { text, cut } = await readUpTo(body, limit);
+  const { chunks, total, cut } = await readUpTo(body, limit);
   if (cut) throw tooLarge();
-  return text;
+  return Buffer.concat(chunks, total).toString('utf8');
 }
 
 /**
@@ -107,9 +110,12 @@ async function httpError(
 ): Promise<TowerHttpError> {
   const statusText = STATUS_CODES[res.statusCode] ?? '';
   try {
-    const { text, cut } = await readUpTo(res.body, MAX_ERROR_BODY_BYTES);
+    const { chunks, total, cut } = await readUpTo(
+      res.body,
+      MAX_ERROR_BODY_BYTES,
+    );
     const body = parseErrorBody(
-      text,
+      Buffer.concat(chunks, total).toString('utf8'),
       cut,
       header(res.headers, 'content-type'),
       options.scrub,

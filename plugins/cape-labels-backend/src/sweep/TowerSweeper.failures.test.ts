@@ -2,32 +2,19 @@ import {
   createHarness,
   REQUESTS_ONLY,
   stoppedAfterEach,
-  type Harness,
 } from './__testUtils__/sweepHarness';
 import { TOWER_PASSWORD } from '../__testUtils__/towerLogin';
-
-function seedOrphans(h: Harness, n: number): string[] {
-  return h.sim.admin
-    .createLabels(
-      Array.from({ length: n }, (_, i) => ({
-        key: 'cape-cluster-name',
-        value: `c${i}`,
-        createdAt: h.old(),
-      })),
-    )
-    .map(l => l.id);
-}
 
 describe('TowerSweeper: failures are recorded, and the next run recovers', () => {
   const make = stoppedAfterEach(createHarness);
 
   it('records a failed run when Tower refuses connections, while other Towers carry on', async () => {
     const h = await make();
-    seedOrphans(h, 3);
+    h.seedOrphans(3);
     const down = await make({ tower: { id: 'down' } });
     await down.sim.stop();
     const other = await make({ tower: { id: 't2' } });
-    seedOrphans(other, 2);
+    other.seedOrphans(2);
 
     const [failed, fine] = await Promise.all([down.sweep(), other.sweep()]);
     expect(failed).toMatchObject({
@@ -48,7 +35,7 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
     'records HTTP %i as a failed run without deleting',
     async status => {
       const h = await make();
-      seedOrphans(h, 3);
+      h.seedOrphans(3);
       h.sim.admin.setFaults({ httpStatus: status });
       const run = await h.sweep();
       expect(run).toMatchObject({
@@ -63,7 +50,7 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
 
   it('logs in again once when the token is revoked mid-run and carries on', async () => {
     const h = await make({ sweeper: { pageSize: 5 } });
-    seedOrphans(h, 30);
+    h.seedOrphans(30);
     h.sim.admin.setFaults({ rules: [{ revokeTokenAfterRequests: 10 }] });
     const run = await h.sweep();
     expect(run.status).toBe('succeeded');
@@ -76,7 +63,7 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
 
   it('records failed labels when one delete batch gets GraphQL errors, and the run partial', async () => {
     const h = await make({ sweeper: { pageSize: 10, batchesInFlight: 1 } });
-    const ids = seedOrphans(h, 20);
+    const ids = h.seedOrphans(20);
     h.sim.admin.setFaults({
       rules: [{ match: { rootField: 'deleteManyLabels' }, errorRate: 0.5 }],
       seed: 3,
@@ -111,7 +98,7 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
         },
       }),
     });
-    const ids = seedOrphans(h, 4);
+    const ids = h.seedOrphans(4);
     const run = await h.sweep();
     expect(run).toMatchObject({
       status: 'succeeded',
@@ -125,7 +112,7 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
       simulator: { faults: { latencyMs: 20 } },
       sweeper: { pageSize: 10 },
     });
-    seedOrphans(h, 200);
+    h.seedOrphans(200);
     const controller = new AbortController();
     const timer = setInterval(() => {
       if (h.sim.admin.deletedLabels().length > 0) controller.abort();
@@ -149,7 +136,7 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
       simulator: { faults: { latencyMs: 20 } },
       sweeper: { pageSize: 10 },
     });
-    seedOrphans(h, 200);
+    h.seedOrphans(200);
     const sweeping = h.sweeper.runTask(new AbortController().signal);
     while (h.sim.admin.deletedLabels().length === 0)
       await new Promise(r => setTimeout(r, 5));
@@ -179,7 +166,7 @@ describe('TowerSweeper: failures are recorded, and the next run recovers', () =>
 
   it('runs pending requests with their trigger, requester and dry-run flag', async () => {
     const h = await make({ tower: { schedule: REQUESTS_ONLY } });
-    seedOrphans(h, 2);
+    h.seedOrphans(2);
     await h.request();
     await h.request({ trigger: 'event', dryRun: false });
     await h.sweeper.runTask(new AbortController().signal);

@@ -4,18 +4,6 @@ import {
   type Harness,
 } from './__testUtils__/sweepHarness';
 
-function seedOrphans(h: Harness, n: number): string[] {
-  return h.sim.admin
-    .createLabels(
-      Array.from({ length: n }, (_, i) => ({
-        key: 'cape-vip',
-        value: `10.0.0.${i}`,
-        createdAt: h.old(),
-      })),
-    )
-    .map(l => l.id);
-}
-
 const refused = (operationName: string) => ({
   match: { operationName },
   errorRate: 1,
@@ -55,7 +43,7 @@ describe("TowerSweeper: rule 4 asks every relation of Tower's Label", () => {
     const h = await make();
     h.sim.admin.setCounterLag('never');
     const held = HOLDERS.map(r => heldOnlyBy(h, r));
-    const orphans = seedOrphans(h, 2);
+    const orphans = h.seedOrphans(2, 'cape-vip');
     for (const id of held) expect(h.sim.admin.label(id)?.total_num).toBe(0);
     const run = await h.sweep();
     expect(run.status).toBe('succeeded');
@@ -85,7 +73,7 @@ describe("TowerSweeper: rule 4 asks every relation of Tower's Label", () => {
       }),
     });
     h.sim.admin.setCounterLag('never');
-    const [late, ...rest] = seedOrphans(h, 3);
+    const [late, ...rest] = h.seedOrphans(3, 'cape-vip');
     const run = await h.sweep();
     expect(h.sim.admin.label(late)?.references).toEqual({
       vm_snapshots: [expect.any(String)],
@@ -96,7 +84,7 @@ describe("TowerSweeper: rule 4 asks every relation of Tower's Label", () => {
 
   it('records the relations it checked, read from introspection', async () => {
     const h = await make();
-    seedOrphans(h, 3);
+    h.seedOrphans(3, 'cape-vip');
     const run = await h.sweep();
     expect(run.status).toBe('succeeded');
     expect(run.relations?.source).toBe('introspection');
@@ -106,7 +94,7 @@ describe("TowerSweeper: rule 4 asks every relation of Tower's Label", () => {
 
   it('probes where Tower refuses introspection, and still sweeps', async () => {
     const h = await make();
-    const ids = seedOrphans(h, 3);
+    const ids = h.seedOrphans(3, 'cape-vip');
     h.sim.admin.setFaults({ rules: [refused('CapeLabelsRelations')] });
     const run = await h.sweep();
     expect(run.error).toBeUndefined();
@@ -118,7 +106,7 @@ describe("TowerSweeper: rule 4 asks every relation of Tower's Label", () => {
 
   it('fails the run, deleting nothing, when the relations cannot be determined', async () => {
     const h = await make();
-    const ids = seedOrphans(h, 3);
+    const ids = h.seedOrphans(3, 'cape-vip');
     h.sim.admin.setFaults({
       rules: [
         refused('CapeLabelsRelations'),

@@ -130,6 +130,18 @@ export async function createHarness(options: HarnessOptions = {}) {
 
   const harness = {
     sim,
+    /** `n` orphans of `key` old enough to go; their ids. */
+    seedOrphans(n: number, key = 'cape-cluster-name'): string[] {
+      return sim.admin
+        .createLabels(
+          Array.from({ length: n }, (_, i) => ({
+            key,
+            value: `${key}-${i}`,
+            createdAt: old(),
+          })),
+        )
+        .map(l => l.id);
+    },
     logger,
     completed,
     audited,

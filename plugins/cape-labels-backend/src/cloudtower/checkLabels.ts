@@ -129,8 +129,9 @@ export function liveStates(
   check: CheckAnswer,
   references: ReadonlyMap<string, ReadonlySet<string>>,
 ): LabelLiveState[] {
+  const byRelation = [...references];
   return [...check.counters].map(([id, totalNum]) => {
-    const referencedBy = [...references]
+    const referencedBy = byRelation
       .filter(([, ids]) => ids.has(id))
       .map(([relation]) => relation);
     return {

@@ -16,6 +16,13 @@ export type TowerOperation =
 const MAX_DETAIL_BYTES = 1024;
 /** Messages of an answer's GraphQL errors kept, at most (each bounded like a detail). */
 const MAX_MESSAGES = 50;
+/** Tower's words of each error of an answer, plain and bounded (at most MAX_MESSAGES of them). */
+function boundedMessages(messages: readonly string[]): string[] {
+  return messages
+    .slice(0, MAX_MESSAGES)
+    .map(m => plainText(m, MAX_DETAIL_BYTES));
+}
+
 /** An error code comes from Tower's answer too. */
 const MAX_CODE_BYTES = 128;
 
@@ -117,9 +124,7 @@ export class TowerHttpError extends TowerError {
       },
     );
     this.status = status;
-    this.messages = (body?.messages ?? [])
-      .slice(0, MAX_MESSAGES)
-      .map(m => plainText(m, MAX_DETAIL_BYTES));
+    this.messages = boundedMessages(body?.messages ?? []);
     this.towerCode =
       body?.code === undefined
         ? undefined
@@ -178,9 +183,7 @@ export class TowerGraphQLError extends TowerError {
       code: graphqlCode ?? 'GRAPHQL_ERROR',
     });
     this.graphqlCode = graphqlCode === undefined ? undefined : this.code;
-    this.messages = (ctx.messages ?? [message])
-      .slice(0, MAX_MESSAGES)
-      .map(m => plainText(m, MAX_DETAIL_BYTES));
+    this.messages = boundedMessages(ctx.messages ?? [message]);
   }
 }
 

@@ -1,13 +1,13 @@
-import {
-  LABEL_RELATIONS,
-  type LabelTruth,
-  type SimulatorAdmin,
+import type {
+  LabelTruth,
+  SimulatorAdmin,
 } from '@smartx-cape/cloudtower-simulator';
 import type {
   LabelLiveState,
   TowerClient,
   TowerLabel,
 } from '../../cloudtower/types';
+import { OTHER_RELATIONS } from './worldSpec';
 
 /**
  * A deliberately broken Tower (for the oracle's self-test): its live check and guard ignore VMs,
@@ -16,10 +16,7 @@ import type {
 export type Mutant =
   'ignore-vms' | 'ignore-age' | 'guard-ignores-vms' | 'vms-only';
 
-const RELATIONS = [
-  'vms',
-  ...LABEL_RELATIONS.map(r => r.field).filter(f => f !== 'vms'),
-];
+const RELATIONS = ['vms', ...OTHER_RELATIONS];
 
 /** The relations holding a label in the ground truth, in the order Tower's live check names them. */
 function referencesOf(t: LabelTruth, mutant?: Mutant): string[] {
@@ -30,6 +27,11 @@ function referencesOf(t: LabelTruth, mutant?: Mutant): string[] {
       // The client before issue 25: only VMs were checked and guarded.
       !(r !== 'vms' && mutant === 'vms-only'),
   );
+}
+
+function liveReferences(t: LabelTruth, mutant?: Mutant) {
+  const referencedBy = referencesOf(t, mutant);
+  return { referenced: referencedBy.length > 0, referencedBy };
 }
 
 /**
@@ -92,8 +94,7 @@ export function memoryClient(
               {
                 id,
                 totalNum: t.total_num,
-                referenced: referencesOf(t, mutant).length > 0,
-                referencedBy: referencesOf(t, mutant),
+                ...liveReferences(t, mutant),
               },
             ]
           : [];

@@ -211,6 +211,9 @@ describe('an MCP client of the demo backend', () => {
 
   it('is refused a sweep without cape-labels.sweep.run, and bad input is an error it can read', async () => {
     const client = await connect(READER);
+    // Known limit: the registry lists every tool to every caller; each call is decided per Tower.
+    const { tools } = await client.listTools();
+    expect(tools.map(t => t.name)).toContain('cape-labels.request-tower-sweep');
     const towers = await call(client, 'list-towers');
     expect(towers.isError).toBeFalsy();
 

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { createTowerClient } from './TowerClient';
-import { sampleDateHeader } from './towerClock';
+import { sampleDateHeader } from './session';
 import { RawServer, startRawServer } from './__testUtils__/rawServer';
 import { opts } from './__testUtils__/clientHelpers';
 

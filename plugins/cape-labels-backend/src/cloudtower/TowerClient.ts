@@ -11,7 +11,6 @@ import {
   referencesVariables,
 } from './checkLabels';
 import * as ops from './operations';
-import { parseAnswer } from './parseAnswer';
 import { discoverLabelRelations } from './relations';
 import { TowerSession } from './session';
 import type {
@@ -202,7 +201,7 @@ class GraphQLTowerClient implements TowerClient {
       variables,
       signal,
     );
-    return parseAnswer(this.towerId, operation, () => parse(data));
+    return ops.parseAnswer(this.towerId, operation, () => parse(data));
   }
 }
 

@@ -1,3 +1,4 @@
+import { toError } from '@backstage/errors';
 import { ClientError, GraphQLClient } from 'graphql-request';
 import type { Agent } from 'undici';
 import {
@@ -10,7 +11,6 @@ import {
 } from './errors';
 import { graphqlErrorCode } from './errorBody';
 import { Limiter } from './limiter';
-import { scrubSecrets } from './scrub';
 import {
   createDispatcher,
   createRequestFetch,
@@ -41,14 +41,6 @@ const LOGIN_CODES = new Set([
 
 export type Vars = Record<string, unknown>;
 
-/** What must never appear in an error: the password or API key, and the header values. */
-function configuredSecrets(options: TowerConnectionOptions): string[] {
-  const credentials: TowerCredentials = options.credentials;
-  const secret =
-    credentials.kind === 'apiKey' ? credentials.apiKey : credentials.password;
-  return [secret, ...Object.values(options.headers ?? {})];
-}
-
 export function positiveInt(
   value: number | undefined,
   fallback: number,
@@ -61,6 +53,7 @@ export function positiveInt(
   return v;
 }
 
+/** A GraphQL error's words (an object of the answer, no JS error). */
 const isMessage = (v: unknown): v is { message: string } =>
   typeof v === 'object' &&
   v !== null &&
@@ -68,7 +61,8 @@ const isMessage = (v: unknown): v is { message: string } =>
 
 /**
  * Sends single GraphQL requests to one Tower: bounded in flight, timed out,
- * every failure mapped to a TowerError. Knows nothing about login.
+ * every failure mapped to a TowerError with every form of every secret scrubbed
+ * from it (the secrets' helpers are at the end of this file). Knows nothing about login.
  */
 export class TowerConnection {
   private readonly url: string;
@@ -189,7 +183,7 @@ export class TowerConnection {
         ),
       });
     }
-    const message = e instanceof Error ? e.message : String(e);
+    const message = toError(e).message;
     return new TowerResponseError(
       `unexpected response: ${this.scrub(message)}`,
       ctx,
@@ -200,4 +194,61 @@ export class TowerConnection {
   scrub(text: string): string {
     return scrubSecrets(text, this.secrets());
   }
+}
+
+/** The secret as it may appear once escaped by JSON, a URL, HTML or a repeat of these. */
+export function secretForms(secret: string): string[] {
+  const json = (s: string) => JSON.stringify(s).slice(1, -1);
+  const asciiJson = (s: string) =>
+    json(s).replace(
+      /[^\x20-\x7e]/g,
+      c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+  const html = (s: string) =>
+    s
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&#39;');
+  const url = encodeURIComponent(secret);
+  const form = new URLSearchParams({ s: secret }).toString().slice(2);
+  const lowerHex = (s: string) =>
+    s.replace(/%[0-9A-F]{2}/g, h => h.toLowerCase());
+  const forms = [
+    secret,
+    json(secret),
+    json(json(secret)),
+    asciiJson(secret),
+    asciiJson(secret).toUpperCase().replace(/\\U/g, '\\u'),
+    url,
+    lowerHex(url),
+    form,
+    lowerHex(form),
+    encodeURI(secret),
+    html(secret),
+    json(html(secret)),
+  ];
+  return [...new Set(forms)].sort((a, b) => b.length - a.length);
+}
+
+/** Replaces every form of every secret (3 characters or more) with `***`. */
+function scrubSecrets(
+  text: string,
+  secrets: Array<string | undefined>,
+): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (!secret || secret.length < 3) continue;
+    for (const form of secretForms(secret)) out = out.split(form).join('***');
+  }
+  return out;
+}
+
+/** What must never appear in an error: the password or API key, and the header values. */
+function configuredSecrets(options: TowerConnectionOptions): string[] {
+  const credentials: TowerCredentials = options.credentials;
+  const secret =
+    credentials.kind === 'apiKey' ? credentials.apiKey : credentials.password;
+  return [secret, ...Object.values(options.headers ?? {})];
 }

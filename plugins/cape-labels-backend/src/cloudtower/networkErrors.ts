@@ -1,3 +1,4 @@
+import { toError } from '@backstage/errors';
 import {
   TowerAbortedError,
   TowerError,
@@ -60,8 +61,7 @@ function findCode(e: unknown): { code?: string; error: unknown } {
 
 /** A safe, credential-free cause for a network failure. */
 function networkCause(e: unknown): Error {
-  const msg = e instanceof Error ? e.message : String(e);
-  const cause = new Error(msg);
+  const cause = new Error(toError(e).message);
   const code = errorCode(e);
   if (code) Object.assign(cause, { code });
   return cause;
@@ -106,8 +106,7 @@ export function classifyFetchError(
       cause: networkCause(error),
     });
   }
-  const msg = e instanceof Error ? e.message : String(e);
-  return new TowerUnreachableError(`network error: ${msg}`, {
+  return new TowerUnreachableError(`network error: ${toError(e).message}`, {
     ...base,
     code: 'NETWORK',
     cause: networkCause(e),

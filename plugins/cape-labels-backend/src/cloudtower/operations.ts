@@ -1,3 +1,4 @@
+import { TowerOperation, TowerResponseError } from './errors';
 import type { TowerLabel } from './types';
 
 // Every value travels as a GraphQL variable; the documents are constants.
@@ -77,8 +78,26 @@ export const READ_IDS = /* GraphQL */ `
   }
 `;
 
-/** Thrown by the parsers below; the client turns it into a TowerResponseError. */
+/** Thrown by the parsers below; `parseAnswer` turns it into a TowerResponseError. */
 export class ShapeError extends Error {}
+
+/** Checks an answer's shape: a malformed answer is a `TowerResponseError`. */
+export function parseAnswer<T>(
+  towerId: string,
+  operation: TowerOperation,
+  fn: () => T,
+): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (!(e instanceof ShapeError)) throw e;
+    throw new TowerResponseError(`unexpected response: ${e.message}`, {
+      towerId,
+      operation,
+      code: 'UNEXPECTED_SHAPE',
+    });
+  }
+}
 
 type Obj = Record<string, unknown>;
 

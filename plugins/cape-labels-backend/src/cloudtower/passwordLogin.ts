@@ -1,11 +1,13 @@
 import { plainText } from '../lib/plainText';
+import type { TowerConnection } from './connection';
 import { TowerAuthError, TowerGraphQLError, TowerHttpError } from './errors';
+import * as ops from './operations';
 import type { TowerCredentials, TowerLogin } from './types';
 
 /*
- * How a password login reads: which source (LOCAL; for LDAP users AUTHN with the id of Tower's
- * LDAP config from `authnStrategies`, or LDAP on a Tower older than 3.0), the login's variables,
- * and the words the log and the run use for it.
+ * How a password logs in: which source (LOCAL; for LDAP users AUTHN with the id of Tower's
+ * LDAP config from `authnStrategies`, or LDAP on a Tower older than 3.0), the login request and
+ * its answer, and the words the log and the run use for it.
  */
 
 export type PasswordCredentials = Extract<
@@ -68,21 +70,27 @@ function pickConfig(
 }
 
 /**
- * How these credentials log in. For LDAP, `ldapConfigIds` sends `authnStrategies` (no token)
- * and answers the LDAP config ids it lists; `scrub` cleans them before they are quoted.
+ * How these credentials log in. For LDAP, sends `authnStrategies` (no token) and picks among
+ * the LDAP config ids it lists, scrubbed before they are quoted.
  */
 export async function resolvePasswordLogin(
   credentials: PasswordCredentials,
   towerId: string,
-  ldapConfigIds: () => Promise<string[]>,
-  scrub: (text: string) => string,
+  connection: TowerConnection,
 ): Promise<PasswordLogin> {
   if (credentials.userSource === 'LOCAL') {
     return { method: 'password', source: 'LOCAL' };
   }
   let ids: string[];
   try {
-    ids = await ldapConfigIds();
+    const data = await connection.send(
+      'authnStrategies',
+      ops.AUTHN_STRATEGIES,
+      {},
+    );
+    ids = ops.parseAnswer(towerId, 'authnStrategies', () =>
+      ops.parseLdapConfigIds(data),
+    );
   } catch (e) {
     if (unknownQuery(e)) {
       return {
@@ -93,12 +101,42 @@ export async function resolvePasswordLogin(
     }
     throw e;
   }
-  const safeIds = ids.map(id => plainText(scrub(id), MAX_ID_BYTES));
+  const safeIds = ids.map(id => plainText(connection.scrub(id), MAX_ID_BYTES));
   return pickConfig(safeIds, credentials.authConfigId, towerId);
 }
 
+/**
+ * The login mutation, without a token; `onDate` is told its answer's `Date` header. Answers the
+ * token; a login answered without one (two-factor login) is `NO_TOKEN`.
+ */
+export async function sendLogin(
+  connection: TowerConnection,
+  towerId: string,
+  credentials: PasswordCredentials,
+  login: PasswordLogin,
+  onDate: (date: string | null) => void,
+): Promise<string> {
+  const data = await connection
+    .send(
+      'login',
+      ops.LOGIN,
+      { data: loginInput(credentials, login) },
+      undefined,
+      undefined,
+      onDate,
+    )
+    .catch((e: unknown) => {
+      throw withApiKeyHint(e, towerId);
+    });
+  const token = ops.parseAnswer(towerId, 'login', () =>
+    ops.parseLoginToken(data),
+  );
+  if (!token) throw noTokenError(towerId);
+  return token;
+}
+
 /** The login mutation's `data` variable. */
-export function loginInput(
+function loginInput(
   credentials: PasswordCredentials,
   login: PasswordLogin,
 ): Record<string, string> {
@@ -114,7 +152,7 @@ export function loginInput(
 }
 
 /** Login answered without a token: Tower wants a second factor. */
-export function noTokenError(towerId: string): TowerAuthError {
+function noTokenError(towerId: string): TowerAuthError {
   return new TowerAuthError(
     `login returned no token (two-factor login needs an API key: set capeLabels.towers.${towerId}.apiKey)`,
     { towerId, operation: 'login', code: 'NO_TOKEN' },
@@ -127,7 +165,7 @@ const SECOND_FACTOR = /\b(MFA|2FA|OTP|TWO_FACTOR)|two-factor|second factor/i;
  * A login Tower refused because it wants a second factor (its code or words say so, as no
  * public source shows the exact answer): the same refusal, naming the key that avoids it.
  */
-export function withApiKeyHint(error: unknown, towerId: string): unknown {
+function withApiKeyHint(error: unknown, towerId: string): unknown {
   if (!(error instanceof TowerAuthError)) return error;
   if (!SECOND_FACTOR.test(error.code) && !SECOND_FACTOR.test(error.message))
     return error;

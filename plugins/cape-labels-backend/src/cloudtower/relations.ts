@@ -1,3 +1,4 @@
+import { toError } from '@backstage/errors';
 import {
   TowerGraphQLError,
   TowerHttpError,
@@ -240,7 +241,7 @@ async function probeRelations(
       if (!messages) throw error;
       const unknown = unknownRelationsIn(messages, candidates);
       if (unknown.size === 0)
-        throw relationsUnknown(towerId, (error as Error).message);
+        throw relationsUnknown(towerId, toError(error).message);
       candidates = candidates.filter(c => !unknown.has(c));
     }
   }

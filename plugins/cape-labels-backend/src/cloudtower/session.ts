@@ -1,21 +1,17 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { stringifyError } from '@backstage/errors';
-import { authFailureCode } from './authFailure';
+import { DateTime } from 'luxon';
 import { TowerConnection, Vars } from './connection';
+import { authFailureCode } from './errorKind';
 import { TowerAbortedError, TowerAuthError, TowerOperation } from './errors';
 import * as ops from './operations';
-import { parseAnswer } from './parseAnswer';
 import {
   describeLogin,
-  loginInput,
-  noTokenError,
-  withApiKeyHint,
   PasswordCredentials,
   PasswordLogin,
   resolvePasswordLogin,
+  sendLogin,
 } from './passwordLogin';
-import { raceAbort } from './raceAbort';
-import { sampleDateHeader, TowerTimeSample } from './towerClock';
 import type {
   RequestFailureListener,
   TowerClockReading,
@@ -66,7 +62,7 @@ export class TowerSession {
     if (this.credentials.kind === 'apiKey') {
       if (!this.timeSample) {
         const data = await this.execute('ping', ops.PING, {}, signal);
-        parseAnswer(this.towerId, 'ping', () => ops.parsePing(data));
+        ops.parseAnswer(this.towerId, 'ping', () => ops.parsePing(data));
       }
     } else {
       await this.getToken('login', signal);
@@ -212,41 +208,20 @@ export class TowerSession {
     this.resolved ??= await resolvePasswordLogin(
       credentials,
       this.towerId,
-      () => this.ldapConfigIds(),
-      text => this.connection.scrub(text),
+      this.connection,
     );
-    const data = await this.connection
-      .send(
-        'login',
-        ops.LOGIN,
-        { data: loginInput(credentials, this.resolved) },
-        undefined,
-        undefined,
-        date => {
-          this.timeSample = sampleDateHeader(date);
-        },
-      )
-      .catch((e: unknown) => {
-        throw withApiKeyHint(e, this.towerId);
-      });
-    const token = parseAnswer(this.towerId, 'login', () =>
-      ops.parseLoginToken(data),
+    const token = await sendLogin(
+      this.connection,
+      this.towerId,
+      credentials,
+      this.resolved,
+      date => {
+        this.timeSample = sampleDateHeader(date);
+      },
     );
-    if (!token) throw noTokenError(this.towerId);
     this.tokens.add(token);
     this.noteAuthenticated(this.resolved, ` (user ${credentials.username})`);
     return token;
-  }
-
-  private async ldapConfigIds(): Promise<string[]> {
-    const data = await this.connection.send(
-      'authnStrategies',
-      ops.AUTHN_STRATEGIES,
-      {},
-    );
-    return parseAnswer(this.towerId, 'authnStrategies', () =>
-      ops.parseLdapConfigIds(data),
-    );
   }
 
   /** The first success says, in the log, how the session authenticated. */
@@ -255,4 +230,36 @@ export class TowerSession {
     this.authenticated = login;
     this.logger?.info(`Tower ${this.towerId}: ${describeLogin(login)}${who}`);
   }
+}
+
+/** Tower's time as an HTTP `Date` header told it, or why it could not. */
+type TowerTimeSample = { towerTimeMs: number } | { reason: string };
+
+/** Reads an HTTP `Date` header (RFC 1123 and the other HTTP forms, always UTC). */
+export function sampleDateHeader(
+  header: string | null | undefined,
+): TowerTimeSample {
+  if (!header) return { reason: 'Tower sent no Date header' };
+  const towerTime = DateTime.fromHTTP(header, { zone: 'utc' });
+  if (!towerTime.isValid) {
+    return { reason: 'Tower sent a Date header that is not an HTTP date' };
+  }
+  return { towerTimeMs: towerTime.toMillis() };
+}
+
+/** Lets one caller stop waiting on a promise shared with other callers. */
+function raceAbort<T>(
+  promise: Promise<T>,
+  aborted: () => Error,
+  signal?: AbortSignal,
+): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(aborted());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }

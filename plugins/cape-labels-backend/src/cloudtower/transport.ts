@@ -10,7 +10,6 @@ import {
 } from './errors';
 import { MAX_ERROR_BODY_BYTES, parseErrorBody } from './errorBody';
 import { classifyFetchError } from './networkErrors';
-import { redirectTarget } from './redirect';
 
 /** What graphql-request reads of an answer: status, content type and the body as text. */
 export type TextResponse = Pick<Response, 'ok' | 'status' | 'headers' | 'text'>;
@@ -156,9 +155,10 @@ export function jsonSerializer(ctx: {
 /**
  * A fetch for one request, on undici's `request` (no WHATWG Request, Headers or web streams
  * per request): per-request timeout or the caller's abort, TLS options, bounded body, non-2xx
- * answers turned into typed errors with Tower's words (errorBody.ts). Redirects are never followed: a 3xx is an error, so nothing
- * is ever sent to another origin. graphql-request only ever sees a 2xx answer, read once as
- * text; it does the one JSON parse (with `jsonSerializer`).
+ * answers turned into typed errors with Tower's words (errorBody.ts), network failures into
+ * typed errors (networkErrors.ts). Redirects are never followed: a 3xx is an error naming the
+ * target's origin only, so nothing is ever sent to another origin. graphql-request only ever
+ * sees a 2xx answer, read once as text; it does the one JSON parse (with `jsonSerializer`).
  */
 export function createRequestFetch(
   options: TransportOptions,
@@ -224,4 +224,25 @@ export function createRequestFetch(
       });
     }
   };
+}
+
+/**
+ * Where a redirect points, reduced to its origin (no path, query or user info), with a word
+ * when it would downgrade https to http.
+ */
+function redirectTarget(location: string | null, from: string): string {
+  if (!location) return 'no location';
+  let target: URL;
+  try {
+    target = new URL(location, from);
+  } catch {
+    return 'an unparseable location';
+  }
+  const origin =
+    target.protocol === 'http:' || target.protocol === 'https:'
+      ? target.origin
+      : `a ${target.protocol.replace(/[^a-z0-9+.-]/gi, '')} URL`;
+  const downgrade =
+    new URL(from).protocol === 'https:' && target.protocol === 'http:';
+  return downgrade ? `${origin} (an https to http downgrade)` : origin;
 }

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { stringifyError } from '@backstage/errors';
 
 export type RawRequest = {
   headers: http.IncomingHttpHeaders;
@@ -62,7 +63,7 @@ export async function startRawServer(
         }
       } catch (e) {
         res.writeHead(500);
-        res.end(String(e));
+        res.end(stringifyError(e));
       }
     });
   });

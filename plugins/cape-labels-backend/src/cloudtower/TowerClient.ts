@@ -26,9 +26,9 @@ import type {
   TowerLogin,
 } from './types';
 
-export type TowerClientLogger = Pick<LoggerService, 'debug' | 'info' | 'warn'>;
+type TowerClientLogger = Pick<LoggerService, 'debug' | 'info' | 'warn'>;
 
-export type TowerClientDeps = {
+type TowerClientDeps = {
   logger?: TowerClientLogger;
   /** Every failed request (not the caller's aborts): the metrics' Tower errors. */
   onRequestFailed?: RequestFailureListener;

@@ -81,7 +81,7 @@ function merged(
 }
 
 /** CHECK_LABELS's answer: each label's live counter, and which of them anything references. */
-export type CheckAnswer = {
+type CheckAnswer = {
   counters: Map<string, number | null>;
   referenced: ReadonlySet<string>;
 };

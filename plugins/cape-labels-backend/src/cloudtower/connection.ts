@@ -24,7 +24,7 @@ import type {
   TowerCredentials,
 } from './types';
 
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /**
  * Requests in flight to one Tower unless `requestsInFlight` says otherwise. CAPE itself runs up to
  * 10 reconciles per controller against the same Tower; at 4 the sweep left a Tower that answers in

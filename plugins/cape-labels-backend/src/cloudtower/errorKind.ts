@@ -19,7 +19,7 @@ import {
  * What kind of failure a request to Tower met: a fixed set, so that it can be a metric's
  * attribute (a TowerError's `code` may be Tower's own words or any HTTP status).
  */
-export type TowerErrorKind =
+type TowerErrorKind =
   | 'TIMEOUT'
   | 'UNREACHABLE'
   | 'TLS'

@@ -55,7 +55,7 @@ const RELATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 /** More relations than any Tower has: an answer past this is not believed. */
 const MAX_RELATIONS = 200;
 
-export const INTROSPECT_RELATIONS = /* GraphQL */ `
+const INTROSPECT_RELATIONS = /* GraphQL */ `
   query CapeLabelsRelations {
     label: __type(name: "Label") {
       fields {
@@ -83,7 +83,7 @@ export const INTROSPECT_RELATIONS = /* GraphQL */ `
 `;
 
 /** The label id the probe filters on: no label has it, so the probe reads nothing. */
-export const PROBE_LABEL_ID = 'cape-labels-relation-probe';
+const PROBE_LABEL_ID = 'cape-labels-relation-probe';
 
 /** A read whose filter names each relation's `_some` and `_none`: Tower's validation says which it lacks. */
 export function probeDocument(relations: readonly string[]): string {
@@ -140,7 +140,7 @@ function checked(fields: string[], source: LabelRelations['source']) {
  * The relations introspection shows: fields of `Label` that list objects and have both
  * `<field>_some` and `<field>_none` filters on `LabelWhereInput`.
  */
-export function parseIntrospectedRelations(data: unknown): LabelRelations {
+function parseIntrospectedRelations(data: unknown): LabelRelations {
   const answer = data as {
     label?: { fields?: unknown } | null;
     where?: { inputFields?: unknown } | null;
@@ -163,7 +163,7 @@ export function parseIntrospectedRelations(data: unknown): LabelRelations {
  * Which of `candidates` Tower's validation errors say it does not know: the relations whose
  * `_some` or `_none` filter an error message names.
  */
-export function unknownRelationsIn(
+function unknownRelationsIn(
   messages: readonly string[],
   candidates: readonly string[],
 ): Set<string> {
@@ -185,7 +185,7 @@ export function unknownRelationsIn(
 const MAX_PROBES = 4;
 
 /** Sends one read to Tower; its answer goes through `parse` (a ShapeError there is malformed). */
-export type RelationQuery = <T>(
+type RelationQuery = <T>(
   document: string,
   variables: Record<string, unknown>,
   parse: (data: unknown) => T,

@@ -12,10 +12,10 @@ import { MAX_ERROR_BODY_BYTES, parseErrorBody } from './errorBody';
 import { classifyFetchError } from './networkErrors';
 
 /** What graphql-request reads of an answer: status, content type and the body as text. */
-export type TextResponse = Pick<Response, 'ok' | 'status' | 'headers' | 'text'>;
+type TextResponse = Pick<Response, 'ok' | 'status' | 'headers' | 'text'>;
 
 /** The fetch signature graphql-request calls. */
-export type FetchLike = (
+type FetchLike = (
   input: string | URL,
   init?: RequestInit,
 ) => Promise<TextResponse>;

@@ -83,7 +83,7 @@ export async function collect(
   return out;
 }
 
-export function expectNoSecret(e: unknown) {
+function expectNoSecret(e: unknown) {
   const text = `${inspect(e, { depth: 20, showHidden: true })}${JSON.stringify(e)}${String(e)}`;
   expect(text).not.toContain(TOWER_PASSWORD);
   expect(text).not.toContain(TOWER_API_KEY);

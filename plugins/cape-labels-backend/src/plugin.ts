@@ -14,7 +14,6 @@ import { registerCapeLabelsActions } from './actions';
 import { readAccessConfig } from './config/readAccess';
 import { readCapeLabelsConfig } from './config/readConfig';
 import { createRunStore } from './database';
-import { NotifiedHealthStore } from './notifications/healthStore';
 import { notificationsBackendInstalled } from './notifications/installed';
 import { RunNotifier } from './notifications/RunNotifier';
 import { createRouter } from './service/router';
@@ -105,7 +104,7 @@ export const capeLabelsPlugin = createBackendPlugin({
                     instanceMetadata,
                     config,
                   ),
-                  store: new NotifiedHealthStore(await database.getClient()),
+                  store,
                   logger,
                 })
               : undefined,

@@ -1,145 +1,141 @@
-import {
-  DatabaseService,
-  resolvePackagePath,
-} from '@backstage/backend-plugin-api';
-import type { Knex } from 'knex';
-import { lastRuns } from './lastRuns';
-import type { StoreClock } from './liveness';
-import { abortLostRuns } from './lostRuns';
-import { iterateOutcomes, listOutcomes } from './outcomeReads';
-import { addOutcomes } from './outcomes';
-import {
-  listPendingDeletes,
-  recordLateDeletions,
-  writePendingDeletes,
-  clearPendingDeletes,
-} from './pendingDeletes';
-import {
-  cancelRequest,
-  enqueueRequest,
-  hasPendingRequest,
-  takeRequest,
-} from './requests';
-import { pruneRuns } from './retention';
-import {
-  getRun,
-  lastScheduledStart,
-  lastSucceeded,
-  listRuns,
-  runningTowers,
-} from './runReads';
-import {
-  createRun,
-  finishRun,
-  heartbeat,
-  setRunClock,
-  setRunRelations,
-  updateRunCounts,
-} from './runWrites';
-import { addSightings, getSightings, pruneSightings } from './sightings';
-import { useWriteAheadLog } from './sqliteFile';
-import { topDeletedValues } from './topSources';
+import type {
+  LabelOutcome,
+  OutcomeFilter,
+  OutcomePage,
+  Run,
+  RunClock,
+  RunCounts,
+  RunRelations,
+  RunSummary,
+  SourceCount,
+} from '@smartx-cape/plugin-cape-labels-common';
+import type { PendingBatchId, PendingDelete } from './pendingDeletes';
+import type { SweepRequest } from './requests';
+import type { Retention } from './retention';
+import type { LostRun, NewRun, RunEnd } from './runWrites';
+import type { NotifiedHealth } from './tables';
 
-/*
- * Each store method is its function, declared (and documented) once in the module that holds
- * it, with the database as first parameter; the store binds them to one database.
+/**
+ * Persistence of runs, outcomes, confirmation sightings, pending deletes and requests, and the
+ * health each Tower's owners were last told about. createRunStore builds it on the plugin's
+ * database: each method calls the function of the same name in the module its group names.
  */
+export interface RunStore {
+  // Runs (runWrites.ts)
+  createRun(run: NewRun): Promise<RunSummary>;
+  /** Whose clock the run's age cutoff is taken on (the card shows it). */
+  setRunClock(runId: string, clock: RunClock): Promise<void>;
+  /** The relations the run checks before deleting (read once, at its start). */
+  setRunRelations(runId: string, relations: RunRelations): Promise<void>;
+  /** Progress while running (the card shows it). */
+  updateRunCounts(runId: string, counts: RunCounts): Promise<void>;
+  /** Proof of life, every second while the run is `running`; a finished run is left alone. */
+  heartbeat(runId: string, at: Date): Promise<void>;
+  /** Records how the run ended; NotFoundError when it does not exist. */
+  finishRun(runId: string, end: RunEnd): Promise<RunSummary>;
+  /**
+   * Records the Tower's lost runs (`running`, heartbeat stopped) as aborted and returns what
+   * they were doing. Called by the holder of the Tower's lease before it sweeps, never by a read.
+   */
+  abortLostRuns(towerId: string, now: Date): Promise<LostRun[]>;
 
-/** Methods that take the database only. */
-const operations = {
-  createRun,
-  setRunClock,
-  setRunRelations,
-  updateRunCounts,
-  heartbeat,
-  finishRun,
-  addOutcomes,
-  listOutcomes,
-  iterateOutcomes,
-  topDeletedValues,
-  abortLostRuns,
-  lastScheduledStart,
-  lastSucceeded,
-  writePendingDeletes,
-  listPendingDeletes,
-  clearPendingDeletes,
-  recordLateDeletions,
-  getSightings,
-  addSightings,
-  pruneSightings,
-  enqueueRequest,
-  takeRequest,
-  hasPendingRequest,
-  cancelRequest,
-  pruneRuns,
-} satisfies Record<string, (db: Knex, ...args: never[]) => unknown>;
+  // Runs (runReads.ts); a `running` run without a recent heartbeat reads `lost`
+  getRun(runId: string): Promise<Run | undefined>;
+  /** Newest first; `before` is a run id (keyset). */
+  listRuns(
+    towerId: string,
+    options: { limit: number; before?: string },
+  ): Promise<RunSummary[]>;
+  /** Newest run of each Tower. */
+  lastRuns(towerIds: string[]): Promise<Map<string, RunSummary>>;
+  /** Towers with a live run (`running`, recent heartbeat). */
+  runningTowers(towerIds: string[]): Promise<Set<string>>;
+  /** Start of the Tower's newest scheduled sweep that ran to an end: the schedule's anchor. */
+  lastScheduledStart(towerId: string): Promise<Date | undefined>;
+  /** When each Tower's newest succeeded run finished (epoch ms); Towers without one absent. */
+  lastSucceeded(towerIds: string[]): Promise<Map<string, number>>;
+  /** Applies the retention after a run; returns the number of runs deleted (retention.ts). */
+  pruneRuns(towerId: string, keep: Retention): Promise<number>;
 
-/** Methods that also read the store's clock (a `running` run without heartbeat shows `lost`). */
-const clockedOperations = {
-  getRun,
-  listRuns,
-  lastRuns,
-  runningTowers,
-} satisfies Record<
-  string,
-  (db: Knex, clock: StoreClock, ...args: never[]) => unknown
->;
+  // Outcomes (outcomeWrites.ts)
+  /**
+   * Appends outcomes and, in the same transaction, counts them on the run, forgets the
+   * sightings of labels seen in use and, given the guarded delete they are the outcomes of
+   * (`settles`), forgets its pending deletes they resolve.
+   */
+  addOutcomes(
+    runId: string,
+    outcomes: LabelOutcome[],
+    settles?: PendingBatchId,
+  ): Promise<void>;
+  /**
+   * Records labels a later run found deleted as deleted by `runId`, with `note`, and forgets
+   * their pending deletes. False: the run is gone.
+   */
+  recordLateDeletions(
+    runId: string,
+    labels: LabelOutcome[],
+    note: string,
+  ): Promise<boolean>;
 
-type Bound<F> = F extends (db: Knex, ...args: infer A) => infer R
-  ? (...args: A) => R
-  : never;
-type BoundClocked<F> = F extends (
-  db: Knex,
-  clock: StoreClock,
-  ...args: infer A
-) => infer R
-  ? (...args: A) => R
-  : never;
+  // Outcomes (outcomeReads.ts)
+  /** A page of the run's outcomes that pass the filter; NotFoundError when the run does not exist. */
+  listOutcomes(
+    runId: string,
+    options: { limit: number; offset: number } & OutcomeFilter,
+  ): Promise<OutcomePage>;
+  /** The run's outcomes that pass `filter`, in pages of `pageSize`: one page in memory. */
+  iterateOutcomes(
+    runId: string,
+    filter: OutcomeFilter,
+    pageSize: number,
+  ): AsyncGenerator<LabelOutcome[]>;
+  /** The values of `key` whose labels the Tower's runs since `since` deleted most, most first. */
+  topDeletedValues(options: {
+    towerId: string;
+    key: string;
+    since: Date;
+    limit: number;
+  }): Promise<SourceCount[]>;
 
-/** Persistence of runs, outcomes, confirmation sightings and pending requests. */
-export type RunStore = {
-  [K in keyof typeof operations]: Bound<(typeof operations)[K]>;
-} & {
-  [K in keyof typeof clockedOperations]: BoundClocked<
-    (typeof clockedOperations)[K]
-  >;
-};
+  // Pending deletes, the guarded deletes' write-ahead record (pendingDeletes.ts)
+  /** Writes the labels of a guarded delete before it is sent. */
+  writePendingDeletes(
+    towerId: string,
+    runId: string,
+    labels: LabelOutcome[],
+  ): Promise<PendingBatchId>;
+  /** The Tower's pending deletes, each (run, label) once, ordered by run and label. */
+  listPendingDeletes(towerId: string): Promise<PendingDelete[]>;
+  /** Forgets pending deletes of a run, whichever guarded delete they were sent by. */
+  clearPendingDeletes(runId: string, labelIds: string[]): Promise<void>;
 
-type AnyOperation = (...args: unknown[]) => unknown;
+  // Confirmation sightings, rule 6 (sightings.ts)
+  /** When each label was first seen; labels never seen are absent. */
+  getSightings(towerId: string, labelIds: string[]): Promise<Map<string, Date>>;
+  addSightings(
+    towerId: string,
+    labelIds: string[],
+    seenAt: Date,
+  ): Promise<void>;
+  /** Forgets the sightings last seen before `before`. */
+  pruneSightings(towerId: string, before: Date): Promise<void>;
 
-/** The store on `db`; `clock` decides whether a running run is lost (tests set it). */
-function runStore(db: Knex, clock: StoreClock = () => new Date()): RunStore {
-  const store: Record<string, AnyOperation> = {};
-  for (const [name, fn] of Object.entries(operations))
-    store[name] = (...args) => (fn as AnyOperation)(db, ...args);
-  for (const [name, fn] of Object.entries(clockedOperations))
-    store[name] = (...args) => (fn as AnyOperation)(db, clock, ...args);
-  return store as RunStore;
-}
+  // Sweep requests waiting for the Tower's lease holder (requests.ts)
+  enqueueRequest(request: Omit<SweepRequest, 'id'>): Promise<SweepRequest>;
+  /** The Tower's oldest request, taken (deleted) atomically across replicas. */
+  takeRequest(towerId: string): Promise<SweepRequest | undefined>;
+  hasPendingRequest(towerId: string): Promise<boolean>;
+  /** False when the request is no longer waiting. */
+  cancelRequest(requestId: string): Promise<boolean>;
 
-export function migrationsDirectory(): string {
-  return resolvePackagePath(
-    '@smartx-cape/plugin-cape-labels-backend',
-    'migrations',
-  );
-}
-
-/** Runs the plugin's migrations (idempotent). */
-export async function migrateRunStore(db: Knex): Promise<void> {
-  await db.migrate.latest({ directory: migrationsDirectory() });
-}
-
-/** The store on the plugin's database (SQLite or PostgreSQL), migrated unless told not to. */
-export async function createRunStore(options: {
-  database: DatabaseService;
-  skipMigrations?: boolean;
-  /** The clock that decides whether a running run is lost (tests). */
-  now?: StoreClock;
-}): Promise<RunStore> {
-  const db = await options.database.getClient();
-  await useWriteAheadLog(db);
-  if (!options.skipMigrations && !options.database.migrations?.skip) {
-    await migrateRunStore(db);
-  }
-  return runStore(db, options.now);
+  // Notified health, one row per Tower (notifiedHealth.ts)
+  /** The health the Tower's owners were last told about. */
+  getNotifiedHealth(towerId: string): Promise<NotifiedHealth | undefined>;
+  setNotifiedHealth(
+    towerId: string,
+    health: NotifiedHealth,
+    runId: string,
+    at: Date,
+  ): Promise<void>;
 }

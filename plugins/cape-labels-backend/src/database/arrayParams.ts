@@ -17,7 +17,7 @@ export const ARRAY_BATCH = 5_000;
 /** A column of a batch insert; `int` columns are written as integers. */
 export type BatchColumn = { name: string; type: 'text' | 'int' };
 
-export type BatchValue = string | number | null;
+type BatchValue = string | number | null;
 
 function insertSql(
   pg: boolean,
@@ -39,7 +39,7 @@ function insertSql(
   return `insert into ${table} (${names}) ${source}${conflict}`;
 }
 
-export type InsertBatchOptions = {
+type InsertBatchOptions = {
   /** Columns with the same text for every row (sent once, not per row). */
   fixed?: Record<string, string>;
   /** Rows that collide on this unique key are skipped. */

@@ -1,12 +1,7 @@
-export {
-  createRunStore,
-  migrateRunStore,
-  migrationsDirectory,
-  type RunStore,
-} from './RunStore';
+export { createRunStore } from './createRunStore';
+export type { RunStore } from './RunStore';
 export { HEARTBEAT_INTERVAL_MS } from './liveness';
-export { REPLICA_LOST, type LostRun } from './lostRuns';
 export type { PendingBatchId, PendingDelete } from './pendingDeletes';
 export type { SweepRequest } from './requests';
 export type { Retention } from './retention';
-export type { NewRun, RunEnd } from './runWrites';
+export type { NewRun } from './runWrites';

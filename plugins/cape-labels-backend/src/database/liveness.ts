@@ -13,7 +13,7 @@ type LivenessRow = {
 };
 
 /** The last sign of life of a run: its heartbeat, or its start before the first one. */
-export function lastSignOfLife(row: LivenessRow): number {
+function lastSignOfLife(row: LivenessRow): number {
   return Number(row.heartbeat_at ?? row.started_at);
 }
 

@@ -5,7 +5,8 @@ import {
   databaseService,
   newRun,
 } from './__testUtils__/testStore';
-import { createRunStore, migrationsDirectory } from './RunStore';
+import { createRunStore } from './createRunStore';
+import { migrationsDirectory } from './migrations';
 
 const TABLES = [
   'cape_labels_notified_health',

@@ -1,6 +1,6 @@
 import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import { createRunStore } from './RunStore';
+import { createRunStore } from './createRunStore';
 import { at, databaseService, SETTINGS } from './__testUtils__/testStore';
 
 const WRITERS = 12;

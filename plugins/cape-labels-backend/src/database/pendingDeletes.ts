@@ -1,17 +1,7 @@
 import type { Knex } from 'knex';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import { chunks } from '../lib/chunks';
-import {
-  OUTCOMES,
-  PENDING_DELETE_BATCHES,
-  RUNS,
-  type OutcomeRow,
-  type PendingDeleteBatchRow,
-  type RunRow,
-} from './tables';
-import { addToRunCounters, reserveOutcomeSeqs } from './outcomeSeq';
-import { insertOutcomeRows } from './outcomeRows';
 import { isPostgres } from './dialect';
+import { PENDING_DELETE_BATCHES, type PendingDeleteBatchRow } from './tables';
 
 /** A label sent to deleteManyLabels whose outcome is not known (yet). */
 export type PendingDelete = { runId: string; label: LabelOutcome };
@@ -136,62 +126,4 @@ export async function listPendingDeletes(
     (a, b) =>
       order(a.runId, b.runId) || order(a.label.labelId, b.label.labelId),
   );
-}
-
-/**
- * Records labels a later run found deleted as deleted by `runId` (their `failed` outcome becomes
- * `deleted`; a label the run never recorded gets an outcome), corrects the run's counts, adds
- * `note` to it and forgets the pending deletes, in one transaction. False: the run is gone.
- */
-export async function recordLateDeletions(
-  db: Knex,
-  runId: string,
-  labels: LabelOutcome[],
-  note: string,
-): Promise<boolean> {
-  return db.transaction(async tx => {
-    const run: Pick<RunRow, 'notes'> | undefined = await tx<RunRow>(RUNS)
-      .select('notes')
-      .where({ id: runId })
-      .first();
-    if (!run) return false;
-    const ids = labels.map(l => l.labelId);
-    const recorded = new Set<string>();
-    let corrected = 0;
-    for (const chunk of chunks(ids)) {
-      const rows = await tx<OutcomeRow>(OUTCOMES)
-        .select('label_id')
-        .where({ run_id: runId })
-        .whereIn('label_id', chunk);
-      rows.forEach(r => recorded.add(r.label_id));
-      corrected += await tx<OutcomeRow>(OUTCOMES)
-        .where({ run_id: runId, action: 'failed' })
-        .whereIn('label_id', chunk)
-        .update({ action: 'deleted', reason: null });
-    }
-    const unrecorded = labels.filter(l => !recorded.has(l.labelId));
-    const { firstSeq } = await reserveOutcomeSeqs(tx, runId, unrecorded.length);
-    const deleted = unrecorded.map((l): LabelOutcome => ({
-      labelId: l.labelId,
-      key: l.key,
-      value: l.value,
-      createdAt: l.createdAt,
-      action: 'deleted',
-    }));
-    await insertOutcomeRows(tx, runId, firstSeq, deleted);
-    // Counted, not recounted: the run may no longer list its routine keeps.
-    await addToRunCounters(tx, runId, {
-      scanned: unrecorded.length,
-      candidates: unrecorded.length,
-      outcome_rows: unrecorded.length,
-      deleted: corrected + unrecorded.length,
-      failed: -corrected,
-    });
-    const notes: string[] = run.notes ? JSON.parse(run.notes) : [];
-    await tx<RunRow>(RUNS)
-      .where({ id: runId })
-      .update({ notes: JSON.stringify([...notes, note]) });
-    await clearPendingDeletes(tx, runId, ids);
-    return true;
-  });
 }

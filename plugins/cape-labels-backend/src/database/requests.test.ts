@@ -1,7 +1,7 @@
 import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
 import { at } from './__testUtils__/testStore';
 import { databaseService } from './__testUtils__/testStore';
-import { createRunStore } from './RunStore';
+import { createRunStore } from './createRunStore';
 
 describeEachDatabase('RunStore requests', itEach => {
   itEach('is a FIFO per Tower', async db => {

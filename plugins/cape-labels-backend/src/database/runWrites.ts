@@ -10,8 +10,9 @@ import type {
   RunSummary,
   RunTrigger,
 } from '@smartx-cape/plugin-cape-labels-common';
+import { SIGN_OF_LIFE, aliveSince } from './liveness';
 import { SUMMARY_COLUMNS, rowToSummary } from './rowMapping';
-import { storedError } from './storedError';
+import { storedError, type RunError } from './storedError';
 import { RUNS, type RunRow } from './tables';
 
 export type NewRun = {
@@ -30,12 +31,25 @@ export type RunEnd = {
   status: Exclude<RunStatus, 'running' | 'lost'>;
   finishedAt: Date;
   counts: RunCounts;
-  error?: { message: string; code?: string };
+  error?: RunError;
   notes?: string[];
 };
 
+const REPLICA_LOST = {
+  message: 'the replica running this sweep stopped before it finished',
+  code: 'REPLICA_LOST',
+} as const;
+
+/** A run found lost and recorded aborted: what it was doing. */
+export type LostRun = {
+  id: string;
+  trigger: RunTrigger;
+  requestedBy?: string;
+  dryRun: boolean;
+};
+
 /** Time-ordered and unique across replicas: zero-padded epoch ms plus a random suffix. */
-export function newRunId(startedAt: Date): string {
+function newRunId(startedAt: Date): string {
   const ms = String(startedAt.getTime()).padStart(13, '0');
   return `${ms}-${randomBytes(5).toString('hex')}`;
 }
@@ -156,4 +170,56 @@ export async function heartbeat(
   await db<RunRow>(RUNS)
     .where({ id: runId, status: 'running' })
     .update({ heartbeat_at: at.getTime() });
+}
+
+/**
+ * Records the Tower's lost runs (`running`, heartbeat stopped) as aborted, ended at their last
+ * heartbeat, and returns what they were doing. Runs with a recent heartbeat are left alone:
+ * they may still be finishing. Called by the holder of the Tower's lease before it sweeps,
+ * never by a read.
+ */
+export async function abortLostRuns(
+  db: Knex,
+  towerId: string,
+  now: Date,
+): Promise<LostRun[]> {
+  const lost: Array<
+    Pick<RunRow, 'id' | 'trigger' | 'requested_by' | 'dry_run'>
+  > = await db<RunRow>(RUNS)
+    .select('id', 'trigger', 'requested_by', 'dry_run')
+    .where({ tower_id: towerId, status: 'running' })
+    .whereRaw(`${SIGN_OF_LIFE} < ?`, [aliveSince(now.getTime())])
+    .orderBy('seq', 'asc');
+  if (lost.length === 0) return [];
+  await db<RunRow>(RUNS)
+    .whereIn(
+      'id',
+      lost.map(r => r.id),
+    )
+    .where({ status: 'running' })
+    .update({
+      status: 'aborted',
+      finished_at: db.raw(SIGN_OF_LIFE),
+      error_message: REPLICA_LOST.message,
+      error_code: REPLICA_LOST.code,
+    });
+  return lost.map(r => ({
+    id: r.id,
+    trigger: r.trigger,
+    dryRun: Boolean(r.dry_run),
+    ...(r.requested_by === null ? {} : { requestedBy: r.requested_by }),
+  }));
+}
+
+/**
+ * Adds to the run's counters. It locks the run's row until commit: the last statement of a
+ * transaction, so that writers of one run hold that lock only for their commit.
+ */
+export async function addToRunCounters(
+  db: Knex,
+  runId: string,
+  counts: Record<string, number>,
+): Promise<void> {
+  const updated = await db(RUNS).where({ id: runId }).increment(counts);
+  if (updated === 0) throw new NotFoundError(`run ${runId} not found`);
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { chunks } from '../lib/chunks';
+import { deleteWhereIn } from './arrayParams';
 import { toMillis } from './rowMapping';
 import { SIGHTINGS, type SightingRow } from './tables';
 
@@ -59,4 +60,18 @@ export async function pruneSightings(
     .where({ tower_id: towerId })
     .andWhere('last_seen_at', '<', before.getTime())
     .delete();
+}
+
+/**
+ * Forgets the Tower's sightings of `labelIds` (labels seen in use: their confirmation starts
+ * over), inside the caller's transaction when given one.
+ */
+export async function forgetSightings(
+  db: Knex,
+  towerId: string,
+  labelIds: readonly string[],
+): Promise<void> {
+  const ids = [...new Set(labelIds)];
+  if (ids.length === 0) return;
+  await deleteWhereIn(db, SIGHTINGS, { tower_id: towerId }, 'label_id', ids);
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { databaseService } from './__testUtils__/testStore';
-import { createRunStore } from './RunStore';
+import { createRunStore } from './createRunStore';
 
 describe('the store on SQLite', () => {
   const opened: Knex[] = [];

@@ -1,14 +1,16 @@
 import { MAX_STORED_ERROR_BYTES, plainText } from '../lib/plainText';
-import type { RunEnd } from './runWrites';
 
 /** The error_code column's width. */
 const MAX_CODE_BYTES = 255;
+
+/** Why a run ended badly, as recorded on it. */
+export type RunError = { message: string; code?: string };
 
 /**
  * Error text may quote a Tower's answer: stored as one plain line, bounded, so a Tower cannot
  * make us store (and show) megabytes or forge lines.
  */
-export function storedError(error: RunEnd['error']) {
+export function storedError(error: RunError | undefined) {
   if (!error) return { error_message: null, error_code: null };
   return {
     error_message: plainText(error.message, MAX_STORED_ERROR_BYTES),

@@ -11,6 +11,7 @@ export const OUTCOMES = 'cape_labels_outcomes';
 export const SIGHTINGS = 'cape_labels_sightings';
 export const REQUESTS = 'cape_labels_requests';
 export const PENDING_DELETE_BATCHES = 'cape_labels_pending_delete_batches';
+export const NOTIFIED_HEALTH = 'cape_labels_notified_health';
 
 /** PostgreSQL returns bigint columns as strings, SQLite as numbers. */
 export type DbBigInt = number | string;
@@ -100,4 +101,15 @@ export type RequestRow = {
   requested_by: string | null;
   dry_run: boolean | number;
   requested_at: DbBigInt;
+};
+
+/** The health a Tower's owners were last told about. */
+export type NotifiedHealth = 'bad' | 'good';
+
+/** One row per Tower. */
+export type NotifiedHealthRow = {
+  tower_id: string;
+  health: NotifiedHealth;
+  run_id: string;
+  notified_at: DbBigInt;
 };

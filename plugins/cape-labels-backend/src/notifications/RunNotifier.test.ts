@@ -11,7 +11,6 @@ import {
   createTestDatabases,
   DATABASE_IDS,
 } from '../database/__testUtils__/testStore';
-import { NotifiedHealthStore } from './healthStore';
 import { RunNotifier } from './RunNotifier';
 
 jest.setTimeout(60_000);
@@ -65,13 +64,13 @@ describe.each(DATABASE_IDS)('RunNotifier on %s', databaseId => {
   let notifier: RunNotifier;
 
   beforeEach(async () => {
-    const { knex } = await createStore(databases, databaseId);
+    const { store } = await createStore(databases, databaseId);
     sent = [];
     installed = ['notifications', 'cape-labels'];
     notifier = new RunNotifier({
       notifications: { send: async options => void sent.push(options) },
       isInstalled: async () => installed.includes('notifications'),
-      store: new NotifiedHealthStore(knex),
+      store,
       logger: mockServices.logger.mock(),
     });
   });

@@ -3,7 +3,7 @@ import type { NotificationPayload } from '@backstage/plugin-notifications-common
 import type { NotificationService } from '@backstage/plugin-notifications-node';
 import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
-import type { NotifiedHealthStore } from './healthStore';
+import type { RunStore } from '../database';
 import { badRunMessage, recoveredMessage } from './messages';
 import { runHealth, type KeptCounts } from './runHealth';
 
@@ -11,7 +11,7 @@ export type RunNotifierOptions = {
   notifications: NotificationService;
   /** Whether the notifications backend is installed; nothing is sent when it is not. */
   isInstalled: () => Promise<boolean>;
-  store: NotifiedHealthStore;
+  store: Pick<RunStore, 'getNotifiedHealth' | 'setNotifiedHealth'>;
   logger: LoggerService;
   now?: () => Date;
 };
@@ -38,12 +38,12 @@ export class RunNotifier {
         tower,
         badRunMessage(tower, run, verdict.severity, verdict.problems),
       );
-      await store.set(tower.id, 'bad', run.id, this.now());
+      await store.setNotifiedHealth(tower.id, 'bad', run.id, this.now());
       return;
     }
-    if ((await store.get(tower.id)) !== 'bad') return;
+    if ((await store.getNotifiedHealth(tower.id)) !== 'bad') return;
     await this.send(tower, recoveredMessage(tower, run));
-    await store.set(tower.id, 'good', run.id, this.now());
+    await store.setNotifiedHealth(tower.id, 'good', run.id, this.now());
   }
 
   private async send(tower: TowerConfig, payload: NotificationPayload) {

@@ -2,7 +2,8 @@
 import type { TestDatabaseId } from '@backstage/backend-test-utils';
 import type { Knex } from 'knex';
 import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
-import { migrationsDirectory, type RunStore } from '../RunStore';
+import { migrationsDirectory } from '../migrations';
+import type { RunStore } from '../RunStore';
 import {
   DATABASE_IDS,
   at,
@@ -23,7 +24,7 @@ export type TestDatabase = {
 };
 
 /** Declares a test that runs once per database; its title gets the database's id. */
-export type ItEachDatabase = (
+type ItEachDatabase = (
   title: string,
   test: (db: TestDatabase) => Promise<void>,
 ) => void;

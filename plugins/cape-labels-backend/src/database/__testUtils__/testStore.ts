@@ -5,7 +5,8 @@ import {
   emptyRunCounts,
   type RunSettings,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { createRunStore, type RunStore } from '../RunStore';
+import { createRunStore } from '../createRunStore';
+import type { RunStore } from '../RunStore';
 import type { NewRun } from '../runWrites';
 import { sweptKeys } from '../../config/types';
 import { TEST_POSTGRES_ENV, TEST_POSTGRES_URL } from './testPostgres';
@@ -49,7 +50,7 @@ export const SETTINGS: RunSettings = {
   keys: sweptKeys('cape'),
 };
 
-export const T0 = Date.parse('2026-11-30T00:00:00.000Z');
+const T0 = Date.parse('2026-11-30T00:00:00.000Z');
 
 export function at(minutes: number): Date {
   return new Date(T0 + minutes * 60_000);

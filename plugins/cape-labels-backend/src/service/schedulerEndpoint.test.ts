@@ -11,7 +11,7 @@ import {
   towerEntry,
 } from './__testUtils__/testBackend';
 import { until } from '../__testUtils__/until';
-import { CANCELLED_NOTE } from '../sweep/cancelled';
+import { CANCELLED_NOTE } from '../sweep/sweepResult';
 
 const TASKS = `${BASE}/.backstage/scheduler/v1/tasks`;
 const task = (towerId: string) =>

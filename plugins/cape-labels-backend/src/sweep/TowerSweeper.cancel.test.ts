@@ -1,6 +1,6 @@
 import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerClient } from '../cloudtower/types';
-import { CANCELLED_NOTE } from './cancelled';
+import { CANCELLED_NOTE } from './sweepResult';
 import {
   createHarness,
   stoppedAfterEach,

@@ -4,14 +4,13 @@ import type { TowerClient } from '../cloudtower/types';
 import { towerConnectionOptions } from '../config/towerConnection';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
 import type { Retention, RunStore } from '../database';
-import { externalPreviewAllowed } from './externalStart';
-import { planTick, type PlannedRun } from './planTick';
 import type { SweepMetrics } from './metrics';
+import type { SweeperSettings } from './runContext';
 import { DEFAULT_MAX_CLOCK_AHEAD_MS } from './runClock';
 import { isDue, sweepSchedule, type SweepSchedule } from './schedule';
-import { SerialQueue } from './SerialQueue';
 import type { SweeperHooks } from './sweeperHooks';
-import { sweepOnce, type SweepOnceContext } from './sweepOnce';
+import { sweepOnce } from './sweepOnce';
+import { externalPreviewAllowed, planTick, type PlannedRun } from './tick';
 
 /** How hard a sweeper works its Tower: the plugin's config (`sweepTuning`), or a test's. */
 export type SweepTuning = {
@@ -65,6 +64,22 @@ export type TowerSweeperOptions = {
   metrics?: SweepMetrics;
 };
 
+/** Runs work items one at a time, in the order they were queued. */
+class SerialQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  /** Resolves once everything queued so far has finished. */
+  idle(): Promise<void> {
+    return this.tail.then(() => undefined);
+  }
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(work);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
 /**
  * The only code that sweeps one Tower in this process. The scheduler's lease makes a tick
  * exclusive across replicas; the queue keeps this process's work on the Tower one at a time.
@@ -75,8 +90,8 @@ export class TowerSweeper {
   readonly tower: TowerConfig;
   readonly schedule: SweepSchedule;
   readonly registeredAt: Date;
-  /** What every run of this sweeper is given: its options, resolved once. */
-  private readonly runContext: SweepOnceContext;
+  /** What every run of this sweeper starts from: its options, resolved once. */
+  private readonly settings: SweeperSettings;
 
   /** The one way to build a sweeper: the plugin, the tests and the benchmark all come here. */
   static create(options: TowerSweeperOptions): TowerSweeper {
@@ -87,11 +102,11 @@ export class TowerSweeper {
     this.tower = options.tower;
     this.schedule = sweepSchedule(options.tower.schedule);
     this.registeredAt = options.registeredAt ?? this.now();
-    this.runContext = this.resolveRunContext();
+    this.settings = this.resolveSettings();
   }
 
   /** The tuning's defaults applied and the Tower's connection built, for every run alike. */
-  private resolveRunContext(): SweepOnceContext {
+  private resolveSettings(): SweeperSettings {
     const {
       tower,
       store,
@@ -205,6 +220,6 @@ export class TowerSweeper {
   }
 
   private sweep(planned: PlannedRun, signal: AbortSignal) {
-    return sweepOnce(this.runContext, planned, signal);
+    return sweepOnce(this.settings, planned, signal);
   }
 }

@@ -1,17 +1,10 @@
-import {
-  emptyRunCounts,
-  type LabelOutcome,
-} from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerLabel } from '../cloudtower/types';
 import { sweptKeys } from '../config/types';
+import { actions, towerLabel } from './__testUtils__/towerLabel';
 import {
-  applyCap,
   classifyListed,
   classifyLive,
-  countOutcomes,
-  isConfirmed,
-  outcome,
-  type KeptTally,
+  classifyPage,
   type SweepPolicy,
 } from './decide';
 
@@ -82,18 +75,6 @@ describe('classifyListed (rules 1-3)', () => {
       });
     },
   );
-});
-
-describe('isConfirmed (rule 6)', () => {
-  const confirming = { ...policy, confirmCutoffMs: cutoff };
-  it('confirms everything when confirmation is off', () => {
-    expect(isConfirmed(undefined, policy)).toBe(true);
-  });
-  it('needs a sighting at or before the confirmation cutoff', () => {
-    expect(isConfirmed(undefined, confirming)).toBe(false);
-    expect(isConfirmed(new Date(cutoff + 1), confirming)).toBe(false);
-    expect(isConfirmed(new Date(cutoff), confirming)).toBe(true);
-  });
 });
 
 describe('classifyLive (rule 4)', () => {
@@ -173,36 +154,22 @@ describe('classifyLive (rule 4)', () => {
   });
 });
 
-describe('applyCap (rule 7)', () => {
-  it('takes what fits and leaves the rest', () => {
-    expect(applyCap([1, 2, 3], 2)).toEqual({ take: [1, 2], over: [3] });
-    expect(applyCap([1, 2], 0)).toEqual({ take: [], over: [1, 2] });
-    expect(applyCap([1], -5)).toEqual({ take: [], over: [1] });
-    expect(applyCap([1], 10)).toEqual({ take: [1], over: [] });
-  });
-});
-
-describe('countOutcomes', () => {
-  it('counts actions and kept reasons', () => {
-    const counts = emptyRunCounts();
-    const kept: KeptTally = new Map();
-    const outcomes: LabelOutcome[] = [
-      outcome(label({ id: 'a' }), 'deleted'),
-      outcome(label({ id: 'b' }), 'kept', 'young'),
-      outcome(label({ id: 'c' }), 'kept', 'young'),
-      outcome(label({ id: 'd' }), 'kept', 'raced'),
-      outcome(label({ id: 'e' }), 'failed', 'error'),
-      outcome(label({ id: 'f' }), 'would-delete'),
-    ];
-    countOutcomes(counts, kept, outcomes);
-    expect(counts).toEqual({
-      scanned: 0,
-      candidates: 0,
-      deleted: 1,
-      wouldDelete: 1,
-      kept: 3,
-      failed: 1,
-    });
-    expect(Object.fromEntries(kept)).toEqual({ young: 2, raced: 1 });
+describe('classifyPage (rules 1-3 on a page)', () => {
+  it('counts swept keys only, keeps young and counted labels, passes the rest on', () => {
+    const page = classifyPage(
+      [
+        towerLabel('a'),
+        towerLabel('foreign', { key: 'cape-managed' }),
+        towerLabel('young', { createdAt: '2026-11-30T00:00:00.000Z' }),
+        towerLabel('counted', { totalNum: 2 }),
+      ],
+      policy,
+    );
+    expect(page.scanned).toBe(3);
+    expect(page.candidates.map(l => l.id)).toEqual(['a']);
+    expect(actions(page.kept)).toEqual([
+      'young:kept/young',
+      'counted:kept/count-nonzero',
+    ]);
   });
 });

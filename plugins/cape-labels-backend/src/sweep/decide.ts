@@ -1,10 +1,16 @@
 import type {
   KeptReason,
   LabelOutcome,
-  OutcomeReason,
-  RunCounts,
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { LabelLiveState, TowerLabel } from '../cloudtower/types';
+import { outcome } from './record';
+import type { RunContext } from './runContext';
+import type { RunState } from './sweepResult';
+
+/*
+ * The decide step of README "How a sweep decides": rules 1–3 on each listed page, rule 6's
+ * sightings, rule 7's cap, and rule 4's verdict on the live state the batch reads.
+ */
 
 /** What one run decides by: fixed when the run starts. */
 export type SweepPolicy = {
@@ -36,6 +42,30 @@ export function classifyListed(
   return { candidate: true };
 }
 
+export type ClassifiedPage = {
+  /** Labels of a swept key (the others are not ours to record). */
+  scanned: number;
+  candidates: TowerLabel[];
+  /** Kept by rules 2 and 3 as listed: `young`, `count-nonzero`. */
+  kept: LabelOutcome[];
+};
+
+/** Rules 1–3 on a listed page. */
+export function classifyPage(
+  page: TowerLabel[],
+  policy: SweepPolicy,
+): ClassifiedPage {
+  const result: ClassifiedPage = { scanned: 0, candidates: [], kept: [] };
+  for (const label of page) {
+    const verdict = classifyListed(label, policy);
+    if (!verdict) continue;
+    result.scanned++;
+    if (verdict.candidate) result.candidates.push(label);
+    else result.kept.push(outcome(label, 'kept', verdict.reason));
+  }
+  return result;
+}
+
 /** Rule 6: a candidate is confirmed when an earlier run saw it as a candidate long enough ago. */
 export function isConfirmed(
   firstSeen: Date | undefined,
@@ -45,6 +75,29 @@ export function isConfirmed(
   return (
     firstSeen !== undefined && firstSeen.getTime() <= policy.confirmCutoffMs
   );
+}
+
+/**
+ * Rule 6 on a page: the ids of candidates not seen long enough ago, then this run's sighting
+ * recorded. Without confirmation sightings are neither read nor written.
+ */
+export async function unconfirmedOf(
+  run: RunContext,
+  candidates: TowerLabel[],
+  policy: SweepPolicy,
+): Promise<ReadonlySet<string>> {
+  const unconfirmed = new Set<string>();
+  if (policy.confirmCutoffMs === undefined || candidates.length === 0)
+    return unconfirmed;
+  const { store, tower } = run;
+  const ids = candidates.map(l => l.id);
+  const firstSeen = await store.getSightings(tower.id, ids);
+  for (const label of candidates) {
+    if (!isConfirmed(firstSeen.get(label.id), policy))
+      unconfirmed.add(label.id);
+  }
+  await store.addSightings(tower.id, ids, run.startedAt);
+  return unconfirmed;
 }
 
 /**
@@ -72,51 +125,37 @@ export function applyCap<T>(
   return { take: items.slice(0, n), over: items.slice(n) };
 }
 
-/**
- * U+0000 cannot be stored in PostgreSQL text: one such label would make every outcome write of
- * its batch fail (after Tower acted). It is recorded as U+FFFD; the label id stays exact.
- */
-function storable(text: string): string {
-  return text.includes('\u0000') ? text.split('\u0000').join('\uFFFD') : text;
-}
-
-export function outcome(
-  label: TowerLabel,
-  action: LabelOutcome['action'],
-  reason?: OutcomeReason,
-  relation?: string,
-): LabelOutcome {
-  return {
-    labelId: label.id,
-    key: storable(label.key),
-    value: label.value === null ? null : storable(label.value),
-    createdAt: label.createdAt,
-    action,
-    ...(reason ? { reason } : {}),
-    ...(relation ? { relation } : {}),
-  };
-}
-
-export type KeptTally = Map<KeptReason, number>;
+type Capped = { take: TowerLabel[]; kept: LabelOutcome[] };
 
 /**
- * Adds outcomes to the run's counts and its kept-by-reason tally
- * (`scanned` and `candidates` are counted by the caller).
+ * Rule 7 on a batch's orphans: reserves what still fits under `maxDeletes` for deletion; the
+ * rest is kept `cap` (which makes the run `partial`).
  */
-export function countOutcomes(
-  counts: RunCounts,
-  kept: KeptTally,
-  outcomes: LabelOutcome[],
-): void {
-  for (const o of outcomes) {
-    if (o.action === 'deleted') counts.deleted++;
-    else if (o.action === 'would-delete') counts.wouldDelete++;
-    else if (o.action === 'failed') counts.failed++;
-    else if (o.action === 'kept') {
-      counts.kept++;
-      // A kept outcome carries a kept reason (`outcome` is only ever called so).
-      const reason = o.reason as KeptReason | undefined;
-      if (reason) kept.set(reason, (kept.get(reason) ?? 0) + 1);
-    }
-  }
+export function capOrphans(
+  state: RunState,
+  orphans: TowerLabel[],
+  maxDeletes: number,
+): Capped {
+  const { take, over } = applyCap(orphans, maxDeletes - state.reserved);
+  state.reserved += take.length;
+  return { take, kept: over.map(l => outcome(l, 'kept', 'cap')) };
+}
+
+/**
+ * Rule 7 early, before the live check: once the cap is used up, candidates are kept `cap`
+ * unchecked. Only without confirmation: with it, the live check still restarts the
+ * confirmation of labels in use (rule 6), so the cap waits until after it.
+ */
+export function capBeforeCheck(
+  state: RunState,
+  candidates: TowerLabel[],
+  options: { maxDeletes: number; confirming: boolean },
+): Capped {
+  if (
+    options.confirming ||
+    candidates.length === 0 ||
+    state.reserved < options.maxDeletes
+  )
+    return { take: candidates, kept: [] };
+  return { take: [], kept: candidates.map(l => outcome(l, 'kept', 'cap')) };
 }

@@ -1,6 +1,8 @@
 import type { TowerClient, TowerLabel } from '../cloudtower/types';
 import { TowerTimeoutError } from '../cloudtower/errors';
-import { deleteGuarded, type GuardedDeleteContext } from './guardedDelete';
+import { stubRunContext } from './__testUtils__/runContext';
+import type { SweepPolicy } from './decide';
+import { deleteGuarded } from './guardedDelete';
 
 const label = (id: string): TowerLabel => ({
   id,
@@ -30,20 +32,18 @@ function context(options: {
       return ids.filter(id => existing.has(id));
     },
   } as unknown as TowerClient;
-  const notes: string[] = [];
-  const ctx: GuardedDeleteContext = {
+  const ctx = stubRunContext({
     client,
     store: { writePendingDeletes: async () => 1 },
-    towerId: 't1',
-    runId: 'r1',
-    keys: ['cape-cluster-name'],
-    createdBefore: '2026-11-30T00:00:00.000Z',
     settleMs: 30,
-    signal: new AbortController().signal,
-    note: text => notes.push(text),
-  };
-  return { ctx, survivorReads, notes };
+  });
+  return { ctx, survivorReads, notes: ctx.notes };
 }
+
+const policy: SweepPolicy = {
+  keys: new Set(['cape-cluster-name']),
+  cutoffMs: Date.parse('2026-11-30T00:00:00.000Z'),
+};
 
 const take = ['a', 'b', 'c'].map(label);
 const actions = (outcomes: { labelId: string; action: string }[]) =>
@@ -55,7 +55,7 @@ describe('deleteGuarded survivor reads', () => {
       deletes: ids => ids,
       answer: n => n,
     });
-    const result = await deleteGuarded(ctx, take);
+    const result = await deleteGuarded(ctx, policy, take);
     expect(survivorReads).toEqual([]);
     expect(actions(result.outcomes)).toEqual([
       'a:deleted',
@@ -69,7 +69,7 @@ describe('deleteGuarded survivor reads', () => {
       deletes: ids => ids.filter(id => id !== 'b'),
       answer: n => n,
     });
-    const result = await deleteGuarded(ctx, take);
+    const result = await deleteGuarded(ctx, policy, take);
     expect(survivorReads).toEqual([['a', 'b', 'c']]);
     expect(actions(result.outcomes)).toEqual([
       'a:deleted',
@@ -83,9 +83,9 @@ describe('deleteGuarded survivor reads', () => {
       deletes: ids => ids,
       answer: n => n + 2,
     });
-    await deleteGuarded(ctx, take);
+    await deleteGuarded(ctx, policy, take);
     expect(survivorReads).toHaveLength(1);
-    expect(notes.join('\n')).toMatch(/answered count 5 for 3 labels/);
+    expect(notes.list().join('\n')).toMatch(/answered count 5 for 3 labels/);
   });
 
   it('reads survivors when the answer was lost', async () => {
@@ -97,7 +97,7 @@ describe('deleteGuarded survivor reads', () => {
           operation: 'deleteLabels',
         }),
     });
-    const result = await deleteGuarded(ctx, take);
+    const result = await deleteGuarded(ctx, policy, take);
     expect(survivorReads.length).toBeGreaterThan(0);
     expect(actions(result.outcomes)).toEqual([
       'a:deleted',

@@ -1,3 +1,4 @@
+import { toError } from '@backstage/errors';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
@@ -8,10 +9,12 @@ import {
   TowerUnreachableError,
 } from '../cloudtower/errors';
 import { neverSent } from '../cloudtower/networkErrors';
-import type { TowerClient, TowerLabel } from '../cloudtower/types';
-import type { PendingBatchId, RunStore } from '../database';
-import { outcome } from './decide';
+import type { TowerLabel } from '../cloudtower/types';
+import type { PendingBatchId } from '../database';
+import type { SweepPolicy } from './decide';
+import { outcome } from './record';
 import { withRetry } from './retry';
+import type { RunContext } from './runContext';
 
 /** Survivor reads spread over the settle window after a delete without a usable answer. */
 const SETTLE_READS = 3;
@@ -30,20 +33,6 @@ export function isAmbiguous(error: unknown): boolean {
   return false;
 }
 
-export type GuardedDeleteContext = {
-  client: TowerClient;
-  store: Pick<RunStore, 'writePendingDeletes'>;
-  towerId: string;
-  runId: string;
-  keys: string[];
-  createdBefore: string;
-  /** How long Tower may take to commit a delete whose answer we did not get (ms). */
-  settleMs: number;
-  signal: AbortSignal;
-  /** A remark for the run's record (also logged). */
-  note: (text: string) => void;
-};
-
 export type GuardedDeleteResult = {
   outcomes: LabelOutcome[];
   /** The delete's write-ahead record, which recording `outcomes` settles. */
@@ -53,12 +42,12 @@ export type GuardedDeleteResult = {
 };
 
 async function readSurvivors(
-  ctx: GuardedDeleteContext,
+  run: RunContext,
   ids: string[],
 ): Promise<Set<string>> {
   // A read is safe to repeat, and without it the batch's outcome would be unknown.
   return new Set(
-    await withRetry(() => ctx.client.readExistingIds(ids), 3, 250),
+    await withRetry(() => run.client.readExistingIds(ids), 3, 250),
   );
 }
 
@@ -67,34 +56,41 @@ async function readSurvivors(
  * read would only confirm it); else read — after a settle window when the answer was lost.
  */
 async function survivorsAfter(
-  ctx: GuardedDeleteContext,
+  run: RunContext,
   ids: string[],
   reported: number | undefined,
   ambiguous: boolean,
 ): Promise<Set<string>> {
   if (reported === ids.length) return new Set();
-  return ambiguous ? settle(ctx, ids) : readSurvivors(ctx, ids);
+  return ambiguous ? settle(run, ids) : readSurvivors(run, ids);
 }
 
 /** Re-reads survivors a few times over the settle window, until none is left. */
-async function settle(
-  ctx: GuardedDeleteContext,
-  ids: string[],
-): Promise<Set<string>> {
-  let survivors = await readSurvivors(ctx, ids);
+async function settle(run: RunContext, ids: string[]): Promise<Set<string>> {
+  let survivors = await readSurvivors(run, ids);
   for (let i = 0; i < SETTLE_READS && survivors.size > 0; i++) {
-    if (ctx.signal.aborted) break;
-    await sleep(ctx.settleMs / SETTLE_READS, undefined, {
-      signal: ctx.signal,
+    if (run.signal.aborted) break;
+    await sleep(run.settleMs / SETTLE_READS, undefined, {
+      signal: run.signal,
     }).catch(() => undefined);
-    survivors = await readSurvivors(ctx, [...survivors]);
+    survivors = await readSurvivors(run, [...survivors]);
   }
   return survivors;
 }
 
-function describe(error: unknown): string {
-  const e = error as { message?: unknown };
-  return typeof e?.message === 'string' ? e.message : String(error);
+/**
+ * Rules 5 and 8: a dry run records `would-delete` and sends nothing; a real run makes one
+ * guarded delete of what the cap let through.
+ */
+export async function deleteOrPreview(
+  run: RunContext,
+  policy: SweepPolicy,
+  take: TowerLabel[],
+): Promise<GuardedDeleteResult> {
+  if (run.dryRun)
+    return { outcomes: take.map(l => outcome(l, 'would-delete')) };
+  if (take.length === 0) return { outcomes: [] };
+  return deleteGuarded(run, policy, take);
 }
 
 /**
@@ -102,39 +98,40 @@ function describe(error: unknown): string {
  * label's outcome. Throws only when the write-ahead record or the survivor read fails.
  */
 export async function deleteGuarded(
-  ctx: GuardedDeleteContext,
+  run: RunContext,
+  policy: SweepPolicy,
   take: TowerLabel[],
 ): Promise<GuardedDeleteResult> {
   const ids = take.map(l => l.id);
   const pending = await withRetry(() =>
-    ctx.store.writePendingDeletes(
-      ctx.towerId,
-      ctx.runId,
+    run.store.writePendingDeletes(
+      run.tower.id,
+      run.runId,
       take.map(l => outcome(l, 'deleted')),
     ),
   );
   let reported: number | undefined;
   let error: unknown;
   try {
-    reported = await ctx.client.deleteLabelsGuarded({
+    reported = await run.client.deleteLabelsGuarded({
       ids,
-      keys: ctx.keys,
-      createdBefore: ctx.createdBefore,
+      keys: [...policy.keys],
+      createdBefore: new Date(policy.cutoffMs).toISOString(),
     });
   } catch (e) {
     error = e;
   }
   const ambiguous = error !== undefined && isAmbiguous(error);
-  const survivors = await survivorsAfter(ctx, ids, reported, ambiguous);
+  const survivors = await survivorsAfter(run, ids, reported, ambiguous);
   const gone = ids.length - survivors.size;
   if (reported !== undefined && reported !== gone) {
-    ctx.note(
+    run.notes.add(
       `deleteManyLabels answered count ${reported} for ${ids.length} labels, but ${gone} were gone afterwards`,
     );
   }
   if (ambiguous && gone > 0) {
-    ctx.note(
-      `deleteManyLabels for ${ids.length} labels got no usable answer (${describe(error)}); ${gone} were gone after settling and are recorded deleted`,
+    run.notes.add(
+      `deleteManyLabels for ${ids.length} labels got no usable answer (${toError(error).message}); ${gone} were gone after settling and are recorded deleted`,
     );
   }
   const failedReason = ambiguous ? 'unanswered' : 'error';

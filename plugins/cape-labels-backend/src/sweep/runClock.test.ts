@@ -1,7 +1,7 @@
 import { DEFAULT_LDAP_STRATEGY_ID } from '@smartx-cape/cloudtower-simulator';
-import { mockServices } from '@backstage/backend-test-utils';
 import type { TowerClient, TowerLogin } from '../cloudtower/types';
 import { passwordCredentials } from '../__testUtils__/towerLogin';
+import { stubRunContext } from './__testUtils__/runContext';
 import { towerRunStart } from './runClock';
 import { createHarness, stoppedAfterEach } from './__testUtils__/sweepHarness';
 
@@ -46,21 +46,13 @@ describe('towerRunStart notes how the run got into Tower', () => {
     ['LOCAL (as before: no note)', { method: 'password', source: 'LOCAL' }, []],
     ['a client that does not say', undefined, []],
   ])('%s', async (_name, login, expected) => {
-    const notes: string[] = [];
-    await towerRunStart(
-      {
-        towerId: 't1',
-        client: clientLoggedIn(login),
-        store: { setRunClock: async () => undefined },
-        logger: mockServices.logger.mock(),
-        now: () => new Date(),
-        maxAheadMs: 600_000,
-        note: text => notes.push(text),
-      },
-      'run-1',
-      new Date(),
-    );
-    expect(notes).toEqual(expected);
+    const run = stubRunContext({
+      client: clientLoggedIn(login),
+      store: { setRunClock: async () => undefined },
+      maxClockAheadMs: 600_000,
+    });
+    await towerRunStart(run);
+    expect(run.notes.list()).toEqual(expected);
   });
 });
 

@@ -1,23 +1,9 @@
-import type { LoggerService } from '@backstage/backend-plugin-api';
 import type { RunClock } from '@smartx-cape/plugin-cape-labels-common';
 import { DateTime } from 'luxon';
 import { describeLogin } from '../cloudtower/passwordLogin';
-import type { TowerClient, TowerClockReading } from '../cloudtower/types';
-import type { RunStore } from '../database';
+import type { TowerClockReading } from '../cloudtower/types';
 import { withRetry } from './retry';
-
-export type RunClockDeps = {
-  towerId: string;
-  client: TowerClient;
-  store: Pick<RunStore, 'setRunClock'>;
-  logger: Pick<LoggerService, 'info' | 'warn'>;
-  /** Our clock (the sweeper's). */
-  now: () => Date;
-  /** Keeps a remark on the run (the client has logged how it logged in already). */
-  note?: (text: string) => void;
-  /** `capeLabels.maxClockAhead`: the furthest ahead of ours that Tower's clock may move the cutoff. */
-  maxAheadMs: number;
-};
+import type { RunContext } from './runContext';
 
 /** The default of `capeLabels.maxClockAhead`. */
 export const DEFAULT_MAX_CLOCK_AHEAD_MS = 10 * 60_000;
@@ -55,37 +41,33 @@ function runClock(
  * and in the log, when Tower sent no usable `Date` header. A run that got in as an LDAP user or
  * with an API key notes how.
  */
-export async function towerRunStart(
-  deps: RunClockDeps,
-  runId: string,
-  startedAt: Date,
-  signal?: AbortSignal,
-): Promise<DateTime> {
-  const reading: TowerClockReading = deps.client.readClock
-    ? await deps.client.readClock(signal)
+export async function towerRunStart(run: RunContext): Promise<DateTime> {
+  const { runId, tower, logger, maxClockAheadMs } = run;
+  const reading: TowerClockReading = run.client.readClock
+    ? await run.client.readClock(run.signal)
     : { source: 'local', reason: 'the client cannot read Tower clock' };
-  const login = deps.client.loginUsed?.();
+  const login = run.client.loginUsed?.();
   if (login && !(login.method === 'password' && login.source === 'LOCAL')) {
-    deps.note?.(describeLogin(login));
+    run.notes.keep(describeLogin(login));
   }
   const { clock, effectiveSkewMs } = runClock(
     reading,
-    deps.now().getTime(),
-    deps.maxAheadMs,
+    run.now().getTime(),
+    maxClockAheadMs,
   );
-  await withRetry(() => deps.store.setRunClock(runId, clock));
+  await withRetry(() => run.store.setRunClock(runId, clock));
   if (reading.source === 'local') {
-    deps.logger.warn(
-      `Tower ${deps.towerId}: ${reading.reason}; run ${runId} takes its age cutoff on this backend's clock`,
+    logger.warn(
+      `Tower ${tower.id}: ${reading.reason}; run ${runId} takes its age cutoff on this backend's clock`,
     );
   } else if (clock.capped) {
-    deps.logger.warn(
-      `Tower ${deps.towerId}: Tower's clock is ${clock.skewMs} ms ahead of ours, more than capeLabels.maxClockAhead (${deps.maxAheadMs} ms); run ${runId} takes its age cutoff only that far ahead`,
+    logger.warn(
+      `Tower ${tower.id}: Tower's clock is ${clock.skewMs} ms ahead of ours, more than capeLabels.maxClockAhead (${maxClockAheadMs} ms); run ${runId} takes its age cutoff only that far ahead`,
     );
   } else if (Math.abs(clock.skewMs!) >= NOTABLE_SKEW_MS) {
-    deps.logger.info(
-      `Tower ${deps.towerId}: Tower's clock is ${clock.skewMs} ms from ours; run ${runId} takes its age cutoff on Tower's clock`,
+    logger.info(
+      `Tower ${tower.id}: Tower's clock is ${clock.skewMs} ms from ours; run ${runId} takes its age cutoff on Tower's clock`,
     );
   }
-  return DateTime.fromJSDate(startedAt).toUTC().plus(effectiveSkewMs);
+  return DateTime.fromJSDate(run.startedAt).toUTC().plus(effectiveSkewMs);
 }

@@ -1,131 +1,83 @@
-import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import type { TowerClient } from '../cloudtower/types';
-import type { RunStore } from '../database';
-import type { SweepPolicy } from './decide';
+import type { TowerLabel } from '../cloudtower/types';
+import { processBatch } from './batch';
+import {
+  capBeforeCheck,
+  classifyPage,
+  unconfirmedOf,
+  type SweepPolicy,
+} from './decide';
+import { recordOutcomes } from './record';
 import { withRetry } from './retry';
-import { processBatch, type BatchContext } from './stages/batch';
-import { BatchPool } from './stages/batchPool';
-import { capBeforeCheck } from './stages/cap';
-import { classifyPage } from './stages/classify';
-import { unconfirmedOf } from './stages/confirm';
-import { listPages } from './stages/list';
-import { shouldStop, writeProgress } from './stages/progress';
-import { recordOutcomes } from './stages/record';
-import { newRunState, type RunState } from './stages/runState';
-import { errorOf, sweepResult, type SweepResult } from './sweepResult';
+import type { RunContext } from './runContext';
+import {
+  errorOf,
+  sweepResult,
+  type RunState,
+  type SweepResult,
+} from './sweepResult';
 
-export type SweepStore = Pick<
-  RunStore,
-  | 'addOutcomes'
-  | 'updateRunCounts'
-  | 'getSightings'
-  | 'addSightings'
-  | 'pruneSightings'
-  | 'writePendingDeletes'
->;
+const PROGRESS_INTERVAL_MS = 1000;
+/** Consecutive failed batches after which the Tower is taken to be down and the run stops. */
+const MAX_CONSECUTIVE_BATCH_FAILURES = 3;
 
-export type SweepParams = {
-  runId: string;
-  towerId: string;
-  runStart: Date;
-  policy: SweepPolicy;
-  dryRun: boolean;
-  maxDeletes: number;
-  pageSize: number;
-  /** Candidate batches (check → delete → survivor read) in flight at once. */
-  batchesInFlight: number;
-  /** How long Tower may take to commit a delete whose answer was lost (ms); see guardedDelete. */
-  settleMs: number;
-  /** Stops the sweep before its next page or batch; requests already sent finish. */
-  signal: AbortSignal;
-};
+/** Candidate batches in flight at once, at most `size`. */
+export class BatchPool {
+  private readonly inFlight = new Set<Promise<void>>();
 
-export type SweepDeps = {
-  client: TowerClient;
-  store: SweepStore;
-  /** Called with every batch of labels this run deleted (the audit trail). */
-  onDeleted?: (deleted: LabelOutcome[]) => void;
-  /** A remark for the run's record (a count Tower answered that the survivor read contradicts, ...). */
-  onNote?: (text: string) => void;
-  /** The run's counts were written (the card may re-read them). */
-  onProgress?: () => void;
-};
+  constructor(private readonly size: number) {}
 
-function batchContext(
-  params: SweepParams,
-  deps: SweepDeps,
-  state: RunState,
-): BatchContext {
-  const { client, store } = deps;
-  const { runId, towerId, policy, signal } = params;
-  return {
-    client,
-    store,
-    runId,
-    state,
-    maxDeletes: params.maxDeletes,
-    dryRun: params.dryRun,
-    onDeleted: deps.onDeleted,
-    deletion: {
-      client,
-      store,
-      towerId,
-      runId,
-      keys: [...policy.keys],
-      createdBefore: new Date(policy.cutoffMs).toISOString(),
-      settleMs: params.settleMs,
-      signal,
-      note: text => deps.onNote?.(text),
-    },
-  };
+  /** Resolves once a batch may start. */
+  async waitForRoom(): Promise<void> {
+    while (this.inFlight.size >= this.size) await Promise.race(this.inFlight);
+  }
+
+  /** Starts a batch (`work` never throws). */
+  launch(work: () => Promise<void>): void {
+    const task = work().finally(() => this.inFlight.delete(task));
+    this.inFlight.add(task);
+  }
+
+  /** Resolves once every batch started has ended. */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
+  }
 }
 
 /**
- * One sweep of one Tower (steps 6–15 of docs/architecture.md#the-sweep-pipeline). Per page:
- * list → classify → confirm → (early cap) → record the kept; per candidate batch, in flight
- * beside the listing: live check → cap → delete → record. Never throws for Tower failures:
- * they end up in the result.
+ * One sweep of one Tower, the README's rules in order. Per page: list → classify (rules 1–3) →
+ * confirm (rule 6) → early cap (rule 7) → record the kept; per candidate batch, in flight
+ * beside the listing (`batch.ts`): live check (rule 4) → cap (rule 7) → guarded delete or
+ * preview (rules 5, 8) → record. Never throws for Tower failures: they end up in the result.
  */
 export async function runSweep(
-  params: SweepParams,
-  deps: SweepDeps,
+  run: RunContext,
+  policy: SweepPolicy,
 ): Promise<SweepResult> {
-  const { store } = deps;
-  const { runId, towerId, policy, signal } = params;
-  const state = newRunState();
-  const batch = batchContext(params, deps, state);
-  const batches = new BatchPool(params.batchesInFlight);
+  const { state, signal } = run;
+  const maxDeletes = run.tower.maxDeletesPerRun;
+  const batches = new BatchPool(run.batchesInFlight);
   const confirming = policy.confirmCutoffMs !== undefined;
-  const sightings = { store, towerId, runStart: params.runStart };
   let listedAll = false;
   try {
-    for await (const page of listPages(deps.client, policy, {
-      pageSize: params.pageSize,
-      signal,
-    })) {
+    for await (const page of listPages(run, policy)) {
       const listed = classifyPage(page, policy);
       state.counts.scanned += listed.scanned;
       state.counts.candidates += listed.candidates.length;
-      const unconfirmed = await unconfirmedOf(
-        listed.candidates,
-        policy,
-        sightings,
-      );
+      const unconfirmed = await unconfirmedOf(run, listed.candidates, policy);
       const early = capBeforeCheck(state, listed.candidates, {
-        maxDeletes: params.maxDeletes,
+        maxDeletes,
         confirming,
       });
-      await recordOutcomes({ store, runId }, state, [
-        ...listed.kept,
-        ...early.kept,
-      ]);
+      await recordOutcomes(run, [...listed.kept, ...early.kept]);
       if (early.take.length) {
         await batches.waitForRoom();
         // Aborted while waiting for a free slot: stop before the next batch (nothing sent for it).
         if (signal.aborted) break;
-        batches.launch(() => processBatch(batch, early.take, unconfirmed));
+        batches.launch(() =>
+          processBatch(run, policy, early.take, unconfirmed),
+        );
       }
-      await writeProgress({ store, runId }, state, deps.onProgress);
+      await writeProgress(run);
       if (shouldStop(state, signal)) break;
     }
     listedAll = !state.fatal && !signal.aborted;
@@ -134,30 +86,91 @@ export async function runSweep(
   } finally {
     await batches.settled();
   }
-  if (listedAll) await pruneSightings(store, towerId, params.runStart, state);
-  return sweepResult({
-    ...state,
-    aborted: signal.aborted,
-    maxDeletes: params.maxDeletes,
-  });
+  if (listedAll) await pruneSightings(run);
+  return sweepResult({ ...state, aborted: signal.aborted, maxDeletes });
+}
+
+/** List (rule 1): the swept keys' keyset pages, one page in flight ahead of the one decided. */
+export function listPages(
+  run: RunContext,
+  policy: SweepPolicy,
+): AsyncIterable<TowerLabel[]> {
+  return prefetched(
+    run.client.listLabelPages(
+      { keys: [...policy.keys] },
+      { pageSize: run.pageSize, signal: run.signal },
+    ),
+  );
+}
+
+/**
+ * Iterates `source` one item ahead: the next item is requested as soon as the current one is
+ * handed out, so a keyset page is on the wire while the previous one is being decided and
+ * recorded. Keyset listing is a chain (each page needs the last id of the one before), so this
+ * overlap is the only way to shorten it.
+ */
+export async function* prefetched<T>(
+  source: AsyncIterable<T>,
+): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]();
+  let next = iterator.next();
+  try {
+    for (;;) {
+      const result = await next;
+      if (result.done) return;
+      next = iterator.next();
+      // If the consumer stops early, nobody awaits this one: its failure is not news.
+      next.catch(() => undefined);
+      yield result.value;
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}
+
+/**
+ * The run's counts for the card, at most once a second. A courtesy: a failed write is not
+ * worth stopping for, and only a write that succeeded is announced (`onProgress`).
+ */
+export async function writeProgress(run: RunContext): Promise<void> {
+  const { state } = run;
+  if (Date.now() - state.lastProgressMs < PROGRESS_INTERVAL_MS) return;
+  state.lastProgressMs = Date.now();
+  await run.store.updateRunCounts(run.runId, { ...state.counts }).then(
+    () =>
+      run.hooks.onProgress?.({
+        runId: run.runId,
+        towerId: run.tower.id,
+        status: 'running',
+      }),
+    () => undefined,
+  );
+}
+
+/** After each page: whether the run stops listing (it sets `fatal` when Tower seems down). */
+export function shouldStop(state: RunState, signal: AbortSignal): boolean {
+  if (state.fatal) return true;
+  if (state.consecutiveFailures >= MAX_CONSECUTIVE_BATCH_FAILURES) {
+    state.fatal = {
+      message: `stopped after ${state.consecutiveFailures} failed batches in a row: ${state.lastBatchError?.message}`,
+      code: state.lastBatchError?.code,
+    };
+    return true;
+  }
+  return signal.aborted;
 }
 
 /**
  * The end of a whole listing: sightings not seen this run are pruned. Housekeeping after Tower
  * was acted on: a database blip here must not lose the run's counts.
  */
-async function pruneSightings(
-  store: Pick<RunStore, 'pruneSightings'>,
-  towerId: string,
-  runStart: Date,
-  state: RunState,
-): Promise<void> {
-  await withRetry(() => store.pruneSightings(towerId, runStart)).catch(
-    error => {
-      state.fatal = {
-        message: `could not prune sightings: ${errorOf(error).message}`,
-        code: 'STORE_FAILED',
-      };
-    },
-  );
+async function pruneSightings(run: RunContext): Promise<void> {
+  await withRetry(() =>
+    run.store.pruneSightings(run.tower.id, run.startedAt),
+  ).catch(error => {
+    run.state.fatal = {
+      message: `could not prune sightings: ${errorOf(error).message}`,
+      code: 'STORE_FAILED',
+    };
+  });
 }

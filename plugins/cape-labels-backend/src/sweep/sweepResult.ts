@@ -1,11 +1,41 @@
-import type {
-  RunCounts,
-  RunStatus,
+import { toError } from '@backstage/errors';
+import {
+  emptyRunCounts,
+  type KeptReason,
+  type RunCounts,
+  type RunStatus,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { isTowerError } from '../cloudtower/errors';
-import type { KeptTally } from './decide';
 
 export type RunError = { message: string; code?: string };
+
+export type KeptTally = Map<KeptReason, number>;
+
+/** Everything one sweep changes as it goes, in one place: each step reads and updates it. */
+export type RunState = {
+  counts: RunCounts;
+  keptByReason: KeptTally;
+  /** Deletions reserved against the cap (rule 7). */
+  reserved: number;
+  /** Failed batches in a row; three stop the run (Tower is taken to be down). */
+  consecutiveFailures: number;
+  /** Why the run stopped early, when it did. */
+  fatal?: RunError;
+  /** The latest batch error: a `partial` run's reason. */
+  lastBatchError?: RunError;
+  /** When progress was last written (epoch ms). */
+  lastProgressMs: number;
+};
+
+export function newRunState(): RunState {
+  return {
+    counts: emptyRunCounts(),
+    keptByReason: new Map(),
+    reserved: 0,
+    consecutiveFailures: 0,
+    lastProgressMs: 0,
+  };
+}
 
 export type SweepResult = {
   status: Exclude<RunStatus, 'running' | 'lost'>;
@@ -14,10 +44,11 @@ export type SweepResult = {
   error?: RunError;
 };
 
+/** An error as a run records it: its message, and its code when it has one (a `TowerError`'s). */
 export function errorOf(error: unknown): RunError {
-  const e = error as { message?: unknown; code?: unknown };
-  const message = typeof e?.message === 'string' ? e.message : String(error);
-  return typeof e?.code === 'string' ? { message, code: e.code } : { message };
+  const { message } = toError(error);
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' ? { message, code } : { message };
 }
 
 /** How a sweep ended, from what it counted and what stopped it. */
@@ -51,7 +82,7 @@ export function sweepResult(end: {
       keptByReason,
       error: end.lastBatchError,
     };
-  // Some orphan was kept `cap`: the rest wait for the next run.
+  // Some orphan was kept `cap` (rule 7): the rest wait for the next run.
   if ((keptByReason.get('cap') ?? 0) > 0) {
     return {
       status: 'partial',
@@ -79,8 +110,25 @@ export function failedBeforeSweep(
     error: isTowerError(error)
       ? { message: error.message, code: error.code }
       : {
-          message: `sweep failed: ${(error as Error).message}`,
+          message: `sweep failed: ${toError(error).message}`,
           code: 'INTERNAL',
         },
   };
+}
+
+/** The note on a run the scheduler stopped while the backend kept running. */
+export const CANCELLED_NOTE =
+  "stopped by Backstage's scheduler, not by a shutdown: the task was cancelled (its /cancel endpoint), ran past its timeout, or lost its lease";
+
+/**
+ * Whether a run ended `aborted` because the scheduler aborted its task (the `/cancel` endpoint,
+ * which any signed-in user may call, the task's timeout, a lost lease) rather than because this
+ * backend is shutting down: such a run gets `CANCELLED_NOTE` and an auditor event.
+ */
+export function cancelledByScheduler(
+  result: Pick<SweepResult, 'status'>,
+  signal: AbortSignal,
+  shuttingDown: boolean,
+): boolean {
+  return result.status === 'aborted' && signal.aborted && !shuttingDown;
 }

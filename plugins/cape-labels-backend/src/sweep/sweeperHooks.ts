@@ -3,6 +3,7 @@ import type {
   LoggerService,
 } from '@backstage/backend-plugin-api';
 import type { EventsService } from '@backstage/plugin-events-node';
+import { stringifyError } from '@backstage/errors';
 import type { JsonObject } from '@backstage/types';
 import {
   CAPE_LABELS_TOPIC_RUN_COMPLETED,
@@ -57,7 +58,7 @@ function recordAuditEvent(
     .then(event => event.success())
     .catch(error =>
       logger.warn(
-        `Tower ${tower.id}: could not write the audit event: ${error}`,
+        `Tower ${tower.id}: could not write the audit event: ${stringifyError(error)}`,
       ),
     );
 }
@@ -99,13 +100,15 @@ function announceRun(
         .publish({ topic: CAPE_LABELS_TOPIC_RUN_COMPLETED, eventPayload: run })
         .catch(error =>
           logger.warn(
-            `Tower ${tower.id}: could not publish run-completed: ${error}`,
+            `Tower ${tower.id}: could not publish run-completed: ${stringifyError(error)}`,
           ),
         ),
       notifier
         ?.onRunCompleted(tower, run, kept)
         .catch(error =>
-          logger.warn(`Tower ${tower.id}: could not notify: ${error}`),
+          logger.warn(
+            `Tower ${tower.id}: could not notify: ${stringifyError(error)}`,
+          ),
         ),
     ]);
   };

@@ -1,5 +1,5 @@
 import type { SchedulerService } from '@backstage/backend-plugin-api';
-import { ConflictError } from '@backstage/errors';
+import { ConflictError, isErrorWithName } from '@backstage/errors';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RunStore } from '../database';
 
@@ -37,7 +37,7 @@ export async function triggerRequest(
     } catch (error) {
       failure = error;
     }
-    const busy = (failure as Error).name === 'ConflictError';
+    const busy = isErrorWithName(failure, 'ConflictError');
     if (busy && !(await ctx.store.hasPendingRequest(towerId))) return;
     if (!busy || Date.now() >= deadline) {
       // The lease holder may have taken the request already: then it runs, and 202 is the truth.

@@ -1,4 +1,4 @@
-import { planTick } from './planTick';
+import { planTick } from './tick';
 
 describe('planTick', () => {
   const preview = {

@@ -1,13 +1,15 @@
-import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import type { LabelLiveState } from '../../cloudtower/types';
-import { actions, towerLabel } from '../__testUtils__/towerLabel';
-import type { GuardedDeleteContext } from '../guardedDelete';
-import { processBatch, type BatchContext } from './batch';
-import { capOrphans } from './cap';
-import { liveCheck } from './liveCheck';
-import { recordOutcomes } from './record';
-import { deleteOrPreview } from './remove';
-import { newRunState } from './runState';
+import {
+  emptyRunCounts,
+  type LabelOutcome,
+} from '@smartx-cape/plugin-cape-labels-common';
+import type { LabelLiveState } from '../cloudtower/types';
+import { stubRunContext } from './__testUtils__/runContext';
+import { actions, towerLabel } from './__testUtils__/towerLabel';
+import { liveCheck, processBatch } from './batch';
+import { capOrphans, type SweepPolicy } from './decide';
+import { deleteOrPreview } from './guardedDelete';
+import { countOutcomes, outcome, recordOutcomes } from './record';
+import { newRunState, type KeptTally } from './sweepResult';
 
 const live = (id: string, over: Partial<LabelLiveState> = {}) => ({
   id,
@@ -20,7 +22,7 @@ const checking = (states: LabelLiveState[]) => ({
   checkLabels: async () => states,
 });
 
-describe('stage 4, live check', () => {
+describe('rule 4, the live check', () => {
   it('keeps labels gone, held or counted, and survivors not yet confirmed', async () => {
     const labels = ['gone', 'held', 'counted', 'new', 'orphan'].map(id =>
       towerLabel(id),
@@ -48,7 +50,7 @@ describe('stage 4, live check', () => {
   });
 });
 
-describe('stage 5, cap', () => {
+describe('rule 7, the cap', () => {
   it('takes what fits under maxDeletes across batches, keeps the rest `cap`', () => {
     const state = newRunState();
     const first = capOrphans(state, [towerLabel('a'), towerLabel('b')], 3);
@@ -63,26 +65,30 @@ describe('stage 5, cap', () => {
   });
 });
 
-/** A guarded-delete context whose Tower must not be called. */
-const untouchable = {
-  client: {},
-  store: {},
-} as unknown as GuardedDeleteContext;
+/** What a guarded delete would repeat on Tower (the stub run's client is empty: nothing is sent). */
+const policy: SweepPolicy = {
+  keys: new Set(['cape-cluster-name']),
+  cutoffMs: 0,
+};
 
-describe('stage 6, delete', () => {
+describe('rules 5 and 8, delete or preview', () => {
   it('a dry run records would-delete and sends nothing', async () => {
-    const result = await deleteOrPreview(untouchable, [towerLabel('a')], true);
+    const result = await deleteOrPreview(
+      stubRunContext({ dryRun: true }),
+      policy,
+      [towerLabel('a')],
+    );
     expect(actions(result.outcomes)).toEqual(['a:would-delete']);
   });
 
   it('nothing to delete sends nothing', async () => {
-    expect(await deleteOrPreview(untouchable, [], false)).toEqual({
+    expect(await deleteOrPreview(stubRunContext(), policy, [])).toEqual({
       outcomes: [],
     });
   });
 });
 
-describe('stage 7, record', () => {
+describe('record', () => {
   it('writes the outcomes, then counts them', async () => {
     const written: LabelOutcome[][] = [];
     const store = {
@@ -90,7 +96,7 @@ describe('stage 7, record', () => {
         written.push(o);
       },
     };
-    const state = newRunState();
+    const run = stubRunContext({ store });
     const outcomes = [
       { ...towerLabel('a'), labelId: 'a', action: 'deleted' as const },
       {
@@ -100,37 +106,60 @@ describe('stage 7, record', () => {
         reason: 'cap' as const,
       },
     ];
-    await recordOutcomes({ store, runId: 'r1' }, state, outcomes);
+    await recordOutcomes(run, outcomes);
     expect(written).toEqual([outcomes]);
-    expect(state.counts).toMatchObject({ deleted: 1, kept: 1 });
-    expect(state.keptByReason.get('cap')).toBe(1);
+    expect(run.state.counts).toMatchObject({ deleted: 1, kept: 1 });
+    expect(run.state.keptByReason.get('cap')).toBe(1);
   });
 });
 
-describe('a batch through stages 4-7', () => {
-  function batch(over: Partial<BatchContext> = {}) {
+describe('countOutcomes', () => {
+  it('counts actions and kept reasons', () => {
+    const counts = emptyRunCounts();
+    const kept: KeptTally = new Map();
+    const outcomes: LabelOutcome[] = [
+      outcome(towerLabel('a'), 'deleted'),
+      outcome(towerLabel('b'), 'kept', 'young'),
+      outcome(towerLabel('c'), 'kept', 'young'),
+      outcome(towerLabel('d'), 'kept', 'raced'),
+      outcome(towerLabel('e'), 'failed', 'error'),
+      outcome(towerLabel('f'), 'would-delete'),
+    ];
+    countOutcomes(counts, kept, outcomes);
+    expect(counts).toEqual({
+      scanned: 0,
+      candidates: 0,
+      deleted: 1,
+      wouldDelete: 1,
+      kept: 3,
+      failed: 1,
+    });
+    expect(Object.fromEntries(kept)).toEqual({ young: 2, raced: 1 });
+  });
+});
+
+describe('a batch: live check → cap → delete or preview → record', () => {
+  function batch(over: Parameters<typeof stubRunContext>[0] = {}) {
     const recorded: LabelOutcome[] = [];
-    const ctx: BatchContext = {
+    const base = stubRunContext();
+    const ctx = stubRunContext({
+      tower: { ...base.tower, maxDeletesPerRun: 1 },
       client: checking([live('a'), live('b')]),
       store: {
         addOutcomes: async (_runId, outcomes) => {
           recorded.push(...outcomes);
         },
       },
-      runId: 'r1',
-      state: newRunState(),
-      maxDeletes: 1,
       dryRun: true,
-      deletion: untouchable,
       ...over,
-    };
+    });
     return { ctx, recorded };
   }
   const labels = [towerLabel('a'), towerLabel('b')];
 
   it('checks, caps, previews and records each label once', async () => {
     const { ctx, recorded } = batch();
-    await processBatch(ctx, labels, new Set());
+    await processBatch(ctx, policy, labels, new Set());
     expect(actions(recorded)).toEqual(['b:kept/cap', 'a:would-delete']);
     expect(ctx.state.consecutiveFailures).toBe(0);
   });
@@ -143,7 +172,7 @@ describe('a batch through stages 4-7', () => {
         },
       },
     });
-    await processBatch(ctx, labels, new Set());
+    await processBatch(ctx, policy, labels, new Set());
     expect(actions(recorded)).toEqual(['a:failed/error', 'b:failed/error']);
     expect(ctx.state).toMatchObject({
       consecutiveFailures: 1,
@@ -160,7 +189,7 @@ describe('a batch through stages 4-7', () => {
       },
     });
     jest.useFakeTimers({ advanceTimers: true });
-    await processBatch(ctx, labels, new Set());
+    await processBatch(ctx, policy, labels, new Set());
     jest.useRealTimers();
     expect(ctx.state.fatal).toMatchObject({ code: 'STORE_FAILED' });
   });

@@ -1,0 +1,158 @@
+import type { TowerLabel } from '../cloudtower/types';
+import { sweptKeys } from '../config/types';
+import { stubRunContext } from './__testUtils__/runContext';
+import { towerLabel } from './__testUtils__/towerLabel';
+import type { SweepPolicy } from './decide';
+import {
+  BatchPool,
+  listPages,
+  prefetched,
+  shouldStop,
+  writeProgress,
+} from './runSweep';
+import { newRunState } from './sweepResult';
+
+const running = new AbortController().signal;
+
+describe('progress', () => {
+  it('writes the counts at most once a second and announces only a write that succeeded', async () => {
+    const written: number[] = [];
+    let fail = false;
+    const store = {
+      updateRunCounts: async (_runId: string, counts: { scanned: number }) => {
+        if (fail) throw new Error('database busy');
+        written.push(counts.scanned);
+      },
+    };
+    let announced = 0;
+    const announce = () => announced++;
+    const run = stubRunContext({ store, hooks: { onProgress: announce } });
+    const { state } = run;
+    state.counts.scanned = 1;
+    await writeProgress(run);
+    state.counts.scanned = 2;
+    await writeProgress(run);
+    expect(written).toEqual([1]);
+    expect(announced).toBe(1);
+
+    state.lastProgressMs = 0;
+    fail = true;
+    await writeProgress(run);
+    expect(announced).toBe(1);
+  });
+});
+
+describe('when the listing stops', () => {
+  it('goes on while batches succeed, stops (fatal) after three failures in a row', () => {
+    const state = { ...newRunState(), consecutiveFailures: 2 };
+    expect(shouldStop(state, running)).toBe(false);
+    state.consecutiveFailures = 3;
+    state.lastBatchError = { message: 'Tower down', code: 'HTTP_503' };
+    expect(shouldStop(state, running)).toBe(true);
+    expect(state.fatal).toEqual({
+      message: 'stopped after 3 failed batches in a row: Tower down',
+      code: 'HTTP_503',
+    });
+  });
+
+  it('stops on a fatal error or an abort', () => {
+    const aborted = new AbortController();
+    aborted.abort();
+    expect(shouldStop(newRunState(), aborted.signal)).toBe(true);
+    expect(
+      shouldStop({ ...newRunState(), fatal: { message: 'x' } }, running),
+    ).toBe(true);
+  });
+});
+
+describe('BatchPool', () => {
+  it('keeps at most `size` batches in flight and waits for them all', async () => {
+    const pool = new BatchPool(2);
+    let inFlight = 0;
+    let most = 0;
+    const batch = () => async () => {
+      most = Math.max(most, ++inFlight);
+      await new Promise(resolve => setTimeout(resolve, 5));
+      inFlight--;
+    };
+    for (let i = 0; i < 5; i++) {
+      await pool.waitForRoom();
+      pool.launch(batch());
+    }
+    await pool.settled();
+    expect(most).toBe(2);
+    expect(inFlight).toBe(0);
+  });
+});
+
+const policy: SweepPolicy = {
+  keys: new Set(sweptKeys('cape')),
+  cutoffMs: Date.parse('2026-11-29T00:00:00.000Z'),
+};
+
+describe('listPages (rule 1: only the swept keys are listed)', () => {
+  it('asks for the policy keys and hands the pages out in order', async () => {
+    const asked: unknown[] = [];
+    const pages = [[towerLabel('a')], [towerLabel('b')]];
+    const client = {
+      async *listLabelPages(filter: unknown, options: unknown) {
+        asked.push(filter, options);
+        yield* pages;
+      },
+    };
+    const signal = new AbortController().signal;
+    const run = stubRunContext({ client, pageSize: 2, signal });
+    const seen: TowerLabel[][] = [];
+    for await (const page of listPages(run, policy)) seen.push(page);
+    expect(seen).toEqual(pages);
+    expect(asked).toEqual([
+      { keys: sweptKeys('cape') },
+      { pageSize: 2, signal },
+    ]);
+  });
+});
+
+async function* numbers(log: string[], failAt?: number) {
+  for (let i = 1; i <= 3; i++) {
+    log.push(`fetch ${i}`);
+    if (i === failAt) throw new Error(`page ${i} failed`);
+    yield i;
+  }
+}
+
+describe('prefetched', () => {
+  it('asks for the next item before the current one is consumed', async () => {
+    const log: string[] = [];
+    for await (const n of prefetched(numbers(log))) {
+      await new Promise(r => setTimeout(r, 1));
+      log.push(`use ${n}`);
+    }
+    expect(log).toEqual([
+      'fetch 1',
+      'fetch 2',
+      'use 1',
+      'fetch 3',
+      'use 2',
+      'use 3',
+    ]);
+  });
+
+  it('passes a failure on when the consumer reaches it', async () => {
+    const seen: number[] = [];
+    await expect(
+      (async () => {
+        for await (const n of prefetched(numbers([], 2))) seen.push(n);
+      })(),
+    ).rejects.toThrow('page 2 failed');
+    expect(seen).toEqual([1]);
+  });
+
+  it('stops quietly when the consumer leaves early, even if the prefetched item fails', async () => {
+    const seen: number[] = [];
+    for await (const n of prefetched(numbers([], 2))) {
+      seen.push(n);
+      break;
+    }
+    expect(seen).toEqual([1]);
+  });
+});

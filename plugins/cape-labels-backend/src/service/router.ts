@@ -24,7 +24,7 @@ import { TowerReads } from './towerReads';
 import { outcomeFilterOf } from './validation';
 
 /** The router the plugin serves: every handler's req and res typed from openapi.yaml. */
-export type CapeLabelsRouter = ApiRouter<typeof spec>;
+type CapeLabelsRouter = ApiRouter<typeof spec>;
 
 export type RouterOptions = {
   towers: TowerRegistry;

@@ -1,16 +1,24 @@
 import type { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import {
-  LABEL_ACTIONS,
-  OUTCOME_REASONS,
-} from '@smartx-cape/plugin-cape-labels-common';
+  KEY_MAX_LENGTH,
+  LABEL_ACTION_VALUES,
+  OUTCOME_PAGE_LIMIT,
+  OUTCOME_PAGE_OFFSET,
+  OUTCOME_REASON_VALUES,
+  RUN_LIST_LIMIT,
+  SEARCH_MAX_LENGTH,
+  TOP_SOURCES_DAYS,
+  rangeText,
+} from '../schema/specRules';
 import { callerOfAction } from '../service/access';
 import type { TowerReads } from '../service/towerReads';
 import {
-  parseIntParam,
-  parseOptionalRunId,
-  parseOutcomeFilter,
-  parseRunId,
-  parseTowerId,
+  boundedText,
+  optionalRunIdOf,
+  outcomeFilterOf,
+  runIdOf,
+  towerIdOf,
+  wholeNumber,
 } from '../service/validation';
 import {
   labelOutcomeSchema,
@@ -21,9 +29,10 @@ import {
 
 /*
  * Read-only actions: what the HTTP API's GET routes answer, through the same TowerReads (so
- * `cape-labels.read` filters per Tower the same way) and the same parsers (so a bad value gets the
- * same message naming the field). Numbers are checked by the parsers, not the schema, for that
- * reason; their ranges are in the descriptions.
+ * `cape-labels.read` filters per Tower the same way), their input checked against the spec's
+ * rules (schema/specRules.ts). Ranges, ids and lengths are checked by validation.ts, not the zod
+ * schema: the registry answers a schema failure without naming the field, validation.ts names
+ * it. The ranges are in the descriptions.
  */
 
 const READ_ONLY = { readOnly: true, idempotent: true, destructive: false };
@@ -71,7 +80,7 @@ export function registerReadActions(
               .number()
               .int()
               .optional()
-              .describe('How many runs, 1 to 100 (default 20)'),
+              .describe(`How many runs, ${rangeText(RUN_LIST_LIMIT)}`),
             before: z
               .string()
               .optional()
@@ -87,9 +96,9 @@ export function registerReadActions(
       },
     ],
     action: async ({ input, credentials }) => {
-      const towerId = parseTowerId(input.towerId);
-      const limit = parseIntParam(input, 'limit', 20, 1, 100);
-      const before = parseOptionalRunId(input, 'before');
+      const towerId = towerIdOf(input.towerId);
+      const limit = wholeNumber(input.limit, 'limit', RUN_LIST_LIMIT);
+      const before = optionalRunIdOf(input.before, 'before');
       const caller = callerOfAction(credentials);
       return {
         output: { items: await reads.runs(caller, towerId, { limit, before }) },
@@ -113,30 +122,30 @@ export function registerReadActions(
             runId: z
               .string()
               .describe('A run id from list-tower-runs or list-towers'),
-            action: z.enum(LABEL_ACTIONS as [string, ...string[]]).optional(),
-            reason: z.enum(OUTCOME_REASONS as [string, ...string[]]).optional(),
+            action: z.enum(LABEL_ACTION_VALUES).optional(),
+            reason: z.enum(OUTCOME_REASON_VALUES).optional(),
             key: z
               .string()
               .optional()
               .describe(
-                'The label key, exactly (e.g. cape-cluster-name); at most 256 characters',
+                `The label key, exactly (e.g. cape-cluster-name); at most ${KEY_MAX_LENGTH} characters`,
               ),
             search: z
               .string()
               .optional()
               .describe(
-                'A substring of the value, any case; at most 200 characters',
+                `A substring of the value, any case; at most ${SEARCH_MAX_LENGTH} characters`,
               ),
             limit: z
               .number()
               .int()
               .optional()
-              .describe('1 to 1000 (default 100)'),
+              .describe(rangeText(OUTCOME_PAGE_LIMIT)),
             offset: z
               .number()
               .int()
               .optional()
-              .describe('Labels to skip (default 0)'),
+              .describe(`Labels to skip, ${rangeText(OUTCOME_PAGE_OFFSET)}`),
           })
           .strict(),
       output: z =>
@@ -157,10 +166,16 @@ export function registerReadActions(
       },
     ],
     action: async ({ input, credentials }) => {
-      const runId = parseRunId(input.runId);
-      const limit = parseIntParam(input, 'limit', 100, 1, 1000);
-      const offset = parseIntParam(input, 'offset', 0, 0, 100_000_000);
-      const page = { limit, offset, ...parseOutcomeFilter(input) };
+      const runId = runIdOf(input.runId);
+      const limit = wholeNumber(input.limit, 'limit', OUTCOME_PAGE_LIMIT);
+      const offset = wholeNumber(input.offset, 'offset', OUTCOME_PAGE_OFFSET);
+      const filter = outcomeFilterOf({
+        action: input.action,
+        reason: input.reason,
+        key: boundedText(input.key, 'key', KEY_MAX_LENGTH),
+        search: boundedText(input.search, 'search', SEARCH_MAX_LENGTH),
+      });
+      const page = { limit, offset, ...filter };
       const caller = callerOfAction(credentials);
       return { output: await reads.outcomes(caller, runId, page) };
     },
@@ -178,7 +193,11 @@ export function registerReadActions(
         z
           .object({
             towerId: z.string().describe(TOWER_ID),
-            days: z.number().int().optional().describe('1 to 365 (default 30)'),
+            days: z
+              .number()
+              .int()
+              .optional()
+              .describe(rangeText(TOP_SOURCES_DAYS)),
           })
           .strict(),
       output: z => topSourcesSchema(z),
@@ -190,8 +209,8 @@ export function registerReadActions(
       },
     ],
     action: async ({ input, credentials }) => {
-      const towerId = parseTowerId(input.towerId);
-      const days = parseIntParam(input, 'days', 30, 1, 365);
+      const towerId = towerIdOf(input.towerId);
+      const days = wholeNumber(input.days, 'days', TOP_SOURCES_DAYS);
       const caller = callerOfAction(credentials);
       return { output: await reads.topSources(caller, towerId, days) };
     },

@@ -25,7 +25,7 @@ function requestAs(sweeps: ManualSweeps, dryRun: boolean) {
   }) => {
     const { towerId } = context.input;
     const caller = callerOfAction(context.credentials);
-    const accepted = await sweeps(caller, towerId, () => ({ dryRun }), AUDIT);
+    const accepted = await sweeps(caller, towerId, dryRun, AUDIT);
     return { output: { ...accepted, towerId, dryRun } };
   };
 }

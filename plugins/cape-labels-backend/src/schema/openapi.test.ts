@@ -1,9 +1,19 @@
 import { readFileSync } from 'fs';
 import { resolve } from 'path';
+import {
+  LABEL_ACTIONS,
+  OUTCOME_REASONS,
+} from '@smartx-cape/plugin-cape-labels-common';
 import { parse } from 'yaml';
+import { TOWER_ID_PATTERN } from '../config/types';
 import type { RouterOptions } from '../service/router';
 import { createRouter } from '../service/router';
 import { spec } from './openapi.generated';
+import {
+  LABEL_ACTION_VALUES,
+  OUTCOME_REASON_VALUES,
+  TOWER_ID,
+} from './specRules';
 
 type Layer = {
   route?: { path: string; methods: Record<string, boolean> };
@@ -36,5 +46,11 @@ describe('openapi spec', () => {
         Object.keys(operations).map(method => `${method} ${path}`),
     );
     expect((await servedRoutes()).sort()).toEqual(documented.sort());
+  });
+
+  it("states the config's Tower id rule and the common types' enums, as the actions check them", () => {
+    expect(TOWER_ID.source).toBe(TOWER_ID_PATTERN.source);
+    expect(LABEL_ACTION_VALUES).toEqual(LABEL_ACTIONS);
+    expect(OUTCOME_REASON_VALUES).toEqual(OUTCOME_REASONS);
   });
 });

@@ -5,7 +5,7 @@ import type {
   BackstageUserPrincipal,
   HttpAuthService,
 } from '@backstage/backend-plugin-api';
-import { AuthenticationError } from '@backstage/errors';
+import { AuthenticationError, toError } from '@backstage/errors';
 import type { JsonObject } from '@backstage/types';
 
 /** A caller the routes accept: a user or a service. */
@@ -62,7 +62,7 @@ export async function audited<T extends { meta?: JsonObject }>(
     await event.success({ meta: result.meta });
     return result;
   } catch (error) {
-    await event.fail({ error: error as Error });
+    await event.fail({ error: toError(error) });
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { BASE, auth, backendForDescribe } from './__testUtils__/testBackend';
 
-describe('request bodies that cannot be read', () => {
+describe('sweep request bodies', () => {
   const b = backendForDescribe();
   const postRaw = (body: string) =>
     b
@@ -28,5 +28,12 @@ describe('request bodies that cannot be read', () => {
       message: 'the body is too large',
     });
     expect(await b.runs('t1')).toHaveLength(0);
+  });
+
+  it('takes a request without a body as a real sweep', async () => {
+    const res = await b.http().post(`${BASE}/towers/t1/sweep`).set(auth.user());
+    expect(res.status).toBe(202);
+    const [run] = await b.runs('t1');
+    expect(run.dryRun).toBe(false);
   });
 });

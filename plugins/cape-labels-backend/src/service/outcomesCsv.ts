@@ -5,6 +5,7 @@ import type {
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { LoggerService } from '@backstage/backend-plugin-api';
+import { stringifyError } from '@backstage/errors';
 import type express from 'express';
 import type { RunStore } from '../database';
 import { csvLine } from './csv';
@@ -74,7 +75,7 @@ export async function sendOutcomesCsv(
     await pipeline(Readable.from(csvChunks(store, run, filter)), res);
   } catch (error) {
     // also when the client went away: then there is nobody left to tell
-    logger.warn(`CSV of run ${run.id} cut short: ${String(error)}`);
+    logger.warn(`CSV of run ${run.id} cut short: ${stringifyError(error)}`);
     res.destroy();
   }
 }

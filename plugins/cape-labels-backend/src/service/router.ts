@@ -3,9 +3,15 @@ import type {
   HttpAuthService,
   LoggerService,
 } from '@backstage/backend-plugin-api';
-import type express from 'express';
+import type { ApiRouter } from '@backstage/backend-openapi-utils';
 import type { RunStore } from '../database';
-import { createOpenApiRouter } from '../schema/openapi.generated';
+import { createOpenApiRouter, spec } from '../schema/openapi.generated';
+import {
+  OUTCOME_PAGE_LIMIT,
+  OUTCOME_PAGE_OFFSET,
+  RUN_LIST_LIMIT,
+  TOP_SOURCES_DAYS,
+} from '../schema/specRules';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import type { TowerRegistry } from '../sweep/TowerRegistry';
 import { callerOf, type CallerRequest } from './access';
@@ -15,14 +21,10 @@ import type { SweepRequests } from './sweepRequests';
 import type { TowerAccess } from './towerAccess';
 import { manualSweeps } from './sweepOnRequest';
 import { TowerReads } from './towerReads';
-import {
-  parseIntParam,
-  parseOutcomeFilter,
-  parseOptionalRunId,
-  parseRunId,
-  parseSweepBody,
-  parseTowerId,
-} from './validation';
+import { outcomeFilterOf } from './validation';
+
+/** The router the plugin serves: every handler's req and res typed from openapi.yaml. */
+type CapeLabelsRouter = ApiRouter<typeof spec>;
 
 export type RouterOptions = {
   towers: TowerRegistry;
@@ -40,7 +42,7 @@ export type RouterOptions = {
 
 export async function createRouter(
   options: RouterOptions,
-): Promise<express.Router> {
+): Promise<CapeLabelsRouter> {
   const {
     towers,
     coordinator,
@@ -51,9 +53,10 @@ export async function createRouter(
     auditor,
     logger,
   } = options;
-  // Requests are checked against src/schema/openapi.yaml before any route runs (400 when not);
-  // each handler's req and res are typed from it, so an answer outside the spec fails tsc.
-  // The handlers still parse what they use (validation.ts names the bad field).
+  // Requests are checked against src/schema/openapi.yaml before any route runs (400 naming the
+  // parameter when not), and its defaults filled in; each handler's req and res are typed from
+  // it, so an answer outside the spec fails tsc. The types leave a defaulted parameter optional,
+  // hence the spec's own default again where one is read.
   const router = await createOpenApiRouter({
     middleware: [jsonBody('16kb')],
   });
@@ -71,52 +74,47 @@ export async function createRouter(
   });
 
   router.get('/towers/:towerId/runs', async (req, res) => {
-    const id = parseTowerId(req.params.towerId);
-    const limit = parseIntParam(req.query, 'limit', 20, 1, 100);
-    const before = parseOptionalRunId(req.query, 'before');
-    const items = await reads.runs(await caller(req), id, { limit, before });
+    const { limit = RUN_LIST_LIMIT.default, before } = req.query;
+    const page = { limit, before };
+    const items = await reads.runs(await caller(req), req.params.towerId, page);
     res.json({ items });
   });
 
   router.get('/towers/:towerId/top-sources', async (req, res) => {
-    const id = parseTowerId(req.params.towerId);
-    const days = parseIntParam(req.query, 'days', 30, 1, 365);
-    res.json(await reads.topSources(await caller(req), id, days));
+    const { days = TOP_SOURCES_DAYS.default } = req.query;
+    res.json(
+      await reads.topSources(await caller(req), req.params.towerId, days),
+    );
   });
 
   router.get('/runs/:runId', async (req, res) => {
-    res.json(await reads.run(await caller(req), parseRunId(req.params.runId)));
+    res.json(await reads.run(await caller(req), req.params.runId));
   });
 
   router.get('/runs/:runId/labels', async (req, res) => {
-    const limit = parseIntParam(req.query, 'limit', 100, 1, 1000);
-    const offset = parseIntParam(req.query, 'offset', 0, 0, 100_000_000);
-    const filter = parseOutcomeFilter(req.query);
-    const page = { limit, offset, ...filter };
-    res.json(
-      await reads.outcomes(
-        await caller(req),
-        parseRunId(req.params.runId),
-        page,
-      ),
-    );
+    const {
+      limit = OUTCOME_PAGE_LIMIT.default,
+      offset = OUTCOME_PAGE_OFFSET.default,
+      ...filter
+    } = req.query;
+    const page = { limit, offset, ...outcomeFilterOf(filter) };
+    res.json(await reads.outcomes(await caller(req), req.params.runId, page));
   });
 
   router.get('/runs/:runId/labels.csv', async (req, res) => {
-    const filter = parseOutcomeFilter(req.query);
-    const run = await reads.run(
-      await caller(req),
-      parseRunId(req.params.runId),
-    );
-    await sendOutcomesCsv(res, store, run, filter, logger);
+    const run = await reads.run(await caller(req), req.params.runId);
+    await sendOutcomesCsv(res, store, run, outcomeFilterOf(req.query), logger);
   });
 
   router.post('/towers/:towerId/sweep', async (req, res) => {
+    // A request without a body has no dryRun: the spec's default fills in bodies only.
+    const dryRun = req.body.dryRun === true;
+    const audit = { request: req };
     const answer = await sweeps(
       await caller(req),
       req.params.towerId,
-      () => parseSweepBody(req.body),
-      { request: req },
+      dryRun,
+      audit,
     );
     res.status(202).json(answer);
   });

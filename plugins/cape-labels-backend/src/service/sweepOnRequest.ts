@@ -4,7 +4,7 @@ import type { JsonObject } from '@backstage/types';
 import { audited, requesterOf, type Caller } from './access';
 import type { SweepRequests } from './sweepRequests';
 import type { TowerAccess } from './towerAccess';
-import { parseTowerId } from './validation';
+import { towerIdOf } from './validation';
 
 type AuditOptions = Parameters<AuditorService['createEvent']>[0];
 
@@ -15,7 +15,8 @@ type SweepAudit = Pick<AuditOptions, 'request' | 'meta'>;
  * A manual sweep request, the same from every entry point that acts for a caller (the API's
  * `POST /towers/:towerId/sweep`, the actions): audited as `sweep-request`, `cape-labels.sweep.run`
  * decided per Tower, through the permissions-off gate, recorded with the caller as `requestedBy`.
- * `read` parses the request inside the audit, so a malformed one is audited as failed.
+ * The Tower id is checked inside the audit, so a malformed one is audited as failed (the API's
+ * validator refused it before already; an action's input it does not see).
  */
 export function manualSweeps(options: {
   access: TowerAccess;
@@ -26,7 +27,7 @@ export function manualSweeps(options: {
   return async (
     caller: Caller,
     rawTowerId: string,
-    read: () => { dryRun: boolean },
+    dryRun: boolean,
     audit: SweepAudit,
   ): Promise<SweepAccepted> => {
     const accepted = await audited(
@@ -38,8 +39,7 @@ export function manualSweeps(options: {
         meta: { towerId: rawTowerId, ...audit.meta },
       },
       async () => {
-        const towerId = parseTowerId(rawTowerId);
-        const { dryRun } = read();
+        const towerId = towerIdOf(rawTowerId);
         await access.requireSweep(caller, towerId);
         // requestSweep answers 404 for a Tower that is not configured.
         const answer = await requests.requestSweep({

@@ -17,8 +17,8 @@ import { topSources } from './topSources';
 
 /**
  * What a caller may read, filtered per Tower by `cape-labels.read`: the one place the HTTP routes
- * and the registered actions get Towers, runs and outcomes from. Inputs are already parsed
- * (validation.ts); a Tower or run the caller may not read answers 404 like a missing one, a
+ * and the registered actions get Towers, runs and outcomes from. Inputs are already checked
+ * (by the validated router, or validation.ts for the actions); a Tower or run the caller may not read answers 404 like a missing one, a
  * caller who may read no Tower gets 403.
  */
 export class TowerReads {
@@ -45,7 +45,11 @@ export class TowerReads {
     return this.options.towers.tower(towerId);
   }
 
-  /** The Tower's runs, newest first, before the run `before` when given (404 if not the Tower's). */
+  /**
+   * The Tower's runs, newest first, before the run `before` when given. listRuns answers no runs
+   * for an anchor that is not the Tower's, so only an empty page looks the anchor up again, to
+   * tell the end of the list from a run that is not the Tower's (404).
+   */
   async runs(
     caller: Caller,
     towerId: string,
@@ -53,14 +57,15 @@ export class TowerReads {
   ): Promise<RunSummary[]> {
     const { store } = this.options;
     const tower = await this.tower(caller, towerId);
-    if (page.before) {
+    const runs = await store.listRuns(tower.id, page);
+    if (page.before !== undefined && runs.length === 0) {
       const anchor = await store.getRun(page.before);
-      if (!anchor || anchor.towerId !== tower.id)
+      if (anchor?.towerId !== tower.id)
         throw new NotFoundError(
           `No run '${page.before}' of Tower '${tower.id}'`,
         );
     }
-    return store.listRuns(tower.id, page);
+    return runs;
   }
 
   /** The run, 404 when it does not exist or its Tower is hidden from the caller. */

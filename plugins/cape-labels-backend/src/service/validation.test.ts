@@ -1,19 +1,27 @@
 import { InputError } from '@backstage/errors';
+import { RUN_LIST_LIMIT } from '../schema/specRules';
 import {
-  parseAction,
-  parseIntParam,
-  parseOptionalRunId,
-  parseRunId,
-  parseSweepBody,
-  parseTowerId,
+  boundedText,
+  optionalRunIdOf,
+  outcomeFilterOf,
+  parseSweepRequestedEvent,
+  runIdOf,
+  towerIdOf,
+  wholeNumber,
 } from './validation';
 
-describe('validation', () => {
-  it('parseIntParam takes one whole number within bounds', () => {
-    expect(parseIntParam({}, 'limit', 20, 1, 100)).toBe(20);
-    expect(parseIntParam({ limit: '1' }, 'limit', 20, 1, 100)).toBe(1);
-    expect(parseIntParam({ limit: '100' }, 'limit', 20, 1, 100)).toBe(100);
-    for (const limit of [
+/** What the validated router refuses on the HTTP API is in schema/validatedRequests.test.ts. */
+describe('validation of the input the validated router does not see', () => {
+  const limit = (value: unknown) =>
+    wholeNumber(value as number | undefined, 'limit', RUN_LIST_LIMIT);
+
+  it('wholeNumber takes one whole number within the rule, its default when absent', () => {
+    expect(limit(undefined)).toBe(20);
+    expect(limit(1)).toBe(1);
+    expect(limit(100)).toBe(100);
+    expect(limit(5)).toBe(5);
+    // Anything but a number is refused too (an action's input that did not pass zod).
+    for (const value of [
       '0',
       '101',
       '-1',
@@ -26,23 +34,21 @@ describe('validation', () => {
       '9999999999',
       ['1', '2'],
       { a: '1' },
+      0,
+      101,
+      1.5,
+      1e21,
+      NaN,
     ]) {
-      expect(() => parseIntParam({ limit }, 'limit', 20, 1, 100)).toThrow(
-        InputError,
-      );
+      expect(() => limit(value)).toThrow(InputError);
     }
+    expect(() => limit(0)).toThrow(
+      'limit must be a whole number from 1 to 100',
+    );
   });
 
-  it('parseIntParam takes the integers the OpenAPI validator already converted', () => {
-    expect(parseIntParam({ limit: 5 }, 'limit', 20, 1, 100)).toBe(5);
-    for (const limit of [0, 101, 1.5, 1e21, NaN])
-      expect(() => parseIntParam({ limit }, 'limit', 20, 1, 100)).toThrow(
-        InputError,
-      );
-  });
-
-  it('parseTowerId accepts config ids only', () => {
-    expect(parseTowerId('prod-a')).toBe('prod-a');
+  it('towerIdOf accepts config ids only', () => {
+    expect(towerIdOf('prod-a')).toBe('prod-a');
     for (const id of [
       'Prod',
       'a_b',
@@ -52,54 +58,57 @@ describe('validation', () => {
       'a b',
       '../x',
     ]) {
-      expect(() => parseTowerId(id)).toThrow(InputError);
+      expect(() => towerIdOf(id)).toThrow(InputError);
     }
+    expect(() => towerIdOf('a b')).toThrow(/^towerId /);
   });
 
-  it('parseRunId and parseOptionalRunId accept opaque ids', () => {
-    expect(parseRunId('1796013909521-3ed9623f3c')).toBe(
+  it('runIdOf and optionalRunIdOf accept opaque ids', () => {
+    expect(runIdOf('1796013909521-3ed9623f3c')).toBe(
       '1796013909521-3ed9623f3c',
     );
     for (const id of ['', 'a.b', 'a/b', 'x'.repeat(101), "1' OR 1=1"])
-      expect(() => parseRunId(id)).toThrow(InputError);
-    expect(parseOptionalRunId({}, 'before')).toBeUndefined();
-    expect(parseOptionalRunId({ before: 'r1' }, 'before')).toBe('r1');
+      expect(() => runIdOf(id)).toThrow(InputError);
+    expect(optionalRunIdOf(undefined, 'before')).toBeUndefined();
+    expect(optionalRunIdOf('r1', 'before')).toBe('r1');
     expect(() =>
-      parseOptionalRunId({ before: ['r1', 'r2'] }, 'before'),
+      optionalRunIdOf(['r1', 'r2'] as unknown as string, 'before'),
     ).toThrow(/before/);
   });
 
-  it('parseAction accepts the four actions', () => {
-    expect(parseAction({})).toBeUndefined();
-    for (const action of ['deleted', 'would-delete', 'kept', 'failed'])
-      expect(parseAction({ action })).toBe(action);
-    for (const action of ['DELETED', 'raced', '', ['kept']])
-      expect(() => parseAction({ action })).toThrow(InputError);
+  it('boundedText refuses longer text naming the field; outcomeFilterOf drops empty text', () => {
+    expect(boundedText(undefined, 'key', 3)).toBeUndefined();
+    expect(boundedText('abc', 'key', 3)).toBe('abc');
+    expect(() => boundedText('abcd', 'key', 3)).toThrow(
+      new InputError('key may be at most 3 characters'),
+    );
+    expect(outcomeFilterOf({ key: '', search: '' })).toEqual({});
+    expect(
+      outcomeFilterOf({
+        action: 'kept',
+        reason: 'young',
+        key: 'k',
+        search: 's',
+      }),
+    ).toEqual({ action: 'kept', reason: 'young', key: 'k', search: 's' });
   });
 
-  it('parseSweepBody accepts {} or {dryRun: boolean} only', () => {
-    expect(parseSweepBody(undefined)).toEqual({ dryRun: false });
-    expect(parseSweepBody({})).toEqual({ dryRun: false });
-    expect(parseSweepBody({ dryRun: true })).toEqual({ dryRun: true });
-    expect(parseSweepBody({ dryRun: false })).toEqual({ dryRun: false });
-    for (const body of [
-      [],
-      'x',
-      1,
-      true,
-      { dryRun: 'true' },
-      { dryRun: null },
-      { dryRun: 0 },
-      { other: 1 },
-    ]) {
-      expect(() => parseSweepBody(body)).toThrow(InputError);
-    }
-    const many = Object.fromEntries(
-      Array.from({ length: 1000 }, (_, i) => [`k${'x'.repeat(100)}${i}`, 1]),
-    );
-    // Named, but briefly: the message must not echo a huge body.
-    expect(() => parseSweepBody(many)).toThrow(
-      /^unknown field\(s\): k.{0,250}$/,
-    );
+  it('parseSweepRequestedEvent takes {towerId, dryRun?} with a config id only', () => {
+    expect(parseSweepRequestedEvent({ towerId: 't1' })).toEqual({
+      towerId: 't1',
+    });
+    expect(parseSweepRequestedEvent({ towerId: 't1', dryRun: true })).toEqual({
+      towerId: 't1',
+      dryRun: true,
+    });
+    for (const payload of [
+      undefined,
+      null,
+      {},
+      { towerId: 'T1' },
+      { towerId: 7 },
+      { towerId: 't1', dryRun: 'yes' },
+    ])
+      expect(parseSweepRequestedEvent(payload)).toBeUndefined();
   });
 });

@@ -1,113 +1,67 @@
 import { InputError } from '@backstage/errors';
-import { TOWER_ID_PATTERN } from '../config/types';
-import {
-  OUTCOME_REASONS,
-  LABEL_ACTIONS,
-  type OutcomeReason,
-  type LabelAction,
-  type OutcomeFilter,
-  type SweepRequestBody,
-  type SweepRequestedEvent,
+import type {
+  OutcomeFilter,
+  SweepRequestedEvent,
 } from '@smartx-cape/plugin-cape-labels-common';
+import { RUN_ID, TOWER_ID, type IntegerRule } from '../schema/specRules';
 
-const OPAQUE_ID = /^[A-Za-z0-9_-]{1,100}$/;
+/*
+ * Input the validated router does not see (the actions' input, the events' payloads), checked
+ * against the spec's own rules (schema/specRules.ts) with errors that name the field; and the
+ * one rule the spec cannot state: an empty key or search is no filter.
+ */
 
-type Query = Record<string, unknown>;
-
-function single(query: Query, name: string): string | undefined {
-  const value = query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string')
-    throw new InputError(`${name} must be given once, as a plain value`);
-  return value;
-}
-
-export function parseIntParam(
-  query: Query,
+/** `value`, or the rule's default when absent: a whole number within the rule's range. */
+export function wholeNumber(
+  value: number | undefined,
   name: string,
-  fallback: number,
-  min: number,
-  max: number,
+  rule: IntegerRule,
 ): number {
-  // The OpenAPI validator in front of the routes hands integers over already converted.
-  const given = query[name];
-  const raw = typeof given === 'number' ? String(given) : single(query, name);
-  if (raw === undefined) return fallback;
-  if (!/^-?\d{1,9}$/.test(raw))
+  if (value === undefined) return rule.default;
+  if (!Number.isInteger(value) || value < rule.minimum || value > rule.maximum)
     throw new InputError(
-      `${name} must be a whole number from ${min} to ${max}`,
-    );
-  const value = Number(raw);
-  if (value < min || value > max)
-    throw new InputError(
-      `${name} must be a whole number from ${min} to ${max}`,
+      `${name} must be a whole number from ${rule.minimum} to ${rule.maximum}`,
     );
   return value;
 }
 
-export function parseTowerId(raw: string): string {
-  if (!TOWER_ID_PATTERN.test(raw))
-    throw new InputError('towerId may hold only a-z, 0-9 and - (at most 100)');
+export function towerIdOf(raw: string): string {
+  if (!TOWER_ID.test(raw))
+    throw new InputError(`towerId must match the pattern ${TOWER_ID.source}`);
   return raw;
 }
 
-export function parseRunId(raw: string, name = 'runId'): string {
-  if (!OPAQUE_ID.test(raw)) throw new InputError(`${name} is not a run id`);
+export function runIdOf(raw: string, name = 'runId'): string {
+  if (!RUN_ID.test(raw)) throw new InputError(`${name} is not a run id`);
   return raw;
 }
 
-export function parseOptionalRunId(
-  query: Query,
+/** An optional run id (`before`): absent stays absent. */
+export function optionalRunIdOf(
+  raw: string | undefined,
   name: string,
 ): string | undefined {
-  const raw = single(query, name);
-  return raw === undefined ? undefined : parseRunId(raw, name);
+  return raw === undefined ? undefined : runIdOf(raw, name);
 }
 
-export function parseAction(query: Query): LabelAction | undefined {
-  const raw = single(query, 'action');
-  if (raw === undefined) return undefined;
-  if (!(LABEL_ACTIONS as readonly string[]).includes(raw)) {
-    throw new InputError(`action must be one of ${LABEL_ACTIONS.join(', ')}`);
-  }
-  return raw as LabelAction;
-}
-
-export function parseReason(query: Query): OutcomeReason | undefined {
-  const raw = single(query, 'reason');
-  if (raw === undefined) return undefined;
-  if (!(OUTCOME_REASONS as readonly string[]).includes(raw)) {
-    throw new InputError(`reason must be one of ${OUTCOME_REASONS.join(', ')}`);
-  }
-  return raw as OutcomeReason;
-}
-
-export const MAX_KEY_LENGTH = 256;
-export const MAX_SEARCH_LENGTH = 200;
-
-function boundedText(
-  query: Query,
+/** `value` unless it is longer than `max` characters. */
+export function boundedText(
+  value: string | undefined,
   name: string,
   max: number,
 ): string | undefined {
-  const raw = single(query, name);
-  if (raw === undefined || raw === '') return undefined;
-  if (raw.length > max)
+  if (value !== undefined && value.length > max)
     throw new InputError(`${name} may be at most ${max} characters`);
-  return raw;
+  return value;
 }
 
-/** `action`, `reason`, `key` (exact) and `search` (a substring of the value); empty = absent. */
-export function parseOutcomeFilter(query: Query): OutcomeFilter {
+/** The filter a request's `action`, `reason`, `key` and `search` ask for; empty text = absent. */
+export function outcomeFilterOf(given: OutcomeFilter): OutcomeFilter {
   const filter: OutcomeFilter = {};
-  const action = parseAction(query);
-  const reason = parseReason(query);
-  const key = boundedText(query, 'key', MAX_KEY_LENGTH);
-  const search = boundedText(query, 'search', MAX_SEARCH_LENGTH);
-  if (action !== undefined) filter.action = action;
-  if (reason !== undefined) filter.reason = reason;
-  if (key !== undefined) filter.key = key;
-  if (search !== undefined) filter.search = search;
+  if (given.action !== undefined) filter.action = given.action;
+  if (given.reason !== undefined) filter.reason = given.reason;
+  if (given.key) filter.key = given.key;
+  if (given.search) filter.search = given.search;
   return filter;
 }
 
@@ -119,24 +73,7 @@ export function parseSweepRequestedEvent(
     towerId?: unknown;
     dryRun?: unknown;
   };
-  if (typeof towerId !== 'string' || !TOWER_ID_PATTERN.test(towerId))
-    return undefined;
+  if (typeof towerId !== 'string' || !TOWER_ID.test(towerId)) return undefined;
   if (dryRun !== undefined && typeof dryRun !== 'boolean') return undefined;
   return dryRun === undefined ? { towerId } : { towerId, dryRun };
-}
-
-/** The sweep body: `{}` or `{"dryRun": boolean}`, nothing else. */
-export function parseSweepBody(body: unknown): Required<SweepRequestBody> {
-  if (body === undefined || body === null) return { dryRun: false };
-  if (typeof body !== 'object' || Array.isArray(body))
-    throw new InputError('the body must be a JSON object');
-  const unknownKeys = Object.keys(body).filter(k => k !== 'dryRun');
-  if (unknownKeys.length)
-    throw new InputError(
-      `unknown field(s): ${unknownKeys.slice(0, 5).join(', ').slice(0, 200)}`,
-    );
-  const { dryRun } = body as { dryRun?: unknown };
-  if (dryRun !== undefined && typeof dryRun !== 'boolean')
-    throw new InputError('dryRun must be true or false');
-  return { dryRun: dryRun ?? false };
 }

@@ -1,7 +1,7 @@
-// A working copy of the portal fixture (test/install/portal) in .cache/, with the packed plugins
-// installed into its backend and app as the README tells a portal to: with npm workspaces, or with
-// Yarn 4 (what create-app sets up; test/install/portal-yarn holds its root package.json, lockfile
-// and .yarnrc.yml, laid over the same packages).
+// A working copy of the portal fixture in .cache/: test/install/portal is create-app 0.9.2's 1.55.0
+// portal reduced to a backend and an app, on npm workspaces, or on Yarn 4 (what create-app sets
+// up; test/install/portal-yarn holds its root package.json, lockfile and .yarnrc.yml, laid over
+// the same packages). portalSteps.ts applies the README's steps to it.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -23,8 +23,6 @@ export type PackageManager = 'npm' | 'yarn';
 export type PortalPackage = 'backend' | 'app';
 const PORTAL_PACKAGES: PortalPackage[] = ['backend', 'app'];
 export type Portal = { dir: string; manager: PackageManager };
-/** The package both plugins depend on by version (the README's `resolutions` entry). */
-const COMMON_PACKAGE = '@smartx-cape/plugin-cape-labels-common';
 /** A packed suite package: its name and its tarball's path. */
 export type Tarball = { name: string; tarball: string };
 
@@ -46,7 +44,9 @@ function npm(args: string[], cwd: string): string {
   });
 }
 
-function yarn(args: string[], cwd: string): void {
+/** A directory with a `yarn` (4.18.1 from the npm registry) for the README's shell blocks. */
+export function yarnBinDir(): string {
+  const bin = path.join(YARN_DIR, 'bin');
   if (!fs.existsSync(YARN_JS)) {
     fs.mkdirSync(YARN_DIR, { recursive: true });
     fs.writeFileSync(path.join(YARN_DIR, 'package.json'), '{"private":true}');
@@ -55,8 +55,20 @@ function yarn(args: string[], cwd: string): void {
       YARN_DIR,
     );
   }
+  if (!fs.existsSync(path.join(bin, 'yarn'))) {
+    fs.mkdirSync(bin, { recursive: true });
+    fs.writeFileSync(
+      path.join(bin, 'yarn'),
+      `#!/bin/sh\nexec "${process.execPath}" "${YARN_JS}" "$@"\n`,
+      { mode: 0o755 },
+    );
+  }
+  return bin;
+}
+
+function yarn(args: string[], cwd: string): void {
   try {
-    execFileSync(process.execPath, [YARN_JS, ...args], {
+    execFileSync(path.join(yarnBinDir(), 'yarn'), args, {
       cwd,
       env: { ...process.env, YARN_ENABLE_TELEMETRY: '0' },
       encoding: 'utf8',
@@ -75,9 +87,11 @@ function sha256(file: string): string {
 }
 
 /**
- * Copies the fixture over the working copy (its package.json files and lockfile restored), then
- * installs: npm runs `npm ci` only when the fixture's lockfile changed since the last run; Yarn's
- * `install --immutable` brings node_modules back to the lockfile every time.
+ * Copies the fixture over the working copy (its package.json files, lockfile and sources
+ * restored: the 1.55.0 portal again), then installs what its lockfile names, only when that
+ * lockfile changed since the last run or nothing is installed. The node_modules a previous run left
+ * (1.57.0 and the plugins) may stay: the README's upgrade and install commands bring them to what
+ * the restored package.json files then ask for, as they would in a user's installed 1.55.0 portal.
  * @returns whether the portal's packages were installed from scratch
  */
 export function preparePortal(portal: Portal): boolean {
@@ -88,69 +102,42 @@ export function preparePortal(portal: Portal): boolean {
         !BUILD_OUTPUTS.has(path.basename(source)) &&
         !(portal.manager === 'yarn' && source.endsWith('package-lock.json')),
     });
+  fs.rmSync(path.join(portal.dir, 'vendor'), { recursive: true, force: true });
   fs.mkdirSync(portal.dir, { recursive: true });
   copy(FIXTURE_DIR);
-  const installed = fs.existsSync(path.join(portal.dir, 'node_modules'));
-  if (portal.manager === 'yarn') {
-    copy(YARN_FIXTURE_DIR);
-    yarn(['install', '--immutable'], portal.dir);
-    return !installed;
-  }
+  if (portal.manager === 'yarn') copy(YARN_FIXTURE_DIR);
+  const lockfile =
+    portal.manager === 'yarn'
+      ? path.join(YARN_FIXTURE_DIR, 'yarn.lock')
+      : path.join(FIXTURE_DIR, 'package-lock.json');
   const stamp = path.join(portal.dir, '.fixture-lock.sha256');
-  const hash = sha256(path.join(FIXTURE_DIR, 'package-lock.json'));
+  const hash = sha256(lockfile);
+  const installed = fs.existsSync(path.join(portal.dir, 'node_modules'));
   if (installed && fs.existsSync(stamp)) {
     if (fs.readFileSync(stamp, 'utf8') === hash) return false;
   }
-  npm(['ci'], portal.dir);
+  if (portal.manager === 'yarn') yarn(['install', '--immutable'], portal.dir);
+  else npm(['ci'], portal.dir);
   fs.writeFileSync(stamp, hash);
   return true;
 }
 
-/** What each portal package gets installed. */
-export type TarballsByPackage = Record<PortalPackage, Tarball[]>;
-
-/** The README's Yarn steps before the `add` commands: tarballs in `vendor/`, the root resolution. */
-function vendorForYarn(portal: Portal, tarballs: Tarball[]): void {
+/** The README's "copy them into the portal's `vendor/`". */
+export function copyToVendor(portal: Portal, tarballs: Tarball[]): void {
   const vendor = path.join(portal.dir, 'vendor');
   fs.mkdirSync(vendor, { recursive: true });
   for (const { tarball } of tarballs)
     fs.copyFileSync(tarball, path.join(vendor, path.basename(tarball)));
-  const common = tarballs.find(t => t.name === COMMON_PACKAGE);
-  if (!common) return;
-  const manifestFile = path.join(portal.dir, 'package.json');
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-  manifest.resolutions[COMMON_PACKAGE] =
-    `file:./vendor/${path.basename(common.tarball)}`;
-  fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
-/**
- * Installs the tarballs as the README's "From tarballs" says. npm: `npm install -w <package>
- * <tarballs>` per package. Yarn: the tarballs copied to `vendor/` and the common package's name
- * pointed at its tarball in the root `resolutions` (once), then per package
- * `yarn workspace <package> add <name>@file:../../vendor/<tarball>`.
- */
-export function installTarballs(
+/** The version of `name` installed at the portal's root node_modules, if any. */
+export function installedVersion(
   portal: Portal,
-  byPackage: TarballsByPackage,
-): void {
-  if (portal.manager === 'yarn')
-    vendorForYarn(
-      portal,
-      PORTAL_PACKAGES.flatMap(p => byPackage[p]),
-    );
-  for (const portalPackage of PORTAL_PACKAGES) {
-    const tarballs = byPackage[portalPackage];
-    if (portal.manager === 'npm') {
-      const files = tarballs.map(t => t.tarball);
-      npm(['install', '-w', portalPackage, ...files], portal.dir);
-    } else {
-      const specs = tarballs.map(
-        t => `${t.name}@file:../../vendor/${path.basename(t.tarball)}`,
-      );
-      yarn(['workspace', portalPackage, 'add', ...specs], portal.dir);
-    }
-  }
+  name: string,
+): string | undefined {
+  const manifest = path.join(portal.dir, 'node_modules', name, 'package.json');
+  if (!fs.existsSync(manifest)) return undefined;
+  return JSON.parse(fs.readFileSync(manifest, 'utf8')).version;
 }
 
 /** Every installed copy of every @backstage/* package under `dir`: name → versions of its copies. */

@@ -1,5 +1,6 @@
 // Starts the portal copy's backend (its own node_modules, the installed tarballs) against a
-// simulated Tower on PostgreSQL, and waits for the first sweep to finish.
+// simulated Tower on PostgreSQL, and waits for the first sweep to finish (read with the README's
+// script token).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,8 +19,7 @@ import {
   spawnBackstageBackend,
 } from '../support/processes';
 import { startSimulators, stopSimulators } from '../support/simulators';
-
-const PORTAL_TOKEN = 'install-test-token'; // test/install/portal/app-config.yaml
+import type { ScriptToken } from './upgradeAndInstall';
 
 function overlayConfig(port: number, towerUrl: string, dbPrefix: string) {
   return {
@@ -54,9 +54,13 @@ function writeOverlay(config: object): string {
   return file;
 }
 
-async function fetchTowers(port: number): Promise<TowerSummary[]> {
+/** GET /towers as the README's curl line asks it, with the script token. */
+async function fetchTowers(
+  port: number,
+  token: ScriptToken,
+): Promise<TowerSummary[]> {
   const res = await fetch(`http://localhost:${port}/api/cape-labels/towers`, {
-    headers: { authorization: `Bearer ${PORTAL_TOKEN}` },
+    headers: { authorization: `Bearer ${token.value}` },
   });
   if (res.status !== 200) throw new Error(`GET /towers answered ${res.status}`);
   return ((await res.json()) as { items: TowerSummary[] }).items;
@@ -65,12 +69,14 @@ async function fetchTowers(port: number): Promise<TowerSummary[]> {
 function startPortalBackend(
   portalDir: string,
   overlay: string,
+  token: ScriptToken,
   logs: string[],
 ) {
   const backendDir = path.join(portalDir, 'packages/backend');
   const child = spawnBackstageBackend({
     cwd: backendDir,
     configFiles: [path.join(portalDir, 'app-config.yaml'), overlay],
+    env: { [token.variable]: token.value },
   });
   for (const stream of [child.stdout, child.stderr]) {
     stream.setEncoding('utf8');
@@ -82,6 +88,7 @@ function startPortalBackend(
 /** The Tower as GET /towers shows it once its first sweep has finished. */
 export async function sweepThroughPortalBackend(
   portalDir: string,
+  token: ScriptToken,
 ): Promise<TowerSummary> {
   const [sim] = await startSimulators([{ scenario: 'small' }]);
   const port = await freePort(7300, 7399);
@@ -89,13 +96,13 @@ export async function sweepThroughPortalBackend(
   const overlay = writeOverlay(overlayConfig(port, sim.url, dbPrefix));
   const logs: string[] = [];
   try {
-    const child = startPortalBackend(portalDir, overlay, logs);
+    const child = startPortalBackend(portalDir, overlay, token, logs);
     return await pollUntil(
       'a finished sweep in GET /towers',
       async () => {
         if (child.exitCode !== null)
           throw new Error(`the portal backend exited (${child.exitCode})`);
-        const [tower] = await fetchTowers(port);
+        const [tower] = await fetchTowers(port, token);
         const status = tower?.lastRun?.status;
         return status && status !== 'running' ? tower : undefined;
       },

@@ -1,7 +1,9 @@
 /* eslint-disable no-console */
-// `npm run test:install [-- --yarn]`: packs the suite's packages, checks each tarball, installs
-// them into a copy of the portal fixture of the Backstage release in backstage.json (with npm, or
-// with Yarn 4), type-checks it, sweeps a simulated Tower through its backend and builds its app.
+// `npm run test:install [-- --yarn]`: the README's "Installing into an existing portal" applied
+// as written (readmeSteps.ts reads its marked blocks) to a copy of create-app's 1.55.0 portal, with
+// npm or with Yarn 4: the upgrade to the README's release (versions:bump, then its fallback), the
+// packed and checked tarballs, the backend, policy, token and home-widget steps; then it
+// type-checks the portal, sweeps a simulated Tower through its backend and builds its app.
 // Exits non-zero on the first failure.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,7 +11,6 @@ import path from 'node:path';
 import {
   REPO_ROOT,
   duplicateBackstagePackages,
-  installTarballs,
   portalBin,
   portalFor,
   preparePortal,
@@ -18,14 +19,21 @@ import {
   type Tarball,
 } from './portal';
 import { sweepThroughPortalBackend } from './portalBackend';
+import { readSteps, statedRelease } from './readmeSteps';
 import { checkTarball } from './tarballs';
+import {
+  checkRelease,
+  checkRegistryLines,
+  installPlugins,
+  upgradePortal,
+} from './upgradeAndInstall';
 
 type PluginPackage = {
   dir: string;
   portal: PortalPackage;
   migrations: boolean;
 };
-type Packed = PluginPackage & Tarball;
+export type Packed = PluginPackage & Tarball;
 
 const started = Date.now();
 const timings: string[] = [];
@@ -104,8 +112,10 @@ function buildPortalApp(portal: Portal): void {
 
 async function main(): Promise<void> {
   const portal = portalFor(process.argv.includes('--yarn') ? 'yarn' : 'npm');
+  const steps = readSteps();
+  const release = statedRelease();
   const packed = await step('build and pack', packPlugins);
-  await step('check the tarballs', () =>
+  await step("check the tarballs and the README's lines for them", () => {
     fail(
       'tarball problems',
       packed.flatMap(p =>
@@ -114,18 +124,28 @@ async function main(): Promise<void> {
           resolveFrom: path.join(REPO_ROOT, p.dir),
         }),
       ),
-    ),
-  );
+    );
+    fail(
+      "the README's registry and tarball lines",
+      checkRegistryLines(steps, {
+        backend: tarballsFor('backend', packed),
+        app: tarballsFor('app', packed),
+      }),
+    );
+  });
   const fresh = await step(
-    `prepare the ${portal.manager} portal (installs what its lockfile names)`,
+    `prepare the ${portal.manager} portal of create-app (installs what its lockfile names)`,
     () => preparePortal(portal),
   );
-  await step('install the tarballs', () => {
-    installTarballs(portal, {
-      backend: tarballsFor('backend', packed),
-      app: tarballsFor('app', packed),
-    });
-  });
+  const upgrade = await step(`upgrade it to ${release.supported}`, () =>
+    upgradePortal(portal, steps, release),
+  );
+  await step(`check it is ${release.supported} as the README states`, () =>
+    fail('the upgraded portal', checkRelease(portal, release)),
+  );
+  const token = await step('install the plugins as the README says', () =>
+    installPlugins(portal, steps, packed),
+  );
   await step('check for duplicate @backstage packages', () =>
     fail(
       'installed in more than one version',
@@ -139,7 +159,7 @@ async function main(): Promise<void> {
     }),
   );
   const tower = await step('sweep through the portal backend', () =>
-    sweepThroughPortalBackend(portal.dir),
+    sweepThroughPortalBackend(portal.dir, token),
   );
   fail(
     'the sweep',
@@ -149,7 +169,7 @@ async function main(): Promise<void> {
   );
   await step('build the portal app', () => buildPortalApp(portal));
   console.log(
-    `test:install: passed with ${portal.manager} in ${((Date.now() - started) / 1000).toFixed(0)} s (portal installed ${fresh ? 'from scratch' : 'already'}; sweep: ${JSON.stringify(tower.lastRun?.counts)})`,
+    `test:install: passed with ${portal.manager} in ${((Date.now() - started) / 1000).toFixed(0)} s (portal installed ${fresh ? 'from scratch' : 'already'}; ${upgrade}; sweep: ${JSON.stringify(tower.lastRun?.counts)})`,
   );
   console.log(timings.map(t => `  ${t}`).join('\n'));
 }

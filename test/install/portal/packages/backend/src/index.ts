@@ -1,10 +1,23 @@
-// The README's backend steps: the permission backend with a policy of the portal's own, and the
-// cape-labels backend plugin (the events backend is optional and left out here).
+/*
+ * Hi!
+ *
+ * Note that this is an EXAMPLE Backstage backend. Please check the README.
+ *
+ * Happy hacking!
+ */
+
 import { createBackend } from '@backstage/backend-defaults';
-import { permissionPolicyModule } from './permissionPolicy';
 
 const backend = createBackend();
+
+// catalog plugin
+backend.add(import('@backstage/plugin-catalog-backend'));
+
+// permission plugin
 backend.add(import('@backstage/plugin-permission-backend'));
-backend.add(permissionPolicyModule);
-backend.add(import('@smartx-cape/plugin-cape-labels-backend'));
+// See https://backstage.io/docs/permissions/getting-started for how to create your own permission policy
+backend.add(
+  import('@backstage/plugin-permission-backend-module-allow-all-policy'),
+);
+
 backend.start();

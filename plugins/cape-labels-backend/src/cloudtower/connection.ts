@@ -28,7 +28,7 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /**
  * Requests in flight to one Tower unless `requestsInFlight` says otherwise. CAPE itself runs up to
  * 10 reconciles per controller against the same Tower; at 4 the sweep left a Tower that answers in
- * 5 ms idle for a third of the time (README.md, "Requests in flight: the default is now 8").
+ * 5 ms idle for a third of the time (docs/performance.md, "Requests in flight: the default is now 8").
  */
 export const DEFAULT_MAX_IN_FLIGHT = 8;
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { DEFAULT_MAX_IN_FLIGHT, Vars, positiveInt } from './connection';
-import type { TowerOperation } from './errors';
+import { parseAnswer, type TowerOperation } from './errors';
 import { listLabelsInChains } from './listing';
 import {
   anyReference,
@@ -201,7 +201,7 @@ class GraphQLTowerClient implements TowerClient {
       variables,
       signal,
     );
-    return ops.parseAnswer(this.towerId, operation, () => parse(data));
+    return parseAnswer(this.towerId, operation, () => parse(data));
   }
 }
 

@@ -1,10 +1,5 @@
-import {
-  counter,
-  isObj,
-  nonEmptyString,
-  rowsOf,
-  ShapeError,
-} from './operations';
+import { counter, isObj, nonEmptyString, rowsOf } from './operations';
+import { ShapeError } from './errors';
 import type { LabelLiveState } from './types';
 
 /*

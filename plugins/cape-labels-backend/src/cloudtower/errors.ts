@@ -198,3 +198,24 @@ export class TowerAbortedError extends TowerError {
 export function isTowerError(e: unknown): e is TowerError {
   return e instanceof TowerError;
 }
+
+/** Thrown by the answers' parsers (operations.ts); `parseAnswer` turns it into a TowerResponseError. */
+export class ShapeError extends Error {}
+
+/** Checks an answer's shape: a malformed answer is a `TowerResponseError`. */
+export function parseAnswer<T>(
+  towerId: string,
+  operation: TowerOperation,
+  fn: () => T,
+): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (!(e instanceof ShapeError)) throw e;
+    throw new TowerResponseError(`unexpected response: ${e.message}`, {
+      towerId,
+      operation,
+      code: 'UNEXPECTED_SHAPE',
+    });
+  }
+}

@@ -1,4 +1,4 @@
-import { TowerOperation, TowerResponseError } from './errors';
+import { ShapeError } from './errors';
 import type { TowerLabel } from './types';
 
 // Every value travels as a GraphQL variable; the documents are constants.
@@ -77,28 +77,6 @@ export const READ_IDS = /* GraphQL */ `
     }
   }
 `;
-
-/** Thrown by the parsers below; `parseAnswer` turns it into a TowerResponseError. */
-export class ShapeError extends Error {}
-
-/** Checks an answer's shape: a malformed answer is a `TowerResponseError`. */
-export function parseAnswer<T>(
-  towerId: string,
-  operation: TowerOperation,
-  fn: () => T,
-): T {
-  try {
-    return fn();
-  } catch (e) {
-    if (!(e instanceof ShapeError)) throw e;
-    // A plain string: the test of this module refuses any interpolated template (documents are constants).
-    throw new TowerResponseError('unexpected response: '.concat(e.message), {
-      towerId,
-      operation,
-      code: 'UNEXPECTED_SHAPE',
-    });
-  }
-}
 
 type Obj = Record<string, unknown>;
 

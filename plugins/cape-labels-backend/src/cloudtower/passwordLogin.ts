@@ -1,6 +1,11 @@
 import { plainText } from '../lib/plainText';
 import type { TowerConnection } from './connection';
-import { TowerAuthError, TowerGraphQLError, TowerHttpError } from './errors';
+import {
+  parseAnswer,
+  TowerAuthError,
+  TowerGraphQLError,
+  TowerHttpError,
+} from './errors';
 import * as ops from './operations';
 import type { TowerCredentials, TowerLogin } from './types';
 
@@ -88,7 +93,7 @@ export async function resolvePasswordLogin(
       ops.AUTHN_STRATEGIES,
       {},
     );
-    ids = ops.parseAnswer(towerId, 'authnStrategies', () =>
+    ids = parseAnswer(towerId, 'authnStrategies', () =>
       ops.parseLdapConfigIds(data),
     );
   } catch (e) {
@@ -128,9 +133,7 @@ export async function sendLogin(
     .catch((e: unknown) => {
       throw withApiKeyHint(e, towerId);
     });
-  const token = ops.parseAnswer(towerId, 'login', () =>
-    ops.parseLoginToken(data),
-  );
+  const token = parseAnswer(towerId, 'login', () => ops.parseLoginToken(data));
   if (!token) throw noTokenError(towerId);
   return token;
 }

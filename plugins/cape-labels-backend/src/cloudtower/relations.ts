@@ -3,8 +3,8 @@ import {
   TowerGraphQLError,
   TowerHttpError,
   TowerResponseError,
+  ShapeError,
 } from './errors';
-import { ShapeError } from './operations';
 import type { LabelRelations } from './types';
 
 /*

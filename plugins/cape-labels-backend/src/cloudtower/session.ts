@@ -3,7 +3,12 @@ import { stringifyError } from '@backstage/errors';
 import { DateTime } from 'luxon';
 import { TowerConnection, Vars } from './connection';
 import { authFailureCode } from './errorKind';
-import { TowerAbortedError, TowerAuthError, TowerOperation } from './errors';
+import {
+  parseAnswer,
+  TowerAbortedError,
+  TowerAuthError,
+  TowerOperation,
+} from './errors';
 import * as ops from './operations';
 import {
   describeLogin,
@@ -62,7 +67,7 @@ export class TowerSession {
     if (this.credentials.kind === 'apiKey') {
       if (!this.timeSample) {
         const data = await this.execute('ping', ops.PING, {}, signal);
-        ops.parseAnswer(this.towerId, 'ping', () => ops.parsePing(data));
+        parseAnswer(this.towerId, 'ping', () => ops.parsePing(data));
       }
     } else {
       await this.getToken('login', signal);

@@ -5,9 +5,9 @@ import {
   applyCap,
   capBeforeCheck,
   isConfirmed,
-  unconfirmedOf,
   type SweepPolicy,
 } from './decide';
+import { unconfirmedOf } from './runSweep';
 import { newRunState } from './sweepResult';
 
 const CUTOFF = Date.parse('2026-11-29T00:00:00.000Z');

@@ -4,12 +4,11 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { LabelLiveState, TowerLabel } from '../cloudtower/types';
 import { outcome } from './record';
-import type { RunContext } from './runContext';
 import type { RunState } from './sweepResult';
 
 /*
- * The decide step of README "How a sweep decides": rules 1–3 on each listed page, rule 6's
- * sightings, rule 7's cap, and rule 4's verdict on the live state the batch reads.
+ * The decide step of README "How a sweep decides", without I/O: rules 1–3 on each listed page,
+ * rule 6's test of a sighting, rule 7's cap, and rule 4's verdict on the live state a batch reads.
  */
 
 /** What one run decides by: fixed when the run starts. */
@@ -75,29 +74,6 @@ export function isConfirmed(
   return (
     firstSeen !== undefined && firstSeen.getTime() <= policy.confirmCutoffMs
   );
-}
-
-/**
- * Rule 6 on a page: the ids of candidates not seen long enough ago, then this run's sighting
- * recorded. Without confirmation sightings are neither read nor written.
- */
-export async function unconfirmedOf(
-  run: RunContext,
-  candidates: TowerLabel[],
-  policy: SweepPolicy,
-): Promise<ReadonlySet<string>> {
-  const unconfirmed = new Set<string>();
-  if (policy.confirmCutoffMs === undefined || candidates.length === 0)
-    return unconfirmed;
-  const { store, tower } = run;
-  const ids = candidates.map(l => l.id);
-  const firstSeen = await store.getSightings(tower.id, ids);
-  for (const label of candidates) {
-    if (!isConfirmed(firstSeen.get(label.id), policy))
-      unconfirmed.add(label.id);
-  }
-  await store.addSightings(tower.id, ids, run.startedAt);
-  return unconfirmed;
 }
 
 /**

@@ -3,7 +3,7 @@ import { processBatch } from './batch';
 import {
   capBeforeCheck,
   classifyPage,
-  unconfirmedOf,
+  isConfirmed,
   type SweepPolicy,
 } from './decide';
 import { recordOutcomes } from './record';
@@ -88,6 +88,29 @@ export async function runSweep(
   }
   if (listedAll) await pruneSightings(run);
   return sweepResult({ ...state, aborted: signal.aborted, maxDeletes });
+}
+
+/**
+ * Rule 6 on a page: the ids of candidates not seen long enough ago, then this run's sighting
+ * recorded. Without confirmation sightings are neither read nor written.
+ */
+export async function unconfirmedOf(
+  run: RunContext,
+  candidates: TowerLabel[],
+  policy: SweepPolicy,
+): Promise<ReadonlySet<string>> {
+  const unconfirmed = new Set<string>();
+  if (policy.confirmCutoffMs === undefined || candidates.length === 0)
+    return unconfirmed;
+  const { store, tower } = run;
+  const ids = candidates.map(l => l.id);
+  const firstSeen = await store.getSightings(tower.id, ids);
+  for (const label of candidates) {
+    if (!isConfirmed(firstSeen.get(label.id), policy))
+      unconfirmed.add(label.id);
+  }
+  await store.addSightings(tower.id, ids, run.startedAt);
+  return unconfirmed;
 }
 
 /** List (rule 1): the swept keys' keyset pages, one page in flight ahead of the one decided. */

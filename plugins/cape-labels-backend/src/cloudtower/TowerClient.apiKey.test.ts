@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { mockServices } from '@backstage/backend-test-utils';
 import { createTowerClient } from './TowerClient';
 import { TowerAuthError } from './errors';
-import { RawReply, RawServer, startRawServer } from './__testUtils__/rawServer';
+import { RawReply, rawServersEachTest } from './__testUtils__/rawServer';
 import { caught, opts } from './__testUtils__/clientHelpers';
 import { TOWER_API_KEY as API_KEY } from '../__testUtils__/towerLogin';
 
@@ -27,14 +27,10 @@ const withKey = (url: string) =>
   opts(url, { credentials: { kind: 'apiKey', apiKey: API_KEY } });
 
 describe('TowerClient with an API key', () => {
-  let server: RawServer | undefined;
-  afterEach(async () => {
-    await server?.stop();
-    server = undefined;
-  });
+  const start = rawServersEachTest();
 
   it('sends the key on every request, never logs in or out, and reads the clock from a ping', async () => {
-    server = await startRawServer(
+    const server = await start(
       tower(() => ({ json: { data: { __typename: 'Query', labels: [] } } })),
     );
     const logger = mockServices.logger.mock();
@@ -69,7 +65,7 @@ describe('TowerClient with an API key', () => {
   });
 
   it('takes the clock from the first answer when something was sent before readClock', async () => {
-    server = await startRawServer(
+    const server = await start(
       tower(() => ({ json: { data: { labels: [] } } })),
     );
     const client = createTowerClient(withKey(server.url));
@@ -112,7 +108,7 @@ describe('TowerClient with an API key', () => {
   ])(
     'fails once on a refused key (%s): no retry, no login',
     async (_n, reply) => {
-      server = await startRawServer(tower(() => reply));
+      const server = await start(tower(() => reply));
       const client = createTowerClient(withKey(server.url));
       const e = await caught(client.readClock!());
       expect(e).toBeInstanceOf(TowerAuthError);

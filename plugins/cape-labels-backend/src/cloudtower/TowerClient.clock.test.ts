@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { createTowerClient } from './TowerClient';
 import { sampleDateHeader } from './session';
-import { RawServer, startRawServer } from './__testUtils__/rawServer';
+import { rawServersEachTest } from './__testUtils__/rawServer';
 import { opts } from './__testUtils__/clientHelpers';
 
 const HOUR = 3_600_000;
@@ -20,14 +20,10 @@ function loginWithDate(date: () => string | undefined) {
 }
 
 describe('TowerClient reads Tower clock from the Date header of login', () => {
-  let server: RawServer | undefined;
-  afterEach(async () => {
-    await server?.stop();
-    server = undefined;
-  });
+  const start = rawServersEachTest();
 
   it('measures the skew of a Tower 2 h behind, with one login', async () => {
-    server = await startRawServer(
+    const server = await start(
       loginWithDate(() => new Date(Date.now() - 2 * HOUR).toUTCString()),
     );
     const client = createTowerClient(opts(server.url));
@@ -50,7 +46,7 @@ describe('TowerClient reads Tower clock from the Date header of login', () => {
       'Tower sent a Date header that is not an HTTP date',
     ],
   ])('falls back to our clock on %s', async (_name, header, reason) => {
-    server = await startRawServer(loginWithDate(() => header));
+    const server = await start(loginWithDate(() => header));
     const reading = await createTowerClient(opts(server.url)).readClock!();
     expect(reading).toEqual({ source: 'local', reason });
   });

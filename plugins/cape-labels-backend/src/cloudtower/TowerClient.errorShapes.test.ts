@@ -1,7 +1,7 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { createTowerClient } from './TowerClient';
 import { TowerAuthError, TowerGraphQLError, TowerHttpError } from './errors';
-import { RawReply, RawServer, startRawServer } from './__testUtils__/rawServer';
+import { RawReply, rawServersEachTest } from './__testUtils__/rawServer';
 import { caught, opts, withLogin } from './__testUtils__/clientHelpers';
 import { TOWER_PASSWORD } from '../__testUtils__/towerLogin';
 
@@ -13,14 +13,10 @@ const html = (status: number, body: string): RawReply => ({
 });
 
 describe('TowerClient reads errors in the shapes real Towers and gateways send', () => {
-  let server: RawServer | undefined;
-  afterEach(async () => {
-    await server?.stop();
-    server = undefined;
-  });
+  const start = rawServersEachTest();
 
   const failWith = async (reply: RawReply) => {
-    server = await startRawServer(withLogin(() => reply));
+    const server = await start(withLogin(() => reply));
     return caught(createTowerClient(opts(server.url)).checkLabels(['a']));
   };
 
@@ -113,7 +109,7 @@ describe('TowerClient reads errors in the shapes real Towers and gateways send',
     ],
   ])('logs in again once on %s, then gives up', async (_n, refusal) => {
     let refusals = 1;
-    server = await startRawServer(
+    const server = await start(
       withLogin(() =>
         refusals-- > 0
           ? refusal
@@ -121,7 +117,7 @@ describe('TowerClient reads errors in the shapes real Towers and gateways send',
       ),
     );
     const logins = () =>
-      server!.requests.filter(r => r.operationName === 'CapeLabelsLogin');
+      server.requests.filter(r => r.operationName === 'CapeLabelsLogin');
     const client = createTowerClient(opts(server.url));
     await expect(client.readExistingIds(['a'])).resolves.toEqual(['a']);
     expect(logins()).toHaveLength(2);
@@ -134,7 +130,7 @@ describe('TowerClient reads errors in the shapes real Towers and gateways send',
   });
 
   it('keeps the token out of a logout error that quotes it', async () => {
-    server = await startRawServer(req =>
+    const server = await start(req =>
       req.operationName === 'CapeLabelsLogout'
         ? {
             status: 500,

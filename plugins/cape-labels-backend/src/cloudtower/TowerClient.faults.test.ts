@@ -7,18 +7,18 @@ import {
   TowerTimeoutError,
   TowerUnreachableError,
 } from './errors';
-import { delay, RawServer, startRawServer } from './__testUtils__/rawServer';
+import {
+  delay,
+  rawServersEachTest,
+  startRawServer,
+} from './__testUtils__/rawServer';
 import { caught, opts, warmUp, withLogin } from './__testUtils__/clientHelpers';
 
 describe('TowerClient transport faults, against a raw HTTP server', () => {
-  let server: RawServer | undefined;
-  afterEach(async () => {
-    await server?.stop();
-    server = undefined;
-  });
+  const start = rawServersEachTest();
 
   it.each([500, 502, 503])('maps HTTP %i to TowerHttpError', async status => {
-    server = await startRawServer(
+    const server = await start(
       withLogin(() => ({ json: { oops: true }, status })),
     );
     const e = await caught(
@@ -33,7 +33,7 @@ describe('TowerClient transport faults, against a raw HTTP server', () => {
   });
 
   it('maps an HTTP error on login too, without the password', async () => {
-    server = await startRawServer(() => ({ json: {}, status: 502 }));
+    const server = await start(() => ({ json: {}, status: 502 }));
     const e = await caught(
       createTowerClient(opts(server.url)).checkLabels(['a']),
     );
@@ -52,7 +52,7 @@ describe('TowerClient transport faults, against a raw HTTP server', () => {
   ])(
     'times out, or aborts for the caller, an answer that stalls %s',
     async (_, stall) => {
-      server = await startRawServer(
+      const server = await start(
         withLogin(req =>
           req.operationName === 'CapeLabelsCheck'
             ? { raw: stall }
@@ -77,7 +77,7 @@ describe('TowerClient transport faults, against a raw HTTP server', () => {
   );
 
   it('surfaces the caller abort as TowerAbortedError, also while queued', async () => {
-    server = await startRawServer(withLogin(() => ({ raw: () => undefined })));
+    const server = await start(withLogin(() => ({ raw: () => undefined })));
     const client = createTowerClient(opts(server.url, { maxInFlight: 1 }));
     const ctrl = new AbortController();
     const first = caught(client.checkLabels(['a'], ctrl.signal));
@@ -91,7 +91,7 @@ describe('TowerClient transport faults, against a raw HTTP server', () => {
   });
 
   it('bounds the requests in flight', async () => {
-    server = await startRawServer(
+    const server = await start(
       withLogin(async () => {
         await delay(40);
         return { json: { data: { labels: [] } } };
@@ -107,7 +107,7 @@ describe('TowerClient transport faults, against a raw HTTP server', () => {
   it('refuses oversized responses, declared or streamed, without reading them', async () => {
     let written = 0;
     let mode: 'declared' | 'streamed' = 'declared';
-    server = await startRawServer(
+    const server = await start(
       withLogin(() => ({
         raw: res => {
           if (mode === 'declared') {

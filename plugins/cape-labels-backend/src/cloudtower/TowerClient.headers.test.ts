@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { mockServices } from '@backstage/backend-test-utils';
 import { createTowerClient } from './TowerClient';
-import { RawServer, startRawServer } from './__testUtils__/rawServer';
+import { rawServersEachTest } from './__testUtils__/rawServer';
 import { caught, opts, withLogin } from './__testUtils__/clientHelpers';
 import { passwordCredentials } from '../__testUtils__/towerLogin';
 
@@ -12,15 +12,7 @@ const HEADERS = {
 };
 
 describe('TowerClient sends the configured headers to its Tower only', () => {
-  const servers: RawServer[] = [];
-  afterEach(async () => {
-    await Promise.all(servers.splice(0).map(s => s.stop()));
-  });
-  const start = async (...args: Parameters<typeof startRawServer>) => {
-    const s = await startRawServer(...args);
-    servers.push(s);
-    return s;
-  };
+  const start = rawServersEachTest();
 
   it('on every request, authnStrategies and login included, and on no other host', async () => {
     const tower = await start(

@@ -2,7 +2,11 @@ import { mockServices } from '@backstage/backend-test-utils';
 import { createTowerClient } from './TowerClient';
 import { TowerAuthError, TowerHttpError } from './errors';
 import type { TowerClient, TowerLogin } from './types';
-import { RawReply, RawServer, startRawServer } from './__testUtils__/rawServer';
+import {
+  RawReply,
+  RawServer,
+  rawServersEachTest,
+} from './__testUtils__/rawServer';
 import { caught, opts, withLogin } from './__testUtils__/clientHelpers';
 import {
   passwordCredentials,
@@ -38,17 +42,14 @@ function expectLoggedIn(
 }
 
 describe('TowerClient logs LDAP users in the way the official SDKs do', () => {
+  const start = rawServersEachTest();
   let server: RawServer | undefined;
-  afterEach(async () => {
-    await server?.stop();
-    server = undefined;
-  });
 
   const requests = (name: string) =>
     server!.requests.filter(r => r.operationName === name);
 
   it('asks authnStrategies without a token, then logs in with source AUTHN and the LDAP config id', async () => {
-    server = await startRawServer(
+    server = await start(
       towerWith(
         strategies(
           { id: 'oidc-1', type: 'OIDC' },
@@ -116,7 +117,7 @@ describe('TowerClient logs LDAP users in the way the official SDKs do', () => {
   ])(
     'logs in with source LDAP where Tower does not know the query (%s)',
     async (_name, reply) => {
-      server = await startRawServer(towerWith(() => reply));
+      server = await start(towerWith(() => reply));
       const logger = mockServices.logger.mock();
       const client = createTowerClient(
         opts(server.url, { credentials: LDAP }),
@@ -136,7 +137,7 @@ describe('TowerClient logs LDAP users in the way the official SDKs do', () => {
   );
 
   it('fails the login when authnStrategies fails any other way, sending no login', async () => {
-    server = await startRawServer(
+    server = await start(
       towerWith(() => ({ status: 502, json: { message: 'bad gateway' } })),
     );
     const client = createTowerClient(opts(server.url, { credentials: LDAP }));
@@ -147,7 +148,7 @@ describe('TowerClient logs LDAP users in the way the official SDKs do', () => {
   });
 
   it('refuses to guess among several LDAP configs; authConfigId picks one', async () => {
-    server = await startRawServer(
+    server = await start(
       towerWith(
         strategies(
           { id: 'ldap-a', type: 'LDAP' },
@@ -188,7 +189,7 @@ describe('TowerClient logs LDAP users in the way the official SDKs do', () => {
 
   it('logs in again after LOAD_TOKEN_FAILED the same way, without asking authnStrategies again', async () => {
     let refuse = true;
-    server = await startRawServer(
+    server = await start(
       withLogin(req => {
         if (req.operationName === 'CapeLabelsAuthnStrategies') {
           return strategies({ id: 'ldap-1', type: 'LDAP' })();
@@ -212,7 +213,7 @@ describe('TowerClient logs LDAP users in the way the official SDKs do', () => {
   });
 
   it('logs LOCAL users in without asking authnStrategies', async () => {
-    server = await startRawServer(towerWith(strategies()));
+    server = await start(towerWith(strategies()));
     const client = createTowerClient(opts(server.url));
     await client.checkLabels(['a']);
     expect(requests('CapeLabelsAuthnStrategies')).toHaveLength(0);

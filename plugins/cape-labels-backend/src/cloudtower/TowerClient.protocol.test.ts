@@ -1,7 +1,7 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { createTowerClient } from './TowerClient';
 import { TowerResponseError } from './errors';
-import { RawReply, RawServer, startRawServer } from './__testUtils__/rawServer';
+import { RawReply, rawServersEachTest } from './__testUtils__/rawServer';
 import {
   caught,
   collect,
@@ -11,15 +11,11 @@ import {
 } from './__testUtils__/clientHelpers';
 
 describe('TowerClient protocol, against a raw HTTP server', () => {
-  let server: RawServer | undefined;
-  afterEach(async () => {
-    await server?.stop();
-    server = undefined;
-  });
+  const start = rawServersEachTest();
 
   it('maps malformed JSON and unexpected shapes to TowerResponseError', async () => {
     let reply: RawReply = { raw: res => res.end('{"data": {"labels": [') };
-    server = await startRawServer(withLogin(() => reply));
+    const server = await start(withLogin(() => reply));
     const client = createTowerClient(opts(server.url));
     let e = await caught(client.checkLabels(['a']));
     expect(e).toBeInstanceOf(TowerResponseError);
@@ -49,7 +45,7 @@ describe('TowerClient protocol, against a raw HTTP server', () => {
     let reply: RawReply = {
       json: { data: { deleteManyLabels: { count: '3' } } },
     };
-    server = await startRawServer(withLogin(() => reply));
+    const server = await start(withLogin(() => reply));
     const client = createTowerClient(opts(server.url));
     await expect(
       client.deleteLabelsGuarded({
@@ -127,7 +123,7 @@ describe('TowerClient protocol, against a raw HTTP server', () => {
       [labelRow('a2'), labelRow('a5'), labelRow('a6'), labelRow('a7')],
       [labelRow('a8')],
     ];
-    server = await startRawServer(
+    const server = await start(
       withLogin(() => ({ json: { data: { labels: pages.shift() ?? [] } } })),
     );
     const logger = mockServices.logger.mock();
@@ -153,7 +149,7 @@ describe('TowerClient protocol, against a raw HTTP server', () => {
   });
 
   it('refuses a full page that does not advance instead of looping', async () => {
-    server = await startRawServer(
+    const server = await start(
       withLogin(() => ({
         json: { data: { labels: [labelRow('a1'), labelRow('a2')] } },
       })),

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createSelfSignedCert } from '@smartx-cape/cloudtower-simulator';
 import { createTowerClient } from './TowerClient';
 import { TowerRedirectError } from './errors';
-import { RawServer, startRawServer } from './__testUtils__/rawServer';
+import { RawServer, rawServersEachTest } from './__testUtils__/rawServer';
 import {
   caught,
   labelRow,
@@ -22,23 +22,18 @@ const redirectTo = (status: number, target: RawServer) => ({
 });
 
 describe('TowerClient never follows a redirect', () => {
-  let tower: RawServer | undefined;
+  const start = rawServersEachTest();
   let elsewhere: RawServer;
   beforeEach(async () => {
-    elsewhere = await startRawServer(
+    elsewhere = await start(
       withLogin(() => ({ json: { data: { labels: [labelRow('a')] } } })),
     );
-  });
-  afterEach(async () => {
-    await tower?.stop();
-    tower = undefined;
-    await elsewhere.stop();
   });
 
   it.each([307, 308])(
     'refuses a %i on login: the password never reaches the other origin',
     async status => {
-      tower = await startRawServer(() => redirectTo(status, elsewhere));
+      const tower = await start(() => redirectTo(status, elsewhere));
       const e = await caught(
         createTowerClient(opts(tower.url)).checkLabels(['a']),
       );
@@ -57,9 +52,7 @@ describe('TowerClient never follows a redirect', () => {
   it.each([307, 308, 301, 302])(
     'refuses a %i on a query after a good login',
     async status => {
-      tower = await startRawServer(
-        withLogin(() => redirectTo(status, elsewhere)),
-      );
+      const tower = await start(withLogin(() => redirectTo(status, elsewhere)));
       const client = createTowerClient(opts(tower.url));
       const e = await caught(client.checkLabels(['a']));
       expect(e).toBeInstanceOf(TowerRedirectError);

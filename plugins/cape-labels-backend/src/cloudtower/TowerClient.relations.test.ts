@@ -4,7 +4,7 @@ import { KNOWN_LABEL_RELATIONS } from './relations';
 import {
   RawRequest,
   RawServer,
-  startRawServer,
+  rawServersEachTest,
 } from './__testUtils__/rawServer';
 import {
   caught,
@@ -72,15 +72,11 @@ function noneFilters(server: RawServer): string[] {
 }
 
 describe('TowerClient: which relations of Label a label can be held by', () => {
-  let server: RawServer | undefined;
-  afterEach(async () => {
-    await server?.stop();
-    server = undefined;
-  });
+  const start = rawServersEachTest();
 
   it('takes them from introspection, new ones included, and guards check and delete with each', async () => {
     const relations = ['vms', 'vm_snapshots', 'backup_plans'];
-    server = await startRawServer(req => {
+    const server = await start(req => {
       if (req.operationName === 'CapeLabelsLogin')
         return { json: { data: { login: { token: 'tok-1' } } } };
       if (req.operationName === 'CapeLabelsRelations')
@@ -118,7 +114,7 @@ describe('TowerClient: which relations of Label a label can be held by', () => {
     await client.deleteLabelsGuarded(guard);
     expect(noneFilters(server)).toEqual(relations.map(r => `${r}_none`));
     const sent = (name: string) =>
-      server!.requests.find(r => r.operationName === name)!;
+      server.requests.find(r => r.operationName === name)!;
     // Relation names travel as variables only: no document names one.
     expect(sent('CapeLabelsCheck').variables).toEqual({
       ids: ['a', 'b'],
@@ -155,7 +151,7 @@ describe('TowerClient: which relations of Label a label can be held by', () => {
         'nvmf_subsystems',
       ]);
       const known = new Set(KNOWN_LABEL_RELATIONS.filter(r => !lacking.has(r)));
-      server = await startRawServer(refusingTower(known, status));
+      const server = await start(refusingTower(known, status));
       const client = createTowerClient(opts(server.url));
       const relations = await client.readLabelRelations();
       expect(relations.source).toBe('probe');
@@ -184,7 +180,7 @@ describe('TowerClient: which relations of Label a label can be held by', () => {
   );
 
   it('fails RELATIONS_UNKNOWN, sending no check or delete, when Tower refuses what the probe cannot place', async () => {
-    server = await startRawServer(req => {
+    const server = await start(req => {
       if (req.operationName === 'CapeLabelsRelationProbe')
         return {
           json: {
@@ -215,7 +211,7 @@ describe('TowerClient: which relations of Label a label can be held by', () => {
       ['vm_snapshots'],
       ['vms', 'x) { id } mutation { logout'],
     ]) {
-      server = await startRawServer(req =>
+      const server = await start(req =>
         req.operationName === 'CapeLabelsRelations'
           ? { json: relationsIntrospection(relations) }
           : refusingTower(new Set(['vms', 'hosts']))(req),
@@ -225,8 +221,6 @@ describe('TowerClient: which relations of Label a label can be held by', () => {
       ).readLabelRelations();
       // Fell back to the probe, which found what this Tower really accepts.
       expect(got).toEqual({ source: 'probe', fields: ['vms', 'hosts'] });
-      await server.stop();
-      server = undefined;
     }
   });
 });

@@ -1,6 +1,6 @@
 import { createTowerClient } from './TowerClient';
 import type { TowerError } from './errors';
-import { RawReply, RawServer, startRawServer } from './__testUtils__/rawServer';
+import { RawReply, rawServersEachTest } from './__testUtils__/rawServer';
 import { caught, opts, withLogin } from './__testUtils__/clientHelpers';
 
 /*
@@ -9,15 +9,11 @@ import { caught, opts, withLogin } from './__testUtils__/clientHelpers';
  * (`UNEXPECTED_SHAPE`) but the request itself succeeded.
  */
 describe('TowerClient request failures, as the metrics count them', () => {
-  let server: RawServer | undefined;
-  afterEach(async () => {
-    await server?.stop();
-    server = undefined;
-  });
+  const start = rawServersEachTest();
 
   it('reports a failed request, not a 2xx answer of the wrong shape (known limit)', async () => {
     let reply: RawReply = { json: { data: { labels: 'nope' } } };
-    server = await startRawServer(withLogin(() => reply));
+    const server = await start(withLogin(() => reply));
     const failed: TowerError[] = [];
     const client = createTowerClient(opts(server.url), {
       onRequestFailed: error => failed.push(error),

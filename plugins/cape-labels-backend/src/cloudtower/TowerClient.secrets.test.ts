@@ -3,7 +3,7 @@ import { mockServices } from '@backstage/backend-test-utils';
 import { createTowerClient } from './TowerClient';
 import { TowerAuthError, TowerError, TowerGraphQLError } from './errors';
 import { secretForms } from './connection';
-import { RawReply, RawServer, startRawServer } from './__testUtils__/rawServer';
+import { RawReply, rawServersEachTest } from './__testUtils__/rawServer';
 import { opts, withLogin } from './__testUtils__/clientHelpers';
 import {
   passwordCredentials,
@@ -29,11 +29,7 @@ function fullText(e: unknown): string {
 }
 
 describe('TowerClient keeps the login variables out of errors in every escaped form', () => {
-  let server: RawServer | undefined;
-  afterEach(async () => {
-    await server?.stop();
-    server = undefined;
-  });
+  const start = rawServersEachTest();
 
   it.each([
     ['JSON-escaped', (v: unknown) => JSON.stringify(v)],
@@ -69,7 +65,7 @@ describe('TowerClient keeps the login variables out of errors in every escaped f
           .replace(/'/g, '&#39;'),
     ],
   ])('when Tower echoes them %s', async (_name, echo) => {
-    server = await startRawServer(req => ({
+    const server = await start(req => ({
       json: {
         data: null,
         errors: [
@@ -96,7 +92,7 @@ describe('TowerClient keeps the login variables out of errors in every escaped f
   });
 
   it('strips control and bidi characters from Tower text and bounds it', async () => {
-    server = await startRawServer(
+    const server = await start(
       withLogin(() => ({
         json: {
           data: null,
@@ -124,11 +120,7 @@ describe('TowerClient keeps the login variables out of errors in every escaped f
 });
 
 describe('TowerClient keeps every secret out of every error and log line', () => {
-  let server: RawServer | undefined;
-  afterEach(async () => {
-    await server?.stop();
-    server = undefined;
-  });
+  const start = rawServersEachTest();
   const TOKEN = 'tok-Secret-Token-7';
   const HEADER_VALUE = 'gw-Header-Secret-9';
   const htmlEscape = (t: string) =>
@@ -159,7 +151,7 @@ describe('TowerClient keeps every secret out of every error and log line', () =>
     ['an API key', { kind: 'apiKey' as const, apiKey: TOWER_API_KEY }],
   ])('with %s', async (_name, credentials) => {
     let shape = 0;
-    server = await startRawServer(req => {
+    const server = await start(req => {
       if (req.operationName === 'CapeLabelsLogin') {
         return { json: { data: { login: { token: TOKEN } } } };
       }

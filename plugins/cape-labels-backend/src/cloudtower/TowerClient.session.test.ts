@@ -1,7 +1,7 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { createTowerClient } from './TowerClient';
 import { TowerAuthError } from './errors';
-import { delay, RawServer, startRawServer } from './__testUtils__/rawServer';
+import { delay, rawServersEachTest } from './__testUtils__/rawServer';
 import {
   caught,
   collect,
@@ -11,11 +11,7 @@ import {
 import { TOWER_PASSWORD } from '../__testUtils__/towerLogin';
 
 describe('TowerClient session (login, token, re-login), against a raw HTTP server', () => {
-  let server: RawServer | undefined;
-  afterEach(async () => {
-    await server?.stop();
-    server = undefined;
-  });
+  const start = rawServersEachTest();
   it('sends the raw token, shares one login and keeps variables out of the query', async () => {
     const tricky = [
       'cape-vip',
@@ -23,7 +19,7 @@ describe('TowerClient session (login, token, re-login), against a raw HTTP serve
       'ключ-ラベル-🚀',
       '}) { id } mutation X { logout }',
     ];
-    server = await startRawServer(
+    const server = await start(
       withLogin(async () => {
         await delay(20);
         return { json: { data: { labels: [] } } };
@@ -62,7 +58,7 @@ describe('TowerClient session (login, token, re-login), against a raw HTTP serve
 
   it('logs in again once on LOAD_TOKEN_FAILED, then gives up with TowerAuthError', async () => {
     let failures = 1;
-    server = await startRawServer(
+    const server = await start(
       withLogin(() =>
         failures-- > 0
           ? {
@@ -104,7 +100,7 @@ describe('TowerClient session (login, token, re-login), against a raw HTTP serve
   });
 
   it('rejects a login without leaking the password, even when the server echoes it', async () => {
-    server = await startRawServer(() => ({
+    const server = await start(() => ({
       json: {
         data: null,
         errors: [
@@ -126,7 +122,7 @@ describe('TowerClient session (login, token, re-login), against a raw HTTP serve
   });
 
   it('says a login without a token (two-factor login) needs an API key', async () => {
-    server = await startRawServer(() => ({
+    const server = await start(() => ({
       json: { data: { login: { token: null, mfa_type: 'Mail' } } },
     }));
     const e = await caught(

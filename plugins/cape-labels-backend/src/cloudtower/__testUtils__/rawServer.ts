@@ -83,4 +83,22 @@ export async function startRawServer(
   };
 }
 
+/**
+ * `start` for raw servers stopped after each test (a test may start several), as
+ * `simulatorEachTest` does for the simulator.
+ */
+export function rawServersEachTest() {
+  const servers: RawServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map(s => s.stop()));
+  });
+  return async (
+    handler: (req: RawRequest) => RawReply | Promise<RawReply>,
+  ): Promise<RawServer> => {
+    const server = await startRawServer(handler);
+    servers.push(server);
+    return server;
+  };
+}
+
 export const delay = (ms: number) => new Promise(r => setTimeout(r, ms));

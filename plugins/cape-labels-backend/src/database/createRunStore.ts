@@ -15,63 +15,59 @@ import * as sightings from './sightings';
 import { useWriteAheadLog } from './sqliteFile';
 
 /**
- * The store on `db`: each method hands its arguments to its module's function. `clock` decides
- * whether a running run is lost (tests set it). No `this`: a method may be passed on unbound.
+ * The store on `db`: each method is its module's function given the database first and, for the
+ * reads that may find a run lost, `clock` (tests set it) second. No `this`: a method may be
+ * passed on unbound.
  */
 function runStoreOn(db: Knex, clock: StoreClock): RunStore {
+  const onDb =
+    <A extends unknown[], R>(fn: (db: Knex, ...args: A) => R) =>
+    (...args: A) =>
+      fn(db, ...args);
+  const onDbAndClock =
+    <A extends unknown[], R>(
+      fn: (db: Knex, clock: StoreClock, ...args: A) => R,
+    ) =>
+    (...args: A) =>
+      fn(db, clock, ...args);
   return {
-    createRun: run => runWrites.createRun(db, run),
-    setRunClock: (runId, runClock) =>
-      runWrites.setRunClock(db, runId, runClock),
-    setRunRelations: (runId, relations) =>
-      runWrites.setRunRelations(db, runId, relations),
-    updateRunCounts: (runId, counts) =>
-      runWrites.updateRunCounts(db, runId, counts),
-    heartbeat: (runId, at) => runWrites.heartbeat(db, runId, at),
-    finishRun: (runId, end) => runWrites.finishRun(db, runId, end),
-    abortLostRuns: (towerId, now) => runWrites.abortLostRuns(db, towerId, now),
+    createRun: onDb(runWrites.createRun),
+    setRunClock: onDb(runWrites.setRunClock),
+    setRunRelations: onDb(runWrites.setRunRelations),
+    updateRunCounts: onDb(runWrites.updateRunCounts),
+    heartbeat: onDb(runWrites.heartbeat),
+    finishRun: onDb(runWrites.finishRun),
+    abortLostRuns: onDb(runWrites.abortLostRuns),
 
-    getRun: runId => runReads.getRun(db, clock, runId),
-    listRuns: (towerId, options) =>
-      runReads.listRuns(db, clock, towerId, options),
-    lastRuns: towerIds => runReads.lastRuns(db, clock, towerIds),
-    runningTowers: towerIds => runReads.runningTowers(db, clock, towerIds),
-    lastScheduledStart: towerId => runReads.lastScheduledStart(db, towerId),
-    lastSucceeded: towerIds => runReads.lastSucceeded(db, towerIds),
-    pruneRuns: (towerId, keep) => retention.pruneRuns(db, towerId, keep),
+    getRun: onDbAndClock(runReads.getRun),
+    listRuns: onDbAndClock(runReads.listRuns),
+    lastRuns: onDbAndClock(runReads.lastRuns),
+    runningTowers: onDbAndClock(runReads.runningTowers),
+    lastScheduledStart: onDb(runReads.lastScheduledStart),
+    lastSucceeded: onDb(runReads.lastSucceeded),
+    pruneRuns: onDb(retention.pruneRuns),
 
-    addOutcomes: (runId, outcomes, settles) =>
-      outcomeWrites.addOutcomes(db, runId, outcomes, settles),
-    recordLateDeletions: (runId, labels, note) =>
-      outcomeWrites.recordLateDeletions(db, runId, labels, note),
-    listOutcomes: (runId, options) =>
-      outcomeReads.listOutcomes(db, runId, options),
-    iterateOutcomes: (runId, filter, pageSize) =>
-      outcomeReads.iterateOutcomes(db, runId, filter, pageSize),
-    topDeletedValues: options => outcomeReads.topDeletedValues(db, options),
+    addOutcomes: onDb(outcomeWrites.addOutcomes),
+    recordLateDeletions: onDb(outcomeWrites.recordLateDeletions),
+    listOutcomes: onDb(outcomeReads.listOutcomes),
+    iterateOutcomes: onDb(outcomeReads.iterateOutcomes),
+    topDeletedValues: onDb(outcomeReads.topDeletedValues),
 
-    writePendingDeletes: (towerId, runId, labels) =>
-      pendingDeletes.writePendingDeletes(db, towerId, runId, labels),
-    listPendingDeletes: towerId =>
-      pendingDeletes.listPendingDeletes(db, towerId),
-    clearPendingDeletes: (runId, labelIds) =>
-      pendingDeletes.clearPendingDeletes(db, runId, labelIds),
+    writePendingDeletes: onDb(pendingDeletes.writePendingDeletes),
+    listPendingDeletes: onDb(pendingDeletes.listPendingDeletes),
+    clearPendingDeletes: onDb(pendingDeletes.clearPendingDeletes),
 
-    getSightings: (towerId, labelIds) =>
-      sightings.getSightings(db, towerId, labelIds),
-    addSightings: (towerId, labelIds, seenAt) =>
-      sightings.addSightings(db, towerId, labelIds, seenAt),
-    pruneSightings: (towerId, before) =>
-      sightings.pruneSightings(db, towerId, before),
+    getSightings: onDb(sightings.getSightings),
+    addSightings: onDb(sightings.addSightings),
+    pruneSightings: onDb(sightings.pruneSightings),
 
-    enqueueRequest: request => requests.enqueueRequest(db, request),
-    takeRequest: towerId => requests.takeRequest(db, towerId),
-    hasPendingRequest: towerId => requests.hasPendingRequest(db, towerId),
-    cancelRequest: requestId => requests.cancelRequest(db, requestId),
+    enqueueRequest: onDb(requests.enqueueRequest),
+    takeRequest: onDb(requests.takeRequest),
+    hasPendingRequest: onDb(requests.hasPendingRequest),
+    cancelRequest: onDb(requests.cancelRequest),
 
-    getNotifiedHealth: towerId => notifiedHealth.getNotifiedHealth(db, towerId),
-    setNotifiedHealth: (towerId, health, runId, at) =>
-      notifiedHealth.setNotifiedHealth(db, towerId, health, runId, at),
+    getNotifiedHealth: onDb(notifiedHealth.getNotifiedHealth),
+    setNotifiedHealth: onDb(notifiedHealth.setNotifiedHealth),
   };
 }
 

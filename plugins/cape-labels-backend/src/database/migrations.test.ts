@@ -1,10 +1,6 @@
+import { mockServices } from '@backstage/backend-test-utils';
 import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
-import {
-  SETTINGS,
-  at,
-  databaseService,
-  newRun,
-} from './__testUtils__/testStore';
+import { SETTINGS, at, newRun } from './__testUtils__/testStore';
 import { createRunStore } from './createRunStore';
 import { migrationsDirectory } from './migrations';
 
@@ -22,18 +18,18 @@ describeEachDatabase('migrations', itEach => {
     const knex = await db.knex();
 
     await createRunStore({
-      database: { getClient: async () => knex, migrations: { skip: true } },
+      database: mockServices.database({ knex, migrations: { skip: true } }),
     });
     expect(await knex.schema.hasTable('cape_labels_runs')).toBe(false);
     await createRunStore({
-      database: databaseService(knex),
+      database: mockServices.database({ knex }),
       skipMigrations: true,
     });
     expect(await knex.schema.hasTable('cape_labels_runs')).toBe(false);
 
-    await createRunStore({ database: databaseService(knex) });
+    await createRunStore({ database: mockServices.database({ knex }) });
     const store = await createRunStore({
-      database: databaseService(knex),
+      database: mockServices.database({ knex }),
     });
     for (const table of TABLES) {
       expect(await knex.schema.hasTable(table)).toBe(true);
@@ -98,7 +94,9 @@ describeEachDatabase(
           })),
         );
 
-        const store = await createRunStore({ database: databaseService(knex) });
+        const store = await createRunStore({
+          database: mockServices.database({ knex }),
+        });
         const summary = async (id: string) => {
           const r = await store.getRun(id);
           return [r?.counts.wouldDelete, r?.keptByReason];
@@ -126,7 +124,9 @@ describeEachDatabase(
       'carries pending deletes over, one row per run, and back on rollback',
       async db => {
         const knex = await db.knex();
-        const store = await createRunStore({ database: databaseService(knex) });
+        const store = await createRunStore({
+          database: mockServices.database({ knex }),
+        });
         const runA = await store.createRun(newRun('prod-a', 0));
         const runB = await store.createRun(newRun('prod-a', 1));
         const label = (id: string, value: string | null) => ({
@@ -184,7 +184,9 @@ describeEachDatabase('migration 20261204000000_label_relations', itEach => {
     'keeps the relations a run checked and the relation of a referenced label, and drops both on rollback',
     async db => {
       const knex = await db.knex();
-      const store = await createRunStore({ database: databaseService(knex) });
+      const store = await createRunStore({
+        database: mockServices.database({ knex }),
+      });
       const run = await store.createRun(newRun('prod-a', 0));
       await store.setRunRelations(run.id, {
         source: 'probe',

@@ -1,7 +1,8 @@
+import { mockServices } from '@backstage/backend-test-utils';
 import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import { createRunStore } from './createRunStore';
-import { at, databaseService, SETTINGS } from './__testUtils__/testStore';
+import { at, SETTINGS } from './__testUtils__/testStore';
 
 const WRITERS = 12;
 const PER_WRITER = 40;
@@ -69,7 +70,7 @@ describeEachDatabase('outcome numbering', itEach => {
       );
 
       const store = await createRunStore({
-        database: databaseService(knex),
+        database: mockServices.database({ knex }),
       });
       await store.addOutcomes('old-run', [outcome(0, 0)]);
       const { items } = await store.listOutcomes('old-run', {

@@ -1,6 +1,6 @@
+import { mockServices } from '@backstage/backend-test-utils';
 import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
 import { at } from './__testUtils__/testStore';
-import { databaseService } from './__testUtils__/testStore';
 import { createRunStore } from './createRunStore';
 
 describeEachDatabase('RunStore requests', itEach => {
@@ -66,7 +66,7 @@ describeEachDatabase('RunStore requests', itEach => {
     const { store, knex } = await db.store();
     // A second store on the same database stands in for another replica.
     const replica = await createRunStore({
-      database: databaseService(knex),
+      database: mockServices.database({ knex }),
     });
     const queued = [];
     for (let i = 0; i < 3; i++) {

@@ -1,8 +1,8 @@
+import { mockServices } from '@backstage/backend-test-utils';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
-import { databaseService } from './__testUtils__/testStore';
 import { createRunStore } from './createRunStore';
 
 describe('the store on SQLite', () => {
@@ -29,7 +29,9 @@ describe('the store on SQLite', () => {
 
   it('puts a SQLite file in write-ahead-log mode, which lasts beyond the connection', async () => {
     const file = path.join(dir, 'cape-labels.sqlite');
-    await createRunStore({ database: databaseService(open(file)) });
+    await createRunStore({
+      database: mockServices.database({ knex: open(file) }),
+    });
     expect(await journalMode(open(file))).toBe('wal');
     expect(fs.existsSync(`${file}-wal`)).toBe(true);
   });
@@ -42,13 +44,13 @@ describe('the store on SQLite', () => {
       useNullAsDefault: true,
     } as Knex.Config);
     opened.push(knex);
-    await createRunStore({ database: databaseService(knex) });
+    await createRunStore({ database: mockServices.database({ knex }) });
     expect(await journalMode(knex)).toBe('wal');
   });
 
   it('leaves a database in memory as it is', async () => {
     const knex = open(':memory:');
-    await createRunStore({ database: databaseService(knex) });
+    await createRunStore({ database: mockServices.database({ knex }) });
     expect(await journalMode(knex)).toBe('memory');
   });
 });

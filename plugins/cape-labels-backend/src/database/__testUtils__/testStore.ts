@@ -1,5 +1,8 @@
-import { TestDatabaseId, TestDatabases } from '@backstage/backend-test-utils';
-import type { DatabaseService } from '@backstage/backend-plugin-api';
+import {
+  mockServices,
+  TestDatabaseId,
+  TestDatabases,
+} from '@backstage/backend-test-utils';
 import type { Knex } from 'knex';
 import {
   emptyRunCounts,
@@ -25,10 +28,6 @@ export function createTestDatabases(): TestDatabases {
   return TestDatabases.create({ ids: DATABASE_IDS });
 }
 
-export function databaseService(knex: Knex): DatabaseService {
-  return { getClient: async () => knex, migrations: { skip: false } };
-}
-
 /** A store on a fresh database; its clock (for `lost`) reads `now`, default `at(0)`. */
 export async function createStore(
   databases: TestDatabases,
@@ -37,7 +36,7 @@ export async function createStore(
 ): Promise<{ knex: Knex; store: RunStore }> {
   const knex = await databases.init(id);
   const store = await createRunStore({
-    database: databaseService(knex),
+    database: mockServices.database({ knex }),
     now,
   });
   return { knex, store };

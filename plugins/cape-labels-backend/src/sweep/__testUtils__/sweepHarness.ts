@@ -1,3 +1,4 @@
+import { mockServices } from '@backstage/backend-test-utils';
 import {
   startSimulator,
   type RunningSimulator,
@@ -18,10 +19,7 @@ import {
   type RunStore,
   type SweepRequest,
 } from '../../database';
-import {
-  createTestDatabases,
-  databaseService,
-} from '../../database/__testUtils__/testStore';
+import { createTestDatabases } from '../../database/__testUtils__/testStore';
 import type { SweeperHooks } from '../sweeperHooks';
 import {
   TowerSweeper,
@@ -95,7 +93,7 @@ export async function createHarness(options: HarnessOptions = {}) {
   });
   const knex = await databases.init('SQLITE_3');
   const baseStore = await createRunStore({
-    database: databaseService(knex),
+    database: mockServices.database({ knex }),
   });
   const logger = capturingLogger();
   const completed: RunSummary[] = [];

@@ -40,6 +40,13 @@ export type RunCounts = {
   failed: number;
 };
 
+/**
+ * Why a run ended badly: a message for people, and a code when it has one (a Tower's error code,
+ * `HTTP_<status>`, or one of the plugin's own such as `LOGIN_FAILED` or `STORE_FAILED`).
+ * @public
+ */
+export type RunError = { message: string; code?: string };
+
 export type RunSummary = {
   id: string;
   towerId: string;
@@ -60,7 +67,7 @@ export type RunSummary = {
    * `counts.kept`. Always sent by the backend; optional for answers recorded before it was.
    */
   keptByReason?: Partial<Record<KeptReason, number>>;
-  error?: { message: string; code?: string };
+  error?: RunError;
   /** Which backend replica ran it: `host:pid`, for people. */
   instance: string;
   /**

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type {
   RunClock,
   RunCounts,
+  RunError,
   RunRelations,
   RunSettings,
   RunStatus,
@@ -12,7 +13,7 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import { SIGN_OF_LIFE, aliveSince } from './liveness';
 import { SUMMARY_COLUMNS, rowToSummary } from './rowMapping';
-import { storedError, type RunError } from './storedError';
+import { storedError } from './storedError';
 import { RUNS, type RunRow } from './tables';
 
 export type NewRun = {

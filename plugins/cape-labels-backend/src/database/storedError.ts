@@ -1,10 +1,8 @@
+import type { RunError } from '@smartx-cape/plugin-cape-labels-common';
 import { MAX_STORED_ERROR_BYTES, plainText } from '../lib/plainText';
 
 /** The error_code column's width. */
 const MAX_CODE_BYTES = 255;
-
-/** Why a run ended badly, as recorded on it. */
-export type RunError = { message: string; code?: string };
 
 /**
  * Error text may quote a Tower's answer: stored as one plain line, bounded, so a Tower cannot

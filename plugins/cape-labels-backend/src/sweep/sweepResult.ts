@@ -3,11 +3,10 @@ import {
   emptyRunCounts,
   type KeptReason,
   type RunCounts,
+  type RunError,
   type RunStatus,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { isTowerError } from '../cloudtower/errors';
-
-export type RunError = { message: string; code?: string };
 
 export type KeptTally = Map<KeptReason, number>;
 

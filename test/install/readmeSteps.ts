@@ -4,9 +4,8 @@
 // The install test applies these blocks as they are, so the documents and the test cannot drift.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PackageManager } from './portal';
+import { REPO_ROOT, type PackageManager } from './portal';
 
-const REPO_ROOT = path.resolve(__dirname, '../..');
 const DOCUMENTS = ['README.md', 'docs/install-extras.md'];
 const SECTION = '## Installing into an existing portal';
 

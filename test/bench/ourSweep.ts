@@ -9,6 +9,7 @@ import {
 } from '../../plugins/cape-labels-backend/src/config/types';
 import { createRunStore } from '../../plugins/cape-labels-backend/src/database';
 import { TowerSweeper } from '../../plugins/cape-labels-backend/src/sweep/TowerSweeper';
+import { towerClientFactory } from '../../plugins/cape-labels-backend/src/sweep/TowerRegistry';
 import { testTowerConfig } from '../../plugins/cape-labels-backend/src/config/__testUtils__/testTowerConfig';
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { IN_FLIGHT, MIN_AGE, PAGE_SIZE, USER, type Sim } from './benchWorld';
@@ -66,18 +67,20 @@ export async function runOurs(
   });
   const { store, times, outcomes } = timedStore(base);
   const t = tower(sim.url);
+  // As plugin.ts wires it: requestsInFlight bounds both batches and requests.
+  const tuning = {
+    pageSize: PAGE_SIZE,
+    requestsInFlight: IN_FLIGHT,
+    requestTimeoutMs: 30_000,
+    retention: { runs: 200, routineRuns: 1 },
+  };
   const sweeper = TowerSweeper.create({
     tower: t,
     store,
     logger: benchLogger,
     instance: `${os.hostname()}:${process.pid}`,
-    // As plugin.ts wires it: requestsInFlight bounds both batches and requests.
-    tuning: {
-      pageSize: PAGE_SIZE,
-      requestsInFlight: IN_FLIGHT,
-      requestTimeoutMs: 30_000,
-      retention: { runs: 200, routineRuns: 1 },
-    },
+    tuning,
+    createClient: towerClientFactory(t, tuning, { logger: benchLogger }),
   });
   if (!measure) {
     await sweeper.runTask(new AbortController().signal);

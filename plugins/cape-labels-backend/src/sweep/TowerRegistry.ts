@@ -1,11 +1,17 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { NotFoundError } from '@backstage/errors';
+import {
+  createTowerClient,
+  type TowerClient,
+  type TowerError,
+} from '../cloudtower';
+import { towerConnectionOptions } from '../config/towerConnection';
 import { transportWarnings } from '../config/towerServer';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
 import type { RunStore } from '../database';
 import type { SweepMetrics } from './metrics';
 import type { SweeperHooks } from './sweeperHooks';
-import { sweepTuning, TowerSweeper } from './TowerSweeper';
+import { sweepTuning, TowerSweeper, type SweepTuning } from './TowerSweeper';
 
 /** How long shutdown waits for sweeps to record themselves `aborted`. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -24,13 +30,34 @@ export type TowerRegistryOptions = {
 };
 
 /**
+ * How a sweeper reaches its Tower: a new client for each run, within the tuning's limits on
+ * requests in flight, time and answer size; failed requests counted in the metrics.
+ */
+export function towerClientFactory(
+  tower: TowerConfig,
+  tuning: SweepTuning,
+  options: { logger: LoggerService; metrics?: SweepMetrics },
+): () => TowerClient {
+  const { logger, metrics } = options;
+  const connection = towerConnectionOptions(tower, {
+    requestTimeoutMs: tuning.requestTimeoutMs,
+    maxInFlight: tuning.requestsInFlight,
+    maxResponseBytes: tuning.maxResponseBytes,
+  });
+  const onRequestFailed =
+    metrics &&
+    ((error: TowerError) => metrics.recordRequestError(tower.id, error));
+  return () => createTowerClient(connection, { logger, onRequestFailed });
+}
+
+/**
  * The configured Towers, each with its sweeper: the one map the router and the coordinator
  * share. Ordered as the config orders them (by title).
  */
 export class TowerRegistry {
   private readonly byId: ReadonlyMap<string, TowerSweeper>;
 
-  /** One sweeper per configured Tower, built by `TowerSweeper.create`. */
+  /** One sweeper per configured Tower, built by `TowerSweeper.create`, with its client factory. */
   static create(options: TowerRegistryOptions): TowerRegistry {
     // store, logger, instance, instanceId and metrics go to every sweeper as given
     const { config, hooks, ...shared } = options;
@@ -45,6 +72,7 @@ export class TowerRegistry {
           tower,
           tuning,
           hooks: hooks?.(tower),
+          createClient: towerClientFactory(tower, tuning, shared),
         }),
       ),
     );

@@ -1,7 +1,5 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
-import { createTowerClient, type TowerError } from '../cloudtower';
 import type { TowerClient } from '../cloudtower/types';
-import { towerConnectionOptions } from '../config/towerConnection';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
 import type { Retention, RunStore } from '../database';
 import type { SweepMetrics } from './metrics';
@@ -58,9 +56,12 @@ export type TowerSweeperOptions = {
   now?: () => Date;
   /** When this process registered the Tower's task (default: when the sweeper was made). */
   registeredAt?: Date;
-  /** Wraps each run's client (tests: faults between two requests, an in-memory Tower). */
-  wrapClient?: (client: TowerClient) => TowerClient;
-  /** The plugin's metrics: runs and failed requests to the Tower. */
+  /**
+   * A new client for each run: the plugin's is `towerClientFactory`'s; a test's may wrap it
+   * (faults between two requests) or be an in-memory Tower.
+   */
+  createClient: () => TowerClient;
+  /** The plugin's metrics of runs. */
   metrics?: SweepMetrics;
 };
 
@@ -105,7 +106,7 @@ export class TowerSweeper {
     this.settings = this.resolveSettings();
   }
 
-  /** The tuning's defaults applied and the Tower's connection built, for every run alike. */
+  /** The tuning's defaults applied, for every run alike. */
   private resolveSettings(): SweeperSettings {
     const {
       tower,
@@ -115,17 +116,9 @@ export class TowerSweeper {
       instanceId,
       tuning,
       hooks,
-      wrapClient,
+      createClient,
       metrics,
     } = this.options;
-    const onRequestFailed =
-      metrics &&
-      ((error: TowerError) => metrics.recordRequestError(tower.id, error));
-    const connection = towerConnectionOptions(tower, {
-      requestTimeoutMs: tuning.requestTimeoutMs,
-      maxInFlight: tuning.requestsInFlight,
-      maxResponseBytes: tuning.maxResponseBytes,
-    });
     return {
       tower,
       store,
@@ -140,13 +133,7 @@ export class TowerSweeper {
       settleMs: tuning.settleMs ?? tuning.requestTimeoutMs,
       maxClockAheadMs: tuning.maxClockAheadMs ?? DEFAULT_MAX_CLOCK_AHEAD_MS,
       retention: tuning.retention,
-      createClient: () => {
-        const client = createTowerClient(connection, {
-          logger,
-          onRequestFailed,
-        });
-        return wrapClient ? wrapClient(client) : client;
-      },
+      createClient,
       metrics,
     };
   }

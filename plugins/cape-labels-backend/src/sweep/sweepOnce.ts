@@ -3,7 +3,7 @@ import { stringifyError, toError } from '@backstage/errors';
 import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { DateTime } from 'luxon';
 import { sweptKeys, type TowerConfig } from '../config/types';
-import { HEARTBEAT_INTERVAL_MS } from '../database';
+import { HEARTBEAT_INTERVAL_MS } from '../database/liveness';
 import type { SweepPolicy } from './decide';
 import type { PlannedRun } from './tick';
 import { recheckPendingDeletes } from './recheck';

@@ -21,6 +21,7 @@ import {
 } from '../../database';
 import { createTestDatabases } from '../../database/__testUtils__/testStore';
 import type { SweeperHooks } from '../sweeperHooks';
+import { towerClientFactory } from '../TowerRegistry';
 import {
   TowerSweeper,
   type SweepTuning,
@@ -103,15 +104,20 @@ export async function createHarness(options: HarnessOptions = {}) {
   let setting: HarnessSweeper = options.sweeper ?? {};
   const build = () => {
     const { store, now, registeredAt, hooks, ...tuning } = setting;
+    const sweepTuning = { ...TEST_TUNING, ...tuning };
+    const realClient = towerClientFactory(tower, sweepTuning, { logger });
     return TowerSweeper.create({
       tower,
       store: store ?? baseStore,
       logger,
       instance: 'test-replica',
-      tuning: { ...TEST_TUNING, ...tuning },
+      tuning: sweepTuning,
       now,
       registeredAt,
-      wrapClient: wrapClient && (c => overriding(c, wrapClient(c))),
+      createClient: () => {
+        const client = realClient();
+        return wrapClient ? overriding(client, wrapClient(client)) : client;
+      },
       hooks: {
         onRunCompleted: async run => {
           completed.push(run);

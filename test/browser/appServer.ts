@@ -82,7 +82,7 @@ export async function buildApp(
 type ConfigEntry = { context: string; data: Record<string, unknown> };
 
 /** Rewrites the config the build baked into index.html: app.baseUrl and backend.baseUrl. */
-export function injectConfig(
+function injectConfig(
   html: string,
   urls: { appUrl: string; backendUrl: string },
 ): string {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const CHROMIUM_ARGS = [
   '--headless',

@@ -6,7 +6,7 @@ import {
 } from '../../plugins/cape-labels/src/testIds';
 
 /** What the card shows for one Tower row. */
-export type CardRow = {
+type CardRow = {
   id: string;
   title: string;
   running: boolean;

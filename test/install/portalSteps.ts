@@ -43,7 +43,7 @@ function soleKey(value: unknown): string | undefined {
  * Merges `addition` into `target` as a reader of the README would: maps key by key; lists of
  * one-key entries (`app.extensions`) entry by entry, matched by their key; other lists appended to.
  */
-export function mergeInto(target: unknown, addition: unknown): unknown {
+function mergeInto(target: unknown, addition: unknown): unknown {
   if (isTree(target) && isTree(addition)) {
     const merged: Tree = { ...target };
     for (const [key, value] of Object.entries(addition))

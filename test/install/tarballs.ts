@@ -18,7 +18,7 @@ type PackedManifest = {
   peerDependencies?: Record<string, string>;
 };
 
-export type TarballExpectations = { migrations: boolean };
+type TarballExpectations = { migrations: boolean };
 
 function unpack(tarball: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cape-tarball-'));

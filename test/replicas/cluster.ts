@@ -19,7 +19,7 @@ import {
 
 /** Schedules of the test: short enough for 20 intervals in about a minute. */
 export const INTERVAL_S = 3;
-export const FAST_TIMEOUT_S = 10;
+const FAST_TIMEOUT_S = 10;
 export const KILL_TIMEOUT_S = 12;
 /** Backstage's scheduler janitor frees expired leases once a minute (not configurable). */
 export const JANITOR_PERIOD_S = 60;

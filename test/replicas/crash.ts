@@ -17,7 +17,7 @@ import {
 import { requestSweep, waitForRunningRun } from './manual';
 import { runOverlapCount, sessionOverlapCount, sessionsOf } from './figures';
 
-export type CrashResult = {
+type CrashResult = {
   victimRun: StoredRun;
   dead: StoredRun;
   recovery: StoredRun;

@@ -8,7 +8,7 @@ import {
   type TowerFigures,
 } from './figures';
 
-export type ExclusivityResult = {
+type ExclusivityResult = {
   figures: TowerFigures[];
   windowRuns: number;
   statuses: Record<string, number>;

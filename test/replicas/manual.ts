@@ -4,7 +4,7 @@ import type { StoredRun } from '../support/postgres';
 import { Cluster, MANUAL_TOWER } from './cluster';
 import { runOverlapCount, sessionOverlapCount, sessionsOf } from './figures';
 
-export const sweepPath = (towerId: string) =>
+const sweepPath = (towerId: string) =>
   `/api/cape-labels/towers/${towerId}/sweep`;
 
 /** POSTs a sweep as a guest user of the given replica; returns the HTTP status. */
@@ -37,7 +37,7 @@ export function waitForRunningRun(
   );
 }
 
-export type ManualResult = {
+type ManualResult = {
   statuses: {
     first: number;
     whilePending: number;

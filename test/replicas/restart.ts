@@ -4,7 +4,7 @@ import { Cluster, FAST_TOWERS, MANUAL_TOWER, taskId } from './cluster';
 import { countBy, sessionsOf } from './figures';
 import { requestSweep, waitForRunningRun } from './manual';
 
-export type RestartResult = {
+type RestartResult = {
   before: StoredRun[];
   after: StoredRun[];
   firstNew: StoredRun[];

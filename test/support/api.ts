@@ -1,6 +1,6 @@
 import { STATIC_TOKEN } from './config';
 
-export type ApiResponse<T> = { status: number; body: T };
+type ApiResponse<T> = { status: number; body: T };
 
 /** Calls the backend; the static service token unless a user token is given. */
 export async function callApi<T = unknown>(

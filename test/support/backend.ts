@@ -3,18 +3,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import {
-  killAllChildren,
-  pollUntil,
-  spawnBackstageBackend,
-  waitForExit,
-} from './processes';
+import { pollUntil, spawnBackstageBackend, waitForExit } from './processes';
 
-export const REPO_ROOT = path.resolve(__dirname, '../..');
+const REPO_ROOT = path.resolve(__dirname, '../..');
 const BACKEND_DIR = path.join(REPO_ROOT, 'packages/backend');
 
 /** Writes a config object as YAML in a fresh temp directory; returns the file path. */
-export function writeConfigFile(
+function writeConfigFile(
   config: object,
   name = 'app-config.test.yaml',
 ): string {
@@ -48,7 +43,7 @@ export async function freePort(from = 7100, to = 7199): Promise<number> {
   throw new Error(`no free port in ${from}-${to}`);
 }
 
-export type BackendOptions = {
+type BackendOptions = {
   /** The complete app config (not merged with app-config.yaml). backend.listen.port is set from `port`. */
   config: Record<string, unknown>;
   port: number;
@@ -166,5 +161,3 @@ export async function startBackend(
     kill,
   };
 }
-
-export { killAllChildren };

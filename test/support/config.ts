@@ -41,7 +41,7 @@ export type TowerEntry = {
   [key: string]: unknown;
 };
 
-export type BackendConfigInput = {
+type BackendConfigInput = {
   /** Omit for the in-memory SQLite database. */
   database?: { connection: PostgresConnection; prefix: string };
   /** The whole capeLabels block; towers are not merged with the demo towers of app-config.yaml. */

@@ -30,7 +30,7 @@ type RunRecord = {
   error_code: string | null;
 };
 
-export function connect(
+function connect(
   database: string,
   connection: PostgresConnection = LOCAL_POSTGRES,
 ): Knex {
@@ -42,10 +42,7 @@ export function connect(
 }
 
 /** The database Backstage creates for a plugin under a prefix. */
-export function pluginDatabase(
-  prefix: string,
-  pluginId = 'cape-labels',
-): string {
+function pluginDatabase(prefix: string, pluginId = 'cape-labels'): string {
   return `${prefix}${pluginId}`;
 }
 

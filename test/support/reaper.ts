@@ -83,7 +83,7 @@ export function watchPid(pid: number | undefined): void {
   if (pid) reaperInput().write(`+${pid}\n`);
 }
 
-export function forget(pid: number | undefined): void {
+function forget(pid: number | undefined): void {
   if (pid && input) input.write(`-${pid}\n`);
 }
 

@@ -57,7 +57,7 @@ export function tokenSessions(log: RequestLogEntry[]): TokenSession[] {
   return [...byToken.values()].sort((a, b) => a.startMs - b.startMs);
 }
 
-export type Interval = { start: number; end: number | null; label?: string };
+type Interval = { start: number; end: number | null; label?: string };
 
 /**
  * Pairs of intervals that intersect. An open interval (end null) runs to +infinity, so a session

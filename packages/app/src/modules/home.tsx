@@ -8,7 +8,7 @@ import { Box } from '@backstage/ui';
 import { CapeLabelsCard } from '@smartx-cape/plugin-cape-labels/alpha';
 
 /** Extension `page:home`: the home page at `/`, showing the card. */
-export const homePage = PageBlueprint.make({
+const homePage = PageBlueprint.make({
   params: {
     path: '/',
     title: 'Home',

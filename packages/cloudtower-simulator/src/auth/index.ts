@@ -8,7 +8,6 @@ export {
 export type { TokenInfo } from './AuthService';
 export { DEFAULT_LDAP_STRATEGY_ID } from './users';
 export type {
-  AuthMode,
   AuthnStrategy,
   LoginSource,
   SimulatorUser,

@@ -61,7 +61,7 @@ export interface FaultConfig extends FaultRule {
   seed?: number;
 }
 
-export interface RequestFacts {
+interface RequestFacts {
   operationName?: string;
   rootFields: string[];
   tokenId?: string;

@@ -1,7 +1,6 @@
 export { FaultEngine } from './FaultEngine';
 export type {
   FaultConfig,
-  ErrorCodeAt,
   FaultDecision,
   HttpErrorAnswer,
   FaultMatch,

@@ -20,7 +20,7 @@ export interface TowerErrorBody {
 }
 
 /** The same error with its code under `extensions` (as some Towers, and Apollo by default, send it). */
-export interface ExtensionsErrorBody {
+interface ExtensionsErrorBody {
   message: string;
   path: (string | number)[] | null;
   extensions: { code: string };
@@ -47,7 +47,7 @@ export function formatError(e: GraphQLError): TowerErrorBody {
   return { message: e.message, code, path: e.path ? [...e.path] : null };
 }
 
-export interface Analysis {
+interface Analysis {
   document?: DocumentNode;
   operation?: OperationDefinitionNode;
   operationName: string | null;

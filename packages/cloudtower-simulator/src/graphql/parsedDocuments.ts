@@ -7,7 +7,7 @@ import {
 } from 'graphql';
 
 /** A query text parsed and validated against the schema: its document or why it has none. */
-export type ParsedDocument =
+type ParsedDocument =
   | { document: DocumentNode; validationErrors: readonly GraphQLError[] }
   | { parseError: string };
 

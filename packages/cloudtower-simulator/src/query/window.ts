@@ -2,7 +2,7 @@ import { SimulatorError } from '../errors';
 import type { WhereInput } from './filter';
 
 /** Pagination arguments shared by every list field. */
-export interface PageArgs {
+interface PageArgs {
   first?: number | null;
   skip?: number | null;
   after?: string | null;

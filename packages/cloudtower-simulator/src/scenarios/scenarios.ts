@@ -128,7 +128,7 @@ const UNIT_MS: Record<string, number> = {
   d: 86_400_000,
 };
 
-export function parseAge(age: string | number): number {
+function parseAge(age: string | number): number {
   if (typeof age === 'number') return age * UNIT_MS.h;
   const m = /^(\d+(?:\.\d+)?)\s*([smhd])$/.exec(age.trim());
   if (!m) throw new Error(`bad age '${age}' (use e.g. 36h, 2d, 30m)`);

@@ -1,7 +1,7 @@
 import { DEFAULT_PASSWORD, DEFAULT_USERNAME } from '../auth';
 
 /** Tiny GraphQL-over-fetch helper for the simulator's own tests. */
-export interface GqlResponse {
+interface GqlResponse {
   status: number;
   data: any;
   errors?: {

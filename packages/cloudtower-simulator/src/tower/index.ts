@@ -1,3 +1,3 @@
 export type { SimulatorCore } from './SimulatorCore';
 export { towerProfile } from './profile';
-export type { TowerProfile, TowerVersion } from './profile';
+export type { TowerVersion } from './profile';

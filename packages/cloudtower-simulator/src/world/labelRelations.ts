@@ -93,7 +93,7 @@ function singular(field: string): string {
 }
 
 /** A relation a newer Tower adds ('backup_plans' → BackupPlan, backup_plan_num), named like the others. */
-export function extraRelation(field: string): LabelRelation {
+function extraRelation(field: string): LabelRelation {
   if (!FIELD.test(field))
     throw new SimulatorError(
       `extraRelations: '${field}' is not a plural snake_case field name`,

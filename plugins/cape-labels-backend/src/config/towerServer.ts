@@ -3,7 +3,7 @@ import type { TowerTransport } from '@smartx-cape/plugin-cape-labels-common';
 import { invalid } from './readValues';
 
 /** Where a configured Tower is, and what about the way there deserves a warning. */
-export type TowerServer = {
+type TowerServer = {
   /** As configured, without trailing slashes. */
   server: string;
   skipTLSVerify: boolean;
@@ -12,7 +12,7 @@ export type TowerServer = {
 };
 
 /** 127.0.0.0/8, ::1 and localhost, as `URL` spells a host (IPv4 canonical, IPv6 bracketed). */
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   return (
     hostname === 'localhost' ||
     hostname === '[::1]' ||

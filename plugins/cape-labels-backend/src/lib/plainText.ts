@@ -13,7 +13,7 @@ export const MAX_STORED_ERROR_BYTES = 2048;
 const ELLIPSIS = '…';
 
 /** Cuts `text` to at most `maxBytes` of UTF-8, on a character boundary, marking the cut. */
-export function capBytes(text: string, maxBytes: number): string {
+function capBytes(text: string, maxBytes: number): string {
   if (Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
   const budget = maxBytes - Buffer.byteLength(ELLIPSIS, 'utf8');
   let used = 0;

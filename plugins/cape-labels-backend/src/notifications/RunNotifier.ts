@@ -7,7 +7,7 @@ import type { RunStore } from '../database';
 import { badRunMessage, recoveredMessage } from './messages';
 import { runHealth, type KeptCounts } from './runHealth';
 
-export type RunNotifierOptions = {
+type RunNotifierOptions = {
   notifications: NotificationService;
   /** Whether the notifications backend is installed; nothing is sent when it is not. */
   isInstalled: () => Promise<boolean>;

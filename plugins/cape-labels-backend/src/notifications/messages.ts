@@ -3,7 +3,7 @@ import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
 
 /** One scope per Tower: a Tower failing every day updates one notification. */
-export function towerScope(towerId: string): string {
+function towerScope(towerId: string): string {
   return `cape-labels:tower:${towerId}`;
 }
 

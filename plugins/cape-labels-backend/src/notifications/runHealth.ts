@@ -5,7 +5,7 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 
 /** What a finished run says about its Tower. */
-export type RunHealth =
+type RunHealth =
   | { health: 'bad'; severity: NotificationSeverity; problems: string[] }
   | { health: 'good' }
   /** Aborted runs (shutdown, lost replica) say nothing about the Tower. */

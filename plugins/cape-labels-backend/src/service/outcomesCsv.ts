@@ -10,7 +10,7 @@ import type express from 'express';
 import type { RunStore } from '../database';
 import { csvLine } from './csv';
 
-export const CSV_HEADER = [
+const CSV_HEADER = [
   'label_id',
   'key',
   'value',

@@ -7,7 +7,7 @@ import type { TowerRegistry } from '../sweep/TowerRegistry';
 /** What every entry point that starts a sweep on request (the API, events) calls. */
 export type SweepRequests = Pick<SweepCoordinator, 'requestSweep'>;
 
-export const MANUAL_SWEEPS_REFUSED =
+const MANUAL_SWEEPS_REFUSED =
   'Real sweeps on request are refused while permission.enabled is not true: without ' +
   "Backstage's permission framework every signed-in user could delete labels. Turn on " +
   'permission.enabled with a policy that grants cape-labels.sweep.run, or set ' +

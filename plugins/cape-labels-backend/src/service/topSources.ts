@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import type { RunStore } from '../database';
 
 /** Values listed per key. */
-export const TOP_SOURCES = 10;
+const TOP_SOURCES = 10;
 
 /**
  * The cluster names and namespaces whose labels the Tower's runs of the last `days` days

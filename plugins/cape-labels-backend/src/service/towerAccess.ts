@@ -26,7 +26,7 @@ type TowerPermission = ResourcePermission<
 type Towers = { list(): { tower: TowerConfig }[] };
 
 /** Which of the configured Towers a caller may read: a test on a Tower id. */
-export type TowerFilter = (towerId: string) => boolean;
+type TowerFilter = (towerId: string) => boolean;
 
 const towerNotFound = (towerId: string) =>
   new NotFoundError(`No Tower '${towerId}' is configured`);

@@ -9,7 +9,7 @@ import { nextRunAt } from './schedule';
 import { triggerRequest } from './triggerRequest';
 import type { TowerRegistry } from './TowerRegistry';
 
-export function sweepTaskId(towerId: string): string {
+function sweepTaskId(towerId: string): string {
   return `cape-labels:sweep:${towerId}`;
 }
 

@@ -16,7 +16,7 @@ import { sweepTuning, TowerSweeper, type SweepTuning } from './TowerSweeper';
 /** How long shutdown waits for sweeps to record themselves `aborted`. */
 const SHUTDOWN_GRACE_MS = 15_000;
 
-export type TowerRegistryOptions = {
+type TowerRegistryOptions = {
   config: CapeLabelsConfig;
   store: RunStore;
   logger: LoggerService;

@@ -21,7 +21,7 @@ export type SweepPolicy = {
   confirmCutoffMs?: number;
 };
 
-export type Verdict =
+type Verdict =
   | { candidate: true }
   | { candidate: false; reason: KeptReason; relation?: string };
 
@@ -41,7 +41,7 @@ export function classifyListed(
   return { candidate: true };
 }
 
-export type ClassifiedPage = {
+type ClassifiedPage = {
   /** Labels of a swept key (the others are not ours to record). */
   scanned: number;
   candidates: TowerLabel[];

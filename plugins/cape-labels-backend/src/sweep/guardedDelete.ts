@@ -24,7 +24,7 @@ const SETTLE_READS = 3;
  * committed by Tower, now or a moment later. An answer Tower gave (GraphQL errors, 4xx, auth)
  * and a connection never made are not ambiguous.
  */
-export function isAmbiguous(error: unknown): boolean {
+function isAmbiguous(error: unknown): boolean {
   if (!isTowerError(error)) return true;
   if (error instanceof TowerTimeoutError) return true;
   if (error instanceof TowerResponseError) return true;
@@ -33,7 +33,7 @@ export function isAmbiguous(error: unknown): boolean {
   return false;
 }
 
-export type GuardedDeleteResult = {
+type GuardedDeleteResult = {
   outcomes: LabelOutcome[];
   /** The delete's write-ahead record, which recording `outcomes` settles. */
   pending?: PendingBatchId;

@@ -17,7 +17,7 @@ import type { TowerError } from '../cloudtower/errors';
 /** Buckets for a run's duration in seconds: a small Tower takes a second, a large one minutes. */
 const DURATION_BUCKETS = [0.5, 1, 5, 15, 60, 300, 900, 1800, 3600];
 
-export type SweepMetricsOptions = {
+type SweepMetricsOptions = {
   /** The plugin's `metricsServiceRef`. */
   metrics: MetricsService;
   /** Each Tower's newest succeeded run, in epoch ms (the store's `lastSucceeded`). */

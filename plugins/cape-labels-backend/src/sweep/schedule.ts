@@ -43,7 +43,7 @@ export function sweepSchedule(
  * When the schedule next makes a sweep due after one that started at `anchor`; with no anchor
  * (no scheduled sweep finished yet), the first due time after the task was registered.
  */
-export function nextDueAt(
+function nextDueAt(
   schedule: SweepSchedule,
   anchor: Date | undefined,
   registeredAt: Date,

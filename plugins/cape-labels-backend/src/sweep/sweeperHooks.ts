@@ -32,7 +32,7 @@ export type SweeperHooks = {
   onCancelled?: (run: RunSummary) => void;
 };
 
-export type PluginHookServices = {
+type PluginHookServices = {
   auditor: AuditorService;
   events: EventsService;
   logger: LoggerService;

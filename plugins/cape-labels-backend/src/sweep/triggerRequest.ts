@@ -4,10 +4,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { RunStore } from '../database';
 
 /** How long a task that holds its lease without a run may keep it before a request gives up. */
-export const TRIGGER_PATIENCE_MS = 5_000;
+const TRIGGER_PATIENCE_MS = 5_000;
 const TRIGGER_RETRY_MS = 100;
 
-export type TriggerContext = {
+type TriggerContext = {
   scheduler: Pick<SchedulerService, 'triggerTask'>;
   store: Pick<RunStore, 'hasPendingRequest' | 'cancelRequest'>;
   patienceMs?: number;

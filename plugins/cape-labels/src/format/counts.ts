@@ -3,7 +3,7 @@ import type { Lang } from '../translation';
 import { formatCount } from './numbers';
 
 /** The counts a run's line may list after its headline. */
-export type CountName = 'candidates' | 'scanned' | 'kept' | 'failed';
+type CountName = 'candidates' | 'scanned' | 'kept' | 'failed';
 
 const countKeys = {
   candidates: 'counts.candidates',

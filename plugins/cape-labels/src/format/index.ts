@@ -8,7 +8,6 @@ export {
 } from './time';
 export { formatAlternatives, formatCount } from './numbers';
 export { runCounts } from './counts';
-export type { CountName } from './counts';
 export { triggerLabel, triggerName } from './trigger';
 export { errorMessage, isNotAllowed, toError } from './errors';
 export { isTowerRunning, statusName, towerStatus } from './towerStatus';

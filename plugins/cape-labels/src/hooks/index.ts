@@ -1,13 +1,10 @@
 export { useTowers } from './useTowers';
-export type { TowersState } from './useTowers';
 export { useLatestRuns, useRuns } from './useRuns';
 export { useOutcomes } from './useOutcomes';
 export { useRequestSweep } from './useRequestSweep';
-export type { SweepRequestKind, SweepRequestResult } from './useRequestSweep';
+export type { SweepRequestResult } from './useRequestSweep';
 export { useTower } from './useTower';
 export { useRun } from './useRun';
 export { useDownloadOutcomesCsv } from './useDownloadOutcomesCsv';
 export { useTowerPageLink } from './useTowerPageLink';
 export { useTopSources } from './useTopSources';
-export { usePageVisible } from './usePageVisible';
-export { useRunProgressSignals } from './useRunProgressSignals';

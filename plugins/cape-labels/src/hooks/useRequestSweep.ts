@@ -11,7 +11,7 @@ export type SweepRequestResult =
   | { kind: 'failed'; message: string };
 
 /** Which of a Tower's two requests is on its way. */
-export type SweepRequestKind = 'sweep' | 'preview';
+type SweepRequestKind = 'sweep' | 'preview';
 
 /**
  * Requests a sweep of one Tower (`POST /towers/:id/sweep`); `dryRun` makes

@@ -16,7 +16,7 @@ const SIGNALLED_POLL_SLOWDOWN = 5;
 
 type Watch = { lastRunId: string | null; since: number };
 
-export type TowersState = {
+type TowersState = {
   towers?: TowerSummary[];
   error?: Error;
   loading: boolean;

@@ -1,3 +1,3 @@
 export { capeLabelsTranslationRef } from './translation';
-export { useLang, useLanguage } from './useLang';
+export { useLang } from './useLang';
 export type { CapeLabelsT, Lang } from './useLang';

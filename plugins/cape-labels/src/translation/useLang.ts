@@ -23,7 +23,7 @@ export type Lang = {
 const DEFAULT_LANGUAGE = 'en';
 
 /** The app's current language; follows the user's changes. */
-export function useLanguage(): string {
+function useLanguage(): string {
   const languageApi = useApiHolder().get(coreApis.appLanguage);
   const [language, setLanguage] = useState(
     () => languageApi?.getLanguage().language ?? DEFAULT_LANGUAGE,

@@ -15,7 +15,7 @@ import styles from './LabelFilters.module.css';
 
 const ANY = 'any';
 /** The backend refuses longer searches. */
-export const MAX_SEARCH_LENGTH = 200;
+const MAX_SEARCH_LENGTH = 200;
 const SEARCH_DELAY_MS = 300;
 
 const options = <T extends string>(

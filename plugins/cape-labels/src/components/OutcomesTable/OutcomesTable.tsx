@@ -16,7 +16,7 @@ import { useLang, type Lang } from '../../translation';
 import { OutcomeFilters } from './OutcomeFilters';
 import { OutcomeItem, outcomeColumns } from './columns';
 
-export const OUTCOMES_PAGE_SIZE = 10;
+const OUTCOMES_PAGE_SIZE = 10;
 
 /** "1–10 of 11" under the table. */
 function rangeLabel(

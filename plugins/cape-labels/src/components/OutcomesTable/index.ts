@@ -1,1 +1,1 @@
-export { OutcomesTable, OUTCOMES_PAGE_SIZE } from './OutcomesTable';
+export { OutcomesTable } from './OutcomesTable';

@@ -16,7 +16,7 @@ import styles from './RunHistory.module.css';
 export type RunItem = RunSummary & { selected: boolean };
 
 /** "12 deleted · 30 candidates · 229 scanned · 2 kept · 2 failed". */
-export function countsText(run: RunSummary, lang: Lang): string {
+function countsText(run: RunSummary, lang: Lang): string {
   return runCounts(run, ['candidates', 'scanned', 'kept', 'failed'], lang).join(
     ' · ',
   );

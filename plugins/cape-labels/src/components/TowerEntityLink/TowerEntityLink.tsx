@@ -9,7 +9,7 @@ import { towerTestIds } from '../../testIds';
 import { useLang } from '../../translation';
 
 /** The catalog entity the catalog module emits for a Tower. */
-export function towerEntityRef(towerId: string): string {
+function towerEntityRef(towerId: string): string {
   return `resource:default/${towerId}`;
 }
 

@@ -10,7 +10,7 @@ export { formatAlternatives, formatCount } from './numbers';
 export { runCounts } from './counts';
 export type { CountName } from './counts';
 export { triggerLabel, triggerName } from './trigger';
-export { errorMessage, isNotAllowed, toError } from './errors';
+export { errorMessage, isNotAllowed } from './errors';
 export { isTowerRunning, statusName, towerStatus } from './towerStatus';
 export type { ChipStatus } from './towerStatus';
 export { runHeadline } from './runHeadline';

@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 export * from './types';
+export * from './runErrorCode';
 export * from './runCounts';
 export * from './permissions';
 export * from './towerDirectory';

@@ -1,3 +1,5 @@
+import type { RunErrorCode } from './runErrorCode';
+
 /**
  * How a run was started. `external`: the scheduler's own trigger endpoint started the task
  * when the schedule had not made it due and no permitted request was pending, so the run was
@@ -41,11 +43,11 @@ export type RunCounts = {
 };
 
 /**
- * Why a run ended badly: a message for people, and a code when it has one (a Tower's error code,
- * `HTTP_<status>`, or one of the plugin's own such as `LOGIN_FAILED` or `STORE_FAILED`).
+ * Why a run ended badly: a message for people, and a code when it has one (see
+ * {@link RunErrorCode}: one of the plugin's own, `HTTP_<status>`, or Tower's or the system's).
  * @public
  */
-export type RunError = { message: string; code?: string };
+export type RunError = { message: string; code?: RunErrorCode };
 
 export type RunSummary = {
   id: string;

@@ -2,6 +2,7 @@ import type {
   LoggerService,
   RootConfigService,
 } from '@backstage/backend-plugin-api';
+import { stringifyError, toError } from '@backstage/errors';
 import type {
   EntityProvider,
   EntityProviderConnection,
@@ -34,7 +35,9 @@ export class CapeLabelsTowerProvider implements EntityProvider {
     await this.refresh();
     this.config.subscribe?.(() => {
       this.refresh().catch(error =>
-        this.logger.error(`Could not refresh Tower entities: ${error}`),
+        this.logger.error(
+          `Could not refresh Tower entities: ${stringifyError(error)}`,
+        ),
       );
     });
   }
@@ -48,7 +51,7 @@ export class CapeLabelsTowerProvider implements EntityProvider {
     } catch (error) {
       // Keep the entities we have: a typo in a reloaded config must not empty the catalog.
       this.logger.error(
-        `Tower entities not updated: ${(error as Error).message}`,
+        `Tower entities not updated: ${toError(error).message}`,
       );
       return;
     }

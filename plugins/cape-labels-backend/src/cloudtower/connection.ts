@@ -171,10 +171,12 @@ export class TowerConnection {
         isMessage(first) ? first.message : 'GraphQL error',
       );
       if (operation === 'login' || (code && LOGIN_CODES.has(code))) {
-        return new TowerAuthError(`${message}${code ? ` (${code})` : ''}`, {
-          ...ctx,
-          code: code ?? 'LOGIN_FAILED',
-        });
+        return new TowerAuthError(
+          `${message}${code ? ` (${code})` : ''}`,
+          code === undefined
+            ? { ...ctx, code: 'LOGIN_FAILED' }
+            : { ...ctx, passedThroughCode: code },
+        );
       }
       return new TowerGraphQLError(code, message, {
         ...ctx,

@@ -17,13 +17,19 @@ describe('towerErrorKind', () => {
     const cases = [
       [new TowerTimeoutError(5000, ctx), 'TIMEOUT'],
       [
-        new TowerUnreachableError('refused', { ...ctx, code: 'ECONNREFUSED' }),
+        new TowerUnreachableError('refused', {
+          ...ctx,
+          passedThroughCode: 'ECONNREFUSED',
+        }),
         'UNREACHABLE',
       ],
       [new TowerUnreachableError('bad cert', { ...ctx, code: 'TLS' }), 'TLS'],
       [new TowerRedirectError(302, 'https://elsewhere', ctx), 'REDIRECT'],
       [
-        new TowerAuthError('no', { ...ctx, code: 'USER_PASSWORD_INCORRECT' }),
+        new TowerAuthError('no', {
+          ...ctx,
+          passedThroughCode: 'USER_PASSWORD_INCORRECT',
+        }),
         'AUTH',
       ],
       [new TowerHttpError(401, 'Unauthorized', ctx), 'AUTH'],

@@ -1,3 +1,7 @@
+import type {
+  PluginRunErrorCode,
+  RunErrorCode,
+} from '@smartx-cape/plugin-cape-labels-common';
 import { plainText } from '../lib/plainText';
 
 /** The operation a Tower error happened in; part of every error message. */
@@ -26,13 +30,23 @@ function boundedMessages(messages: readonly string[]): string[] {
 /** An error code comes from Tower's answer too. */
 const MAX_CODE_BYTES = 128;
 
-type TowerErrorOptions = {
+/**
+ * An error's code: one of the plugin's own (checked against the common package's list), or a
+ * code from outside the plugin, Tower's or the system's, passed through as it came.
+ */
+type CodeOption =
+  | { code: PluginRunErrorCode; passedThroughCode?: never }
+  | { passedThroughCode: string; code?: never };
+
+/** Where the error happened, and what caused it. */
+type Ctx = {
   towerId: string;
   operation: TowerOperation;
-  code: string;
   /** Must never carry credentials: callers pass only network-level errors. */
   cause?: unknown;
 };
+
+type TowerErrorOptions = Ctx & CodeOption;
 
 /**
  * Base class of every error the Tower client throws. The message reads
@@ -40,7 +54,7 @@ type TowerErrorOptions = {
  * or the token.
  */
 export abstract class TowerError extends Error {
-  readonly code: string;
+  readonly code: RunErrorCode;
   readonly towerId: string;
   readonly operation: TowerOperation;
 
@@ -51,32 +65,40 @@ export abstract class TowerError extends Error {
       options.cause === undefined ? undefined : { cause: options.cause },
     );
     this.name = new.target.name;
-    this.code = plainText(options.code, MAX_CODE_BYTES);
+    this.code = plainText(
+      options.code ?? options.passedThroughCode,
+      MAX_CODE_BYTES,
+    );
     this.towerId = options.towerId;
     this.operation = options.operation;
   }
 }
 
-type Ctx = Omit<TowerErrorOptions, 'code'>;
-
 /** Login rejected, or the token is still rejected after one re-login. */
 export class TowerAuthError extends TowerError {
-  constructor(detail: string, ctx: Ctx & { code?: string }) {
-    super(detail, { ...ctx, code: ctx.code ?? 'AUTH_FAILED' });
+  constructor(detail: string, ctx: Ctx & Partial<CodeOption>) {
+    const { code, passedThroughCode, ...rest } = ctx;
+    super(
+      detail,
+      passedThroughCode === undefined
+        ? { ...rest, code: code ?? 'AUTH_FAILED' }
+        : { ...rest, passedThroughCode },
+    );
   }
 }
 
 /**
- * The server could not be reached. `code` is the system error code
- * (`ECONNREFUSED`, `ENOTFOUND`, `EAI_AGAIN`, ...) or `TLS` for certificate and
- * handshake failures, in which case `tlsCode` holds Node's code (e.g.
+ * The server could not be reached. `code` is the system error code, passed through
+ * (`ECONNREFUSED`, `ENOTFOUND`, `EAI_AGAIN`, ...), `NETWORK` without one, or `TLS` for
+ * certificate and handshake failures, in which case `tlsCode` holds Node's code (e.g.
  * `DEPTH_ZERO_SELF_SIGNED_CERT`).
  */
 export class TowerUnreachableError extends TowerError {
   readonly tlsCode?: string;
-  constructor(detail: string, ctx: Ctx & { code: string; tlsCode?: string }) {
-    super(detail, ctx);
-    this.tlsCode = ctx.tlsCode;
+  constructor(detail: string, ctx: Ctx & CodeOption & { tlsCode?: string }) {
+    const { tlsCode, ...options } = ctx;
+    super(detail, options);
+    this.tlsCode = tlsCode;
   }
 }
 
@@ -154,11 +176,13 @@ export class TowerResponseError extends TowerError {
   constructor(
     detail: string,
     ctx: Ctx & {
-      code?:
+      code?: Extract<
+        PluginRunErrorCode,
         | 'MALFORMED_RESPONSE'
         | 'RESPONSE_TOO_LARGE'
         | 'UNEXPECTED_SHAPE'
-        | 'RELATIONS_UNKNOWN';
+        | 'RELATIONS_UNKNOWN'
+      >;
     },
   ) {
     super(detail, { ...ctx, code: ctx.code ?? 'MALFORMED_RESPONSE' });
@@ -177,11 +201,13 @@ export class TowerGraphQLError extends TowerError {
     message: string,
     ctx: Ctx & { messages?: string[] },
   ) {
-    super(`${message}${graphqlCode ? ` (${graphqlCode})` : ''}`, {
-      towerId: ctx.towerId,
-      operation: ctx.operation,
-      code: graphqlCode ?? 'GRAPHQL_ERROR',
-    });
+    const base = { towerId: ctx.towerId, operation: ctx.operation };
+    super(
+      `${message}${graphqlCode ? ` (${graphqlCode})` : ''}`,
+      graphqlCode === undefined
+        ? { ...base, code: 'GRAPHQL_ERROR' }
+        : { ...base, passedThroughCode: graphqlCode },
+    );
     this.graphqlCode = graphqlCode === undefined ? undefined : this.code;
     this.messages = boundedMessages(ctx.messages ?? [message]);
   }

@@ -102,7 +102,7 @@ export function classifyFetchError(
     const detail = NETWORK_DETAILS[code] ?? 'network error';
     return new TowerUnreachableError(`${detail} (${code})`, {
       ...base,
-      code,
+      passedThroughCode: code,
       cause: networkCause(error),
     });
   }

@@ -1,3 +1,4 @@
+import type { PluginRunErrorCode } from '@smartx-cape/plugin-cape-labels-common';
 import { plainText } from '../lib/plainText';
 import type { TowerConnection } from './connection';
 import {
@@ -51,7 +52,7 @@ function pickConfig(
 ): PasswordLogin {
   const key = `capeLabels.towers.${towerId}.authConfigId`;
   const listed = ids.length ? `ids: ${ids.join(', ')}` : 'none';
-  const fail = (detail: string, code: string) =>
+  const fail = (detail: string, code: PluginRunErrorCode) =>
     new TowerAuthError(detail, { towerId, operation: 'login', code });
   if (wanted !== undefined) {
     if (ids.includes(wanted)) {
@@ -175,7 +176,7 @@ function withApiKeyHint(error: unknown, towerId: string): unknown {
   const words = error.message.replace(/^Tower [^:]+: login failed: /, '');
   return new TowerAuthError(
     `${words}; two-factor login needs an API key: set capeLabels.towers.${towerId}.apiKey`,
-    { towerId, operation: 'login', code: error.code },
+    { towerId, operation: 'login', passedThroughCode: error.code },
   );
 }
 

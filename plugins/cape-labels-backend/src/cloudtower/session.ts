@@ -136,7 +136,7 @@ export class TowerSession {
           const why = `(${code})`;
           throw new TowerAuthError(
             `token rejected again after a fresh login ${why}`,
-            { towerId: this.towerId, operation, code },
+            { towerId: this.towerId, operation, passedThroughCode: code },
           );
         }
         this.logger?.info(

@@ -3,7 +3,7 @@ import {
   type SchedulerServiceTaskScheduleDefinition,
 } from '@backstage/backend-plugin-api';
 import { ConfigReader, type Config } from '@backstage/config';
-import { InputError } from '@backstage/errors';
+import { InputError, toError } from '@backstage/errors';
 import { readTowerOwnership } from '@smartx-cape/plugin-cape-labels-common';
 import { DEFAULT_MAX_IN_FLIGHT } from '../cloudtower';
 import { readTowerCredentials, readTowerHeaders } from './readTowerAccess';
@@ -83,7 +83,7 @@ function readSchedule(
     );
     return { ...schedule, scope: 'global' };
   } catch (error) {
-    return invalid(fullKey, (error as Error).message);
+    return invalid(fullKey, toError(error).message);
   }
 }
 
@@ -92,7 +92,7 @@ function readOwnership(tower: Config, towerKey: string) {
     return readTowerOwnership(tower, towerKey);
   } catch (error) {
     // The message already names the key.
-    throw new InputError((error as Error).message);
+    throw new InputError(toError(error).message);
   }
 }
 

@@ -1,5 +1,5 @@
 import { readDurationFromConfig, type Config } from '@backstage/config';
-import { InputError } from '@backstage/errors';
+import { InputError, toError } from '@backstage/errors';
 import { Duration, type DurationLikeObject } from 'luxon';
 
 /** Stops start-up: `key` names the setting, `problem` says what is wrong with it. */
@@ -24,7 +24,7 @@ export function readDuration(
   } catch (error) {
     return invalid(
       fullKey,
-      `must be a duration like { hours: 24 }, '24h' or 'PT24H' (${String((error as Error).message)})`,
+      `must be a duration like { hours: 24 }, '24h' or 'PT24H' (${toError(error).message})`,
     );
   }
   if (!duration.isValid || !Number.isFinite(duration.as('milliseconds'))) {

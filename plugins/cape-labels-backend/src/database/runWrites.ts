@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { NotFoundError } from '@backstage/errors';
 import type { Knex } from 'knex';
 import type {
+  PluginRunErrorCode,
   RunClock,
   RunCounts,
   RunError,
@@ -39,7 +40,7 @@ export type RunEnd = {
 const REPLICA_LOST = {
   message: 'the replica running this sweep stopped before it finished',
   code: 'REPLICA_LOST',
-} as const;
+} as const satisfies RunError & { code: PluginRunErrorCode };
 
 /** A run found lost and recorded aborted: what it was doing. */
 export type LostRun = {

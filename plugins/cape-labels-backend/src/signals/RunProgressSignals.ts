@@ -1,4 +1,5 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
+import { stringifyError } from '@backstage/errors';
 import type { SignalsService } from '@backstage/plugin-signals-node';
 import {
   capeLabelsTowerChannel,
@@ -32,7 +33,7 @@ export class RunProgressSignals {
       })
       .catch(error =>
         this.logger.warn(
-          `Tower ${progress.towerId}: could not publish run progress: ${error}`,
+          `Tower ${progress.towerId}: could not publish run progress: ${stringifyError(error)}`,
         ),
       );
   }

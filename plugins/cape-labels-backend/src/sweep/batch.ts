@@ -1,4 +1,8 @@
-import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
+import { toError } from '@backstage/errors';
+import type {
+  LabelOutcome,
+  PluginRunErrorCode,
+} from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerClient, TowerLabel } from '../cloudtower/types';
 import type { PendingBatchId } from '../database';
 import { capOrphans, classifyLive, type SweepPolicy } from './decide';
@@ -100,8 +104,8 @@ export async function processBatch(
   } catch (error) {
     // Tower acted but the history could not be written: stop rather than act unrecorded.
     run.state.fatal = {
-      message: `could not record outcomes: ${errorOf(error).message}`,
-      code: 'STORE_FAILED',
+      message: `could not record outcomes: ${toError(error).message}`,
+      code: 'STORE_FAILED' satisfies PluginRunErrorCode,
     };
     return;
   }

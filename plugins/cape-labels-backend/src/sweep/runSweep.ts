@@ -1,3 +1,5 @@
+import { toError } from '@backstage/errors';
+import type { PluginRunErrorCode } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerLabel } from '../cloudtower/types';
 import { processBatch } from './batch';
 import {
@@ -192,8 +194,8 @@ async function pruneSightings(run: RunContext): Promise<void> {
     run.store.pruneSightings(run.tower.id, run.startedAt),
   ).catch(error => {
     run.state.fatal = {
-      message: `could not prune sightings: ${errorOf(error).message}`,
-      code: 'STORE_FAILED',
+      message: `could not prune sightings: ${toError(error).message}`,
+      code: 'STORE_FAILED' satisfies PluginRunErrorCode,
     };
   });
 }

@@ -2,6 +2,7 @@ import { toError } from '@backstage/errors';
 import {
   emptyRunCounts,
   type KeptReason,
+  type PluginRunErrorCode,
   type RunCounts,
   type RunError,
   type RunStatus,
@@ -68,7 +69,7 @@ export function sweepResult(end: {
       error: {
         message:
           'the sweep was stopped before it finished (timeout or shutdown)',
-        code: 'ABORTED',
+        code: 'ABORTED' satisfies PluginRunErrorCode,
       },
     };
   }
@@ -89,7 +90,7 @@ export function sweepResult(end: {
       keptByReason,
       error: {
         message: `stopped deleting at maxDeletesPerRun (${end.maxDeletes}); the rest wait for the next run`,
-        code: 'CAP_REACHED',
+        code: 'CAP_REACHED' satisfies PluginRunErrorCode,
       },
     };
   }
@@ -110,7 +111,7 @@ export function failedBeforeSweep(
       ? { message: error.message, code: error.code }
       : {
           message: `sweep failed: ${toError(error).message}`,
-          code: 'INTERNAL',
+          code: 'INTERNAL' satisfies PluginRunErrorCode,
         },
   };
 }

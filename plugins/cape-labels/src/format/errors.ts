@@ -1,7 +1,4 @@
-/** Turns anything thrown into an Error. */
-export function toError(e: unknown): Error {
-  return e instanceof Error ? e : new Error(String(e));
-}
+import { toError } from '@backstage/errors';
 
 /** The most useful message of an error, preferring the backend's own. */
 export function errorMessage(e: unknown): string {
@@ -11,7 +8,7 @@ export function errorMessage(e: unknown): string {
       return body.error.message;
     }
   }
-  return e instanceof Error ? e.message : String(e);
+  return toError(e).message;
 }
 
 /** The backend refused the user (HTTP 403, e.g. no `cape-labels.read`). */

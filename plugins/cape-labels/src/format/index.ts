@@ -9,7 +9,7 @@ export {
 export { formatAlternatives, formatCount } from './numbers';
 export { runCounts } from './counts';
 export { triggerLabel, triggerName } from './trigger';
-export { errorMessage, isNotAllowed, toError } from './errors';
+export { errorMessage, isNotAllowed } from './errors';
 export { isTowerRunning, statusName, towerStatus } from './towerStatus';
 export type { ChipStatus } from './towerStatus';
 export { runHeadline } from './runHeadline';

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useApi } from '@backstage/core-plugin-api';
+import { toError } from '@backstage/errors';
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { capeLabelsApiRef } from '../api';
-import { isTowerRunning, toError } from '../format';
+import { isTowerRunning } from '../format';
 import { usePageVisible } from './usePageVisible';
 import { useRunProgressSignals } from './useRunProgressSignals';
 

@@ -1,4 +1,5 @@
 import { ConfigReader } from '@backstage/config';
+import { toError } from '@backstage/errors';
 import { readCapeLabelsConfig } from '../readConfig';
 
 /** A valid Tower entry to spread into test configs. */
@@ -25,7 +26,7 @@ export function errorOf(capeLabels: unknown): string {
   try {
     read(capeLabels);
   } catch (error) {
-    return (error as Error).message;
+    return toError(error).message;
   }
   throw new Error('expected a config error');
 }

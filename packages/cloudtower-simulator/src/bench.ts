@@ -3,6 +3,7 @@ import './productionMode';
 import { DEFAULT_PASSWORD, DEFAULT_USERNAME } from './auth';
 import { startSimulator } from './http';
 import { LABEL_RELATIONS } from './world';
+import { DAY } from './time';
 
 const KEYS = ['cape-cluster-name', 'cape-namespace', 'cape-vip'];
 
@@ -116,7 +117,7 @@ async function main(): Promise<void> {
       deleteManyLabels(where: {AND: [{id_in: $ids}, {key_in: $keys}, {createdAt_lte: $cutoff}, {total_num: 0}, {vms_none: {}}]}) { count }
     }`;
     const ids = all;
-    const cutoff = new Date(Date.now() - 24 * 3_600_000).toISOString();
+    const cutoff = new Date(Date.now() - DAY).toISOString();
     const delTimes: number[] = [];
     let deleted = 0;
     // The first 5 calls warm up and are not counted.
@@ -133,7 +134,7 @@ async function main(): Promise<void> {
     console.log(
       `1000-id guarded deleteManyLabels over HTTP: ${stats(delTimes)}, ${deleted} labels deleted`,
     );
-    const cutoffAll = new Date(Date.now() - 24 * 3_600_000).toISOString();
+    const cutoffAll = new Date(Date.now() - DAY).toISOString();
     let deletedAll = 0;
     const guardTimes = await timeBatches(all, 65, 35, 5, async batch => {
       const data = await gql(sim.url, token, GUARDED_ALL, {

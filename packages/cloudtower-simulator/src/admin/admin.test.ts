@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RunningSimulator, startSimulator } from '../http';
 import { adminCall, gql, login } from '../testing';
+import { DAY } from '../time';
 
 describe('admin API and request log', () => {
   let sim: RunningSimulator;
@@ -176,7 +177,7 @@ describe('scenarios', () => {
       expect(orphans.length).toBeGreaterThan(120);
       expect(orphans.some(l => l.total_num !== 0)).toBe(true); // stale counters
       const young = labels.filter(
-        l => clock().getTime() - Date.parse(l.createdAt) < 24 * 3_600_000,
+        l => clock().getTime() - Date.parse(l.createdAt) < DAY,
       );
       expect(young.length).toBeGreaterThan(10);
       expect(a.admin.vms().some(v => v.in_recycle_bin)).toBe(true);

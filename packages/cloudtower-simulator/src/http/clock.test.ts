@@ -1,6 +1,5 @@
 import { startSimulator } from './server';
-
-const HOUR = 3_600_000;
+import { HOUR } from '../time';
 
 describe('clockOffsetMs: a Tower whose clock is not ours', () => {
   it.each([-2 * HOUR, 2 * HOUR])(

@@ -1,6 +1,6 @@
 import { fixtureSimulator, gql, NOW } from '../testing';
+import { HOUR } from '../time';
 
-const H = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 const CAPE_KEYS = ['cape-cluster-name', 'cape-namespace', 'cape-vip'];
 
@@ -49,15 +49,19 @@ describe('filters', () => {
     ['id_not_in', i => ({ id_not_in: [i[0]] }), [1, 2, 3, 4, 5, 6, 7]],
     ['id_lt', i => ({ id_lt: i[2] }), [0, 1]],
     ['id_gt', i => ({ id_gt: i[5] }), [6, 7]],
-    ['createdAt', () => ({ createdAt: iso(t - 48 * H) }), [0, 1]],
-    ['createdAt_lt', () => ({ createdAt_lt: iso(t - 48 * H) }), [3, 4]],
+    ['createdAt', () => ({ createdAt: iso(t - 48 * HOUR) }), [0, 1]],
+    ['createdAt_lt', () => ({ createdAt_lt: iso(t - 48 * HOUR) }), [3, 4]],
     [
       'createdAt_lte',
-      () => ({ createdAt_lte: iso(t - 24 * H) }),
+      () => ({ createdAt_lte: iso(t - 24 * HOUR) }),
       [0, 1, 3, 4, 6],
     ],
-    ['createdAt_gt', () => ({ createdAt_gt: iso(t - 24 * H) }), [2, 5, 7]],
-    ['createdAt_gte', () => ({ createdAt_gte: iso(t - 30 * H) }), [2, 5, 6, 7]],
+    ['createdAt_gt', () => ({ createdAt_gt: iso(t - 24 * HOUR) }), [2, 5, 7]],
+    [
+      'createdAt_gte',
+      () => ({ createdAt_gte: iso(t - 30 * HOUR) }),
+      [2, 5, 6, 7],
+    ],
     ['vm_num', () => ({ vm_num: 1 }), [0, 3, 7]],
     ['vm_num_not (nulls excluded)', () => ({ vm_num_not: 1 }), [1, 2, 4, 5]],
     ['vm_num_gt', () => ({ vm_num_gt: 1 }), [4]],
@@ -148,7 +152,7 @@ describe('filters', () => {
         AND: [
           { id_in: i },
           { key_in: CAPE_KEYS },
-          { createdAt_lte: iso(t - 24 * H) },
+          { createdAt_lte: iso(t - 24 * HOUR) },
           { total_num: 0 },
           { vms_none: {} },
         ],
@@ -172,7 +176,7 @@ describe('filters', () => {
       id: f.labelIds[5],
       key: 'system.cloudtower/protected',
       value: null,
-      createdAt: iso(t - 10 * H),
+      createdAt: iso(t - 10 * HOUR),
       vm_num: 0,
       total_num: 1,
       security_policy_num: 1,

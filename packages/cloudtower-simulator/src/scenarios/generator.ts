@@ -1,5 +1,6 @@
 import { mulberry32, pick, randomInt } from '../random';
 import type { Store } from '../world';
+import { HOUR } from '../time';
 
 /** Parameters of a generated world. Shares are fractions 0..1. */
 export interface GeneratorSpec {
@@ -44,7 +45,6 @@ const SYSTEM_KEYS = [
   'system.cloudtower/managed-by',
   'system.cloudtower/snapshot-plan',
 ];
-const HOUR = 3_600_000;
 
 /** Fills the store with a deterministic world (same seed and spec, same world). */
 export function generateWorld(

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { generateWorld, GeneratorSpec } from './generator';
 import type { LabelCounters, Store } from '../world';
+import { DAY, HOUR, MINUTE, SECOND } from '../time';
 
 /** A world to load: generated (`generate`) and/or listed explicitly (applied after generation). */
 export interface ScenarioSpec {
@@ -122,10 +123,10 @@ export function resolveScenario(scenario: ScenarioSpec | string): ScenarioSpec {
 }
 
 const UNIT_MS: Record<string, number> = {
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
+  s: SECOND,
+  m: MINUTE,
+  h: HOUR,
+  d: DAY,
 };
 
 function parseAge(age: string | number): number {

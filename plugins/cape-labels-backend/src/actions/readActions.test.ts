@@ -9,10 +9,10 @@ import {
 } from '../service/__testUtils__/teamPolicy';
 import {
   backendForDescribe,
-  HOUR,
   oldDate,
 } from '../service/__testUtils__/testBackend';
 import { invokeAction, listActions } from './__testUtils__/invokeAction';
+import { HOUR } from '../__testUtils__/time';
 
 describe('the read-only actions', () => {
   // ALICE (the requests' default user) reads and sweeps t-a only, PLATFORM both, NOBODY none

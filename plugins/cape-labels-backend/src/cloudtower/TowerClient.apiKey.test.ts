@@ -5,8 +5,7 @@ import { TowerAuthError } from './errors';
 import { RawReply, rawServersEachTest } from './__testUtils__/rawServer';
 import { caught, opts } from './__testUtils__/clientHelpers';
 import { TOWER_API_KEY as API_KEY } from '../__testUtils__/towerLogin';
-
-const HOUR = 3_600_000;
+import { HOUR, MINUTE } from '../__testUtils__/time';
 
 /** Answers every request with `reply`, the Date header 2 h behind. */
 function tower(reply: () => RawReply) {
@@ -40,7 +39,7 @@ describe('TowerClient with an API key', () => {
     const skew =
       reading.source === 'tower' ? reading.towerNowMs - Date.now() : 0;
     expect(skew).toBeLessThanOrEqual(-2 * HOUR);
-    expect(skew).toBeGreaterThan(-2 * HOUR - 60_000);
+    expect(skew).toBeGreaterThan(-2 * HOUR - MINUTE);
     await client.readClock!();
     await client.checkLabels(['a']);
     await client.readExistingIds(['a']);

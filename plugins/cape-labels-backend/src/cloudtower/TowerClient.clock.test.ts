@@ -3,8 +3,7 @@ import { createTowerClient } from './TowerClient';
 import { sampleDateHeader } from './session';
 import { rawServersEachTest } from './__testUtils__/rawServer';
 import { opts } from './__testUtils__/clientHelpers';
-
-const HOUR = 3_600_000;
+import { HOUR, MINUTE } from '../__testUtils__/time';
 
 /** Answers login with the given Date header (undefined = none at all). */
 function loginWithDate(date: () => string | undefined) {
@@ -32,7 +31,7 @@ describe('TowerClient reads Tower clock from the Date header of login', () => {
     expect(reading.source).toBe('tower');
     const skew = reading.source === 'tower' ? reading.towerNowMs - readAt : NaN;
     // Whole seconds in the header: up to a second low.
-    expect(skew).toBeGreaterThan(-2 * HOUR - 60_000);
+    expect(skew).toBeGreaterThan(-2 * HOUR - MINUTE);
     expect(skew).toBeLessThanOrEqual(-2 * HOUR);
     await client.readClock!();
     expect(server.requests).toHaveLength(1);

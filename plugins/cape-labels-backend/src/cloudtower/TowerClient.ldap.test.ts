@@ -8,12 +8,9 @@ import {
   rawServersEachTest,
 } from './__testUtils__/rawServer';
 import { caught, opts, withLogin } from './__testUtils__/clientHelpers';
-import {
-  passwordCredentials,
-  TOWER_PASSWORD,
-} from '../__testUtils__/towerLogin';
+import { ldapCredentials, LDAP_USER } from '../__testUtils__/towerLogin';
 
-const LDAP = passwordCredentials({ username: 'ldap-gc', userSource: 'LDAP' });
+const LDAP = ldapCredentials();
 
 /** A Tower whose `authnStrategies` answers `strategies`; every other request goes to withLogin. */
 function towerWith(strategies: () => RawReply) {
@@ -30,7 +27,7 @@ const strategies =
     json: { data: { authnStrategies: list } },
   });
 
-/** The client says how it logged in, and its info line says the same of user ldap-gc. */
+/** The client says how it logged in, and its info line says the same of the LDAP user. */
 function expectLoggedIn(
   client: TowerClient,
   logger: ReturnType<typeof mockServices.logger.mock>,
@@ -38,7 +35,9 @@ function expectLoggedIn(
   line: string,
 ) {
   expect(client.loginUsed!()).toEqual(login);
-  expect(logger.info).toHaveBeenCalledWith(`Tower raw: ${line} (user ldap-gc)`);
+  expect(logger.info).toHaveBeenCalledWith(
+    `Tower raw: ${line} (user ${LDAP_USER.username})`,
+  );
 }
 
 describe('TowerClient logs LDAP users in the way the official SDKs do', () => {
@@ -70,8 +69,8 @@ describe('TowerClient logs LDAP users in the way the official SDKs do', () => {
     expect(requests('CapeLabelsLogin').map(r => r.variables)).toEqual([
       {
         data: {
-          username: 'ldap-gc',
-          password: TOWER_PASSWORD,
+          username: LDAP_USER.username,
+          password: LDAP_USER.password,
           source: 'AUTHN',
           auth_config_id: 'ldap-cfg-1',
         },
@@ -125,7 +124,11 @@ describe('TowerClient logs LDAP users in the way the official SDKs do', () => {
       );
       await client.checkLabels(['a']);
       expect(requests('CapeLabelsLogin')[0].variables).toEqual({
-        data: { username: 'ldap-gc', password: TOWER_PASSWORD, source: 'LDAP' },
+        data: {
+          username: LDAP_USER.username,
+          password: LDAP_USER.password,
+          source: 'LDAP',
+        },
       });
       expectLoggedIn(
         client,

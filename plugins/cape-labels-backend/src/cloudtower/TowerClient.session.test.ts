@@ -8,7 +8,7 @@ import {
   opts,
   withLogin,
 } from './__testUtils__/clientHelpers';
-import { TOWER_PASSWORD } from '../__testUtils__/towerLogin';
+import { TOWER_PASSWORD, TOWER_USERNAME } from '../__testUtils__/towerLogin';
 
 describe('TowerClient session (login, token, re-login), against a raw HTTP server', () => {
   const start = rawServersEachTest();
@@ -33,7 +33,11 @@ describe('TowerClient session (login, token, re-login), against a raw HTTP serve
     );
     expect(logins).toHaveLength(1);
     expect(logins[0].variables).toEqual({
-      data: { username: 'cape-gc', password: TOWER_PASSWORD, source: 'LOCAL' },
+      data: {
+        username: TOWER_USERNAME,
+        password: TOWER_PASSWORD,
+        source: 'LOCAL',
+      },
     });
     // One keyset chain per key.
     const lists = server.requests.filter(

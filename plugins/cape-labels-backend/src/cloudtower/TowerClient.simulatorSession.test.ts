@@ -1,7 +1,6 @@
 import { TowerAuthError } from './errors';
 import {
   KEYS,
-  LDAP_PASSWORD,
   listAll,
   logins,
   OLD,
@@ -9,6 +8,7 @@ import {
   simulatorEachTest,
 } from './__testUtils__/simHelpers';
 import {
+  ldapCredentials,
   passwordCredentials,
   TOWER_PASSWORD,
 } from '../__testUtils__/towerLogin';
@@ -34,13 +34,7 @@ describe('TowerClient login and session against the CloudTower simulator', () =>
     expect(tokenIds.size).toBe(1);
     expect([...tokenIds][0]).not.toBeNull();
 
-    const ldap = t.connect({
-      credentials: passwordCredentials({
-        username: 'ldap-gc',
-        password: LDAP_PASSWORD,
-        userSource: 'LDAP',
-      }),
-    });
+    const ldap = t.connect({ credentials: ldapCredentials() });
     await expect(listAll(ldap, KEYS)).resolves.toHaveLength(1);
     await ldap.close();
     await client.close();
@@ -58,10 +52,7 @@ describe('TowerClient login and session against the CloudTower simulator', () =>
     expect(e.code).toBe('LOGIN_FAILED');
     expect(e.message).toMatch(/^Tower sim: login failed: /);
     const ldapAsLocal = t.connect({
-      credentials: passwordCredentials({
-        username: 'ldap-gc',
-        password: LDAP_PASSWORD,
-      }),
+      credentials: ldapCredentials({ userSource: 'LOCAL' }),
     });
     e = await rejection(ldapAsLocal.checkLabels(['x']));
     expect(e.code).toBe('USER_NOT_FOUND');

@@ -1,6 +1,7 @@
 import { ConfigReader } from '@backstage/config';
 import { readCapeLabelsConfig } from './readConfig';
 import { read, tower, towerOn } from './__testUtils__/readTestConfig';
+import { TOWER_PASSWORD, TOWER_USERNAME } from '../__testUtils__/towerLogin';
 
 describe('readCapeLabelsConfig', () => {
   it('gives no Towers without a capeLabels block', () => {
@@ -15,8 +16,8 @@ describe('readCapeLabelsConfig', () => {
       server: 'https://tower-a.example.com',
       credentials: {
         kind: 'password',
-        username: 'cape-gc',
-        password: 'pw-secret-1',
+        username: TOWER_USERNAME,
+        password: TOWER_PASSWORD,
         userSource: 'LOCAL',
       },
       headers: {},
@@ -154,8 +155,8 @@ describe('readCapeLabelsConfig', () => {
     });
     expect(ldap.credentials).toEqual({
       kind: 'password',
-      username: 'cape-gc',
-      password: 'pw-secret-1',
+      username: TOWER_USERNAME,
+      password: TOWER_PASSWORD,
       userSource: 'LDAP',
       authConfigId: 'ldap-cfg-2',
     });

@@ -4,8 +4,7 @@ import {
 } from './__testUtils__/describeEachDatabase';
 import { ZERO, at, newRun } from './__testUtils__/testStore';
 import { LOST_AFTER_MS } from './liveness';
-
-const SECOND = 1000;
+import { SECOND } from '../__testUtils__/time';
 
 /** A store whose clock the test moves, in ms after `at(0)`. */
 async function storeWithClock(db: TestDatabase) {

@@ -6,6 +6,7 @@ import type {
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { testTowerConfig } from '../config/__testUtils__/testTowerConfig';
+import { TOWER_PASSWORD } from '../__testUtils__/towerLogin';
 import {
   createStore,
   createTestDatabases,
@@ -19,7 +20,7 @@ const databases = createTestDatabases();
 
 const towerA = testTowerConfig(
   'tower-a',
-  { server: 'https://a.example.com', username: 'u', password: 'pw-secret' },
+  { server: 'https://a.example.com' },
   {
     title: 'Tower A',
     owner: 'group:default/platform-team',
@@ -106,7 +107,7 @@ describe.each(DATABASE_IDS)('RunNotifier on %s', databaseId => {
         },
       },
     ]);
-    expect(JSON.stringify(sent)).not.toContain('pw-secret');
+    expect(JSON.stringify(sent)).not.toContain(TOWER_PASSWORD);
   });
 
   it.each<[string, RunSummary, Array<[KeptReason, number]>, string]>([

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { referencesDocument } from '../cloudtower/checkLabels';
 import * as ops from '../cloudtower/operations';
 import { KNOWN_LABEL_RELATIONS, probeDocument } from '../cloudtower/relations';
-import { passwordCredentials } from '../__testUtils__/towerLogin';
+import { passwordCredentials, TOWER_USER } from '../__testUtils__/towerLogin';
 import { plainValue } from '../lib/plainText';
 import {
   createStore,
@@ -147,8 +147,8 @@ describe('hostile label keys and values travel as data only', () => {
   it('a hostile password and username are variables too (login still works)', async () => {
     const password = `p"w'}) { __typename } \n ünï`;
     const local = await createHarness({
-      simulator: { users: [{ username: 'gc', password, source: 'LOCAL' }] },
-      tower: { credentials: passwordCredentials({ username: 'gc', password }) },
+      simulator: { users: [{ ...TOWER_USER, password }] },
+      tower: { credentials: passwordCredentials({ password }) },
     });
     try {
       local.sim.admin.createLabel({

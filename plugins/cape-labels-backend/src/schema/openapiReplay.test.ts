@@ -3,13 +3,13 @@ import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import type { Run } from '@smartx-cape/plugin-cape-labels-common';
 import {
   BASE,
-  HOUR,
   auth,
   oldDate,
   startCapeBackend,
   type CapeBackend,
 } from '../service/__testUtils__/testBackend';
 import { documentedAnswers, specProblems } from './__testUtils__/specAnswers';
+import { HOUR } from '../__testUtils__/time';
 
 type Call = {
   method: 'get' | 'post';

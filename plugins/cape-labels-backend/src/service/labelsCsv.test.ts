@@ -1,11 +1,7 @@
 import type { LabelOutcome, Run } from '@smartx-cape/plugin-cape-labels-common';
-import {
-  BASE,
-  HOUR,
-  oldDate,
-  backendForDescribe,
-} from './__testUtils__/testBackend';
+import { BASE, oldDate, backendForDescribe } from './__testUtils__/testBackend';
 import { CSV_PAGE_SIZE } from './outcomesCsv';
+import { HOUR } from '../__testUtils__/time';
 
 /** RFC 4180 records: quoted fields may hold commas, quotes ("") and line breaks. */
 function parseCsv(text: string): string[][] {

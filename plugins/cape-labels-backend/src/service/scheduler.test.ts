@@ -5,6 +5,7 @@ import {
   towerEntry,
 } from './__testUtils__/testBackend';
 import { until } from '../__testUtils__/until';
+import { HOUR } from '../__testUtils__/time';
 
 /**
  * With Backstage's real scheduler (SQLite): triggerTask only marks the task due, a worker
@@ -35,7 +36,7 @@ describe('cape-labels with the real scheduler', () => {
     const [tower] = await towers();
     expect(tower.nextRunAt).toEqual(expect.any(String));
     expect(Date.parse(tower.nextRunAt!)).toBeGreaterThan(
-      Date.now() + 23 * 3_600_000,
+      Date.now() + 23 * HOUR,
     );
 
     for (let i = 0; i < 3; i++)

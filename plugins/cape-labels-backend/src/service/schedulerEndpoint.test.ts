@@ -12,6 +12,7 @@ import {
 } from './__testUtils__/testBackend';
 import { until } from '../__testUtils__/until';
 import { CANCELLED_NOTE } from '../sweep/sweepResult';
+import { MINUTE } from '../__testUtils__/time';
 
 const TASKS = `${BASE}/.backstage/scheduler/v1/tasks`;
 const task = (towerId: string) =>
@@ -43,7 +44,7 @@ describe("the scheduler's own endpoints", () => {
   const ageRuns = async () => {
     const knex = await b.db();
     await knex('cape_labels_runs').update({
-      started_at: knex.raw('started_at - ?', [10 * 60_000]),
+      started_at: knex.raw('started_at - ?', [10 * MINUTE]),
     });
   };
   const trigger = () =>
@@ -154,7 +155,7 @@ describe("the scheduler's own endpoints", () => {
 
   it('GET /towers shows a run whose heartbeat stopped as lost, and writes nothing', async () => {
     const knex = await b.db();
-    const startedAt = Date.now() - 60_000;
+    const startedAt = Date.now() - MINUTE;
     await knex('cape_labels_runs').insert({
       id: `${startedAt}-deadbeef00`,
       tower_id: 'idle',

@@ -1,10 +1,10 @@
 import type { TopSources } from '@smartx-cape/plugin-cape-labels-common';
 import {
-  HOUR,
   oldDate,
   backendForDescribe,
   towerEntry,
 } from './__testUtils__/testBackend';
+import { DAY, HOUR } from '../__testUtils__/time';
 
 describe('GET /towers/:towerId/top-sources', () => {
   const b = backendForDescribe({
@@ -42,7 +42,7 @@ describe('GET /towers/:towerId/top-sources', () => {
       .body as TopSources;
     expect(body.days).toBe(30);
     const since = Date.parse(body.since);
-    expect(Date.now() - since).toBeGreaterThanOrEqual(30 * 24 * HOUR);
+    expect(Date.now() - since).toBeGreaterThanOrEqual(30 * DAY);
     expect(body.clusters).toEqual([
       { value: 'leaky', deleted: 3 },
       { value: 'calm', deleted: 1 },

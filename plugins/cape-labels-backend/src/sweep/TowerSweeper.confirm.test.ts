@@ -2,10 +2,10 @@ import { Duration } from 'luxon';
 import type { TowerClient } from '../cloudtower/types';
 import {
   createHarness,
-  HOUR,
   stoppedAfterEach,
   type Harness,
 } from './__testUtils__/sweepHarness';
+import { HOUR, MINUTE } from '../__testUtils__/time';
 
 jest.setTimeout(30_000);
 
@@ -62,7 +62,7 @@ describe('TowerSweeper confirmation starts over when a label is seen in use', ()
     const vm = admin.createVm({ name: 'vm' }).id;
     admin.attach({ labelId: label, vmId: vm });
     // 30 min: not yet confirmed.
-    expect(await sweepAfter(h, 30 * 60_000)).toEqual({
+    expect(await sweepAfter(h, 30 * MINUTE)).toEqual({
       [label]: 'kept/referenced',
     });
     admin.detach({ labelId: label, vmId: vm });

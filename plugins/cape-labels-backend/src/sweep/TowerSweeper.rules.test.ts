@@ -1,10 +1,7 @@
 import type { TowerClient } from '../cloudtower/types';
-import {
-  createHarness,
-  HOUR,
-  type Harness,
-} from './__testUtils__/sweepHarness';
+import { createHarness, type Harness } from './__testUtils__/sweepHarness';
 import { seedRulesWorld } from './__testUtils__/rulesWorld';
+import { HOUR, MINUTE } from '../__testUtils__/time';
 
 describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
   let h: Harness;
@@ -154,7 +151,7 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
     });
     expect(h.sim.admin.label(seen)).toBeDefined();
 
-    now += 30 * 60_000;
+    now += 30 * MINUTE;
     const fresh = h.sim.admin.createLabel({
       key: 'cape-vip',
       value: 'b',
@@ -166,7 +163,7 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
       [fresh]: 'kept/unconfirmed',
     });
 
-    now += 31 * 60_000;
+    now += 31 * MINUTE;
     const third = await h.sweep();
     expect(await h.outcomesByLabel(third.id)).toEqual({
       [seen]: 'deleted',

@@ -5,6 +5,7 @@ import {
   stoppedAfterEach,
   type Harness,
 } from './__testUtils__/sweepHarness';
+import { MINUTE } from '../__testUtils__/time';
 
 /** Once a day, first run due at once: a second start the same day is not the schedule's. */
 const DAILY: TowerConfig['schedule'] = {
@@ -80,7 +81,7 @@ describe('TowerSweeper: what a start of the task runs', () => {
     const h = await make({ tower: { schedule: DAILY } });
     await start(h);
     seedOrphans(h, 3);
-    laterBy(h, EXTERNAL_START_GAP_MS - 60_000);
+    laterBy(h, EXTERNAL_START_GAP_MS - MINUTE);
     const towerRequests = h.sim.admin.requestLog().length;
     await start(h);
     await start(h);

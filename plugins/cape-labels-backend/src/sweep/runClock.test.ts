@@ -1,6 +1,6 @@
 import { DEFAULT_LDAP_STRATEGY_ID } from '@smartx-cape/cloudtower-simulator';
 import type { TowerClient, TowerLogin } from '../cloudtower/types';
-import { passwordCredentials } from '../__testUtils__/towerLogin';
+import { ldapCredentials, LDAP_USER } from '../__testUtils__/towerLogin';
 import { stubRunContext } from './__testUtils__/runContext';
 import { towerRunStart } from './runClock';
 import { createHarness, stoppedAfterEach } from './__testUtils__/sweepHarness';
@@ -61,15 +61,9 @@ describe('a sweep of an LDAP user records the way it logged in', () => {
     createHarness({
       simulator: {
         towerVersion,
-        users: [{ username: 'ldap-gc', password: 'Ldap-pw-1', source: 'LDAP' }],
+        users: [LDAP_USER],
       },
-      tower: {
-        credentials: passwordCredentials({
-          username: 'ldap-gc',
-          password: 'Ldap-pw-1',
-          userSource: 'LDAP',
-        }),
-      },
+      tower: { credentials: ldapCredentials() },
     }),
   );
 

@@ -1,10 +1,9 @@
 import { Duration } from 'luxon';
 import { DUE_SLACK, isDue, nextRunAt, sweepSchedule } from './schedule';
+import { DAY, HOUR, MINUTE } from '../__testUtils__/time';
 
 const T = Date.parse('2026-12-01T03:00:00.000Z');
 const at = (ms: number) => new Date(T + ms);
-const MIN = 60_000;
-const HOUR = 60 * MIN;
 const SLACK = DUE_SLACK.as('milliseconds');
 
 describe('sweepSchedule', () => {
@@ -47,14 +46,16 @@ describe('isDue: a frequency', () => {
     expect(isDue(every2h, anchor, at(-HOUR), at(2 * HOUR - SLACK - 1))).toBe(
       false,
     );
-    expect(isDue(every2h, anchor, at(-HOUR), at(30 * MIN))).toBe(false);
+    expect(isDue(every2h, anchor, at(-HOUR), at(30 * MINUTE))).toBe(false);
     // Owed and not yet done: stays due however late.
     expect(isDue(every2h, anchor, at(-HOUR), at(9 * HOUR))).toBe(true);
   });
 
   it('counts a fresh schedule from registration plus the initial delay', () => {
-    expect(isDue(every2h, undefined, at(0), at(MIN))).toBe(true);
-    expect(isDue(every2h, undefined, at(0), at(MIN - SLACK - 1))).toBe(false);
+    expect(isDue(every2h, undefined, at(0), at(MINUTE))).toBe(true);
+    expect(isDue(every2h, undefined, at(0), at(MINUTE - SLACK - 1))).toBe(
+      false,
+    );
   });
 });
 
@@ -69,7 +70,7 @@ describe('isDue: a cron', () => {
   const t3 = local3am.getTime();
 
   it('is due at a cron time no scheduled sweep has started after', () => {
-    const yesterday = new Date(t3 - 24 * HOUR + 2000);
+    const yesterday = new Date(t3 - DAY + 2000);
     expect(isDue(daily3am, yesterday, new Date(0), new Date(t3))).toBe(true);
     // The scheduler starts the first cron run 1 s early.
     expect(isDue(daily3am, yesterday, new Date(0), new Date(t3 - 1000))).toBe(
@@ -85,9 +86,9 @@ describe('isDue: a cron', () => {
     expect(isDue(daily3am, started, new Date(0), new Date(t3 + 7 * HOUR))).toBe(
       false,
     );
-    expect(
-      isDue(daily3am, started, new Date(0), new Date(t3 + 24 * HOUR)),
-    ).toBe(true);
+    expect(isDue(daily3am, started, new Date(0), new Date(t3 + DAY))).toBe(
+      true,
+    );
   });
 
   it('counts a fresh cron schedule from registration', () => {
@@ -95,9 +96,9 @@ describe('isDue: a cron', () => {
     expect(
       isDue(daily3am, undefined, registered, new Date(t3 + 5 * HOUR)),
     ).toBe(false);
-    expect(
-      isDue(daily3am, undefined, registered, new Date(t3 + 24 * HOUR)),
-    ).toBe(true);
+    expect(isDue(daily3am, undefined, registered, new Date(t3 + DAY))).toBe(
+      true,
+    );
   });
 });
 
@@ -107,7 +108,7 @@ describe('isDue: manual', () => {
       frequency: { trigger: 'manual' },
       timeout: { minutes: 5 },
     });
-    expect(isDue(manual, undefined, at(0), at(365 * 24 * HOUR))).toBe(false);
+    expect(isDue(manual, undefined, at(0), at(365 * DAY))).toBe(false);
   });
 });
 
@@ -121,9 +122,9 @@ describe('nextRunAt mirrors the scheduler', () => {
   it('counts a frequency from the last run start, never before its end', () => {
     const short = {
       startedAt: at(0).toISOString(),
-      finishedAt: at(MIN).toISOString(),
+      finishedAt: at(MINUTE).toISOString(),
     };
-    expect(nextRunAt(every2h, short, at(-HOUR), at(5 * MIN))).toBe(
+    expect(nextRunAt(every2h, short, at(-HOUR), at(5 * MINUTE))).toBe(
       at(2 * HOUR).toISOString(),
     );
     const long = {
@@ -134,7 +135,7 @@ describe('nextRunAt mirrors the scheduler', () => {
       at(3 * HOUR).toISOString(),
     );
     expect(nextRunAt(every2h, undefined, at(0), at(0))).toBe(
-      at(MIN).toISOString(),
+      at(MINUTE).toISOString(),
     );
   });
 

@@ -3,6 +3,7 @@ import { TowerError, TowerTimeoutError } from '../errors';
 import type { TowerConnectionOptions, TowerLabel } from '../types';
 import type { RawReply, RawRequest } from './rawServer';
 import {
+  LDAP_USER,
   passwordCredentials,
   TOWER_API_KEY,
   TOWER_PASSWORD,
@@ -86,6 +87,7 @@ export async function collect(
 function expectNoSecret(e: unknown) {
   const text = `${inspect(e, { depth: 20, showHidden: true })}${JSON.stringify(e)}${String(e)}`;
   expect(text).not.toContain(TOWER_PASSWORD);
+  expect(text).not.toContain(LDAP_USER.password);
   expect(text).not.toContain(TOWER_API_KEY);
   expect(text).not.toContain('tok-1');
 }

@@ -8,19 +8,17 @@ import { TowerError } from '../errors';
 import { sweptKeys } from '../../config/types';
 import type { TowerClient, TowerConnectionOptions, TowerLabel } from '../types';
 import {
+  LDAP_USER,
   passwordCredentials,
   TOWER_PASSWORD,
+  TOWER_USER,
 } from '../../__testUtils__/towerLogin';
 
-export const LDAP_PASSWORD = 'Ldap-Pa55word';
 export const OLD = '2020-01-01T00:00:00.000Z';
 export const CUTOFF = '2021-01-01T00:00:00.000Z';
 export const KEYS = sweptKeys('cape');
 
-export const users = [
-  { username: 'cape-gc', password: TOWER_PASSWORD, source: 'LOCAL' as const },
-  { username: 'ldap-gc', password: LDAP_PASSWORD, source: 'LDAP' as const },
-];
+export const users = [TOWER_USER, LDAP_USER];
 
 export function opts(
   sim: RunningSimulator,
@@ -81,7 +79,7 @@ export async function rejection(p: Promise<unknown>): Promise<TowerError> {
   expect(e).toBeInstanceOf(TowerError);
   const text = inspect(e, { depth: 20, showHidden: true });
   expect(text).not.toContain(TOWER_PASSWORD);
-  expect(text).not.toContain(LDAP_PASSWORD);
+  expect(text).not.toContain(LDAP_USER.password);
   return e as TowerError;
 }
 

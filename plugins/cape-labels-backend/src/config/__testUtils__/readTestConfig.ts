@@ -1,13 +1,10 @@
 import { ConfigReader } from '@backstage/config';
 import { toError } from '@backstage/errors';
+import { towerConnectionConfig } from '../../__testUtils__/towerLogin';
 import { readCapeLabelsConfig } from '../readConfig';
 
 /** A valid Tower entry to spread into test configs. */
-export const tower = {
-  server: 'https://tower-a.example.com/',
-  username: 'cape-gc',
-  password: 'pw-secret-1',
-};
+export const tower = towerConnectionConfig('https://tower-a.example.com/');
 
 /** Another valid Tower, on its own server (two ids may not share one server and prefix). */
 export function towerOn(host: string) {

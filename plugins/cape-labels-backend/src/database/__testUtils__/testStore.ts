@@ -13,6 +13,7 @@ import type { RunStore } from '../RunStore';
 import type { NewRun } from '../runWrites';
 import { sweptKeys } from '../../config/types';
 import { TEST_POSTGRES_ENV, TEST_POSTGRES_URL } from './testPostgres';
+import { MINUTE } from '../../__testUtils__/time';
 
 /*
  * TestDatabases silently drops POSTGRES_15 when this variable is unset (there is no Docker
@@ -52,7 +53,7 @@ export const SETTINGS: RunSettings = {
 const T0 = Date.parse('2026-11-30T00:00:00.000Z');
 
 export function at(minutes: number): Date {
-  return new Date(T0 + minutes * 60_000);
+  return new Date(T0 + minutes * MINUTE);
 }
 
 export function newRun(

@@ -1,15 +1,16 @@
 import fc from 'fast-check';
 import type { SimulatorAdmin } from '@smartx-cape/cloudtower-simulator';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import { HOUR_MS, T0 } from './worldSpec';
+import { HOUR, MINUTE } from '../../__testUtils__/time';
+import { T0 } from './worldSpec';
 
 /*
  * Worlds for rule 6 over several runs: Tower's counter never follows (lag 'never'), so a VM
  * attached between runs is visible to the live check only. Between runs "CAPE" attaches and
  * detaches VMs and Tower's counter jumps; some runs are dry, capped, or stop listing early.
  */
-export const MIN_AGE_MS = HOUR_MS;
-export const CONFIRM_AFTER_MS = HOUR_MS;
+export const MIN_AGE_MS = HOUR;
+export const CONFIRM_AFTER_MS = HOUR;
 
 export type ConfirmLabel = {
   /** createdAt relative to the first run's cutoff: ≤ 0 old enough at once, > 0 later. */
@@ -38,7 +39,7 @@ export type ConfirmSpec = { labels: ConfirmLabel[]; runs: RunSpec[] };
 
 export function confirmWorldArb(): fc.Arbitrary<ConfirmSpec> {
   const label = fc.record({
-    ageMs: fc.constantFrom(-3 * HOUR_MS, -HOUR_MS, 30 * 60_000),
+    ageMs: fc.constantFrom(-3 * HOUR, -HOUR, 30 * MINUTE),
     counter: fc.constantFrom<0 | 1>(0, 0, 0, 1),
     withVm: fc.boolean(),
   });
@@ -54,7 +55,7 @@ export function confirmWorldArb(): fc.Arbitrary<ConfirmSpec> {
     label: fc.nat({ max: 40 }),
   });
   const run = fc.record({
-    gapMs: fc.constantFrom(20 * 60_000, HOUR_MS, 2 * HOUR_MS),
+    gapMs: fc.constantFrom(20 * MINUTE, HOUR, 2 * HOUR),
     steps: fc.array(step, { maxLength: 4 }),
     dryRun: fc.integer({ min: 0, max: 5 }).map(n => n === 0),
     maxDeletes: fc.oneof(
@@ -142,7 +143,7 @@ export function confirmViolations(history: Map<string, Seen[]>): string[] {
     if (!seen[k].unusedCandidate) ok = false;
     if (!ok) {
       const trail = seen.map(s => [
-        (s.atMs - T0) / 60_000,
+        (s.atMs - T0) / MINUTE,
         s.unusedCandidate,
         s.outcome ? `${s.outcome.action}/${s.outcome.reason ?? ''}` : '-',
       ]);

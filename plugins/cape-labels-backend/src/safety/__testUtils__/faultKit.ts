@@ -1,12 +1,12 @@
 import type { Run } from '@smartx-cape/plugin-cape-labels-common';
 import {
   createHarness,
-  HOUR,
   stoppedAfterEach,
   type Harness,
   type HarnessOptions,
 } from '../../sweep/__testUtils__/sweepHarness';
 import type { SweepTuning } from '../../sweep/TowerSweeper';
+import { HOUR } from '../../__testUtils__/time';
 
 /** The tuning a fault test turns: timeout, response cap, page size, batches in flight. */
 const TURNED = [

@@ -1,6 +1,7 @@
 /** The property tests' worlds as data: label, action and Tower specs and their fast-check arbitraries. */
 import { LABEL_RELATIONS } from '@smartx-cape/cloudtower-simulator';
 import fc from 'fast-check';
+import { DAY, HOUR } from '../../__testUtils__/time';
 
 /** Every relation of Tower's `Label` but VMs (which the worlds model with recycle bins). */
 export const OTHER_RELATIONS: readonly string[] = LABEL_RELATIONS.map(
@@ -9,7 +10,6 @@ export const OTHER_RELATIONS: readonly string[] = LABEL_RELATIONS.map(
 
 /** The pinned start of every property sweep (the sweeper's injected `now`). */
 export const T0 = Date.parse('2026-06-01T03:00:00.000Z');
-export const HOUR_MS = 3_600_000;
 
 const KEY_KINDS = [
   'cluster-name',
@@ -92,7 +92,7 @@ export function keyOf(spec: Pick<LabelSpec, 'prefix' | 'keyKind'>): string {
 const ageArb = fc.oneof(
   fc.integer({ min: -2, max: 2 }),
   fc.integer({ min: -3000, max: 3000 }),
-  fc.integer({ min: -3 * 24 * HOUR_MS, max: 24 * HOUR_MS }),
+  fc.integer({ min: -3 * DAY, max: DAY }),
 );
 
 export function worldArb(
@@ -101,7 +101,7 @@ export function worldArb(
   const maxLabels = opts.maxLabels ?? 40;
   const tower = fc.record({
     prefix: fc.constantFrom<'cape' | 'sks'>('cape', 'sks'),
-    minAgeMs: fc.constantFrom(24 * HOUR_MS, HOUR_MS, 0),
+    minAgeMs: fc.constantFrom(DAY, HOUR, 0),
     dryRun: fc.integer({ min: 0, max: 4 }).map(n => n === 0),
     maxDeletes: fc.oneof(
       { weight: 4, arbitrary: fc.constant(5000) },
@@ -109,7 +109,7 @@ export function worldArb(
     ),
     confirmAfterMs: fc.oneof(
       { weight: 5, arbitrary: fc.constant(0) },
-      { weight: 1, arbitrary: fc.constant(HOUR_MS) },
+      { weight: 1, arbitrary: fc.constant(HOUR) },
     ),
     preRunOffsetMs: fc.constantFrom(-1000, 0, 1000),
     sweepLag: fc.constantFrom<0 | 'never'>(0, 'never'),

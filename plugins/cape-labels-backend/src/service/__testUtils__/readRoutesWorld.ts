@@ -1,12 +1,12 @@
 import type { Run, RunSummary } from '@smartx-cape/plugin-cape-labels-common';
 import {
   EVERY_START_DUE,
-  HOUR,
   oldDate,
   dailySchedule,
   backendForDescribe,
   towerEntry,
 } from './testBackend';
+import { HOUR } from '../../__testUtils__/time';
 
 /** The status and Backstage error body of a GET, as the read-route tests compare them. */
 export type Problem = {

@@ -32,9 +32,10 @@ import {
 } from '@smartx-cape/plugin-cape-labels-common';
 import request from 'supertest';
 import { capeLabelsPlugin } from '../../plugin';
-import { defaultCapeLabels, USERNAME } from './capeLabelsConfig';
+import { defaultCapeLabels } from './capeLabelsConfig';
 import { switchablePermissions } from './switchablePermissions';
-import { TOWER_PASSWORD } from '../../__testUtils__/towerLogin';
+import { TOWER_USER } from '../../__testUtils__/towerLogin';
+import { HOUR } from '../../__testUtils__/time';
 import { capturingLogger } from '../../__testUtils__/capturingLogger';
 
 /*
@@ -46,12 +47,11 @@ const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
 export {
   dailySchedule,
   defaultCapeLabels,
-  EVERY_START_DUE,
   towerEntry,
 } from './capeLabelsConfig';
+export { EVERY_START_DUE } from '../../config/__testUtils__/testTowerConfig';
 
 export const USER_REF = 'user:default/alice';
-export const HOUR = 3_600_000;
 export const BASE = '/api/cape-labels';
 
 /** Authorization headers understood by the mock httpAuth service. */
@@ -94,7 +94,7 @@ export type CapeBackend = Awaited<ReturnType<typeof startCapeBackend>>;
  */
 export async function startCapeBackend(options: CapeBackendOptions = {}) {
   const sim: RunningSimulator = await startSimulator({
-    users: [{ username: USERNAME, password: TOWER_PASSWORD, source: 'LOCAL' }],
+    users: [TOWER_USER],
     ...options.simulator,
   });
   const logs: string[] = [];

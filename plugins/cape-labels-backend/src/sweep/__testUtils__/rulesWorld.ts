@@ -1,4 +1,5 @@
-import { HOUR, type Harness } from './sweepHarness';
+import { HOUR } from '../../__testUtils__/time';
+import type { Harness } from './sweepHarness';
 
 /**
  * One world holding every kind of label the deletion rules tell apart, swept for real

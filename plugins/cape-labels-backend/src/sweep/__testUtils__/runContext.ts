@@ -15,11 +15,7 @@ type StubOverrides = Partial<Omit<RunContext, 'client' | 'store'>> & {
 export function stubRunContext(over: StubOverrides = {}): RunContext {
   const logger = mockServices.logger.mock();
   const run = {
-    tower: testTowerConfig('t1', {
-      server: 'https://tower.test',
-      username: 'u',
-      password: 'p',
-    }),
+    tower: testTowerConfig('t1', { server: 'https://tower.test' }),
     store: {},
     logger,
     instance: 'test',

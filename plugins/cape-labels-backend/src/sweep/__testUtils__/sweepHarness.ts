@@ -11,7 +11,10 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerClient } from '../../cloudtower/types';
 import { overriding } from './clientOverrides';
-import { testTowerConfig } from '../../config/__testUtils__/testTowerConfig';
+import {
+  EVERY_START_DUE,
+  testTowerConfig,
+} from '../../config/__testUtils__/testTowerConfig';
 import type { TowerConfig } from '../../config/types';
 import {
   createRunStore,
@@ -28,17 +31,8 @@ import {
   type TowerSweeperOptions,
 } from '../TowerSweeper';
 import { capturingLogger } from '../../__testUtils__/capturingLogger';
-import { TOWER_PASSWORD } from '../../__testUtils__/towerLogin';
-
-export const HOUR = 3_600_000;
-
-/** A schedule under which every start of the task is a due scheduled sweep. */
-export const EVERY_TICK_DUE: TowerConfig['schedule'] = {
-  frequency: { milliseconds: 1 },
-  timeout: { minutes: 5 },
-  initialDelay: { milliseconds: 0 },
-  scope: 'global',
-};
+import { TOWER_USER } from '../../__testUtils__/towerLogin';
+import { HOUR } from '../../__testUtils__/time';
 
 /** A schedule that is never due: every start of the task runs the requests waiting, only. */
 export const REQUESTS_ONLY: TowerConfig['schedule'] = {
@@ -47,14 +41,15 @@ export const REQUESTS_ONLY: TowerConfig['schedule'] = {
   scope: 'global',
 };
 
+/** The harness's Tower `t1` on `server`: every start of its task a due scheduled sweep. */
 export function towerConfig(
   server: string,
   over: Partial<TowerConfig> = {},
 ): TowerConfig {
   return testTowerConfig(
     't1',
-    { server, username: 'gc', password: TOWER_PASSWORD },
-    { title: 'Tower 1', schedule: EVERY_TICK_DUE, ...over },
+    { server, schedule: EVERY_START_DUE },
+    { title: 'Tower 1', ...over },
   );
 }
 
@@ -89,7 +84,7 @@ const TEST_TUNING: SweepTuning = {
 /** A simulator, a SQLite store and a sweeper for one Tower, built as the plugin builds them. */
 export async function createHarness(options: HarnessOptions = {}) {
   const sim: RunningSimulator = await startSimulator({
-    users: [{ username: 'gc', password: TOWER_PASSWORD, source: 'LOCAL' }],
+    users: [TOWER_USER],
     ...options.simulator,
   });
   const knex = await databases.init('SQLITE_3');

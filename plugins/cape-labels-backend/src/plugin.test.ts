@@ -8,7 +8,7 @@ import {
   towerEntry,
   USER_REF,
 } from './service/__testUtils__/testBackend';
-import { TOWER_PASSWORD } from './__testUtils__/towerLogin';
+import { expectNoSecret } from './__testUtils__/towerLogin';
 
 const ERROR_BODY = (statusCode: number, name: string) => ({
   error: { name, message: expect.any(String) },
@@ -82,7 +82,7 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
       .set(auth.service())
       .expect(200);
     expect(asService.body).toEqual({ items: expected });
-    expect(JSON.stringify(asService.body)).not.toContain(TOWER_PASSWORD);
+    expectNoSecret(JSON.stringify(asService.body));
   });
 
   it('POST /sweep answers 202 and records a manual run requested by the user', async () => {
@@ -107,7 +107,7 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
     const towers = await b.towers();
     expect(towers.find(t => t.id === 'alpha')!.lastRun).toEqual(run);
     expect(towers.find(t => t.id === 'zeta')!.lastRun).toBeNull();
-    expect(JSON.stringify(towers)).not.toContain(TOWER_PASSWORD);
+    expectNoSecret(JSON.stringify(towers));
   });
 
   it('honours {"dryRun": true} and a Tower configured dryRun', async () => {

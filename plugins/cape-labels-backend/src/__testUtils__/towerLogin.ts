@@ -56,3 +56,17 @@ export function ldapCredentials(
     ...over,
   });
 }
+
+/**
+ * Fails when `text` holds the secret as it is or in the forms a leak takes on the way: escaped
+ * by JSON (the quote in the test secrets), or URL-encoded.
+ */
+export function expectNoSecret(text: string, secret = TOWER_PASSWORD) {
+  for (const form of new Set([
+    secret,
+    JSON.stringify(secret).slice(1, -1),
+    encodeURIComponent(secret),
+  ])) {
+    expect(text).not.toContain(form);
+  }
+}

@@ -1,5 +1,5 @@
 import type { Run } from '@smartx-cape/plugin-cape-labels-common';
-import { TOWER_PASSWORD } from '../__testUtils__/towerLogin';
+import { expectNoSecret } from '../__testUtils__/towerLogin';
 import { asUser } from '../service/__testUtils__/permissionBackend';
 import {
   ALICE,
@@ -184,7 +184,7 @@ describe('the read-only actions', () => {
     ]);
     for (const answer of answers) {
       expect(answer.status).toBe(200);
-      expect(JSON.stringify(answer.body)).not.toContain(TOWER_PASSWORD);
+      expectNoSecret(JSON.stringify(answer.body));
     }
   });
 });

@@ -8,7 +8,11 @@ import {
   opts,
   withLogin,
 } from './__testUtils__/clientHelpers';
-import { TOWER_PASSWORD, TOWER_USERNAME } from '../__testUtils__/towerLogin';
+import {
+  TOWER_PASSWORD,
+  TOWER_USERNAME,
+  expectNoSecret,
+} from '../__testUtils__/towerLogin';
 
 describe('TowerClient session (login, token, re-login), against a raw HTTP server', () => {
   const start = rawServersEachTest();
@@ -99,7 +103,7 @@ describe('TowerClient session (login, token, re-login), against a raw HTTP serve
       logger.warn.mock.calls,
     ]);
     expect(logger.info).toHaveBeenCalled();
-    expect(logged).not.toContain(TOWER_PASSWORD);
+    expectNoSecret(logged);
     expect(logged).not.toContain('tok-1');
   });
 

@@ -6,7 +6,7 @@ import type {
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { testTowerConfig } from '../config/__testUtils__/testTowerConfig';
-import { TOWER_PASSWORD } from '../__testUtils__/towerLogin';
+import { expectNoSecret } from '../__testUtils__/towerLogin';
 import {
   createStore,
   createTestDatabases,
@@ -107,7 +107,7 @@ describe.each(DATABASE_IDS)('RunNotifier on %s', databaseId => {
         },
       },
     ]);
-    expect(JSON.stringify(sent)).not.toContain(TOWER_PASSWORD);
+    expectNoSecret(JSON.stringify(sent));
   });
 
   it.each<[string, RunSummary, Array<[KeptReason, number]>, string]>([

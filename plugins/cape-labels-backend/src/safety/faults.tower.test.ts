@@ -2,8 +2,8 @@ import type { TowerClient } from '../cloudtower/types';
 import type { Harness } from '../sweep/__testUtils__/sweepHarness';
 import { expectSafe, kitPerTest, seed } from './__testUtils__/faultKit';
 import {
+  expectNoSecret,
   passwordCredentials,
-  TOWER_PASSWORD,
 } from '../__testUtils__/towerLogin';
 
 // A shared 2-core machine: generous per-test time, no timing-sensitive assertions.
@@ -105,8 +105,7 @@ describe('sweep under Tower faults', () => {
     expect(run.error?.code).toMatch(/LOGIN_FAILED|USER_PASSWORD_INCORRECT/);
     const recorded = JSON.stringify([run, h.logger.lines]);
     expect(recorded).not.toContain(wrongPassword);
-    // As JSON writes it (the password holds a quote).
-    expect(recorded).not.toContain(JSON.stringify(TOWER_PASSWORD).slice(1, -1));
+    expectNoSecret(recorded);
     await expectSafe(h, run, s);
   });
 

@@ -9,9 +9,9 @@ import { sweptKeys } from '../../config/types';
 import type { TowerClient, TowerConnectionOptions, TowerLabel } from '../types';
 import {
   LDAP_USER,
-  passwordCredentials,
-  TOWER_PASSWORD,
   TOWER_USER,
+  expectNoSecret,
+  passwordCredentials,
 } from '../../__testUtils__/towerLogin';
 
 export const OLD = '2020-01-01T00:00:00.000Z';
@@ -78,8 +78,8 @@ export async function rejection(p: Promise<unknown>): Promise<TowerError> {
   );
   expect(e).toBeInstanceOf(TowerError);
   const text = inspect(e, { depth: 20, showHidden: true });
-  expect(text).not.toContain(TOWER_PASSWORD);
-  expect(text).not.toContain(LDAP_USER.password);
+  expectNoSecret(text);
+  expectNoSecret(text, LDAP_USER.password);
   return e as TowerError;
 }
 

@@ -6,7 +6,7 @@ import knexFactory, { type Knex } from 'knex';
 /** `memory`: SQLite in this process; `sqlite`: a SQLite file; `pg`: PostgreSQL on 127.0.0.1. */
 export type DatabaseKind = 'memory' | 'sqlite' | 'pg';
 
-export const PG = { host: '127.0.0.1', port: 5432, user: 'postgres' };
+const PG = { host: '127.0.0.1', port: 5432, user: 'postgres' };
 
 export type BenchDatabase = {
   knex: Knex;

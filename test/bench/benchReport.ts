@@ -16,7 +16,7 @@ import { serialSimulatorFloor } from './floor';
  * A page costs what the naive baseline's sequential listing measured per page (latency and
  * Tower's own work); without the baseline, the latency alone (a lower floor).
  */
-export function dependencyFloor(
+function dependencyFloor(
   s: Scenario,
   plan: Plan,
   naive?: Awaited<ReturnType<typeof runNaive>>,

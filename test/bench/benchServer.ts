@@ -14,7 +14,7 @@ import { SweepCoordinator } from '../../plugins/cape-labels-backend/src/sweep/Sw
 import { TowerRegistry } from '../../plugins/cape-labels-backend/src/sweep/TowerRegistry';
 import { fmt, metGoal, pct } from './common';
 
-export const silent: LoggerService = {
+const silent: LoggerService = {
   error() {},
   warn() {},
   info() {},
@@ -33,7 +33,7 @@ function towers(towerIds: string[]): TowerConfig[] {
 }
 
 /** The plugin's store on `knex` (migrated), and the scheduler's table. */
-export async function benchStore(knex: Knex) {
+async function benchStore(knex: Knex) {
   const store = await createRunStore({
     database: { getClient: async () => knex, migrations: { skip: false } },
   });

@@ -15,7 +15,7 @@ export const PAGE_SIZE = Number(process.env.BENCH_PAGE_SIZE ?? 1000);
 export const IN_FLIGHT = Number(
   process.env.BENCH_IN_FLIGHT ?? DEFAULT_MAX_IN_FLIGHT,
 );
-export const NAIVE_SAMPLE = Number(process.env.BENCH_NAIVE_SAMPLE ?? 2000);
+const NAIVE_SAMPLE = Number(process.env.BENCH_NAIVE_SAMPLE ?? 2000);
 export const MIN_AGE = Duration.fromObject({ hours: 24 });
 
 export type Scenario = {

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export const RESULTS_DIR = path.join(__dirname, 'results');
+const RESULTS_DIR = path.join(__dirname, 'results');
 
 export function loadavg(): string {
   return os

@@ -1,5 +1,5 @@
 /** A floor for the sweep's wall time, and what it is made of. */
-export type Floor = { ms: number; note: string };
+type Floor = { ms: number; note: string };
 
 /**
  * The floor of a sweep against a simulator that serves one request at a time: the larger of the

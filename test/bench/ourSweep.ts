@@ -24,7 +24,7 @@ import { printMemoryTimeline, startMemoryTimeline } from './memoryTimeline';
 import { openSweepStore, type StoreKind } from './sweepStore';
 
 /** Only warnings reach the console: they would explain a bad figure. */
-export const benchLogger: LoggerService = {
+const benchLogger: LoggerService = {
   error() {},
   warn: (message: string) => console.log(`  [warn] ${message}`),
   info() {},
@@ -34,7 +34,7 @@ export const benchLogger: LoggerService = {
 
 // ---------------------------------------------------------------- our sweep
 
-export function tower(url: string): TowerConfig {
+function tower(url: string): TowerConfig {
   return testTowerConfig(
     'bench',
     { server: url, username: USER.username, password: USER.password },

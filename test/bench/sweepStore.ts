@@ -6,7 +6,7 @@ export type StoreKind = 'memory' | 'file' | 'pg';
 
 const STORE_KINDS: readonly StoreKind[] = ['memory', 'file', 'pg'];
 
-export type SweepStore = {
+type SweepStore = {
   knex: Knex;
   /** For the log: where the store lives, and whether its pages are in the sweeper's heap. */
   label: string;

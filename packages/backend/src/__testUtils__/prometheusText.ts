@@ -1,5 +1,5 @@
 /** One sample of Prometheus's text exposition format: `name{label="value",...} number`. */
-export type Sample = {
+type Sample = {
   name: string;
   labels: Record<string, string>;
   value: number;

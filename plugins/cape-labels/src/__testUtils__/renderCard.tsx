@@ -12,7 +12,7 @@ import { CapeLabelsCard } from '../components/CapeLabelsCard';
 import { MockCapeLabelsApi } from './fixtures';
 
 /** Where and how a component under test is rendered. */
-export type RenderOptions = {
+type RenderOptions = {
   /** Allowed to sweep unless false. */
   allowed?: boolean;
   /** Routes of the app, e.g. the plugin's page or the catalog's entity page. */

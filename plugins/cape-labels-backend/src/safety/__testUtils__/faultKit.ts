@@ -23,7 +23,7 @@ export type KitOptions = HarnessOptions &
  * The sweep harness with the tuning a fault test turns given at the top level; what a test
  * leaves out keeps the harness's tuning and the sweeper's defaults.
  */
-export async function createKit(options: KitOptions = {}): Promise<Harness> {
+async function createKit(options: KitOptions = {}): Promise<Harness> {
   const turned = TURNED.filter(name => options[name] !== undefined).map(
     name => [name, options[name]],
   );
@@ -38,7 +38,7 @@ export function kitPerTest(): (options?: KitOptions) => Promise<Harness> {
   return stoppedAfterEach(createKit);
 }
 
-export type Seeded = {
+type Seeded = {
   orphans: string[];
   held: string[];
   young: string[];

@@ -12,7 +12,7 @@ import type { PermissionPolicy } from '@backstage/plugin-permission-node';
 import { policyExtensionPoint } from '@backstage/plugin-permission-node/alpha';
 
 /** Who each test user is and what they own: user entity ref → ownership entity refs. */
-export type Ownership = Record<string, string[]>;
+type Ownership = Record<string, string[]>;
 
 /**
  * The mock auth, except that a token on behalf of a user names the calling plugin as its actor, as

@@ -31,7 +31,7 @@ export const DAVE = 'user:default/dave'; // reads every Tower, sweeps t-a only (
 export const NOBODY = 'user:default/nobody'; // DENY
 
 /** The README's shape: the platform team sweeps every Tower, each team its own. */
-export class TeamPolicy implements PermissionPolicy {
+class TeamPolicy implements PermissionPolicy {
   constructor(private readonly userInfo: UserInfoService) {}
 
   async handle(

@@ -233,7 +233,7 @@ export async function createHarness(options: HarnessOptions = {}) {
 }
 
 /** `{labelId: action/reason}` for compact assertions. */
-export function byLabel(outcomes: LabelOutcome[]): Record<string, string> {
+function byLabel(outcomes: LabelOutcome[]): Record<string, string> {
   return Object.fromEntries(
     outcomes.map(o => [
       o.labelId,

@@ -43,7 +43,7 @@ export interface RunStore {
 
   // Runs (runReads.ts); a `running` run without a recent heartbeat reads `lost`
   getRun: (runId: string) => Promise<Run | undefined>;
-  /** Newest first; `before` is a run id (keyset). */
+  /** Newest first; `before` is a run id (keyset), a `NotFoundError` when not the Tower's. */
   listRuns: (
     towerId: string,
     options: { limit: number; before?: string },

@@ -1,3 +1,4 @@
+import { NotFoundError } from '@backstage/errors';
 import type { Knex } from 'knex';
 import type { Run, RunSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { chunks } from '../lib/chunks';
@@ -21,7 +22,10 @@ export async function getRun(
   return row ? rowToRun(row, clock().getTime()) : undefined;
 }
 
-/** Newest first; `before` is a run id (keyset). */
+/**
+ * Newest first; `before` is a run id (keyset). A `before` that is not a run of the Tower is a
+ * `NotFoundError`: the end of the list and an unknown cursor read differently.
+ */
 export async function listRuns(
   db: Knex,
   clock: StoreClock,
@@ -39,7 +43,9 @@ export async function listRuns(
       .where({ id: options.before, tower_id: towerId })
       .first();
     if (!before) {
-      return [];
+      throw new NotFoundError(
+        `No run '${options.before}' of Tower '${towerId}'`,
+      );
     }
     query.andWhere('seq', '<', before.seq);
   }

@@ -129,14 +129,14 @@ describeEachDatabase('RunStore runs', itEach => {
       await store.listRuns('prod-a', { limit: 3, before: page3[0].id }),
     ).toEqual([]);
 
-    expect(
-      await store.listRuns('prod-a', { limit: 3, before: 'unknown' }),
-    ).toEqual([]);
+    await expect(
+      store.listRuns('prod-a', { limit: 3, before: 'unknown' }),
+    ).rejects.toThrow(new NotFoundError("No run 'unknown' of Tower 'prod-a'"));
     // A run of another Tower is not a valid cursor for this one.
     const other = (await store.listRuns('prod-b', { limit: 1 }))[0];
-    expect(
-      await store.listRuns('prod-a', { limit: 3, before: other.id }),
-    ).toEqual([]);
+    await expect(
+      store.listRuns('prod-a', { limit: 3, before: other.id }),
+    ).rejects.toThrow(NotFoundError);
     expect(await store.listRuns('nowhere', { limit: 3 })).toEqual([]);
   });
 

@@ -45,27 +45,14 @@ export class TowerReads {
     return this.options.towers.tower(towerId);
   }
 
-  /**
-   * The Tower's runs, newest first, before the run `before` when given. listRuns answers no runs
-   * for an anchor that is not the Tower's, so only an empty page looks the anchor up again, to
-   * tell the end of the list from a run that is not the Tower's (404).
-   */
+  /** The Tower's runs, newest first, before the run `before` when given (404 if not the Tower's). */
   async runs(
     caller: Caller,
     towerId: string,
     page: { limit: number; before?: string },
   ): Promise<RunSummary[]> {
-    const { store } = this.options;
     const tower = await this.tower(caller, towerId);
-    const runs = await store.listRuns(tower.id, page);
-    if (page.before !== undefined && runs.length === 0) {
-      const anchor = await store.getRun(page.before);
-      if (anchor?.towerId !== tower.id)
-        throw new NotFoundError(
-          `No run '${page.before}' of Tower '${tower.id}'`,
-        );
-    }
-    return runs;
+    return this.options.store.listRuns(tower.id, page);
   }
 
   /** The run, 404 when it does not exist or its Tower is hidden from the caller. */

@@ -5,8 +5,6 @@
  */
 export type PluginRunErrorCode =
   // The Tower client (backend src/cloudtower)
-  /** Tower refused authentication and the client was given no other code (its default). */
-  | 'AUTH_FAILED'
   /** Tower refused the login without a code (Tower's own `LOGIN_FAILED` is the same code). */
   | 'LOGIN_FAILED'
   /** The login answered without a token: Tower wants a second factor (use an API key). */

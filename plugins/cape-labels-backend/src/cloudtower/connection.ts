@@ -6,6 +6,7 @@ import {
   TowerAuthError,
   TowerError,
   TowerGraphQLError,
+  towerCodeOr,
   TowerOperation,
   TowerResponseError,
 } from './errors';
@@ -171,12 +172,10 @@ export class TowerConnection {
         isMessage(first) ? first.message : 'GraphQL error',
       );
       if (operation === 'login' || (code && LOGIN_CODES.has(code))) {
-        return new TowerAuthError(
-          `${message}${code ? ` (${code})` : ''}`,
-          code === undefined
-            ? { ...ctx, code: 'LOGIN_FAILED' }
-            : { ...ctx, passedThroughCode: code },
-        );
+        return new TowerAuthError(`${message}${code ? ` (${code})` : ''}`, {
+          ...ctx,
+          ...towerCodeOr(code, 'LOGIN_FAILED'),
+        });
       }
       return new TowerGraphQLError(code, message, {
         ...ctx,

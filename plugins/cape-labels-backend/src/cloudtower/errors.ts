@@ -48,6 +48,16 @@ type Ctx = {
 
 type TowerErrorOptions = Ctx & CodeOption;
 
+/** Tower's own code when its answer had one, else the plugin's `fallback`. */
+export function towerCodeOr(
+  towerCode: string | undefined,
+  fallback: PluginRunErrorCode,
+): CodeOption {
+  return towerCode === undefined
+    ? { code: fallback }
+    : { passedThroughCode: towerCode };
+}
+
 /**
  * Base class of every error the Tower client throws. The message reads
  * `Tower <id>: <operation> failed: <detail>`; it never contains the password
@@ -58,7 +68,8 @@ export abstract class TowerError extends Error {
   readonly towerId: string;
   readonly operation: TowerOperation;
 
-  protected constructor(detail: string, options: TowerErrorOptions) {
+  // Public for the subclasses that add nothing; `abstract` keeps `new TowerError` out.
+  constructor(detail: string, options: TowerErrorOptions) {
     super(
       // The detail may quote Tower's answer: one plain, bounded line.
       `Tower ${options.towerId}: ${options.operation} failed: ${plainText(detail, MAX_DETAIL_BYTES)}`,
@@ -75,17 +86,7 @@ export abstract class TowerError extends Error {
 }
 
 /** Login rejected, or the token is still rejected after one re-login. */
-export class TowerAuthError extends TowerError {
-  constructor(detail: string, ctx: Ctx & Partial<CodeOption>) {
-    const { code, passedThroughCode, ...rest } = ctx;
-    super(
-      detail,
-      passedThroughCode === undefined
-        ? { ...rest, code: code ?? 'AUTH_FAILED' }
-        : { ...rest, passedThroughCode },
-    );
-  }
-}
+export class TowerAuthError extends TowerError {}
 
 /**
  * The server could not be reached. `code` is the system error code, passed through
@@ -201,13 +202,11 @@ export class TowerGraphQLError extends TowerError {
     message: string,
     ctx: Ctx & { messages?: string[] },
   ) {
-    const base = { towerId: ctx.towerId, operation: ctx.operation };
-    super(
-      `${message}${graphqlCode ? ` (${graphqlCode})` : ''}`,
-      graphqlCode === undefined
-        ? { ...base, code: 'GRAPHQL_ERROR' }
-        : { ...base, passedThroughCode: graphqlCode },
-    );
+    super(`${message}${graphqlCode ? ` (${graphqlCode})` : ''}`, {
+      towerId: ctx.towerId,
+      operation: ctx.operation,
+      ...towerCodeOr(graphqlCode, 'GRAPHQL_ERROR'),
+    });
     this.graphqlCode = graphqlCode === undefined ? undefined : this.code;
     this.messages = boundedMessages(ctx.messages ?? [message]);
   }

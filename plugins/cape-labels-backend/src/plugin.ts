@@ -19,7 +19,11 @@ import { RunNotifier } from './notifications/RunNotifier';
 import { createRouter } from './service/router';
 import { manualSweeps } from './service/sweepOnRequest';
 import { subscribeSweepRequests } from './service/sweepRequestedEvent';
-import { registerTowerResource, TowerAccess } from './service/towerAccess';
+import {
+  logOwnerlessTowers,
+  registerTowerResource,
+  TowerAccess,
+} from './service/towerAccess';
 import { TowerReads } from './service/towerReads';
 import {
   gatedSweepRequests,
@@ -79,6 +83,7 @@ export const capeLabelsPlugin = createBackendPlugin({
         const capeConfig = readCapeLabelsConfig(config);
         const access = readAccessConfig(config);
         logManualSweepAccess(logger, access);
+        logOwnerlessTowers(logger, capeConfig.towers);
         const store = await createRunStore({ database });
 
         const towers = TowerRegistry.create({

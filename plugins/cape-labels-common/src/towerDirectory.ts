@@ -5,17 +5,17 @@ import {
 } from '@backstage/catalog-model';
 import type { Config } from '@backstage/config';
 
-/** Who owns Towers without `capeLabels.towers.<id>.owner`. */
-export const DEFAULT_TOWER_OWNER = 'group:default/unowned';
-
 /** The annotation that ties a catalog entity to a configured Tower. */
 export const CAPE_LABELS_TOWER_ID_ANNOTATION = 'cape-labels/tower-id';
 
 /** Who a Tower belongs to: its catalog owner and whom to notify about it. */
 export type TowerOwnership = {
-  /** Full entity ref (`group:default/platform-team`), `DEFAULT_TOWER_OWNER` when not configured. */
-  owner: string;
-  /** Full entity refs to notify: `notify` if configured, else the owner. */
+  /**
+   * Full entity ref (`group:default/platform-team`); `null` when not configured: such a Tower is
+   * owned by nobody, and no ownership claim matches it.
+   */
+  owner: string | null;
+  /** Full entity refs to notify: `notify` if configured, else the owner, else nobody. */
   notify: string[];
 };
 
@@ -56,13 +56,12 @@ export function readTowerOwnership(
   const ownerValue = tower.getOptionalString('owner');
   const owner = ownerValue
     ? readRef(ownerValue, `${towerKey}.owner`, 'group')
-    : DEFAULT_TOWER_OWNER;
+    : null;
   const notifyValues = tower.getOptionalStringArray('notify');
-  const notify = notifyValues
-    ? notifyValues.map((ref, i) =>
-        readRef(ref, `${towerKey}.notify[${i}]`, 'user'),
-      )
-    : [owner];
+  if (!notifyValues) return { owner, notify: owner ? [owner] : [] };
+  const notify = notifyValues.map((ref, i) =>
+    readRef(ref, `${towerKey}.notify[${i}]`, 'user'),
+  );
   return { owner, notify };
 }
 

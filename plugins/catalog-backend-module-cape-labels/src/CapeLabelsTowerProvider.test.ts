@@ -83,7 +83,7 @@ describe('CapeLabelsTowerProvider', () => {
         },
         spec: { type: 'cloudtower', owner: 'group:default/platform-team' },
       });
-      expect(entities[0].entity.spec?.owner).toBe('group:default/unowned');
+      expect(entities[0].entity.spec?.owner).toBe('resource:default/lab');
       expect(JSON.stringify(t.mutations)).not.toContain('secret-pw');
     } finally {
       t.close();

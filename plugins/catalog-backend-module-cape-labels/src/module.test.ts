@@ -77,11 +77,11 @@ describe('catalogModuleCapeLabelsTowers in the real catalog backend', () => {
           title: 'Production A',
           annotations: { 'cape-labels/tower-id': 'prod-a' },
         },
-        spec: { type: 'cloudtower', owner: 'group:default/unowned' },
+        spec: { type: 'cloudtower', owner: 'resource:default/prod-a' },
       });
       expect(prodA.relations).toEqual(
         expect.arrayContaining([
-          { type: 'ownedBy', targetRef: 'group:default/unowned' },
+          { type: 'ownedBy', targetRef: 'resource:default/prod-a' },
         ]),
       );
 

@@ -18,7 +18,11 @@ export function isRepresentable(tower: TowerDirectoryEntry): boolean {
   return tower.id.length <= MAX_ENTITY_NAME;
 }
 
-/** One configured Tower as a catalog `Resource` of type `cloudtower`. */
+/**
+ * One configured Tower as a catalog `Resource` of type `cloudtower`. A Tower without `owner` owns
+ * itself: the catalog needs a `spec.owner`, and a Resource is never among a user's ownership
+ * claims, so no group anyone could register claims the entity.
+ */
 export function towerEntity(tower: TowerDirectoryEntry): ResourceEntity {
   return {
     apiVersion: 'backstage.io/v1alpha1',
@@ -34,6 +38,9 @@ export function towerEntity(tower: TowerDirectoryEntry): ResourceEntity {
       },
       links: [{ url: tower.webUrl, title: 'CloudTower web UI', icon: 'web' }],
     },
-    spec: { type: 'cloudtower', owner: tower.owner },
+    spec: {
+      type: 'cloudtower',
+      owner: tower.owner ?? `resource:default/${tower.id}`,
+    },
   };
 }

@@ -47,7 +47,7 @@ describe('readCapeLabelsConfig', () => {
     expect([set.runsPerTower, set.routineKeepRuns]).toEqual([50, 3]);
   });
 
-  it('reads owner and notify as full entity refs, the owner by default', () => {
+  it('reads owner and notify as full entity refs: notify defaults to the owner, no owner means nobody', () => {
     const [a, b, c] = read({
       towers: {
         a: tower,
@@ -59,10 +59,7 @@ describe('readCapeLabelsConfig', () => {
         },
       },
     }).towers;
-    expect([a.owner, a.notify]).toEqual([
-      'group:default/unowned',
-      ['group:default/unowned'],
-    ]);
+    expect([a.owner, a.notify]).toEqual([null, []]);
     expect([b.owner, b.notify]).toEqual([
       'group:default/platform-team',
       ['group:default/platform-team'],

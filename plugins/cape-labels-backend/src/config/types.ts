@@ -9,9 +9,9 @@ export type TowerConfig = TowerEndpoint & {
   id: string;
   title: string;
   resourcePrefix: string;
-  /** Catalog owner (full entity ref). */
-  owner: string;
-  /** Entity refs notified about this Tower's runs (the owner by default). */
+  /** Catalog owner (full entity ref); `null`: owned by nobody. */
+  owner: string | null;
+  /** Entity refs notified about this Tower's runs (the owner by default, else nobody). */
   notify: string[];
   schedule: SchedulerServiceTaskScheduleDefinition;
   minAge: Duration;

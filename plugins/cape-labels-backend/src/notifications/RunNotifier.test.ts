@@ -110,6 +110,15 @@ describe.each(DATABASE_IDS)('RunNotifier on %s', databaseId => {
     expectNoSecret(JSON.stringify(sent));
   });
 
+  it('notifies nobody about a Tower without owner and notify', async () => {
+    const ownerless = testTowerConfig('tower-a', {
+      server: 'https://a.example.com',
+    });
+    expect([ownerless.owner, ownerless.notify]).toEqual([null, []]);
+    await notifier.onRunCompleted(ownerless, run('failed'), kept());
+    expect(sent).toEqual([]);
+  });
+
   it.each<[string, RunSummary, Array<[KeptReason, number]>, string]>([
     [
       'partial',

@@ -29,6 +29,8 @@ export class RunNotifier {
     run: RunSummary,
     kept: KeptCounts,
   ): Promise<void> {
+    // A Tower without owner and notify has nobody to tell.
+    if (tower.notify.length === 0) return;
     const verdict = runHealth(run, kept);
     if (verdict.health === 'unknown') return;
     if (!(await this.options.isInstalled())) return;

@@ -14,9 +14,9 @@ import { z } from 'zod';
 export type CapeLabelsTower = {
   /** The Tower id (the resourceRef). */
   id: string;
-  /** `capeLabels.towers.<id>.owner`, a full entity ref. */
-  owner: string;
-  /** `capeLabels.towers.<id>.notify`, full entity refs. */
+  /** `capeLabels.towers.<id>.owner`, a full entity ref; `null` when not configured (owned by nobody). */
+  owner: string | null;
+  /** Whom notifications about the Tower go to: `notify`, else the owner, else nobody (full entity refs). */
   notify: string[];
 };
 
@@ -48,23 +48,40 @@ const sameRefs = (refs: string[]) => {
 
 const ownedBy = (claims: string[]): CapeLabelsTowerQuery => {
   const claimed = sameRefs(claims);
-  return tower => claimed(tower.owner) || tower.notify.some(claimed);
+  return tower => tower.owner !== null && claimed(tower.owner);
 };
+
+const notifiedTo = (claims: string[]): CapeLabelsTowerQuery => {
+  const claimed = sameRefs(claims);
+  return tower => tower.notify.some(claimed);
+};
+
+const claimsSchema = z.object({
+  claims: z
+    .array(z.string())
+    .describe(
+      "The caller's ownership entity refs (user.info.ownershipEntityRefs in a policy)",
+    ),
+});
 
 const isTowerOwner = createPermissionRule({
   name: 'IS_TOWER_OWNER',
   description:
-    "Allow Towers whose owner, or one of whose notification recipients, is among the caller's ownership claims",
+    "Allow Towers whose configured owner is among the caller's ownership claims (a Tower without owner matches nobody)",
   resourceRef: capeLabelsTowerResourceRef,
-  paramsSchema: z.object({
-    claims: z
-      .array(z.string())
-      .describe(
-        "The caller's ownership entity refs (user.info.ownershipEntityRefs in a policy)",
-      ),
-  }),
+  paramsSchema: claimsSchema,
   apply: (tower, { claims }) => ownedBy(claims)(tower),
   toQuery: ({ claims }) => ownedBy(claims),
+});
+
+const isTowerNotified = createPermissionRule({
+  name: 'IS_TOWER_NOTIFIED',
+  description:
+    "Allow Towers one of whose notification recipients is among the caller's ownership claims: meant for cape-labels.read only, since recipients are not owners",
+  resourceRef: capeLabelsTowerResourceRef,
+  paramsSchema: claimsSchema,
+  apply: (tower, { claims }) => notifiedTo(claims)(tower),
+  toQuery: ({ claims }) => notifiedTo(claims),
 });
 
 const hasTowerId = createPermissionRule({
@@ -83,11 +100,15 @@ const hasTowerId = createPermissionRule({
 
 /**
  * The rules a policy can use in conditional decisions on `cape-labels.read` and
- * `cape-labels.sweep.run`.
+ * `cape-labels.sweep.run`; `isTowerNotified` is meant for `cape-labels.read` only.
  *
  * @public
  */
-export const capeLabelsTowerPermissionRules = { isTowerOwner, hasTowerId };
+export const capeLabelsTowerPermissionRules = {
+  isTowerOwner,
+  isTowerNotified,
+  hasTowerId,
+};
 
 const conditionExports = createConditionExports({
   resourceRef: capeLabelsTowerResourceRef,

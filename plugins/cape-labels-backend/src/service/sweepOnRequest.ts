@@ -4,7 +4,7 @@ import type { JsonObject } from '@backstage/types';
 import { audited, requesterOf, type Caller } from './access';
 import type { SweepRequests } from './sweepRequests';
 import type { TowerAccess } from './towerAccess';
-import { towerIdOf } from './validation';
+import { isTowerId, towerIdOf } from './validation';
 
 type AuditOptions = Parameters<AuditorService['createEvent']>[0];
 
@@ -15,8 +15,8 @@ type SweepAudit = Pick<AuditOptions, 'request' | 'meta'>;
  * A manual sweep request, the same from every entry point that acts for a caller (the API's
  * `POST /towers/:towerId/sweep`, the actions): audited as `sweep-request`, `cape-labels.sweep.run`
  * decided per Tower, through the permissions-off gate, recorded with the caller as `requestedBy`.
- * The Tower id is checked inside the audit, so a malformed one is audited as failed (the API's
- * validator refused it before already; an action's input it does not see).
+ * A malformed Tower id (the API's validator refused it before already; an action's input it does
+ * not see) is audited as failed with `towerId: null`: input reaches the audit only once valid.
  */
 export function manualSweeps(options: {
   access: TowerAccess;
@@ -36,7 +36,10 @@ export function manualSweeps(options: {
         eventId: 'sweep-request',
         severityLevel: 'medium',
         ...audit,
-        meta: { towerId: rawTowerId, ...audit.meta },
+        meta: {
+          towerId: isTowerId(rawTowerId) ? rawTowerId : null,
+          ...audit.meta,
+        },
       },
       async () => {
         const towerId = towerIdOf(rawTowerId);

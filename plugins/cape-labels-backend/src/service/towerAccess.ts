@@ -1,4 +1,5 @@
 import type {
+  LoggerService,
   PermissionsRegistryService,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
@@ -35,6 +36,21 @@ function resourceOf(tower: TowerConfig): CapeLabelsTower {
   return { id: tower.id, owner: tower.owner, notify: tower.notify };
 }
 
+/**
+ * Says once at start which Towers have no `owner`: no ownership claim matches them, so only a
+ * policy's unconditional ALLOW or `hasTowerId` opens them.
+ */
+export function logOwnerlessTowers(
+  logger: LoggerService,
+  towers: ReadonlyArray<Pick<TowerConfig, 'id' | 'owner'>>,
+): void {
+  const ownerless = towers.filter(t => t.owner === null).map(t => t.id);
+  if (ownerless.length === 0) return;
+  logger.warn(
+    `Towers without capeLabels.towers.<id>.owner are owned by nobody (isTowerOwner matches no one for them): ${ownerless.join(', ')}`,
+  );
+}
+
 /** Tells the permission framework about the Tower resource type, its rules and how to load Towers. */
 export function registerTowerResource(
   registry: PermissionsRegistryService,
@@ -58,8 +74,9 @@ export function registerTowerResource(
  * Per-Tower decisions on `cape-labels.read` and `cape-labels.sweep.run`: every Tower is asked
  * about by its id (the resourceRef), so the permission backend resolves a policy's conditional
  * decision through the rules registered above (rules added by modules included). A Tower the caller
- * may not read answers 404 like one that is not configured, so its id does not leak; a caller who
- * may read no Tower at all gets 403.
+ * may not read answers exactly like one that is not configured, so its id does not leak: reads of a
+ * caller who may read no Tower at all answer 403 whatever the id, every other refusal of a hidden
+ * Tower 404.
  */
 export class TowerAccess {
   constructor(
@@ -111,28 +128,36 @@ export class TowerAccess {
   }
 
   /**
-   * 403 unless the caller may sweep `towerId`; 404 instead when the Tower is not configured or
-   * hidden from the caller (it may read other Towers, not this one).
+   * The one answer for hidden and unknown Towers, for any permission on one Tower: passes when
+   * `towerId` is configured and the caller may `permission` it; 403 (`refusal`, naming the
+   * permission) when it may only read the Tower; otherwise exactly the 404 of a Tower that is not
+   * configured, also for a caller who may read no Tower at all.
    */
-  async requireSweep(credentials: Caller, towerId: string): Promise<void> {
-    const ids = this.ids();
-    if (!ids.includes(towerId)) throw towerNotFound(towerId);
-    const { name } = capeLabelsSweepRunPermission;
-    const sweepable = await this.allowed(
+  async requireOnTower(
+    credentials: Caller,
+    towerId: string,
+    permission: TowerPermission,
+    refusal: string,
+  ): Promise<void> {
+    if (!this.ids().includes(towerId)) throw towerNotFound(towerId);
+    const check = (p: TowerPermission) =>
+      this.allowed(credentials, p, [towerId]);
+    if ((await check(permission)).has(towerId)) return;
+    if (
+      permission.name !== capeLabelsReadPermission.name &&
+      (await check(capeLabelsReadPermission)).has(towerId)
+    )
+      throw new NotAllowedError(`${refusal} (${permission.name})`);
+    throw towerNotFound(towerId);
+  }
+
+  /** See {@link TowerAccess.requireOnTower}: `cape-labels.sweep.run` on `towerId`. */
+  requireSweep(credentials: Caller, towerId: string): Promise<void> {
+    return this.requireOnTower(
       credentials,
+      towerId,
       capeLabelsSweepRunPermission,
-      [towerId],
-    );
-    if (sweepable.has(towerId)) return;
-    const readable = await this.allowed(
-      credentials,
-      capeLabelsReadPermission,
-      ids,
-    );
-    if (readable.size > 0 && !readable.has(towerId))
-      throw towerNotFound(towerId);
-    throw new NotAllowedError(
-      `You may not start sweeps of Tower '${towerId}' (${name})`,
+      `You may not start sweeps of Tower '${towerId}'`,
     );
   }
 }

@@ -8,11 +8,22 @@ import {
   ALICE,
   CAROL,
   DAVE,
+  EVE,
   NOBODY,
   PLATFORM,
   teamPermissionsWorld,
 } from './__testUtils__/teamPolicy';
+import { invokeAction } from '../actions/__testUtils__/invokeAction';
 import { backendForDescribe } from './__testUtils__/testBackend';
+
+/** An answer as a caller sees it, the Tower id it asked about written `<id>`. */
+const answerOf = (
+  res: { status: number; body: unknown },
+  towerId: string,
+): { status: number; body: unknown } => ({
+  status: res.status,
+  body: JSON.parse(JSON.stringify(res.body).split(towerId).join('<id>')),
+});
 
 describe('per-Tower permissions through the permission backend', () => {
   const b = backendForDescribe(teamPermissionsWorld());
@@ -33,10 +44,10 @@ describe('per-Tower permissions through the permission backend', () => {
   });
 
   it('lists only the Towers the caller may read: ALLOW, CONDITIONAL (owner, notify), DENY', async () => {
-    expect(await towerIds(PLATFORM)).toEqual(['t-a', 't-b']);
+    expect(await towerIds(PLATFORM)).toEqual(['t-a', 't-b', 't-c']);
     expect(await towerIds(ALICE)).toEqual(['t-a']);
     expect(await towerIds(CAROL)).toEqual(['t-b']);
-    expect(await towerIds(DAVE)).toEqual(['t-a', 't-b']);
+    expect(await towerIds(DAVE)).toEqual(['t-a', 't-b', 't-c']);
     const denied = await b.get('/towers', asUser(NOBODY));
     expect(denied.status).toBe(403);
     expect(denied.body.error.message).toContain('cape-labels.read');
@@ -72,9 +83,74 @@ describe('per-Tower permissions through the permission backend', () => {
     expect(readOnly.status).toBe(403);
     expect(readOnly.body.error.message).toContain('cape-labels.sweep.run');
 
-    expect((await sweep(NOBODY, 't-a')).status).toBe(403);
+    expect((await sweep(NOBODY, 't-a')).status).toBe(404);
     await sweep(PLATFORM, 't-a').expect(202);
   });
+
+  it('grants nothing to a registered group:default/unowned: a Tower without owner is owned by nobody', async () => {
+    const denied = await b.get('/towers', asUser(EVE));
+    expect(denied.status).toBe(403);
+    for (const path of ['/towers/t-c/runs', '/towers/t-c/top-sources'])
+      expect((await b.get(path, asUser(EVE))).status).toBe(403);
+    expect(answerOf(await sweep(EVE, 't-c'), 't-c')).toEqual(
+      answerOf(await sweep(EVE, 'no-such'), 'no-such'),
+    );
+    expect((await sweep(EVE, 't-c')).status).toBe(404);
+    const warnings = b.logs.filter(l => l.includes('owned by nobody'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/: t-c\b/);
+  });
+
+  it('lets a notify recipient read the Tower but not sweep it: notification is not ownership', async () => {
+    await b.get('/towers/t-b/runs', asUser(CAROL)).expect(200);
+    const refused = await sweep(CAROL, 't-b');
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toContain('cape-labels.sweep.run');
+    const action = await invokeAction(
+      b,
+      'preview-tower-sweep',
+      { towerId: 't-b' },
+      asUser(CAROL),
+    );
+    expect(action.status).toBe(403);
+  });
+
+  it.each([
+    ['a caller who may read no Tower', NOBODY, 't-a'],
+    ['a caller who may read another Tower', ALICE, 't-b'],
+  ])(
+    'answers a sweep or preview of a hidden Tower exactly as an unknown id, route and action: %s',
+    async (_name, user, hidden) => {
+      const answers = async (towerId: string) => ({
+        route: answerOf(await sweep(user, towerId), towerId),
+        realRoute: answerOf(
+          await b.postSweep(towerId, { dryRun: false }, asUser(user)),
+          towerId,
+        ),
+        preview: answerOf(
+          await invokeAction(
+            b,
+            'preview-tower-sweep',
+            { towerId },
+            asUser(user),
+          ),
+          towerId,
+        ),
+        request: answerOf(
+          await invokeAction(
+            b,
+            'request-tower-sweep',
+            { towerId },
+            asUser(user),
+          ),
+          towerId,
+        ),
+      });
+      const unknown = await answers('no-such');
+      expect(unknown.route.status).toBe(404);
+      expect(await answers(hidden)).toEqual(unknown);
+    },
+  );
 
   it("answers the frontend's per-Tower question (resourceRef) through the plugin's resources", async () => {
     const decide = async (user: string, resourceRef: string) => {
@@ -92,8 +168,9 @@ describe('per-Tower permissions through the permission backend', () => {
     };
     expect(await decide(ALICE, 't-a')).toBe(AuthorizeResult.ALLOW);
     expect(await decide(ALICE, 't-b')).toBe(AuthorizeResult.DENY);
-    expect(await decide(CAROL, 't-b')).toBe(AuthorizeResult.ALLOW);
     expect(await decide(DAVE, 't-b')).toBe(AuthorizeResult.DENY);
     expect(await decide(ALICE, 'no-such-tower')).toBe(AuthorizeResult.DENY);
+    expect(await decide(EVE, 't-c')).toBe(AuthorizeResult.DENY);
+    expect(await decide(CAROL, 't-b')).toBe(AuthorizeResult.DENY);
   });
 });

@@ -25,8 +25,12 @@ export function wholeNumber(
   return value;
 }
 
+export function isTowerId(raw: unknown): raw is string {
+  return typeof raw === 'string' && TOWER_ID.test(raw);
+}
+
 export function towerIdOf(raw: string): string {
-  if (!TOWER_ID.test(raw))
+  if (!isTowerId(raw))
     throw new InputError(`towerId must match the pattern ${TOWER_ID.source}`);
   return raw;
 }
@@ -73,7 +77,7 @@ export function parseSweepRequestedEvent(
     towerId?: unknown;
     dryRun?: unknown;
   };
-  if (typeof towerId !== 'string' || !TOWER_ID.test(towerId)) return undefined;
+  if (!isTowerId(towerId)) return undefined;
   if (dryRun !== undefined && typeof dryRun !== 'boolean') return undefined;
   return dryRun === undefined ? { towerId } : { towerId, dryRun };
 }

@@ -29,8 +29,13 @@ export const ALICE = 'user:default/alice'; // group:default/team-a, owner of t-a
 export const CAROL = 'user:default/carol'; // group:default/team-c, notified about t-b
 export const DAVE = 'user:default/dave'; // reads every Tower, sweeps t-a only (hasTowerId)
 export const NOBODY = 'user:default/nobody'; // DENY
+/** Member of a registered `group:default/unowned`, once the implicit owner of Towers without one. */
+export const EVE = 'user:default/eve';
 
-/** The README's shape: the platform team sweeps every Tower, each team its own. */
+/**
+ * The reference policy of docs/install-extras.md: the platform team sweeps every Tower, each team
+ * its own; notification recipients read.
+ */
 class TeamPolicy implements PermissionPolicy {
   constructor(private readonly userInfo: UserInfoService) {}
 
@@ -57,15 +62,24 @@ class TeamPolicy implements PermissionPolicy {
             permission,
             capeLabelsTowerConditions.hasTowerId({ towerId: 't-a' }),
           );
+    const claims = { claims: ownershipEntityRefs };
     return createCapeLabelsTowerConditionalDecision(
       permission,
-      capeLabelsTowerConditions.isTowerOwner({ claims: ownershipEntityRefs }),
+      isPermission(permission, capeLabelsReadPermission)
+        ? {
+            anyOf: [
+              capeLabelsTowerConditions.isTowerOwner(claims),
+              capeLabelsTowerConditions.isTowerNotified(claims),
+            ],
+          }
+        : capeLabelsTowerConditions.isTowerOwner(claims),
     );
   }
 }
 
 /**
- * Two Towers of one simulator, `t-a` owned by team-a, `t-b` by team-b (team-c notified), decided by
+ * Three Towers of one simulator, `t-a` owned by team-a, `t-b` by team-b (team-c notified), `t-c` by
+ * nobody, decided by
  * the real permission backend with {@link TeamPolicy}: for `backendForDescribe`.
  */
 export function teamPermissionsWorld(): CapeBackendOptions {
@@ -86,6 +100,7 @@ export function teamPermissionsWorld(): CapeBackendOptions {
           owner: 'group:default/team-b',
           notify: ['group:default/Team-C'],
         }),
+        't-c': towerEntry(url, { resourcePrefix: 'ecp' }),
       },
     }),
   };

@@ -93,6 +93,16 @@ describe('the sweep actions, permission framework on', () => {
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.message).toContain('towerId');
   });
+
+  it('audits a malformed towerId as failed without writing it anywhere', async () => {
+    const huge = 'x'.repeat(100_000);
+    const failedBefore = sweepAudits(b, 'failed').length;
+    const res = await invokeAction(b, 'request-tower-sweep', { towerId: huge });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).not.toContain(huge.slice(0, 200));
+    expect(sweepAudits(b, 'failed').length).toBeGreaterThan(failedBefore);
+    expect(b.logs.some(l => l.includes(huge.slice(0, 200)))).toBe(false);
+  });
 });
 
 describe('the sweep actions while permission.enabled is not true', () => {

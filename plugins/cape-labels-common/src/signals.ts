@@ -1,20 +1,12 @@
-import type { RunStatus } from './types';
+/**
+ * The Backstage signals channel (`@backstage/plugin-signals`) on which the backend nudges the card
+ * whenever a run starts, writes its progress or ends.
+ */
+export const CAPE_LABELS_REFRESH_CHANNEL = 'cape-labels:refresh';
 
 /**
- * The Backstage signals channel on which a Tower's run progress is published
- * (`@backstage/plugin-signals`): one message per progress write and one when the run ends.
+ * The only message on {@link CAPE_LABELS_REFRESH_CHANNEL}. Signals reach every signed-in user,
+ * whatever they may read, so it names no Tower and no run and carries no status: the card re-reads
+ * what it shows through the API, which checks `cape-labels.read` per Tower.
  */
-export function capeLabelsTowerChannel(towerId: string): string {
-  return `cape-labels:tower:${towerId}`;
-}
-
-/**
- * "This run moved on", as published on {@link capeLabelsTowerChannel}. Signals are broadcast to
- * every signed-in user, so the message carries no results (no counts): the card re-reads them
- * through the API, which checks `cape-labels.read`.
- */
-export type RunProgressSignal = {
-  runId: string;
-  towerId: string;
-  status: RunStatus;
-};
+export type CapeLabelsRefreshSignal = { type: 'refresh' };

@@ -2,14 +2,17 @@ import type { LoggerService } from '@backstage/backend-plugin-api';
 import { stringifyError } from '@backstage/errors';
 import type { SignalsService } from '@backstage/plugin-signals-node';
 import {
-  capeLabelsTowerChannel,
-  type RunProgressSignal,
+  CAPE_LABELS_REFRESH_CHANNEL,
+  type CapeLabelsRefreshSignal,
 } from '@smartx-cape/plugin-cape-labels-common';
+import type { RunProgress } from '../sweep/sweeperHooks';
+
+const REFRESH: CapeLabelsRefreshSignal = { type: 'refresh' };
 
 /**
- * Publishes run progress to the card through Backstage signals. Fire-and-forget: a sweep
- * never waits for, nor fails because of, a signal (without the signals backend the default
- * signals service publishes on the events bus and nobody listens).
+ * Nudges the card through Backstage signals when a run moves on. Fire-and-forget: a sweep never
+ * waits for, nor fails because of, a signal (without the signals backend the default signals
+ * service publishes on the events bus and nobody listens).
  */
 export class RunProgressSignals {
   constructor(
@@ -17,19 +20,13 @@ export class RunProgressSignals {
     private readonly logger: LoggerService,
   ) {}
 
-  publish(progress: RunProgressSignal): void {
-    // Only ids and status (signals reach users without cape-labels.read): the card re-reads
-    // the counts through its permissioned API.
-    const message: RunProgressSignal = {
-      runId: progress.runId,
-      towerId: progress.towerId,
-      status: progress.status,
-    };
+  publish(progress: RunProgress): void {
+    // A broadcast reaches users who may not read this Tower: the bare nudge names nothing.
     this.signals
       .publish({
         recipients: { type: 'broadcast' },
-        channel: capeLabelsTowerChannel(progress.towerId),
-        message,
+        channel: CAPE_LABELS_REFRESH_CHANNEL,
+        message: REFRESH,
       })
       .catch(error =>
         this.logger.warn(

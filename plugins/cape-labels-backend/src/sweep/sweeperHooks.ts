@@ -9,13 +9,16 @@ import {
   CAPE_LABELS_TOPIC_RUN_COMPLETED,
   type KeptReason,
   type LabelOutcome,
-  type RunProgressSignal,
+  type RunStatus,
   type RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
 import { plainValue } from '../lib/plainText';
 import type { RunNotifier } from '../notifications/RunNotifier';
 import type { RunProgressSignals } from '../signals';
+
+/** A run started, wrote its progress, or ended. */
+export type RunProgress = { runId: string; towerId: string; status: RunStatus };
 
 /** What a sweeper tells the rest of the plugin. Each is optional; none may stop a sweep. */
 export type SweeperHooks = {
@@ -27,7 +30,7 @@ export type SweeperHooks = {
   /** Every batch of labels deleted (the audit trail), under the run that deleted them. */
   onDeleted?: (runId: string, deleted: LabelOutcome[]) => void;
   /** A run started, wrote its progress, or ended (the card's live signal). */
-  onProgress?: (progress: RunProgressSignal) => void;
+  onProgress?: (progress: RunProgress) => void;
   /** A run the scheduler stopped while this backend kept running (`/cancel`, timeout, lost lease). */
   onCancelled?: (run: RunSummary) => void;
 };

@@ -1,44 +1,45 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useApiHolder } from '@backstage/core-plugin-api';
 import { signalApiRef } from '@backstage/plugin-signals-react';
 import {
-  capeLabelsTowerChannel,
-  type RunProgressSignal,
+  CAPE_LABELS_REFRESH_CHANNEL,
+  type CapeLabelsRefreshSignal,
 } from '@smartx-cape/plugin-cape-labels-common';
 
+/** Nudges within this long of the first one make one refresh: 40 Towers ending at once reload once. */
+export const REFRESH_SIGNAL_WAIT_MS = 1000;
+
 /**
- * Calls `onSignal` whenever the backend signals a run's start, progress or end on one of
- * `towerIds`. `useSignal` from signals-react, for several channels at once: without the
- * signals plugin in the app it subscribes to nothing and answers false.
+ * Calls `onRefresh` once the backend nudged that some run started, moved on or ended, at most once
+ * per {@link REFRESH_SIGNAL_WAIT_MS}. The nudge names no Tower (signals reach every signed-in user):
+ * what changed is read again through the API. `useSignal` from signals-react, with a wait: without
+ * the signals plugin in the app it subscribes to nothing and answers false.
  *
  * @returns whether signals are available in this app
  */
-export function useRunProgressSignals(
-  towerIds: readonly string[],
-  onSignal: (signal: RunProgressSignal) => void,
-): boolean {
+export function useRunProgressSignals(onRefresh: () => void): boolean {
   const signals = useApiHolder().get(signalApiRef);
-  const onSignalRef = useRef(onSignal);
-  onSignalRef.current = onSignal;
-  // a new array with the same Towers must not resubscribe
-  const channelKey = towerIds.join('\n');
-  const channels = useMemo(
-    () =>
-      channelKey === ''
-        ? []
-        : channelKey.split('\n').map(capeLabelsTowerChannel),
-    [channelKey],
-  );
+  const onRefreshRef = useRef(onRefresh);
+  onRefreshRef.current = onRefresh;
 
   useEffect(() => {
     if (!signals) return undefined;
-    const subscriptions = channels.map(channel =>
-      signals.subscribe<RunProgressSignal>(channel, message =>
-        onSignalRef.current(message),
-      ),
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const subscription = signals.subscribe<CapeLabelsRefreshSignal>(
+      CAPE_LABELS_REFRESH_CHANNEL,
+      () => {
+        if (timer !== undefined) return;
+        timer = setTimeout(() => {
+          timer = undefined;
+          onRefreshRef.current();
+        }, REFRESH_SIGNAL_WAIT_MS);
+      },
     );
-    return () => subscriptions.forEach(s => s.unsubscribe());
-  }, [signals, channels]);
+    return () => {
+      clearTimeout(timer);
+      subscription.unsubscribe();
+    };
+  }, [signals]);
 
   return signals !== undefined;
 }

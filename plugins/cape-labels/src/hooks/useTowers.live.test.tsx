@@ -66,19 +66,8 @@ const runningTower = () =>
     lastRun: makeRun({ status: 'running', finishedAt: null, durationMs: null }),
   });
 
-const progress = {
-  runId: 'run-1',
-  towerId: 'prod-a',
-  status: 'running',
-  counts: {
-    scanned: 100,
-    candidates: 1,
-    deleted: 1,
-    wouldDelete: 0,
-    kept: 0,
-    failed: 0,
-  },
-};
+const nudge = { type: 'refresh' };
+const CHANNEL = 'cape-labels:refresh';
 
 describe('useTowers: live progress', () => {
   beforeAll(() => {
@@ -92,17 +81,22 @@ describe('useTowers: live progress', () => {
   });
   afterEach(() => jest.useRealTimers());
 
-  it('reloads the Towers when a run progress signal arrives on a Tower channel', async () => {
+  it('reloads the Towers shortly after a refresh nudge, once for a burst of them', async () => {
+    jest.useFakeTimers();
     const api = mockCapeLabelsApi([makeTower()]);
     const signals = fakeSignals();
     const { result } = renderTowers(api, signals.api);
     await waitFor(() => expect(result.current.towers).toBeDefined());
     expect(result.current.live).toBe(true);
-    expect([...signals.listeners.keys()]).toEqual(['cape-labels:tower:prod-a']);
+    expect([...signals.listeners.keys()]).toEqual([CHANNEL]);
     expect(api.listTowers).toHaveBeenCalledTimes(1);
 
     api.listTowers.mockResolvedValue([runningTower()]);
-    signals.emit('cape-labels:tower:prod-a', progress);
+    for (let i = 0; i < 40; i++) signals.emit(CHANNEL, nudge);
+    expect(api.listTowers).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      jest.advanceTimersByTime(1000);
+    });
 
     await waitFor(() => expect(result.current.polling).toBe(true));
     expect(api.listTowers).toHaveBeenCalledTimes(2);
@@ -158,14 +152,18 @@ describe('useTowers: live progress', () => {
   });
 
   it('holds signals back while hidden and catches up once when shown', async () => {
+    jest.useFakeTimers();
     const api = mockCapeLabelsApi([makeTower()]);
     const signals = fakeSignals();
     const { result } = renderTowers(api, signals.api);
     await waitFor(() => expect(result.current.towers).toBeDefined());
 
     setVisibility('hidden');
-    signals.emit('cape-labels:tower:prod-a', progress);
-    signals.emit('cape-labels:tower:prod-a', progress);
+    signals.emit(CHANNEL, nudge);
+    signals.emit(CHANNEL, nudge);
+    await act(async () => {
+      jest.advanceTimersByTime(1000);
+    });
     expect(api.listTowers).toHaveBeenCalledTimes(1);
 
     setVisibility('visible');

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '@backstage/core-plugin-api';
 import { toError } from '@backstage/errors';
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
@@ -45,7 +45,7 @@ function isWatchDone(
 /**
  * Loads the Towers and keeps polling every `pollIntervalMs` while any of them
  * is running or a sweep was requested and its run has not finished yet.
- * A run progress signal reloads at once; polling pauses while the tab is hidden.
+ * A run progress signal reloads (shortly, once for a burst); polling pauses while the tab is hidden.
  */
 export function useTowers(pollIntervalMs = 2000): TowersState {
   const api = useApi(capeLabelsApiRef);
@@ -111,8 +111,7 @@ export function useTowers(pollIntervalMs = 2000): TowersState {
     if (visibleRef.current) refresh();
     else missedSignal.current = true;
   }, [refresh]);
-  const towerIds = useMemo(() => towers?.map(t => t.id) ?? [], [towers]);
-  const live = useRunProgressSignals(towerIds, onSignal);
+  const live = useRunProgressSignals(onSignal);
   const interval = live
     ? pollIntervalMs * SIGNALLED_POLL_SLOWDOWN
     : pollIntervalMs;

@@ -95,7 +95,8 @@ export interface Config {
         /**
          * Catalog owner of the Tower's Resource entity and, without `notify`, the recipient of its
          * notifications: an entity ref (`platform-team` means `group:default/platform-team`).
-         * Default: `group:default/unowned`.
+         * Default: none, and then the Tower is owned by nobody (no ownership claim matches it; its
+         * catalog entity owns itself) and, without `notify`, nobody is notified.
          */
         owner?: string;
         /** Entity refs (users or groups; a bare name is a user) notified instead of the owner. */
@@ -112,9 +113,20 @@ export interface Config {
     events?: {
       /**
        * Act on `cape-labels.sweep-requested` (default false: such events are ignored and logged
-       * once per process). Accepted ones are validated, audited and recorded with trigger `event`.
+       * once per process). Accepted ones are validated, audited and recorded with trigger `event`;
+       * only requests from a publisher listed under `publishers` for that Tower are accepted.
        */
       acceptSweepRequests?: boolean;
+      /**
+       * Who may ask for sweeps by event (default: nobody). Keyed by the name a request gives as
+       * `requestedBy` (lower case letters, digits, dashes); it is recorded as `event:<name>`.
+       */
+      publishers?: {
+        [name: string]: {
+          /** Tower ids of `capeLabels.towers` this publisher may have swept, or `['*']` for every Tower. */
+          towers: string[];
+        };
+      };
     };
     /** Notifications to Tower owners (needs the notifications backend). */
     notifications?: {

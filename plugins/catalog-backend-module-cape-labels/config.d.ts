@@ -7,7 +7,7 @@ export interface Config {
         title?: string;
         /** The Tower's URL; the entity links to its origin. */
         server?: string;
-        /** The entity's `spec.owner` (default `group:default/unowned`). */
+        /** The entity's `spec.owner` (default: the entity itself, `resource:default/<towerId>`, which no user can claim). */
         owner?: string;
       };
     };

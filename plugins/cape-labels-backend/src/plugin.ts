@@ -161,6 +161,7 @@ export const capeLabelsPlugin = createBackendPlugin({
           auditor,
           logger,
           accept: access.acceptEventSweepRequests,
+          publishers: access.eventPublishers,
         });
       },
     });

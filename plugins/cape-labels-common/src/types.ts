@@ -176,8 +176,14 @@ export type OutcomePage = PagedResponse<LabelOutcome> & {
 export type SweepRequestBody = { dryRun?: boolean };
 export type SweepAccepted = { requestId: string };
 
-/** The same request on the events bus: the `cape-labels.sweep-requested` payload names its Tower. */
-export type SweepRequestedEvent = SweepRequestBody & { towerId: string };
+/**
+ * The same request on the events bus: the `cape-labels.sweep-requested` payload names its Tower
+ * and who asks, a publisher of `capeLabels.events.publishers` (recorded as `event:<requestedBy>`).
+ */
+export type SweepRequestedEvent = SweepRequestBody & {
+  towerId: string;
+  requestedBy: string;
+};
 
 /** Event topics of the plugin. */
 export const CAPE_LABELS_TOPIC_RUN_COMPLETED = 'cape-labels.run-completed';

@@ -9,7 +9,15 @@ export type AccessConfig = {
   allowManualSweepsWithoutPermissions: boolean;
   /** `capeLabels.events.acceptSweepRequests`: act on `cape-labels.sweep-requested`. */
   acceptEventSweepRequests: boolean;
+  /** `capeLabels.events.publishers`: who may ask for a sweep by event, and of which Towers. */
+  eventPublishers: EventPublishers;
 };
+
+/** Publisher name → the Tower ids it may have swept by event, or `all` (`towers: ['*']`). */
+export type EventPublishers = ReadonlyMap<string, ReadonlySet<string> | 'all'>;
+
+/** A publisher's name as its `requestedBy` says it and as a config key holds it. */
+export const PUBLISHER_NAME = /^[a-z][a-z0-9-]{0,62}$/;
 
 /** As Backstage reads `permission.enabled` (so `'true'` from an environment variable counts); unset is false. */
 function readFlag(config: Config, key: string): boolean {
@@ -20,7 +28,41 @@ function readFlag(config: Config, key: string): boolean {
   }
 }
 
-/** Reads the access settings from the root config; an error naming the key when one is not a boolean. */
+const EVERY_TOWER = '*';
+
+function readPublishers(rootConfig: Config): EventPublishers {
+  const root = 'capeLabels.events.publishers';
+  const publishers = rootConfig.getOptionalConfig(root);
+  const towerIds = new Set(
+    rootConfig.getOptionalConfig('capeLabels.towers')?.keys() ?? [],
+  );
+  const read = new Map<string, ReadonlySet<string> | 'all'>();
+  for (const name of publishers?.keys() ?? []) {
+    const key = `${root}.${name}`;
+    if (!PUBLISHER_NAME.test(name))
+      throw new InputError(
+        `${key}: a publisher name must match ${PUBLISHER_NAME.source}`,
+      );
+    let towers: string[];
+    try {
+      towers = publishers!.getStringArray(`${name}.towers`);
+    } catch {
+      throw new InputError(
+        `${key}.towers: must be a list of Tower ids of capeLabels.towers, or ['${EVERY_TOWER}']`,
+      );
+    }
+    towers.forEach((id, i) => {
+      if (id !== EVERY_TOWER && !towerIds.has(id))
+        throw new InputError(
+          `${key}.towers[${i}]: '${id}' is not a Tower of capeLabels.towers`,
+        );
+    });
+    read.set(name, towers.includes(EVERY_TOWER) ? 'all' : new Set(towers));
+  }
+  return read;
+}
+
+/** Reads the access settings from the root config; an error naming the key when one is invalid. */
 export function readAccessConfig(rootConfig: Config): AccessConfig {
   return {
     permissionsEnabled: readFlag(rootConfig, 'permission.enabled'),
@@ -32,5 +74,6 @@ export function readAccessConfig(rootConfig: Config): AccessConfig {
       rootConfig,
       'capeLabels.events.acceptSweepRequests',
     ),
+    eventPublishers: readPublishers(rootConfig),
   };
 }

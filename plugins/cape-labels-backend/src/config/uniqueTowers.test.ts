@@ -8,6 +8,8 @@ describe('readCapeLabelsConfig: one Tower, one id', () => {
     ['https://tower-a.example.com', 'https://tower-a.example.com:443'],
     ['https://tower-a.example.com', 'https://tower-a.example.com.'],
     ['http://127.0.0.1:80/', 'http://127.0.0.1'],
+    ['http://tower-a.example.com', 'https://tower-a.example.com'],
+    ['http://tower-a.example.com:8080', 'https://tower-a.example.com:8080'],
     [
       'https://tower-a.example.com/tower',
       'https://tower-a.example.com//tower/',
@@ -22,8 +24,8 @@ describe('readCapeLabelsConfig: one Tower, one id', () => {
       expect(
         errorOf({
           towers: {
-            'prod-b': { ...tower, server: b },
-            'prod-a': { ...tower, server: a },
+            'prod-b': { ...tower, server: b, allowInsecure: true },
+            'prod-a': { ...tower, server: a, allowInsecure: true },
           },
         }),
       ).toMatch(
@@ -48,9 +50,12 @@ describe('readCapeLabelsConfig: one Tower, one id', () => {
     expect(config.towers.map(t => t.id)).toEqual(['a', 'b', 'c', 'd']);
   });
 
-  it('normalises scheme, host case, default port, trailing slashes and dot segments', () => {
+  it('normalises away scheme, host case, default port, trailing slashes and dot segments', () => {
     expect(normalisedServer('HTTPS://Tower.Example.com:443/Api/../x//y/')).toBe(
-      'https://tower.example.com/x/y',
+      'tower.example.com/x/y',
+    );
+    expect(normalisedServer('http://Tower.Example.com./x')).toBe(
+      'tower.example.com/x',
     );
   });
 });

@@ -1,15 +1,20 @@
 import { InputError } from '@backstage/errors';
 
+/** The ports a Tower's web server answers by default, over http and https: one Tower either way. */
+const WEB_PORTS = new Set(['', '80', '443']);
+
 /**
- * One spelling per Tower endpoint: scheme and host in lower case (the URL parser does that),
- * the default port dropped, a trailing dot of the host, repeated and trailing slashes of the
- * path removed. Host names are not resolved: `localhost` and `127.0.0.1` stay two servers.
+ * One spelling per Tower endpoint, whatever its scheme (`http://host` with `allowInsecure` is the
+ * same Tower as `https://host`): host in lower case (the URL parser does that) without a trailing
+ * dot, the port unless it is a default web port, repeated and trailing slashes of the path
+ * removed. Host names are not resolved: `localhost` and `127.0.0.1` stay two servers.
  */
 export function normalisedServer(server: string): string {
   const url = new URL(server);
-  const host = url.host.replace(/\.(?=:|$)/, '');
+  const host = url.hostname.replace(/\.$/, '');
+  const port = WEB_PORTS.has(url.port) ? '' : `:${url.port}`;
   const path = url.pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, '');
-  return `${url.protocol}//${host}${path}`;
+  return `${host}${port}${path}`;
 }
 
 /**

@@ -17,7 +17,13 @@ describe('cape-labels events', () => {
         resourcePrefix: 'sks',
         schedule: EVERY_START_DUE,
       });
-      return { ...config, events: { acceptSweepRequests: true } };
+      return {
+        ...config,
+        events: {
+          acceptSweepRequests: true,
+          publishers: { ci: { towers: ['t1'] } },
+        },
+      };
     },
   });
   afterEach(() => b.sim.admin.clearFaults());
@@ -64,7 +70,7 @@ describe('cape-labels events', () => {
       createdAt: oldDate(),
     }).id;
     const before = (await b.runs()).length;
-    await request({ towerId: 't1', dryRun: true });
+    await request({ requestedBy: 'ci', towerId: 't1', dryRun: true });
     const all = await b.runs();
     expect(all).toHaveLength(before + 1);
     expect(all[0]).toMatchObject({
@@ -73,11 +79,11 @@ describe('cape-labels events', () => {
       status: 'succeeded',
       counts: { candidates: 1, deleted: 0 },
     });
-    expect(all[0]).not.toHaveProperty('requestedBy');
+    expect(all[0].requestedBy).toBe('event:ci');
     expect(b.sim.admin.label(label)).toBeDefined();
     expect(b.completed[b.completed.length - 1]).toEqual(all[0]);
 
-    await request({ towerId: 't1' });
+    await request({ requestedBy: 'ci', towerId: 't1' });
     const [real] = await b.runs();
     expect(real).toMatchObject({
       trigger: 'event',
@@ -106,7 +112,7 @@ describe('cape-labels events', () => {
     expect(await b.runs()).toHaveLength(before);
     expect(warnings().length - warned).toBe(payloads.length);
 
-    await request({ towerId: 't1', dryRun: true });
+    await request({ requestedBy: 'ci', towerId: 't1', dryRun: true });
     expect(await b.runs()).toHaveLength(before + 1);
   });
 
@@ -130,7 +136,7 @@ describe('cape-labels events', () => {
     for (let i = 0; i < 100 && (await b.runs())[0]?.status !== 'running'; i++)
       await new Promise(r => setTimeout(r, 50));
     const warned = warnings().length;
-    await request({ towerId: 't1', dryRun: true });
+    await request({ requestedBy: 'ci', towerId: 't1', dryRun: true });
     expect(warnings().length - warned).toBe(1);
     expect(warnings()[warnings().length - 1]).toContain('already sweeping');
     expect((await first).status).toBe(202);

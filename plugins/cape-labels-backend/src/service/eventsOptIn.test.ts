@@ -3,6 +3,7 @@ import {
   backendForDescribe,
   defaultCapeLabels,
   oldDate,
+  towerEntry,
   type CapeBackend,
 } from './__testUtils__/testBackend';
 
@@ -12,10 +13,10 @@ const publish = (b: CapeBackend, eventPayload: unknown) =>
 const lines = (b: CapeBackend, level: string, text: string) =>
   b.logs.filter(l => l.startsWith(`${level} `) && l.includes(text));
 
-/** One Tower `t1`, with `capeLabels.events.acceptSweepRequests: true`. */
+/** One Tower `t1`, with `capeLabels.events.acceptSweepRequests: true`; publisher `ci` may ask for it. */
 const acceptingEvents = (url: string) => ({
   ...defaultCapeLabels(url),
-  events: { acceptSweepRequests: true },
+  events: { acceptSweepRequests: true, publishers: { ci: { towers: ['t1'] } } },
 });
 
 const oldLabel = (b: CapeBackend) =>
@@ -39,8 +40,9 @@ describe('cape-labels.sweep-requested without capeLabels.events.acceptSweepReque
 
   it('starts nothing and logs the first ignored event only', async () => {
     const label = oldLabel(b);
-    for (let i = 0; i < 3; i++) await publish(b, { towerId: 't1' });
-    await publish(b, { towerId: 't1', dryRun: true });
+    for (let i = 0; i < 3; i++)
+      await publish(b, { towerId: 't1', requestedBy: 'ci' });
+    await publish(b, { towerId: 't1', dryRun: true, requestedBy: 'ci' });
     expect(await b.runs()).toHaveLength(0);
     expect(b.sim.admin.label(label)).toBeDefined();
     const ignored = lines(b, 'warn', 'sweep-requested');
@@ -56,16 +58,64 @@ describe('cape-labels.sweep-requested with capeLabels.events.acceptSweepRequests
 
   it('validates, audits with the payload and records trigger event', async () => {
     const label = oldLabel(b);
-    await publish(b, { towerId: 't1' });
+    await publish(b, { towerId: 't1', requestedBy: 'ci' });
     const [run] = await b.runs();
-    expect(run).toMatchObject({ trigger: 'event', dryRun: false });
-    expect(run).not.toHaveProperty('requestedBy');
+    expect(run).toMatchObject({
+      trigger: 'event',
+      dryRun: false,
+      requestedBy: 'event:ci',
+    });
     expect(b.sim.admin.label(label)).toBeUndefined();
     const [audit] = await sweepAudits(b, 'succeeded');
-    expect(audit).toContain('"payload":{"towerId":"t1"}');
+    expect(audit).toContain('"payload":{"towerId":"t1","requestedBy":"ci"}');
     expect(audit).toContain('"trigger":"event"');
     expect(audit).toContain('"requestId"');
   });
+});
+
+describe('cape-labels.sweep-requested from a publisher not allowed that Tower', () => {
+  const b = backendForDescribe({
+    capeLabels: url => ({
+      ...acceptingEvents(url),
+      towers: {
+        t1: towerEntry(url),
+        other: towerEntry(url, { resourcePrefix: 'sks' }),
+      },
+    }),
+  });
+
+  it.each([
+    ['names no publisher', { towerId: 't1' }, 'names no requestedBy'],
+    [
+      'names a publisher the operator did not list',
+      { towerId: 't1', requestedBy: 'stranger' },
+      "Publisher 'stranger' is not among capeLabels.events.publishers",
+    ],
+    [
+      "asks for a Tower outside the publisher's towers",
+      { towerId: 'other', requestedBy: 'ci' },
+      'capeLabels.events.publishers.ci.towers',
+    ],
+  ])(
+    'is refused when it %s: nothing starts, audited as failed, logged once',
+    async (_name, payload, reason) => {
+      const label = oldLabel(b);
+      const failedBefore = b.logs.filter(
+        l => l.includes('sweep-request') && l.includes('failed'),
+      ).length;
+      const warnedBefore = lines(b, 'warn', 'sweep-requested').length;
+      await publish(b, { ...payload, dryRun: false });
+      expect(await b.runs('t1')).toHaveLength(0);
+      expect(await b.runs('other')).toHaveLength(0);
+      expect(b.sim.admin.label(label)).toBeDefined();
+      const failed = await sweepAudits(b, 'failed');
+      expect(failed.length).toBeGreaterThan(failedBefore);
+      expect(failed.at(-1)).toContain('NotAllowedError');
+      const warned = lines(b, 'warn', 'sweep-requested').slice(warnedBefore);
+      expect(warned).toHaveLength(1);
+      expect(warned[0]).toContain(reason);
+    },
+  );
 });
 
 describe('an accepted real sweep request on the bus while permission.enabled is not true', () => {
@@ -76,7 +126,7 @@ describe('an accepted real sweep request on the bus while permission.enabled is 
 
   it('is refused, logged and audited; a preview runs', async () => {
     const label = oldLabel(b);
-    await publish(b, { towerId: 't1' });
+    await publish(b, { towerId: 't1', requestedBy: 'ci' });
     expect(await b.runs()).toHaveLength(0);
     expect(b.sim.admin.label(label)).toBeDefined();
     const [refused] = lines(b, 'warn', 'sweep-requested');
@@ -84,7 +134,7 @@ describe('an accepted real sweep request on the bus while permission.enabled is 
     const [audit] = await sweepAudits(b, 'failed');
     expect(audit).toContain('NotAllowedError');
 
-    await publish(b, { towerId: 't1', dryRun: true });
+    await publish(b, { towerId: 't1', dryRun: true, requestedBy: 'ci' });
     const [preview] = await b.runs();
     expect(preview).toMatchObject({ trigger: 'event', dryRun: true });
   });

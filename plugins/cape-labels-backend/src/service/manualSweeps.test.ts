@@ -102,6 +102,7 @@ describe('readAccessConfig', () => {
       permissionsEnabled: false,
       allowManualSweepsWithoutPermissions: false,
       acceptEventSweepRequests: false,
+      eventPublishers: new Map(),
     });
     expect(read({ permission: { enabled: 'true' } })()).toMatchObject({
       permissionsEnabled: true,
@@ -120,5 +121,37 @@ describe('readAccessConfig', () => {
     ],
   ])('names %s when it is not a boolean', (key, data) => {
     expect(read(data)).toThrow(`${key}: must be true or false`);
+  });
+
+  const towers = { a: {}, b: {} };
+  const publishers = (value: unknown) => ({
+    capeLabels: { towers, events: { publishers: value } },
+  });
+
+  it('reads each event publisher with its Towers, or every Tower for *', () => {
+    const { eventPublishers } = read(
+      publishers({ ci: { towers: ['a'] }, ops: { towers: ['*'] } }),
+    )();
+    expect(eventPublishers).toEqual(
+      new Map<string, unknown>([
+        ['ci', new Set(['a'])],
+        ['ops', 'all'],
+      ]),
+    );
+  });
+
+  it.each([
+    [
+      'capeLabels.events.publishers.ci.towers[1]',
+      publishers({ ci: { towers: ['a', 'c'] } }),
+    ],
+    ['capeLabels.events.publishers.ci.towers', publishers({ ci: {} })],
+    [
+      'capeLabels.events.publishers.ci.towers',
+      publishers({ ci: { towers: 'a' } }),
+    ],
+    ['capeLabels.events.publishers.CI', publishers({ CI: { towers: ['a'] } })],
+  ])('names %s when it is invalid', (key, data) => {
+    expect(read(data)).toThrow(`${key}:`);
   });
 });

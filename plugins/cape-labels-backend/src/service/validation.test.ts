@@ -93,10 +93,13 @@ describe('validation of the input the validated router does not see', () => {
     ).toEqual({ action: 'kept', reason: 'young', key: 'k', search: 's' });
   });
 
-  it('parseSweepRequestedEvent takes {towerId, dryRun?} with a config id only', () => {
+  it('parseSweepRequestedEvent takes {towerId, dryRun?, requestedBy?} with a config id and a publisher name only', () => {
     expect(parseSweepRequestedEvent({ towerId: 't1' })).toEqual({
       towerId: 't1',
     });
+    expect(
+      parseSweepRequestedEvent({ towerId: 't1', requestedBy: 'ci-pipeline' }),
+    ).toEqual({ towerId: 't1', requestedBy: 'ci-pipeline' });
     expect(parseSweepRequestedEvent({ towerId: 't1', dryRun: true })).toEqual({
       towerId: 't1',
       dryRun: true,
@@ -108,6 +111,9 @@ describe('validation of the input the validated router does not see', () => {
       { towerId: 'T1' },
       { towerId: 7 },
       { towerId: 't1', dryRun: 'yes' },
+      { towerId: 't1', requestedBy: 7 },
+      { towerId: 't1', requestedBy: 'x'.repeat(100_000) },
+      { towerId: 't1', requestedBy: 'user:default/ceo' },
     ])
       expect(parseSweepRequestedEvent(payload)).toBeUndefined();
   });

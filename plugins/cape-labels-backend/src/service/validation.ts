@@ -3,6 +3,7 @@ import type {
   OutcomeFilter,
   SweepRequestedEvent,
 } from '@smartx-cape/plugin-cape-labels-common';
+import { PUBLISHER_NAME } from '../config/readAccess';
 import { RUN_ID, TOWER_ID, type IntegerRule } from '../schema/specRules';
 
 /*
@@ -69,15 +70,32 @@ export function outcomeFilterOf(given: OutcomeFilter): OutcomeFilter {
   return filter;
 }
 
+/** A `cape-labels.sweep-requested` payload as parsed: `requestedBy` may be missing (then refused). */
+export type ParsedSweepRequestedEvent = Omit<
+  SweepRequestedEvent,
+  'requestedBy'
+> &
+  Partial<Pick<SweepRequestedEvent, 'requestedBy'>>;
+
 /** The `cape-labels.sweep-requested` payload; `undefined` when it is not one. */
 export function parseSweepRequestedEvent(
   payload: unknown,
-): SweepRequestedEvent | undefined {
-  const { towerId, dryRun } = (payload ?? {}) as {
+): ParsedSweepRequestedEvent | undefined {
+  const { towerId, dryRun, requestedBy } = (payload ?? {}) as {
     towerId?: unknown;
     dryRun?: unknown;
+    requestedBy?: unknown;
   };
   if (!isTowerId(towerId)) return undefined;
   if (dryRun !== undefined && typeof dryRun !== 'boolean') return undefined;
-  return dryRun === undefined ? { towerId } : { towerId, dryRun };
+  if (
+    requestedBy !== undefined &&
+    (typeof requestedBy !== 'string' || !PUBLISHER_NAME.test(requestedBy))
+  )
+    return undefined;
+  return {
+    towerId,
+    ...(dryRun === undefined ? {} : { dryRun }),
+    ...(requestedBy === undefined ? {} : { requestedBy }),
+  };
 }

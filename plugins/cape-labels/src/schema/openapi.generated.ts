@@ -202,7 +202,7 @@ export interface components {
        * @enum {string}
        */
       trigger: 'schedule' | 'manual' | 'event' | 'external';
-      /** @description Who asked for a manual run, with the principal's type: a user's entity ref (user:default/jane) or service:<subject> for a service (service:external:pipeline). Absent for scheduled, event and external runs. */
+      /** @description Who asked for a manual or event run, with the principal's type: a user's entity ref (user:default/jane), service:<subject> for a service (service:external:pipeline), or event:<publisher> for an event request (the publisher it named, as capeLabels.events.publishers allowed it). Absent for scheduled and external runs. */
       requestedBy?: string;
       dryRun: boolean;
       /**

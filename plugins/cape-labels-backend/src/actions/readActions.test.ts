@@ -85,7 +85,7 @@ describe('the read-only actions', () => {
       't-a',
     ]);
     const all = await invokeAction(b, 'list-towers', {}, asUser(PLATFORM));
-    expect(all.body.output.items).toHaveLength(2);
+    expect(all.body.output.items).toHaveLength(3);
 
     const refused = await invokeAction(b, 'list-towers', {}, asUser(NOBODY));
     expect(refused.status).toBe(403);

@@ -64,25 +64,32 @@ const claimsSchema = z.object({
     ),
 });
 
-const isTowerOwner = createPermissionRule({
-  name: 'IS_TOWER_OWNER',
-  description:
-    "Allow Towers whose configured owner is among the caller's ownership claims (a Tower without owner matches nobody)",
-  resourceRef: capeLabelsTowerResourceRef,
-  paramsSchema: claimsSchema,
-  apply: (tower, { claims }) => ownedBy(claims)(tower),
-  toQuery: ({ claims }) => ownedBy(claims),
-});
+/** A rule on the caller's ownership claims: `query` says which Towers given claims match. */
+const claimsRule = (
+  name: string,
+  description: string,
+  query: (claims: string[]) => CapeLabelsTowerQuery,
+) =>
+  createPermissionRule({
+    name,
+    description,
+    resourceRef: capeLabelsTowerResourceRef,
+    paramsSchema: claimsSchema,
+    apply: (tower, { claims }) => query(claims)(tower),
+    toQuery: ({ claims }) => query(claims),
+  });
 
-const isTowerNotified = createPermissionRule({
-  name: 'IS_TOWER_NOTIFIED',
-  description:
-    "Allow Towers one of whose notification recipients is among the caller's ownership claims: meant for cape-labels.read only, since recipients are not owners",
-  resourceRef: capeLabelsTowerResourceRef,
-  paramsSchema: claimsSchema,
-  apply: (tower, { claims }) => notifiedTo(claims)(tower),
-  toQuery: ({ claims }) => notifiedTo(claims),
-});
+const isTowerOwner = claimsRule(
+  'IS_TOWER_OWNER',
+  "Allow Towers whose configured owner is among the caller's ownership claims (a Tower without owner matches nobody)",
+  ownedBy,
+);
+
+const isTowerNotified = claimsRule(
+  'IS_TOWER_NOTIFIED',
+  "Allow Towers one of whose notification recipients is among the caller's ownership claims: meant for cape-labels.read only, since recipients are not owners",
+  notifiedTo,
+);
 
 const hasTowerId = createPermissionRule({
   name: 'HAS_TOWER_ID',

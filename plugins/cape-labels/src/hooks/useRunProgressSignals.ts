@@ -7,7 +7,7 @@ import {
 } from '@smartx-cape/plugin-cape-labels-common';
 
 /** Nudges within this long of the first one make one refresh: 40 Towers ending at once reload once. */
-export const REFRESH_SIGNAL_WAIT_MS = 1000;
+const REFRESH_SIGNAL_WAIT_MS = 1000;
 
 /**
  * Calls `onRefresh` once the backend nudged that some run started, moved on or ended, at most once

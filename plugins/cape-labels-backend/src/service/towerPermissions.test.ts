@@ -37,7 +37,15 @@ describe('per-Tower permissions through the permission backend', () => {
   /** A run of t-b, made by the platform team. */
   let towerBRun = '';
 
+  /** What the plugin published through Backstage's signals service (onto the events bus). */
+  const signals: unknown[] = [];
+
   beforeAll(async () => {
+    await b.events.subscribe({
+      id: 'test-signals',
+      topics: ['signals'],
+      onEvent: async ({ eventPayload }) => void signals.push(eventPayload),
+    });
     await sweep(PLATFORM, 't-b').expect(202);
     towerBRun = (await b.get('/towers/t-b/runs', asUser(PLATFORM))).body
       .items[0].id;
@@ -151,6 +159,19 @@ describe('per-Tower permissions through the permission backend', () => {
       expect(await answers(hidden)).toEqual(unknown);
     },
   );
+
+  it('sends no signal naming a Tower to a user who may not read it: every signal is a bare broadcast nudge', async () => {
+    expect(signals.length).toBeGreaterThan(0);
+    for (const signal of signals)
+      expect(signal).toEqual({
+        recipients: { type: 'broadcast' },
+        channel: 'cape-labels:refresh',
+        message: { type: 'refresh' },
+      });
+    // ALICE may not read t-b, and the broadcast reaches her too.
+    expect(JSON.stringify(signals)).not.toContain('t-b');
+    expect(JSON.stringify(signals)).not.toContain(towerBRun);
+  });
 
   it("answers the frontend's per-Tower question (resourceRef) through the plugin's resources", async () => {
     const decide = async (user: string, resourceRef: string) => {

@@ -160,6 +160,39 @@ describe('per-Tower permissions through the permission backend', () => {
     },
   );
 
+  it.each([
+    ['a caller who may read no Tower', NOBODY, 't-a'],
+    ['a caller who may read another Tower', ALICE, 't-b'],
+  ])(
+    'answers a read of a hidden Tower exactly as an unknown id, route and action: %s',
+    async (_name, user, hidden) => {
+      const answers = async (towerId: string) => ({
+        runs: answerOf(
+          await b.get(`/towers/${towerId}/runs`, asUser(user)),
+          towerId,
+        ),
+        topSources: answerOf(
+          await b.get(`/towers/${towerId}/top-sources`, asUser(user)),
+          towerId,
+        ),
+        runsAction: answerOf(
+          await invokeAction(b, 'list-tower-runs', { towerId }, asUser(user)),
+          towerId,
+        ),
+        topSourcesAction: answerOf(
+          await invokeAction(
+            b,
+            'get-tower-top-sources',
+            { towerId },
+            asUser(user),
+          ),
+          towerId,
+        ),
+      });
+      expect(await answers(hidden)).toEqual(await answers('no-such'));
+    },
+  );
+
   it('sends no signal naming a Tower to a user who may not read it: every signal is a bare broadcast nudge', async () => {
     expect(signals.length).toBeGreaterThan(0);
     for (const signal of signals)

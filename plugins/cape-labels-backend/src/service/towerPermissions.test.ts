@@ -16,6 +16,12 @@ import {
 import { invokeAction } from '../actions/__testUtils__/invokeAction';
 import { backendForDescribe } from './__testUtils__/testBackend';
 
+/** Who may not read which Tower: one who reads none, one who reads another. */
+const HIDDEN_FROM: Array<[string, string, string]> = [
+  ['a caller who may read no Tower', NOBODY, 't-a'],
+  ['a caller who may read another Tower', ALICE, 't-b'],
+];
+
 /** An answer as a caller sees it, the Tower id it asked about written `<id>`. */
 const answerOf = (
   res: { status: number; body: unknown },
@@ -123,10 +129,7 @@ describe('per-Tower permissions through the permission backend', () => {
     expect(action.status).toBe(403);
   });
 
-  it.each([
-    ['a caller who may read no Tower', NOBODY, 't-a'],
-    ['a caller who may read another Tower', ALICE, 't-b'],
-  ])(
+  it.each(HIDDEN_FROM)(
     'answers a sweep or preview of a hidden Tower exactly as an unknown id, route and action: %s',
     async (_name, user, hidden) => {
       const answers = async (towerId: string) => ({
@@ -160,10 +163,7 @@ describe('per-Tower permissions through the permission backend', () => {
     },
   );
 
-  it.each([
-    ['a caller who may read no Tower', NOBODY, 't-a'],
-    ['a caller who may read another Tower', ALICE, 't-b'],
-  ])(
+  it.each(HIDDEN_FROM)(
     'answers a read of a hidden Tower exactly as an unknown id, route and action: %s',
     async (_name, user, hidden) => {
       const answers = async (towerId: string) => ({

@@ -18,6 +18,7 @@ const CSV_HEADER = [
   'reason',
   'created_at',
   'relation',
+  'detail',
   'requested_by',
 ] as const;
 
@@ -36,6 +37,7 @@ function outcomeLine(o: LabelOutcome, requestedBy: string | undefined): string {
     o.reason,
     o.createdAt,
     o.relation,
+    o.detail,
     requestedBy,
   ]);
 }

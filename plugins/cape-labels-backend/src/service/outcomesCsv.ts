@@ -18,8 +18,9 @@ const CSV_HEADER = [
   'reason',
   'created_at',
   'relation',
-  'detail',
   'requested_by',
+  // Last: a column added later, so that scripts reading columns by position keep working.
+  'detail',
 ] as const;
 
 /** The run a CSV is of: its outcomes, and who asked for it on every row. */
@@ -37,8 +38,8 @@ function outcomeLine(o: LabelOutcome, requestedBy: string | undefined): string {
     o.reason,
     o.createdAt,
     o.relation,
-    o.detail,
     requestedBy,
+    o.detail,
   ]);
 }
 

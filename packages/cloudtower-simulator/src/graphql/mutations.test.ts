@@ -226,6 +226,11 @@ describe('ids', () => {
       await Promise.all([a.stop(), b.stop()]);
     }
   });
+});
+
+describe('Everoute security policies', () => {
+  let sim: RunningSimulator;
+  afterEach(() => sim?.stop());
 
   it('refuses, as a whole, a deleteManyLabels over a label an Everoute security policy uses', async () => {
     const w = await world(0);

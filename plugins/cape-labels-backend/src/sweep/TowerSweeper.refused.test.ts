@@ -4,6 +4,9 @@ import {
   type Harness,
 } from './__testUtils__/sweepHarness';
 
+// A shared 2-core machine: generous per-test time, no timing-sensitive assertions.
+jest.setTimeout(60_000);
+
 /** The guarded deletes the sweeper sent so far. */
 function deletesSent(h: Harness): number {
   return h.sim.admin

@@ -184,7 +184,7 @@ export function worldArb(
     labels: fc.array(label, { minLength: 5, maxLength: maxLabels }),
     actions: fc.array(action, { maxLength: 8 }),
     everoute: fc.oneof(
-      { weight: 3, arbitrary: fc.constant([]) },
+      { weight: 3, arbitrary: fc.constant<number[]>([]) },
       {
         weight: 1,
         arbitrary: fc.array(fc.nat({ max: 60 }), {

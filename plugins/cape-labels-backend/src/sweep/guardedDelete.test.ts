@@ -149,12 +149,12 @@ const batchOf = (n: number) =>
 
 describe('deleteGuarded when Tower refuses the batch', () => {
   it("deletes the others and keeps the refused label, with Tower's words, in at most 2·log2(batch) more deletes", async () => {
-    const take = batchOf(64);
+    const batch = batchOf(64);
     const { ctx, deletes, existing } = refusingTower(
-      take.map(l => l.id),
+      batch.map(l => l.id),
       new Set(['l037']),
     );
-    const result = await deleteGuarded(ctx, policy, take);
+    const result = await deleteGuarded(ctx, policy, batch);
     expect(existing).toEqual(new Set(['l037']));
     const kept = result.outcomes.filter(o => o.action !== 'deleted');
     expect(kept).toEqual([
@@ -176,13 +176,13 @@ describe('deleteGuarded when Tower refuses the batch', () => {
   });
 
   it('isolates each of several refused labels, and a batch of one needs no more deletes', async () => {
-    const take = batchOf(10);
+    const batch = batchOf(10);
     const refused = new Set(['l000', 'l004', 'l009']);
     const { ctx, existing } = refusingTower(
-      take.map(l => l.id),
+      batch.map(l => l.id),
       refused,
     );
-    const result = await deleteGuarded(ctx, policy, take);
+    const result = await deleteGuarded(ctx, policy, batch);
     expect(existing).toEqual(refused);
     expect(
       result.outcomes.filter(o => o.reason === 'refused').map(o => o.labelId),
@@ -197,7 +197,7 @@ describe('deleteGuarded when Tower refuses the batch', () => {
   });
 
   it('splits on a 400 answer too, but not on a refused token, a 403 or a 429', async () => {
-    const take = batchOf(4);
+    const batch = batchOf(4);
     const http = (status: number) => () =>
       new TowerHttpError(status, '', {
         towerId: 't1',
@@ -205,11 +205,11 @@ describe('deleteGuarded when Tower refuses the batch', () => {
         body: { code: 'LABEL_IN_USE', message: 'in use' },
       });
     const bad = refusingTower(
-      take.map(l => l.id),
+      batch.map(l => l.id),
       new Set(['l001']),
       http(400),
     );
-    const split = await deleteGuarded(bad.ctx, policy, take);
+    const split = await deleteGuarded(bad.ctx, policy, batch);
     expect(split.outcomes.map(o => o.reason ?? o.action)).toEqual([
       'deleted',
       'refused',
@@ -226,23 +226,23 @@ describe('deleteGuarded when Tower refuses the batch', () => {
         }),
     ]) {
       const tower = refusingTower(
-        take.map(l => l.id),
+        batch.map(l => l.id),
         new Set(['l001']),
         refusal,
       );
-      const result = await deleteGuarded(tower.ctx, policy, take);
+      const result = await deleteGuarded(tower.ctx, policy, batch);
       expect(tower.deletes).toHaveLength(1);
       expect(result.outcomes.every(o => o.action === 'failed')).toBe(true);
     }
   });
 
   it("stops splitting when Tower refuses everything: bounded, the rest failed with Tower's words", async () => {
-    const take = batchOf(512);
+    const batch = batchOf(512);
     const { ctx, deletes } = refusingTower(
-      take.map(l => l.id),
-      new Set(take.map(l => l.id)),
+      batch.map(l => l.id),
+      new Set(batch.map(l => l.id)),
     );
-    const result = await deleteGuarded(ctx, policy, take);
+    const result = await deleteGuarded(ctx, policy, batch);
     expect(deletes.length - 1).toBeLessThanOrEqual(4 * 2 * Math.log2(512));
     const refused = result.outcomes.filter(o => o.reason === 'refused');
     expect(refused.length).toBeGreaterThan(0);
@@ -256,9 +256,9 @@ describe('deleteGuarded when Tower refuses the batch', () => {
   });
 
   it('settles like an unanswered delete when a half goes unanswered', async () => {
-    const take = batchOf(4);
+    const batch = batchOf(4);
     let calls = 0;
-    const existing = new Set(take.map(l => l.id));
+    const existing = new Set(batch.map(l => l.id));
     const client = {
       deleteLabelsGuarded: async ({ ids }: { ids: string[] }) => {
         calls++;
@@ -281,7 +281,7 @@ describe('deleteGuarded when Tower refuses the batch', () => {
       client,
       store: { writePendingDeletes: async () => 1 },
     });
-    const result = await deleteGuarded(ctx, policy, take);
+    const result = await deleteGuarded(ctx, policy, batch);
     expect(calls).toBe(2);
     expect(result.outcomes.map(o => o.reason ?? o.action)).toEqual([
       'deleted',

@@ -20,7 +20,7 @@ function storable(text: string): string {
 }
 
 /** What an outcome says beside its reason: the relation that held it, or the words why. */
-export type OutcomeNotes = Pick<LabelOutcome, 'relation' | 'detail'>;
+type OutcomeNotes = Pick<LabelOutcome, 'relation' | 'detail'>;
 
 /**
  * A label's outcome as the run records it. A malformed id or creation time is recorded made safe

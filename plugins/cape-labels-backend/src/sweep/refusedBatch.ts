@@ -126,11 +126,11 @@ export class RefusedBatch {
   ): void {
     const refused = [...this.refused.keys()].filter(id => survivors.has(id));
     const failed = [...this.unresolved.keys()].filter(id => survivors.has(id));
+    const left = failed.length ? `, ${failed.length} left failed` : '';
     this.run.notes.add(
       `Tower refused deleteManyLabels for ${this.take.length} labels (${refusalDetail(refusal)}); ` +
         `split in ${this.extraRequests} more deletes: ${refused.length} refused ` +
-        `(${refused.join(', ')}), ${this.take.length - survivors.size} deleted` +
-        (failed.length ? `, ${failed.length} left failed` : ''),
+        `(${refused.join(', ')}), ${this.take.length - survivors.size} deleted${left}`,
     );
   }
 }

@@ -30,8 +30,8 @@ type Unresolved = { error: unknown; ambiguous: boolean };
  * its labels fail as an unsplit batch's would.
  */
 export class RefusedBatch {
-  /** Further deletes this split may still send. */
-  private budget: number;
+  /** Deletes this split may send beyond the refused one. */
+  private readonly maxExtraRequests: number;
   private extraRequests = 0;
   /** Labels Tower refused alone, with its words. */
   private readonly refused = new Map<string, string>();
@@ -47,7 +47,7 @@ export class RefusedBatch {
     private readonly policy: SweepPolicy,
     private readonly take: TowerLabel[],
   ) {
-    this.budget =
+    this.maxExtraRequests =
       2 * Math.ceil(Math.log2(Math.max(2, take.length))) * REFUSALS_BUDGETED;
   }
 
@@ -65,20 +65,23 @@ export class RefusedBatch {
       this.ambiguous,
     );
     this.note(refusal, survivors);
-    const failures = [...this.unresolved.values()];
+    const outcomes = this.take.map(l => {
+      if (!survivors.has(l.id)) return outcome(l, 'deleted');
+      const words = this.refused.get(l.id);
+      if (words !== undefined)
+        return outcome(l, 'kept', 'refused', { detail: words });
+      const left = this.unresolved.get(l.id);
+      if (left === undefined) return outcome(l, 'kept', 'raced');
+      return left.ambiguous
+        ? outcome(l, 'failed', 'unanswered')
+        : outcome(l, 'failed', 'error', detailOf(left.error));
+    });
+    const failed = this.take.find(
+      l => survivors.has(l.id) && this.unresolved.has(l.id),
+    );
     return {
-      ...(failures.length ? { error: failures[0].error } : {}),
-      outcomes: this.take.map(l => {
-        if (!survivors.has(l.id)) return outcome(l, 'deleted');
-        const words = this.refused.get(l.id);
-        if (words !== undefined)
-          return outcome(l, 'kept', 'refused', { detail: words });
-        const left = this.unresolved.get(l.id);
-        if (left === undefined) return outcome(l, 'kept', 'raced');
-        return left.ambiguous
-          ? outcome(l, 'failed', 'unanswered')
-          : outcome(l, 'failed', 'error', detailOf(left.error));
-      }),
+      ...(failed ? { error: this.unresolved.get(failed.id)!.error } : {}),
+      outcomes,
     };
   }
 
@@ -93,11 +96,11 @@ export class RefusedBatch {
     }
     const middle = Math.ceil(labels.length / 2);
     for (const half of [labels.slice(0, middle), labels.slice(middle)]) {
-      if (this.budget === 0 || this.ambiguous || this.run.signal.aborted) {
+      const spent = this.extraRequests >= this.maxExtraRequests;
+      if (spent || this.ambiguous || this.run.signal.aborted) {
         this.leave(half, { error: refusal, ambiguous: false });
         continue;
       }
-      this.budget--;
       this.extraRequests++;
       const ids = half.map(l => l.id);
       const { reported, error } = await sendGuardedDelete(

@@ -255,41 +255,44 @@ describe('deleteGuarded when Tower refuses the batch', () => {
     expect(result.error).toBeInstanceOf(TowerGraphQLError);
   });
 
-  it('settles like an unanswered delete when a half goes unanswered', async () => {
-    const batch = batchOf(4);
-    let calls = 0;
-    const existing = new Set(batch.map(l => l.id));
-    const client = {
-      deleteLabelsGuarded: async ({ ids }: { ids: string[] }) => {
-        calls++;
-        if (calls === 1)
-          throw new TowerGraphQLError('LABEL_IN_USE', 'in use', {
+  it.each([
+    [true, ['deleted', 'deleted', 'error', 'error']],
+    [false, ['unanswered', 'unanswered', 'error', 'error']],
+  ])(
+    'stops splitting when a half goes unanswered, and settles it (committed late: %p)',
+    async (commits, expected) => {
+      const batch = batchOf(4);
+      let calls = 0;
+      const existing = new Set(batch.map(l => l.id));
+      const client = {
+        deleteLabelsGuarded: async ({ ids }: { ids: string[] }) => {
+          calls++;
+          if (calls === 1)
+            throw new TowerGraphQLError('LABEL_IN_USE', 'in use', {
+              towerId: 't1',
+              operation: 'deleteLabels',
+            });
+          // The first half's answer is lost; Tower may have deleted it all the same.
+          if (commits) ids.forEach(id => existing.delete(id));
+          throw new TowerTimeoutError(30, {
             towerId: 't1',
             operation: 'deleteLabels',
           });
-        // The first half is deleted, but its answer is lost.
-        ids.forEach(id => existing.delete(id));
-        throw new TowerTimeoutError(30, {
-          towerId: 't1',
-          operation: 'deleteLabels',
-        });
-      },
-      readExistingIds: async (ids: string[]) =>
-        ids.filter(id => existing.has(id)),
-    } as unknown as TowerClient;
-    const ctx = stubRunContext({
-      client,
-      store: { writePendingDeletes: async () => 1 },
-    });
-    const result = await deleteGuarded(ctx, policy, batch);
-    expect(calls).toBe(2);
-    expect(result.outcomes.map(o => o.reason ?? o.action)).toEqual([
-      'deleted',
-      'deleted',
-      'error',
-      'error',
-    ]);
-    // The failed labels are the half the split never sent: Tower's refusal is their error.
-    expect(result.error).toBeInstanceOf(TowerGraphQLError);
-  });
+        },
+        readExistingIds: async (ids: string[]) =>
+          ids.filter(id => existing.has(id)),
+      } as unknown as TowerClient;
+      const ctx = stubRunContext({
+        client,
+        store: { writePendingDeletes: async () => 1 },
+      });
+      const result = await deleteGuarded(ctx, policy, batch);
+      expect(calls).toBe(2);
+      expect(result.outcomes.map(o => o.reason ?? o.action)).toEqual(expected);
+      // The first failed label's error: the lost answer, or the refusal of the half never sent.
+      expect(result.error).toBeInstanceOf(
+        commits ? TowerGraphQLError : TowerTimeoutError,
+      );
+    },
+  );
 });

@@ -55,6 +55,12 @@ export function isAmbiguous(error: unknown): boolean {
  */
 const NOT_ABOUT_LABELS: ReadonlySet<number> = new Set([403, 407, 408, 429]);
 
+/** Codes of a GraphQL document Tower cannot run at all (its filters, its syntax): no label's fault. */
+const DOCUMENT_REFUSED: ReadonlySet<string> = new Set([
+  'GRAPHQL_VALIDATION_FAILED',
+  'GRAPHQL_PARSE_FAILED',
+]);
+
 /**
  * Tower answered clearly that it will not delete the batch (GraphQL errors, or a 4xx about the
  * request's content; not its refusal of the token): one of the batch's labels may be why, e.g.
@@ -65,11 +71,16 @@ export function isRefusal(
 ): error is TowerGraphQLError | TowerHttpError {
   if (!isTowerError(error)) return false;
   const kind = towerErrorKind(error);
-  if (kind === 'GRAPHQL') return error instanceof TowerGraphQLError;
+  if (kind === 'GRAPHQL')
+    return (
+      error instanceof TowerGraphQLError &&
+      !DOCUMENT_REFUSED.has(error.graphqlCode ?? '')
+    );
   return (
     kind === 'HTTP_4xx' &&
     error instanceof TowerHttpError &&
-    !NOT_ABOUT_LABELS.has(error.status)
+    !NOT_ABOUT_LABELS.has(error.status) &&
+    !DOCUMENT_REFUSED.has(error.towerCode ?? '')
   );
 }
 

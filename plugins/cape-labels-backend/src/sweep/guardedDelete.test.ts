@@ -196,7 +196,7 @@ describe('deleteGuarded when Tower refuses the batch', () => {
     ]);
   });
 
-  it('splits on a 400 answer too, but not on a refused token, a 403 or a 429', async () => {
+  it('splits on a 400 answer too, but not on a refused token, a 403, a 429 or a document Tower cannot run', async () => {
     const batch = batchOf(4);
     const http = (status: number) => () =>
       new TowerHttpError(status, '', {
@@ -224,6 +224,12 @@ describe('deleteGuarded when Tower refuses the batch', () => {
           towerId: 't1',
           operation: 'deleteLabels',
         }),
+      () =>
+        new TowerGraphQLError(
+          'GRAPHQL_VALIDATION_FAILED',
+          'Field "backup_plans_none" is not defined by type "LabelWhereInput".',
+          { towerId: 't1', operation: 'deleteLabels' },
+        ),
     ]) {
       const tower = refusingTower(
         batch.map(l => l.id),

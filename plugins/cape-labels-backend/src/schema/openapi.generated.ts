@@ -2,1003 +2,1069 @@
 import { createValidatedOpenApiRouter } from '@backstage/backend-openapi-utils';
 
 export const spec = {
-  openapi: '3.1.0',
-  info: {
-    title: 'cape-labels',
-    version: '1',
-    description:
-      "Sweeps orphan CAPE labels out of SmartX CloudTower. Every route but /health needs the cape-labels.read permission; POST /towers/{towerId}/sweep needs cape-labels.sweep.run. Errors have Backstage's error body.",
-    license: {
-      name: 'Apache-2.0',
-    },
+  "openapi": "3.1.0",
+  "info": {
+    "title": "cape-labels",
+    "version": "1",
+    "description": "Sweeps orphan CAPE labels out of SmartX CloudTower. Every route but /health needs the cape-labels.read permission; POST /towers/{towerId}/sweep needs cape-labels.sweep.run. Errors have Backstage's error body.",
+    "license": {
+      "name": "Apache-2.0"
+    }
   },
-  servers: [
+  "servers": [
     {
-      url: '/',
-    },
+      "url": "/"
+    }
   ],
-  paths: {
-    '/health': {
-      get: {
-        operationId: 'getHealth',
-        security: [],
-        responses: {
-          '200': {
-            description: 'The plugin is up.',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['status'],
-                  additionalProperties: false,
-                  properties: {
-                    status: {
-                      const: 'ok',
-                    },
-                  },
-                },
-              },
-            },
-          },
-        },
-      },
+  "paths": {
+    "/health": {
+      "get": {
+        "operationId": "getHealth",
+        "security": [],
+        "responses": {
+          "200": {
+            "description": "The plugin is up.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "status"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "status": {
+                      "const": "ok"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
     },
-    '/towers': {
-      get: {
-        operationId: 'listTowers',
-        responses: {
-          '200': {
-            description: 'Every configured Tower with its last run.',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['items'],
-                  additionalProperties: false,
-                  properties: {
-                    items: {
-                      type: 'array',
-                      items: {
-                        $ref: '#/components/schemas/TowerSummary',
-                      },
-                    },
-                  },
-                },
-              },
-            },
+    "/towers": {
+      "get": {
+        "operationId": "listTowers",
+        "responses": {
+          "200": {
+            "description": "Every configured Tower with its last run.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "items"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "items": {
+                      "type": "array",
+                      "items": {
+                        "$ref": "#/components/schemas/TowerSummary"
+                      }
+                    }
+                  }
+                }
+              }
+            }
           },
-          '401': {
-            $ref: '#/components/responses/Error',
+          "401": {
+            "$ref": "#/components/responses/Error"
           },
-          '403': {
-            $ref: '#/components/responses/Error',
-          },
-        },
-      },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
     },
-    '/towers/{towerId}/runs': {
-      get: {
-        operationId: 'listRuns',
-        description: "A Tower's runs, newest first; page with `before`.",
-        parameters: [
+    "/towers/{towerId}/runs": {
+      "get": {
+        "operationId": "listRuns",
+        "description": "A Tower's runs, newest first; page with `before`.",
+        "parameters": [
           {
-            $ref: '#/components/parameters/towerId',
+            "$ref": "#/components/parameters/towerId"
           },
           {
-            name: 'limit',
-            in: 'query',
-            required: false,
-            schema: {
-              type: 'integer',
-              minimum: 1,
-              maximum: 100,
-              default: 20,
-            },
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100,
+              "default": 20
+            }
           },
           {
-            name: 'before',
-            in: 'query',
-            required: false,
-            description:
-              'The id of the last run of the previous page (keyset paging).',
-            schema: {
-              $ref: '#/components/schemas/RunId',
-            },
-          },
+            "name": "before",
+            "in": "query",
+            "required": false,
+            "description": "The id of the last run of the previous page (keyset paging).",
+            "schema": {
+              "$ref": "#/components/schemas/RunId"
+            }
+          }
         ],
-        responses: {
-          '200': {
-            description: 'The runs.',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['items'],
-                  additionalProperties: false,
-                  properties: {
-                    items: {
-                      type: 'array',
-                      items: {
-                        $ref: '#/components/schemas/RunSummary',
-                      },
-                    },
-                  },
-                },
-              },
-            },
+        "responses": {
+          "200": {
+            "description": "The runs.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "items"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "items": {
+                      "type": "array",
+                      "items": {
+                        "$ref": "#/components/schemas/RunSummary"
+                      }
+                    }
+                  }
+                }
+              }
+            }
           },
-          '400': {
-            $ref: '#/components/responses/Error',
+          "400": {
+            "$ref": "#/components/responses/Error"
           },
-          '401': {
-            $ref: '#/components/responses/Error',
+          "401": {
+            "$ref": "#/components/responses/Error"
           },
-          '403': {
-            $ref: '#/components/responses/Error',
+          "403": {
+            "$ref": "#/components/responses/Error"
           },
-          '404': {
-            $ref: '#/components/responses/Error',
-          },
-        },
-      },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
     },
-    '/towers/{towerId}/top-sources': {
-      get: {
-        operationId: 'getTopSources',
-        description:
-          "The cluster names and namespaces whose labels the Tower's runs of the last `days` days deleted most (at most 10 each).",
-        parameters: [
+    "/towers/{towerId}/top-sources": {
+      "get": {
+        "operationId": "getTopSources",
+        "description": "The cluster names and namespaces whose labels the Tower's runs of the last `days` days deleted most (at most 10 each).",
+        "parameters": [
           {
-            $ref: '#/components/parameters/towerId',
+            "$ref": "#/components/parameters/towerId"
           },
           {
-            name: 'days',
-            in: 'query',
-            required: false,
-            schema: {
-              type: 'integer',
-              minimum: 1,
-              maximum: 365,
-              default: 30,
-            },
-          },
+            "name": "days",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 365,
+              "default": 30
+            }
+          }
         ],
-        responses: {
-          '200': {
-            description: "Where the Tower's orphan labels came from.",
-            content: {
-              'application/json': {
-                schema: {
-                  $ref: '#/components/schemas/TopSources',
-                },
-              },
-            },
+        "responses": {
+          "200": {
+            "description": "Where the Tower's orphan labels came from.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TopSources"
+                }
+              }
+            }
           },
-          '400': {
-            $ref: '#/components/responses/Error',
+          "400": {
+            "$ref": "#/components/responses/Error"
           },
-          '401': {
-            $ref: '#/components/responses/Error',
+          "401": {
+            "$ref": "#/components/responses/Error"
           },
-          '403': {
-            $ref: '#/components/responses/Error',
+          "403": {
+            "$ref": "#/components/responses/Error"
           },
-          '404': {
-            $ref: '#/components/responses/Error',
-          },
-        },
-      },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
     },
-    '/towers/{towerId}/sweep': {
-      post: {
-        operationId: 'requestSweep',
-        description:
-          'Asks for a manual sweep; it runs on whichever replica takes the scheduled task.',
-        parameters: [
+    "/towers/{towerId}/sweep": {
+      "post": {
+        "operationId": "requestSweep",
+        "description": "Asks for a manual sweep; it runs on whichever replica takes the scheduled task.",
+        "parameters": [
           {
-            $ref: '#/components/parameters/towerId',
-          },
+            "$ref": "#/components/parameters/towerId"
+          }
         ],
-        requestBody: {
-          required: false,
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  dryRun: {
-                    type: 'boolean',
-                    default: false,
-                  },
-                },
-              },
-            },
-          },
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "dryRun": {
+                    "type": "boolean",
+                    "default": false
+                  }
+                }
+              }
+            }
+          }
         },
-        responses: {
-          '202': {
-            description: 'The request was taken.',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['requestId'],
-                  additionalProperties: false,
-                  properties: {
-                    requestId: {
-                      type: 'string',
-                    },
-                  },
-                },
-              },
-            },
+        "responses": {
+          "202": {
+            "description": "The request was taken.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "requestId"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "requestId": {
+                      "type": "string"
+                    }
+                  }
+                }
+              }
+            }
           },
-          '400': {
-            $ref: '#/components/responses/Error',
+          "400": {
+            "$ref": "#/components/responses/Error"
           },
-          '401': {
-            $ref: '#/components/responses/Error',
+          "401": {
+            "$ref": "#/components/responses/Error"
           },
-          '403': {
-            $ref: '#/components/responses/Error',
+          "403": {
+            "$ref": "#/components/responses/Error"
           },
-          '404': {
-            $ref: '#/components/responses/Error',
+          "404": {
+            "$ref": "#/components/responses/Error"
           },
-          '409': {
-            $ref: '#/components/responses/Error',
-          },
-        },
-      },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
     },
-    '/runs/{runId}': {
-      get: {
-        operationId: 'getRun',
-        parameters: [
+    "/runs/{runId}": {
+      "get": {
+        "operationId": "getRun",
+        "parameters": [
           {
-            $ref: '#/components/parameters/runId',
-          },
+            "$ref": "#/components/parameters/runId"
+          }
         ],
-        responses: {
-          '200': {
-            description: 'The run with the settings it ran with.',
-            content: {
-              'application/json': {
-                schema: {
-                  $ref: '#/components/schemas/Run',
-                },
-              },
-            },
+        "responses": {
+          "200": {
+            "description": "The run with the settings it ran with.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Run"
+                }
+              }
+            }
           },
-          '400': {
-            $ref: '#/components/responses/Error',
+          "400": {
+            "$ref": "#/components/responses/Error"
           },
-          '401': {
-            $ref: '#/components/responses/Error',
+          "401": {
+            "$ref": "#/components/responses/Error"
           },
-          '403': {
-            $ref: '#/components/responses/Error',
+          "403": {
+            "$ref": "#/components/responses/Error"
           },
-          '404': {
-            $ref: '#/components/responses/Error',
-          },
-        },
-      },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
     },
-    '/runs/{runId}/labels': {
-      get: {
-        operationId: 'listRunLabels',
-        description:
-          "The run's label outcomes passing the filters, a page at a time.",
-        parameters: [
+    "/runs/{runId}/labels": {
+      "get": {
+        "operationId": "listRunLabels",
+        "description": "The run's label outcomes passing the filters, a page at a time.",
+        "parameters": [
           {
-            $ref: '#/components/parameters/runId',
+            "$ref": "#/components/parameters/runId"
           },
           {
-            name: 'limit',
-            in: 'query',
-            required: false,
-            schema: {
-              type: 'integer',
-              minimum: 1,
-              maximum: 1000,
-              default: 100,
-            },
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 1000,
+              "default": 100
+            }
           },
           {
-            name: 'offset',
-            in: 'query',
-            required: false,
-            schema: {
-              type: 'integer',
-              minimum: 0,
-              maximum: 100000000,
-              default: 0,
-            },
+            "name": "offset",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 100000000,
+              "default": 0
+            }
           },
           {
-            $ref: '#/components/parameters/action',
+            "$ref": "#/components/parameters/action"
           },
           {
-            $ref: '#/components/parameters/reason',
+            "$ref": "#/components/parameters/reason"
           },
           {
-            $ref: '#/components/parameters/key',
+            "$ref": "#/components/parameters/key"
           },
           {
-            $ref: '#/components/parameters/search',
-          },
+            "$ref": "#/components/parameters/search"
+          }
         ],
-        responses: {
-          '200': {
-            description: 'A page of outcomes and how many pass the filters.',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['items', 'total', 'countedOnly'],
-                  additionalProperties: false,
-                  properties: {
-                    items: {
-                      type: 'array',
-                      items: {
-                        $ref: '#/components/schemas/LabelOutcome',
-                      },
+        "responses": {
+          "200": {
+            "description": "A page of outcomes and how many pass the filters.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "items",
+                    "total",
+                    "countedOnly"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "items": {
+                      "type": "array",
+                      "items": {
+                        "$ref": "#/components/schemas/LabelOutcome"
+                      }
                     },
-                    total: {
-                      type: 'integer',
-                      minimum: 0,
+                    "total": {
+                      "type": "integer",
+                      "minimum": 0
                     },
-                    countedOnly: {
-                      type: 'array',
-                      description:
-                        "The kept reasons whose labels this run no longer lists one by one (`count-nonzero` and `young` of runs older than the Tower's newest `retention.routineKeepRuns`): the run's `keptByReason` still counts them. Empty while every outcome of the run is listed.",
-                      items: {
-                        $ref: '#/components/schemas/KeptReason',
-                      },
-                    },
-                  },
-                },
-              },
-            },
+                    "countedOnly": {
+                      "type": "array",
+                      "description": "The kept reasons whose labels this run no longer lists one by one (`count-nonzero` and `young` of runs older than the Tower's newest `retention.routineKeepRuns`): the run's `keptByReason` still counts them. Empty while every outcome of the run is listed.",
+                      "items": {
+                        "$ref": "#/components/schemas/KeptReason"
+                      }
+                    }
+                  }
+                }
+              }
+            }
           },
-          '400': {
-            $ref: '#/components/responses/Error',
+          "400": {
+            "$ref": "#/components/responses/Error"
           },
-          '401': {
-            $ref: '#/components/responses/Error',
+          "401": {
+            "$ref": "#/components/responses/Error"
           },
-          '403': {
-            $ref: '#/components/responses/Error',
+          "403": {
+            "$ref": "#/components/responses/Error"
           },
-          '404': {
-            $ref: '#/components/responses/Error',
-          },
-        },
-      },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
     },
-    '/runs/{runId}/labels.csv': {
-      get: {
-        operationId: 'downloadRunLabelsCsv',
-        description:
-          'Every outcome of the run passing the filters as CSV (streamed), header row label_id,key,value,action,reason,created_at.',
-        parameters: [
+    "/runs/{runId}/labels.csv": {
+      "get": {
+        "operationId": "downloadRunLabelsCsv",
+        "description": "Every outcome of the run passing the filters as CSV (streamed), header row label_id,key,value,action,reason,created_at.",
+        "parameters": [
           {
-            $ref: '#/components/parameters/runId',
+            "$ref": "#/components/parameters/runId"
           },
           {
-            $ref: '#/components/parameters/action',
+            "$ref": "#/components/parameters/action"
           },
           {
-            $ref: '#/components/parameters/reason',
+            "$ref": "#/components/parameters/reason"
           },
           {
-            $ref: '#/components/parameters/key',
+            "$ref": "#/components/parameters/key"
           },
           {
-            $ref: '#/components/parameters/search',
-          },
+            "$ref": "#/components/parameters/search"
+          }
         ],
-        responses: {
-          '200': {
-            description: 'The CSV file.',
-            content: {
-              'text/csv': {
-                schema: {
-                  type: 'string',
-                },
-              },
-            },
+        "responses": {
+          "200": {
+            "description": "The CSV file.",
+            "content": {
+              "text/csv": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
           },
-          '400': {
-            $ref: '#/components/responses/Error',
+          "400": {
+            "$ref": "#/components/responses/Error"
           },
-          '401': {
-            $ref: '#/components/responses/Error',
+          "401": {
+            "$ref": "#/components/responses/Error"
           },
-          '403': {
-            $ref: '#/components/responses/Error',
+          "403": {
+            "$ref": "#/components/responses/Error"
           },
-          '404': {
-            $ref: '#/components/responses/Error',
-          },
-        },
-      },
-    },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    }
   },
-  components: {
-    parameters: {
-      towerId: {
-        name: 'towerId',
-        in: 'path',
-        required: true,
-        description: 'A Tower id from the `capeLabels.towers` config.',
-        schema: {
-          type: 'string',
-          pattern: '^[a-z0-9-]{1,100}$',
-        },
+  "components": {
+    "parameters": {
+      "towerId": {
+        "name": "towerId",
+        "in": "path",
+        "required": true,
+        "description": "A Tower id from the `capeLabels.towers` config.",
+        "schema": {
+          "type": "string",
+          "pattern": "^[a-z0-9-]{1,100}$"
+        }
       },
-      runId: {
-        name: 'runId',
-        in: 'path',
-        required: true,
-        schema: {
-          $ref: '#/components/schemas/RunId',
-        },
+      "runId": {
+        "name": "runId",
+        "in": "path",
+        "required": true,
+        "schema": {
+          "$ref": "#/components/schemas/RunId"
+        }
       },
-      action: {
-        name: 'action',
-        in: 'query',
-        required: false,
-        schema: {
-          $ref: '#/components/schemas/LabelAction',
-        },
+      "action": {
+        "name": "action",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "$ref": "#/components/schemas/LabelAction"
+        }
       },
-      reason: {
-        name: 'reason',
-        in: 'query',
-        required: false,
-        schema: {
-          $ref: '#/components/schemas/OutcomeReason',
-        },
+      "reason": {
+        "name": "reason",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "$ref": "#/components/schemas/OutcomeReason"
+        }
       },
-      key: {
-        name: 'key',
-        in: 'query',
-        required: false,
-        description: 'The label key, exactly; empty means no filter.',
-        allowEmptyValue: true,
-        schema: {
-          type: 'string',
-          maxLength: 256,
-        },
+      "key": {
+        "name": "key",
+        "in": "query",
+        "required": false,
+        "description": "The label key, exactly; empty means no filter.",
+        "allowEmptyValue": true,
+        "schema": {
+          "type": "string",
+          "maxLength": 256
+        }
       },
-      search: {
-        name: 'search',
-        in: 'query',
-        required: false,
-        description:
-          'A substring of the value, case-insensitive; empty means no filter.',
-        allowEmptyValue: true,
-        schema: {
-          type: 'string',
-          maxLength: 200,
-        },
-      },
+      "search": {
+        "name": "search",
+        "in": "query",
+        "required": false,
+        "description": "A substring of the value, case-insensitive; empty means no filter.",
+        "allowEmptyValue": true,
+        "schema": {
+          "type": "string",
+          "maxLength": 200
+        }
+      }
     },
-    responses: {
-      Error: {
-        description: "Backstage's error body.",
-        content: {
-          'application/json': {
-            schema: {
-              $ref: '#/components/schemas/Error',
-            },
-          },
-        },
-      },
+    "responses": {
+      "Error": {
+        "description": "Backstage's error body.",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
+      }
     },
-    schemas: {
-      Error: {
-        type: 'object',
-        required: ['error', 'request', 'response'],
-        additionalProperties: false,
-        properties: {
-          error: {
-            type: 'object',
-            required: ['name', 'message'],
-            properties: {
-              name: {
-                type: 'string',
-              },
-              message: {
-                type: 'string',
-              },
-            },
-          },
-          request: {
-            type: 'object',
-            required: ['method', 'url'],
-            properties: {
-              method: {
-                type: 'string',
-              },
-              url: {
-                type: 'string',
-              },
-            },
-          },
-          response: {
-            type: 'object',
-            required: ['statusCode'],
-            properties: {
-              statusCode: {
-                type: 'integer',
-              },
-            },
-          },
-        },
-      },
-      RunId: {
-        type: 'string',
-        pattern: '^[A-Za-z0-9_-]{1,100}$',
-      },
-      LabelAction: {
-        type: 'string',
-        enum: ['deleted', 'would-delete', 'kept', 'failed'],
-      },
-      KeptReason: {
-        type: 'string',
-        enum: [
-          'referenced',
-          'count-nonzero',
-          'young',
-          'unconfirmed',
-          'cap',
-          'raced',
-          'refused',
-          'malformed',
+    "schemas": {
+      "Error": {
+        "type": "object",
+        "required": [
+          "error",
+          "request",
+          "response"
         ],
+        "additionalProperties": false,
+        "properties": {
+          "error": {
+            "type": "object",
+            "required": [
+              "name",
+              "message"
+            ],
+            "properties": {
+              "name": {
+                "type": "string"
+              },
+              "message": {
+                "type": "string"
+              }
+            }
+          },
+          "request": {
+            "type": "object",
+            "required": [
+              "method",
+              "url"
+            ],
+            "properties": {
+              "method": {
+                "type": "string"
+              },
+              "url": {
+                "type": "string"
+              }
+            }
+          },
+          "response": {
+            "type": "object",
+            "required": [
+              "statusCode"
+            ],
+            "properties": {
+              "statusCode": {
+                "type": "integer"
+              }
+            }
+          }
+        }
       },
-      OutcomeReason: {
-        type: 'string',
-        enum: [
-          'referenced',
-          'count-nonzero',
-          'young',
-          'unconfirmed',
-          'cap',
-          'raced',
-          'refused',
-          'malformed',
-          'error',
-          'unanswered',
+      "RunId": {
+        "type": "string",
+        "pattern": "^[A-Za-z0-9_-]{1,100}$"
+      },
+      "LabelAction": {
+        "type": "string",
+        "enum": [
+          "deleted",
+          "would-delete",
+          "kept",
+          "failed"
+        ]
+      },
+      "KeptReason": {
+        "type": "string",
+        "enum": [
+          "referenced",
+          "count-nonzero",
+          "young",
+          "unconfirmed",
+          "cap",
+          "raced",
+          "refused",
+          "malformed"
+        ]
+      },
+      "OutcomeReason": {
+        "type": "string",
+        "enum": [
+          "referenced",
+          "count-nonzero",
+          "young",
+          "unconfirmed",
+          "cap",
+          "raced",
+          "refused",
+          "malformed",
+          "error",
+          "unanswered"
+        ]
+      },
+      "IsoDate": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "RunCounts": {
+        "type": "object",
+        "required": [
+          "scanned",
+          "candidates",
+          "deleted",
+          "wouldDelete",
+          "kept",
+          "failed"
         ],
+        "additionalProperties": false,
+        "properties": {
+          "scanned": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "candidates": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "deleted": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "wouldDelete": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "kept": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "failed": {
+            "type": "integer",
+            "minimum": 0
+          }
+        }
       },
-      IsoDate: {
-        type: 'string',
-        format: 'date-time',
+      "KeptByReason": {
+        "type": "object",
+        "description": "How many labels the run kept for each reason (reasons with none are left out); their sum is `counts.kept`. Kept on every run, also where the labels are no longer listed. This backend always sends it; answers recorded before it was lack it (optional, as in the common types' RunSummary).",
+        "additionalProperties": false,
+        "properties": {
+          "referenced": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "count-nonzero": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "young": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "unconfirmed": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "cap": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "raced": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "refused": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "malformed": {
+            "type": "integer",
+            "minimum": 1
+          }
+        }
       },
-      RunCounts: {
-        type: 'object',
-        required: [
-          'scanned',
-          'candidates',
-          'deleted',
-          'wouldDelete',
-          'kept',
-          'failed',
-        ],
-        additionalProperties: false,
-        properties: {
-          scanned: {
-            type: 'integer',
-            minimum: 0,
-          },
-          candidates: {
-            type: 'integer',
-            minimum: 0,
-          },
-          deleted: {
-            type: 'integer',
-            minimum: 0,
-          },
-          wouldDelete: {
-            type: 'integer',
-            minimum: 0,
-          },
-          kept: {
-            type: 'integer',
-            minimum: 0,
-          },
-          failed: {
-            type: 'integer',
-            minimum: 0,
-          },
-        },
-      },
-      KeptByReason: {
-        type: 'object',
-        description:
-          "How many labels the run kept for each reason (reasons with none are left out); their sum is `counts.kept`. Kept on every run, also where the labels are no longer listed. This backend always sends it; answers recorded before it was lack it (optional, as in the common types' RunSummary).",
-        additionalProperties: false,
-        properties: {
-          referenced: {
-            type: 'integer',
-            minimum: 1,
-          },
-          'count-nonzero': {
-            type: 'integer',
-            minimum: 1,
-          },
-          young: {
-            type: 'integer',
-            minimum: 1,
-          },
-          unconfirmed: {
-            type: 'integer',
-            minimum: 1,
-          },
-          cap: {
-            type: 'integer',
-            minimum: 1,
-          },
-          raced: {
-            type: 'integer',
-            minimum: 1,
-          },
-          refused: {
-            type: 'integer',
-            minimum: 1,
-          },
-          malformed: {
-            type: 'integer',
-            minimum: 1,
-          },
-        },
-      },
-      RunSummary: {
-        type: 'object',
-        allOf: [
+      "RunSummary": {
+        "type": "object",
+        "allOf": [
           {
-            $ref: '#/components/schemas/RunFields',
-          },
+            "$ref": "#/components/schemas/RunFields"
+          }
         ],
-        unevaluatedProperties: false,
+        "unevaluatedProperties": false
       },
-      RunFields: {
-        type: 'object',
-        required: [
-          'id',
-          'towerId',
-          'trigger',
-          'dryRun',
-          'status',
-          'startedAt',
-          'finishedAt',
-          'durationMs',
-          'counts',
-          'instance',
+      "RunFields": {
+        "type": "object",
+        "required": [
+          "id",
+          "towerId",
+          "trigger",
+          "dryRun",
+          "status",
+          "startedAt",
+          "finishedAt",
+          "durationMs",
+          "counts",
+          "instance"
         ],
-        properties: {
-          id: {
-            $ref: '#/components/schemas/RunId',
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/RunId"
           },
-          towerId: {
-            type: 'string',
+          "towerId": {
+            "type": "string"
           },
-          trigger: {
-            type: 'string',
-            enum: ['schedule', 'manual', 'event', 'external'],
-            description:
-              "How the run was started; `external`, by the scheduler's own trigger endpoint when the schedule had not made it due and no permitted request was pending (a preview only).",
-          },
-          requestedBy: {
-            type: 'string',
-            description:
-              "Who asked for a manual run, with the principal's type: a user's entity ref (user:default/jane) or service:<subject> for a service (service:external:pipeline). Absent for scheduled, event and external runs.",
-          },
-          dryRun: {
-            type: 'boolean',
-          },
-          status: {
-            type: 'string',
-            enum: [
-              'running',
-              'lost',
-              'succeeded',
-              'partial',
-              'failed',
-              'aborted',
+          "trigger": {
+            "type": "string",
+            "enum": [
+              "schedule",
+              "manual",
+              "event",
+              "external"
             ],
-            description:
-              "`lost` is never stored: a `running` run whose heartbeat stopped is answered as `lost` (the Tower's next sweep records it `aborted`).",
+            "description": "How the run was started; `external`, by the scheduler's own trigger endpoint when the schedule had not made it due and no permitted request was pending (a preview only)."
           },
-          startedAt: {
-            $ref: '#/components/schemas/IsoDate',
+          "requestedBy": {
+            "type": "string",
+            "description": "Who asked for a manual run, with the principal's type: a user's entity ref (user:default/jane) or service:<subject> for a service (service:external:pipeline). Absent for scheduled, event and external runs."
           },
-          finishedAt: {
-            oneOf: [
-              {
-                $ref: '#/components/schemas/IsoDate',
-              },
-              {
-                type: 'null',
-              },
+          "dryRun": {
+            "type": "boolean"
+          },
+          "status": {
+            "type": "string",
+            "enum": [
+              "running",
+              "lost",
+              "succeeded",
+              "partial",
+              "failed",
+              "aborted"
             ],
+            "description": "`lost` is never stored: a `running` run whose heartbeat stopped is answered as `lost` (the Tower's next sweep records it `aborted`)."
           },
-          durationMs: {
-            type: ['integer', 'null'],
-            minimum: 0,
+          "startedAt": {
+            "$ref": "#/components/schemas/IsoDate"
           },
-          counts: {
-            $ref: '#/components/schemas/RunCounts',
-          },
-          keptByReason: {
-            $ref: '#/components/schemas/KeptByReason',
-          },
-          error: {
-            type: 'object',
-            required: ['message'],
-            additionalProperties: false,
-            properties: {
-              message: {
-                type: 'string',
+          "finishedAt": {
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/IsoDate"
               },
-              code: {
-                type: 'string',
-              },
-            },
+              {
+                "type": "null"
+              }
+            ]
           },
-          instance: {
-            type: 'string',
-            description: 'Which backend replica ran it (host:pid, for people).',
+          "durationMs": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 0
           },
-          instanceId: {
-            type: 'string',
-            description:
-              "The unique id of the backend instance that ran it (Backstage's rootInstanceMetadata: new at every start, never reused). Absent on runs recorded before it was.",
+          "counts": {
+            "$ref": "#/components/schemas/RunCounts"
           },
-          notes: {
-            type: 'array',
-            items: {
-              type: 'string',
-            },
+          "keptByReason": {
+            "$ref": "#/components/schemas/KeptByReason"
           },
-          clock: {
-            type: 'object',
-            required: ['source', 'skewMs'],
-            additionalProperties: false,
-            properties: {
-              source: {
-                type: 'string',
-                enum: ['tower', 'local'],
+          "error": {
+            "type": "object",
+            "required": [
+              "message"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "message": {
+                "type": "string"
               },
-              skewMs: {
-                type: ['integer', 'null'],
-              },
-              capped: {
-                type: 'boolean',
-                enum: [true],
-                description:
-                  "Tower's clock was further ahead than capeLabels.maxClockAhead; the cutoff was taken that far ahead only.",
-              },
-            },
+              "code": {
+                "type": "string"
+              }
+            }
           },
-          relations: {
-            description:
-              "The relations of Tower's Label the run checked before deleting: read from Tower's schema (introspection), or the built-in list less what Tower's validation refused (probe).",
-            type: 'object',
-            required: ['source', 'checked'],
-            additionalProperties: false,
-            properties: {
-              source: {
-                type: 'string',
-                enum: ['introspection', 'probe'],
-              },
-              checked: {
-                type: 'array',
-                items: {
-                  type: 'string',
-                },
-              },
-            },
+          "instance": {
+            "type": "string",
+            "description": "Which backend replica ran it (host:pid, for people)."
           },
-        },
+          "instanceId": {
+            "type": "string",
+            "description": "The unique id of the backend instance that ran it (Backstage's rootInstanceMetadata: new at every start, never reused). Absent on runs recorded before it was."
+          },
+          "notes": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "clock": {
+            "type": "object",
+            "required": [
+              "source",
+              "skewMs"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "source": {
+                "type": "string",
+                "enum": [
+                  "tower",
+                  "local"
+                ]
+              },
+              "skewMs": {
+                "type": [
+                  "integer",
+                  "null"
+                ]
+              },
+              "capped": {
+                "type": "boolean",
+                "enum": [
+                  true
+                ],
+                "description": "Tower's clock was further ahead than capeLabels.maxClockAhead; the cutoff was taken that far ahead only."
+              }
+            }
+          },
+          "relations": {
+            "description": "The relations of Tower's Label the run checked before deleting: read from Tower's schema (introspection), or the built-in list less what Tower's validation refused (probe).",
+            "type": "object",
+            "required": [
+              "source",
+              "checked"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "source": {
+                "type": "string",
+                "enum": [
+                  "introspection",
+                  "probe"
+                ]
+              },
+              "checked": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        }
       },
-      RunSettings: {
-        type: 'object',
-        required: ['minAge', 'confirmAfter', 'maxDeletesPerRun', 'keys'],
-        additionalProperties: false,
-        properties: {
-          minAge: {
-            type: 'string',
-            description: 'ISO-8601 duration.',
+      "RunSettings": {
+        "type": "object",
+        "required": [
+          "minAge",
+          "confirmAfter",
+          "maxDeletesPerRun",
+          "keys"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "minAge": {
+            "type": "string",
+            "description": "ISO-8601 duration."
           },
-          confirmAfter: {
-            type: 'string',
-            description: 'ISO-8601 duration.',
+          "confirmAfter": {
+            "type": "string",
+            "description": "ISO-8601 duration."
           },
-          maxDeletesPerRun: {
-            type: 'integer',
-            minimum: 0,
+          "maxDeletesPerRun": {
+            "type": "integer",
+            "minimum": 0
           },
-          keys: {
-            type: 'array',
-            items: {
-              type: 'string',
-            },
-          },
-        },
+          "keys": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          }
+        }
       },
-      Run: {
-        type: 'object',
-        allOf: [
+      "Run": {
+        "type": "object",
+        "allOf": [
           {
-            $ref: '#/components/schemas/RunFields',
+            "$ref": "#/components/schemas/RunFields"
           },
           {
-            type: 'object',
-            required: ['settings'],
-            properties: {
-              settings: {
-                $ref: '#/components/schemas/RunSettings',
-              },
-            },
-          },
-        ],
-        unevaluatedProperties: false,
-      },
-      TowerSummary: {
-        type: 'object',
-        required: [
-          'id',
-          'title',
-          'server',
-          'resourcePrefix',
-          'dryRun',
-          'running',
-          'nextRunAt',
-          'lastRun',
-        ],
-        additionalProperties: false,
-        properties: {
-          id: {
-            type: 'string',
-          },
-          title: {
-            type: 'string',
-          },
-          server: {
-            type: 'string',
-          },
-          resourcePrefix: {
-            type: 'string',
-          },
-          dryRun: {
-            type: 'boolean',
-          },
-          running: {
-            type: 'boolean',
-          },
-          nextRunAt: {
-            oneOf: [
-              {
-                $ref: '#/components/schemas/IsoDate',
-              },
-              {
-                type: 'null',
-              },
+            "type": "object",
+            "required": [
+              "settings"
             ],
+            "properties": {
+              "settings": {
+                "$ref": "#/components/schemas/RunSettings"
+              }
+            }
+          }
+        ],
+        "unevaluatedProperties": false
+      },
+      "TowerSummary": {
+        "type": "object",
+        "required": [
+          "id",
+          "title",
+          "server",
+          "resourcePrefix",
+          "dryRun",
+          "running",
+          "nextRunAt",
+          "lastRun"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string"
           },
-          lastRun: {
-            oneOf: [
+          "title": {
+            "type": "string"
+          },
+          "server": {
+            "type": "string"
+          },
+          "resourcePrefix": {
+            "type": "string"
+          },
+          "dryRun": {
+            "type": "boolean"
+          },
+          "running": {
+            "type": "boolean"
+          },
+          "nextRunAt": {
+            "oneOf": [
               {
-                $ref: '#/components/schemas/RunSummary',
+                "$ref": "#/components/schemas/IsoDate"
               },
               {
-                type: 'null',
+                "type": "null"
+              }
+            ]
+          },
+          "lastRun": {
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/RunSummary"
               },
-            ],
+              {
+                "type": "null"
+              }
+            ]
           },
-          transport: {
-            type: 'object',
-            description: 'Present only when the way to this Tower is weak.',
-            additionalProperties: false,
-            properties: {
-              insecure: {
-                type: 'boolean',
-                enum: [true],
-                description:
-                  'An http:// Tower off this machine (allowInsecure); its password crosses the network in clear.',
+          "transport": {
+            "type": "object",
+            "description": "Present only when the way to this Tower is weak.",
+            "additionalProperties": false,
+            "properties": {
+              "insecure": {
+                "type": "boolean",
+                "enum": [
+                  true
+                ],
+                "description": "An http:// Tower off this machine (allowInsecure); its password crosses the network in clear."
               },
-              skipTLSVerify: {
-                type: 'boolean',
-                enum: [true],
-                description: "Tower's TLS certificate is not checked.",
-              },
-            },
-          },
-        },
+              "skipTLSVerify": {
+                "type": "boolean",
+                "enum": [
+                  true
+                ],
+                "description": "Tower's TLS certificate is not checked."
+              }
+            }
+          }
+        }
       },
-      LabelOutcome: {
-        type: 'object',
-        required: ['labelId', 'key', 'value', 'createdAt', 'action'],
-        additionalProperties: false,
-        properties: {
-          labelId: {
-            type: 'string',
+      "LabelOutcome": {
+        "type": "object",
+        "required": [
+          "labelId",
+          "key",
+          "value",
+          "createdAt",
+          "action"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "labelId": {
+            "type": "string"
           },
-          key: {
-            type: 'string',
+          "key": {
+            "type": "string"
           },
-          value: {
-            type: ['string', 'null'],
+          "value": {
+            "type": [
+              "string",
+              "null"
+            ]
           },
-          createdAt: {
-            type: 'string',
+          "createdAt": {
+            "type": "string"
           },
-          action: {
-            $ref: '#/components/schemas/LabelAction',
+          "action": {
+            "$ref": "#/components/schemas/LabelAction"
           },
-          reason: {
-            $ref: '#/components/schemas/OutcomeReason',
+          "reason": {
+            "$ref": "#/components/schemas/OutcomeReason"
           },
-          relation: {
-            description:
-              "With reason referenced, the relation of Tower's Label that held it (vms, vm_snapshots, ...).",
-            type: 'string',
+          "relation": {
+            "description": "With reason referenced, the relation of Tower's Label that held it (vms, vm_snapshots, ...).",
+            "type": "string"
           },
-          detail: {
-            description:
-              "With reason refused (and error, when Tower refused the delete): Tower's words, its code first. With reason malformed: which field is malformed and why.",
-            type: 'string',
-          },
-        },
+          "detail": {
+            "description": "With reason refused (and error, when Tower refused the delete): Tower's words, its code first. With reason malformed: which field is malformed and why.",
+            "type": "string"
+          }
+        }
       },
-      SourceCount: {
-        type: 'object',
-        required: ['value', 'deleted'],
-        additionalProperties: false,
-        properties: {
-          value: {
-            type: 'string',
+      "SourceCount": {
+        "type": "object",
+        "required": [
+          "value",
+          "deleted"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "value": {
+            "type": "string"
           },
-          deleted: {
-            type: 'integer',
-            minimum: 0,
-          },
-        },
+          "deleted": {
+            "type": "integer",
+            "minimum": 0
+          }
+        }
       },
-      TopSources: {
-        type: 'object',
-        required: ['days', 'since', 'clusters', 'namespaces'],
-        additionalProperties: false,
-        properties: {
-          days: {
-            type: 'integer',
-            minimum: 1,
+      "TopSources": {
+        "type": "object",
+        "required": [
+          "days",
+          "since",
+          "clusters",
+          "namespaces"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "days": {
+            "type": "integer",
+            "minimum": 1
           },
-          since: {
-            $ref: '#/components/schemas/IsoDate',
+          "since": {
+            "$ref": "#/components/schemas/IsoDate"
           },
-          clusters: {
-            type: 'array',
-            items: {
-              $ref: '#/components/schemas/SourceCount',
-            },
+          "clusters": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/SourceCount"
+            }
           },
-          namespaces: {
-            type: 'array',
-            items: {
-              $ref: '#/components/schemas/SourceCount',
-            },
-          },
-        },
-      },
-    },
-  },
+          "namespaces": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/SourceCount"
+            }
+          }
+        }
+      }
+    }
+  }
 } as const;
 
 export const createOpenApiRouter = async (

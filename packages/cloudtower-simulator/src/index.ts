@@ -37,6 +37,7 @@ export type {
   CreateSecurityPolicyInput,
   CreateVmInput,
   DeletedLabel,
+  EveroutePolicyRecord,
   LabelCounters,
   LabelRelation,
   LabelTruth,

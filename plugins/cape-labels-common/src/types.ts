@@ -18,9 +18,20 @@ export type RunStatus =
 /** What happened to one label in a run. */
 export type LabelAction = 'deleted' | 'would-delete' | 'kept' | 'failed';
 
-/** Why a label was kept. */
+/**
+ * Why a label was kept. `refused`: Tower refused to delete it with a clear answer (its words are
+ * the outcome's `detail`); `malformed`: its `id` or `createdAt` is not one Tower could have
+ * written, so it is never deleted (the outcome records the value made safe).
+ */
 export type KeptReason =
-  'referenced' | 'count-nonzero' | 'young' | 'unconfirmed' | 'cap' | 'raced';
+  | 'referenced'
+  | 'count-nonzero'
+  | 'young'
+  | 'unconfirmed'
+  | 'cap'
+  | 'raced'
+  | 'refused'
+  | 'malformed';
 
 /**
  * Why a label's delete failed: `error`, Tower answered with an error (or the batch failed before
@@ -157,6 +168,11 @@ export type LabelOutcome = {
    * (`vms`, `vm_snapshots`, `vm_templates`, ...), the first one found.
    */
   relation?: string;
+  /**
+   * With reason `refused` (and `error` when Tower refused a delete): Tower's words, its code
+   * first; with `malformed`: which field is malformed and why. Plain and bounded.
+   */
+  detail?: string;
 };
 
 export type ListResponse<T> = { items: T[] };
@@ -202,6 +218,8 @@ export const OUTCOME_REASONS: readonly OutcomeReason[] = [
   'unconfirmed',
   'cap',
   'raced',
+  'refused',
+  'malformed',
   'error',
   'unanswered',
 ];

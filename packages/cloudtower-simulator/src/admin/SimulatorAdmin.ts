@@ -17,6 +17,7 @@ import {
   CreateSecurityPolicyInput,
   CreateVmInput,
   DeletedLabel,
+  EveroutePolicyRecord,
   LabelTruth,
   SecurityPolicyRecord,
   Store,
@@ -171,6 +172,23 @@ export class SimulatorAdmin {
 
   deleteSecurityPolicy(id: string): boolean {
     return this.store.deleteObject('security_policies', id);
+  }
+
+  /** Everoute security policies: Tower refuses to delete a label one uses. */
+  everoutePolicies(): EveroutePolicyRecord[] {
+    return [...this.store.everoutePolicies.values()].map(p => ({
+      ...p,
+      labelIds: [...p.labelIds],
+    }));
+  }
+
+  createEveroutePolicy(input: CreateSecurityPolicyInput): EveroutePolicyRecord {
+    const policy = this.store.createEveroutePolicy(input);
+    return { ...policy, labelIds: [...policy.labelIds] };
+  }
+
+  deleteEveroutePolicy(id: string): boolean {
+    return this.store.everoutePolicies.delete(id);
   }
 
   /** The objects of one relation ('vms', 'vm_snapshots', ...) with the labels they hold. */

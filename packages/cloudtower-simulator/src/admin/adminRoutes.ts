@@ -66,6 +66,17 @@ const ROUTES: [string, string, Handler][] = [
     '/security-policies/:id',
     (a, [id]) => ({ deleted: a.deleteSecurityPolicy(id) }),
   ],
+  ['GET', '/everoute-policies', a => ({ items: a.everoutePolicies() })],
+  [
+    'POST',
+    '/everoute-policies',
+    (a, _p, b) => a.createEveroutePolicy(b as any),
+  ],
+  [
+    'DELETE',
+    '/everoute-policies/:id',
+    (a, [id]) => ({ deleted: a.deleteEveroutePolicy(id) }),
+  ],
   ['GET', '/objects/:relation', (a, [r]) => ({ items: a.objects(r) })],
   ['POST', '/objects/:relation', (a, [r], b) => a.createObject(r, b)],
   [

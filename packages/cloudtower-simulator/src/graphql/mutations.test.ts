@@ -227,3 +227,47 @@ describe('ids', () => {
     }
   });
 });
+
+describe('Everoute security policies', () => {
+  let sim: RunningSimulator;
+  afterEach(() => sim?.stop());
+
+  it('refuses, as a whole, a deleteManyLabels over a label an Everoute security policy uses', async () => {
+    const w = await world(0);
+    sim = w.sim;
+    const other = sim.admin.createLabel({
+      key: 'cape-cluster-name',
+      value: 'c2',
+    });
+    const policy = sim.admin.createEveroutePolicy({
+      name: 'allow-web',
+      labelIds: [w.label.id],
+    });
+    // No filter of Label sees the policy: the guard's filters match the label all the same.
+    const matched = await w.ask(
+      'query($ids: [ID!]) { labels(where: {AND: [{id_in: $ids}, {security_policies_none: {}}]}) { id } }',
+      { ids: [w.label.id] },
+    );
+    expect(matched.data.labels).toEqual([{ id: w.label.id }]);
+    const both = await w.ask(
+      'mutation($ids: [ID!]) { deleteManyLabels(where: {id_in: $ids}) { count } }',
+      { ids: [w.label.id, other.id] },
+    );
+    expect(both.errors?.[0]).toMatchObject({
+      code: 'LABEL_USED_BY_SECURITY_POLICY',
+      message: `label ${w.label.id} is used by security policy allow-web`,
+    });
+    expect(sim.admin.deletedLabels()).toEqual([]);
+    const one = await w.ask(
+      'mutation($ids: [ID!]) { deleteManyLabels(where: {id_in: $ids}) { count } }',
+      { ids: [other.id] },
+    );
+    expect(one.data.deleteManyLabels.count).toBe(1);
+    expect(sim.admin.deleteEveroutePolicy(policy.id)).toBe(true);
+    const freed = await w.ask(
+      'mutation($id: ID) { deleteLabel(where: {id: $id}) { id } }',
+      { id: w.label.id },
+    );
+    expect(freed.errors).toBeUndefined();
+  });
+});

@@ -114,6 +114,8 @@ const mutation: Record<string, Resolver<any>> = {
   },
   deleteLabel: (_s, a: UniqueArgs, c) => {
     const id = requireId(a.where);
+    const refusal = c.store.refuseDelete([id]);
+    if (refusal) throw refusal;
     const label = c.store.deleteLabel(id, 'deleteLabel');
     if (!label)
       throw new SimulatorError(`label ${id} not found`, 'RESOURCE_NOT_FOUND');
@@ -121,6 +123,8 @@ const mutation: Record<string, Resolver<any>> = {
   },
   deleteManyLabels: (_s, a: { where?: WhereInput | null }, c) => {
     const ids = matchingLabelIds(c.store, a.where);
+    const refusal = c.store.refuseDelete(ids);
+    if (refusal) throw refusal;
     const deletedAt = c.store.clock().toISOString();
     for (const id of ids)
       c.store.deleteLabel(id, 'deleteManyLabels', deletedAt);

@@ -14,6 +14,7 @@ import {
   CreateObjectInput,
   CreateVmInput,
   DeletedLabel,
+  EveroutePolicyRecord,
   LabelRecord,
   RelatedObjectRecord,
   SecurityPolicyRecord,
@@ -38,6 +39,8 @@ export class Store {
   /** Every stored counter name of this Tower's Label. */
   readonly counterNames: ReadonlySet<string>;
   readonly deleted: DeletedLabel[] = [];
+  /** Everoute security policies, by id (`EveroutePolicyRecord`). */
+  readonly everoutePolicies = new Map<string, EveroutePolicyRecord>();
   readonly ids: IdGenerator;
   readonly counters: CounterScheduler;
   readonly clock: () => Date;
@@ -110,6 +113,43 @@ export class Store {
     if (!label)
       throw new SimulatorError(`label ${id} not found`, 'RESOURCE_NOT_FOUND');
     return label;
+  }
+
+  /**
+   * What Tower answers a client's delete of `ids`: nothing when it may go, else a refusal naming
+   * the first label an Everoute security policy uses (the whole delete fails, as on Tower).
+   */
+  refuseDelete(ids: readonly string[]): SimulatorError | undefined {
+    if (this.everoutePolicies.size === 0) return undefined;
+    const usedBy = new Map<string, string>();
+    for (const policy of this.everoutePolicies.values())
+      for (const labelId of policy.labelIds)
+        if (!usedBy.has(labelId)) usedBy.set(labelId, policy.name);
+    const id = ids.find(i => usedBy.has(i));
+    return id === undefined
+      ? undefined
+      : new SimulatorError(
+          `label ${id} is used by security policy ${usedBy.get(id)}`,
+          'LABEL_USED_BY_SECURITY_POLICY',
+        );
+  }
+
+  createEveroutePolicy(input: {
+    id?: string;
+    name: string;
+    labelIds?: string[];
+  }): EveroutePolicyRecord {
+    const id = this.newId(input.id);
+    if (this.everoutePolicies.has(id))
+      throw new SimulatorError(`security policy ${id} exists`, 'DUPLICATE_ID');
+    for (const l of input.labelIds ?? []) this.requireLabel(l);
+    const policy = {
+      id,
+      name: input.name,
+      labelIds: [...(input.labelIds ?? [])],
+    };
+    this.everoutePolicies.set(id, policy);
+    return policy;
   }
 
   /** Deletes a label; the labels of one mutation share its moment (`deletedAt`, ISO 8601). */

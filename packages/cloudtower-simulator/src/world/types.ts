@@ -40,6 +40,16 @@ export interface RelatedObjectRecord {
 
 export type SecurityPolicyRecord = RelatedObjectRecord;
 
+/**
+ * An Everoute security policy: it uses labels outside Label's relations (no filter of `Label`
+ * sees it), and Tower refuses to delete a label one uses.
+ */
+export interface EveroutePolicyRecord {
+  id: string;
+  name: string;
+  labelIds: string[];
+}
+
 /** Counter lag: 0 = synchronous, N = milliseconds, 'never' = only on recomputeCounters(). */
 export type CounterLag = number | 'never';
 

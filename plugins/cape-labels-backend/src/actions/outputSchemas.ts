@@ -106,6 +106,12 @@ export function labelOutcomeSchema(z: Z) {
       .string()
       .optional()
       .describe('With reason referenced: the kind of object that held it'),
+    detail: z
+      .string()
+      .optional()
+      .describe(
+        "With reason refused: Tower's words; with malformed: what is malformed",
+      ),
   });
 }
 

@@ -12,7 +12,9 @@ const KEPT_COLUMNS = {
   unconfirmed: 'kept_unconfirmed',
   cap: 'kept_cap',
   raced: 'kept_raced',
-} as const satisfies Partial<Record<KeptReason, keyof RunRow>>;
+  refused: 'kept_refused',
+  malformed: 'kept_malformed',
+} as const satisfies Record<KeptReason, keyof RunRow>;
 
 type KeepReason = keyof typeof KEPT_COLUMNS;
 type KeptColumn = (typeof KEPT_COLUMNS)[KeepReason];

@@ -50,6 +50,7 @@ const COLUMNS: BatchColumn[] = (
     'action',
     'reason',
     'relation',
+    'detail',
   ] satisfies Array<keyof OutcomeRow>
 ).map(name => ({ name, type: name === 'seq' ? 'int' : 'text' }));
 
@@ -73,9 +74,16 @@ async function insertOutcomeRows(
     o.action,
     o.reason ?? null,
     o.relation ?? null,
+    o.detail ?? null,
   ]);
   await insertBatch(db, OUTCOMES, COLUMNS, rows, { fixed: { run_id: runId } });
 }
+
+/** Kept outcomes of a guarded delete that say Tower did not delete the label and will not. */
+const SETTLED_KEPT: ReadonlySet<string | undefined> = new Set([
+  'raced',
+  'refused',
+]);
 
 /**
  * Outcomes that show a label in use or not a candidate: its confirmation (rule 6) starts over,
@@ -130,7 +138,7 @@ export async function addOutcomes(
         runId,
         settles,
         outcomes
-          .filter(o => o.action === 'deleted' || o.reason === 'raced')
+          .filter(o => o.action === 'deleted' || SETTLED_KEPT.has(o.reason))
           .map(o => o.labelId),
       );
     }

@@ -118,6 +118,7 @@ export function rowToOutcome(row: OutcomeRow): LabelOutcome {
     action: row.action,
     ...(row.reason === null ? {} : { reason: row.reason }),
     ...(row.relation ? { relation: row.relation } : {}),
+    ...(row.detail ? { detail: row.detail } : {}),
   };
 }
 

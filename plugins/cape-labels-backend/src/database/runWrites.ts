@@ -89,6 +89,8 @@ export async function createRun(db: Knex, run: NewRun): Promise<RunSummary> {
     kept_unconfirmed: 0,
     kept_cap: 0,
     kept_raced: 0,
+    kept_refused: 0,
+    kept_malformed: 0,
     outcome_rows: 0,
     routine_listed: true,
     failed: 0,

@@ -41,6 +41,8 @@ export type RunRow = {
   kept_unconfirmed: number;
   kept_cap: number;
   kept_raced: number;
+  kept_refused: number;
+  kept_malformed: number;
   /** Outcome rows the run lists (the answer's `total` when nothing is filtered). */
   outcome_rows: number;
   /** False once the run's routine keeps are only counted (retention.ts). */
@@ -75,6 +77,8 @@ export type OutcomeRow = {
   reason: OutcomeReason | null;
   /** The relation that held a `referenced` label; null otherwise. */
   relation?: string | null;
+  /** Tower's words for a `refused` label, what is malformed for a `malformed` one; else null. */
+  detail?: string | null;
 };
 
 export type SightingRow = {

@@ -39,6 +39,30 @@ export function plainValue(value: string | null): string | null {
   return value === null ? null : value.replace(UNSAFE, REPLACEMENT);
 }
 
+/** Half of a UTF-16 pair without its other half: no character, and not storable as UTF-8. */
+const LONE_SURROGATE =
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+function unicodeEscape(c: string): string {
+  return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * A raw value recorded so that it can still be found: each unsafe character (and the backslash)
+ * written as a `\uXXXX` escape, at most `maxChars` characters, the cut marked. For values whose
+ * every character matters, like a malformed label id.
+ */
+export function escapedText(text: string, maxChars: number): string {
+  const escaped = text
+    .replace(/[\\]/g, '\\\\')
+    .replace(UNSAFE, unicodeEscape)
+    .replace(LONE_SURROGATE, unicodeEscape);
+  const chars = [...escaped];
+  return chars.length <= maxChars
+    ? escaped
+    : chars.slice(0, maxChars - 1).join('') + ELLIPSIS;
+}
+
 /** One line of plain text: unsafe characters become spaces, at most `maxBytes` long. */
 export function plainText(text: string, maxBytes?: number): string {
   const plain = text.replace(UNSAFE, ' ');

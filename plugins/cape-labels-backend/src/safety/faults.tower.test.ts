@@ -69,6 +69,19 @@ describe('sweep under Tower faults', () => {
     ).toBe(s.orphans.length);
   });
 
+  it('Tower refuses a label of the batch (an Everoute security policy uses it): kept refused, the rest deleted, run succeeded', async () => {
+    const h = await kit({ pageSize: 4, batchesInFlight: 1 });
+    const s = seed(h, 8);
+    const [used] = s.orphans.slice(5);
+    h.sim.admin.createEveroutePolicy({ name: 'allow-web', labelIds: [used] });
+    const run = await h.sweep();
+    expect(run.status).toBe('succeeded');
+    const deleted = await expectSafe(h, run, s);
+    expect(deleted).toEqual(s.orphans.filter(id => id !== used).sort());
+    expect(run.keptByReason).toMatchObject({ refused: 1 });
+    expect(await h.store.listPendingDeletes(h.tower.id)).toEqual([]);
+  });
+
   it('LOAD_TOKEN_FAILED mid-sweep: one re-login, then the sweep carries on', async () => {
     let revoked = false;
     const h: Harness = await kit({

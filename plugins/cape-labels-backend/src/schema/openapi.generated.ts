@@ -577,7 +577,9 @@ export const spec = {
           "young",
           "unconfirmed",
           "cap",
-          "raced"
+          "raced",
+          "refused",
+          "malformed"
         ]
       },
       "OutcomeReason": {
@@ -589,6 +591,8 @@ export const spec = {
           "unconfirmed",
           "cap",
           "raced",
+          "refused",
+          "malformed",
           "error",
           "unanswered"
         ]
@@ -661,6 +665,14 @@ export const spec = {
             "minimum": 1
           },
           "raced": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "refused": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "malformed": {
             "type": "integer",
             "minimum": 1
           }
@@ -995,6 +1007,10 @@ export const spec = {
           },
           "relation": {
             "description": "With reason referenced, the relation of Tower's Label that held it (vms, vm_snapshots, ...).",
+            "type": "string"
+          },
+          "detail": {
+            "description": "With reason refused (and error, when Tower refused the delete): Tower's words, its code first. With reason malformed: which field is malformed and why.",
             "type": "string"
           }
         }

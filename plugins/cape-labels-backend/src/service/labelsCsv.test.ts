@@ -100,6 +100,7 @@ describe('GET /runs/:runId/labels.csv', () => {
     o.createdAt,
     o.relation ?? '',
     run.requestedBy ?? '',
+    o.detail ?? '',
   ];
 
   it('streams every outcome, in order, with a header, as an attachment', async () => {
@@ -115,7 +116,7 @@ describe('GET /runs/:runId/labels.csv', () => {
     const [header, ...rows] = parseCsv(res.text);
     // The export's contract: these columns, in this order.
     expect(header.join()).toBe(
-      'label_id,key,value,action,reason,created_at,relation,requested_by',
+      'label_id,key,value,action,reason,created_at,relation,requested_by,detail',
     );
     const neutralised = (o: LabelOutcome) =>
       /^[=+\-@]/.test(o.value ?? '') ? { ...o, value: `'${o.value}` } : o;

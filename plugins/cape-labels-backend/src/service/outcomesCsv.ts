@@ -19,6 +19,8 @@ const CSV_HEADER = [
   'created_at',
   'relation',
   'requested_by',
+  // Last: a column added later, so that scripts reading columns by position keep working.
+  'detail',
 ] as const;
 
 /** The run a CSV is of: its outcomes, and who asked for it on every row. */
@@ -37,6 +39,7 @@ function outcomeLine(o: LabelOutcome, requestedBy: string | undefined): string {
     o.createdAt,
     o.relation,
     requestedBy,
+    o.detail,
   ]);
 }
 

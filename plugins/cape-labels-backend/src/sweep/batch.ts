@@ -31,7 +31,7 @@ export async function liveCheck(
   for (const label of labels) {
     const verdict = classifyLive(live.get(label.id));
     if (!verdict.candidate)
-      kept.push(outcome(label, 'kept', verdict.reason, verdict.relation));
+      kept.push(outcome(label, 'kept', verdict.reason, verdict));
     else if (unconfirmed.has(label.id))
       kept.push(outcome(label, 'kept', 'unconfirmed'));
     else orphans.push(label);

@@ -59,11 +59,37 @@ describe('classifyListed (rules 1-3)', () => {
     ).toEqual({ candidate: true });
   });
 
-  it('keeps a label whose creation time cannot be read', () => {
-    expect(classifyListed(label({ createdAt: 'yesterday' }), policy)).toEqual({
+  it.each([
+    ['a word', { createdAt: 'yesterday' }],
+    [
+      '70 characters',
+      { createdAt: `2026-11-01T00:00:00.000Z${'0'.repeat(46)}` },
+    ],
+    ['an impossible date', { createdAt: '2026-02-30T00:00:00.000Z' }],
+    ['hour 24', { createdAt: '2026-11-01T24:00:00.000Z' }],
+    ['no zone', { createdAt: '2026-11-01T00:00:00.000' }],
+    ['a year before Tower', { createdAt: '0001-01-01T00:00:00.000Z' }],
+    ['a bidi override', { createdAt: '2026-11-01T00:00:00.000Z\u202e' }],
+    ['NUL in the id', { id: 'ck1\u0000' }],
+    ['a bidi override in the id', { id: 'ck\u202egnp' }],
+    ['an id of 65 characters', { id: 'c'.repeat(65) }],
+    ['an empty id', { id: '' }],
+  ])('keeps a label with %s as malformed, saying why', (_, over) => {
+    expect(classifyListed(label(over), policy)).toEqual({
       candidate: false,
-      reason: 'young',
+      reason: 'malformed',
+      detail: expect.stringMatching(/^(id|createdAt) is not/),
     });
+  });
+
+  it('takes the ids and times Tower writes as well-formed', () => {
+    for (const over of [
+      { id: 'cl9x2k7h500010ayl2g8f3q1z' },
+      { id: '3f1c1c1e-8a5e-4c53-9c2a-0f9b7f2e4d11' },
+      { createdAt: '2026-11-01T08:00:00+08:00' },
+      { createdAt: '2026-11-01T00:00:00Z' },
+    ])
+      expect(classifyListed(label(over), policy)).toEqual({ candidate: true });
   });
 
   it.each([[1], [null], [-1]])(

@@ -3,6 +3,7 @@ import type {
   LabelOutcome,
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { LabelLiveState, TowerLabel } from '../cloudtower/types';
+import { malformation } from './labelShape';
 import { outcome } from './record';
 import type { RunState } from './sweepResult';
 
@@ -23,16 +24,27 @@ export type SweepPolicy = {
 
 type Verdict =
   | { candidate: true }
-  | { candidate: false; reason: KeptReason; relation?: string };
+  | {
+      candidate: false;
+      reason: KeptReason;
+      relation?: string;
+      detail?: string;
+    };
 
-/** Rules 1-3 on a listed label. `undefined`: not a swept key, so not ours to record at all. */
+/**
+ * Rules 1-3 on a listed label, after its shape: a label whose id or creation time Tower could
+ * not have written is kept `malformed`. `undefined`: not a swept key, so not ours to record.
+ */
 export function classifyListed(
   label: TowerLabel,
   policy: SweepPolicy,
 ): Verdict | undefined {
   if (!policy.keys.has(label.key)) return undefined;
+  const detail = malformation(label);
+  if (detail !== undefined)
+    return { candidate: false, reason: 'malformed', detail };
   const createdMs = Date.parse(label.createdAt);
-  // An unparsable time cannot prove the label is old enough.
+  // Defence in depth: a time that cannot be read cannot prove the label is old enough.
   if (!Number.isFinite(createdMs) || createdMs > policy.cutoffMs) {
     return { candidate: false, reason: 'young' };
   }
@@ -60,7 +72,7 @@ export function classifyPage(
     if (!verdict) continue;
     result.scanned++;
     if (verdict.candidate) result.candidates.push(label);
-    else result.kept.push(outcome(label, 'kept', verdict.reason));
+    else result.kept.push(outcome(label, 'kept', verdict.reason, verdict));
   }
   return result;
 }

@@ -1,5 +1,9 @@
 import type { TowerClient, TowerLabel } from '../cloudtower/types';
-import { TowerTimeoutError } from '../cloudtower/errors';
+import {
+  TowerGraphQLError,
+  TowerHttpError,
+  TowerTimeoutError,
+} from '../cloudtower/errors';
 import { stubRunContext } from './__testUtils__/runContext';
 import type { SweepPolicy } from './decide';
 import { deleteGuarded } from './guardedDelete';
@@ -105,4 +109,196 @@ describe('deleteGuarded survivor reads', () => {
       'c:deleted',
     ]);
   });
+});
+
+/**
+ * A Tower that refuses, as a whole and with `refusal`, every delete naming a label of `refuses`
+ * (as Tower does for a label an Everoute security policy uses), and deletes the rest.
+ */
+function refusingTower(
+  ids: string[],
+  refuses: ReadonlySet<string>,
+  refusal: (ids: string[]) => Error = () =>
+    new TowerGraphQLError(
+      'LABEL_USED_BY_SECURITY_POLICY',
+      'label is used by security policy allow-web',
+      { towerId: 't1', operation: 'deleteLabels' },
+    ),
+) {
+  const existing = new Set(ids);
+  const deletes: string[][] = [];
+  const client = {
+    deleteLabelsGuarded: async ({ ids: sent }: { ids: string[] }) => {
+      deletes.push(sent);
+      if (sent.some(id => refuses.has(id))) throw refusal(sent);
+      sent.forEach(id => existing.delete(id));
+      return sent.length;
+    },
+    readExistingIds: async (asked: string[]) =>
+      asked.filter(id => existing.has(id)),
+  } as unknown as TowerClient;
+  const ctx = stubRunContext({
+    client,
+    store: { writePendingDeletes: async () => 7 },
+  });
+  return { ctx, deletes, existing };
+}
+
+const batchOf = (n: number) =>
+  Array.from({ length: n }, (_, i) => label(`l${String(i).padStart(3, '0')}`));
+
+describe('deleteGuarded when Tower refuses the batch', () => {
+  it("deletes the others and keeps the refused label, with Tower's words, in at most 2·log2(batch) more deletes", async () => {
+    const batch = batchOf(64);
+    const { ctx, deletes, existing } = refusingTower(
+      batch.map(l => l.id),
+      new Set(['l037']),
+    );
+    const result = await deleteGuarded(ctx, policy, batch);
+    expect(existing).toEqual(new Set(['l037']));
+    const kept = result.outcomes.filter(o => o.action !== 'deleted');
+    expect(kept).toEqual([
+      expect.objectContaining({
+        labelId: 'l037',
+        action: 'kept',
+        reason: 'refused',
+        detail:
+          'LABEL_USED_BY_SECURITY_POLICY: label is used by security policy allow-web',
+      }),
+    ]);
+    expect(result.outcomes).toHaveLength(64);
+    expect(result.error).toBeUndefined();
+    expect(result.pending).toBe(7);
+    expect(deletes.length - 1).toBeLessThanOrEqual(2 * Math.log2(64));
+    expect(ctx.notes.list().join('\n')).toMatch(
+      /refused deleteManyLabels for 64 labels .*1 refused \(l037\), 63 deleted/,
+    );
+  });
+
+  it('isolates each of several refused labels, and a batch of one needs no more deletes', async () => {
+    const batch = batchOf(10);
+    const refused = new Set(['l000', 'l004', 'l009']);
+    const { ctx, existing } = refusingTower(
+      batch.map(l => l.id),
+      refused,
+    );
+    const result = await deleteGuarded(ctx, policy, batch);
+    expect(existing).toEqual(refused);
+    expect(
+      result.outcomes.filter(o => o.reason === 'refused').map(o => o.labelId),
+    ).toEqual([...refused]);
+
+    const one = refusingTower(['l004'], refused);
+    const alone = await deleteGuarded(one.ctx, policy, [label('l004')]);
+    expect(one.deletes).toHaveLength(1);
+    expect(alone.outcomes).toEqual([
+      expect.objectContaining({ action: 'kept', reason: 'refused' }),
+    ]);
+  });
+
+  it('splits on a 400 answer too, but not on a refused token, a 403, a 429 or a document Tower cannot run', async () => {
+    const batch = batchOf(4);
+    const http = (status: number) => () =>
+      new TowerHttpError(status, '', {
+        towerId: 't1',
+        operation: 'deleteLabels',
+        body: { code: 'LABEL_IN_USE', message: 'in use' },
+      });
+    const bad = refusingTower(
+      batch.map(l => l.id),
+      new Set(['l001']),
+      http(400),
+    );
+    const split = await deleteGuarded(bad.ctx, policy, batch);
+    expect(split.outcomes.map(o => o.reason ?? o.action)).toEqual([
+      'deleted',
+      'refused',
+      'deleted',
+      'deleted',
+    ]);
+    for (const refusal of [
+      http(403),
+      http(429),
+      () =>
+        new TowerGraphQLError('LOAD_TOKEN_FAILED', 'token expired', {
+          towerId: 't1',
+          operation: 'deleteLabels',
+        }),
+      () =>
+        new TowerGraphQLError(
+          'GRAPHQL_VALIDATION_FAILED',
+          'Field "backup_plans_none" is not defined by type "LabelWhereInput".',
+          { towerId: 't1', operation: 'deleteLabels' },
+        ),
+    ]) {
+      const tower = refusingTower(
+        batch.map(l => l.id),
+        new Set(['l001']),
+        refusal,
+      );
+      const result = await deleteGuarded(tower.ctx, policy, batch);
+      expect(tower.deletes).toHaveLength(1);
+      expect(result.outcomes.every(o => o.action === 'failed')).toBe(true);
+    }
+  });
+
+  it("stops splitting when Tower refuses everything: bounded, the rest failed with Tower's words", async () => {
+    const batch = batchOf(512);
+    const { ctx, deletes } = refusingTower(
+      batch.map(l => l.id),
+      new Set(batch.map(l => l.id)),
+    );
+    const result = await deleteGuarded(ctx, policy, batch);
+    expect(deletes.length - 1).toBeLessThanOrEqual(4 * 2 * Math.log2(512));
+    const refused = result.outcomes.filter(o => o.reason === 'refused');
+    expect(refused.length).toBeGreaterThan(0);
+    const failed = result.outcomes.filter(o => o.action === 'failed');
+    expect(failed).toHaveLength(512 - refused.length);
+    expect(failed[0]).toMatchObject({
+      reason: 'error',
+      detail: expect.stringContaining('LABEL_USED_BY_SECURITY_POLICY'),
+    });
+    expect(result.error).toBeInstanceOf(TowerGraphQLError);
+  });
+
+  it.each([
+    [true, ['deleted', 'deleted', 'error', 'error']],
+    [false, ['unanswered', 'unanswered', 'error', 'error']],
+  ])(
+    'stops splitting when a half goes unanswered, and settles it (committed late: %p)',
+    async (commits, expected) => {
+      const batch = batchOf(4);
+      let calls = 0;
+      const existing = new Set(batch.map(l => l.id));
+      const client = {
+        deleteLabelsGuarded: async ({ ids }: { ids: string[] }) => {
+          calls++;
+          if (calls === 1)
+            throw new TowerGraphQLError('LABEL_IN_USE', 'in use', {
+              towerId: 't1',
+              operation: 'deleteLabels',
+            });
+          // The first half's answer is lost; Tower may have deleted it all the same.
+          if (commits) ids.forEach(id => existing.delete(id));
+          throw new TowerTimeoutError(30, {
+            towerId: 't1',
+            operation: 'deleteLabels',
+          });
+        },
+        readExistingIds: async (ids: string[]) =>
+          ids.filter(id => existing.has(id)),
+      } as unknown as TowerClient;
+      const ctx = stubRunContext({
+        client,
+        store: { writePendingDeletes: async () => 1 },
+      });
+      const result = await deleteGuarded(ctx, policy, batch);
+      expect(calls).toBe(2);
+      expect(result.outcomes.map(o => o.reason ?? o.action)).toEqual(expected);
+      // The first failed label's error: the lost answer, or the refusal of the half never sent.
+      expect(result.error).toBeInstanceOf(
+        commits ? TowerGraphQLError : TowerTimeoutError,
+      );
+    },
+  );
 });

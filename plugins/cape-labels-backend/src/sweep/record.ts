@@ -6,6 +6,7 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerLabel } from '../cloudtower/types';
 import type { PendingBatchId } from '../database';
+import { recordedId, recordedTime } from './labelShape';
 import { withRetry } from './retry';
 import type { RunContext } from './runContext';
 import type { KeptTally } from './sweepResult';
@@ -18,21 +19,28 @@ function storable(text: string): string {
   return text.includes('\u0000') ? text.split('\u0000').join('\uFFFD') : text;
 }
 
-/** A label's outcome as the run records it. */
+/** What an outcome says beside its reason: the relation that held it, or the words why. */
+type OutcomeNotes = Pick<LabelOutcome, 'relation' | 'detail'>;
+
+/**
+ * A label's outcome as the run records it. A malformed id or creation time is recorded made safe
+ * (`labelShape.ts`): such a label is only ever kept, so nothing looks it up by its exact id.
+ */
 export function outcome(
   label: TowerLabel,
   action: LabelOutcome['action'],
   reason?: OutcomeReason,
-  relation?: string,
+  notes: OutcomeNotes = {},
 ): LabelOutcome {
   return {
-    labelId: label.id,
+    labelId: recordedId(label.id),
     key: storable(label.key),
     value: label.value === null ? null : storable(label.value),
-    createdAt: label.createdAt,
+    createdAt: recordedTime(label.createdAt),
     action,
     ...(reason ? { reason } : {}),
-    ...(relation ? { relation } : {}),
+    ...(notes.relation ? { relation: notes.relation } : {}),
+    ...(notes.detail ? { detail: notes.detail } : {}),
   };
 }
 

@@ -19,6 +19,8 @@ const reasonKeys = {
   unconfirmed: 'reason.unconfirmed',
   cap: 'reason.cap',
   raced: 'reason.raced',
+  refused: 'reason.refused',
+  malformed: 'reason.malformed',
   error: 'reason.error',
   unanswered: 'reason.unanswered',
 } as const satisfies Record<OutcomeReason, string>;

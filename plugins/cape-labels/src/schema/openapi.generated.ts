@@ -163,7 +163,9 @@ export interface components {
       | 'young'
       | 'unconfirmed'
       | 'cap'
-      | 'raced';
+      | 'raced'
+      | 'refused'
+      | 'malformed';
     /** @enum {string} */
     OutcomeReason:
       | 'referenced'
@@ -172,6 +174,8 @@ export interface components {
       | 'unconfirmed'
       | 'cap'
       | 'raced'
+      | 'refused'
+      | 'malformed'
       | 'error'
       | 'unanswered';
     /** Format: date-time */
@@ -192,6 +196,8 @@ export interface components {
       unconfirmed?: number;
       cap?: number;
       raced?: number;
+      refused?: number;
+      malformed?: number;
     };
     RunSummary: components['schemas']['RunFields'];
     RunFields: {
@@ -285,6 +291,8 @@ export interface components {
       reason?: components['schemas']['OutcomeReason'];
       /** @description With reason referenced, the relation of Tower's Label that held it (vms, vm_snapshots, ...). */
       relation?: string;
+      /** @description With reason refused (and error, when Tower refused the delete): Tower's words, its code first. With reason malformed: which field is malformed and why. */
+      detail?: string;
     };
     SourceCount: {
       value: string;

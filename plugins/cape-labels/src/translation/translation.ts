@@ -56,6 +56,8 @@ export const capeLabelsMessages = {
     unconfirmed: 'unconfirmed',
     cap: 'cap',
     raced: 'raced',
+    refused: 'refused by Tower',
+    malformed: 'malformed',
     error: 'error',
     unanswered: 'unanswered',
     withRelation: '{{reason}} ({{relation}})',

@@ -38,6 +38,8 @@ const zhCN = {
   'reason.unconfirmed': '未确认',
   'reason.cap': '达到上限',
   'reason.raced': '删除时被占用',
+  'reason.refused': 'Tower 拒绝删除',
+  'reason.malformed': '格式异常',
   'reason.error': '出错',
   'reason.unanswered': '无应答',
   'reason.withRelation': '{{reason}}（{{relation}}）',

@@ -7,6 +7,7 @@ import type {
   TowerClient,
   TowerLabel,
 } from '../../cloudtower/types';
+import { TowerGraphQLError } from '../../cloudtower/errors';
 import { OTHER_RELATIONS } from './worldSpec';
 
 /**
@@ -104,19 +105,26 @@ export function memoryClient(
       await Promise.resolve();
       if (!ids.length || !keys.length) return 0;
       const before = Date.parse(createdBefore);
-      let n = 0;
-      for (const id of ids) {
+      const matched = ids.filter(id => {
         const t = admin.label(id);
-        if (!t || !keys.includes(t.key)) continue;
+        if (!t || !keys.includes(t.key)) return false;
         if (mutant !== 'ignore-age' && Date.parse(t.createdAt) > before)
-          continue;
+          return false;
         const held = referencesOf(t, mutant).filter(
           r => !(r === 'vms' && mutant === 'guard-ignores-vms'),
         );
-        if (t.total_num !== 0 || held.length > 0) continue;
-        if (admin.deleteLabel(id)) n++;
-      }
-      return n;
+        return t.total_num === 0 && held.length === 0;
+      });
+      // As Tower: the whole delete fails over a label an Everoute security policy uses.
+      const used = new Set(admin.everoutePolicies().flatMap(p => p.labelIds));
+      const refused = matched.find(id => used.has(id));
+      if (refused !== undefined)
+        throw new TowerGraphQLError(
+          'LABEL_USED_BY_SECURITY_POLICY',
+          `label ${refused} is used by security policy everoute`,
+          { towerId: 'memory', operation: 'deleteLabels' },
+        );
+      return matched.filter(id => admin.deleteLabel(id)).length;
     },
     async readExistingIds(ids) {
       await Promise.resolve();

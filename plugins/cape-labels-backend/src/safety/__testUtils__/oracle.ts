@@ -56,10 +56,13 @@ export function violations(o: Observation): string[] {
       fail(`${what}: not confirmed by an earlier run`);
     if (o.requestLog && d.via !== 'deleteManyLabels')
       fail(`${what} via ${d.via}`);
+    if (world.refusing.has(d.id))
+      fail(`${what}, which an Everoute security policy uses`);
   }
 
-  // ---- always deleted -----------------------------------------------------------------------
+  // ---- always deleted (or kept refused, when Tower refuses it) ----------------------------------
   const deletedIds = new Set(deleted.map(d => d.id));
+  const outcomeOf = new Map(outcomes.map(x => [x.labelId, x]));
   if (!tower.dryRun && tower.maxDeletes >= 5000 && tower.confirmAfterMs === 0) {
     for (const t of world.initial.values()) {
       const orphan =
@@ -68,7 +71,14 @@ export function violations(o: Observation): string[] {
         t.total_num === 0 &&
         Object.keys(t.references).length === 0 &&
         !o.touched.has(t.id);
-      if (orphan && !deletedIds.has(t.id))
+      if (!orphan) continue;
+      if (world.refusing.has(t.id)) {
+        const reason = outcomeOf.get(t.id)?.reason;
+        if (reason !== 'refused')
+          fail(
+            `orphan ${t.id} Tower refuses to delete was not kept refused (${reason})`,
+          );
+      } else if (!deletedIds.has(t.id))
         fail(
           `orphan ${t.id} ${t.key}=${JSON.stringify(t.value)} was not deleted`,
         );
@@ -131,6 +141,8 @@ export function violations(o: Observation): string[] {
     if (!keys.has(x.key)) fail(`outcome for a non-swept key ${x.key}`);
     if (x.reason === 'young' && Date.parse(x.createdAt) <= world.cutoffMs)
       fail(`${x.labelId} kept young but old enough`);
+    if (x.reason === 'refused' && !world.refusing.has(x.labelId))
+      fail(`${x.labelId} kept refused, but Tower does not refuse it`);
   }
   // Every swept label of the initial world was listed (nothing else deletes labels).
   const recorded = new Set(ids);
@@ -153,6 +165,7 @@ export function violations(o: Observation): string[] {
       x.action === 'deleted' ||
       x.action === 'would-delete' ||
       x.reason === 'raced' ||
+      x.reason === 'refused' ||
       x.action === 'failed',
   ).length;
   if (capped && reserved < tower.maxDeletes)

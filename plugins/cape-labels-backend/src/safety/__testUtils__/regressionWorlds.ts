@@ -159,4 +159,33 @@ export const REGRESSION_WORLDS: {
       objects: [],
     },
   },
+  {
+    mode: 'memory',
+    found:
+      'issue 35, in memory: a label an Everoute security policy uses made Tower refuse its whole batch, and every orphan of the batch failed with it',
+    world: {
+      tower: {
+        prefix: 'cape',
+        minAgeMs: 86400000,
+        dryRun: false,
+        maxDeletes: 5000,
+        confirmAfterMs: 0,
+        preRunOffsetMs: -1000,
+        sweepLag: 0,
+      },
+      vms: [],
+      objects: [],
+      labels: Array.from({ length: 5 }, () => ({
+        prefix: 'cape',
+        keyKind: 'cluster-name' as const,
+        value: null,
+        ageMs: 0,
+        counter: 'true' as const,
+        vm: -1,
+        holder: -1,
+      })),
+      actions: [],
+      everoute: [0],
+    },
+  },
 ];

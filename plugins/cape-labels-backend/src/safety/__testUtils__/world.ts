@@ -21,6 +21,8 @@ export type BuiltWorld = {
   objects: Array<{ relation: string; id: string }>;
   /** Ground truth right after the build (before any sweep). */
   initial: Map<string, LabelTruth>;
+  /** Labels an Everoute security policy uses: Tower refuses to delete them. */
+  refusing: Set<string>;
 };
 
 /** Builds the world in an empty simulator. Counters are set explicitly (lag 'never'). */
@@ -67,6 +69,11 @@ export function buildWorld(admin: SimulatorAdmin, spec: WorldSpec): BuiltWorld {
       vm_num: total === null ? null : truth.vmIds.length,
     });
   }
+  const refusing = new Set(
+    (spec.everoute ?? []).map(i => labelIds[i % labelIds.length]),
+  );
+  if (refusing.size)
+    admin.createEveroutePolicy({ name: 'everoute', labelIds: [...refusing] });
   admin.setCounterLag(spec.tower.sweepLag);
   const initial = new Map(admin.labels().map(t => [t.id, t]));
   return {
@@ -77,6 +84,7 @@ export function buildWorld(admin: SimulatorAdmin, spec: WorldSpec): BuiltWorld {
     vmIds,
     objects,
     initial,
+    refusing,
   };
 }
 

@@ -72,6 +72,11 @@ export type WorldSpec = {
   objects: string[];
   labels: LabelSpec[];
   actions: ActionSpec[];
+  /**
+   * Indices (modulo the labels) of the labels an Everoute security policy uses: Tower refuses,
+   * as a whole, every delete that would take one.
+   */
+  everoute?: number[];
 };
 
 export function keyOf(spec: Pick<LabelSpec, 'prefix' | 'keyKind'>): string {
@@ -178,5 +183,15 @@ export function worldArb(
     objects: fc.array(fc.constantFrom(...OTHER_RELATIONS), { maxLength: 4 }),
     labels: fc.array(label, { minLength: 5, maxLength: maxLabels }),
     actions: fc.array(action, { maxLength: 8 }),
+    everoute: fc.oneof(
+      { weight: 3, arbitrary: fc.constant<number[]>([]) },
+      {
+        weight: 1,
+        arbitrary: fc.array(fc.nat({ max: 60 }), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+      },
+    ),
   });
 }

@@ -1,0 +1,70 @@
+import type { TowerLabel } from '../cloudtower/types';
+import { escapedText } from '../lib/plainText';
+
+/*
+ * Rule 0 of a listed label: its `id` and `createdAt` must be values Tower could have written. A
+ * label whose are not is never deleted (nothing about it can be trusted) and is recorded with the
+ * raw values made safe, so that it can still be found on Tower.
+ */
+
+/**
+ * Tower's ids are cuids; this accepts any short id of letters, digits, `_` and `-`, which every
+ * Tower id is, and refuses what no Tower writes: control and bidi characters, NUL, long strings.
+ */
+const TOWER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** An ISO 8601 date-time with an explicit zone, as Tower's `DateTime` scalar writes it. */
+const TOWER_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,9})?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+
+/** Tower was not writing labels before Unix time began. */
+const EARLIEST_YEAR = 1970;
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function daysIn(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
+}
+
+/**
+ * A time Tower could have written: its form, and a day that exists (`Date.parse` takes Feb 30 for
+ * Mar 2). Checked by hand: a date library's parser costs more than the rest of a label's rules.
+ */
+function isTowerTime(text: string): boolean {
+  const m = TOWER_TIME.exec(text);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return (
+    year >= EARLIEST_YEAR &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysIn(year, month)
+  );
+}
+
+/** Recorded ids and times, at most (characters): within the outcome table's columns. */
+const MAX_RECORDED_ID = 128;
+const MAX_RECORDED_TIME = 64;
+
+/** Why the label's `id` or `createdAt` is not one Tower could have written; undefined when fine. */
+export function malformation(label: TowerLabel): string | undefined {
+  if (!TOWER_ID.test(label.id))
+    return 'id is not an id Tower writes (1 to 64 letters, digits, _ or -)';
+  if (!isTowerTime(label.createdAt))
+    return 'createdAt is not a date and time Tower could have written';
+  return undefined;
+}
+
+/** A label id as the run records it: itself when well-formed, else made safe and bounded. */
+export function recordedId(id: string): string {
+  return TOWER_ID.test(id) ? id : escapedText(id, MAX_RECORDED_ID);
+}
+
+/** A creation time as the run records it: itself when well-formed, else made safe and bounded. */
+export function recordedTime(createdAt: string): string {
+  return TOWER_TIME.test(createdAt)
+    ? createdAt
+    : escapedText(createdAt, MAX_RECORDED_TIME);
+}

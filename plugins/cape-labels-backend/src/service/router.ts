@@ -104,7 +104,15 @@ export async function createRouter(
 
   router.get('/runs/:runId/labels.csv', async (req, res) => {
     const run = await reads.run(await caller(req), req.params.runId);
-    await sendOutcomesCsv(res, store, run, outcomeFilterOf(req.query), logger);
+    const { lang = 'en', ...filter } = req.query;
+    await sendOutcomesCsv(
+      res,
+      store,
+      run,
+      outcomeFilterOf(filter),
+      logger,
+      lang,
+    );
   });
 
   router.post('/towers/:towerId/sweep', async (req, res) => {

@@ -106,6 +106,7 @@ export const capeLabelsPlugin = createBackendPlugin({
                   ),
                   store,
                   logger,
+                  language: capeConfig.notificationsLanguage,
                 })
               : undefined,
             progress: new RunProgressSignals(signals, logger),

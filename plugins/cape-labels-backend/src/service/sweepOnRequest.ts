@@ -16,35 +16,57 @@ type AuditOptions = Parameters<AuditorService['createEvent']>[0];
 type SweepAudit = Pick<AuditOptions, 'request' | 'meta'>;
 
 /**
+ * Runs `act` on a Tower for a caller inside the auditor event `eventId`, once the caller may
+ * `cape-labels.sweep.run` on that Tower. The Tower id is checked inside the audit, so a malformed
+ * one is audited as failed (the API's validator refused it before already; an action's input it
+ * does not see).
+ */
+async function auditedSweepAction<T extends object>(
+  options: { access: TowerAccess; auditor: AuditorService },
+  eventId: string,
+  request: { caller: Caller; rawTowerId: string; audit: SweepAudit },
+  act: (towerId: string) => Promise<{ answer: T; meta: JsonObject }>,
+): Promise<T> {
+  const { caller, rawTowerId, audit } = request;
+  const done = await audited(
+    options.auditor,
+    {
+      eventId,
+      severityLevel: 'medium',
+      ...audit,
+      meta: { towerId: rawTowerId, ...audit.meta },
+    },
+    async () => {
+      const towerId = towerIdOf(rawTowerId);
+      await options.access.requireSweep(caller, towerId);
+      return act(towerId);
+    },
+  );
+  return done.answer;
+}
+
+/**
  * A manual sweep request, the same from every entry point that acts for a caller (the API's
  * `POST /towers/:towerId/sweep`, the actions): audited as `sweep-request`, `cape-labels.sweep.run`
  * decided per Tower, through the permissions-off gate, recorded with the caller as `requestedBy`.
- * The Tower id is checked inside the audit, so a malformed one is audited as failed (the API's
- * validator refused it before already; an action's input it does not see).
  */
 export function manualSweeps(options: {
   access: TowerAccess;
   requests: SweepRequests;
   auditor: AuditorService;
 }) {
-  const { access, requests, auditor } = options;
+  const { requests } = options;
   return async (
     caller: Caller,
     rawTowerId: string,
     dryRun: boolean,
     audit: SweepAudit,
-  ): Promise<SweepAccepted> => {
-    const accepted = await audited(
-      auditor,
-      {
-        eventId: 'sweep-request',
-        severityLevel: 'medium',
-        ...audit,
-        meta: { towerId: rawTowerId, ...audit.meta },
-      },
-      async () => {
-        const towerId = towerIdOf(rawTowerId);
-        await access.requireSweep(caller, towerId);
+  ): Promise<SweepAccepted> =>
+    auditedSweepAction(
+      options,
+      'sweep-request',
+      { caller, rawTowerId, audit },
+      async towerId => {
         // requestSweep answers 404 for a Tower that is not configured.
         const answer = await requests.requestSweep({
           towerId,
@@ -52,12 +74,9 @@ export function manualSweeps(options: {
           trigger: 'manual',
           requestedBy: requesterOf(caller),
         });
-        const meta: JsonObject = { ...answer, dryRun };
-        return { answer, meta };
+        return { answer, meta: { ...answer, dryRun } };
       },
     );
-    return accepted.answer;
-  };
 }
 
 /** Requests a sweep for a caller: see {@link manualSweeps}. */
@@ -78,33 +97,24 @@ export function sweepStops(options: {
   stops: SweepStops;
   auditor: AuditorService;
 }) {
-  const { access, stops, auditor } = options;
+  const { stops } = options;
   return async (
     caller: Caller,
     rawTowerId: string,
     audit: SweepAudit,
-  ): Promise<StopAccepted> => {
-    const stopped = await audited(
-      auditor,
-      {
-        eventId: 'sweep-stop',
-        severityLevel: 'medium',
-        ...audit,
-        meta: { towerId: rawTowerId, ...audit.meta },
-      },
-      async () => {
-        const towerId = towerIdOf(rawTowerId);
-        await access.requireSweep(caller, towerId);
+  ): Promise<StopAccepted> =>
+    auditedSweepAction(
+      options,
+      'sweep-stop',
+      { caller, rawTowerId, audit },
+      async towerId => {
         const answer = await stops.stopSweep({
           towerId,
           stoppedBy: requesterOf(caller),
         });
-        const meta: JsonObject = { ...answer };
-        return { answer, meta };
+        return { answer, meta: { ...answer } };
       },
     );
-    return stopped.answer;
-  };
 }
 
 /** Stops a Tower's sweep for a caller: see {@link sweepStops}. */

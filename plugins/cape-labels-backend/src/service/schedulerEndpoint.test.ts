@@ -48,6 +48,15 @@ describe("the scheduler's own endpoints", () => {
       started_at: knex.raw('started_at - ?', [10 * MINUTE]),
     });
   };
+  /** The runs once the run after the `before` earlier ones is running and has scanned labels. */
+  const underWay = (before: number) =>
+    until(
+      runs,
+      r =>
+        r.length === before + 1 &&
+        r[0].status === 'running' &&
+        r[0].counts.scanned > 0,
+    );
   const trigger = () =>
     b
       .http()
@@ -119,13 +128,7 @@ describe("the scheduler's own endpoints", () => {
     const before = (await runs()).length;
     await ageRuns();
     await trigger();
-    const running = await until(
-      runs,
-      r =>
-        r.length === before + 1 &&
-        r[0].status === 'running' &&
-        r[0].counts.scanned > 0,
-    );
+    const running = await underWay(before);
     expect(running[0].status).toBe('running');
     await b
       .http()
@@ -172,13 +175,7 @@ describe("the scheduler's own endpoints", () => {
     b.sim.admin.setFaults({ latencyMs: 300 });
     const before = (await runs()).length;
     await b.postSweep().expect(202);
-    const running = await until(
-      runs,
-      r =>
-        r.length === before + 1 &&
-        r[0].status === 'running' &&
-        r[0].counts.scanned > 0,
-    );
+    const running = await underWay(before);
     expect(running[0]).toMatchObject({ trigger: 'manual', status: 'running' });
     const answer = await stop().expect(202);
     expect(answer.body).toEqual({ runId: running[0].id });

@@ -1,11 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { rootCertificates } from 'node:tls';
-import {
-  Agent,
-  EnvHttpProxyAgent,
-  getGlobalDispatcher,
-  type Dispatcher,
-} from 'undici';
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import {
   TowerError,
   TowerHttpError,
@@ -43,6 +38,9 @@ export type RequestContext = {
   onDate?: (date: string | null) => void;
 };
 
+/** Where every copy of undici, Node's own included, keeps the global dispatcher. */
+const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+
 /**
  * Whether the process sends its requests through the proxy its environment names
  * (`HTTPS_PROXY`, `HTTP_PROXY`, `NO_PROXY`): Node's own `NODE_USE_ENV_PROXY=1`, or undici's
@@ -53,7 +51,10 @@ export function processUsesEnvProxy(
   env: NodeJS.ProcessEnv = process.env,
 ): boolean {
   if (/^(1|true)$/i.test(env.NODE_USE_ENV_PROXY ?? '')) return true;
-  return getGlobalDispatcher().constructor.name === 'EnvHttpProxyAgent';
+  // Read, not undici's getGlobalDispatcher: that installs a default one when none is set,
+  // changing what Node's fetch uses.
+  const installed = (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER];
+  return installed?.constructor.name === 'EnvHttpProxyAgent';
 }
 
 /**

@@ -132,6 +132,12 @@ export interface Config {
     notifications?: {
       /** Send notifications about bad and recovered runs (default true). */
       enabled?: boolean;
+      /**
+       * The language of the notifications' title and description: `en` (default) or `zh-CN`.
+       * One for the whole portal: Backstage's notifications do not tell the server the
+       * recipient's language.
+       */
+      language?: 'en' | 'zh-CN';
     };
   };
 }

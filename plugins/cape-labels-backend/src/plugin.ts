@@ -17,7 +17,7 @@ import { createRunStore } from './database';
 import { notificationsBackendInstalled } from './notifications/installed';
 import { RunNotifier } from './notifications/RunNotifier';
 import { createRouter } from './service/router';
-import { manualSweeps } from './service/sweepOnRequest';
+import { manualSweeps, sweepStops } from './service/sweepOnRequest';
 import { subscribeSweepRequests } from './service/sweepRequestedEvent';
 import {
   logOwnerlessTowers,
@@ -111,6 +111,7 @@ export const capeLabelsPlugin = createBackendPlugin({
                   ),
                   store,
                   logger,
+                  language: capeConfig.notificationsLanguage,
                 })
               : undefined,
             progress: new RunProgressSignals(signals, logger),
@@ -152,6 +153,11 @@ export const capeLabelsPlugin = createBackendPlugin({
             access: towerAccess,
           }),
           sweeps: manualSweeps({ access: towerAccess, requests, auditor }),
+          stops: sweepStops({
+            access: towerAccess,
+            stops: coordinator,
+            auditor,
+          }),
         });
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
 

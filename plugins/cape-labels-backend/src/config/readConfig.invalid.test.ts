@@ -12,6 +12,10 @@ describe('readCapeLabelsConfig: invalid configs', () => {
     ],
     [{ towers: { Prod_A: tower } }, 'capeLabels.towers.Prod_A'],
     [
+      { notifications: { language: 'zh' }, towers: { a: tower } },
+      "capeLabels.notifications.language: must be one of en, zh-CN, not 'zh'",
+    ],
+    [
       { towers: { a: { ...tower, userSource: 'AD' } } },
       'capeLabels.towers.a.userSource',
     ],

@@ -2,6 +2,7 @@ import type {
   KeptReason,
   LabelOutcome,
   Run,
+  RunNote,
   RunRelations,
   RunSettings,
   RunSummary,
@@ -42,6 +43,7 @@ export const SUMMARY_COLUMNS = [
   'clock_skew_ms',
   'clock_capped',
   'notes',
+  'error_params',
   'relations',
 ] as const;
 
@@ -85,7 +87,7 @@ export function rowToSummary(row: SummaryRow, now: number): RunSummary {
     };
   }
   if (row.notes !== null) {
-    summary.notes = JSON.parse(row.notes) as string[];
+    summary.notes = (JSON.parse(row.notes) as unknown[]).map(storedNote);
   }
   if (row.relations) {
     summary.relations = JSON.parse(row.relations) as RunRelations;
@@ -98,6 +100,12 @@ export function rowToSummary(row: SummaryRow, now: number): RunSummary {
       row.error_code === null
         ? { message: row.error_message }
         : { message: row.error_message, code: row.error_code };
+    if (row.error_params) {
+      summary.error.params = JSON.parse(row.error_params) as Record<
+        string,
+        string | number
+      >;
+    }
   }
   return summary;
 }
@@ -125,4 +133,9 @@ export function rowToOutcome(row: OutcomeRow): LabelOutcome {
 /** The kept reasons whose labels the run no longer lists (it still counts them). */
 export function countedOnly(row: Pick<RunRow, 'routine_listed'>): KeptReason[] {
   return row.routine_listed ? [] : [...ROUTINE_REASONS];
+}
+
+/** A stored note: notes recorded before codes existed are plain strings. */
+function storedNote(stored: unknown): RunNote {
+  return typeof stored === 'string' ? { message: stored } : (stored as RunNote);
 }

@@ -1,7 +1,10 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import type { NotificationPayload } from '@backstage/plugin-notifications-common';
 import type { NotificationService } from '@backstage/plugin-notifications-node';
-import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
+import type {
+  CapeLabelsLanguage,
+  RunSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
 import type { RunStore } from '../database';
 import { badRunMessage, recoveredMessage } from './messages';
@@ -13,6 +16,8 @@ type RunNotifierOptions = {
   isInstalled: () => Promise<boolean>;
   store: Pick<RunStore, 'getNotifiedHealth' | 'setNotifiedHealth'>;
   logger: LoggerService;
+  /** `capeLabels.notifications.language` (default en). */
+  language?: CapeLabelsLanguage;
   now?: () => Date;
 };
 
@@ -38,13 +43,19 @@ export class RunNotifier {
     if (verdict.health === 'bad') {
       await this.send(
         tower,
-        badRunMessage(tower, run, verdict.severity, verdict.problems),
+        badRunMessage(
+          tower,
+          run,
+          verdict.severity,
+          verdict.problems,
+          this.options.language,
+        ),
       );
       await store.setNotifiedHealth(tower.id, 'bad', run.id, this.now());
       return;
     }
     if ((await store.getNotifiedHealth(tower.id)) !== 'bad') return;
-    await this.send(tower, recoveredMessage(tower, run));
+    await this.send(tower, recoveredMessage(tower, run, this.options.language));
     await store.setNotifiedHealth(tower.id, 'good', run.id, this.now());
   }
 

@@ -9,9 +9,10 @@ import {
   dailySchedule,
   backendForDescribe,
   towerEntry,
+  USER_REF,
 } from './__testUtils__/testBackend';
+import { PENDING_DELETE_BATCHES } from '../database/tables';
 import { until } from '../__testUtils__/until';
-import { CANCELLED_NOTE } from '../sweep/sweepResult';
 import { MINUTE } from '../__testUtils__/time';
 
 const TASKS = `${BASE}/.backstage/scheduler/v1/tasks`;
@@ -47,6 +48,15 @@ describe("the scheduler's own endpoints", () => {
       started_at: knex.raw('started_at - ?', [10 * MINUTE]),
     });
   };
+  /** The runs once the run after the `before` earlier ones is running and has scanned labels. */
+  const underWay = (before: number) =>
+    until(
+      runs,
+      r =>
+        r.length === before + 1 &&
+        r[0].status === 'running' &&
+        r[0].counts.scanned > 0,
+    );
   const trigger = () =>
     b
       .http()
@@ -118,13 +128,7 @@ describe("the scheduler's own endpoints", () => {
     const before = (await runs()).length;
     await ageRuns();
     await trigger();
-    const running = await until(
-      runs,
-      r =>
-        r.length === before + 1 &&
-        r[0].status === 'running' &&
-        r[0].counts.scanned > 0,
-    );
+    const running = await underWay(before);
     expect(running[0].status).toBe('running');
     await b
       .http()
@@ -138,7 +142,12 @@ describe("the scheduler's own endpoints", () => {
       trigger: 'external',
       status: 'aborted',
       error: { code: 'ABORTED' },
-      notes: [CANCELLED_NOTE],
+      notes: [
+        {
+          code: 'CANCELLED_BY_SCHEDULER',
+          message: expect.stringContaining('scheduler'),
+        },
+      ],
     });
     const audited = await until(
       async () =>
@@ -152,6 +161,60 @@ describe("the scheduler's own endpoints", () => {
     expect(ended[0].counts.scanned).toBeLessThan(200 + 3);
     expect(b.sim.admin.deletedLabels()).toEqual([]);
   }, 40_000);
+
+  /**
+   * The plugin's tasks are global, so the scheduler cancels them in its database, never through a
+   * local abort, and the replica running the sweep aborts when its task's ticket is gone: the
+   * path a stop takes from any replica.
+   */
+  it('POST /towers/:towerId/stop stops the running sweep: aborted, noted and audited with who stopped it, nothing half-recorded', async () => {
+    const stop = () => b.http().post(`${BASE}/towers/t1/stop`).set(auth.user());
+    await until(runs, r => r[0]?.status !== 'running');
+    await stop().expect(409);
+    seed(200, 'stop');
+    b.sim.admin.setFaults({ latencyMs: 300 });
+    const before = (await runs()).length;
+    await b.postSweep().expect(202);
+    const running = await underWay(before);
+    expect(running[0]).toMatchObject({ trigger: 'manual', status: 'running' });
+    const answer = await stop().expect(202);
+    expect(answer.body).toEqual({ runId: running[0].id });
+
+    const ended = await until(runs, r => r[0].status !== 'running');
+    b.sim.admin.clearFaults();
+    expect(ended[0]).toMatchObject({
+      id: running[0].id,
+      status: 'aborted',
+      error: { code: 'ABORTED' },
+      notes: [
+        {
+          code: 'STOPPED',
+          params: { by: USER_REF },
+          message: `stopped by ${USER_REF}`,
+        },
+      ],
+    });
+    expect(ended[0].counts.scanned).toBeLessThan(200);
+    // Every label Tower deleted is recorded deleted; nothing waits for settling.
+    expect(ended[0].counts.deleted).toBe(b.sim.admin.deletedLabels().length);
+    expect(await (await b.db())(PENDING_DELETE_BATCHES)).toEqual([]);
+
+    const audited = await until(
+      async () =>
+        b.logs.filter(
+          l =>
+            l.includes(running[0].id) &&
+            /sweep-stop|sweep-cancelled/.test(l) &&
+            l.includes('succeeded'),
+        ),
+      lines => lines.length >= 2,
+    );
+    expect(audited.find(l => l.includes('sweep-stop'))).toContain(USER_REF);
+    expect(audited.find(l => l.includes('sweep-cancelled'))).toContain(
+      `"stoppedBy":"${USER_REF}"`,
+    );
+    await stop().expect(409);
+  }, 60_000);
 
   it('GET /towers shows a run whose heartbeat stopped as lost, and writes nothing', async () => {
     const knex = await b.db();

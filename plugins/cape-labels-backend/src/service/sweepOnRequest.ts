@@ -1,5 +1,9 @@
 import type { AuditorService } from '@backstage/backend-plugin-api';
-import type { SweepAccepted } from '@smartx-cape/plugin-cape-labels-common';
+import type {
+  StopAccepted,
+  SweepAccepted,
+} from '@smartx-cape/plugin-cape-labels-common';
+import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import type { JsonObject } from '@backstage/types';
 import { audited, requesterOf, type Caller } from './access';
 import type { SweepRequests } from './sweepRequests';
@@ -12,38 +16,60 @@ type AuditOptions = Parameters<AuditorService['createEvent']>[0];
 type SweepAudit = Pick<AuditOptions, 'request' | 'meta'>;
 
 /**
+ * Runs `act` on a Tower for a caller inside the auditor event `eventId`, once the caller may
+ * `cape-labels.sweep.run` on that Tower. The Tower id is checked inside the audit, so a malformed
+ * one is audited as failed with `towerId: null` (the API's validator refused it before already; an
+ * action's input it does not see): input reaches the audit only once valid.
+ */
+async function auditedSweepAction<T extends object>(
+  options: { access: TowerAccess; auditor: AuditorService },
+  eventId: string,
+  request: { caller: Caller; rawTowerId: string; audit: SweepAudit },
+  act: (towerId: string) => Promise<{ answer: T; meta: JsonObject }>,
+): Promise<T> {
+  const { caller, rawTowerId, audit } = request;
+  const done = await audited(
+    options.auditor,
+    {
+      eventId,
+      severityLevel: 'medium',
+      ...audit,
+      meta: {
+        towerId: isTowerId(rawTowerId) ? rawTowerId : null,
+        ...audit.meta,
+      },
+    },
+    async () => {
+      const towerId = towerIdOf(rawTowerId);
+      await options.access.requireSweep(caller, towerId);
+      return act(towerId);
+    },
+  );
+  return done.answer;
+}
+
+/**
  * A manual sweep request, the same from every entry point that acts for a caller (the API's
  * `POST /towers/:towerId/sweep`, the actions): audited as `sweep-request`, `cape-labels.sweep.run`
  * decided per Tower, through the permissions-off gate, recorded with the caller as `requestedBy`.
- * A malformed Tower id (the API's validator refused it before already; an action's input it does
- * not see) is audited as failed with `towerId: null`: input reaches the audit only once valid.
  */
 export function manualSweeps(options: {
   access: TowerAccess;
   requests: SweepRequests;
   auditor: AuditorService;
 }) {
-  const { access, requests, auditor } = options;
+  const { requests } = options;
   return async (
     caller: Caller,
     rawTowerId: string,
     dryRun: boolean,
     audit: SweepAudit,
-  ): Promise<SweepAccepted> => {
-    const accepted = await audited(
-      auditor,
-      {
-        eventId: 'sweep-request',
-        severityLevel: 'medium',
-        ...audit,
-        meta: {
-          towerId: isTowerId(rawTowerId) ? rawTowerId : null,
-          ...audit.meta,
-        },
-      },
-      async () => {
-        const towerId = towerIdOf(rawTowerId);
-        await access.requireSweep(caller, towerId);
+  ): Promise<SweepAccepted> =>
+    auditedSweepAction(
+      options,
+      'sweep-request',
+      { caller, rawTowerId, audit },
+      async towerId => {
         // requestSweep answers 404 for a Tower that is not configured.
         const answer = await requests.requestSweep({
           towerId,
@@ -51,13 +77,48 @@ export function manualSweeps(options: {
           trigger: 'manual',
           requestedBy: requesterOf(caller),
         });
-        const meta: JsonObject = { ...answer, dryRun };
-        return { answer, meta };
+        return { answer, meta: { ...answer, dryRun } };
       },
     );
-    return accepted.answer;
-  };
 }
 
 /** Requests a sweep for a caller: see {@link manualSweeps}. */
 export type ManualSweeps = ReturnType<typeof manualSweeps>;
+
+/** What stops a Tower's running sweep: the coordinator's stop (the scheduler's cancel of its task). */
+export type SweepStops = Pick<SweepCoordinator, 'stopSweep'>;
+
+/**
+ * A stop of a Tower's running sweep, the same from the API's `POST /towers/:towerId/stop` and the
+ * `stop-tower-sweep` action: audited as `sweep-stop`, `cape-labels.sweep.run` decided per Tower
+ * (a Tower the caller may not read answers 404 like an unknown one), the run marked with the
+ * caller before the scheduler cancels its task. Stopping deletes nothing, so the permissions-off
+ * gate of real sweeps does not apply.
+ */
+export function sweepStops(options: {
+  access: TowerAccess;
+  stops: SweepStops;
+  auditor: AuditorService;
+}) {
+  const { stops } = options;
+  return async (
+    caller: Caller,
+    rawTowerId: string,
+    audit: SweepAudit,
+  ): Promise<StopAccepted> =>
+    auditedSweepAction(
+      options,
+      'sweep-stop',
+      { caller, rawTowerId, audit },
+      async towerId => {
+        const answer = await stops.stopSweep({
+          towerId,
+          stoppedBy: requesterOf(caller),
+        });
+        return { answer, meta: { ...answer } };
+      },
+    );
+}
+
+/** Stops a Tower's sweep for a caller: see {@link sweepStops}. */
+export type TowerSweepStops = ReturnType<typeof sweepStops>;

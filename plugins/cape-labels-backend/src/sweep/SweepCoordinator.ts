@@ -2,15 +2,31 @@ import type {
   LoggerService,
   SchedulerService,
 } from '@backstage/backend-plugin-api';
-import { ConflictError } from '@backstage/errors';
-import type { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
+import { ConflictError, isError } from '@backstage/errors';
+import type {
+  TowerRules,
+  TowerSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
+import type { TowerConfig } from '../config/types';
 import type { RunStore, SweepRequest } from '../database';
-import { nextRunAt } from './schedule';
+import { nextRunAt, scheduleRules } from './schedule';
 import { triggerRequest } from './triggerRequest';
 import type { TowerRegistry } from './TowerRegistry';
 
 function sweepTaskId(towerId: string): string {
   return `cape-labels:sweep:${towerId}`;
+}
+
+/** The rules a Tower's runs go by, as configured with the defaults applied. */
+export function towerRules(tower: TowerConfig): TowerRules {
+  const confirming = tower.confirmAfter.as('milliseconds') > 0;
+  return {
+    minAge: tower.minAge.toISO() ?? 'PT0S',
+    confirmAfter: confirming ? tower.confirmAfter.toISO() : null,
+    maxDeletesPerRun: tower.maxDeletesPerRun,
+    dryRun: tower.dryRun,
+    schedule: scheduleRules(tower.schedule),
+  };
 }
 
 /**
@@ -71,6 +87,38 @@ export class SweepCoordinator {
     return { requestId: request.id };
   }
 
+  /**
+   * Stops the Tower's running sweep through the scheduler's cancel of its task, which reaches
+   * whichever replica runs it (that replica's task loses its ticket and aborts). The run is marked
+   * first, so its end notes who stopped it; 409 when no sweep of the Tower runs.
+   */
+  async stopSweep(input: {
+    towerId: string;
+    stoppedBy: string;
+  }): Promise<{ runId: string }> {
+    const { towers, store, scheduler, logger } = this.options;
+    towers.get(input.towerId);
+    const runId = await store.requestStop(input.towerId, input.stoppedBy);
+    if (!runId)
+      throw new ConflictError(
+        `No sweep of Tower '${input.towerId}' is running`,
+      );
+    try {
+      await scheduler.cancelTask(sweepTaskId(input.towerId));
+    } catch (error) {
+      await store.withdrawStop(runId);
+      if (isError(error) && error.name === 'ConflictError')
+        throw new ConflictError(
+          `No sweep of Tower '${input.towerId}' is running`,
+        );
+      throw error;
+    }
+    logger.info(
+      `Tower ${input.towerId}: run ${runId} asked to stop by ${input.stoppedBy}`,
+    );
+    return { runId };
+  }
+
   private now(): Date {
     return this.options.now?.() ?? new Date();
   }
@@ -99,6 +147,9 @@ export class SweepCoordinator {
         ...(Object.keys(tower.transport).length
           ? { transport: tower.transport }
           : {}),
+        owner: tower.owner ?? null,
+        notify: tower.notify,
+        rules: towerRules(tower),
       };
     });
   }

@@ -89,7 +89,13 @@ describe('deleteGuarded survivor reads', () => {
     });
     await deleteGuarded(ctx, policy, take);
     expect(survivorReads).toHaveLength(1);
-    expect(notes.list().join('\n')).toMatch(/answered count 5 for 3 labels/);
+    expect(notes.list()).toEqual([
+      {
+        code: 'DELETE_COUNT_MISMATCH',
+        params: { reported: 5, requested: 3, gone: expect.any(Number) },
+        message: expect.stringMatching(/answered count 5 for 3 labels/),
+      },
+    ]);
   });
 
   it('reads survivors when the answer was lost', async () => {

@@ -12,6 +12,7 @@ import { outcome } from './record';
 import { RefusedBatch } from './refusedBatch';
 import { withRetry } from './retry';
 import type { RunContext } from './runContext';
+import { runNotes } from './runNotes';
 
 /**
  * Rules 5 and 8: a dry run records `would-delete` and sends nothing; a real run makes one
@@ -57,12 +58,20 @@ export async function deleteGuarded(
   const gone = ids.length - survivors.size;
   if (reported !== undefined && reported !== gone) {
     run.notes.add(
-      `deleteManyLabels answered count ${reported} for ${ids.length} labels, but ${gone} were gone afterwards`,
+      runNotes.deleteCountMismatch({
+        reported,
+        requested: ids.length,
+        gone,
+      }),
     );
   }
   if (ambiguous && gone > 0) {
     run.notes.add(
-      `deleteManyLabels for ${ids.length} labels got no usable answer (${toError(error).message}); ${gone} were gone after settling and are recorded deleted`,
+      runNotes.deleteUnansweredSettled({
+        requested: ids.length,
+        gone,
+        error: toError(error).message,
+      }),
     );
   }
   const failedReason = ambiguous ? 'unanswered' : 'error';

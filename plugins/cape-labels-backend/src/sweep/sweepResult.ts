@@ -7,7 +7,7 @@ import {
   type RunError,
   type RunStatus,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { isTowerError } from '../cloudtower/errors';
+import { isTowerError, type TowerError } from '../cloudtower/errors';
 
 export type KeptTally = Map<KeptReason, number>;
 
@@ -44,8 +44,12 @@ export type SweepResult = {
   error?: RunError;
 };
 
-/** An error as a run records it: its message, and its code when it has one (a `TowerError`'s). */
+/**
+ * An error as a run records it: its message, and its code when it has one (a `TowerError`'s,
+ * with the params a frontend words it by).
+ */
 export function errorOf(error: unknown): RunError {
+  if (isTowerError(error)) return towerRunError(error);
   const { message } = toError(error);
   const code = (error as { code?: unknown } | null | undefined)?.code;
   return typeof code === 'string' ? { message, code } : { message };
@@ -91,6 +95,7 @@ export function sweepResult(end: {
       error: {
         message: `stopped deleting at maxDeletesPerRun (${end.maxDeletes}); the rest wait for the next run`,
         code: 'CAP_REACHED' satisfies PluginRunErrorCode,
+        params: { maxDeletesPerRun: end.maxDeletes },
       },
     };
   }
@@ -108,7 +113,7 @@ export function failedBeforeSweep(
     counts,
     keptByReason: new Map(),
     error: isTowerError(error)
-      ? { message: error.message, code: error.code }
+      ? towerRunError(error)
       : {
           message: `sweep failed: ${toError(error).message}`,
           code: 'INTERNAL' satisfies PluginRunErrorCode,
@@ -116,14 +121,10 @@ export function failedBeforeSweep(
   };
 }
 
-/** The note on a run the scheduler stopped while the backend kept running. */
-export const CANCELLED_NOTE =
-  "stopped by Backstage's scheduler, not by a shutdown: the task was cancelled (its /cancel endpoint), ran past its timeout, or lost its lease";
-
 /**
  * Whether a run ended `aborted` because the scheduler aborted its task (the `/cancel` endpoint,
  * which any signed-in user may call, the task's timeout, a lost lease) rather than because this
- * backend is shutting down: such a run gets `CANCELLED_NOTE` and an auditor event.
+ * backend is shutting down: such a run gets the `CANCELLED_BY_SCHEDULER` note and an auditor event.
  */
 export function cancelledByScheduler(
   result: Pick<SweepResult, 'status'>,
@@ -131,4 +132,8 @@ export function cancelledByScheduler(
   shuttingDown: boolean,
 ): boolean {
   return result.status === 'aborted' && signal.aborted && !shuttingDown;
+}
+
+function towerRunError(error: TowerError): RunError {
+  return { message: error.message, code: error.code, params: error.params };
 }

@@ -19,6 +19,7 @@ import {
   type EventsService,
 } from '@backstage/plugin-events-node';
 import type { JsonObject } from '@backstage/types';
+import type { Knex } from 'knex';
 import {
   startSimulator,
   type RunningSimulator,
@@ -66,6 +67,11 @@ export type CapeBackendOptions = {
   simulator?: SimulatorOptions;
   /** Backstage's own scheduler on the test database instead of the mock. */
   realScheduler?: boolean;
+  /**
+   * Another test backend's database (its `db`), shared: this backend is then a second replica
+   * of it. Default: a fresh one.
+   */
+  database?: () => Promise<Knex>;
   /**
    * Backstage's own auth, httpAuth and permissions services (no mock credentials, the switchable
    * permission unused); `backend` is then the root config's `backend` block, e.g. external access.
@@ -130,7 +136,9 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
     ...(options.permissionsOff ? {} : { permission: { enabled: true } }),
   };
   try {
-    const knex = await databases.init('SQLITE_3');
+    const knex = options.database
+      ? await options.database()
+      : await databases.init('SQLITE_3');
     const backend = await startTestBackend({
       features: [
         capeLabelsPlugin,

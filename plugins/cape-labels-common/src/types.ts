@@ -92,6 +92,9 @@ export type RunError = {
  *   task's timeout, a lost lease), not a shutdown.
  * - `STOPPED` (`by`, the principal: a user's entity ref or `service:<subject>`): stopped through
  *   `POST /towers/:towerId/stop`.
+ * - `DELETE_REFUSED_SPLIT` (`requested`, `detail`, `extraDeletes`, `refused`, `refusedIds`,
+ *   `deleted`, `failed`): Tower refused a delete of `requested` labels (`detail`: its words); the
+ *   batch was split in halves until the refused labels were alone (`refusedIds` comma-separated).
  * - `MORE_NOTES_IN_LOG` (`count`): notes beyond those kept on the run are in the log only.
  * @public
  */
@@ -108,6 +111,7 @@ export type RunNoteCode =
   | 'LOGIN_LDAP_NO_LDAP_CONFIG'
   | 'CANCELLED_BY_SCHEDULER'
   | 'STOPPED'
+  | 'DELETE_REFUSED_SPLIT'
   | 'MORE_NOTES_IN_LOG';
 
 /**

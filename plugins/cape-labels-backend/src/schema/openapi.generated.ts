@@ -698,6 +698,7 @@ export const spec = {
               "LOGIN_LDAP_NO_LDAP_CONFIG",
               "CANCELLED_BY_SCHEDULER",
               "STOPPED",
+              "DELETE_REFUSED_SPLIT",
               "MORE_NOTES_IN_LOG"
             ]
           },

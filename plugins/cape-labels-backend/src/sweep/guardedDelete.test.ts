@@ -176,9 +176,21 @@ describe('deleteGuarded when Tower refuses the batch', () => {
     expect(result.error).toBeUndefined();
     expect(result.pending).toBe(7);
     expect(deletes.length - 1).toBeLessThanOrEqual(2 * Math.log2(64));
-    expect(ctx.notes.list().join('\n')).toMatch(
-      /refused deleteManyLabels for 64 labels .*1 refused \(l037\), 63 deleted/,
-    );
+    expect(ctx.notes.list()).toEqual([
+      {
+        code: 'DELETE_REFUSED_SPLIT',
+        params: expect.objectContaining({
+          requested: 64,
+          refused: 1,
+          refusedIds: 'l037',
+          deleted: 63,
+          failed: 0,
+        }),
+        message: expect.stringMatching(
+          /refused deleteManyLabels for 64 labels .*1 refused \(l037\), 63 deleted/,
+        ),
+      },
+    ]);
   });
 
   it('isolates each of several refused labels, and a batch of one needs no more deletes', async () => {

@@ -10,6 +10,7 @@ import {
   type GuardedDeleteResult,
 } from './deleteAttempt';
 import { outcome } from './record';
+import { runNotes } from './runNotes';
 import type { RunContext } from './runContext';
 
 /**
@@ -129,11 +130,16 @@ export class RefusedBatch {
   ): void {
     const refused = [...this.refused.keys()].filter(id => survivors.has(id));
     const failed = [...this.unresolved.keys()].filter(id => survivors.has(id));
-    const left = failed.length ? `, ${failed.length} left failed` : '';
     this.run.notes.add(
-      `Tower refused deleteManyLabels for ${this.take.length} labels (${refusalDetail(refusal)}); ` +
-        `split in ${this.extraRequests} more deletes: ${refused.length} refused ` +
-        `(${refused.join(', ')}), ${this.take.length - survivors.size} deleted${left}`,
+      runNotes.deleteRefusedSplit({
+        requested: this.take.length,
+        detail: refusalDetail(refusal),
+        extraDeletes: this.extraRequests,
+        refused: refused.length,
+        refusedIds: refused.join(', '),
+        deleted: this.take.length - survivors.size,
+        failed: failed.length,
+      }),
     );
   }
 }

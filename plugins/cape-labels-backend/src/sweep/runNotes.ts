@@ -71,6 +71,22 @@ export const runNotes = {
       "stopped by Backstage's scheduler, not by a shutdown: the task was cancelled (its /cancel endpoint), ran past its timeout, or lost its lease",
     ),
   stopped: (p: { by: string }) => note('STOPPED', `stopped by ${p.by}`, p),
+  deleteRefusedSplit: (p: {
+    requested: number;
+    detail: string;
+    extraDeletes: number;
+    refused: number;
+    refusedIds: string;
+    deleted: number;
+    failed: number;
+  }) =>
+    note(
+      'DELETE_REFUSED_SPLIT',
+      `Tower refused deleteManyLabels for ${p.requested} labels (${p.detail}); ` +
+        `split in ${p.extraDeletes} more deletes: ${p.refused} refused (${p.refusedIds}), ` +
+        `${p.deleted} deleted${p.failed ? `, ${p.failed} left failed` : ''}`,
+      p,
+    ),
   moreInLog: (p: { count: number }) =>
     note('MORE_NOTES_IN_LOG', `${p.count} more note(s) in the log`, p),
   /** How the run got into Tower; none for a LOCAL user's password login, the usual way. */

@@ -222,6 +222,7 @@ export interface components {
         | 'LOGIN_LDAP_NO_LDAP_CONFIG'
         | 'CANCELLED_BY_SCHEDULER'
         | 'STOPPED'
+        | 'DELETE_REFUSED_SPLIT'
         | 'MORE_NOTES_IN_LOG';
       params?: components['schemas']['Params'];
       message: string;

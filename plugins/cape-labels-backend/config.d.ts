@@ -120,6 +120,12 @@ export interface Config {
     notifications?: {
       /** Send notifications about bad and recovered runs (default true). */
       enabled?: boolean;
+      /**
+       * Where the app mounts the cape-labels page (default `/cape-labels`): notification links
+       * point at `<pagePath>/towers/<towerId>?run=<runId>`. Set it when the page is mounted
+       * elsewhere or the app runs under a base path.
+       */
+      pagePath?: string;
     };
   };
 }

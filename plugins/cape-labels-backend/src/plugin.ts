@@ -106,6 +106,7 @@ export const capeLabelsPlugin = createBackendPlugin({
                   ),
                   store,
                   logger,
+                  pagePath: capeConfig.notificationsPagePath,
                 })
               : undefined,
             progress: new RunProgressSignals(signals, logger),

@@ -90,6 +90,7 @@ export function towerPageTestIds(towerId: string) {
     run: (runId: string) => `${page}-run-${runId}`,
     showLabels: (runId: string) => `${page}-show-labels-${runId}`,
     labels: `${page}-labels`,
+    runError: `${page}-run-error`,
     topSources: `${page}-top-sources`,
   };
 }

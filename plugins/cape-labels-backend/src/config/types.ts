@@ -33,6 +33,8 @@ export type CapeLabelsConfig = TowerLimits & {
   routineKeepRuns: number;
   /** `capeLabels.notifications.enabled` (default true). */
   notificationsEnabled: boolean;
+  /** `capeLabels.notifications.pagePath`: the app's path of the cape-labels page, no trailing `/`. */
+  notificationsPagePath: string;
 };
 
 /** The three label keys a Tower's sweep may delete (rule 1, docs/architecture.md#the-deletion-rules). */

@@ -4,7 +4,7 @@ import type { NotificationService } from '@backstage/plugin-notifications-node';
 import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
 import type { RunStore } from '../database';
-import { badRunMessage, recoveredMessage } from './messages';
+import { badRunMessage, recoveredMessage, runLink } from './messages';
 import { runHealth, type KeptCounts } from './runHealth';
 
 type RunNotifierOptions = {
@@ -13,6 +13,8 @@ type RunNotifierOptions = {
   isInstalled: () => Promise<boolean>;
   store: Pick<RunStore, 'getNotifiedHealth' | 'setNotifiedHealth'>;
   logger: LoggerService;
+  /** The app's path of the cape-labels page (`capeLabels.notifications.pagePath`). */
+  pagePath: string;
   now?: () => Date;
 };
 
@@ -36,20 +38,25 @@ export class RunNotifier {
     if (verdict.health === 'bad') {
       await this.send(
         tower,
+        run,
         badRunMessage(tower, run, verdict.severity, verdict.problems),
       );
       await store.setNotifiedHealth(tower.id, 'bad', run.id, this.now());
       return;
     }
     if ((await store.getNotifiedHealth(tower.id)) !== 'bad') return;
-    await this.send(tower, recoveredMessage(tower, run));
+    await this.send(tower, run, recoveredMessage(tower, run));
     await store.setNotifiedHealth(tower.id, 'good', run.id, this.now());
   }
 
-  private async send(tower: TowerConfig, payload: NotificationPayload) {
+  private async send(
+    tower: TowerConfig,
+    run: RunSummary,
+    payload: NotificationPayload,
+  ) {
     await this.options.notifications.send({
       recipients: { type: 'entity', entityRef: tower.notify },
-      payload,
+      payload: { ...payload, link: runLink(run, this.options.pagePath) },
     });
     this.options.logger.info(
       `Tower ${tower.id}: notified ${tower.notify.join(', ')}: ${payload.title}`,

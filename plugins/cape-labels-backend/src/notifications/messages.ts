@@ -7,18 +7,20 @@ function towerScope(towerId: string): string {
   return `cape-labels:tower:${towerId}`;
 }
 
-/** Where a notification points: the run on its Tower's page. */
-export function runLink(run: Pick<RunSummary, 'id' | 'towerId'>): string {
+/**
+ * Where a notification points: the run on its Tower's page, below `pagePath`
+ * (`capeLabels.notifications.pagePath`).
+ */
+export function runLink(
+  run: Pick<RunSummary, 'id' | 'towerId'>,
+  pagePath: string,
+): string {
   const query = new URLSearchParams({ run: run.id });
-  return `/cape-labels/towers/${encodeURIComponent(run.towerId)}?${query}`;
+  return `${pagePath}/towers/${encodeURIComponent(run.towerId)}?${query}`;
 }
 
-function base(tower: TowerConfig, run: RunSummary) {
-  return {
-    topic: 'cape-labels',
-    scope: towerScope(tower.id),
-    link: runLink(run),
-  };
+function base(tower: TowerConfig) {
+  return { topic: 'cape-labels', scope: towerScope(tower.id) };
 }
 
 /** `, requested by service:pipeline` for a run someone asked for; nothing for a scheduled one. */
@@ -33,7 +35,7 @@ export function badRunMessage(
   problems: string[],
 ): NotificationPayload {
   return {
-    ...base(tower, run),
+    ...base(tower),
     title: `CAPE label sweep of ${tower.title} needs attention`,
     description: `Run ${run.id} (${run.status}, ${run.startedAt}${requester(run)}): ${problems.join('; ')}.`,
     severity,
@@ -45,7 +47,7 @@ export function recoveredMessage(
   run: RunSummary,
 ): NotificationPayload {
   return {
-    ...base(tower, run),
+    ...base(tower),
     title: `CAPE label sweep of ${tower.title} recovered`,
     description: `Run ${run.id} succeeded: deleted ${run.counts.deleted}, kept ${run.counts.kept}, nothing failed.`,
     severity: 'low',

@@ -8,3 +8,4 @@ export { useRun } from './useRun';
 export { useDownloadOutcomesCsv } from './useDownloadOutcomesCsv';
 export { useTowerPageLink } from './useTowerPageLink';
 export { useTopSources } from './useTopSources';
+export { useSelectedRun, RUN_PARAM } from './useSelectedRun';

@@ -16,6 +16,8 @@ export const capeLabelsMessages = {
     description: 'Orphan CloudTower labels left by CAPE, swept per Tower',
     lastRuns: 'Last {{n}} runs',
     loadError: "Could not load Tower '{{towerId}}': {{message}}",
+    runError: 'Could not load run {{runId}}: {{message}}',
+    runOfOtherTower: 'Run {{runId}} is not a run of Tower {{towerId}}.',
   },
   emptyState: {
     title: 'No Tower configured',

@@ -11,6 +11,8 @@ const zhCN = {
   'page.description': 'CAPE 遗留在 CloudTower 上的孤立标签，按 Tower 清理',
   'page.lastRuns': '最近 {{n}} 次运行',
   'page.loadError': '无法加载 Tower“{{towerId}}”：{{message}}',
+  'page.runError': '无法加载运行 {{runId}}：{{message}}',
+  'page.runOfOtherTower': '运行 {{runId}} 不属于 Tower {{towerId}}。',
   'emptyState.title': '尚未配置 Tower',
   'emptyState.howTo': '请在 {{file}} 中添加 {{block}} 配置块并重启后端，例如：',
   'notAllowed.title': '你无权查看清理结果',

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import {
   makeOutcome,
@@ -26,11 +27,24 @@ const OUTCOME = makeOutcome();
 
 const api = (): MockCapeLabelsApi => mockTowerPageApi(RUNS, [OUTCOME]);
 
+/** Where the app is, as the address bar would show it. */
+const Location = () => {
+  const { pathname, search } = useLocation();
+  return <output data-testid="location">{pathname + search}</output>;
+};
+
 async function renderPage(a: MockCapeLabelsApi, path = '/towers/prod-a') {
-  return renderWithApi(a, <CapeLabelsPageContent />, {
-    at: path,
-    mountedRoutes: { '/': rootRouteRef },
-  });
+  return renderWithApi(
+    a,
+    <>
+      <CapeLabelsPageContent />
+      <Location />
+    </>,
+    {
+      at: path,
+      mountedRoutes: { '/': rootRouteRef },
+    },
+  );
 }
 
 const lastOutcomesCall = (a: MockCapeLabelsApi) =>
@@ -150,5 +164,63 @@ describe('TowerPage', () => {
     await renderPage(api(), '/');
     const link = await screen.findByTestId(ids.link);
     expect(link).toHaveAttribute('href', '/towers/prod-a');
+  });
+
+  it('opens the run a notification link names, not the newest', async () => {
+    const a = api();
+    await renderPage(a, '/towers/prod-a?run=run-1');
+    const labels = await screen.findByTestId(ids.labels);
+    expect(labels).toHaveAttribute('data-run', 'run-1');
+    await waitFor(() => expect(lastOutcomesCall(a)[0]).toBe('run-1'));
+    expect(screen.getByTestId(ids.showLabels('run-1'))).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('fetches a named run older than the history shows', async () => {
+    const a = api();
+    const old = makeRun({ id: 'run-0', status: 'failed' });
+    a.getRun.mockResolvedValue({ ...old, settings: { keys: [] } });
+    await renderPage(a, '/towers/prod-a?run=run-0');
+    await waitFor(() =>
+      expect(screen.getByTestId(ids.labels)).toHaveAttribute(
+        'data-run',
+        'run-0',
+      ),
+    );
+    expect(a.getRun).toHaveBeenCalledWith('run-0');
+  });
+
+  it('says so when the named run cannot be loaded or is another Tower’s', async () => {
+    const a = api();
+    a.getRun.mockRejectedValue(new Error('No run run-9'));
+    const { unmount } = await renderPage(a, '/towers/prod-a?run=run-9');
+    expect(await screen.findByTestId(ids.runError)).toHaveTextContent(
+      'Could not load run run-9: No run run-9',
+    );
+    expect(screen.queryByTestId(ids.labels)).not.toBeInTheDocument();
+    unmount();
+
+    a.getRun.mockResolvedValue({
+      ...makeRun({ id: 'run-b', towerId: 'prod-b' }),
+      settings: { keys: [] },
+    });
+    await renderPage(a, '/towers/prod-a?run=run-b');
+    expect(await screen.findByTestId(ids.runError)).toHaveTextContent(
+      'Run run-b is not a run of Tower prod-a.',
+    );
+    expect(screen.queryByTestId(ids.labels)).not.toBeInTheDocument();
+  });
+
+  it('writes the chosen run into the URL, so the page can be shared', async () => {
+    await renderPage(api());
+    await screen.findByTestId(ids.labels);
+    await userEvent.click(screen.getByTestId(ids.showLabels('run-1')));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/towers/prod-a?run=run-1',
+      ),
+    );
   });
 });

@@ -1,7 +1,9 @@
 import {
+  DEFAULT_NAMESPACE,
   KubernetesValidatorFunctions,
   parseEntityRef,
   stringifyEntityRef,
+  type CompoundEntityRef,
 } from '@backstage/catalog-model';
 import type { Config } from '@backstage/config';
 
@@ -10,6 +12,26 @@ export const DEFAULT_TOWER_OWNER = 'group:default/unowned';
 
 /** The annotation that ties a catalog entity to a configured Tower. */
 export const CAPE_LABELS_TOWER_ID_ANNOTATION = 'cape-labels/tower-id';
+
+/**
+ * The catalog entity that stands for a configured Tower (the catalog module's `Resource`): its
+ * kind, namespace and name. The catalog module names its entities with it and the frontend links
+ * to them with it, so the two cannot drift apart.
+ * @public
+ */
+export function towerEntityName(
+  towerId: string,
+): CompoundEntityRef & { kind: 'Resource' } {
+  return { kind: 'Resource', namespace: DEFAULT_NAMESPACE, name: towerId };
+}
+
+/**
+ * The Tower's catalog entity as a full entity ref, `resource:default/<towerId>`.
+ * @public
+ */
+export function towerEntityRef(towerId: string): string {
+  return stringifyEntityRef(towerEntityName(towerId));
+}
 
 /** Who a Tower belongs to: its catalog owner and whom to notify about it. */
 export type TowerOwnership = {

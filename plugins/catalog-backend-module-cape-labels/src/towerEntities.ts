@@ -5,6 +5,7 @@ import {
 } from '@backstage/catalog-model';
 import {
   CAPE_LABELS_TOWER_ID_ANNOTATION,
+  towerEntityName,
   type TowerDirectoryEntry,
 } from '@smartx-cape/plugin-cape-labels-common';
 
@@ -20,11 +21,13 @@ export function isRepresentable(tower: TowerDirectoryEntry): boolean {
 
 /** One configured Tower as a catalog `Resource` of type `cloudtower`. */
 export function towerEntity(tower: TowerDirectoryEntry): ResourceEntity {
+  const { kind, namespace, name } = towerEntityName(tower.id);
   return {
     apiVersion: 'backstage.io/v1alpha1',
-    kind: 'Resource',
+    kind,
     metadata: {
-      name: tower.id,
+      name,
+      namespace,
       title: tower.title,
       description: `SmartX CloudTower ${tower.title}: orphan CAPE labels are swept by the cape-labels plugin.`,
       annotations: {

@@ -8,7 +8,7 @@ export {
 } from './time';
 export { formatAlternatives, formatCount } from './numbers';
 export { runCounts } from './counts';
-export { triggerLabel, triggerName } from './trigger';
+export { triggerName } from './trigger';
 export { errorMessage, isNotAllowed } from './errors';
 export { isTowerRunning, statusName, towerStatus } from './towerStatus';
 export type { ChipStatus } from './towerStatus';

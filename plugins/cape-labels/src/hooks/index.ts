@@ -9,3 +9,4 @@ export { useDownloadOutcomesCsv } from './useDownloadOutcomesCsv';
 export { useTowerPageLink } from './useTowerPageLink';
 export { useTopSources } from './useTopSources';
 export { useSelectedRun, RUN_PARAM } from './useSelectedRun';
+export { useEntityRoute } from './useEntityRoute';

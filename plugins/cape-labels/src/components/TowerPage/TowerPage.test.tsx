@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
+import { entityRouteRef } from '@backstage/plugin-catalog-react';
 import userEvent from '@testing-library/user-event';
 import {
   makeOutcome,
@@ -60,7 +61,8 @@ describe('TowerPage', () => {
     expect(chart.querySelectorAll('rect[data-run]')).toHaveLength(2);
     const newest = within(screen.getByTestId(ids.run('run-2')));
     expect(newest.getByText('manual')).toBeInTheDocument();
-    expect(newest.getByText('user:default/alice')).toBeInTheDocument();
+    expect(newest.getByText('alice')).toBeInTheDocument();
+    expect(newest.queryByText('user:default/alice')).not.toBeInTheDocument();
     expect(newest.getByText('10.0 s')).toBeInTheDocument();
     expect(newest.getByText('replica-2')).toBeInTheDocument();
     expect(newest.getByText("Tower's, 2 h behind ours")).toBeInTheDocument();
@@ -221,6 +223,21 @@ describe('TowerPage', () => {
       expect(screen.getByTestId('location')).toHaveTextContent(
         '/towers/prod-a?run=run-1',
       ),
+    );
+  });
+
+  it('links who asked for a run to their catalog page when the app has a catalog', async () => {
+    await renderWithApi(api(), <CapeLabelsPageContent />, {
+      at: '/towers/prod-a',
+      mountedRoutes: {
+        '/': rootRouteRef,
+        '/catalog/:namespace/:kind/:name': entityRouteRef,
+      },
+    });
+    const newest = within(await screen.findByTestId(ids.run('run-2')));
+    expect(newest.getByRole('link', { name: /alice/ })).toHaveAttribute(
+      'href',
+      '/catalog/default/user/alice',
     );
   });
 });

@@ -1,4 +1,4 @@
-import { createApiRef } from '@backstage/core-plugin-api';
+import { createApiRef } from '@backstage/frontend-plugin-api';
 import {
   OutcomeFilter,
   OutcomePage,
@@ -60,7 +60,11 @@ export interface CapeLabelsApi {
   ): Promise<SweepAccepted>;
 }
 
-/** API reference of {@link CapeLabelsApi}. */
-export const capeLabelsApiRef = createApiRef<CapeLabelsApi>({
+/**
+ * API reference of {@link CapeLabelsApi}.
+ * @public
+ */
+export const capeLabelsApiRef = createApiRef<CapeLabelsApi>().with({
   id: 'plugin.cape-labels.service',
+  pluginId: 'cape-labels',
 });

@@ -19,8 +19,23 @@ const ERROR_BODY = (statusCode: number, name: string) => ({
 const twoTowers = (url: string) => ({
   schedule: dailySchedule(),
   towers: {
-    alpha: towerEntry(url, { title: 'Zulu Tower', resourcePrefix: 'sks' }),
-    zeta: towerEntry(url, { title: 'Alpha Tower', dryRun: true }),
+    alpha: towerEntry(url, {
+      title: 'Zulu Tower',
+      resourcePrefix: 'sks',
+      owner: 'group:default/storage',
+      schedule: {
+        frequency: { cron: '0 3 * * *' },
+        timeout: { minutes: 45 },
+      },
+    }),
+    zeta: towerEntry(url, {
+      title: 'Alpha Tower',
+      dryRun: true,
+      owner: 'group:default/platform',
+      notify: ['user:default/jane', 'group:default/oncall'],
+      confirmAfter: { hours: 2 },
+      maxDeletesPerRun: 300,
+    }),
   },
 });
 
@@ -49,7 +64,7 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
     expect(await b.runs('alpha')).toEqual([]);
   });
 
-  it('lists the Towers ordered by title, to users and services, without a run yet', async () => {
+  it('lists the Towers ordered by title with their owner, recipients and effective rules, to users and services, without a run yet', async () => {
     // From the schedule (24 h, first run after the initial delay): no scheduler table is read.
     const nextRunAt = expect.any(String) as unknown as string;
     const expected: TowerSummary[] = [
@@ -62,6 +77,19 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
         running: false,
         nextRunAt,
         lastRun: null,
+        owner: 'group:default/platform',
+        notify: ['user:default/jane', 'group:default/oncall'],
+        rules: {
+          minAge: 'PT24H',
+          confirmAfter: 'PT2H',
+          maxDeletesPerRun: 300,
+          dryRun: true,
+          schedule: {
+            frequency: 'PT24H',
+            timeout: 'PT5M',
+            initialDelay: 'PT1H',
+          },
+        },
       },
       {
         id: 'alpha',
@@ -72,6 +100,19 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
         running: false,
         nextRunAt,
         lastRun: null,
+        owner: 'group:default/storage',
+        notify: ['group:default/storage'],
+        rules: {
+          minAge: 'PT24H',
+          confirmAfter: null,
+          maxDeletesPerRun: 5000,
+          dryRun: false,
+          schedule: {
+            cron: '0 3 * * *',
+            timeout: 'PT45M',
+            initialDelay: 'PT1M',
+          },
+        },
       },
     ];
     const asUser = await b.get(`/towers`).expect(200);

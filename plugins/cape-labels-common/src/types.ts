@@ -47,7 +47,69 @@ export type RunCounts = {
  * {@link RunErrorCode}: one of the plugin's own, `HTTP_<status>`, or Tower's or the system's).
  * @public
  */
-export type RunError = { message: string; code?: RunErrorCode };
+export type RunError = {
+  message: string;
+  code?: RunErrorCode;
+  /**
+   * The figures and names the message carries, for a frontend that words the code itself
+   * (`CAP_REACHED`: `maxDeletesPerRun`; `TIMEOUT`: `timeoutMs`; `HTTP_<status>`: `status`).
+   * Absent on errors recorded before it was and on codes passed through from Tower.
+   */
+  params?: Record<string, string | number>;
+};
+
+/**
+ * One kind of remark the backend writes on a run, each with the `params` it carries:
+ * - `DELETE_COUNT_MISMATCH` (`reported`, `requested`, `gone`): deleteManyLabels answered a count
+ *   the survivor read contradicts.
+ * - `DELETE_UNANSWERED_SETTLED` (`requested`, `gone`, `error`): a delete got no usable answer;
+ *   `gone` labels were gone after settling and are recorded deleted.
+ * - `LATE_DELETIONS_CORRECTED` (`count`, `runId`): this run found labels of run `runId`'s
+ *   unanswered deletes gone on Tower and corrected that run's record.
+ * - `LATE_DELETIONS_UNRECORDED` (`count`, `runId`, `labelIds`): the same, for a run no longer in
+ *   the history (`labelIds` comma-separated).
+ * - `LATE_DELETIONS_RECORDED` (`count`, `byRunId`): on the earlier run: run `byRunId` found this
+ *   run's unanswered deletes gone; recorded deleted, counts recomputed.
+ * - `RECHECK_FAILED` (`error`): earlier unanswered deletes could not be re-checked (the next run
+ *   tries again).
+ * - `LOGIN_API_KEY`: authenticated with an API key (no login).
+ * - `LOGIN_LDAP_AUTHN` (`authConfigId`): logged in as an LDAP user through AUTHN.
+ * - `LOGIN_LDAP_NO_AUTHN_STRATEGIES`: logged in as an LDAP user with source LDAP (Tower has no
+ *   authnStrategies).
+ * - `LOGIN_LDAP_NO_LDAP_CONFIG`: the same, authnStrategies lists no LDAP config.
+ * - `CANCELLED_BY_SCHEDULER`: Backstage's scheduler stopped the run (its /cancel endpoint, the
+ *   task's timeout, a lost lease), not a shutdown.
+ * - `STOPPED` (`by`, the principal: a user's entity ref or `service:<subject>`): stopped through
+ *   `POST /towers/:towerId/stop`.
+ * - `MORE_NOTES_IN_LOG` (`count`): notes beyond those kept on the run are in the log only.
+ * @public
+ */
+export type RunNoteCode =
+  | 'DELETE_COUNT_MISMATCH'
+  | 'DELETE_UNANSWERED_SETTLED'
+  | 'LATE_DELETIONS_CORRECTED'
+  | 'LATE_DELETIONS_UNRECORDED'
+  | 'LATE_DELETIONS_RECORDED'
+  | 'RECHECK_FAILED'
+  | 'LOGIN_API_KEY'
+  | 'LOGIN_LDAP_AUTHN'
+  | 'LOGIN_LDAP_NO_AUTHN_STRATEGIES'
+  | 'LOGIN_LDAP_NO_LDAP_CONFIG'
+  | 'CANCELLED_BY_SCHEDULER'
+  | 'STOPPED'
+  | 'MORE_NOTES_IN_LOG';
+
+/**
+ * A remark on a run: its code and params for a frontend that words it, and the backend's
+ * English `message` as the fallback. Notes stored before codes existed read back as
+ * `{ message }` only.
+ * @public
+ */
+export type RunNote = {
+  code?: RunNoteCode;
+  params?: Record<string, string | number>;
+  message: string;
+};
 
 export type RunSummary = {
   id: string;
@@ -83,7 +145,7 @@ export type RunSummary = {
    * counts were corrected), such corrections this run made to an earlier run, or how a run of
    * an LDAP user or with an API key got into Tower.
    */
-  notes?: string[];
+  notes?: RunNote[];
   /** Whose clock the age cutoff was taken on; absent until the run has read it. */
   clock?: RunClock;
   /** Which relations of Tower's `Label` the run checked; absent until the run has read them. */
@@ -137,6 +199,39 @@ export type TowerSummary = {
   lastRun: RunSummary | null;
   /** Set only when the way to this Tower is weak; the card marks it. */
   transport?: TowerTransport;
+  /** The Tower's catalog owner (full entity ref), null when none is configured. */
+  owner: string | null;
+  /** Entity refs notified about the Tower's runs. */
+  notify: string[];
+  /** The rules the Tower's runs go by, defaults applied. */
+  rules: TowerRules;
+};
+
+/**
+ * A Tower's effective rules (config with defaults applied). The relations a run checks are read
+ * from Tower at each run: see `Run.relations`.
+ * @public
+ */
+export type TowerRules = {
+  /** ISO-8601 duration: labels younger than this are kept. */
+  minAge: string;
+  /** ISO-8601 duration a candidate must stay unreferenced before deletion; null when off. */
+  confirmAfter: string | null;
+  maxDeletesPerRun: number;
+  dryRun: boolean;
+  schedule: TowerScheduleRules;
+};
+
+/**
+ * When a Tower's sweep runs: `frequency` (ISO-8601 duration) or `cron`; `timeout` and
+ * `initialDelay` are ISO-8601 durations.
+ * @public
+ */
+export type TowerScheduleRules = {
+  frequency?: string;
+  cron?: string;
+  timeout: string;
+  initialDelay?: string;
 };
 
 /**
@@ -175,6 +270,26 @@ export type OutcomePage = PagedResponse<LabelOutcome> & {
 /** A sweep request: the body of `POST /towers/:towerId/sweep` (the Tower is in the path). */
 export type SweepRequestBody = { dryRun?: boolean };
 export type SweepAccepted = { requestId: string };
+
+/**
+ * The answer of `POST /towers/:towerId/stop`: the running sweep asked to stop.
+ * @public
+ */
+export type StopAccepted = { runId: string };
+
+/**
+ * The languages of texts the backend words itself (CSV headers, notifications).
+ * @public
+ */
+export type CapeLabelsLanguage = 'en' | 'zh-CN';
+/**
+ * Every {@link CapeLabelsLanguage}.
+ * @public
+ */
+export const CAPE_LABELS_LANGUAGES: readonly CapeLabelsLanguage[] = [
+  'en',
+  'zh-CN',
+];
 
 /** The same request on the events bus: the `cape-labels.sweep-requested` payload names its Tower. */
 export type SweepRequestedEvent = SweepRequestBody & { towerId: string };

@@ -15,6 +15,8 @@ type Z = typeof zod;
 const enumOf = (z: Z, values: readonly string[]) =>
   z.enum(values as [string, ...string[]]);
 
+const paramsSchema = (z: Z) => z.record(z.union([z.string(), z.number()]));
+
 export function runSummarySchema(z: Z) {
   const count = z.number().int();
   return z.object({
@@ -44,7 +46,11 @@ export function runSummarySchema(z: Z) {
     }),
     keptByReason: z.record(z.number().int()).optional(),
     error: z
-      .object({ message: z.string(), code: z.string().optional() })
+      .object({
+        message: z.string(),
+        code: z.string().optional(),
+        params: paramsSchema(z).optional(),
+      })
       .optional(),
     instance: z.string().describe('The backend replica that ran it (host:pid)'),
     instanceId: z
@@ -53,7 +59,18 @@ export function runSummarySchema(z: Z) {
       .describe(
         "That backend instance's unique id (Backstage's rootInstanceMetadata)",
       ),
-    notes: z.array(z.string()).optional(),
+    notes: z
+      .array(
+        z.object({
+          code: z.string().optional(),
+          params: paramsSchema(z).optional(),
+          message: z.string(),
+        }),
+      )
+      .optional()
+      .describe(
+        'Remarks on the run: a code with params, and the English message',
+      ),
     clock: z
       .object({
         source: z.enum(['tower', 'local']),
@@ -91,7 +108,39 @@ export function towerSummarySchema(z: Z) {
       .describe(
         "Set only when the way to Tower is weak (http, or Tower's certificate unchecked)",
       ),
+    owner: z
+      .string()
+      .nullable()
+      .describe("The Tower's catalog owner (entity ref), null when none"),
+    notify: z
+      .array(z.string())
+      .describe("Entity refs notified about the Tower's runs"),
+    rules: towerRulesSchema(z),
   });
+}
+
+export function towerRulesSchema(z: Z) {
+  return z
+    .object({
+      minAge: z.string().describe('ISO-8601: younger labels are kept'),
+      confirmAfter: z
+        .string()
+        .nullable()
+        .describe(
+          'ISO-8601: how long a candidate stays unreferenced before deletion; null: off',
+        ),
+      maxDeletesPerRun: z.number().int(),
+      dryRun: z.boolean(),
+      schedule: z.object({
+        frequency: z.string().optional().describe('ISO-8601 duration'),
+        cron: z.string().optional(),
+        timeout: z.string().describe('ISO-8601 duration'),
+        initialDelay: z.string().optional().describe('ISO-8601 duration'),
+      }),
+    })
+    .describe(
+      "The Tower's effective rules, defaults applied; the relations checked are per run",
+    );
 }
 
 export function labelOutcomeSchema(z: Z) {

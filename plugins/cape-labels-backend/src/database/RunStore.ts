@@ -5,6 +5,7 @@ import type {
   Run,
   RunClock,
   RunCounts,
+  RunNote,
   RunRelations,
   RunSummary,
   SourceCount,
@@ -77,7 +78,7 @@ export interface RunStore {
   recordLateDeletions: (
     runId: string,
     labels: LabelOutcome[],
-    note: string,
+    note: RunNote,
   ) => Promise<boolean>;
 
   // Outcomes (outcomeReads.ts)

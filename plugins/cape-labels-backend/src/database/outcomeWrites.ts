@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
-import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
+import type {
+  LabelOutcome,
+  RunNote,
+} from '@smartx-cape/plugin-cape-labels-common';
 import { NotFoundError } from '@backstage/errors';
 import { chunks } from '../lib/chunks';
 import { insertBatch, type BatchColumn } from './arrayParams';
@@ -147,7 +150,7 @@ export async function recordLateDeletions(
   db: Knex,
   runId: string,
   labels: LabelOutcome[],
-  note: string,
+  note: RunNote,
 ): Promise<boolean> {
   return db.transaction(async tx => {
     const run: Pick<RunRow, 'notes'> | undefined = await tx<RunRow>(RUNS)
@@ -187,7 +190,7 @@ export async function recordLateDeletions(
       deleted: corrected + unrecorded.length,
       failed: -corrected,
     });
-    const notes: string[] = run.notes ? JSON.parse(run.notes) : [];
+    const notes: unknown[] = run.notes ? JSON.parse(run.notes) : [];
     await tx<RunRow>(RUNS)
       .where({ id: runId })
       .update({ notes: JSON.stringify([...notes, note]) });

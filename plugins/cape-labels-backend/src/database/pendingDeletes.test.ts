@@ -1,6 +1,7 @@
 import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import { at, newRun } from './__testUtils__/testStore';
+import { runNotes } from '../sweep/runNotes';
 
 function label(
   labelId: string,
@@ -55,7 +56,7 @@ describeEachDatabase(
             failed: 1,
             wouldDelete: 0,
           },
-          notes: ['first note'],
+          notes: [{ message: 'first note' }],
         });
         const pending = await store.listPendingDeletes('prod-a');
         expect(pending.map(p => [p.runId, p.label.labelId])).toEqual([
@@ -68,7 +69,7 @@ describeEachDatabase(
           await store.recordLateDeletions(
             run.id,
             pending.map(p => p.label),
-            'corrected by a later run',
+            runNotes.lateDeletionsRecorded({ count: 2, byRunId: 'r9' }),
           ),
         ).toBe(true);
         const corrected = (await store.getRun(run.id))!;
@@ -81,8 +82,13 @@ describeEachDatabase(
           wouldDelete: 0,
         });
         expect(corrected.notes).toEqual([
-          'first note',
-          'corrected by a later run',
+          { message: 'first note' },
+          {
+            code: 'LATE_DELETIONS_RECORDED',
+            params: { count: 2, byRunId: 'r9' },
+            message:
+              "run r9 found 2 label(s) of this run's unanswered deletes gone on Tower: recorded deleted, counts recomputed",
+          },
         ]);
         const outcomes = await store.listOutcomes(run.id, {
           limit: 10,
@@ -103,7 +109,9 @@ describeEachDatabase(
         await store.clearPendingDeletes(other.id, ['a']);
         expect(await store.listPendingDeletes('prod-b')).toEqual([]);
         expect(
-          await store.recordLateDeletions('no-such-run', [label('x')], 'n'),
+          await store.recordLateDeletions('no-such-run', [label('x')], {
+            message: 'n',
+          }),
         ).toBe(false);
       },
     );

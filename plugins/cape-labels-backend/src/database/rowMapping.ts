@@ -2,6 +2,7 @@ import type {
   KeptReason,
   LabelOutcome,
   Run,
+  RunNote,
   RunRelations,
   RunSettings,
   RunSummary,
@@ -85,7 +86,7 @@ export function rowToSummary(row: SummaryRow, now: number): RunSummary {
     };
   }
   if (row.notes !== null) {
-    summary.notes = JSON.parse(row.notes) as string[];
+    summary.notes = (JSON.parse(row.notes) as unknown[]).map(storedNote);
   }
   if (row.relations) {
     summary.relations = JSON.parse(row.relations) as RunRelations;
@@ -124,4 +125,9 @@ export function rowToOutcome(row: OutcomeRow): LabelOutcome {
 /** The kept reasons whose labels the run no longer lists (it still counts them). */
 export function countedOnly(row: Pick<RunRow, 'routine_listed'>): KeptReason[] {
   return row.routine_listed ? [] : [...ROUTINE_REASONS];
+}
+
+/** A stored note: notes recorded before codes existed are plain strings. */
+function storedNote(stored: unknown): RunNote {
+  return typeof stored === 'string' ? { message: stored } : (stored as RunNote);
 }

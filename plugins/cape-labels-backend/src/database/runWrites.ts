@@ -6,6 +6,7 @@ import type {
   RunClock,
   RunCounts,
   RunError,
+  RunNote,
   RunRelations,
   RunSettings,
   RunStatus,
@@ -34,7 +35,7 @@ export type RunEnd = {
   finishedAt: Date;
   counts: RunCounts;
   error?: RunError;
-  notes?: string[];
+  notes?: RunNote[];
 };
 
 const REPLICA_LOST = {

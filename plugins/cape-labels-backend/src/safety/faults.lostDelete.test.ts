@@ -89,7 +89,15 @@ describe('sweep when Tower commits a delete after its answer was lost', () => {
       expect(await expectSafe(h, run, s)).toEqual([...s.orphans].sort());
       expect(run.counts.failed).toBe(0);
       expect(auditedFor(audits, run.id)).toEqual([...s.orphans].sort());
-      expect(run.notes?.join('\n')).toMatch(/no usable answer/);
+      // One note per delete batch (batches are per key).
+      const settled = (run.notes ?? []).filter(
+        n => n.code === 'DELETE_UNANSWERED_SETTLED',
+      );
+      expect(settled.length).toBeGreaterThan(0);
+      expect(settled[0].message).toMatch(/no usable answer/);
+      expect(settled.reduce((sum, n) => sum + Number(n.params?.gone), 0)).toBe(
+        s.orphans.length,
+      );
     },
   );
 
@@ -118,8 +126,16 @@ describe('sweep when Tower commits a delete after its answer was lost', () => {
         deleted: s.orphans.length,
         failed: 0,
       });
-      expect(corrected.notes?.join('\n')).toContain(second.id);
-      expect(second.notes?.join('\n')).toContain(first.id);
+      expect(corrected.notes).toContainEqual({
+        code: 'LATE_DELETIONS_RECORDED',
+        params: { count: s.orphans.length, byRunId: second.id },
+        message: expect.stringContaining(second.id),
+      });
+      expect(second.notes).toContainEqual({
+        code: 'LATE_DELETIONS_CORRECTED',
+        params: { count: s.orphans.length, runId: first.id },
+        message: expect.stringContaining(first.id),
+      });
       expect(auditedFor(audits, first.id)).toEqual([...s.orphans].sort());
       expect(auditedFor(audits, second.id)).toEqual([]);
       expect(second.counts.deleted).toBe(0);
@@ -168,7 +184,12 @@ describe('sweep when Tower commits a delete after its answer was lost', () => {
     const corrected: Run = (await h.store.getRun(first.id))!;
     expect(await expectSafe(h, corrected, s)).toEqual([...s.orphans].sort());
     expect(auditedFor(audits, first.id)).toEqual([...s.orphans].sort());
-    expect(second.notes?.join('\n')).toContain(first.id);
+    expect(second.notes).toContainEqual(
+      expect.objectContaining({
+        code: 'LATE_DELETIONS_CORRECTED',
+        params: { count: s.orphans.length, runId: first.id },
+      }),
+    );
   });
 
   it('records a count Tower answers that the survivor read contradicts', async () => {
@@ -188,9 +209,10 @@ describe('sweep when Tower commits a delete after its answer was lost', () => {
     expect(notes.length).toBeGreaterThan(0);
     let noted = 0;
     for (const note of notes) {
+      expect(note.code).toBe('DELETE_COUNT_MISMATCH');
       const m =
         /^deleteManyLabels answered count (\d+) for (\d+) labels, but (\d+) were gone afterwards$/.exec(
-          note,
+          note.message,
         );
       expect(m).not.toBeNull();
       const [answered, batch, gone] = m!.slice(1).map(Number);

@@ -6,7 +6,7 @@ export const spec = {
   "info": {
     "title": "cape-labels",
     "version": "1",
-    "description": "Sweeps orphan CAPE labels out of SmartX CloudTower. Every route but /health needs the cape-labels.read permission; POST /towers/{towerId}/sweep needs cape-labels.sweep.run. Errors have Backstage's error body.",
+    "description": "Sweeps orphan CAPE labels out of SmartX CloudTower. Every route but /health needs the cape-labels.read permission; POST /towers/{towerId}/sweep and POST /towers/{towerId}/stop need cape-labels.sweep.run. Errors have Backstage's error body.",
     "license": {
       "name": "Apache-2.0"
     }
@@ -256,6 +256,53 @@ export const spec = {
         }
       }
     },
+    "/towers/{towerId}/stop": {
+      "post": {
+        "operationId": "stopSweep",
+        "description": "Stops the Tower's running sweep, on whichever replica runs it, through the scheduler's cancel of the Tower's task: the run ends `aborted` with a `STOPPED` note naming who stopped it, its unanswered deletes settled as on any abort. 409 when no sweep of the Tower runs.",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/towerId"
+          }
+        ],
+        "responses": {
+          "202": {
+            "description": "The running sweep was asked to stop.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "runId"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "runId": {
+                      "$ref": "#/components/schemas/RunId"
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/runs/{runId}": {
       "get": {
         "operationId": "getRun",
@@ -387,10 +434,19 @@ export const spec = {
     "/runs/{runId}/labels.csv": {
       "get": {
         "operationId": "downloadRunLabelsCsv",
-        "description": "Every outcome of the run passing the filters as CSV (streamed), header row label_id,key,value,action,reason,created_at.",
+        "description": "Every outcome of the run passing the filters as CSV (streamed), header row label_id,key,value,action,reason,created_at in English, or its translation with `lang`.",
         "parameters": [
           {
             "$ref": "#/components/parameters/runId"
+          },
+          {
+            "name": "lang",
+            "in": "query",
+            "required": false,
+            "description": "The language of the header row.",
+            "schema": {
+              "$ref": "#/components/schemas/Language"
+            }
           },
           {
             "$ref": "#/components/parameters/action"
@@ -597,6 +653,109 @@ export const spec = {
         "type": "string",
         "format": "date-time"
       },
+      "Language": {
+        "type": "string",
+        "enum": [
+          "en",
+          "zh-CN"
+        ],
+        "default": "en"
+      },
+      "Params": {
+        "type": "object",
+        "description": "The figures and names a message carries, by name.",
+        "additionalProperties": {
+          "type": [
+            "string",
+            "number"
+          ]
+        }
+      },
+      "RunNote": {
+        "type": "object",
+        "required": [
+          "message"
+        ],
+        "additionalProperties": false,
+        "description": "A remark on a run: its code and params (see RunNoteCode in the common package), with the backend's English message as the fallback. Notes stored before codes existed have the message only.",
+        "properties": {
+          "code": {
+            "type": "string",
+            "enum": [
+              "DELETE_COUNT_MISMATCH",
+              "DELETE_UNANSWERED_SETTLED",
+              "LATE_DELETIONS_CORRECTED",
+              "LATE_DELETIONS_UNRECORDED",
+              "LATE_DELETIONS_RECORDED",
+              "RECHECK_FAILED",
+              "LOGIN_API_KEY",
+              "LOGIN_LDAP_AUTHN",
+              "LOGIN_LDAP_NO_AUTHN_STRATEGIES",
+              "LOGIN_LDAP_NO_LDAP_CONFIG",
+              "CANCELLED_BY_SCHEDULER",
+              "STOPPED",
+              "MORE_NOTES_IN_LOG"
+            ]
+          },
+          "params": {
+            "$ref": "#/components/schemas/Params"
+          },
+          "message": {
+            "type": "string"
+          }
+        }
+      },
+      "TowerRules": {
+        "type": "object",
+        "description": "The Tower's effective rules, defaults applied (ISO-8601 durations). The relations a run checks are read from Tower at each run (the run's `relations`).",
+        "required": [
+          "minAge",
+          "confirmAfter",
+          "maxDeletesPerRun",
+          "dryRun",
+          "schedule"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "minAge": {
+            "type": "string"
+          },
+          "confirmAfter": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "maxDeletesPerRun": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "dryRun": {
+            "type": "boolean"
+          },
+          "schedule": {
+            "type": "object",
+            "required": [
+              "timeout"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "frequency": {
+                "type": "string"
+              },
+              "cron": {
+                "type": "string"
+              },
+              "timeout": {
+                "type": "string"
+              },
+              "initialDelay": {
+                "type": "string"
+              }
+            }
+          }
+        }
+      },
       "RunCounts": {
         "type": "object",
         "required": [
@@ -763,6 +922,9 @@ export const spec = {
               },
               "code": {
                 "type": "string"
+              },
+              "params": {
+                "$ref": "#/components/schemas/Params"
               }
             }
           },
@@ -777,7 +939,7 @@ export const spec = {
           "notes": {
             "type": "array",
             "items": {
-              "type": "string"
+              "$ref": "#/components/schemas/RunNote"
             }
           },
           "clock": {
@@ -896,7 +1058,10 @@ export const spec = {
           "dryRun",
           "running",
           "nextRunAt",
-          "lastRun"
+          "lastRun",
+          "owner",
+          "notify",
+          "rules"
         ],
         "additionalProperties": false,
         "properties": {
@@ -937,6 +1102,23 @@ export const spec = {
                 "type": "null"
               }
             ]
+          },
+          "owner": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The Tower's catalog owner (full entity ref), null when none is configured."
+          },
+          "notify": {
+            "type": "array",
+            "description": "Entity refs notified about the Tower's runs.",
+            "items": {
+              "type": "string"
+            }
+          },
+          "rules": {
+            "$ref": "#/components/schemas/TowerRules"
           },
           "transport": {
             "type": "object",

@@ -50,6 +50,15 @@ const tower: TowerSummary = {
   running: false,
   nextRunAt: null,
   lastRun: lostExternalSummary,
+  owner: null,
+  notify: [],
+  rules: {
+    minAge: 'P1D',
+    confirmAfter: null,
+    maxDeletesPerRun: 1,
+    dryRun: true,
+    schedule: { frequency: 'P1D', timeout: 'PT30M' },
+  },
 };
 
 const topSources: TopSources = {

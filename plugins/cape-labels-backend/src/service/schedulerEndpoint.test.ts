@@ -11,7 +11,6 @@ import {
   towerEntry,
 } from './__testUtils__/testBackend';
 import { until } from '../__testUtils__/until';
-import { CANCELLED_NOTE } from '../sweep/sweepResult';
 import { MINUTE } from '../__testUtils__/time';
 
 const TASKS = `${BASE}/.backstage/scheduler/v1/tasks`;
@@ -138,7 +137,12 @@ describe("the scheduler's own endpoints", () => {
       trigger: 'external',
       status: 'aborted',
       error: { code: 'ABORTED' },
-      notes: [CANCELLED_NOTE],
+      notes: [
+        {
+          code: 'CANCELLED_BY_SCHEDULER',
+          message: expect.stringContaining('scheduler'),
+        },
+      ],
     });
     const audited = await until(
       async () =>

@@ -3,14 +3,30 @@ import type {
   SchedulerService,
 } from '@backstage/backend-plugin-api';
 import { ConflictError } from '@backstage/errors';
-import type { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
+import type {
+  TowerRules,
+  TowerSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
+import type { TowerConfig } from '../config/types';
 import type { RunStore, SweepRequest } from '../database';
-import { nextRunAt } from './schedule';
+import { nextRunAt, scheduleRules } from './schedule';
 import { triggerRequest } from './triggerRequest';
 import type { TowerRegistry } from './TowerRegistry';
 
 function sweepTaskId(towerId: string): string {
   return `cape-labels:sweep:${towerId}`;
+}
+
+/** The rules a Tower's runs go by, as configured with the defaults applied. */
+export function towerRules(tower: TowerConfig): TowerRules {
+  const confirming = tower.confirmAfter.as('milliseconds') > 0;
+  return {
+    minAge: tower.minAge.toISO() ?? 'PT0S',
+    confirmAfter: confirming ? tower.confirmAfter.toISO() : null,
+    maxDeletesPerRun: tower.maxDeletesPerRun,
+    dryRun: tower.dryRun,
+    schedule: scheduleRules(tower.schedule),
+  };
 }
 
 /**
@@ -99,6 +115,9 @@ export class SweepCoordinator {
         ...(Object.keys(tower.transport).length
           ? { transport: tower.transport }
           : {}),
+        owner: tower.owner ?? null,
+        notify: tower.notify,
+        rules: towerRules(tower),
       };
     });
   }

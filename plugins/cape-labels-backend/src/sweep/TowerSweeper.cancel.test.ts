@@ -1,6 +1,6 @@
 import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerClient } from '../cloudtower/types';
-import { CANCELLED_NOTE } from './sweepResult';
+
 import {
   createHarness,
   stoppedAfterEach,
@@ -52,7 +52,7 @@ describe('TowerSweeper: a run stopped by the scheduler or by a shutdown', () => 
     const run = await h.sweep(task.signal);
     expect(run).toMatchObject({
       status: 'aborted',
-      notes: [CANCELLED_NOTE],
+      notes: [{ code: 'CANCELLED_BY_SCHEDULER', message: expect.any(String) }],
     });
     expect(run.counts.deleted).toBeLessThan(30);
     expect(cancelled.map(r => [r.id, r.status])).toEqual([[run.id, 'aborted']]);

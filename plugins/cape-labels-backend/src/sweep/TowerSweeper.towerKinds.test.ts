@@ -65,7 +65,12 @@ describe('TowerSweeper against the kinds of Tower there are', () => {
     const { orphans } = seed(h);
     const run = await h.sweep();
     expect(run.status).toBe('succeeded');
-    expect(run.notes).toEqual(['authenticated with an API key (no login)']);
+    expect(run.notes).toEqual([
+      {
+        code: 'LOGIN_API_KEY',
+        message: 'authenticated with an API key (no login)',
+      },
+    ]);
     expect(h.deletedIds()).toEqual([...orphans].sort());
     const sent = h.sim.admin.requestLog().map(e => e.operationName);
     expect(sent).not.toContain('CapeLabelsLogin');

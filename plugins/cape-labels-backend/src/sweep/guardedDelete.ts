@@ -15,6 +15,7 @@ import type { SweepPolicy } from './decide';
 import { outcome } from './record';
 import { withRetry } from './retry';
 import type { RunContext } from './runContext';
+import { runNotes } from './runNotes';
 
 /** Survivor reads spread over the settle window after a delete without a usable answer. */
 const SETTLE_READS = 3;
@@ -126,12 +127,20 @@ export async function deleteGuarded(
   const gone = ids.length - survivors.size;
   if (reported !== undefined && reported !== gone) {
     run.notes.add(
-      `deleteManyLabels answered count ${reported} for ${ids.length} labels, but ${gone} were gone afterwards`,
+      runNotes.deleteCountMismatch({
+        reported,
+        requested: ids.length,
+        gone,
+      }),
     );
   }
   if (ambiguous && gone > 0) {
     run.notes.add(
-      `deleteManyLabels for ${ids.length} labels got no usable answer (${toError(error).message}); ${gone} were gone after settling and are recorded deleted`,
+      runNotes.deleteUnansweredSettled({
+        requested: ids.length,
+        gone,
+        error: toError(error).message,
+      }),
     );
   }
   const failedReason = ambiguous ? 'unanswered' : 'error';

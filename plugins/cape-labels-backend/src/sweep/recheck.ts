@@ -3,6 +3,7 @@ import type { PendingDelete } from '../database';
 import { chunks } from '../lib/chunks';
 import { withRetry } from './retry';
 import type { RunContext } from './runContext';
+import { runNotes } from './runNotes';
 
 function byRun(pending: PendingDelete[]): Map<string, LabelOutcome[]> {
   const runs = new Map<string, LabelOutcome[]>();
@@ -47,13 +48,20 @@ export async function recheckPendingDeletes(run: RunContext): Promise<void> {
       run.store.recordLateDeletions(
         runId,
         labels,
-        `run ${run.runId} found ${labels.length} label(s) of this run's unanswered deletes gone on Tower: recorded deleted, counts recomputed`,
+        runNotes.lateDeletionsRecorded({
+          count: labels.length,
+          byRunId: run.runId,
+        }),
       ),
     );
     run.notes.add(
       corrected
-        ? `found ${labels.length} label(s) deleted by run ${runId} after its delete went unanswered: that run's record was corrected`
-        : `found ${labels.length} label(s) deleted by run ${runId} (no longer in the history) after its delete went unanswered: ${labels.map(l => l.labelId).join(', ')}`,
+        ? runNotes.lateDeletionsCorrected({ count: labels.length, runId })
+        : runNotes.lateDeletionsUnrecorded({
+            count: labels.length,
+            runId,
+            labelIds: labels.map(l => l.labelId).join(', '),
+          }),
     );
     run.hooks.onDeleted?.(runId, labels);
   }

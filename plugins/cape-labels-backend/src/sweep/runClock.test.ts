@@ -1,4 +1,5 @@
 import { DEFAULT_LDAP_STRATEGY_ID } from '@smartx-cape/cloudtower-simulator';
+import type { RunNote } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerClient, TowerLogin } from '../cloudtower/types';
 import { ldapCredentials, LDAP_USER } from '../__testUtils__/towerLogin';
 import { stubRunContext } from './__testUtils__/runContext';
@@ -25,23 +26,49 @@ function clientLoggedIn(login: TowerLogin | undefined): TowerClient {
 }
 
 describe('towerRunStart notes how the run got into Tower', () => {
-  it.each<[string, TowerLogin | undefined, string[]]>([
+  it.each<[string, TowerLogin | undefined, RunNote[]]>([
     [
       'LDAP through AUTHN',
       { method: 'password', source: 'AUTHN', authConfigId: 'ldap-7' },
-      ['logged in as LDAP user through AUTHN (config ldap-7)'],
+      [
+        {
+          code: 'LOGIN_LDAP_AUTHN',
+          params: { authConfigId: 'ldap-7' },
+          message: 'logged in as LDAP user through AUTHN (config ldap-7)',
+        },
+      ],
     ],
     [
       'LDAP on a Tower without authnStrategies',
       { method: 'password', source: 'LDAP', reason: 'no-authn-strategies' },
       [
-        'logged in as LDAP user with source LDAP (Tower has no authnStrategies)',
+        {
+          code: 'LOGIN_LDAP_NO_AUTHN_STRATEGIES',
+          message:
+            'logged in as LDAP user with source LDAP (Tower has no authnStrategies)',
+        },
+      ],
+    ],
+    [
+      'LDAP when authnStrategies lists no LDAP config',
+      { method: 'password', source: 'LDAP', reason: 'no-ldap-config' },
+      [
+        {
+          code: 'LOGIN_LDAP_NO_LDAP_CONFIG',
+          message:
+            'logged in as LDAP user with source LDAP (authnStrategies lists no LDAP config)',
+        },
       ],
     ],
     [
       'an API key',
       { method: 'apiKey' },
-      ['authenticated with an API key (no login)'],
+      [
+        {
+          code: 'LOGIN_API_KEY',
+          message: 'authenticated with an API key (no login)',
+        },
+      ],
     ],
     ['LOCAL (as before: no note)', { method: 'password', source: 'LOCAL' }, []],
     ['a client that does not say', undefined, []],
@@ -80,6 +107,6 @@ describe('a sweep of an LDAP user records the way it logged in', () => {
     const h = await harness(towerVersion);
     const run = await h.sweep();
     expect(run.status).toBe('succeeded');
-    expect(run.notes).toEqual([note]);
+    expect(run.notes?.map(n => n.message)).toEqual([note]);
   });
 });

@@ -1,9 +1,9 @@
 import type { RunClock } from '@smartx-cape/plugin-cape-labels-common';
 import { DateTime } from 'luxon';
-import { describeLogin } from '../cloudtower/passwordLogin';
 import type { TowerClockReading } from '../cloudtower/types';
 import { withRetry } from './retry';
 import type { RunContext } from './runContext';
+import { runNotes } from './runNotes';
 
 /** The default of `capeLabels.maxClockAhead`. */
 export const DEFAULT_MAX_CLOCK_AHEAD_MS = 10 * 60_000;
@@ -47,9 +47,8 @@ export async function towerRunStart(run: RunContext): Promise<DateTime> {
     ? await run.client.readClock(run.signal)
     : { source: 'local', reason: 'the client cannot read Tower clock' };
   const login = run.client.loginUsed?.();
-  if (login && !(login.method === 'password' && login.source === 'LOCAL')) {
-    run.notes.keep(describeLogin(login));
-  }
+  const loginNote = login && runNotes.login(login);
+  if (loginNote) run.notes.keep(loginNote);
   const { clock, effectiveSkewMs } = runClock(
     reading,
     run.now().getTime(),

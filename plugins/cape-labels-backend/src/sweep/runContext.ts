@@ -5,6 +5,7 @@ import type { Retention, RunStore } from '../database';
 import type { SweepMetrics } from './metrics';
 import type { RunState } from './sweepResult';
 import type { SweeperHooks } from './sweeperHooks';
+import type { RunNotes } from './runNotes';
 
 /** What every run of one sweeper starts from: the sweeper's options, resolved once (TowerSweeper). */
 export type SweeperSettings = {
@@ -51,35 +52,3 @@ export type RunContext = SweeperSettings & {
   /** Stops the run before its next page or batch; requests already sent finish. */
   signal: AbortSignal;
 };
-
-/** Notes kept on one run; beyond that they are counted. */
-const MAX_NOTES = 20;
-
-/** A run's remarks: each is logged, the first few are kept for the run's record. */
-export class RunNotes {
-  private readonly kept: string[] = [];
-  private dropped = 0;
-
-  constructor(
-    private readonly logger: Pick<LoggerService, 'warn'>,
-    private readonly prefix: string,
-  ) {}
-
-  readonly add = (text: string): void => {
-    this.logger.warn(`${this.prefix}: ${text}`);
-    this.keep(text);
-  };
-
-  /** Kept on the record only: for what another line of the log has said already. */
-  readonly keep = (text: string): void => {
-    if (this.kept.length < MAX_NOTES) this.kept.push(text);
-    else this.dropped++;
-  };
-
-  /** What the run's record holds. */
-  list(): string[] {
-    return this.dropped
-      ? [...this.kept, `${this.dropped} more note(s) in the log`]
-      : [...this.kept];
-  }
-}

@@ -1,4 +1,5 @@
 import type { SchedulerServiceTaskScheduleDefinition } from '@backstage/backend-plugin-api';
+import type { TowerScheduleRules } from '@smartx-cape/plugin-cape-labels-common';
 import { CronTime } from 'cron';
 import { DateTime, Duration, type DurationLike } from 'luxon';
 
@@ -105,4 +106,20 @@ export function nextRunAt(
     next = DateTime.fromJSDate(registeredAt).plus(schedule.initialDelay);
   }
   return next.toUTC().toISO();
+}
+
+/** The schedule as `TowerRules.schedule` shows it: durations in ISO-8601 (a manual task has neither frequency nor cron). */
+export function scheduleRules(
+  definition: SchedulerServiceTaskScheduleDefinition,
+): TowerScheduleRules {
+  const iso = (value: unknown) => toDuration(value).toISO() ?? 'PT0S';
+  const { frequency, timeout, initialDelay } = definition;
+  const rules: TowerScheduleRules = { timeout: iso(timeout) };
+  if (typeof frequency === 'object' && 'cron' in frequency) {
+    rules.cron = frequency.cron;
+  } else if (!(typeof frequency === 'object' && 'trigger' in frequency)) {
+    rules.frequency = iso(frequency);
+  }
+  if (initialDelay !== undefined) rules.initialDelay = iso(initialDelay);
+  return rules;
 }

@@ -8,11 +8,11 @@ import type { SweepPolicy } from './decide';
 import type { PlannedRun } from './tick';
 import { recheckPendingDeletes } from './recheck';
 import { withRetry } from './retry';
-import { RunNotes, type RunContext, type SweeperSettings } from './runContext';
+import type { RunContext, SweeperSettings } from './runContext';
+import { RunNotes, runNotes } from './runNotes';
 import { towerRunStart } from './runClock';
 import { runSweep } from './runSweep';
 import {
-  CANCELLED_NOTE,
   cancelledByScheduler,
   failedBeforeSweep,
   newRunState,
@@ -51,9 +51,7 @@ export async function sweepOnce(
       }),
     );
     await recheckPendingDeletes(run).catch(error =>
-      run.notes.add(
-        `could not re-check earlier unanswered deletes (next run tries again): ${toError(error).message}`,
-      ),
+      run.notes.add(runNotes.recheckFailed({ error: toError(error).message })),
     );
     result = await runSweep(
       run,
@@ -67,7 +65,7 @@ export async function sweepOnce(
     await run.client.close().catch(() => undefined);
   }
   const cancelled = cancelledByScheduler(result, signal, run.shuttingDown());
-  if (cancelled) run.notes.add(CANCELLED_NOTE);
+  if (cancelled) run.notes.add(runNotes.cancelledByScheduler());
   const summary = await finishRun(run, result);
   if (cancelled) run.hooks.onCancelled?.(summary);
   return summary;

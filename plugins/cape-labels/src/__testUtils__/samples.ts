@@ -43,6 +43,15 @@ export function makeTower(patch: Partial<TowerSummary> = {}): TowerSummary {
     dryRun: false,
     running: false,
     nextRunAt: new Date(Date.now() + 7_200_000).toISOString(),
+    owner: 'group:default/platform',
+    notify: ['group:default/platform'],
+    rules: {
+      minAge: 'P1D',
+      confirmAfter: null,
+      maxDeletesPerRun: 5000,
+      dryRun: false,
+      schedule: { frequency: 'PT24H', timeout: 'PT30M', initialDelay: 'PT1M' },
+    },
     lastRun: makeRun(),
     ...patch,
   };

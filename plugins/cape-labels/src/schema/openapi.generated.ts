@@ -86,6 +86,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/towers/{towerId}/stop': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Stops the Tower's running sweep, on whichever replica runs it, through the scheduler's cancel of the Tower's task: the run ends `aborted` with a `STOPPED` note naming who stopped it, its unanswered deletes settled as on any abort. 409 when no sweep of the Tower runs. */
+    post: operations['stopSweep'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/runs/{runId}': {
     parameters: {
       query?: never;
@@ -126,7 +143,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Every outcome of the run passing the filters as CSV (streamed), header row label_id,key,value,action,reason,created_at. */
+    /** @description Every outcome of the run passing the filters as CSV (streamed), header row label_id,key,value,action,reason,created_at in English, or its translation with `lang`. */
     get: operations['downloadRunLabelsCsv'];
     put?: never;
     post?: never;
@@ -176,6 +193,48 @@ export interface components {
       | 'unanswered';
     /** Format: date-time */
     IsoDate: string;
+    /**
+     * @default en
+     * @enum {string}
+     */
+    Language: 'en' | 'zh-CN';
+    /** @description The figures and names a message carries, by name. */
+    Params: {
+      [key: string]: string | number;
+    };
+    /** @description A remark on a run: its code and params (see RunNoteCode in the common package), with the backend's English message as the fallback. Notes stored before codes existed have the message only. */
+    RunNote: {
+      /** @enum {string} */
+      code?:
+        | 'DELETE_COUNT_MISMATCH'
+        | 'DELETE_UNANSWERED_SETTLED'
+        | 'LATE_DELETIONS_CORRECTED'
+        | 'LATE_DELETIONS_UNRECORDED'
+        | 'LATE_DELETIONS_RECORDED'
+        | 'RECHECK_FAILED'
+        | 'LOGIN_API_KEY'
+        | 'LOGIN_LDAP_AUTHN'
+        | 'LOGIN_LDAP_NO_AUTHN_STRATEGIES'
+        | 'LOGIN_LDAP_NO_LDAP_CONFIG'
+        | 'CANCELLED_BY_SCHEDULER'
+        | 'STOPPED'
+        | 'MORE_NOTES_IN_LOG';
+      params?: components['schemas']['Params'];
+      message: string;
+    };
+    /** @description The Tower's effective rules, defaults applied (ISO-8601 durations). The relations a run checks are read from Tower at each run (the run's `relations`). */
+    TowerRules: {
+      minAge: string;
+      confirmAfter: string | null;
+      maxDeletesPerRun: number;
+      dryRun: boolean;
+      schedule: {
+        frequency?: string;
+        cron?: string;
+        timeout: string;
+        initialDelay?: string;
+      };
+    };
     RunCounts: {
       scanned: number;
       candidates: number;
@@ -219,12 +278,13 @@ export interface components {
       error?: {
         message: string;
         code?: string;
+        params?: components['schemas']['Params'];
       };
       /** @description Which backend replica ran it (host:pid, for people). */
       instance: string;
       /** @description The unique id of the backend instance that ran it (Backstage's rootInstanceMetadata: new at every start, never reused). Absent on runs recorded before it was. */
       instanceId?: string;
-      notes?: string[];
+      notes?: components['schemas']['RunNote'][];
       clock?: {
         /** @enum {string} */
         source: 'tower' | 'local';
@@ -262,6 +322,11 @@ export interface components {
       running: boolean;
       nextRunAt: components['schemas']['IsoDate'] | null;
       lastRun: components['schemas']['RunSummary'] | null;
+      /** @description The Tower's catalog owner (full entity ref), null when none is configured. */
+      owner: string | null;
+      /** @description Entity refs notified about the Tower's runs. */
+      notify: string[];
+      rules: components['schemas']['TowerRules'];
       /** @description Present only when the way to this Tower is weak. */
       transport?: {
         /**
@@ -471,6 +536,36 @@ export interface operations {
       409: components['responses']['Error'];
     };
   };
+  stopSweep: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A Tower id from the `capeLabels.towers` config. */
+        towerId: components['parameters']['towerId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The running sweep was asked to stop. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            runId: components['schemas']['RunId'];
+          };
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      409: components['responses']['Error'];
+    };
+  };
   getRun: {
     parameters: {
       query?: never;
@@ -540,6 +635,8 @@ export interface operations {
   downloadRunLabelsCsv: {
     parameters: {
       query?: {
+        /** @description The language of the header row. */
+        lang?: components['schemas']['Language'];
         action?: components['parameters']['action'];
         reason?: components['parameters']['reason'];
         /** @description The label key, exactly; empty means no filter. */

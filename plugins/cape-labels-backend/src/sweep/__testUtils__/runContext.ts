@@ -2,7 +2,8 @@ import { mockServices } from '@backstage/backend-test-utils';
 import type { TowerClient } from '../../cloudtower/types';
 import { testTowerConfig } from '../../config/__testUtils__/testTowerConfig';
 import type { RunStore } from '../../database';
-import { RunNotes, type RunContext } from '../runContext';
+import type { RunContext } from '../runContext';
+import { RunNotes } from '../runNotes';
 import { newRunState } from '../sweepResult';
 
 type StubOverrides = Partial<Omit<RunContext, 'client' | 'store'>> & {

@@ -12,7 +12,9 @@ import { TowerDetails } from './TowerDetails';
 const notesId = runFactTestIds(towerTestIds('prod-a').details).notes;
 
 async function renderDetails(notes?: string[]) {
-  const tower = makeTower({ lastRun: makeRun({ notes }) });
+  const tower = makeTower({
+    lastRun: makeRun({ notes: notes?.map(message => ({ message })) }),
+  });
   await renderInTestApp(
     <TestApiProvider apis={[[capeLabelsApiRef, mockCapeLabelsApi([tower])]]}>
       <TowerDetails tower={tower} />

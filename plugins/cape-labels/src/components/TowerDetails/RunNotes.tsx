@@ -19,7 +19,7 @@ export const RunNotes = ({
     <ul className={styles.notes} data-testid={testId}>
       {run.notes.map((note, index) => (
         <li key={index}>
-          <Text variant="body-small">{note}</Text>
+          <Text variant="body-small">{note.message}</Text>
         </li>
       ))}
     </ul>

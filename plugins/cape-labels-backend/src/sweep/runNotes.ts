@@ -1,0 +1,125 @@
+import type { LoggerService } from '@backstage/backend-plugin-api';
+import type {
+  RunNote,
+  RunNoteCode,
+} from '@smartx-cape/plugin-cape-labels-common';
+import { describeLogin } from '../cloudtower/passwordLogin';
+import type { TowerLogin } from '../cloudtower/types';
+
+type Params = Record<string, string | number>;
+
+function note(code: RunNoteCode, message: string, params?: Params): RunNote {
+  return params ? { code, params, message } : { code, message };
+}
+
+/**
+ * Every note the backend writes on a run: its code, the params a frontend words it with, and
+ * the English message (the log line, and the fallback where a reader has no words for the code).
+ */
+export const runNotes = {
+  deleteCountMismatch: (p: {
+    reported: number;
+    requested: number;
+    gone: number;
+  }) =>
+    note(
+      'DELETE_COUNT_MISMATCH',
+      `deleteManyLabels answered count ${p.reported} for ${p.requested} labels, but ${p.gone} were gone afterwards`,
+      p,
+    ),
+  deleteUnansweredSettled: (p: {
+    requested: number;
+    gone: number;
+    error: string;
+  }) =>
+    note(
+      'DELETE_UNANSWERED_SETTLED',
+      `deleteManyLabels for ${p.requested} labels got no usable answer (${p.error}); ${p.gone} were gone after settling and are recorded deleted`,
+      p,
+    ),
+  lateDeletionsCorrected: (p: { count: number; runId: string }) =>
+    note(
+      'LATE_DELETIONS_CORRECTED',
+      `found ${p.count} label(s) deleted by run ${p.runId} after its delete went unanswered: that run's record was corrected`,
+      p,
+    ),
+  lateDeletionsUnrecorded: (p: {
+    count: number;
+    runId: string;
+    labelIds: string;
+  }) =>
+    note(
+      'LATE_DELETIONS_UNRECORDED',
+      `found ${p.count} label(s) deleted by run ${p.runId} (no longer in the history) after its delete went unanswered: ${p.labelIds}`,
+      p,
+    ),
+  lateDeletionsRecorded: (p: { count: number; byRunId: string }) =>
+    note(
+      'LATE_DELETIONS_RECORDED',
+      `run ${p.byRunId} found ${p.count} label(s) of this run's unanswered deletes gone on Tower: recorded deleted, counts recomputed`,
+      p,
+    ),
+  recheckFailed: (p: { error: string }) =>
+    note(
+      'RECHECK_FAILED',
+      `could not re-check earlier unanswered deletes (next run tries again): ${p.error}`,
+      p,
+    ),
+  cancelledByScheduler: () =>
+    note(
+      'CANCELLED_BY_SCHEDULER',
+      "stopped by Backstage's scheduler, not by a shutdown: the task was cancelled (its /cancel endpoint), ran past its timeout, or lost its lease",
+    ),
+  stopped: (p: { by: string }) => note('STOPPED', `stopped by ${p.by}`, p),
+  moreInLog: (p: { count: number }) =>
+    note('MORE_NOTES_IN_LOG', `${p.count} more note(s) in the log`, p),
+  /** How the run got into Tower; none for a LOCAL user's password login, the usual way. */
+  login: (login: TowerLogin): RunNote | undefined => {
+    const message = describeLogin(login);
+    if (login.method === 'apiKey') return note('LOGIN_API_KEY', message);
+    if (login.source === 'LOCAL') return undefined;
+    if (login.source === 'AUTHN') {
+      return note('LOGIN_LDAP_AUTHN', message, {
+        authConfigId: login.authConfigId,
+      });
+    }
+    return note(
+      login.reason === 'no-authn-strategies'
+        ? 'LOGIN_LDAP_NO_AUTHN_STRATEGIES'
+        : 'LOGIN_LDAP_NO_LDAP_CONFIG',
+      message,
+    );
+  },
+};
+
+/** Notes kept on one run; beyond that they are counted. */
+const MAX_NOTES = 20;
+
+/** A run's remarks: each is logged, the first few are kept for the run's record. */
+export class RunNotes {
+  private readonly kept: RunNote[] = [];
+  private dropped = 0;
+
+  constructor(
+    private readonly logger: Pick<LoggerService, 'warn'>,
+    private readonly prefix: string,
+  ) {}
+
+  readonly add = (runNote: RunNote): void => {
+    this.logger.warn(`${this.prefix}: ${runNote.message}`);
+    this.keep(runNote);
+  };
+
+  /** Kept on the record only: for what another line of the log has said already. */
+  readonly keep = (runNote: RunNote): void => {
+    if (this.kept.length < MAX_NOTES) this.kept.push(runNote);
+    else this.dropped++;
+  };
+
+  /** What the run's record holds. */
+  list(): RunNote[] {
+    return this.dropped
+      ? [...this.kept, runNotes.moreInLog({ count: this.dropped })]
+      : [...this.kept];
+  }
+}

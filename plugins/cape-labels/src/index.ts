@@ -32,6 +32,7 @@ export {
 } from './api';
 export type {
   CapeLabelsApi,
+  DownloadCsvOptions,
   ListOutcomesOptions,
   ListRunsOptions,
   OutcomesCsv,

@@ -1,9 +1,11 @@
 import { createApiRef } from '@backstage/frontend-plugin-api';
 import {
+  CapeLabelsLanguage,
   OutcomeFilter,
   OutcomePage,
   Run,
   RunSummary,
+  StopAccepted,
   SweepAccepted,
   TopSources,
   TowerSummary,
@@ -25,6 +27,13 @@ export type ListOutcomesOptions = OutcomeFilter & {
 
 /** A run's outcomes as CSV (`GET /runs/:id/labels.csv`) and the file name the backend gave. */
 export type OutcomesCsv = { blob: Blob; filename: string };
+
+/**
+ * Options of {@link CapeLabelsApi.downloadOutcomesCsv}: `lang`, the language of the CSV's header
+ * row (English unless given).
+ * @public
+ */
+export type DownloadCsvOptions = { lang?: CapeLabelsLanguage };
 
 /** Options of {@link CapeLabelsApi.requestSweep}. */
 export type RequestSweepOptions = {
@@ -50,6 +59,7 @@ export interface CapeLabelsApi {
   downloadOutcomesCsv(
     runId: string,
     filter?: OutcomeFilter,
+    options?: DownloadCsvOptions,
   ): Promise<OutcomesCsv>;
   /** The cluster names and namespaces whose labels the Tower's runs deleted most in `days` days. */
   topSources(towerId: string, days?: number): Promise<TopSources>;
@@ -58,6 +68,11 @@ export interface CapeLabelsApi {
     towerId: string,
     options?: RequestSweepOptions,
   ): Promise<SweepAccepted>;
+  /**
+   * Stops the Tower's running sweep (`POST /towers/:towerId/stop`): the run ends `aborted`. The
+   * backend's 409 (no sweep runs) is thrown as a `ResponseError`.
+   */
+  stopSweep(towerId: string): Promise<StopAccepted>;
 }
 
 /**

@@ -3,6 +3,7 @@ import { ResponseError } from '@backstage/errors';
 import type { OutcomeFilter } from '@smartx-cape/plugin-cape-labels-common';
 import type {
   CapeLabelsApi,
+  DownloadCsvOptions,
   ListOutcomesOptions,
   ListRunsOptions,
   RequestSweepOptions,
@@ -77,11 +78,12 @@ export class CapeLabelsClient implements CapeLabelsApi {
   async downloadOutcomesCsv(
     runId: string,
     filter: OutcomeFilter = {},
+    options: DownloadCsvOptions = {},
   ): Answer<'downloadOutcomesCsv'> {
     const response = await this.send(
       '/runs/{runId}/labels.csv',
       { runId },
-      filterParams(filter),
+      { ...filterParams(filter), lang: options.lang },
     );
     const disposition = response.headers.get('Content-Disposition') ?? '';
     const filename =
@@ -113,6 +115,15 @@ export class CapeLabelsClient implements CapeLabelsApi {
       }
       throw error;
     }
+  }
+
+  async stopSweep(towerId: string): Answer<'stopSweep'> {
+    const path = '/towers/{towerId}/stop';
+    const response = await this.fetchOk(
+      specUrl<typeof path, 'post'>(path, { towerId }),
+      { method: 'POST' },
+    );
+    return (await response.json()) as SpecAnswer<typeof path, 'post'>;
   }
 
   private async baseUrl(): Promise<string> {

@@ -9,6 +9,12 @@ export {
 export { formatAlternatives, formatCount } from './numbers';
 export { runCounts } from './counts';
 export { triggerName } from './trigger';
+export {
+  PLUGIN_RUN_ERROR_CODES,
+  RUN_NOTE_CODES,
+  runErrorText,
+  runNoteText,
+} from './runTexts';
 export { errorMessage, isNotAllowed } from './errors';
 export { isTowerRunning, statusName, towerStatus } from './towerStatus';
 export type { ChipStatus } from './towerStatus';

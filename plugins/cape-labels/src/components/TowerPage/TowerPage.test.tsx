@@ -137,9 +137,11 @@ describe('TowerPage', () => {
     );
     await userEvent.click(screen.getByTestId(labelFilterTestIds.downloadCsv));
     await waitFor(() => expect(click).toHaveBeenCalled());
-    expect(a.downloadOutcomesCsv).toHaveBeenCalledWith('run-2', {
-      search: 'team',
-    });
+    expect(a.downloadOutcomesCsv).toHaveBeenCalledWith(
+      'run-2',
+      { search: 'team' },
+      { lang: 'en' },
+    );
     expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
     click.mockRestore();
   });

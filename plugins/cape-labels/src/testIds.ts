@@ -95,6 +95,18 @@ export function towerPageTestIds(towerId: string) {
   };
 }
 
+/** Test ids of the rules, people and references a Tower's page shows. */
+export function towerRulesTestIds(towerId: string) {
+  const rules = `cape-tower-page-${towerId}-rules`;
+  return {
+    rules,
+    owner: `${rules}-owner`,
+    notify: `${rules}-notify`,
+    values: `${rules}-values`,
+    relations: `${rules}-relations`,
+  };
+}
+
 /** Test ids of a run's label filters and CSV download. */
 export const labelFilterTestIds = {
   action: 'cape-label-filter-action',

@@ -22,3 +22,4 @@ export { runHeadline } from './runHeadline';
 export type { RunHeadline } from './runHeadline';
 export { formatRelations } from './relations';
 export { actionName, formatReason, reasonName } from './outcomes';
+export { isoDuration } from './rules';

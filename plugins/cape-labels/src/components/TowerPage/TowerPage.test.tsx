@@ -5,12 +5,17 @@ import userEvent from '@testing-library/user-event';
 import {
   makeOutcome,
   makeRun,
+  makeTower,
   mockTowerPageApi,
   MockCapeLabelsApi,
 } from '../../__testUtils__/fixtures';
 import { renderWithApi } from '../../__testUtils__/renderCard';
 import { rootRouteRef } from '../../routes';
-import { labelFilterTestIds, towerPageTestIds } from '../../testIds';
+import {
+  labelFilterTestIds,
+  towerPageTestIds,
+  towerRulesTestIds,
+} from '../../testIds';
 import { CapeLabelsPageContent } from '../CapeLabelsPage';
 
 const ids = towerPageTestIds('prod-a');
@@ -240,6 +245,64 @@ describe('TowerPage', () => {
     expect(newest.getByRole('link', { name: /alice/ })).toHaveAttribute(
       'href',
       '/catalog/default/user/alice',
+    );
+  });
+
+  it('shows the rules in force, the owner and recipients, and the references the shown run checked', async () => {
+    const a = api();
+    a.listTowers.mockResolvedValue([
+      makeTower({
+        lastRun: RUNS[0],
+        owner: 'group:default/platform',
+        notify: ['group:default/platform', 'user:default/alice'],
+        rules: {
+          minAge: 'P2D',
+          confirmAfter: 'PT6H',
+          maxDeletesPerRun: 250,
+          dryRun: true,
+          schedule: { cron: '0 3 * * *', timeout: 'PT30M' },
+        },
+      }),
+    ]);
+    a.listRuns.mockResolvedValue([
+      {
+        ...RUNS[0],
+        relations: {
+          source: 'introspection',
+          checked: ['vms', 'vm_snapshots'],
+        },
+      },
+      RUNS[1],
+    ]);
+    await renderWithApi(a, <CapeLabelsPageContent />, {
+      at: '/towers/prod-a',
+      mountedRoutes: {
+        '/': rootRouteRef,
+        '/catalog/:namespace/:kind/:name': entityRouteRef,
+      },
+    });
+    const rules = towerRulesTestIds('prod-a');
+    const owner = await screen.findByTestId(rules.owner);
+    expect(
+      within(owner).getByRole('link', { name: /platform/ }),
+    ).toHaveAttribute('href', '/catalog/default/group/platform');
+    expect(screen.getByTestId(rules.notify)).toHaveTextContent(
+      'platform, alice',
+    );
+    const values = screen.getByTestId(rules.values);
+    expect(values).toHaveTextContent('Minimum age: 2 days');
+    expect(values).toHaveTextContent('Confirm after: 6 hours');
+    expect(values).toHaveTextContent('At most deleted per run: 250');
+    expect(values).toHaveTextContent('Mode: dry run');
+    expect(values).toHaveTextContent(
+      'Schedule: cron 0 3 * * *, timeout 30 minutes',
+    );
+    expect(await screen.findByTestId(rules.relations)).toHaveTextContent(
+      "2 kinds of object (from Tower's schema): vms, vm_snapshots",
+    );
+    await userEvent.click(screen.getByTestId(ids.showLabels('run-1')));
+    await waitFor(() =>
+      expect(screen.queryByTestId(rules.relations)).not.toBeInTheDocument(),
     );
   });
 });

@@ -8,6 +8,7 @@ import { RunHistory } from '../RunHistory';
 import { RunLabels } from '../RunLabels';
 import { StatusChip } from '../StatusChip';
 import { TopSources } from '../TopSources';
+import { TowerRules } from '../TowerRules';
 import { errorMessage, formatCount, towerStatus } from '../../format';
 import { useLang } from '../../translation';
 import styles from './TowerPage.module.css';
@@ -58,6 +59,9 @@ const TowerBody = ({ tower }: { tower: TowerSummary }) => {
           data-testid={ids.runError}
         />
       )}
+      <Card className={styles.section}>
+        <TowerRules tower={tower} run={selected} />
+      </Card>
       <Card className={styles.section}>
         <TopSources towerId={tower.id} refreshKey={tower.lastRun?.id} />
       </Card>

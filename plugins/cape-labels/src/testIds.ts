@@ -11,6 +11,7 @@ export const cardTestIds = {
   refresh: 'cape-labels-refresh',
   stale: 'cape-labels-stale',
   sweepConfirm: 'cape-sweep-confirm',
+  stopConfirm: 'cape-stop-confirm',
   notAllowed: 'cape-labels-not-allowed',
 } as const;
 
@@ -48,6 +49,7 @@ export function towerTestIds(towerId: string) {
     expand: `${tower}-expand`,
     sweep: `${tower}-sweep`,
     preview: `${tower}-preview`,
+    stop: `${tower}-stop`,
     actionMessage: `${tower}-action-message`,
     details,
     earlierRuns: `${tower}-earlier-runs`,

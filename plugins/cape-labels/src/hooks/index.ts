@@ -10,3 +10,5 @@ export { useTowerPageLink } from './useTowerPageLink';
 export { useTopSources } from './useTopSources';
 export { useSelectedRun, RUN_PARAM } from './useSelectedRun';
 export { useEntityRoute } from './useEntityRoute';
+export { useStopSweep } from './useStopSweep';
+export type { StopResult } from './useStopSweep';

@@ -195,6 +195,13 @@ export const capeLabelsMessages = {
       'This deletes orphan {{prefix}}-* labels on {{server}} that pass every safety check. Deleted labels cannot be restored.',
     cancel: 'Cancel',
     confirm: 'Sweep',
+    stop: 'Stop',
+    stopTitle: 'Stop the sweep of {{title}}?',
+    stopText:
+      'The run ends aborted: what it already deleted stays deleted and recorded, the rest waits for the next run.',
+    stopConfirm: 'Stop the sweep',
+    stopRequested: 'Stop requested',
+    notRunning: 'no sweep is running',
   },
   details: {
     lastRun: 'Last run',

@@ -152,6 +152,13 @@ const zhCN = {
   'sweep.confirmDelete':
     '将删除 {{server}} 上通过全部安全检查的孤立 {{prefix}}-* 标签。标签删除后无法恢复。',
   'sweep.cancel': '取消',
+  'sweep.stop': '停止',
+  'sweep.stopTitle': '停止 {{title}} 的清理？',
+  'sweep.stopText':
+    '本次运行将以“已中止”结束：已删除的标签保持删除并有记录，其余留待下次运行。',
+  'sweep.stopConfirm': '停止清理',
+  'sweep.stopRequested': '已请求停止',
+  'sweep.notRunning': '当前没有正在运行的清理',
   'sweep.confirm': '清理',
   'details.lastRun': '上次运行',
   'details.earlierRuns': '更早的运行',

@@ -1,4 +1,4 @@
-import type { SweepRequestResult } from '../../hooks';
+import type { StopResult, SweepRequestResult } from '../../hooks';
 import type { CapeLabelsT } from '../../translation';
 
 /** A short line under the buttons saying how a request went. */
@@ -21,6 +21,21 @@ export function actionMessage(
       };
     case 'already-running':
       return { kind: 'warning', text: t('sweep.alreadyRunning') };
+    default:
+      return {
+        kind: 'danger',
+        text: t('sweep.requestFailed', { message: result.message }),
+      };
+  }
+}
+
+/** The message for a stop request's result. */
+export function stopMessage(result: StopResult, t: CapeLabelsT): ActionMessage {
+  switch (result.kind) {
+    case 'accepted':
+      return { kind: 'info', text: t('sweep.stopRequested') };
+    case 'not-running':
+      return { kind: 'warning', text: t('sweep.notRunning') };
     default:
       return {
         kind: 'danger',

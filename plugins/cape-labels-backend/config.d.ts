@@ -126,6 +126,12 @@ export interface Config {
        * elsewhere or the app runs under a base path.
        */
       pagePath?: string;
+      /**
+       * The language of the notifications' title and description: `en` (default) or `zh-CN`.
+       * One for the whole portal: Backstage's notifications do not tell the server the
+       * recipient's language.
+       */
+      language?: 'en' | 'zh-CN';
     };
   };
 }

@@ -74,6 +74,7 @@ export async function serve(knex: Knex, towerIds: string[]) {
       routineKeepRuns: 1,
       notificationsEnabled: false,
       notificationsPagePath: '/cape-labels',
+      notificationsLanguage: 'en',
       maxClockAhead: Duration.fromObject({ minutes: 10 }),
       maxResponseBytes: 8 * 1024 * 1024,
     },

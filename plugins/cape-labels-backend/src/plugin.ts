@@ -17,7 +17,7 @@ import { createRunStore } from './database';
 import { notificationsBackendInstalled } from './notifications/installed';
 import { RunNotifier } from './notifications/RunNotifier';
 import { createRouter } from './service/router';
-import { manualSweeps } from './service/sweepOnRequest';
+import { manualSweeps, sweepStops } from './service/sweepOnRequest';
 import { subscribeSweepRequests } from './service/sweepRequestedEvent';
 import { registerTowerResource, TowerAccess } from './service/towerAccess';
 import { TowerReads } from './service/towerReads';
@@ -107,6 +107,7 @@ export const capeLabelsPlugin = createBackendPlugin({
                   store,
                   logger,
                   pagePath: capeConfig.notificationsPagePath,
+                  language: capeConfig.notificationsLanguage,
                 })
               : undefined,
             progress: new RunProgressSignals(signals, logger),
@@ -148,6 +149,11 @@ export const capeLabelsPlugin = createBackendPlugin({
             access: towerAccess,
           }),
           sweeps: manualSweeps({ access: towerAccess, requests, auditor }),
+          stops: sweepStops({
+            access: towerAccess,
+            stops: coordinator,
+            auditor,
+          }),
         });
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
 

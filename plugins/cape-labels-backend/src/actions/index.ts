@@ -1,5 +1,5 @@
 import type { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
-import type { ManualSweeps } from '../service/sweepOnRequest';
+import type { ManualSweeps, TowerSweepStops } from '../service/sweepOnRequest';
 import type { TowerReads } from '../service/towerReads';
 import { registerReadActions } from './readActions';
 import { registerSweepActions } from './sweepActions';
@@ -7,12 +7,12 @@ import { registerSweepActions } from './sweepActions';
 /**
  * Registers the plugin's actions (ids `cape-labels:<name>`; MCP tools `cape-labels.<name>`):
  * list-towers, list-tower-runs, list-run-labels, get-tower-top-sources (read-only),
- * preview-tower-sweep and request-tower-sweep (destructive).
+ * preview-tower-sweep, request-tower-sweep (destructive) and stop-tower-sweep.
  */
 export function registerCapeLabelsActions(
   registry: ActionsRegistryService,
-  options: { reads: TowerReads; sweeps: ManualSweeps },
+  options: { reads: TowerReads; sweeps: ManualSweeps; stops: TowerSweepStops },
 ): void {
   registerReadActions(registry, options.reads);
-  registerSweepActions(registry, options.sweeps);
+  registerSweepActions(registry, options.sweeps, options.stops);
 }

@@ -170,6 +170,13 @@ export function topSourcesSchema(z: Z) {
   });
 }
 
+export function stopAcceptedSchema(z: Z) {
+  return z.object({
+    runId: z.string().describe('The run asked to stop'),
+    towerId: z.string(),
+  });
+}
+
 export function sweepAcceptedSchema(z: Z) {
   return z.object({
     requestId: z.string(),

@@ -2,8 +2,8 @@ import type { BackstageCredentials } from '@backstage/backend-plugin-api';
 import type { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import type { z as zod } from 'zod/v3';
 import { callerOfAction } from '../service/access';
-import type { ManualSweeps } from '../service/sweepOnRequest';
-import { sweepAcceptedSchema } from './outputSchemas';
+import type { ManualSweeps, TowerSweepStops } from '../service/sweepOnRequest';
+import { stopAcceptedSchema, sweepAcceptedSchema } from './outputSchemas';
 
 /*
  * The two actions that start a sweep: exactly `POST /towers/:towerId/sweep` (ManualSweeps: audited,
@@ -33,6 +33,7 @@ function requestAs(sweeps: ManualSweeps, dryRun: boolean) {
 export function registerSweepActions(
   registry: ActionsRegistryService,
   sweeps: ManualSweeps,
+  stops: TowerSweepStops,
 ): void {
   registry.register({
     name: 'preview-tower-sweep',
@@ -69,5 +70,27 @@ export function registerSweepActions(
     },
     examples: [{ title: 'Sweep prod-a', input: { towerId: 'prod-a' } }],
     action: requestAs(sweeps, false),
+  });
+
+  registry.register({
+    name: 'stop-tower-sweep',
+    title: "Stop one Tower's running sweep",
+    description:
+      "Stops the Tower's running sweep, whichever backend replica runs it: it ends aborted " +
+      'before its next page or batch, noted with you as the one who stopped it, and audited. ' +
+      'Deletes nothing; labels a delete already sent are settled and recorded as on any abort. ' +
+      'Needs the cape-labels.sweep.run permission on that Tower. Fails with a conflict when no ' +
+      'sweep of the Tower runs.',
+    attributes: { destructive: false, readOnly: false, idempotent: true },
+    schema: {
+      input: towerInput,
+      output: z => stopAcceptedSchema(z),
+    },
+    examples: [{ title: 'Stop prod-a', input: { towerId: 'prod-a' } }],
+    action: async ({ input, credentials }) => {
+      const caller = callerOfAction(credentials);
+      const stopped = await stops(caller, input.towerId, AUDIT);
+      return { output: { ...stopped, towerId: input.towerId } };
+    },
   });
 }

@@ -1,6 +1,6 @@
 import { toError } from '@backstage/errors';
 import { ClientError, GraphQLClient } from 'graphql-request';
-import type { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
 import {
   TowerAbortedError,
   TowerAuthError,
@@ -72,7 +72,7 @@ export class TowerConnection {
   private readonly transport: TransportOptions;
   private readonly secrets: () => Array<string | undefined>;
   /** Created on first use; close() releases its sockets. */
-  private agent?: Agent;
+  private agent?: Dispatcher;
 
   constructor(
     private readonly options: TowerConnectionOptions,

@@ -67,6 +67,8 @@ export abstract class TowerError extends Error {
   readonly code: RunErrorCode;
   readonly towerId: string;
   readonly operation: TowerOperation;
+  /** The figures and names of the message, for a frontend that words the code itself. */
+  readonly params: Record<string, string | number>;
 
   // Public for the subclasses that add nothing; `abstract` keeps `new TowerError` out.
   constructor(detail: string, options: TowerErrorOptions) {
@@ -82,6 +84,7 @@ export abstract class TowerError extends Error {
     );
     this.towerId = options.towerId;
     this.operation = options.operation;
+    this.params = { towerId: options.towerId, operation: options.operation };
   }
 }
 
@@ -100,6 +103,7 @@ export class TowerUnreachableError extends TowerError {
     const { tlsCode, ...options } = ctx;
     super(detail, options);
     this.tlsCode = tlsCode;
+    if (tlsCode) this.params.tlsCode = plainText(tlsCode, MAX_CODE_BYTES);
   }
 }
 
@@ -109,6 +113,7 @@ export class TowerTimeoutError extends TowerError {
   constructor(timeoutMs: number, ctx: Ctx) {
     super(`no answer within ${timeoutMs} ms`, { ...ctx, code: 'TIMEOUT' });
     this.timeoutMs = timeoutMs;
+    this.params.timeoutMs = timeoutMs;
   }
 }
 
@@ -152,6 +157,8 @@ export class TowerHttpError extends TowerError {
       body?.code === undefined
         ? undefined
         : plainText(body.code, MAX_CODE_BYTES);
+    this.params.status = status;
+    if (this.towerCode !== undefined) this.params.towerCode = this.towerCode;
   }
 }
 
@@ -169,6 +176,8 @@ export class TowerRedirectError extends TowerError {
     );
     this.status = status;
     this.targetOrigin = targetOrigin;
+    this.params.status = status;
+    this.params.targetOrigin = targetOrigin;
   }
 }
 

@@ -1,6 +1,11 @@
 import { STATUS_CODES } from 'node:http';
 import { rootCertificates } from 'node:tls';
-import { Agent, type Dispatcher } from 'undici';
+import {
+  Agent,
+  EnvHttpProxyAgent,
+  getGlobalDispatcher,
+  type Dispatcher,
+} from 'undici';
 import {
   TowerError,
   TowerHttpError,
@@ -38,15 +43,34 @@ export type RequestContext = {
   onDate?: (date: string | null) => void;
 };
 
-/** Creates the TLS-aware connection pool for one Tower. */
-export function createDispatcher(options: TransportOptions): Agent {
-  return new Agent({
-    connect: {
-      rejectUnauthorized: !options.skipTLSVerify,
-      // `ca` replaces Node's trust store, so keep the system roots beside it.
-      ca: options.caCert ? [...rootCertificates, options.caCert] : undefined,
-    },
-  });
+/**
+ * Whether the process sends its requests through the proxy its environment names
+ * (`HTTPS_PROXY`, `HTTP_PROXY`, `NO_PROXY`): Node's own `NODE_USE_ENV_PROXY=1`, or undici's
+ * `EnvHttpProxyAgent` installed as the global dispatcher, the two ways Backstage documents. The
+ * dispatcher is compared by class name: the portal's copy of undici is not necessarily ours.
+ */
+export function processUsesEnvProxy(
+  env: NodeJS.ProcessEnv = process.env,
+): boolean {
+  if (/^(1|true)$/i.test(env.NODE_USE_ENV_PROXY ?? '')) return true;
+  return getGlobalDispatcher().constructor.name === 'EnvHttpProxyAgent';
+}
+
+/**
+ * Creates the TLS-aware connection pool for one Tower. When the process uses the environment's
+ * proxy, so does it: through an `EnvHttpProxyAgent` of its own (a global dispatcher cannot carry
+ * this Tower's `caCert` or `skipTLSVerify`), which skips hosts `NO_PROXY` lists and tunnels every
+ * request with CONNECT, so an https Tower's TLS runs end to end through the proxy.
+ */
+export function createDispatcher(options: TransportOptions): Dispatcher {
+  const tls = {
+    rejectUnauthorized: !options.skipTLSVerify,
+    // `ca` replaces Node's trust store, so keep the system roots beside it.
+    ca: options.caCert ? [...rootCertificates, options.caCert] : undefined,
+  };
+  return processUsesEnvProxy()
+    ? new EnvHttpProxyAgent({ connect: tls, requestTls: tls })
+    : new Agent({ connect: tls });
 }
 
 type Body = Dispatcher.ResponseData['body'];
@@ -162,7 +186,7 @@ export function jsonSerializer(ctx: {
  */
 export function createRequestFetch(
   options: TransportOptions,
-  dispatcher: Agent,
+  dispatcher: Dispatcher,
   ctx: RequestContext,
 ): FetchLike {
   const base = { towerId: options.towerId, operation: ctx.operation };

@@ -23,6 +23,10 @@ describe('readCapeLabelsConfig: invalid configs', () => {
       'capeLabels.notifications.pagePath',
     ],
     [
+      { notifications: { language: 'zh' }, towers: { a: tower } },
+      "capeLabels.notifications.language: must be one of en, zh-CN, not 'zh'",
+    ],
+    [
       { towers: { a: { ...tower, userSource: 'AD' } } },
       'capeLabels.towers.a.userSource',
     ],

@@ -4,7 +4,11 @@ import {
 } from '@backstage/backend-plugin-api';
 import { ConfigReader, type Config } from '@backstage/config';
 import { InputError, toError } from '@backstage/errors';
-import { readTowerOwnership } from '@smartx-cape/plugin-cape-labels-common';
+import {
+  CAPE_LABELS_LANGUAGES,
+  readTowerOwnership,
+  type CapeLabelsLanguage,
+} from '@smartx-cape/plugin-cape-labels-common';
 import { DEFAULT_MAX_IN_FLIGHT } from '../cloudtower';
 import { readTowerCredentials, readTowerHeaders } from './readTowerAccess';
 import { readTowerLimits } from './readLimits';
@@ -186,6 +190,7 @@ export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
     notificationsEnabled:
       config.getOptionalBoolean('notifications.enabled') ?? true,
     notificationsPagePath: readPagePath(config),
+    notificationsLanguage: readLanguage(config),
   };
 }
 
@@ -199,4 +204,16 @@ function readPagePath(config: Config): string {
       'must be a path of the app starting with / (e.g. /cape-labels), without ? or #',
     );
   return path.replace(/\/+$/, '');
+}
+
+/** `notifications.language`: Backstage cannot tell a recipient's language on the server. */
+function readLanguage(config: Config): CapeLabelsLanguage {
+  const value = config.getOptionalString('notifications.language') ?? 'en';
+  if (!(CAPE_LABELS_LANGUAGES as readonly string[]).includes(value)) {
+    invalid(
+      `${ROOT}.notifications.language`,
+      `must be one of ${CAPE_LABELS_LANGUAGES.join(', ')}, not '${value}'`,
+    );
+  }
+  return value as CapeLabelsLanguage;
 }

@@ -1,5 +1,8 @@
 import type { SchedulerServiceTaskScheduleDefinition } from '@backstage/backend-plugin-api';
-import type { TowerTransport } from '@smartx-cape/plugin-cape-labels-common';
+import type {
+  CapeLabelsLanguage,
+  TowerTransport,
+} from '@smartx-cape/plugin-cape-labels-common';
 import type { Duration } from 'luxon';
 import type { TowerEndpoint } from '../cloudtower/types';
 import type { TowerLimits } from './readLimits';
@@ -35,6 +38,8 @@ export type CapeLabelsConfig = TowerLimits & {
   notificationsEnabled: boolean;
   /** `capeLabels.notifications.pagePath`: the app's path of the cape-labels page, no trailing `/`. */
   notificationsPagePath: string;
+  /** `capeLabels.notifications.language`: the language notifications are written in (default en). */
+  notificationsLanguage: CapeLabelsLanguage;
 };
 
 /** The three label keys a Tower's sweep may delete (rule 1, docs/architecture.md#the-deletion-rules). */

@@ -41,6 +41,15 @@ export interface RunStore {
    * they were doing. Called by the holder of the Tower's lease before it sweeps, never by a read.
    */
   abortLostRuns: (towerId: string, now: Date) => Promise<LostRun[]>;
+  /** Marks the Tower's live run as asked to stop by `stoppedBy`; its id, undefined when none runs. */
+  requestStop: (
+    towerId: string,
+    stoppedBy: string,
+  ) => Promise<string | undefined>;
+  /** Who asked to stop the run, if anyone did. */
+  stoppedBy: (runId: string) => Promise<string | undefined>;
+  /** Forgets a stop the scheduler could not carry out. */
+  withdrawStop: (runId: string) => Promise<void>;
 
   // Runs (runReads.ts); a `running` run without a recent heartbeat reads `lost`
   getRun: (runId: string) => Promise<Run | undefined>;

@@ -38,6 +38,9 @@ function runStoreOn(db: Knex, clock: StoreClock): RunStore {
     heartbeat: onDb(runWrites.heartbeat),
     finishRun: onDb(runWrites.finishRun),
     abortLostRuns: onDb(runWrites.abortLostRuns),
+    requestStop: onDbAndClock(runWrites.requestStop),
+    stoppedBy: onDb(runWrites.stoppedBy),
+    withdrawStop: onDb(runWrites.withdrawStop),
 
     getRun: onDbAndClock(runReads.getRun),
     listRuns: onDbAndClock(runReads.listRuns),

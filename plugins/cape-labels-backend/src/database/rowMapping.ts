@@ -43,6 +43,7 @@ export const SUMMARY_COLUMNS = [
   'clock_skew_ms',
   'clock_capped',
   'notes',
+  'error_params',
   'relations',
 ] as const;
 
@@ -99,6 +100,12 @@ export function rowToSummary(row: SummaryRow, now: number): RunSummary {
       row.error_code === null
         ? { message: row.error_message }
         : { message: row.error_message, code: row.error_code };
+    if (row.error_params) {
+      summary.error.params = JSON.parse(row.error_params) as Record<
+        string,
+        string | number
+      >;
+    }
   }
   return summary;
 }

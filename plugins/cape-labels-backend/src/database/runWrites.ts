@@ -13,7 +13,7 @@ import type {
   RunSummary,
   RunTrigger,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { SIGN_OF_LIFE, aliveSince } from './liveness';
+import { SIGN_OF_LIFE, aliveSince, type StoreClock } from './liveness';
 import { SUMMARY_COLUMNS, rowToSummary } from './rowMapping';
 import { storedError } from './storedError';
 import { RUNS, type RunRow } from './tables';
@@ -162,6 +162,50 @@ export async function finishRun(
     .first();
   if (!row) throw new NotFoundError(`run ${runId} not found`);
   return rowToSummary(row, end.finishedAt.getTime());
+}
+
+/** Proof of life, every second while the run is `running`; a finished run is left alone. */
+/**
+ * Marks the Tower's live run (`running`, recent heartbeat) as asked to stop by `stoppedBy` and
+ * returns its id; undefined when none runs.
+ */
+export async function requestStop(
+  db: Knex,
+  clock: StoreClock,
+  towerId: string,
+  requester: string,
+): Promise<string | undefined> {
+  const since = aliveSince(clock().getTime());
+  const live = () =>
+    db<RunRow>(RUNS)
+      .where({ tower_id: towerId, status: 'running' })
+      .whereRaw(`${SIGN_OF_LIFE} >= ?`, [since]);
+  // The first stop names who stopped it; a second one only finds the run.
+  await live().whereNull('stopped_by').update({ stopped_by: requester });
+  const row: Pick<RunRow, 'id'> | undefined = await live()
+    .select('id')
+    .orderBy('started_at', 'desc')
+    .first();
+  return row?.id;
+}
+
+/** Who asked to stop the run, if anyone did. */
+export async function stoppedBy(
+  db: Knex,
+  runId: string,
+): Promise<string | undefined> {
+  const row: Pick<RunRow, 'stopped_by'> | undefined = await db<RunRow>(RUNS)
+    .select('stopped_by')
+    .where({ id: runId })
+    .first();
+  return row?.stopped_by ?? undefined;
+}
+
+/** Forgets a stop the scheduler could not carry out (the run had ended meanwhile). */
+export async function withdrawStop(db: Knex, runId: string): Promise<void> {
+  await db<RunRow>(RUNS)
+    .where({ id: runId, status: 'running' })
+    .update({ stopped_by: null });
 }
 
 /** Proof of life, every second while the run is `running`; a finished run is left alone. */

@@ -48,6 +48,10 @@ export type RunRow = {
   failed: number;
   error_message: string | null;
   error_code: string | null;
+  /** JSON object of the error's params, or null (and absent on rows older than the column). */
+  error_params?: string | null;
+  /** Who asked to stop the run (POST /towers/:towerId/stop); null otherwise. */
+  stopped_by?: string | null;
   instance: string;
   /** rootInstanceMetadata's id of the backend instance; null on runs older than the column. */
   instance_id?: string | null;
@@ -58,7 +62,7 @@ export type RunRow = {
   clock_skew_ms: DbBigInt | null;
   /** True when the cutoff was taken at `maxClockAhead` instead of the skew; null otherwise. */
   clock_capped?: boolean | number | null;
-  /** JSON array of strings, or null. */
+  /** JSON array of RunNotes (plain strings on runs recorded before codes), or null. */
   notes: string | null;
   /** JSON RunRelations, or null until the run has read them (and on rows older than the column). */
   relations?: string | null;

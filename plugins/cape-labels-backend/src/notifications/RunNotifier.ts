@@ -1,7 +1,10 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import type { NotificationPayload } from '@backstage/plugin-notifications-common';
 import type { NotificationService } from '@backstage/plugin-notifications-node';
-import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
+import type {
+  CapeLabelsLanguage,
+  RunSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
 import type { RunStore } from '../database';
 import { badRunMessage, recoveredMessage, runLink } from './messages';
@@ -15,6 +18,8 @@ type RunNotifierOptions = {
   logger: LoggerService;
   /** The app's path of the cape-labels page (`capeLabels.notifications.pagePath`). */
   pagePath: string;
+  /** `capeLabels.notifications.language` (default en). */
+  language?: CapeLabelsLanguage;
   now?: () => Date;
 };
 
@@ -39,13 +44,23 @@ export class RunNotifier {
       await this.send(
         tower,
         run,
-        badRunMessage(tower, run, verdict.severity, verdict.problems),
+        badRunMessage(
+          tower,
+          run,
+          verdict.severity,
+          verdict.problems,
+          this.options.language,
+        ),
       );
       await store.setNotifiedHealth(tower.id, 'bad', run.id, this.now());
       return;
     }
     if ((await store.getNotifiedHealth(tower.id)) !== 'bad') return;
-    await this.send(tower, run, recoveredMessage(tower, run));
+    await this.send(
+      tower,
+      run,
+      recoveredMessage(tower, run, this.options.language),
+    );
     await store.setNotifiedHealth(tower.id, 'good', run.id, this.now());
   }
 

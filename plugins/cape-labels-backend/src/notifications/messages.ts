@@ -1,6 +1,13 @@
 import type { NotificationPayload } from '@backstage/plugin-notifications-common';
-import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
+import type {
+  CapeLabelsLanguage,
+  PluginRunErrorCode,
+  RunError,
+  RunStatus,
+  RunSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
+import type { RunProblem } from './runHealth';
 
 /** One scope per Tower: a Tower failing every day updates one notification. */
 function towerScope(towerId: string): string {
@@ -19,25 +26,132 @@ export function runLink(
   return `${pagePath}/towers/${encodeURIComponent(run.towerId)}?${query}`;
 }
 
-function base(tower: TowerConfig) {
-  return { topic: 'cape-labels', scope: towerScope(tower.id) };
+type Params = Record<string, string | number>;
+type Words = {
+  badTitle: (towerTitle: string) => string;
+  recoveredTitle: (towerTitle: string) => string;
+  /** `Run <id> (<status>, <start>[, requested by <who>])`. */
+  runHeading: (run: RunSummary) => string;
+  badDescription: (heading: string, problems: string[]) => string;
+  recoveredDescription: (run: RunSummary) => string;
+  problem: (problem: RunProblem) => string;
+};
+
+/** A run error in Chinese by its code; codes Tower or the system sent keep the English message. */
+const ZH_ERRORS: Partial<
+  Record<PluginRunErrorCode, (params: Params) => string>
+> = {
+  LOGIN_FAILED: () => 'Tower 拒绝了登录',
+  NO_TOKEN: () => '登录未返回令牌：Tower 要求二次验证（请改用 API 密钥）',
+  API_KEY_REFUSED: () => 'Tower 拒绝了配置的 API 密钥',
+  LDAP_CONFIG_UNKNOWN: () => '配置的 authConfigId 不是 Tower 列出的 LDAP 配置',
+  LDAP_CONFIG_AMBIGUOUS: () =>
+    'Tower 列出了多个 LDAP 配置，请用 authConfigId 指定一个',
+  TIMEOUT: p => `${p.timeoutMs ?? ''} 毫秒内 Tower 没有应答`,
+  REDIRECT: p => `Tower 或代理返回了重定向 HTTP ${p.status ?? ''}（从不跟随）`,
+  TLS: () => 'TLS 证书或握手失败',
+  NETWORK: () => '网络错误，无法连接 Tower',
+  MALFORMED_RESPONSE: () => 'Tower 的应答无法解析',
+  RESPONSE_TOO_LARGE: () => 'Tower 的应答过大',
+  UNEXPECTED_SHAPE: () => 'Tower 的应答格式不符合预期',
+  RELATIONS_UNKNOWN: () => '无法读取标签的引用关系，未删除任何标签',
+  GRAPHQL_ERROR: () => 'Tower 返回了 GraphQL 错误',
+  ABORTED: () => '运行在完成前被停止',
+  CAP_REACHED: p =>
+    `已达到每次运行的删除上限 maxDeletesPerRun（${p.maxDeletesPerRun ?? ''}），其余标签留待下次运行`,
+  STORE_FAILED: () => '无法写入运行记录，运行已停止',
+  INTERNAL: () => '清理时发生内部错误',
+  REPLICA_LOST: () => '执行清理的副本在完成前停止了',
+};
+
+function zhError(error: RunError | undefined): string {
+  if (!error) return '未知错误';
+  const code = error.code ?? '';
+  const params = error.params ?? {};
+  if (/^HTTP_\d+$/.test(code)) return `Tower 返回了 HTTP ${code.slice(5)}`;
+  const words = ZH_ERRORS[code as PluginRunErrorCode];
+  return words ? words(params) : error.message;
 }
 
-/** `, requested by service:pipeline` for a run someone asked for; nothing for a scheduled one. */
-function requester(run: RunSummary): string {
-  return run.requestedBy ? `, requested by ${run.requestedBy}` : '';
+const ZH_STATUS: Record<RunStatus, string> = {
+  running: '运行中',
+  lost: '已失联',
+  succeeded: '成功',
+  partial: '部分完成',
+  failed: '失败',
+  aborted: '已中止',
+};
+
+const WORDS: Record<CapeLabelsLanguage, Words> = {
+  en: {
+    badTitle: t => `CAPE label sweep of ${t} needs attention`,
+    recoveredTitle: t => `CAPE label sweep of ${t} recovered`,
+    runHeading: run =>
+      `Run ${run.id} (${run.status}, ${run.startedAt}${run.requestedBy ? `, requested by ${run.requestedBy}` : ''})`,
+    badDescription: (heading, problems) =>
+      `${heading}: ${problems.join('; ')}.`,
+    recoveredDescription: run =>
+      `Run ${run.id} succeeded: deleted ${run.counts.deleted}, kept ${run.counts.kept}, nothing failed.`,
+    problem: p => {
+      switch (p.kind) {
+        case 'failed':
+          return `the run failed: ${p.error?.message ?? 'unknown error'}`;
+        case 'cap':
+          return `the deletion cap was hit: ${p.count} orphan label(s) wait for the next run`;
+        case 'partial':
+          return `the run ended partial${p.error ? `: ${p.error.message}` : ''}`;
+        case 'labels-failed':
+          return `${p.count} label(s) could not be deleted`;
+        default:
+          return `${p.count} label(s) came into use while being deleted (raced)`;
+      }
+    },
+  },
+  'zh-CN': {
+    badTitle: t => `${t} 的 CAPE 标签清理需要关注`,
+    recoveredTitle: t => `${t} 的 CAPE 标签清理已恢复`,
+    runHeading: run =>
+      `运行 ${run.id}（${ZH_STATUS[run.status]}，${run.startedAt}${run.requestedBy ? `，由 ${run.requestedBy} 请求` : ''}）`,
+    badDescription: (heading, problems) =>
+      `${heading}：${problems.join('；')}。`,
+    recoveredDescription: run =>
+      `运行 ${run.id} 成功：删除 ${run.counts.deleted} 个，保留 ${run.counts.kept} 个，没有失败。`,
+    problem: p => {
+      switch (p.kind) {
+        case 'failed':
+          return `运行失败：${zhError(p.error)}`;
+        case 'cap':
+          return `达到了删除上限：${p.count} 个孤儿标签留待下次运行`;
+        case 'partial':
+          return `运行部分完成${p.error ? `：${zhError(p.error)}` : ''}`;
+        case 'labels-failed':
+          return `${p.count} 个标签未能删除`;
+        default:
+          return `${p.count} 个标签在删除时被重新使用（竞争）`;
+      }
+    },
+  },
+};
+
+function base(tower: TowerConfig) {
+  return { topic: 'cape-labels', scope: towerScope(tower.id) };
 }
 
 export function badRunMessage(
   tower: TowerConfig,
   run: RunSummary,
   severity: NotificationPayload['severity'],
-  problems: string[],
+  problems: RunProblem[],
+  language: CapeLabelsLanguage = 'en',
 ): NotificationPayload {
+  const words = WORDS[language];
   return {
     ...base(tower),
-    title: `CAPE label sweep of ${tower.title} needs attention`,
-    description: `Run ${run.id} (${run.status}, ${run.startedAt}${requester(run)}): ${problems.join('; ')}.`,
+    title: words.badTitle(tower.title),
+    description: words.badDescription(
+      words.runHeading(run),
+      problems.map(words.problem),
+    ),
     severity,
   };
 }
@@ -45,11 +159,13 @@ export function badRunMessage(
 export function recoveredMessage(
   tower: TowerConfig,
   run: RunSummary,
+  language: CapeLabelsLanguage = 'en',
 ): NotificationPayload {
+  const words = WORDS[language];
   return {
     ...base(tower),
-    title: `CAPE label sweep of ${tower.title} recovered`,
-    description: `Run ${run.id} succeeded: deleted ${run.counts.deleted}, kept ${run.counts.kept}, nothing failed.`,
+    title: words.recoveredTitle(tower.title),
+    description: words.recoveredDescription(run),
     severity: 'low',
   };
 }

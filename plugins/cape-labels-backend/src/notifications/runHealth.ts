@@ -1,12 +1,21 @@
 import type { NotificationSeverity } from '@backstage/plugin-notifications-common';
 import type {
   KeptReason,
+  RunError,
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 
+/** One thing wrong with a run; messages.ts words it in the configured language. */
+export type RunProblem =
+  | { kind: 'failed'; error?: RunError }
+  | { kind: 'cap'; count: number }
+  | { kind: 'partial'; error?: RunError }
+  | { kind: 'labels-failed'; count: number }
+  | { kind: 'raced'; count: number };
+
 /** What a finished run says about its Tower. */
 type RunHealth =
-  | { health: 'bad'; severity: NotificationSeverity; problems: string[] }
+  | { health: 'bad'; severity: NotificationSeverity; problems: RunProblem[] }
   | { health: 'good' }
   /** Aborted runs (shutdown, lost replica) say nothing about the Tower. */
   | { health: 'unknown' };
@@ -14,26 +23,18 @@ type RunHealth =
 export type KeptCounts = ReadonlyMap<KeptReason, number>;
 
 /** The problems of a run, worst first; none for a clean run. */
-function problemsOf(run: RunSummary, kept: KeptCounts): string[] {
-  const problems: string[] = [];
+function problemsOf(run: RunSummary, kept: KeptCounts): RunProblem[] {
+  const problems: RunProblem[] = [];
   if (run.status === 'failed')
-    problems.push(`the run failed: ${run.error?.message ?? 'unknown error'}`);
+    problems.push({ kind: 'failed', error: run.error });
   const capped = kept.get('cap') ?? 0;
-  if (capped > 0)
-    problems.push(
-      `the deletion cap was hit: ${capped} orphan label(s) wait for the next run`,
-    );
+  if (capped > 0) problems.push({ kind: 'cap', count: capped });
   else if (run.status === 'partial')
-    problems.push(
-      `the run ended partial${run.error ? `: ${run.error.message}` : ''}`,
-    );
+    problems.push({ kind: 'partial', error: run.error });
   if (run.counts.failed > 0)
-    problems.push(`${run.counts.failed} label(s) could not be deleted`);
+    problems.push({ kind: 'labels-failed', count: run.counts.failed });
   const raced = kept.get('raced') ?? 0;
-  if (raced > 0)
-    problems.push(
-      `${raced} label(s) came into use while being deleted (raced)`,
-    );
+  if (raced > 0) problems.push({ kind: 'raced', count: raced });
   return problems;
 }
 

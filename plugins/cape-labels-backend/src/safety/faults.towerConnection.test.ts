@@ -67,7 +67,10 @@ describe('sweep under Tower connection faults (DNS, TLS, timeouts)', () => {
       const run = await h.sweep();
       expect(run).toMatchObject({
         status: 'failed',
-        error: { code: 'TIMEOUT' },
+        error: {
+          code: 'TIMEOUT',
+          params: { timeoutMs: 300, operation: 'listLabels', towerId: 't1' },
+        },
       });
       await expectSafe(h, run, s);
     },

@@ -434,7 +434,7 @@ export const spec = {
     "/runs/{runId}/labels.csv": {
       "get": {
         "operationId": "downloadRunLabelsCsv",
-        "description": "Every outcome of the run passing the filters as CSV (streamed), header row label_id,key,value,action,reason,created_at in English, or its translation with `lang`.",
+        "description": "Every outcome of the run passing the filters as CSV (streamed), header row label_id,key,value,action,reason,created_at,relation,requested_by in English, or translated with `lang` (zh-CN files start with a UTF-8 byte order mark, for Excel); the cells are as the API answers them.",
         "parameters": [
           {
             "$ref": "#/components/parameters/runId"

@@ -128,6 +128,27 @@ describe('GET /runs/:runId/labels.csv', () => {
     ]);
   });
 
+  it('translates the header row with lang=zh-CN (a UTF-8 BOM first, for Excel), rows unchanged; lang=en is the default', async () => {
+    const zh = await csv('?lang=zh-CN').expect(200);
+    expect(zh.text.startsWith('\uFEFF')).toBe(true);
+    const [header, ...rows] = parseCsv(zh.text.slice(1));
+    expect(header).toEqual([
+      '标签 ID',
+      '键',
+      '值',
+      '处理',
+      '原因',
+      '创建时间',
+      '引用关系',
+      '请求人',
+    ]);
+    const en = await csv('?lang=en').expect(200);
+    expect(en.text).toBe((await csv().expect(200)).text);
+    expect(rows).toEqual(parseCsv(en.text).slice(1));
+    const bad = await csv('?lang=fr');
+    expect(bad.status).toBe(400);
+  });
+
   it('quotes commas, quotes and line breaks and neutralises formulas', async () => {
     const text = (await csv('?key=cape-cluster-name').expect(200)).text;
     expect(text).toContain(',"comma, and ""quotes""",would-delete,');

@@ -1,4 +1,5 @@
 import type {
+  CapeLabelsLanguage,
   LabelOutcome,
   OutcomeFilter,
 } from '@smartx-cape/plugin-cape-labels-common';
@@ -10,7 +11,7 @@ import type express from 'express';
 import type { RunStore } from '../database';
 import { csvLine } from './csv';
 
-const CSV_HEADER = [
+const CSV_COLUMNS = [
   'label_id',
   'key',
   'value',
@@ -20,6 +21,38 @@ const CSV_HEADER = [
   'relation',
   'requested_by',
 ] as const;
+
+/** The header row in each language; the cells below stay as the API answers them. */
+const CSV_HEADERS: Record<
+  CapeLabelsLanguage,
+  Record<(typeof CSV_COLUMNS)[number], string>
+> = {
+  en: Object.fromEntries(CSV_COLUMNS.map(c => [c, c])) as Record<
+    (typeof CSV_COLUMNS)[number],
+    string
+  >,
+  'zh-CN': {
+    label_id: '标签 ID',
+    key: '键',
+    value: '值',
+    action: '处理',
+    reason: '原因',
+    created_at: '创建时间',
+    relation: '引用关系',
+    requested_by: '请求人',
+  },
+};
+
+/**
+ * Excel reads a CSV without a byte order mark in the system's code page, which garbles Chinese:
+ * the zh-CN file starts with one (the English one stays plain ASCII as before).
+ */
+const BOM = '\uFEFF';
+
+function headerLine(lang: CapeLabelsLanguage): string {
+  const line = csvLine(CSV_COLUMNS.map(c => CSV_HEADERS[lang][c]));
+  return lang === 'en' ? line : `${BOM}${line}`;
+}
 
 /** The run a CSV is of: its outcomes, and who asked for it on every row. */
 type CsvRun = { id: string; towerId: string; requestedBy?: string };
@@ -44,8 +77,9 @@ async function* csvChunks(
   store: RunStore,
   run: CsvRun,
   filter: OutcomeFilter,
+  lang: CapeLabelsLanguage,
 ): AsyncGenerator<string> {
-  yield csvLine(CSV_HEADER);
+  yield headerLine(lang);
   for await (const page of store.iterateOutcomes(run.id, filter, CSV_PAGE_SIZE))
     yield page.map(o => outcomeLine(o, run.requestedBy)).join('');
 }
@@ -61,6 +95,7 @@ export async function sendOutcomesCsv(
   run: CsvRun,
   filter: OutcomeFilter,
   logger: LoggerService,
+  lang: CapeLabelsLanguage = 'en',
 ): Promise<void> {
   res.status(200);
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
@@ -72,7 +107,7 @@ export async function sendOutcomesCsv(
   res.setHeader('Access-Control-Expose-Headers', 'Content-Disposition');
   res.setHeader('Cache-Control', 'no-store');
   try {
-    await pipeline(Readable.from(csvChunks(store, run, filter)), res);
+    await pipeline(Readable.from(csvChunks(store, run, filter, lang)), res);
   } catch (error) {
     // also when the client went away: then there is nobody left to tell
     logger.warn(`CSV of run ${run.id} cut short: ${stringifyError(error)}`);

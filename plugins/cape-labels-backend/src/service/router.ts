@@ -19,7 +19,7 @@ import { jsonBody } from './jsonBody';
 import { sendOutcomesCsv } from './outcomesCsv';
 import type { SweepRequests } from './sweepRequests';
 import type { TowerAccess } from './towerAccess';
-import { manualSweeps } from './sweepOnRequest';
+import { manualSweeps, sweepStops } from './sweepOnRequest';
 import { TowerReads } from './towerReads';
 import { outcomeFilterOf } from './validation';
 
@@ -63,6 +63,7 @@ export async function createRouter(
 
   const reads = new TowerReads({ towers, coordinator, store, access });
   const sweeps = manualSweeps({ access, requests, auditor });
+  const stops = sweepStops({ access, stops: coordinator, auditor });
   const caller = (req: CallerRequest) => callerOf(httpAuth, req);
 
   router.get('/health', (_req, res) => {
@@ -103,7 +104,15 @@ export async function createRouter(
 
   router.get('/runs/:runId/labels.csv', async (req, res) => {
     const run = await reads.run(await caller(req), req.params.runId);
-    await sendOutcomesCsv(res, store, run, outcomeFilterOf(req.query), logger);
+    const { lang = 'en', ...filter } = req.query;
+    await sendOutcomesCsv(
+      res,
+      store,
+      run,
+      outcomeFilterOf(filter),
+      logger,
+      lang,
+    );
   });
 
   router.post('/towers/:towerId/sweep', async (req, res) => {
@@ -116,6 +125,13 @@ export async function createRouter(
       dryRun,
       audit,
     );
+    res.status(202).json(answer);
+  });
+
+  router.post('/towers/:towerId/stop', async (req, res) => {
+    const answer = await stops(await caller(req), req.params.towerId, {
+      request: req,
+    });
     res.status(202).json(answer);
   });
 

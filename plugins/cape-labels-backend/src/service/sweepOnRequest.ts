@@ -1,5 +1,9 @@
 import type { AuditorService } from '@backstage/backend-plugin-api';
-import type { SweepAccepted } from '@smartx-cape/plugin-cape-labels-common';
+import type {
+  StopAccepted,
+  SweepAccepted,
+} from '@smartx-cape/plugin-cape-labels-common';
+import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import type { JsonObject } from '@backstage/types';
 import { audited, requesterOf, type Caller } from './access';
 import type { SweepRequests } from './sweepRequests';
@@ -58,3 +62,50 @@ export function manualSweeps(options: {
 
 /** Requests a sweep for a caller: see {@link manualSweeps}. */
 export type ManualSweeps = ReturnType<typeof manualSweeps>;
+
+/** What stops a Tower's running sweep: the coordinator's stop (the scheduler's cancel of its task). */
+export type SweepStops = Pick<SweepCoordinator, 'stopSweep'>;
+
+/**
+ * A stop of a Tower's running sweep, the same from the API's `POST /towers/:towerId/stop` and the
+ * `stop-tower-sweep` action: audited as `sweep-stop`, `cape-labels.sweep.run` decided per Tower
+ * (a Tower the caller may not read answers 404 like an unknown one), the run marked with the
+ * caller before the scheduler cancels its task. Stopping deletes nothing, so the permissions-off
+ * gate of real sweeps does not apply.
+ */
+export function sweepStops(options: {
+  access: TowerAccess;
+  stops: SweepStops;
+  auditor: AuditorService;
+}) {
+  const { access, stops, auditor } = options;
+  return async (
+    caller: Caller,
+    rawTowerId: string,
+    audit: SweepAudit,
+  ): Promise<StopAccepted> => {
+    const stopped = await audited(
+      auditor,
+      {
+        eventId: 'sweep-stop',
+        severityLevel: 'medium',
+        ...audit,
+        meta: { towerId: rawTowerId, ...audit.meta },
+      },
+      async () => {
+        const towerId = towerIdOf(rawTowerId);
+        await access.requireSweep(caller, towerId);
+        const answer = await stops.stopSweep({
+          towerId,
+          stoppedBy: requesterOf(caller),
+        });
+        const meta: JsonObject = { ...answer };
+        return { answer, meta };
+      },
+    );
+    return stopped.answer;
+  };
+}
+
+/** Stops a Tower's sweep for a caller: see {@link sweepStops}. */
+export type TowerSweepStops = ReturnType<typeof sweepStops>;

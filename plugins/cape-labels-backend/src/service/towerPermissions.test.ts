@@ -76,6 +76,28 @@ describe('per-Tower permissions through the permission backend', () => {
     await sweep(PLATFORM, 't-a').expect(202);
   });
 
+  it('authorises a stop per Tower like a sweep: hidden 404, read-only 403, allowed but idle 409', async () => {
+    const stop = (user: string, towerId: string) =>
+      b
+        .http()
+        .post(`/api/cape-labels/towers/${towerId}/stop`)
+        .set(asUser(user));
+    const hidden = await stop(ALICE, 't-b');
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.error.message).toBe("No Tower 't-b' is configured");
+    const unknown = await stop(ALICE, 'nope');
+    expect([unknown.status, unknown.body.error.message]).toEqual([
+      404,
+      "No Tower 'nope' is configured",
+    ]);
+    const readOnly = await stop(DAVE, 't-b');
+    expect(readOnly.status).toBe(403);
+    expect(readOnly.body.error.message).toContain('cape-labels.sweep.run');
+    const idle = await stop(ALICE, 't-a');
+    expect(idle.status).toBe(409);
+    expect(idle.body.error.message).toBe("No sweep of Tower 't-a' is running");
+  });
+
   it("answers the frontend's per-Tower question (resourceRef) through the plugin's resources", async () => {
     const decide = async (user: string, resourceRef: string) => {
       const res = await b

@@ -2,7 +2,7 @@ import type {
   LoggerService,
   SchedulerService,
 } from '@backstage/backend-plugin-api';
-import { ConflictError } from '@backstage/errors';
+import { ConflictError, isError } from '@backstage/errors';
 import type {
   TowerRules,
   TowerSummary,
@@ -85,6 +85,38 @@ export class SweepCoordinator {
       `Tower ${input.towerId}: ${input.dryRun ? 'dry-run ' : ''}sweep requested (${input.trigger}${input.requestedBy ? ` by ${input.requestedBy}` : ''})`,
     );
     return { requestId: request.id };
+  }
+
+  /**
+   * Stops the Tower's running sweep through the scheduler's cancel of its task, which reaches
+   * whichever replica runs it (that replica's task loses its ticket and aborts). The run is marked
+   * first, so its end notes who stopped it; 409 when no sweep of the Tower runs.
+   */
+  async stopSweep(input: {
+    towerId: string;
+    stoppedBy: string;
+  }): Promise<{ runId: string }> {
+    const { towers, store, scheduler, logger } = this.options;
+    towers.get(input.towerId);
+    const runId = await store.requestStop(input.towerId, input.stoppedBy);
+    if (!runId)
+      throw new ConflictError(
+        `No sweep of Tower '${input.towerId}' is running`,
+      );
+    try {
+      await scheduler.cancelTask(sweepTaskId(input.towerId));
+    } catch (error) {
+      await store.withdrawStop(runId);
+      if (isError(error) && error.name === 'ConflictError')
+        throw new ConflictError(
+          `No sweep of Tower '${input.towerId}' is running`,
+        );
+      throw error;
+    }
+    logger.info(
+      `Tower ${input.towerId}: run ${runId} asked to stop by ${input.stoppedBy}`,
+    );
+    return { runId };
   }
 
   private now(): Date {

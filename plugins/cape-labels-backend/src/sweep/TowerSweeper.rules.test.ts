@@ -118,7 +118,14 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
     );
     const first = await h.sweep();
     expect(first.status).toBe('partial');
-    expect(first.error?.code).toBe('CAP_REACHED');
+    expect(first.error).toMatchObject({
+      code: 'CAP_REACHED',
+      params: { maxDeletesPerRun: 2 },
+    });
+    // Stored: the run read back carries the params too.
+    expect((await h.store.getRun(first.id))?.error?.params).toEqual({
+      maxDeletesPerRun: 2,
+    });
     expect(first.counts.deleted).toBe(2);
     expect(
       Object.values(await h.outcomesByLabel(first.id)).filter(

@@ -65,9 +65,18 @@ export async function sweepOnce(
     await run.client.close().catch(() => undefined);
   }
   const cancelled = cancelledByScheduler(result, signal, run.shuttingDown());
-  if (cancelled) run.notes.add(runNotes.cancelledByScheduler());
+  const stoppedBy = cancelled
+    ? await store.stoppedBy(run.runId).catch(() => undefined)
+    : undefined;
+  if (cancelled) {
+    run.notes.add(
+      stoppedBy
+        ? runNotes.stopped({ by: stoppedBy })
+        : runNotes.cancelledByScheduler(),
+    );
+  }
   const summary = await finishRun(run, result);
-  if (cancelled) run.hooks.onCancelled?.(summary);
+  if (cancelled) run.hooks.onCancelled?.(summary, stoppedBy);
   return summary;
 }
 

@@ -7,7 +7,7 @@ import {
   type RunError,
   type RunStatus,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { isTowerError } from '../cloudtower/errors';
+import { isTowerError, type TowerError } from '../cloudtower/errors';
 
 export type KeptTally = Map<KeptReason, number>;
 
@@ -44,8 +44,12 @@ export type SweepResult = {
   error?: RunError;
 };
 
-/** An error as a run records it: its message, and its code when it has one (a `TowerError`'s). */
+/**
+ * An error as a run records it: its message, and its code when it has one (a `TowerError`'s,
+ * with the params a frontend words it by).
+ */
 export function errorOf(error: unknown): RunError {
+  if (isTowerError(error)) return towerRunError(error);
   const { message } = toError(error);
   const code = (error as { code?: unknown } | null | undefined)?.code;
   return typeof code === 'string' ? { message, code } : { message };
@@ -91,6 +95,7 @@ export function sweepResult(end: {
       error: {
         message: `stopped deleting at maxDeletesPerRun (${end.maxDeletes}); the rest wait for the next run`,
         code: 'CAP_REACHED' satisfies PluginRunErrorCode,
+        params: { maxDeletesPerRun: end.maxDeletes },
       },
     };
   }
@@ -108,7 +113,7 @@ export function failedBeforeSweep(
     counts,
     keptByReason: new Map(),
     error: isTowerError(error)
-      ? { message: error.message, code: error.code }
+      ? towerRunError(error)
       : {
           message: `sweep failed: ${toError(error).message}`,
           code: 'INTERNAL' satisfies PluginRunErrorCode,
@@ -127,4 +132,8 @@ export function cancelledByScheduler(
   shuttingDown: boolean,
 ): boolean {
   return result.status === 'aborted' && signal.aborted && !shuttingDown;
+}
+
+function towerRunError(error: TowerError): RunError {
+  return { message: error.message, code: error.code, params: error.params };
 }

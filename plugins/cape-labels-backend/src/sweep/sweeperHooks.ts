@@ -28,8 +28,11 @@ export type SweeperHooks = {
   onDeleted?: (runId: string, deleted: LabelOutcome[]) => void;
   /** A run started, wrote its progress, or ended (the card's live signal). */
   onProgress?: (progress: RunProgressSignal) => void;
-  /** A run the scheduler stopped while this backend kept running (`/cancel`, timeout, lost lease). */
-  onCancelled?: (run: RunSummary) => void;
+  /**
+   * A run the scheduler stopped while this backend kept running: `stoppedBy` who asked through
+   * `POST /towers/:towerId/stop`; absent for `/cancel`, a timeout or a lost lease.
+   */
+  onCancelled?: (run: RunSummary, stoppedBy?: string) => void;
 };
 
 type PluginHookServices = {
@@ -77,15 +80,16 @@ function auditDeletions(tower: TowerConfig, services: PluginHookServices) {
 
 /**
  * A run the scheduler stopped (`sweep-cancelled`): the scheduler's endpoint does not tell who
- * called it, so the event names the run, not an actor.
+ * called it, so the event names the run and, for a stop through the plugin's route, who asked.
  */
 function auditCancel(tower: TowerConfig, services: PluginHookServices) {
-  return (run: RunSummary) =>
+  return (run: RunSummary, stoppedBy?: string) =>
     recordAuditEvent(tower, services, 'sweep-cancelled', {
       runId: run.id,
       trigger: run.trigger,
       dryRun: run.dryRun,
       counts: run.counts,
+      ...(stoppedBy ? { stoppedBy } : {}),
     });
 }
 

@@ -39,7 +39,7 @@ describe('the read-only actions', () => {
     hiddenRun = runs.body.items[0];
   }, 30_000);
 
-  it('lists six actions, read-only ones marked so and only the real sweep destructive', async () => {
+  it('lists seven actions, read-only ones marked so and only the real sweep destructive', async () => {
     const res = await listActions(b).expect(200);
     const actions = res.body.actions as Array<{
       id: string;
@@ -66,6 +66,11 @@ describe('the read-only actions', () => {
         idempotent: false,
         destructive: true,
       },
+      'cape-labels:stop-tower-sweep': {
+        readOnly: false,
+        idempotent: true,
+        destructive: false,
+      },
     });
     for (const action of actions) expect(action.examples?.length).toBe(1);
     const labels = actions.find(a => a.id === 'cape-labels:list-run-labels');
@@ -77,10 +82,20 @@ describe('the read-only actions', () => {
     ]);
   });
 
-  it('list-towers answers what GET /towers answers, each caller its own Towers', async () => {
+  it('list-towers answers what GET /towers answers (owner, recipients and effective rules included), each caller its own Towers', async () => {
     const mine = await invokeAction(b, 'list-towers').expect(200);
     const api = await b.get('/towers').expect(200);
     expect(mine.body.output).toEqual(api.body);
+    expect(mine.body.output.items[0]).toMatchObject({
+      owner: expect.any(String),
+      notify: expect.any(Array),
+      rules: {
+        minAge: expect.any(String),
+        maxDeletesPerRun: expect.any(Number),
+        dryRun: expect.any(Boolean),
+        schedule: { timeout: expect.any(String) },
+      },
+    });
     expect(mine.body.output.items.map((t: { id: string }) => t.id)).toEqual([
       't-a',
     ]);

@@ -82,6 +82,25 @@ describe('the sweep actions, permission framework on', () => {
     expect(sweepAudits(b, 'failed').pop()).toContain('actions-registry');
   });
 
+  it('stop-tower-sweep: 409 naming the Tower when none of its sweeps runs, 403 without cape-labels.sweep.run, 404 for an unknown Tower; audited as sweep-stop', async () => {
+    const idle = await invokeAction(b, 'stop-tower-sweep', { towerId: 't1' });
+    expect(idle.status).toBe(409);
+    expect(idle.body.error.message).toBe("No sweep of Tower 't1' is running");
+    expect(
+      b.logs.filter(l => l.includes('sweep-stop') && l.includes('failed')),
+    ).toHaveLength(1);
+    const missing = await invokeAction(b, 'stop-tower-sweep', {
+      towerId: 'no-such',
+    });
+    expect(missing.status).toBe(404);
+    b.permission.denied.add('cape-labels.sweep.run');
+    const refused = await invokeAction(b, 'stop-tower-sweep', {
+      towerId: 't1',
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toContain('cape-labels.sweep.run');
+  });
+
   it('answers 404 for a Tower that is not configured, 400 for a malformed id', async () => {
     const missing = await invokeAction(b, 'request-tower-sweep', {
       towerId: 'no-such',

@@ -7,10 +7,16 @@ import {
 } from '@backstage/catalog-model';
 import type { Config } from '@backstage/config';
 
-/** Who owns Towers without `capeLabels.towers.<id>.owner`. */
+/**
+ * Who owns Towers without `capeLabels.towers.<id>.owner`.
+ * @public
+ */
 export const DEFAULT_TOWER_OWNER = 'group:default/unowned';
 
-/** The annotation that ties a catalog entity to a configured Tower. */
+/**
+ * The annotation that ties a catalog entity to a configured Tower.
+ * @public
+ */
 export const CAPE_LABELS_TOWER_ID_ANNOTATION = 'cape-labels/tower-id';
 
 /**
@@ -33,7 +39,10 @@ export function towerEntityRef(towerId: string): string {
   return stringifyEntityRef(towerEntityName(towerId));
 }
 
-/** Who a Tower belongs to: its catalog owner and whom to notify about it. */
+/**
+ * Who a Tower belongs to: its catalog owner and whom to notify about it.
+ * @public
+ */
 export type TowerOwnership = {
   /** Full entity ref (`group:default/platform-team`), `DEFAULT_TOWER_OWNER` when not configured. */
   owner: string;
@@ -41,7 +50,10 @@ export type TowerOwnership = {
   notify: string[];
 };
 
-/** What the catalog and notifications need to know of a configured Tower (never its password). */
+/**
+ * What the catalog and notifications need to know of a configured Tower (never its password).
+ * @public
+ */
 export type TowerDirectoryEntry = TowerOwnership & {
   id: string;
   title: string;
@@ -70,7 +82,10 @@ function readRef(value: string, key: string, defaultKind: string): string {
   return stringifyEntityRef(ref).toLocaleLowerCase('en-US');
 }
 
-/** Reads `owner` and `notify` of one Tower's config block; errors name the key. */
+/**
+ * Reads `owner` and `notify` of one Tower's config block; errors name the key.
+ * @public
+ */
 export function readTowerOwnership(
   tower: Config,
   towerKey: string,
@@ -99,6 +114,7 @@ function webUrlOf(server: string, key: string): string {
 /**
  * The configured Towers as the catalog sees them, ordered by id. Reads only `title`, `server`,
  * `owner` and `notify`; the backend plugin validates the rest.
+ * @public
  */
 export function readTowerDirectory(rootConfig: Config): TowerDirectoryEntry[] {
   const towers = rootConfig.getOptionalConfig('capeLabels.towers');

@@ -12,3 +12,4 @@ export {
   capeLabelsEntityCard,
 } from './plugin';
 export { CapeLabelsCard as CapeLabelsFramedCard } from '../components/CapeLabelsCard';
+export type { CapeLabelsCardProps } from '../components/CapeLabelsCard';

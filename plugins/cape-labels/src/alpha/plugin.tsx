@@ -14,7 +14,7 @@ import { capeLabelsEntityCard } from '../components/EntityCapeLabelsCard/entityC
 export { capeLabelsEntityCard };
 
 /**
- * Extension `api:cape-labels`: the {@link CapeLabelsClient}.
+ * Extension `api:cape-labels`: the `CapeLabelsClient`.
  * @alpha
  */
 export const capeLabelsApi = ApiBlueprint.make({

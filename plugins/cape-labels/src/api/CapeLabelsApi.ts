@@ -11,7 +11,10 @@ import {
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 
-/** Options of {@link CapeLabelsApi.listRuns}. */
+/**
+ * Options of {@link CapeLabelsApi.listRuns}.
+ * @public
+ */
 export type ListRunsOptions = {
   /** 1–100, server default 20. */
   limit?: number;
@@ -19,13 +22,19 @@ export type ListRunsOptions = {
   before?: string;
 };
 
-/** Options of {@link CapeLabelsApi.listOutcomes}: a page and the filters. */
+/**
+ * Options of {@link CapeLabelsApi.listOutcomes}: a page and the filters.
+ * @public
+ */
 export type ListOutcomesOptions = OutcomeFilter & {
   limit?: number;
   offset?: number;
 };
 
-/** A run's outcomes as CSV (`GET /runs/:id/labels.csv`) and the file name the backend gave. */
+/**
+ * A run's outcomes as CSV (`GET /runs/:id/labels.csv`) and the file name the backend gave.
+ * @public
+ */
 export type OutcomesCsv = { blob: Blob; filename: string };
 
 /**
@@ -35,7 +44,10 @@ export type OutcomesCsv = { blob: Blob; filename: string };
  */
 export type DownloadCsvOptions = { lang?: CapeLabelsLanguage };
 
-/** Options of {@link CapeLabelsApi.requestSweep}. */
+/**
+ * Options of {@link CapeLabelsApi.requestSweep}.
+ * @public
+ */
 export type RequestSweepOptions = {
   dryRun?: boolean;
 };
@@ -43,14 +55,22 @@ export type RequestSweepOptions = {
 /**
  * A page of label outcomes; `countedOnly` names the kept reasons whose labels this run no
  * longer lists (it still counts them in `keptByReason`).
+ * @public
  */
 export type OutcomesPage = OutcomePage;
 
-/** Client of the cape-labels backend (`/api/cape-labels`). */
+/**
+ * Client of the cape-labels backend (`/api/cape-labels`).
+ * @public
+ */
 export interface CapeLabelsApi {
+  /** Every configured Tower with its last run (`GET /towers`). */
   listTowers(): Promise<TowerSummary[]>;
+  /** A Tower's runs, newest first (`GET /towers/:towerId/runs`). */
   listRuns(towerId: string, options?: ListRunsOptions): Promise<RunSummary[]>;
+  /** One run with its settings (`GET /runs/:runId`). */
   getRun(runId: string): Promise<Run>;
+  /** A page of a run's label outcomes (`GET /runs/:runId/labels`). */
   listOutcomes(
     runId: string,
     options?: ListOutcomesOptions,

@@ -4,6 +4,7 @@ import { createTranslationRef } from '@backstage/frontend-plugin-api';
  * The English messages of every text the card, the Tower page and the entity card show. A run's
  * error and notes are worded here by their code; the backend's English message is shown only
  * for codes it passed through from Tower or the system.
+ * @public
  */
 export const capeLabelsMessages = {
   card: {

@@ -187,7 +187,7 @@ const zhCN = {
   'rules.deletes': '实际删除',
   'rules.schedule': '计划',
   'rules.every': '每 {{duration}}',
-  'rules.cron': 'cron {{cron}}',
+  'rules.cron': 'cron 表达式 {{cron}}',
   'rules.scheduleValue': '{{when}}，超时 {{timeout}}',
   'rules.relations': '本次运行检查的引用',
   'rules.relationList': '：{{list}}',

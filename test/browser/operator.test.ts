@@ -28,7 +28,11 @@ const TIMEOUT = { timeout: 60_000 };
 const LATIN_SENTENCE =
   /[A-Za-z]{2,}[\s,:;()]+[A-Za-z]{2,}[\s,:;()]+[A-Za-z]{2,}/;
 
-type RunSummary = { id: string; status: string };
+type RunSummary = {
+  id: string;
+  status: string;
+  counts: { scanned: number };
+};
 type TowerItem = { id: string; running: boolean; lastRun: RunSummary | null };
 
 let stack: Stack;
@@ -141,6 +145,17 @@ test('a failed run reads in Chinese; a notification link opens its run; Stop end
   try {
     const asked = await api('/api/cape-labels/towers/alpha/sweep', 'POST', {});
     expect(asked.status).toBe(202);
+    // as the backend's own stop test does: Stop once the run is under way (labels read)
+    await pollUntil(
+      'a running sweep of alpha that has read labels',
+      async () => {
+        const run = (await towers()).find(t => t.id === 'alpha')!.lastRun;
+        return run?.status === 'running' && run.counts.scanned > 0
+          ? true
+          : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 250 },
+    );
     await page.goto(`${stack.app.url}/cape-labels`);
     const stop = page.getByTestId(towerTestIds('alpha').stop);
     await stop.waitFor(TIMEOUT);
@@ -148,6 +163,10 @@ test('a failed run reads in Chinese; a notification link opens its run; Stop end
     await page.getByRole('dialog').waitFor(TIMEOUT);
     await page.screenshot({ path: path.join(RESULTS, 'stop-confirm.png') });
     await page.getByTestId(cardTestIds.stopConfirm).click();
+    await page
+      .getByTestId(towerTestIds('alpha').actionMessage)
+      .filter({ hasText: 'Stop requested' })
+      .waitFor(TIMEOUT);
     const status = page.getByTestId(towerTestIds('alpha').status);
     await status.filter({ hasText: 'aborted' }).waitFor(TIMEOUT);
     await page

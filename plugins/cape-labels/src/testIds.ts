@@ -93,6 +93,8 @@ export function towerPageTestIds(towerId: string) {
     showLabels: (runId: string) => `${page}-show-labels-${runId}`,
     labels: `${page}-labels`,
     runError: `${page}-run-error`,
+    selectedRunError: `${page}-selected-run-error`,
+    selectedRunNotes: `${page}-selected-run-notes`,
     topSources: `${page}-top-sources`,
   };
 }

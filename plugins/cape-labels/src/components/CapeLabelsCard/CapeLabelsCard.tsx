@@ -10,7 +10,7 @@ import { LoadErrorState } from '../LoadErrorState';
 import { TowerRow } from '../TowerRow';
 
 /**
- * Props of {@link CapeLabelsCard} and {@link CapeLabelsContent}.
+ * Props of the card, framed (`CapeLabelsCard`, `CapeLabelsFramedCard`) or not (`CapeLabelsContent`).
  * @public
  */
 export type CapeLabelsCardProps = {

@@ -180,6 +180,7 @@ describe('TowerPage', () => {
     await renderPage(a, '/towers/prod-a?run=run-1');
     const labels = await screen.findByTestId(ids.labels);
     expect(labels).toHaveAttribute('data-run', 'run-1');
+    expect(screen.getByTestId(ids.selectedRunError)).toHaveTextContent('boom');
     await waitFor(() => expect(lastOutcomesCall(a)[0]).toBe('run-1'));
     expect(screen.getByTestId(ids.showLabels('run-1'))).toHaveAttribute(
       'aria-pressed',

@@ -9,7 +9,13 @@ import { RunLabels } from '../RunLabels';
 import { StatusChip } from '../StatusChip';
 import { TopSources } from '../TopSources';
 import { TowerRules } from '../TowerRules';
-import { errorMessage, formatCount, towerStatus } from '../../format';
+import {
+  errorMessage,
+  formatCount,
+  runErrorText,
+  towerStatus,
+} from '../../format';
+import { RunNotes } from '../TowerDetails/RunNotes';
 import { useLang } from '../../translation';
 import styles from './TowerPage.module.css';
 
@@ -67,6 +73,17 @@ const TowerBody = ({ tower }: { tower: TowerSummary }) => {
       </Card>
       {selected && (
         <Card className={styles.section}>
+          {selected.error && (
+            <Text
+              as="p"
+              variant="body-small"
+              color="danger"
+              data-testid={ids.selectedRunError}
+            >
+              {runErrorText(selected.error, t)}
+            </Text>
+          )}
+          <RunNotes run={selected} testId={ids.selectedRunNotes} />
           <RunLabels
             key={selected.id}
             run={selected}

@@ -140,8 +140,15 @@ test('a failed run reads in Chinese; a notification link opens its run; Stop end
   await page.getByTestId(ids.showLabels(laterId)).click();
   await page.waitForURL(`**/cape-labels/towers/bravo?run=${laterId}`, TIMEOUT);
 
-  // 3. Stop pressed while alpha sweeps slowly: the run ends aborted.
-  stack.sims[0].admin.setFaults({ latencyMs: 1500 });
+  // 3. Stop pressed while alpha sweeps slowly (orphans to go, every answer late): it ends aborted.
+  stack.sims[0].admin.createLabels(
+    Array.from({ length: 300 }, (_, i) => ({
+      key: 'cape-vip',
+      value: `slow-${i}`,
+      createdAt: '2020-01-01T00:00:00.000Z',
+    })),
+  );
+  stack.sims[0].admin.setFaults({ latencyMs: 4000 });
   try {
     const asked = await api('/api/cape-labels/towers/alpha/sweep', 'POST', {});
     expect(asked.status).toBe(202);
@@ -168,7 +175,7 @@ test('a failed run reads in Chinese; a notification link opens its run; Stop end
       .filter({ hasText: 'Stop requested' })
       .waitFor(TIMEOUT);
     const status = page.getByTestId(towerTestIds('alpha').status);
-    await status.filter({ hasText: 'aborted' }).waitFor(TIMEOUT);
+    await status.filter({ hasText: 'aborted' }).waitFor({ timeout: 120_000 });
     await page
       .getByTestId(cardTestIds.card)
       .screenshot({ path: path.join(RESULTS, 'stopped.png') });

@@ -7,6 +7,11 @@ export type ActionMessage = {
   text: string;
 };
 
+/** A request the backend refused or that did not reach it. */
+function failedMessage(message: string, t: CapeLabelsT): ActionMessage {
+  return { kind: 'danger', text: t('sweep.requestFailed', { message }) };
+}
+
 /** The message for a request's result (`dryRun`: it was a preview). */
 export function actionMessage(
   result: SweepRequestResult,
@@ -22,10 +27,7 @@ export function actionMessage(
     case 'already-running':
       return { kind: 'warning', text: t('sweep.alreadyRunning') };
     default:
-      return {
-        kind: 'danger',
-        text: t('sweep.requestFailed', { message: result.message }),
-      };
+      return failedMessage(result.message, t);
   }
 }
 
@@ -37,9 +39,6 @@ export function stopMessage(result: StopResult, t: CapeLabelsT): ActionMessage {
     case 'not-running':
       return { kind: 'warning', text: t('sweep.notRunning') };
     default:
-      return {
-        kind: 'danger',
-        text: t('sweep.requestFailed', { message: result.message }),
-      };
+      return failedMessage(result.message, t);
   }
 }

@@ -6,7 +6,7 @@ import { useApi } from '@backstage/core-plugin-api';
 import { capeLabelsApiRef } from '../api';
 
 /** The query parameter naming the run a Tower page shows (notification links set it). */
-export const RUN_PARAM = 'run';
+const RUN_PARAM = 'run';
 
 /**
  * The run the page's `?run=` names, else the newest of `runs`; choosing a run writes it to the

@@ -133,6 +133,12 @@ export interface Config {
       /** Send notifications about bad and recovered runs (default true). */
       enabled?: boolean;
       /**
+       * Where the app mounts the cape-labels page (default `/cape-labels`): notification links
+       * point at `<pagePath>/towers/<towerId>?run=<runId>`. Set it when the page is mounted
+       * elsewhere or the app runs under a base path.
+       */
+      pagePath?: string;
+      /**
        * The language of the notifications' title and description: `en` (default) or `zh-CN`.
        * One for the whole portal: Backstage's notifications do not tell the server the
        * recipient's language.

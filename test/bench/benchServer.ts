@@ -73,6 +73,7 @@ export async function serve(knex: Knex, towerIds: string[]) {
       runsPerTower: 200,
       routineKeepRuns: 1,
       notificationsEnabled: false,
+      notificationsPagePath: '/cape-labels',
       notificationsLanguage: 'en',
       maxClockAhead: Duration.fromObject({ minutes: 10 }),
       maxResponseBytes: 8 * 1024 * 1024,

@@ -111,6 +111,7 @@ export const capeLabelsPlugin = createBackendPlugin({
                   ),
                   store,
                   logger,
+                  pagePath: capeConfig.notificationsPagePath,
                   language: capeConfig.notificationsLanguage,
                 })
               : undefined,

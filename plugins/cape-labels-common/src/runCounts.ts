@@ -1,6 +1,9 @@
 import type { RunCounts } from './types';
 
-/** A run's counts before it has looked at any label: every count 0. */
+/**
+ * A run's counts before it has looked at any label: every count 0.
+ * @public
+ */
 export function emptyRunCounts(): RunCounts {
   return {
     scanned: 0,

@@ -1,14 +1,42 @@
 import {
+  DEFAULT_NAMESPACE,
   KubernetesValidatorFunctions,
   parseEntityRef,
   stringifyEntityRef,
+  type CompoundEntityRef,
 } from '@backstage/catalog-model';
 import type { Config } from '@backstage/config';
 
-/** The annotation that ties a catalog entity to a configured Tower. */
+/**
+ * The annotation that ties a catalog entity to a configured Tower.
+ * @public
+ */
 export const CAPE_LABELS_TOWER_ID_ANNOTATION = 'cape-labels/tower-id';
 
-/** Who a Tower belongs to: its catalog owner and whom to notify about it. */
+/**
+ * The catalog entity that stands for a configured Tower (the catalog module's `Resource`): its
+ * kind, namespace and name. The catalog module names its entities with it and the frontend links
+ * to them with it, so the two cannot drift apart.
+ * @public
+ */
+export function towerEntityName(
+  towerId: string,
+): CompoundEntityRef & { kind: 'Resource' } {
+  return { kind: 'Resource', namespace: DEFAULT_NAMESPACE, name: towerId };
+}
+
+/**
+ * The Tower's catalog entity as a full entity ref, `resource:default/<towerId>`.
+ * @public
+ */
+export function towerEntityRef(towerId: string): string {
+  return stringifyEntityRef(towerEntityName(towerId));
+}
+
+/**
+ * Who a Tower belongs to: its catalog owner and whom to notify about it.
+ * @public
+ */
 export type TowerOwnership = {
   /**
    * Full entity ref (`group:default/platform-team`); `null` when not configured: such a Tower is
@@ -19,7 +47,10 @@ export type TowerOwnership = {
   notify: string[];
 };
 
-/** What the catalog and notifications need to know of a configured Tower (never its password). */
+/**
+ * What the catalog and notifications need to know of a configured Tower (never its password).
+ * @public
+ */
 export type TowerDirectoryEntry = TowerOwnership & {
   id: string;
   title: string;
@@ -48,7 +79,10 @@ function readRef(value: string, key: string, defaultKind: string): string {
   return stringifyEntityRef(ref).toLocaleLowerCase('en-US');
 }
 
-/** Reads `owner` and `notify` of one Tower's config block; errors name the key. */
+/**
+ * Reads `owner` and `notify` of one Tower's config block; errors name the key.
+ * @public
+ */
 export function readTowerOwnership(
   tower: Config,
   towerKey: string,
@@ -76,6 +110,7 @@ function webUrlOf(server: string, key: string): string {
 /**
  * The configured Towers as the catalog sees them, ordered by id. Reads only `title`, `server`,
  * `owner` and `notify`; the backend plugin validates the rest.
+ * @public
  */
 export function readTowerDirectory(rootConfig: Config): TowerDirectoryEntry[] {
   const towers = rootConfig.getOptionalConfig('capeLabels.towers');

@@ -4,6 +4,7 @@ import type { RunErrorCode } from './runErrorCode';
  * How a run was started. `external`: the scheduler's own trigger endpoint started the task
  * when the schedule had not made it due and no permitted request was pending, so the run was
  * only a preview.
+ * @public
  */
 export type RunTrigger = 'schedule' | 'manual' | 'event' | 'external';
 
@@ -11,17 +12,22 @@ export type RunTrigger = 'schedule' | 'manual' | 'event' | 'external';
  * Where a run ended up (`running` while it is in progress). `lost` is never stored: API answers
  * show a `running` run whose heartbeat stopped as `lost`; the Tower's next sweep records it
  * `aborted`.
+ * @public
  */
 export type RunStatus =
   'running' | 'lost' | 'succeeded' | 'partial' | 'failed' | 'aborted';
 
-/** What happened to one label in a run. */
+/**
+ * What happened to one label in a run.
+ * @public
+ */
 export type LabelAction = 'deleted' | 'would-delete' | 'kept' | 'failed';
 
 /**
  * Why a label was kept. `refused`: Tower refused to delete it with a clear answer (its words are
  * the outcome's `detail`); `malformed`: its `id` or `createdAt` is not one Tower could have
  * written, so it is never deleted (the outcome records the value made safe).
+ * @public
  */
 export type KeptReason =
   | 'referenced'
@@ -37,12 +43,20 @@ export type KeptReason =
  * Why a label's delete failed: `error`, Tower answered with an error (or the batch failed before
  * its delete); `unanswered`, deleteManyLabels got no usable answer and the label was still there
  * after settling.
+ * @public
  */
 export type FailedReason = 'error' | 'unanswered';
 
-/** The reason an outcome carries: a kept label's or a failed label's. */
+/**
+ * The reason an outcome carries: a kept label's or a failed label's.
+ * @public
+ */
 export type OutcomeReason = KeptReason | FailedReason;
 
+/**
+ * How many labels a run saw and what it did with them.
+ * @public
+ */
 export type RunCounts = {
   scanned: number;
   candidates: number;
@@ -126,6 +140,10 @@ export type RunNote = {
   message: string;
 };
 
+/**
+ * One run of a Tower's sweep, as lists and the card show it.
+ * @public
+ */
 export type RunSummary = {
   id: string;
   towerId: string;
@@ -171,6 +189,7 @@ export type RunSummary = {
  * The relations a run checked before deleting (every kind of object that can reference a label):
  * `introspection`, read from Tower's schema; `probe`, the built-in list less what Tower's
  * validation refused (where Tower refuses introspection).
+ * @public
  */
 export type RunRelations = {
   source: 'introspection' | 'probe';
@@ -181,6 +200,7 @@ export type RunRelations = {
  * `tower`: Tower's clock, read from the HTTP `Date` header of login's answer; `skewMs` is
  * Tower's clock minus ours (whole seconds: the header has no more). `local`: Tower sent no
  * usable `Date`, so the backend's clock was used (`skewMs` null).
+ * @public
  */
 export type RunClock = {
   source: 'tower' | 'local';
@@ -192,6 +212,10 @@ export type RunClock = {
   capped?: true;
 };
 
+/**
+ * The settings a run swept with.
+ * @public
+ */
 export type RunSettings = {
   /** ISO-8601 duration. */
   minAge: string;
@@ -201,8 +225,16 @@ export type RunSettings = {
   keys: string[];
 };
 
+/**
+ * One run with the settings it swept with (`GET /runs/:runId`).
+ * @public
+ */
 export type Run = RunSummary & { settings: RunSettings };
 
+/**
+ * A configured Tower, its state and last run (`GET /towers`).
+ * @public
+ */
 export type TowerSummary = {
   id: string;
   title: string;
@@ -252,9 +284,14 @@ export type TowerScheduleRules = {
 /**
  * `insecure`: an `http://` Tower off this machine (`allowInsecure`), its password in clear on
  * the network. `skipTLSVerify`: Tower's certificate is not checked.
+ * @public
  */
 export type TowerTransport = { insecure?: true; skipTLSVerify?: true };
 
+/**
+ * What one run did with one label.
+ * @public
+ */
 export type LabelOutcome = {
   labelId: string;
   key: string;
@@ -274,7 +311,15 @@ export type LabelOutcome = {
   detail?: string;
 };
 
+/**
+ * An answer listing items.
+ * @public
+ */
 export type ListResponse<T> = { items: T[] };
+/**
+ * A page of items and how many there are in all.
+ * @public
+ */
 export type PagedResponse<T> = { items: T[]; total: number };
 
 /**
@@ -282,13 +327,21 @@ export type PagedResponse<T> = { items: T[]; total: number };
  * labels this run no longer lists one by one (the routine keeps `count-nonzero` and `young` of
  * runs older than the Tower's newest `retention.routineKeepRuns`); the run's `keptByReason`
  * still counts them. Empty while every outcome is listed.
+ * @public
  */
 export type OutcomePage = PagedResponse<LabelOutcome> & {
   countedOnly: KeptReason[];
 };
 
-/** A sweep request: the body of `POST /towers/:towerId/sweep` (the Tower is in the path). */
+/**
+ * A sweep request: the body of `POST /towers/:towerId/sweep` (the Tower is in the path).
+ * @public
+ */
 export type SweepRequestBody = { dryRun?: boolean };
+/**
+ * The answer of a sweep request: the id of the request the run will carry out.
+ * @public
+ */
 export type SweepAccepted = { requestId: string };
 
 /**
@@ -314,22 +367,38 @@ export const CAPE_LABELS_LANGUAGES: readonly CapeLabelsLanguage[] = [
 /**
  * The same request on the events bus: the `cape-labels.sweep-requested` payload names its Tower
  * and who asks, a publisher of `capeLabels.events.publishers` (recorded as `event:<requestedBy>`).
+ * @public
  */
 export type SweepRequestedEvent = SweepRequestBody & {
   towerId: string;
   requestedBy: string;
 };
 
-/** Event topics of the plugin. */
+/**
+ * Event topics of the plugin.
+ * @public
+ */
 export const CAPE_LABELS_TOPIC_RUN_COMPLETED = 'cape-labels.run-completed';
+/**
+ * Event topic: a sweep is asked for ({@link SweepRequestedEvent}).
+ * @public
+ */
 export const CAPE_LABELS_TOPIC_SWEEP_REQUESTED = 'cape-labels.sweep-requested';
 
+/**
+ * Every {@link LabelAction}.
+ * @public
+ */
 export const LABEL_ACTIONS: readonly LabelAction[] = [
   'deleted',
   'would-delete',
   'kept',
   'failed',
 ];
+/**
+ * Every {@link OutcomeReason}.
+ * @public
+ */
 export const OUTCOME_REASONS: readonly OutcomeReason[] = [
   'referenced',
   'count-nonzero',
@@ -343,7 +412,10 @@ export const OUTCOME_REASONS: readonly OutcomeReason[] = [
   'unanswered',
 ];
 
-/** Filters of a run's outcomes (`GET /runs/:runId/labels` and `labels.csv`). */
+/**
+ * Filters of a run's outcomes (`GET /runs/:runId/labels` and `labels.csv`).
+ * @public
+ */
 export type OutcomeFilter = {
   action?: LabelAction;
   reason?: OutcomeReason;
@@ -353,10 +425,16 @@ export type OutcomeFilter = {
   search?: string;
 };
 
-/** A label value and how many labels with it were deleted. */
+/**
+ * A label value and how many labels with it were deleted.
+ * @public
+ */
 export type SourceCount = { value: string; deleted: number };
 
-/** `GET /towers/:towerId/top-sources`: where a Tower's orphan labels came from. */
+/**
+ * `GET /towers/:towerId/top-sources`: where a Tower's orphan labels came from.
+ * @public
+ */
 export type TopSources = {
   days: number;
   /** Start of the window (ISO). */

@@ -159,4 +159,25 @@ export class FakeCapeLabelsApi implements CapeLabelsApi {
     }, 5000);
     return { requestId: `req-${Date.now()}` };
   }
+
+  async stopSweep(towerId: string) {
+    const tower = this.towers.find(t => t.id === towerId);
+    if (!tower) throw new Error(`Unknown Tower ${towerId}`);
+    const running = tower.running ? tower.lastRun : null;
+    if (!running) throw new Error(`Tower ${towerId} is not sweeping`);
+    tower.running = false;
+    tower.lastRun = {
+      ...running,
+      status: 'aborted',
+      finishedAt: new Date().toISOString(),
+      notes: [
+        {
+          code: 'STOPPED',
+          params: { by: 'guest' },
+          message: 'stopped by guest',
+        },
+      ],
+    };
+    return { runId: running.id };
+  }
 }

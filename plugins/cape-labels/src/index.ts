@@ -1,21 +1,13 @@
 /**
  * Frontend of the CAPE label sweeper: API client, card and page.
  *
- * The default export is the plugin for the new frontend system; the named
- * exports `capeLabelsPlugin`, `CapeLabelsPage` and `CapeLabelsCard` serve
- * apps on the legacy frontend system.
+ * This entry serves apps on the legacy frontend system (`capeLabelsPlugin`, `CapeLabelsPage`,
+ * `CapeLabelsCard`, `EntityCapeLabelsCard`) and both systems' shared parts (the API, its
+ * client, the translation ref, the icon). The plugin for the new frontend system is the default
+ * export of `@smartx-cape/plugin-cape-labels/alpha`, as Backstage's core plugins ship theirs.
  *
  * @packageDocumentation
  */
-export {
-  capeLabelsFrontendPlugin as default,
-  capeLabelsApi,
-  capeLabelsPage,
-  capeLabelsHomeWidget,
-  capeLabelsPageRouteRef,
-  capeLabelsTowerRouteRef,
-  capeLabelsEntityCard,
-} from './alpha/plugin';
 export { CapeLabelsIcon } from './alpha/CapeLabelsIcon';
 export { CapeLabelsContent } from './components/CapeLabelsCard';
 export {
@@ -24,8 +16,14 @@ export {
   CapeLabelsPage,
   EntityCapeLabelsCard,
 } from './plugin';
-export { isCapeLabelsAvailable } from './components/EntityCapeLabelsCard';
-export { rootRouteRef as capeLabelsRouteRef } from './routes';
+export {
+  capeLabelsEntityPredicate,
+  isCapeLabelsAvailable,
+} from './components/EntityCapeLabelsCard';
+export {
+  rootRouteRef as capeLabelsRouteRef,
+  towerRouteRef as capeLabelsTowerRouteRef,
+} from './routes';
 export {
   capeLabelsApiRef,
   CapeLabelsClient,
@@ -34,8 +32,10 @@ export {
 } from './api';
 export type {
   CapeLabelsApi,
+  DownloadCsvOptions,
   ListOutcomesOptions,
   ListRunsOptions,
+  OutcomesCsv,
   OutcomesPage,
   RequestSweepOptions,
 } from './api';

@@ -9,7 +9,10 @@ import {
 import { capeLabelsApiRef, CapeLabelsClient } from './api';
 import { rootRouteRef, towerRouteRef } from './routes';
 
-/** The cape-labels plugin for the legacy frontend system. */
+/**
+ * The cape-labels plugin for the legacy frontend system.
+ * @public
+ */
 export const capeLabelsPlugin = createPlugin({
   id: 'cape-labels',
   apis: [
@@ -23,7 +26,10 @@ export const capeLabelsPlugin = createPlugin({
   routes: { root: rootRouteRef, tower: towerRouteRef },
 });
 
-/** The "CAPE orphan labels" card (legacy frontend system). */
+/**
+ * The "CAPE orphan labels" card (legacy frontend system).
+ * @public
+ */
 export const CapeLabelsCard = capeLabelsPlugin.provide(
   createComponentExtension({
     name: 'CapeLabelsCard',
@@ -34,7 +40,10 @@ export const CapeLabelsCard = capeLabelsPlugin.provide(
   }),
 );
 
-/** A page with the card, mounted at your chosen path (legacy frontend system). */
+/**
+ * A page with the card, mounted at your chosen path (legacy frontend system).
+ * @public
+ */
 export const CapeLabelsPage = capeLabelsPlugin.provide(
   createRoutableExtension({
     name: 'CapeLabelsPage',
@@ -44,7 +53,10 @@ export const CapeLabelsPage = capeLabelsPlugin.provide(
   }),
 );
 
-/** The Tower's card on its catalog entity page (legacy frontend system); see `isCapeLabelsAvailable`. */
+/**
+ * The Tower's card on its catalog entity page (legacy frontend system); see `isCapeLabelsAvailable`.
+ * @public
+ */
 export const EntityCapeLabelsCard = capeLabelsPlugin.provide(
   createComponentExtension({
     name: 'EntityCapeLabelsCard',

@@ -11,6 +11,7 @@ export const cardTestIds = {
   refresh: 'cape-labels-refresh',
   stale: 'cape-labels-stale',
   sweepConfirm: 'cape-sweep-confirm',
+  stopConfirm: 'cape-stop-confirm',
   notAllowed: 'cape-labels-not-allowed',
 } as const;
 
@@ -48,6 +49,7 @@ export function towerTestIds(towerId: string) {
     expand: `${tower}-expand`,
     sweep: `${tower}-sweep`,
     preview: `${tower}-preview`,
+    stop: `${tower}-stop`,
     actionMessage: `${tower}-action-message`,
     details,
     earlierRuns: `${tower}-earlier-runs`,
@@ -90,7 +92,22 @@ export function towerPageTestIds(towerId: string) {
     run: (runId: string) => `${page}-run-${runId}`,
     showLabels: (runId: string) => `${page}-show-labels-${runId}`,
     labels: `${page}-labels`,
+    runError: `${page}-run-error`,
+    selectedRunError: `${page}-selected-run-error`,
+    selectedRunNotes: `${page}-selected-run-notes`,
     topSources: `${page}-top-sources`,
+  };
+}
+
+/** Test ids of the rules, people and references a Tower's page shows. */
+export function towerRulesTestIds(towerId: string) {
+  const rules = `cape-tower-page-${towerId}-rules`;
+  return {
+    rules,
+    owner: `${rules}-owner`,
+    notify: `${rules}-notify`,
+    values: `${rules}-values`,
+    relations: `${rules}-relations`,
   };
 }
 

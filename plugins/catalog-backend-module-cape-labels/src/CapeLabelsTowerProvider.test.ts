@@ -1,6 +1,8 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { ConfigSources, MutableConfigSource } from '@backstage/config-loader';
 import type { JsonObject } from '@backstage/types';
+import { stringifyEntityRef } from '@backstage/catalog-model';
+import { towerEntityRef } from '@smartx-cape/plugin-cape-labels-common';
 import type {
   EntityProviderConnection,
   EntityProviderMutation,
@@ -59,11 +61,15 @@ describe('CapeLabelsTowerProvider', () => {
       expect(mutation.type).toBe('full');
       expect(names(mutation)).toEqual(['lab', 'prod-a']);
       const entities = mutation.type === 'full' ? mutation.entities : [];
+      expect(stringifyEntityRef(entities[1].entity)).toBe(
+        towerEntityRef('prod-a'),
+      );
       expect(entities[1].entity).toEqual({
         apiVersion: 'backstage.io/v1alpha1',
         kind: 'Resource',
         metadata: {
           name: 'prod-a',
+          namespace: 'default',
           title: 'Production A',
           description: expect.any(String),
           annotations: {

@@ -5,6 +5,8 @@ import {
 } from '@backstage/catalog-model';
 import {
   CAPE_LABELS_TOWER_ID_ANNOTATION,
+  towerEntityName,
+  towerEntityRef,
   type TowerDirectoryEntry,
 } from '@smartx-cape/plugin-cape-labels-common';
 
@@ -24,11 +26,13 @@ export function isRepresentable(tower: TowerDirectoryEntry): boolean {
  * claims, so no group anyone could register claims the entity.
  */
 export function towerEntity(tower: TowerDirectoryEntry): ResourceEntity {
+  const { kind, namespace, name } = towerEntityName(tower.id);
   return {
     apiVersion: 'backstage.io/v1alpha1',
-    kind: 'Resource',
+    kind,
     metadata: {
-      name: tower.id,
+      name,
+      namespace,
       title: tower.title,
       description: `SmartX CloudTower ${tower.title}: orphan CAPE labels are swept by the cape-labels plugin.`,
       annotations: {
@@ -40,7 +44,7 @@ export function towerEntity(tower: TowerDirectoryEntry): ResourceEntity {
     },
     spec: {
       type: 'cloudtower',
-      owner: tower.owner ?? `resource:default/${tower.id}`,
+      owner: tower.owner ?? towerEntityRef(tower.id),
     },
   };
 }

@@ -1,11 +1,10 @@
-import { compatWrapper } from '@backstage/core-compat-api';
 import {
   createFrontendPlugin,
   PageBlueprint,
 } from '@backstage/frontend-plugin-api';
 import { RiHomeLine } from '@remixicon/react';
 import { Box } from '@backstage/ui';
-import { CapeLabelsCard } from '@smartx-cape/plugin-cape-labels/alpha';
+import { CapeLabelsFramedCard } from '@smartx-cape/plugin-cape-labels/alpha';
 
 /** Extension `page:home`: the home page at `/`, showing the card. */
 const homePage = PageBlueprint.make({
@@ -13,12 +12,11 @@ const homePage = PageBlueprint.make({
     path: '/',
     title: 'Home',
     icon: <RiHomeLine size={24} aria-hidden />,
-    loader: async () =>
-      compatWrapper(
-        <Box p="6" data-testid="app-home">
-          <CapeLabelsCard />
-        </Box>,
-      ),
+    loader: async () => (
+      <Box p="6" data-testid="app-home">
+        <CapeLabelsFramedCard />
+      </Box>
+    ),
   },
 });
 

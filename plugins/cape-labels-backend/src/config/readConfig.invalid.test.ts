@@ -12,6 +12,17 @@ describe('readCapeLabelsConfig: invalid configs', () => {
     ],
     [{ towers: { Prod_A: tower } }, 'capeLabels.towers.Prod_A'],
     [
+      { towers: { a: tower }, notifications: { pagePath: 'cape-labels' } },
+      'capeLabels.notifications.pagePath: must be a path of the app',
+    ],
+    [
+      {
+        towers: { a: tower },
+        notifications: { pagePath: '//evil.example.com' },
+      },
+      'capeLabels.notifications.pagePath',
+    ],
+    [
       { notifications: { language: 'zh' }, towers: { a: tower } },
       "capeLabels.notifications.language: must be one of en, zh-CN, not 'zh'",
     ],

@@ -37,6 +37,15 @@ describe('readCapeLabelsConfig', () => {
     });
   });
 
+  it('links notifications to /cape-labels unless notifications.pagePath moves the page', () => {
+    const towers = { 'prod-a': tower };
+    expect(read({ towers }).notificationsPagePath).toBe('/cape-labels');
+    expect(
+      read({ towers, notifications: { pagePath: '/ops/cape/' } })
+        .notificationsPagePath,
+    ).toBe('/ops/cape');
+  });
+
   it('keeps 200 runs per Tower, the routine keeps of the newest one (retention)', () => {
     const defaults = read({ towers: { a: tower } });
     expect([defaults.runsPerTower, defaults.routineKeepRuns]).toEqual([200, 1]);

@@ -189,8 +189,21 @@ export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
     ),
     notificationsEnabled:
       config.getOptionalBoolean('notifications.enabled') ?? true,
+    notificationsPagePath: readPagePath(config),
     notificationsLanguage: readLanguage(config),
   };
+}
+
+/** The page's path in the app, for notification links: `/cape-labels` unless configured. */
+function readPagePath(config: Config): string {
+  const key = 'notifications.pagePath';
+  const path = config.getOptionalString(key) ?? '/cape-labels';
+  if (!path.startsWith('/') || path.startsWith('//') || /[?#\s]/.test(path))
+    invalid(
+      `${ROOT}.${key}`,
+      'must be a path of the app starting with / (e.g. /cape-labels), without ? or #',
+    );
+  return path.replace(/\/+$/, '');
 }
 
 /** `notifications.language`: Backstage cannot tell a recipient's language on the server. */

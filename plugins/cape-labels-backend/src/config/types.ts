@@ -36,6 +36,8 @@ export type CapeLabelsConfig = TowerLimits & {
   routineKeepRuns: number;
   /** `capeLabels.notifications.enabled` (default true). */
   notificationsEnabled: boolean;
+  /** `capeLabels.notifications.pagePath`: the app's path of the cape-labels page, no trailing `/`. */
+  notificationsPagePath: string;
   /** `capeLabels.notifications.language`: the language notifications are written in (default en). */
   notificationsLanguage: CapeLabelsLanguage;
 };

@@ -73,6 +73,7 @@ describe.each(DATABASE_IDS)('RunNotifier on %s', databaseId => {
       isInstalled: async () => installed.includes('notifications'),
       store,
       logger: mockServices.logger.mock(),
+      pagePath: '/ops/cape',
     });
   });
 
@@ -103,7 +104,7 @@ describe.each(DATABASE_IDS)('RunNotifier on %s', databaseId => {
           severity: 'high',
           topic: 'cape-labels',
           scope: 'cape-labels:tower:tower-a',
-          link: `/cape-labels/towers/tower-a?run=${failed.id}`,
+          link: `/ops/cape/towers/tower-a?run=${failed.id}`,
         },
       },
     ]);
@@ -162,7 +163,7 @@ describe.each(DATABASE_IDS)('RunNotifier on %s', databaseId => {
     ]);
     expect(sent[2].payload).toMatchObject({
       severity: 'low',
-      link: `/cape-labels/towers/tower-a?run=${good.id}`,
+      link: `/ops/cape/towers/tower-a?run=${good.id}`,
     });
     // Every notification of a Tower shares its scope: repeats update one notification.
     expect(new Set(sent.map(s => s.payload.scope))).toEqual(

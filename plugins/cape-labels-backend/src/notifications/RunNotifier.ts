@@ -7,7 +7,7 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
 import type { RunStore } from '../database';
-import { badRunMessage, recoveredMessage } from './messages';
+import { badRunMessage, recoveredMessage, runLink } from './messages';
 import { runHealth, type KeptCounts } from './runHealth';
 
 type RunNotifierOptions = {
@@ -16,6 +16,8 @@ type RunNotifierOptions = {
   isInstalled: () => Promise<boolean>;
   store: Pick<RunStore, 'getNotifiedHealth' | 'setNotifiedHealth'>;
   logger: LoggerService;
+  /** The app's path of the cape-labels page (`capeLabels.notifications.pagePath`). */
+  pagePath: string;
   /** `capeLabels.notifications.language` (default en). */
   language?: CapeLabelsLanguage;
   now?: () => Date;
@@ -43,6 +45,7 @@ export class RunNotifier {
     if (verdict.health === 'bad') {
       await this.send(
         tower,
+        run,
         badRunMessage(
           tower,
           run,
@@ -55,14 +58,22 @@ export class RunNotifier {
       return;
     }
     if ((await store.getNotifiedHealth(tower.id)) !== 'bad') return;
-    await this.send(tower, recoveredMessage(tower, run, this.options.language));
+    await this.send(
+      tower,
+      run,
+      recoveredMessage(tower, run, this.options.language),
+    );
     await store.setNotifiedHealth(tower.id, 'good', run.id, this.now());
   }
 
-  private async send(tower: TowerConfig, payload: NotificationPayload) {
+  private async send(
+    tower: TowerConfig,
+    run: RunSummary,
+    payload: NotificationPayload,
+  ) {
     await this.options.notifications.send({
       recipients: { type: 'entity', entityRef: tower.notify },
-      payload,
+      payload: { ...payload, link: runLink(run, this.options.pagePath) },
     });
     this.options.logger.info(
       `Tower ${tower.id}: notified ${tower.notify.join(', ')}: ${payload.title}`,

@@ -6,14 +6,17 @@ import type { TowerConfig } from '../config/types';
 import { badRunMessage, recoveredMessage, runLink } from './messages';
 
 describe('runLink', () => {
-  it("points at the run on its Tower's page", () => {
-    expect(runLink({ towerId: 'prod-a', id: 'run-1' })).toBe(
+  it("points at the run on its Tower's page, below the configured page path", () => {
+    expect(runLink({ towerId: 'prod-a', id: 'run-1' }, '/cape-labels')).toBe(
       '/cape-labels/towers/prod-a?run=run-1',
     );
+    expect(
+      runLink({ towerId: 'prod-a', id: 'run-1' }, '/portal/ops/cape'),
+    ).toBe('/portal/ops/cape/towers/prod-a?run=run-1');
   });
 
   it('keeps odd Tower and run ids inside their part of the link', () => {
-    expect(runLink({ towerId: 'lab/a?b', id: 'r&1' })).toBe(
+    expect(runLink({ towerId: 'lab/a?b', id: 'r&1' }, '/cape-labels')).toBe(
       '/cape-labels/towers/lab%2Fa%3Fb?run=r%261',
     );
   });

@@ -14,10 +14,16 @@ function towerScope(towerId: string): string {
   return `cape-labels:tower:${towerId}`;
 }
 
-/** Where a notification points: the run on its Tower's page. */
-export function runLink(run: Pick<RunSummary, 'id' | 'towerId'>): string {
+/**
+ * Where a notification points: the run on its Tower's page, below `pagePath`
+ * (`capeLabels.notifications.pagePath`).
+ */
+export function runLink(
+  run: Pick<RunSummary, 'id' | 'towerId'>,
+  pagePath: string,
+): string {
   const query = new URLSearchParams({ run: run.id });
-  return `/cape-labels/towers/${encodeURIComponent(run.towerId)}?${query}`;
+  return `${pagePath}/towers/${encodeURIComponent(run.towerId)}?${query}`;
 }
 
 type Params = Record<string, string | number>;
@@ -127,12 +133,8 @@ const WORDS: Record<CapeLabelsLanguage, Words> = {
   },
 };
 
-function base(tower: TowerConfig, run: RunSummary) {
-  return {
-    topic: 'cape-labels',
-    scope: towerScope(tower.id),
-    link: runLink(run),
-  };
+function base(tower: TowerConfig) {
+  return { topic: 'cape-labels', scope: towerScope(tower.id) };
 }
 
 export function badRunMessage(
@@ -144,7 +146,7 @@ export function badRunMessage(
 ): NotificationPayload {
   const words = WORDS[language];
   return {
-    ...base(tower, run),
+    ...base(tower),
     title: words.badTitle(tower.title),
     description: words.badDescription(
       words.runHeading(run),
@@ -161,7 +163,7 @@ export function recoveredMessage(
 ): NotificationPayload {
   const words = WORDS[language];
   return {
-    ...base(tower, run),
+    ...base(tower),
     title: words.recoveredTitle(tower.title),
     description: words.recoveredDescription(run),
     severity: 'low',

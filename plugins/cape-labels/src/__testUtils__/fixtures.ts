@@ -21,6 +21,7 @@ export function mockCapeLabelsApi(towers: TowerSummary[] = [makeTower()]) {
       .fn()
       .mockResolvedValue({ items: [], total: 0, countedOnly: [] }),
     requestSweep: jest.fn().mockResolvedValue({ requestId: 'req-1' }),
+    stopSweep: jest.fn().mockResolvedValue({ runId: 'run-1' }),
     topSources: jest.fn().mockResolvedValue({
       days: 30,
       since: new Date(Date.now() - 30 * 86_400_000).toISOString(),

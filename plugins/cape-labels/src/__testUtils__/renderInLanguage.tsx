@@ -4,7 +4,7 @@ import { mockApis as legacyMockApis } from '@backstage/test-utils';
 import { permissionApiRef } from '@backstage/plugin-permission-react';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { capeLabelsApiRef } from '../api';
-import { capeLabelsPageRouteRef } from '../alpha/plugin';
+import { rootRouteRef } from '../routes';
 import type { MockCapeLabelsApi } from './fixtures';
 
 /**
@@ -29,7 +29,7 @@ export async function renderInLanguage(
         availableLanguages: ['en', language],
       }),
     ],
-    mountedRoutes: { '/': capeLabelsPageRouteRef },
+    mountedRoutes: { '/': rootRouteRef },
     initialRouteEntries: options.at ? [options.at] : undefined,
   });
 }

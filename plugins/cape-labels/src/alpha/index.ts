@@ -1,8 +1,15 @@
 /**
- * Kept for apps that import `@smartx-cape/plugin-cape-labels/alpha`: everything of the
- * package's main entry, except that `CapeLabelsCard` here is the card component itself (for
- * pages of the new frontend system) rather than the legacy system's component extension.
+ * The cape-labels plugin for the new frontend system (the default export; `app.packages: all`
+ * discovers it here) and its extensions.
+ *
+ * @packageDocumentation
  */
-export * from '../index';
-export { default } from '../index';
-export { CapeLabelsCard } from '../components/CapeLabelsCard';
+export {
+  capeLabelsFrontendPlugin as default,
+  capeLabelsApi,
+  capeLabelsPage,
+  capeLabelsHomeWidget,
+  capeLabelsEntityCard,
+} from './plugin';
+export { CapeLabelsCard as CapeLabelsFramedCard } from '../components/CapeLabelsCard';
+export type { CapeLabelsCardProps } from '../components/CapeLabelsCard';

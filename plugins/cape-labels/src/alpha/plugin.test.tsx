@@ -6,13 +6,8 @@ import {
   renderInTestApp,
   renderTestApp,
 } from '@backstage/frontend-test-utils';
-import capeLabelsPlugin, {
-  capeLabelsPage,
-  capeLabelsPlugin as legacyPlugin,
-  CapeLabelsCard,
-  CapeLabelsPage,
-} from '../index';
-import alphaPlugin from './index';
+import * as main from '../index';
+import capeLabelsPlugin, { capeLabelsPage } from './index';
 import { capeLabelsApiRef } from '../api';
 import { mockCapeLabelsApi } from '../__testUtils__/fixtures';
 
@@ -26,11 +21,12 @@ describe('cape-labels frontend plugin', () => {
     ).toBeDefined();
   });
 
-  it('is the default export of the main entry; ./alpha and the legacy exports stay', () => {
-    expect(alphaPlugin).toBe(capeLabelsPlugin);
-    expect(legacyPlugin.getId()).toBe('cape-labels');
-    expect(CapeLabelsCard).toBeInstanceOf(Function);
-    expect(CapeLabelsPage).toBeInstanceOf(Function);
+  it('is the default export of ./alpha only; the main entry serves the legacy system', () => {
+    expect(capeLabelsPlugin.$$type).toBe('@backstage/FrontendPlugin');
+    expect(main).not.toHaveProperty('default');
+    expect(main.capeLabelsPlugin.getId()).toBe('cape-labels');
+    expect(main.CapeLabelsCard).toBeInstanceOf(Function);
+    expect(main.CapeLabelsPage).toBeInstanceOf(Function);
   });
 
   it('names its package for the app (info.packageJson)', async () => {

@@ -4,10 +4,6 @@ import {
   coreApis,
   PageBlueprint,
 } from '@backstage/frontend-plugin-api';
-import {
-  compatWrapper,
-  convertLegacyRouteRef,
-} from '@backstage/core-compat-api';
 import { rootRouteRef, towerRouteRef } from '../routes';
 import { HomePageWidgetBlueprint } from '@backstage/plugin-home-react/alpha';
 import { capeLabelsApiRef, CapeLabelsClient } from '../api';
@@ -17,18 +13,10 @@ import { capeLabelsEntityCard } from '../components/EntityCapeLabelsCard/entityC
 
 export { capeLabelsEntityCard };
 
-/*
- * The legacy route refs, converted in place: the card and the page (shared by both systems)
- * resolve links with the legacy refs, and the new system knows the very same objects.
+/**
+ * Extension `api:cape-labels`: the `CapeLabelsClient`.
+ * @alpha
  */
-
-/** Route of the cape-labels page (new frontend system). */
-export const capeLabelsPageRouteRef = convertLegacyRouteRef(rootRouteRef);
-
-/** A Tower's page, `/cape-labels/towers/:towerId` (new frontend system). */
-export const capeLabelsTowerRouteRef = convertLegacyRouteRef(towerRouteRef);
-
-/** Extension `api:cape-labels`: the {@link CapeLabelsClient}. */
 export const capeLabelsApi = ApiBlueprint.make({
   params: defineParams =>
     defineParams({
@@ -42,23 +30,25 @@ export const capeLabelsApi = ApiBlueprint.make({
 /**
  * Extension `page:cape-labels` at `/cape-labels`; its title and icon also
  * give the nav bar its item.
+ * @alpha
  */
 export const capeLabelsPage = PageBlueprint.make({
   params: {
     path: '/cape-labels',
     title: capeLabelsTranslationRef('page.title'),
     icon: <CapeLabelsIcon />,
-    routeRef: capeLabelsPageRouteRef,
+    routeRef: rootRouteRef,
     loader: () =>
-      import('../components/CapeLabelsPage').then(m =>
-        compatWrapper(<m.CapeLabelsPageContent />),
-      ),
+      import('../components/CapeLabelsPage').then(m => (
+        <m.CapeLabelsPageContent />
+      )),
   },
 });
 
 /**
  * Extension `home-page-widget:cape-labels/card`: the card as a widget of the
  * home plugin's page.
+ * @alpha
  */
 export const capeLabelsHomeWidget = HomePageWidgetBlueprint.make({
   name: 'card',
@@ -72,18 +62,21 @@ export const capeLabelsHomeWidget = HomePageWidgetBlueprint.make({
     },
     components: () =>
       import('../components/CapeLabelsCard').then(m => ({
-        Content: () => compatWrapper(<m.CapeLabelsContent />),
+        Content: () => <m.CapeLabelsContent />,
       })),
   },
 });
 
-/** The cape-labels plugin for the new frontend system (the package's default export). */
+/**
+ * The cape-labels plugin for the new frontend system (the default export of `./alpha`).
+ * @alpha
+ */
 export const capeLabelsFrontendPlugin = createFrontendPlugin({
   pluginId: 'cape-labels',
   title: 'CAPE labels',
   icon: <CapeLabelsIcon />,
   info: { packageJson: () => import('../../package.json') },
-  routes: { root: capeLabelsPageRouteRef, tower: capeLabelsTowerRouteRef },
+  routes: { root: rootRouteRef, tower: towerRouteRef },
   extensions: [
     capeLabelsApi,
     capeLabelsPage,

@@ -1,15 +1,20 @@
-import { createApiRef } from '@backstage/core-plugin-api';
+import { createApiRef } from '@backstage/frontend-plugin-api';
 import {
+  CapeLabelsLanguage,
   OutcomeFilter,
   OutcomePage,
   Run,
   RunSummary,
+  StopAccepted,
   SweepAccepted,
   TopSources,
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 
-/** Options of {@link CapeLabelsApi.listRuns}. */
+/**
+ * Options of {@link CapeLabelsApi.listRuns}.
+ * @public
+ */
 export type ListRunsOptions = {
   /** 1–100, server default 20. */
   limit?: number;
@@ -17,16 +22,32 @@ export type ListRunsOptions = {
   before?: string;
 };
 
-/** Options of {@link CapeLabelsApi.listOutcomes}: a page and the filters. */
+/**
+ * Options of {@link CapeLabelsApi.listOutcomes}: a page and the filters.
+ * @public
+ */
 export type ListOutcomesOptions = OutcomeFilter & {
   limit?: number;
   offset?: number;
 };
 
-/** A run's outcomes as CSV (`GET /runs/:id/labels.csv`) and the file name the backend gave. */
+/**
+ * A run's outcomes as CSV (`GET /runs/:id/labels.csv`) and the file name the backend gave.
+ * @public
+ */
 export type OutcomesCsv = { blob: Blob; filename: string };
 
-/** Options of {@link CapeLabelsApi.requestSweep}. */
+/**
+ * Options of {@link CapeLabelsApi.downloadOutcomesCsv}: `lang`, the language of the CSV's header
+ * row (English unless given).
+ * @public
+ */
+export type DownloadCsvOptions = { lang?: CapeLabelsLanguage };
+
+/**
+ * Options of {@link CapeLabelsApi.requestSweep}.
+ * @public
+ */
 export type RequestSweepOptions = {
   dryRun?: boolean;
 };
@@ -34,14 +55,22 @@ export type RequestSweepOptions = {
 /**
  * A page of label outcomes; `countedOnly` names the kept reasons whose labels this run no
  * longer lists (it still counts them in `keptByReason`).
+ * @public
  */
 export type OutcomesPage = OutcomePage;
 
-/** Client of the cape-labels backend (`/api/cape-labels`). */
+/**
+ * Client of the cape-labels backend (`/api/cape-labels`).
+ * @public
+ */
 export interface CapeLabelsApi {
+  /** Every configured Tower with its last run (`GET /towers`). */
   listTowers(): Promise<TowerSummary[]>;
+  /** A Tower's runs, newest first (`GET /towers/:towerId/runs`). */
   listRuns(towerId: string, options?: ListRunsOptions): Promise<RunSummary[]>;
+  /** One run with its settings (`GET /runs/:runId`). */
   getRun(runId: string): Promise<Run>;
+  /** A page of a run's label outcomes (`GET /runs/:runId/labels`). */
   listOutcomes(
     runId: string,
     options?: ListOutcomesOptions,
@@ -50,6 +79,7 @@ export interface CapeLabelsApi {
   downloadOutcomesCsv(
     runId: string,
     filter?: OutcomeFilter,
+    options?: DownloadCsvOptions,
   ): Promise<OutcomesCsv>;
   /** The cluster names and namespaces whose labels the Tower's runs deleted most in `days` days. */
   topSources(towerId: string, days?: number): Promise<TopSources>;
@@ -58,9 +88,18 @@ export interface CapeLabelsApi {
     towerId: string,
     options?: RequestSweepOptions,
   ): Promise<SweepAccepted>;
+  /**
+   * Stops the Tower's running sweep (`POST /towers/:towerId/stop`): the run ends `aborted`. The
+   * backend's 409 (no sweep runs) is thrown as a `ResponseError`.
+   */
+  stopSweep(towerId: string): Promise<StopAccepted>;
 }
 
-/** API reference of {@link CapeLabelsApi}. */
-export const capeLabelsApiRef = createApiRef<CapeLabelsApi>({
+/**
+ * API reference of {@link CapeLabelsApi}.
+ * @public
+ */
+export const capeLabelsApiRef = createApiRef<CapeLabelsApi>().with({
   id: 'plugin.cape-labels.service',
+  pluginId: 'cape-labels',
 });

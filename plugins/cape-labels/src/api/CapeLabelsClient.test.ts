@@ -101,10 +101,14 @@ describe('CapeLabelsClient', () => {
       fetchApi: { fetch },
     });
     await expect(
-      client.downloadOutcomesCsv('r1', { action: 'deleted', search: 'x' }),
+      client.downloadOutcomesCsv(
+        'r1',
+        { action: 'deleted', search: 'x' },
+        { lang: 'zh-CN' },
+      ),
     ).resolves.toEqual({ blob, filename: 'cape-labels-t1-r1.csv' });
     expect(fetch).toHaveBeenCalledWith(
-      `${BASE}/runs/r1/labels.csv?action=deleted&search=x`,
+      `${BASE}/runs/r1/labels.csv?action=deleted&search=x&lang=zh-CN`,
     );
   });
 
@@ -129,6 +133,25 @@ describe('CapeLabelsClient', () => {
     });
     await client.requestSweep('prod-a');
     expect(JSON.parse(fetch.mock.calls[1][1].body)).toEqual({ dryRun: false });
+  });
+
+  it("posts a stop and answers the stopped run's id; a 409 stays the backend's error", async () => {
+    const { client, fetch } = setup(jsonResponse(202, { runId: 'run-4' }));
+    await expect(client.stopSweep('prod-a')).resolves.toEqual({
+      runId: 'run-4',
+    });
+    expect(fetch).toHaveBeenCalledWith(`${BASE}/towers/prod-a/stop`, {
+      method: 'POST',
+    });
+    const refused = setup(
+      jsonResponse(
+        409,
+        errorBody('ConflictError', 'prod-a is not sweeping', 409),
+      ),
+    );
+    const error = await refused.client.stopSweep('prod-a').catch(e => e);
+    expect(error).toBeInstanceOf(ResponseError);
+    expect(error.statusCode).toBe(409);
   });
 
   it('maps a 409 on sweep to SweepAlreadyRunningError', async () => {

@@ -1,10 +1,21 @@
 import { DiscoveryApi, FetchApi } from '@backstage/core-plugin-api';
 import { ResponseError } from '@backstage/errors';
-import type { OutcomeFilter } from '@smartx-cape/plugin-cape-labels-common';
+import type {
+  OutcomeFilter,
+  Run,
+  RunSummary,
+  StopAccepted,
+  SweepAccepted,
+  TopSources,
+  TowerSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
 import type {
   CapeLabelsApi,
+  DownloadCsvOptions,
   ListOutcomesOptions,
   ListRunsOptions,
+  OutcomesCsv,
+  OutcomesPage,
   RequestSweepOptions,
 } from './CapeLabelsApi';
 import { SweepAlreadyRunningError } from './errors';
@@ -17,13 +28,11 @@ import {
   specUrl,
 } from './specTypes';
 
-/** What `CapeLabelsApi.method` promises: the common package's types. */
-type Answer<M extends keyof CapeLabelsApi> = ReturnType<CapeLabelsApi[M]>;
-
 /**
  * Default implementation of {@link CapeLabelsApi} over HTTP. Paths, parameters, bodies and
  * answers are typed from the backend's OpenAPI spec (`./specTypes`); the methods return the
  * common package's types, so tsc fails when the spec and those types part.
+ * @public
  */
 export class CapeLabelsClient implements CapeLabelsApi {
   private readonly discoveryApi: DiscoveryApi;
@@ -34,15 +43,17 @@ export class CapeLabelsClient implements CapeLabelsApi {
     this.fetchApi = options.fetchApi;
   }
 
-  async listTowers(): Answer<'listTowers'> {
+  /** {@inheritDoc CapeLabelsApi.listTowers} */
+  async listTowers(): Promise<TowerSummary[]> {
     const body = await this.getJson('/towers', {});
     return body.items;
   }
 
+  /** {@inheritDoc CapeLabelsApi.listRuns} */
   async listRuns(
     towerId: string,
     options: ListRunsOptions = {},
-  ): Answer<'listRuns'> {
+  ): Promise<RunSummary[]> {
     const body = await this.getJson(
       '/towers/{towerId}/runs',
       { towerId },
@@ -51,14 +62,16 @@ export class CapeLabelsClient implements CapeLabelsApi {
     return body.items;
   }
 
-  async getRun(runId: string): Answer<'getRun'> {
+  /** {@inheritDoc CapeLabelsApi.getRun} */
+  async getRun(runId: string): Promise<Run> {
     return this.getJson('/runs/{runId}', { runId });
   }
 
+  /** {@inheritDoc CapeLabelsApi.listOutcomes} */
   async listOutcomes(
     runId: string,
     options: ListOutcomesOptions = {},
-  ): Answer<'listOutcomes'> {
+  ): Promise<OutcomesPage> {
     return this.getJson(
       '/runs/{runId}/labels',
       { runId },
@@ -70,18 +83,21 @@ export class CapeLabelsClient implements CapeLabelsApi {
     );
   }
 
-  async topSources(towerId: string, days?: number): Answer<'topSources'> {
+  /** {@inheritDoc CapeLabelsApi.topSources} */
+  async topSources(towerId: string, days?: number): Promise<TopSources> {
     return this.getJson('/towers/{towerId}/top-sources', { towerId }, { days });
   }
 
+  /** {@inheritDoc CapeLabelsApi.downloadOutcomesCsv} */
   async downloadOutcomesCsv(
     runId: string,
     filter: OutcomeFilter = {},
-  ): Answer<'downloadOutcomesCsv'> {
+    options: DownloadCsvOptions = {},
+  ): Promise<OutcomesCsv> {
     const response = await this.send(
       '/runs/{runId}/labels.csv',
       { runId },
-      filterParams(filter),
+      { ...filterParams(filter), lang: options.lang },
     );
     const disposition = response.headers.get('Content-Disposition') ?? '';
     const filename =
@@ -89,10 +105,11 @@ export class CapeLabelsClient implements CapeLabelsApi {
     return { blob: await response.blob(), filename };
   }
 
+  /** {@inheritDoc CapeLabelsApi.requestSweep} */
   async requestSweep(
     towerId: string,
     options: RequestSweepOptions = {},
-  ): Answer<'requestSweep'> {
+  ): Promise<SweepAccepted> {
     const path = '/towers/{towerId}/sweep';
     const body: SpecRequestBody<typeof path, 'post'> = {
       dryRun: options.dryRun ?? false,
@@ -113,6 +130,16 @@ export class CapeLabelsClient implements CapeLabelsApi {
       }
       throw error;
     }
+  }
+
+  /** {@inheritDoc CapeLabelsApi.stopSweep} */
+  async stopSweep(towerId: string): Promise<StopAccepted> {
+    const path = '/towers/{towerId}/stop';
+    const response = await this.fetchOk(
+      specUrl<typeof path, 'post'>(path, { towerId }),
+      { method: 'POST' },
+    );
+    return (await response.json()) as SpecAnswer<typeof path, 'post'>;
   }
 
   private async baseUrl(): Promise<string> {

@@ -1,5 +1,9 @@
-/** A sweep was requested while that Tower is already sweeping (HTTP 409). */
+/**
+ * A sweep was requested while that Tower is already sweeping (HTTP 409).
+ * @public
+ */
 export class SweepAlreadyRunningError extends Error {
+  /** The Tower that is sweeping. */
   readonly towerId: string;
 
   constructor(towerId: string, message?: string) {
@@ -9,7 +13,10 @@ export class SweepAlreadyRunningError extends Error {
   }
 }
 
-/** True for {@link SweepAlreadyRunningError} (also across bundles, by name). */
+/**
+ * True for {@link SweepAlreadyRunningError} (also across bundles, by name).
+ * @public
+ */
 export function isSweepAlreadyRunningError(
   error: unknown,
 ): error is SweepAlreadyRunningError {

@@ -23,7 +23,9 @@ const reasonKeys = {
   malformed: 'reason.malformed',
   error: 'reason.error',
   unanswered: 'reason.unanswered',
-} as const satisfies Record<OutcomeReason, string>;
+  refused: 'reason.refused',
+  malformed: 'reason.malformed',
+} as const satisfies Record<OutcomeReason | 'refused' | 'malformed', string>;
 
 /** An outcome as the UI names it. */
 export function actionName(action: LabelAction, t: CapeLabelsT): string {
@@ -32,7 +34,9 @@ export function actionName(action: LabelAction, t: CapeLabelsT): string {
 
 /** A reason as the UI names it. */
 export function reasonName(reason: OutcomeReason, t: CapeLabelsT): string {
-  return t(reasonKeys[reason]);
+  const key = reasonKeys[reason as keyof typeof reasonKeys];
+  // a reason newer than this frontend shows as the backend named it
+  return key ? t(key) : reason;
 }
 
 /** An outcome's reason, with the relation that held a `referenced` label. */

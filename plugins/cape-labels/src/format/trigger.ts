@@ -1,7 +1,4 @@
-import type {
-  RunSummary,
-  RunTrigger,
-} from '@smartx-cape/plugin-cape-labels-common';
+import type { RunTrigger } from '@smartx-cape/plugin-cape-labels-common';
 import type { CapeLabelsT } from '../translation';
 
 const triggerKeys = {
@@ -15,12 +12,4 @@ const triggerKeys = {
 /** A trigger as the UI names it. */
 export function triggerName(trigger: RunTrigger, t: CapeLabelsT): string {
   return t(triggerKeys[trigger]);
-}
-
-/** How a run was started and by whom, as the card says it. */
-export function triggerLabel(run: RunSummary, t: CapeLabelsT): string {
-  const trigger = triggerName(run.trigger, t);
-  return run.requestedBy
-    ? t('trigger.by', { trigger, user: run.requestedBy })
-    : trigger;
 }

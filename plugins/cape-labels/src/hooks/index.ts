@@ -8,3 +8,7 @@ export { useRun } from './useRun';
 export { useDownloadOutcomesCsv } from './useDownloadOutcomesCsv';
 export { useTowerPageLink } from './useTowerPageLink';
 export { useTopSources } from './useTopSources';
+export { useSelectedRun } from './useSelectedRun';
+export { useEntityRoute } from './useEntityRoute';
+export { useStopSweep } from './useStopSweep';
+export type { StopResult } from './useStopSweep';

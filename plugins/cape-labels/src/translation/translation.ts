@@ -1,8 +1,10 @@
 import { createTranslationRef } from '@backstage/frontend-plugin-api';
 
 /**
- * The English messages of every text the card, the Tower page and the entity card show.
- * Texts the backend sends (error messages, run notes) are shown as sent.
+ * The English messages of every text the card, the Tower page and the entity card show. A run's
+ * error and notes are worded here by their code; the backend's English message is shown only
+ * for codes it passed through from Tower or the system.
+ * @public
  */
 export const capeLabelsMessages = {
   card: {
@@ -16,6 +18,8 @@ export const capeLabelsMessages = {
     description: 'Orphan CloudTower labels left by CAPE, swept per Tower',
     lastRuns: 'Last {{n}} runs',
     loadError: "Could not load Tower '{{towerId}}': {{message}}",
+    runError: 'Could not load run {{runId}}: {{message}}',
+    runOfOtherTower: 'Run {{runId}} is not a run of Tower {{towerId}}.',
   },
   emptyState: {
     title: 'No Tower configured',
@@ -60,7 +64,66 @@ export const capeLabelsMessages = {
     malformed: 'malformed',
     error: 'error',
     unanswered: 'unanswered',
+    refused: 'refused',
+    malformed: 'malformed',
     withRelation: '{{reason}} ({{relation}})',
+  },
+  runError: {
+    LOGIN_FAILED: 'Tower refused the login.',
+    NO_TOKEN:
+      'The login answered without a token: Tower wants a second factor (use an API key).',
+    API_KEY_REFUSED: 'Tower refused the configured API key.',
+    LDAP_CONFIG_UNKNOWN:
+      'The configured authConfigId is not an LDAP config Tower lists.',
+    LDAP_CONFIG_AMBIGUOUS:
+      'Tower lists several LDAP configs and no authConfigId picks one.',
+    TIMEOUT: 'Tower did not answer within the request timeout.',
+    REDIRECT:
+      'Tower or a proxy answered with a redirect, which is never followed.',
+    TLS: 'The TLS connection to Tower failed (certificate or handshake).',
+    NETWORK: 'Tower could not be reached over the network.',
+    MALFORMED_RESPONSE: 'Tower answered with something that is not JSON.',
+    RESPONSE_TOO_LARGE:
+      "Tower's answer was larger than the plugin reads (maxResponseBytes).",
+    UNEXPECTED_SHAPE: "Tower's answer did not have the expected shape.",
+    RELATIONS_UNKNOWN:
+      'The references that keep labels in use could not be read, so nothing was deleted.',
+    GRAPHQL_ERROR: 'Tower answered with a GraphQL error.',
+    HTTP: 'Tower answered with HTTP status {{status}}.',
+    ABORTED: 'The run was stopped before it ended.',
+    CAP_REACHED:
+      'Stopped deleting at maxDeletesPerRun ({{maxDeletesPerRun}}); the rest wait for the next run.',
+    CAP_REACHED_NO_LIMIT:
+      'Stopped deleting at maxDeletesPerRun; the rest wait for the next run.',
+    STORE_FAILED: "The run's history could not be written, so the run stopped.",
+    INTERNAL: 'The sweep failed with an internal error.',
+    REPLICA_LOST:
+      'The backend replica running the sweep stopped before it finished.',
+  },
+  note: {
+    DELETE_COUNT_MISMATCH:
+      'Tower reported {{reported}} of {{requested}} labels deleted, but {{gone}} were gone afterwards.',
+    DELETE_UNANSWERED_SETTLED:
+      'Deleting {{requested}} labels got no usable answer ({{error}}); {{gone}} were gone after settling and are recorded deleted.',
+    LATE_DELETIONS_CORRECTED:
+      "Found {{count}} labels deleted by run {{runId}} after its delete went unanswered: that run's record was corrected.",
+    LATE_DELETIONS_UNRECORDED:
+      'Found {{count}} labels deleted by run {{runId}} (no longer in the history) after its delete went unanswered: {{labelIds}}',
+    LATE_DELETIONS_RECORDED:
+      "Run {{byRunId}} found {{count}} of this run's unanswered deletes gone on Tower: recorded deleted, counts recomputed.",
+    RECHECK_FAILED:
+      'Earlier unanswered deletes could not be re-checked (the next run tries again): {{error}}',
+    LOGIN_API_KEY: 'Authenticated with an API key.',
+    LOGIN_LDAP_AUTHN:
+      'Logged in as an LDAP user through AUTHN ({{authConfigId}}).',
+    LOGIN_LDAP_NO_AUTHN_STRATEGIES:
+      'Logged in as an LDAP user with source LDAP (Tower lists no authnStrategies).',
+    LOGIN_LDAP_NO_LDAP_CONFIG:
+      'Logged in as an LDAP user with source LDAP (authnStrategies lists no LDAP config).',
+    CANCELLED_BY_SCHEDULER:
+      "Stopped by Backstage's scheduler (its cancel endpoint, the task's timeout or a lost lease), not by a shutdown.",
+    STOPPED: 'Stopped by {{by}}.',
+    MORE_NOTES_IN_LOG: '{{count}} more notes are in the log.',
   },
   headline: {
     deleted: 'deleted',
@@ -135,6 +198,13 @@ export const capeLabelsMessages = {
       'This deletes orphan {{prefix}}-* labels on {{server}} that pass every safety check. Deleted labels cannot be restored.',
     cancel: 'Cancel',
     confirm: 'Sweep',
+    stop: 'Stop',
+    stopTitle: 'Stop the sweep of {{title}}?',
+    stopText:
+      'The run ends aborted: what it already deleted stays deleted and recorded, the rest waits for the next run.',
+    stopConfirm: 'Stop the sweep',
+    stopRequested: 'Stop requested',
+    notRunning: 'no sweep is running',
   },
   details: {
     lastRun: 'Last run',
@@ -151,6 +221,25 @@ export const capeLabelsMessages = {
     kept: 'Kept',
     failed: 'Failed',
     mode: 'Mode',
+  },
+  rules: {
+    title: 'Rules in force',
+    owner: 'Owner',
+    noOwner: 'none configured',
+    notify: 'Notified',
+    nobody: 'nobody',
+    minAge: 'Minimum age',
+    confirmAfter: 'Confirm after',
+    off: 'off',
+    maxDeletesPerRun: 'At most deleted per run',
+    mode: 'Mode',
+    deletes: 'deletes',
+    schedule: 'Schedule',
+    every: 'every {{duration}}',
+    cron: 'cron {{cron}}',
+    scheduleValue: '{{when}}, timeout {{timeout}}',
+    relations: 'References this run checked',
+    relationList: ': {{list}}',
   },
   entityCard: {
     noAnnotation: 'This entity has no {{annotation}} annotation.',

@@ -11,6 +11,8 @@ const zhCN = {
   'page.description': 'CAPE 遗留在 CloudTower 上的孤立标签，按 Tower 清理',
   'page.lastRuns': '最近 {{n}} 次运行',
   'page.loadError': '无法加载 Tower“{{towerId}}”：{{message}}',
+  'page.runError': '无法加载运行 {{runId}}：{{message}}',
+  'page.runOfOtherTower': '运行 {{runId}} 不属于 Tower {{towerId}}。',
   'emptyState.title': '尚未配置 Tower',
   'emptyState.howTo': '请在 {{file}} 中添加 {{block}} 配置块并重启后端，例如：',
   'notAllowed.title': '你无权查看清理结果',
@@ -42,6 +44,58 @@ const zhCN = {
   'reason.malformed': '格式异常',
   'reason.error': '出错',
   'reason.unanswered': '无应答',
+  'reason.refused': '被拒绝',
+  'reason.malformed': '格式异常',
+  'runError.LOGIN_FAILED': 'Tower 拒绝了登录。',
+  'runError.NO_TOKEN':
+    '登录未返回令牌：Tower 要求第二重验证（请改用 API 密钥）。',
+  'runError.API_KEY_REFUSED': 'Tower 拒绝了所配置的 API 密钥。',
+  'runError.LDAP_CONFIG_UNKNOWN':
+    '所配置的 authConfigId 不是 Tower 列出的 LDAP 配置。',
+  'runError.LDAP_CONFIG_AMBIGUOUS':
+    'Tower 列出了多个 LDAP 配置，但没有用 authConfigId 指定其一。',
+  'runError.TIMEOUT': 'Tower 未在请求超时时间内应答。',
+  'runError.REDIRECT': 'Tower 或代理返回了重定向，插件从不跟随重定向。',
+  'runError.TLS': '与 Tower 的 TLS 连接失败（证书或握手）。',
+  'runError.NETWORK': '无法通过网络连接 Tower。',
+  'runError.MALFORMED_RESPONSE': 'Tower 的应答不是 JSON。',
+  'runError.RESPONSE_TOO_LARGE':
+    'Tower 的应答超过了插件读取的上限（maxResponseBytes）。',
+  'runError.UNEXPECTED_SHAPE': 'Tower 的应答结构与预期不符。',
+  'runError.RELATIONS_UNKNOWN':
+    '无法读取使标签保持在用的引用关系，因此未删除任何标签。',
+  'runError.GRAPHQL_ERROR': 'Tower 返回了 GraphQL 错误。',
+  'runError.HTTP': 'Tower 返回了 HTTP 状态码 {{status}}。',
+  'runError.ABORTED': '运行在结束前被停止。',
+  'runError.CAP_REACHED':
+    '已达到 maxDeletesPerRun（{{maxDeletesPerRun}}），停止删除；其余标签留待下次运行。',
+  'runError.CAP_REACHED_NO_LIMIT':
+    '已达到 maxDeletesPerRun，停止删除；其余标签留待下次运行。',
+  'runError.STORE_FAILED': '无法写入运行记录，因此运行已停止。',
+  'runError.INTERNAL': '清理因内部错误而失败。',
+  'runError.REPLICA_LOST': '执行清理的后端副本在完成前停止了。',
+  'note.DELETE_COUNT_MISMATCH':
+    'Tower 报告 {{requested}} 个标签中删除了 {{reported}} 个，但之后实际已消失 {{gone}} 个。',
+  'note.DELETE_UNANSWERED_SETTLED':
+    '删除 {{requested}} 个标签未得到可用应答（{{error}}）；核实后其中 {{gone}} 个已消失，记为已删除。',
+  'note.LATE_DELETIONS_CORRECTED':
+    '发现运行 {{runId}} 删除未获应答的 {{count}} 个标签其实已删除：已更正该运行的记录。',
+  'note.LATE_DELETIONS_UNRECORDED':
+    '发现运行 {{runId}}（已不在历史中）删除未获应答的 {{count}} 个标签其实已删除：{{labelIds}}',
+  'note.LATE_DELETIONS_RECORDED':
+    '运行 {{byRunId}} 发现本次运行中未获应答的删除里有 {{count}} 个标签已从 Tower 消失：已记为删除并重新计数。',
+  'note.RECHECK_FAILED':
+    '无法复核此前未获应答的删除（下次运行会再试）：{{error}}',
+  'note.LOGIN_API_KEY': '使用 API 密钥认证。',
+  'note.LOGIN_LDAP_AUTHN': '以 LDAP 用户经 AUTHN 登录（{{authConfigId}}）。',
+  'note.LOGIN_LDAP_NO_AUTHN_STRATEGIES':
+    '以 LDAP 用户、来源 LDAP 登录（Tower 未列出 authnStrategies）。',
+  'note.LOGIN_LDAP_NO_LDAP_CONFIG':
+    '以 LDAP 用户、来源 LDAP 登录（authnStrategies 中没有 LDAP 配置）。',
+  'note.CANCELLED_BY_SCHEDULER':
+    '被 Backstage 调度器停止（其取消接口、任务超时或租约丢失），而非因关停。',
+  'note.STOPPED': '由 {{by}} 停止。',
+  'note.MORE_NOTES_IN_LOG': '另有 {{count}} 条备注仅在日志中。',
   'reason.withRelation': '{{reason}}（{{relation}}）',
   'headline.deleted': '已删除',
   'headline.wouldDelete': '将删除',
@@ -100,6 +154,13 @@ const zhCN = {
   'sweep.confirmDelete':
     '将删除 {{server}} 上通过全部安全检查的孤立 {{prefix}}-* 标签。标签删除后无法恢复。',
   'sweep.cancel': '取消',
+  'sweep.stop': '停止',
+  'sweep.stopTitle': '停止 {{title}} 的清理？',
+  'sweep.stopText':
+    '本次运行将以“已中止”结束：已删除的标签保持删除并有记录，其余留待下次运行。',
+  'sweep.stopConfirm': '停止清理',
+  'sweep.stopRequested': '已请求停止',
+  'sweep.notRunning': '当前没有正在运行的清理',
   'sweep.confirm': '清理',
   'details.lastRun': '上次运行',
   'details.earlierRuns': '更早的运行',
@@ -115,6 +176,23 @@ const zhCN = {
   'details.kept': '保留',
   'details.failed': '失败',
   'details.mode': '模式',
+  'rules.title': '生效的规则',
+  'rules.owner': '负责人',
+  'rules.noOwner': '未配置',
+  'rules.notify': '通知对象',
+  'rules.nobody': '无人',
+  'rules.minAge': '最短存在时间',
+  'rules.confirmAfter': '确认等待',
+  'rules.off': '关闭',
+  'rules.maxDeletesPerRun': '每次运行最多删除',
+  'rules.mode': '模式',
+  'rules.deletes': '实际删除',
+  'rules.schedule': '计划',
+  'rules.every': '每 {{duration}}',
+  'rules.cron': 'cron 表达式 {{cron}}',
+  'rules.scheduleValue': '{{when}}，超时 {{timeout}}',
+  'rules.relations': '本次运行检查的引用',
+  'rules.relationList': '：{{list}}',
   'entityCard.noAnnotation': '该实体没有 {{annotation}} 注解。',
   'entityCard.unknownTower':
     'capeLabels.towers 中没有配置 Tower“{{towerId}}”。',

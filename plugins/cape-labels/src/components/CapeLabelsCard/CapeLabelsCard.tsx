@@ -9,7 +9,10 @@ import { EmptyState } from '../EmptyState';
 import { LoadErrorState } from '../LoadErrorState';
 import { TowerRow } from '../TowerRow';
 
-/** Props of {@link CapeLabelsCard} and {@link CapeLabelsContent}. */
+/**
+ * Props of the card, framed (`CapeLabelsCard`, `CapeLabelsFramedCard`) or not (`CapeLabelsContent`).
+ * @public
+ */
 export type CapeLabelsCardProps = {
   /** How often to poll while a Tower is running, in ms (default 2000). */
   pollIntervalMs?: number;
@@ -18,6 +21,7 @@ export type CapeLabelsCardProps = {
 /**
  * The card's content without its frame: for hosts (such as a home page
  * widget) that draw the frame and title themselves.
+ * @public
  */
 export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
   const { towers, error, loading, polling, refresh, watchTower } = useTowers(
@@ -86,7 +90,10 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
   );
 };
 
-/** The "CAPE orphan labels" card: one row per configured Tower. */
+/**
+ * The "CAPE orphan labels" card: one row per configured Tower.
+ * @public
+ */
 export const CapeLabelsCard = (props: CapeLabelsCardProps) => (
   <CardFrame testId={cardTestIds.card}>
     <CapeLabelsContent {...props} />

@@ -66,7 +66,7 @@ describe('CapeLabelsCard in Simplified Chinese', () => {
     expect(within(details).getByText('上次运行')).toBeInTheDocument();
     expect(
       within(details).getByTestId(`${ids.details}-trigger`),
-    ).toHaveTextContent('手动（user:default/alice）');
+    ).toHaveTextContent('手动（alice）');
     expect(
       within(details).getByTestId(`${ids.details}-duration`),
     ).toHaveTextContent('1 分钟 5 秒');

@@ -3,7 +3,8 @@ import { Route, Routes } from 'react-router-dom';
 import { mockCapeLabelsApi } from '../../__testUtils__/fixtures';
 import { renderWithApi } from '../../__testUtils__/renderCard';
 import { rootRouteRef, towerRouteRef } from '../../routes';
-import capeLabelsPlugin, { capeLabelsTowerRouteRef } from '../../index';
+import { capeLabelsTowerRouteRef } from '../../index';
+import capeLabelsPlugin from '../../alpha';
 import { towerPageTestIds } from '../../testIds';
 import { CapeLabelsPage } from './CapeLabelsPage';
 

@@ -3,10 +3,11 @@ import type {
   RunSummary,
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { exactTime, relativeTime, runCounts, triggerLabel } from '../../format';
+import { exactTime, relativeTime, runCounts } from '../../format';
 import { useLatestRuns } from '../../hooks';
 import { entityCardTestIds } from '../../testIds';
 import { useLang, type Lang } from '../../translation';
+import { TriggerLabel } from '../EntityName';
 import { StatusChip } from '../StatusChip';
 import styles from './RecentRuns.module.css';
 
@@ -14,10 +15,10 @@ import styles from './RecentRuns.module.css';
 export const RECENT_RUNS = 10;
 
 /** An external run is a preview: its label says so already. */
-function trigger(run: RunSummary, { t }: Lang): string {
-  const dry =
-    run.dryRun && run.trigger !== 'external' ? t('common.dryRunSuffix') : '';
-  return `${triggerLabel(run, t)}${dry}`;
+function dryRunSuffix(run: RunSummary, { t }: Lang): string {
+  return run.dryRun && run.trigger !== 'external'
+    ? t('common.dryRunSuffix')
+    : '';
 }
 
 const RunLine = ({ run }: { run: RunSummary }) => {
@@ -30,7 +31,10 @@ const RunLine = ({ run }: { run: RunSummary }) => {
       <td>
         <StatusChip status={run.status} />
       </td>
-      <td>{trigger(run, lang)}</td>
+      <td>
+        <TriggerLabel run={run} />
+        {dryRunSuffix(run, lang)}
+      </td>
       <td>
         {runCounts(run, ['kept', 'failed'], lang).join(
           lang.t('counts.separator'),

@@ -1,2 +1,3 @@
 export { EntityCapeLabelsCard as EntityCapeLabelsCardContent } from './EntityCapeLabelsCard';
 export { isCapeLabelsAvailable } from './isCapeLabelsAvailable';
+export { capeLabelsEntityPredicate } from './isCapeLabelsAvailable';

@@ -9,6 +9,7 @@ import {
   triggerName,
 } from '../../format';
 import type { Lang } from '../../translation';
+import { EntityName } from '../EntityName';
 import { StatusChip } from '../StatusChip';
 import styles from './RunHistory.module.css';
 
@@ -66,7 +67,11 @@ export function runColumns(
     {
       id: 'requestedBy',
       label: t('runs.requestedBy'),
-      cell: r => <CellText title={r.requestedBy ?? '—'} />,
+      cell: r => (
+        <Cell>
+          {r.requestedBy ? <EntityName entityRef={r.requestedBy} /> : '—'}
+        </Cell>
+      ),
     },
     {
       id: 'duration',

@@ -4,6 +4,7 @@ import {
   exactTime,
   formatCount,
   runCounts,
+  runErrorText,
   runHeadline,
   shortTime,
   statusName,
@@ -47,7 +48,7 @@ function markTitle(run: RunSummary, lang: Lang): string {
     `${statusName(run.status, t)}${dry}`,
     ...runCounts(run, ['scanned'], lang),
   ];
-  if (run.error) parts.push(run.error.message);
+  if (run.error) parts.push(runErrorText(run.error, t));
   return t('trend.markTitle', { runId: run.id, facts: parts.join(' · ') });
 }
 

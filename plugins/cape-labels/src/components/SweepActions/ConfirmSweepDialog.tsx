@@ -1,52 +1,48 @@
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  DialogHeader,
-  Text,
-} from '@backstage/ui';
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { cardTestIds } from '../../testIds';
 import { useLang } from '../../translation';
+import { ConfirmDialog } from './ConfirmDialog';
 
-/** Asks before a real sweep: deleted labels cannot be restored. */
-export const ConfirmSweepDialog = (props: {
+type Props = {
   tower: TowerSummary;
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
   onConfirm: () => void;
-}) => {
-  const { tower, isOpen, onOpenChange, onConfirm } = props;
+};
+
+/** Asks before a real sweep: deleted labels cannot be restored. */
+export const ConfirmSweepDialog = ({ tower, ...dialog }: Props) => {
   const { t } = useLang();
   return (
-    <Dialog isOpen={isOpen} onOpenChange={onOpenChange}>
-      <DialogHeader>
-        {t('sweep.confirmTitle', { title: tower.title })}
-      </DialogHeader>
-      <DialogBody>
-        <Text as="p">
-          {tower.dryRun
-            ? t('sweep.confirmDryRun', { title: tower.title })
-            : t('sweep.confirmDelete', {
-                prefix: tower.resourcePrefix,
-                server: tower.server,
-              })}
-        </Text>
-      </DialogBody>
-      <DialogFooter>
-        <Button variant="secondary" onPress={() => onOpenChange(false)}>
-          {t('sweep.cancel')}
-        </Button>
-        <Button
-          variant="primary"
-          destructive={!tower.dryRun}
-          onPress={onConfirm}
-          data-testid={cardTestIds.sweepConfirm}
-        >
-          {t('sweep.confirm')}
-        </Button>
-      </DialogFooter>
-    </Dialog>
+    <ConfirmDialog
+      {...dialog}
+      title={t('sweep.confirmTitle', { title: tower.title })}
+      text={
+        tower.dryRun
+          ? t('sweep.confirmDryRun', { title: tower.title })
+          : t('sweep.confirmDelete', {
+              prefix: tower.resourcePrefix,
+              server: tower.server,
+            })
+      }
+      confirmLabel={t('sweep.confirm')}
+      destructive={!tower.dryRun}
+      confirmTestId={cardTestIds.sweepConfirm}
+    />
+  );
+};
+
+/** Asks before stopping a running sweep: the run ends aborted, the rest waits for the next run. */
+export const ConfirmStopDialog = ({ tower, ...dialog }: Props) => {
+  const { t } = useLang();
+  return (
+    <ConfirmDialog
+      {...dialog}
+      title={t('sweep.stopTitle', { title: tower.title })}
+      text={t('sweep.stopText')}
+      confirmLabel={t('sweep.stopConfirm')}
+      destructive
+      confirmTestId={cardTestIds.stopConfirm}
+    />
   );
 };

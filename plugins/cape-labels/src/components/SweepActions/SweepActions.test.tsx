@@ -7,6 +7,8 @@ import {
   mockCapeLabelsApi,
 } from '../../__testUtils__/fixtures';
 import { renderCard } from '../../__testUtils__/renderCard';
+import { ResponseError } from '@backstage/errors';
+import { cardTestIds, towerTestIds } from '../../testIds';
 
 describe('CapeLabelsCard sweep actions', () => {
   it('shows the sweep buttons to users with the permission', async () => {
@@ -130,5 +132,84 @@ describe('CapeLabelsCard sweep actions', () => {
     expect(
       await screen.findByTestId('cape-tower-prod-a-action-message'),
     ).toHaveTextContent(`Request failed: ${refusal}`);
+  });
+
+  describe('Stop', () => {
+    const running = () =>
+      makeTower({
+        running: true,
+        lastRun: makeRun({ id: 'run-5', status: 'running', finishedAt: null }),
+      });
+
+    it('is offered only while the Tower sweeps, and only to users allowed to sweep', async () => {
+      await renderCard(mockCapeLabelsApi([makeTower()]));
+      await screen.findByTestId(towerTestIds('prod-a').sweep);
+      expect(
+        screen.queryByTestId(towerTestIds('prod-a').stop),
+      ).not.toBeInTheDocument();
+    });
+
+    it('asks first, stops the sweep, then shows the run aborted', async () => {
+      const api = mockCapeLabelsApi([running()]);
+      await renderCard(api);
+      await userEvent.click(
+        await screen.findByTestId(towerTestIds('prod-a').stop),
+      );
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog).toHaveTextContent('Stop the sweep of Production A?');
+      expect(api.stopSweep).not.toHaveBeenCalled();
+
+      api.listTowers.mockResolvedValue([
+        makeTower({
+          lastRun: makeRun({
+            id: 'run-5',
+            status: 'aborted',
+            notes: [
+              {
+                code: 'STOPPED',
+                params: { by: 'user:default/jane' },
+                message: 'stopped by user:default/jane',
+              },
+            ],
+          }),
+        }),
+      ]);
+      await userEvent.click(screen.getByTestId(cardTestIds.stopConfirm));
+      expect(api.stopSweep).toHaveBeenCalledWith('prod-a');
+      expect(
+        await screen.findByTestId(towerTestIds('prod-a').actionMessage),
+      ).toHaveTextContent('Stop requested');
+      await waitFor(() =>
+        expect(
+          screen.getByTestId(towerTestIds('prod-a').status),
+        ).toHaveTextContent('aborted'),
+      );
+      expect(
+        screen.queryByTestId(towerTestIds('prod-a').stop),
+      ).not.toBeInTheDocument();
+    });
+
+    it('says so when no sweep runs any more (409)', async () => {
+      const api = mockCapeLabelsApi([running()]);
+      api.stopSweep.mockRejectedValue(
+        await ResponseError.fromResponse(
+          new Response(
+            JSON.stringify({
+              error: { name: 'ConflictError', message: 'not sweeping' },
+              response: { statusCode: 409 },
+            }),
+            { status: 409, headers: { 'content-type': 'application/json' } },
+          ) as never,
+        ),
+      );
+      await renderCard(api);
+      await userEvent.click(
+        await screen.findByTestId(towerTestIds('prod-a').stop),
+      );
+      await userEvent.click(await screen.findByTestId(cardTestIds.stopConfirm));
+      expect(
+        await screen.findByTestId(towerTestIds('prod-a').actionMessage),
+      ).toHaveTextContent('no sweep is running');
+    });
   });
 });

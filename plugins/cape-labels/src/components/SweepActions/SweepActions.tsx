@@ -5,17 +5,18 @@ import {
   capeLabelsSweepRunPermission,
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { useRequestSweep } from '../../hooks';
+import { useRequestSweep, useStopSweep } from '../../hooks';
+import { isTowerRunning } from '../../format';
 import { towerTestIds } from '../../testIds';
 import { useLang } from '../../translation';
-import { ActionMessage, actionMessage } from './actionMessage';
-import { ConfirmSweepDialog } from './ConfirmSweepDialog';
+import { ActionMessage, actionMessage, stopMessage } from './actionMessage';
+import { ConfirmStopDialog, ConfirmSweepDialog } from './ConfirmSweepDialog';
 
 const MESSAGE_TTL_MS = 15_000;
 
 /**
  * "Sweep now" (after a confirmation) and "Preview" (dry run) buttons of one
- * Tower. Renders nothing for users without `cape-labels.sweep.run` on this
+ * Tower, and "Stop" (after a confirmation) while it sweeps. Renders nothing for users without `cape-labels.sweep.run` on this
  * Tower (the policy may decide per Tower: the Tower id is the resourceRef).
  */
 export const SweepActions = (props: {
@@ -28,7 +29,8 @@ export const SweepActions = (props: {
     resourceRef: tower.id,
   });
   const { requestSweep, pending } = useRequestSweep(tower.id);
-  const [confirming, setConfirming] = useState(false);
+  const { stop, pending: stopping } = useStopSweep(tower.id);
+  const [confirming, setConfirming] = useState<'sweep' | 'stop'>();
   const [message, setMessage] = useState<ActionMessage>();
   const { t } = useLang();
 
@@ -44,12 +46,24 @@ export const SweepActions = (props: {
   }
 
   const request = async (dryRun: boolean) => {
-    setConfirming(false);
+    setConfirming(undefined);
     setMessage(undefined);
     const result = await requestSweep(dryRun);
     setMessage(actionMessage(result, dryRun, t));
     // a run is on its way (or already running): the card watches for it
     if (result.kind !== 'failed') onRequested(tower.id);
+  };
+
+  const requestStop = async () => {
+    setConfirming(undefined);
+    setMessage(undefined);
+    const result = await stop();
+    setMessage(stopMessage(result, t));
+    // the run ends aborted: the card watches for it
+    if (result.kind === 'accepted') onRequested(tower.id);
+  };
+  const onOpenChange = (open: boolean) => {
+    if (!open) setConfirming(undefined);
   };
 
   const ids = towerTestIds(tower.id);
@@ -61,7 +75,7 @@ export const SweepActions = (props: {
           variant="primary"
           destructive={!tower.dryRun}
           isPending={pending === 'sweep'}
-          onPress={() => setConfirming(true)}
+          onPress={() => setConfirming('sweep')}
           data-testid={ids.sweep}
         >
           {t('sweep.sweepNow')}
@@ -75,6 +89,18 @@ export const SweepActions = (props: {
         >
           {t('sweep.preview')}
         </Button>
+        {isTowerRunning(tower) && (
+          <Button
+            size="small"
+            variant="secondary"
+            destructive
+            isPending={stopping}
+            onPress={() => setConfirming('stop')}
+            data-testid={ids.stop}
+          >
+            {t('sweep.stop')}
+          </Button>
+        )}
       </Flex>
       {message && (
         <Text
@@ -87,9 +113,15 @@ export const SweepActions = (props: {
       )}
       <ConfirmSweepDialog
         tower={tower}
-        isOpen={confirming}
-        onOpenChange={setConfirming}
+        isOpen={confirming === 'sweep'}
+        onOpenChange={onOpenChange}
         onConfirm={() => request(false)}
+      />
+      <ConfirmStopDialog
+        tower={tower}
+        isOpen={confirming === 'stop'}
+        onOpenChange={onOpenChange}
+        onConfirm={requestStop}
       />
     </Flex>
   );

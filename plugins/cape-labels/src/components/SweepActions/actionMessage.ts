@@ -1,4 +1,4 @@
-import type { SweepRequestResult } from '../../hooks';
+import type { StopResult, SweepRequestResult } from '../../hooks';
 import type { CapeLabelsT } from '../../translation';
 
 /** A short line under the buttons saying how a request went. */
@@ -6,6 +6,11 @@ export type ActionMessage = {
   kind: 'info' | 'warning' | 'danger';
   text: string;
 };
+
+/** A request the backend refused or that did not reach it. */
+function failedMessage(message: string, t: CapeLabelsT): ActionMessage {
+  return { kind: 'danger', text: t('sweep.requestFailed', { message }) };
+}
 
 /** The message for a request's result (`dryRun`: it was a preview). */
 export function actionMessage(
@@ -22,9 +27,18 @@ export function actionMessage(
     case 'already-running':
       return { kind: 'warning', text: t('sweep.alreadyRunning') };
     default:
-      return {
-        kind: 'danger',
-        text: t('sweep.requestFailed', { message: result.message }),
-      };
+      return failedMessage(result.message, t);
+  }
+}
+
+/** The message for a stop request's result. */
+export function stopMessage(result: StopResult, t: CapeLabelsT): ActionMessage {
+  switch (result.kind) {
+    case 'accepted':
+      return { kind: 'info', text: t('sweep.stopRequested') };
+    case 'not-running':
+      return { kind: 'warning', text: t('sweep.notRunning') };
+    default:
+      return failedMessage(result.message, t);
   }
 }

@@ -5,10 +5,10 @@ import {
   formatDuration,
   formatCount,
   formatRelations,
-  triggerLabel,
 } from '../../format';
 import { useLang } from '../../translation';
 import { runFactTestIds } from '../../testIds';
+import { TriggerLabel } from '../EntityName';
 import { Field } from './Field';
 import styles from './TowerDetails.module.css';
 
@@ -26,7 +26,9 @@ export const RunFacts = ({
   return (
     <Flex gap="4" className={styles.facts}>
       <Field label={t('details.trigger')}>
-        <span data-testid={ids.trigger}>{triggerLabel(run, t)}</span>
+        <span data-testid={ids.trigger}>
+          <TriggerLabel run={run} />
+        </span>
       </Field>
       <Field label={t('details.duration')}>
         <span data-testid={ids.duration}>

@@ -1,5 +1,7 @@
 import { Text } from '@backstage/ui';
 import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
+import { runNoteText } from '../../format';
+import { useLang } from '../../translation';
 import styles from './TowerDetails.module.css';
 
 /**
@@ -14,12 +16,13 @@ export const RunNotes = ({
   run: RunSummary;
   testId: string;
 }) => {
+  const { t } = useLang();
   if (!run.notes?.length) return null;
   return (
     <ul className={styles.notes} data-testid={testId}>
       {run.notes.map((note, index) => (
         <li key={index}>
-          <Text variant="body-small">{note.message}</Text>
+          <Text variant="body-small">{runNoteText(note, t)}</Text>
         </li>
       ))}
     </ul>

@@ -1,6 +1,7 @@
 import { Box, Flex, Text } from '@backstage/ui';
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { runFactTestIds, towerTestIds } from '../../testIds';
+import { runErrorText } from '../../format';
 import { useLang } from '../../translation';
 import { OutcomesTable } from '../OutcomesTable';
 import { EarlierRuns } from './EarlierRuns';
@@ -45,7 +46,7 @@ export const TowerDetails = ({ tower }: { tower: TowerSummary }) => {
           {run.error.code
             ? t('details.errorWithCode', {
                 code: run.error.code,
-                message: run.error.message,
+                message: runErrorText(run.error, t),
               })
             : t('details.error', { message: run.error.message })}
         </Text>

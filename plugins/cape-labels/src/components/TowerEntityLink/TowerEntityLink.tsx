@@ -1,27 +1,10 @@
-import { useRouteRef } from '@backstage/core-plugin-api';
-import {
-  entityRouteParams,
-  entityRouteRef,
-} from '@backstage/plugin-catalog-react';
+import { entityRouteParams } from '@backstage/plugin-catalog-react';
 import { Link } from '@backstage/ui';
+import { towerEntityRef } from '@smartx-cape/plugin-cape-labels-common';
 import { useLocation } from 'react-router-dom';
+import { useEntityRoute } from '../../hooks';
 import { towerTestIds } from '../../testIds';
 import { useLang } from '../../translation';
-
-/** The catalog entity the catalog module emits for a Tower. */
-function towerEntityRef(towerId: string): string {
-  return `resource:default/${towerId}`;
-}
-
-/** The catalog's entity route, or undefined when the app has no catalog to link to. */
-function useEntityRoute() {
-  try {
-    // throws (after running all its hooks) when nothing mounts entityRouteRef
-    return useRouteRef(entityRouteRef);
-  } catch {
-    return undefined;
-  }
-}
 
 /** A link to the Tower's catalog entity page; nothing without a catalog, or on that page itself. */
 export const TowerEntityLink = ({ towerId }: { towerId: string }) => {

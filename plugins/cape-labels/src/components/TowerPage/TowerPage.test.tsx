@@ -1,14 +1,21 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
+import { entityRouteRef } from '@backstage/plugin-catalog-react';
 import userEvent from '@testing-library/user-event';
 import {
   makeOutcome,
   makeRun,
+  makeTower,
   mockTowerPageApi,
   MockCapeLabelsApi,
 } from '../../__testUtils__/fixtures';
 import { renderWithApi } from '../../__testUtils__/renderCard';
 import { rootRouteRef } from '../../routes';
-import { labelFilterTestIds, towerPageTestIds } from '../../testIds';
+import {
+  labelFilterTestIds,
+  towerPageTestIds,
+  towerRulesTestIds,
+} from '../../testIds';
 import { CapeLabelsPageContent } from '../CapeLabelsPage';
 
 const ids = towerPageTestIds('prod-a');
@@ -26,11 +33,24 @@ const OUTCOME = makeOutcome();
 
 const api = (): MockCapeLabelsApi => mockTowerPageApi(RUNS, [OUTCOME]);
 
+/** Where the app is, as the address bar would show it. */
+const Location = () => {
+  const { pathname, search } = useLocation();
+  return <output data-testid="location">{pathname + search}</output>;
+};
+
 async function renderPage(a: MockCapeLabelsApi, path = '/towers/prod-a') {
-  return renderWithApi(a, <CapeLabelsPageContent />, {
-    at: path,
-    mountedRoutes: { '/': rootRouteRef },
-  });
+  return renderWithApi(
+    a,
+    <>
+      <CapeLabelsPageContent />
+      <Location />
+    </>,
+    {
+      at: path,
+      mountedRoutes: { '/': rootRouteRef },
+    },
+  );
 }
 
 const lastOutcomesCall = (a: MockCapeLabelsApi) =>
@@ -46,7 +66,8 @@ describe('TowerPage', () => {
     expect(chart.querySelectorAll('rect[data-run]')).toHaveLength(2);
     const newest = within(screen.getByTestId(ids.run('run-2')));
     expect(newest.getByText('manual')).toBeInTheDocument();
-    expect(newest.getByText('user:default/alice')).toBeInTheDocument();
+    expect(newest.getByText('alice')).toBeInTheDocument();
+    expect(newest.queryByText('user:default/alice')).not.toBeInTheDocument();
     expect(newest.getByText('10.0 s')).toBeInTheDocument();
     expect(newest.getByText('replica-2')).toBeInTheDocument();
     expect(newest.getByText("Tower's, 2 h behind ours")).toBeInTheDocument();
@@ -121,9 +142,11 @@ describe('TowerPage', () => {
     );
     await userEvent.click(screen.getByTestId(labelFilterTestIds.downloadCsv));
     await waitFor(() => expect(click).toHaveBeenCalled());
-    expect(a.downloadOutcomesCsv).toHaveBeenCalledWith('run-2', {
-      search: 'team',
-    });
+    expect(a.downloadOutcomesCsv).toHaveBeenCalledWith(
+      'run-2',
+      { search: 'team' },
+      { lang: 'en' },
+    );
     expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
     click.mockRestore();
   });
@@ -150,5 +173,137 @@ describe('TowerPage', () => {
     await renderPage(api(), '/');
     const link = await screen.findByTestId(ids.link);
     expect(link).toHaveAttribute('href', '/towers/prod-a');
+  });
+
+  it('opens the run a notification link names, not the newest', async () => {
+    const a = api();
+    await renderPage(a, '/towers/prod-a?run=run-1');
+    const labels = await screen.findByTestId(ids.labels);
+    expect(labels).toHaveAttribute('data-run', 'run-1');
+    expect(screen.getByTestId(ids.selectedRunError)).toHaveTextContent('boom');
+    await waitFor(() => expect(lastOutcomesCall(a)[0]).toBe('run-1'));
+    expect(screen.getByTestId(ids.showLabels('run-1'))).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('fetches a named run older than the history shows', async () => {
+    const a = api();
+    const old = makeRun({ id: 'run-0', status: 'failed' });
+    a.getRun.mockResolvedValue({ ...old, settings: { keys: [] } });
+    await renderPage(a, '/towers/prod-a?run=run-0');
+    await waitFor(() =>
+      expect(screen.getByTestId(ids.labels)).toHaveAttribute(
+        'data-run',
+        'run-0',
+      ),
+    );
+    expect(a.getRun).toHaveBeenCalledWith('run-0');
+  });
+
+  it('says so when the named run cannot be loaded or is another Tower’s', async () => {
+    const a = api();
+    a.getRun.mockRejectedValue(new Error('No run run-9'));
+    const { unmount } = await renderPage(a, '/towers/prod-a?run=run-9');
+    expect(await screen.findByTestId(ids.runError)).toHaveTextContent(
+      'Could not load run run-9: No run run-9',
+    );
+    expect(screen.queryByTestId(ids.labels)).not.toBeInTheDocument();
+    unmount();
+
+    a.getRun.mockResolvedValue({
+      ...makeRun({ id: 'run-b', towerId: 'prod-b' }),
+      settings: { keys: [] },
+    });
+    await renderPage(a, '/towers/prod-a?run=run-b');
+    expect(await screen.findByTestId(ids.runError)).toHaveTextContent(
+      'Run run-b is not a run of Tower prod-a.',
+    );
+    expect(screen.queryByTestId(ids.labels)).not.toBeInTheDocument();
+  });
+
+  it('writes the chosen run into the URL, so the page can be shared', async () => {
+    await renderPage(api());
+    await screen.findByTestId(ids.labels);
+    await userEvent.click(screen.getByTestId(ids.showLabels('run-1')));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/towers/prod-a?run=run-1',
+      ),
+    );
+  });
+
+  it('links who asked for a run to their catalog page when the app has a catalog', async () => {
+    await renderWithApi(api(), <CapeLabelsPageContent />, {
+      at: '/towers/prod-a',
+      mountedRoutes: {
+        '/': rootRouteRef,
+        '/catalog/:namespace/:kind/:name': entityRouteRef,
+      },
+    });
+    const newest = within(await screen.findByTestId(ids.run('run-2')));
+    expect(newest.getByRole('link', { name: /alice/ })).toHaveAttribute(
+      'href',
+      '/catalog/default/user/alice',
+    );
+  });
+
+  it('shows the rules in force, the owner and recipients, and the references the shown run checked', async () => {
+    const a = api();
+    a.listTowers.mockResolvedValue([
+      makeTower({
+        lastRun: RUNS[0],
+        owner: 'group:default/platform',
+        notify: ['group:default/platform', 'user:default/alice'],
+        rules: {
+          minAge: 'P2D',
+          confirmAfter: 'PT6H',
+          maxDeletesPerRun: 250,
+          dryRun: true,
+          schedule: { cron: '0 3 * * *', timeout: 'PT30M' },
+        },
+      }),
+    ]);
+    a.listRuns.mockResolvedValue([
+      {
+        ...RUNS[0],
+        relations: {
+          source: 'introspection',
+          checked: ['vms', 'vm_snapshots'],
+        },
+      },
+      RUNS[1],
+    ]);
+    await renderWithApi(a, <CapeLabelsPageContent />, {
+      at: '/towers/prod-a',
+      mountedRoutes: {
+        '/': rootRouteRef,
+        '/catalog/:namespace/:kind/:name': entityRouteRef,
+      },
+    });
+    const rules = towerRulesTestIds('prod-a');
+    const owner = await screen.findByTestId(rules.owner);
+    expect(
+      within(owner).getByRole('link', { name: /platform/ }),
+    ).toHaveAttribute('href', '/catalog/default/group/platform');
+    expect(screen.getByTestId(rules.notify)).toHaveTextContent(
+      'platform, alice',
+    );
+    const values = screen.getByTestId(rules.values);
+    expect(values).toHaveTextContent('Minimum age: 2 days');
+    expect(values).toHaveTextContent('Confirm after: 6 hours');
+    expect(values).toHaveTextContent('At most deleted per run: 250');
+    expect(values).toHaveTextContent('Mode: dry run');
+    expect(values).toHaveTextContent(
+      'Schedule: cron 0 3 * * *, timeout 30 minutes',
+    );
+    expect(await screen.findByTestId(rules.relations)).toHaveTextContent(
+      "2 kinds of object (from Tower's schema): vms, vm_snapshots",
+    );
+    await userEvent.click(screen.getByTestId(ids.showLabels('run-1')));
+    await waitFor(() =>
+      expect(screen.queryByTestId(rules.relations)).not.toBeInTheDocument(),
+    );
   });
 });

@@ -1,30 +1,35 @@
-import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Card, Flex, Link, Skeleton, Text } from '@backstage/ui';
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
-import { useRuns, useTower } from '../../hooks';
+import { useRuns, useSelectedRun, useTower } from '../../hooks';
 import { towerPageTestIds } from '../../testIds';
 import { TREND_RUNS } from '../RunTrend';
 import { RunHistory } from '../RunHistory';
 import { RunLabels } from '../RunLabels';
 import { StatusChip } from '../StatusChip';
 import { TopSources } from '../TopSources';
-import { formatCount, towerStatus } from '../../format';
+import { TowerRules } from '../TowerRules';
+import {
+  errorMessage,
+  formatCount,
+  runErrorText,
+  towerStatus,
+} from '../../format';
+import { RunNotes } from '../TowerDetails/RunNotes';
 import { useLang } from '../../translation';
 import styles from './TowerPage.module.css';
 
-/** The Tower's runs and, for the chosen one (the newest at first), its labels. */
+/** The Tower's runs and, for the one the URL names (else the newest), its labels. */
 const TowerBody = ({ tower }: { tower: TowerSummary }) => {
   const ids = towerPageTestIds(tower.id);
   const runs = useRuns(tower.id, {
     limit: TREND_RUNS,
     refreshKey: tower.lastRun?.id,
   });
-  const [chosen, setChosen] = useState<string>();
+  const chosen = useSelectedRun(runs.value);
   const { t, locale } = useLang();
-  const onSelect = useCallback((runId: string) => setChosen(runId), []);
-  const selected =
-    runs.value?.find(r => r.id === chosen) ?? runs.value?.[0] ?? undefined;
+  const otherTower = chosen.run && chosen.run.towerId !== tower.id;
+  const selected = otherTower ? undefined : chosen.run;
   return (
     <Flex direction="column" gap="4">
       <Card className={styles.section}>
@@ -37,14 +42,48 @@ const TowerBody = ({ tower }: { tower: TowerSummary }) => {
           loading={runs.loading}
           error={runs.error}
           selectedRunId={selected?.id}
-          onSelect={onSelect}
+          onSelect={chosen.select}
         />
+      </Card>
+      {chosen.error && (
+        <Alert
+          status="danger"
+          title={t('page.runError', {
+            runId: chosen.named ?? '',
+            message: errorMessage(chosen.error),
+          })}
+          data-testid={ids.runError}
+        />
+      )}
+      {otherTower && (
+        <Alert
+          status="danger"
+          title={t('page.runOfOtherTower', {
+            runId: chosen.named ?? '',
+            towerId: tower.id,
+          })}
+          data-testid={ids.runError}
+        />
+      )}
+      <Card className={styles.section}>
+        <TowerRules tower={tower} run={selected} />
       </Card>
       <Card className={styles.section}>
         <TopSources towerId={tower.id} refreshKey={tower.lastRun?.id} />
       </Card>
       {selected && (
         <Card className={styles.section}>
+          {selected.error && (
+            <Text
+              as="p"
+              variant="body-small"
+              color="danger"
+              data-testid={ids.selectedRunError}
+            >
+              {runErrorText(selected.error, t)}
+            </Text>
+          )}
+          <RunNotes run={selected} testId={ids.selectedRunNotes} />
           <RunLabels
             key={selected.id}
             run={selected}

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import {
   makeCounts,
   makeOutcome,
@@ -79,5 +80,28 @@ describe('TowerPage in Simplified Chinese', () => {
     expect(screen.getByTestId(labelFilterTestIds.action)).toHaveTextContent(
       '结果',
     );
+  });
+
+  it('downloads the CSV with its headers in the app language', async () => {
+    const api = mockTowerPageApi(RUNS, [OUTCOME]);
+    Object.assign(URL, {
+      createObjectURL: jest.fn(() => 'blob:csv'),
+      revokeObjectURL: jest.fn(),
+    });
+    const click = jest
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(() => {});
+    await renderInLanguage('zh-CN', api, <CapeLabelsPageContent />, {
+      at: '/towers/prod-a',
+    });
+    await screen.findByTestId(ids.labels);
+    await userEvent.click(screen.getByTestId(labelFilterTestIds.downloadCsv));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(api.downloadOutcomesCsv).toHaveBeenCalledWith(
+      'run-2',
+      {},
+      { lang: 'zh-CN' },
+    );
+    click.mockRestore();
   });
 });

@@ -4,6 +4,7 @@ import {
   exactTime,
   isTowerRunning,
   relativeTime,
+  runErrorText,
   towerStatus,
 } from '../../format';
 import { towerTestIds } from '../../testIds';
@@ -78,7 +79,7 @@ export const TowerHeadline = ({ tower }: { tower: TowerSummary }) => {
       </Text>
       {run?.error && (
         <Text variant="body-small" color="danger" data-testid={ids.error}>
-          {run.error.message}
+          {runErrorText(run.error, t)}
         </Text>
       )}
     </Flex>

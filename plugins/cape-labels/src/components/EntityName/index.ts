@@ -1,0 +1,2 @@
+export { EntityName } from './EntityName';
+export { TriggerLabel } from './TriggerLabel';

@@ -52,6 +52,7 @@ const noteKeys = {
   LOGIN_LDAP_NO_LDAP_CONFIG: 'note.LOGIN_LDAP_NO_LDAP_CONFIG',
   CANCELLED_BY_SCHEDULER: 'note.CANCELLED_BY_SCHEDULER',
   STOPPED: 'note.STOPPED',
+  DELETE_REFUSED_SPLIT: 'note.DELETE_REFUSED_SPLIT',
   MORE_NOTES_IN_LOG: 'note.MORE_NOTES_IN_LOG',
 } as const satisfies Record<RunNoteCode, string>;
 

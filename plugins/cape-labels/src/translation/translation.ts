@@ -123,6 +123,8 @@ export const capeLabelsMessages = {
     CANCELLED_BY_SCHEDULER:
       "Stopped by Backstage's scheduler (its cancel endpoint, the task's timeout or a lost lease), not by a shutdown.",
     STOPPED: 'Stopped by {{by}}.',
+    DELETE_REFUSED_SPLIT:
+      'Tower refused to delete {{requested}} labels ({{detail}}); split in {{extraDeletes}} more deletes: {{refused}} refused ({{refusedIds}}), {{deleted}} deleted, {{failed}} left failed.',
     MORE_NOTES_IN_LOG: '{{count}} more notes are in the log.',
   },
   headline: {

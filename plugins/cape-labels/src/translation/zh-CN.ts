@@ -95,6 +95,8 @@ const zhCN = {
   'note.CANCELLED_BY_SCHEDULER':
     '被 Backstage 调度器停止（其取消接口、任务超时或租约丢失），而非因关停。',
   'note.STOPPED': '由 {{by}} 停止。',
+  'note.DELETE_REFUSED_SPLIT':
+    'Tower 拒绝删除 {{requested}} 个标签（{{detail}}）；拆分后多发了 {{extraDeletes}} 次删除：{{refused}} 个被拒绝（{{refusedIds}}），{{deleted}} 个已删除，{{failed}} 个仍失败。',
   'note.MORE_NOTES_IN_LOG': '另有 {{count}} 条备注仅在日志中。',
   'reason.withRelation': '{{reason}}（{{relation}}）',
   'headline.deleted': '已删除',

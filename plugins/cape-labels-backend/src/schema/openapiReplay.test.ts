@@ -77,6 +77,8 @@ describe('the OpenAPI spec agrees with what the routes answer', () => {
   }
   const get = (path: string, url: string, headers?: Record<string, string>) =>
     ({ method: 'get', path, url, headers }) as const;
+  const stop = (url: string) =>
+    ({ method: 'post', path: '/towers/{towerId}/stop', url }) as const;
 
   it('GET /health', async () => {
     await replay(get('/health', '/health', {}), 200);
@@ -151,11 +153,16 @@ describe('the OpenAPI spec agrees with what the routes answer', () => {
     await replay(post('/towers/t1/sweep', { other: 1 }), 400);
     await replay(post('/towers/nope/sweep', {}), 404);
     await replay({ ...post('/towers/t1/sweep', {}), headers: {} }, 401);
+    await replay(stop('/towers/t1/stop'), 409);
+    await replay(stop('/towers/BAD!/stop'), 400);
+    await replay(stop('/towers/nope/stop'), 404);
+    await replay({ ...stop('/towers/t1/stop'), headers: {} }, 401);
 
     b.sim.admin.setFaults({ latencyMs: 300 });
     const first = replay(post('/towers/t1/sweep', { dryRun: true }), 202);
     await eventuallyRunning();
     await replay(post('/towers/t1/sweep', {}), 409);
+    await replay(stop('/towers/t1/stop'), 202);
     await first;
     b.sim.admin.setFaults({});
   });
@@ -179,9 +186,11 @@ describe('the OpenAPI spec agrees with what the routes answer', () => {
       const sweep = { method: 'post', path, url: '/towers/t1/sweep' } as const;
       // A Tower the caller may not read answers as an unknown one.
       await replay(sweep, 404);
+      await replay(stop('/towers/t1/stop'), 404);
       b.permission.result = AuthorizeResult.ALLOW;
       b.permission.denied.add('cape-labels.sweep.run');
       await replay(sweep, 403);
+      await replay(stop('/towers/t1/stop'), 403);
     } finally {
       b.permission.result = AuthorizeResult.ALLOW;
       b.permission.denied.clear();

@@ -1,6 +1,10 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { stringifyError, toError } from '@backstage/errors';
-import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
+import type {
+  RunRelations,
+  RunSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
+import type { LabelRelations } from '../cloudtower/types';
 import { DateTime } from 'luxon';
 import { sweptKeys, type TowerConfig } from '../config/types';
 import { HEARTBEAT_INTERVAL_MS } from '../database/liveness';
@@ -45,11 +49,9 @@ export async function sweepOnce(
     // Rule 4: every relation that can reference a label, or no sweep (the run fails).
     const relations = await run.client.readLabelRelations(signal);
     await withRetry(() =>
-      store.setRunRelations(run.runId, {
-        source: relations.source,
-        checked: relations.fields,
-      }),
+      store.setRunRelations(run.runId, runRelations(relations)),
     );
+    relationNotes(relations).forEach(note => run.notes.add(note));
     await recheckPendingDeletes(run).catch(error =>
       run.notes.add(
         `could not re-check earlier unanswered deletes (next run tries again): ${toError(error).message}`,
@@ -117,6 +119,40 @@ async function startRun(
     signal,
   };
   return { run, summary, keys };
+}
+
+/** The relations as the run records them. */
+function runRelations(relations: LabelRelations): RunRelations {
+  return {
+    source: relations.source,
+    checked: relations.fields,
+    foundBy: relations.foundBy,
+    readDirectly: relations.unfiltered.map(f => f.name),
+    lackingBuiltIn: relations.lackingBuiltIn,
+    beyondBuiltIn: relations.beyondBuiltIn,
+  };
+}
+
+/** What people should know about this Tower's relations: how they differ from the built-in list. */
+function relationNotes(relations: LabelRelations): string[] {
+  const list = (names: readonly string[]) => names.join(', ');
+  const unclear = relations.fields.filter(
+    r => relations.foundBy[r] === 'unclear',
+  );
+  return [
+    relations.lackingBuiltIn.length
+      ? `Tower's Label lacks built-in relations (not checked): ${list(relations.lackingBuiltIn)}`
+      : '',
+    relations.beyondBuiltIn.length
+      ? `Tower's Label has relations beyond the built-in list (checked): ${list(relations.beyondBuiltIn)}`
+      : '',
+    relations.unfiltered.length
+      ? `list fields of Tower's Label without _some/_none filters, read directly in the live check (the delete cannot guard them): ${list(relations.unfiltered.map(f => f.name))}`
+      : '',
+    unclear.length
+      ? `kept relations the probe could not place (their filters fail the check if Tower lacks them): ${list(unclear)}`
+      : '',
+  ].filter(Boolean);
 }
 
 /** What the run decides by, fixed at its start (rules 1, 2 and 6). */

@@ -84,6 +84,15 @@ describe('tower versions', () => {
     expect(fields).toEqual(
       expect.arrayContaining(['hosts', 'vm_snapshots', 'vms']),
     );
+    // Switched at run time, as a world of the property tests does.
+    off.sim.admin.setIntrospection(true);
+    expect((await introspect(off.sim, off.token)).filters).toContain(
+      'vm_volume_snapshots_none',
+    );
+    on.sim.admin.setIntrospection(false);
+    expect(
+      (await gql(on.sim.url, LABEL_TYPE, undefined, on.token)).errors?.[0].code,
+    ).toBe('GRAPHQL_VALIDATION_FAILED');
   });
 
   it('lacks the legacy-missing relations, their counters and filters, and authnStrategies on a legacy Tower', async () => {

@@ -14,7 +14,7 @@ import {
 
 /** How graphql-js words an unknown filter, suggesting look-alikes it does know. */
 const graphqlJsWording = (field: string, suggested: string) =>
-  `Field "${field}" is not defined by type "LabelWhereInput". Did you mean "${lookAlike}"?`;
+  `Field "${field}" is not defined by type "LabelWhereInput". Did you mean "${suggested}"?`;
 
 /**
  * A Tower that refuses introspection and knows only `known` of the relation filters; it answers

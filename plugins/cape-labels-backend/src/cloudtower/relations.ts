@@ -66,16 +66,10 @@ export const KNOWN_LABEL_RELATIONS: readonly string[] =
 const RELATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 /** More relations than any Tower has: an answer past this is not believed. */
 const MAX_RELATIONS = 200;
-/** Type wrappers read per field: past them a list's element is unknown, and the field is read directly. */
-const TYPE_DEPTH = 8;
-
-/** `kind name ofType { ... }` nested `depth` times: a field's type with its wrappers. */
-function typeRef(depth: number): string {
-  return depth === 0
-    ? 'kind name'
-    : `kind name ofType { ${typeRef(depth - 1)} }`;
-}
-
+/*
+ * Each field's type with eight levels of wrappers: past them a list's element is unknown, and the
+ * field is read directly.
+ */
 const INTROSPECT_RELATIONS = /* GraphQL */ `
   query CapeLabelsRelations {
     label: __type(name: "Label") {
@@ -85,7 +79,36 @@ const INTROSPECT_RELATIONS = /* GraphQL */ `
           name
         }
         type {
-          ${typeRef(TYPE_DEPTH - 1)}
+          kind
+          name
+          ofType {
+            kind
+            name
+            ofType {
+              kind
+              name
+              ofType {
+                kind
+                name
+                ofType {
+                  kind
+                  name
+                  ofType {
+                    kind
+                    name
+                    ofType {
+                      kind
+                      name
+                      ofType {
+                        kind
+                        name
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
         }
       }
     }

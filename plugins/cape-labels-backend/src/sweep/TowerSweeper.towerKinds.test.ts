@@ -96,6 +96,18 @@ describe('TowerSweeper against the kinds of Tower there are', () => {
     for (const missing of LEGACY_MISSING_RELATIONS)
       expect(run.relations?.checked).not.toContain(missing);
     expect(run.relations?.checked).toContain('vm_templates');
+    // Each one it lacks was probed alone before it was dropped, and the run says so.
+    expect(new Set(run.relations?.lackingBuiltIn)).toEqual(
+      new Set(LEGACY_MISSING_RELATIONS),
+    );
+    expect(run.notes).toContain(
+      `Tower's Label lacks built-in relations (not checked): ${run.relations?.lackingBuiltIn?.join(', ')}`,
+    );
+    expect(
+      h.sim.admin
+        .requestLog()
+        .filter(e => e.operationName === 'CapeLabelsRelationProbe'),
+    ).toHaveLength(1 + LEGACY_MISSING_RELATIONS.length);
     expect(h.deletedIds()).toEqual([...orphans].sort());
     expect((await h.outcomesByLabel(run.id))[held]).toBe('kept/referenced');
     const afterProbe = h.sim.admin

@@ -67,8 +67,8 @@ const RELATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 /** More relations than any Tower has: an answer past this is not believed. */
 const MAX_RELATIONS = 200;
 /*
- * Each field's type with eight levels of wrappers: past them a list's element is unknown, and the
- * field is read directly.
+ * Each field's type with eight levels of wrappers (one fragment of four, then again four levels
+ * down): past them a list's element is unknown, and the field is read directly.
  */
 const INTROSPECT_RELATIONS = /* GraphQL */ `
   query CapeLabelsRelations {
@@ -79,32 +79,12 @@ const INTROSPECT_RELATIONS = /* GraphQL */ `
           name
         }
         type {
-          kind
-          name
+          ...CapeLabelsTypeWrappers
           ofType {
-            kind
-            name
             ofType {
-              kind
-              name
               ofType {
-                kind
-                name
                 ofType {
-                  kind
-                  name
-                  ofType {
-                    kind
-                    name
-                    ofType {
-                      kind
-                      name
-                      ofType {
-                        kind
-                        name
-                      }
-                    }
-                  }
+                  ...CapeLabelsTypeWrappers
                 }
               }
             }
@@ -115,6 +95,23 @@ const INTROSPECT_RELATIONS = /* GraphQL */ `
     where: __type(name: "LabelWhereInput") {
       inputFields {
         name
+      }
+    }
+  }
+
+  fragment CapeLabelsTypeWrappers on __Type {
+    kind
+    name
+    ofType {
+      kind
+      name
+      ofType {
+        kind
+        name
+        ofType {
+          kind
+          name
+        }
       }
     }
   }

@@ -562,4 +562,21 @@ describe('TowerClient: which relations of Label a label can be held by', () => {
       new Set(lacking),
     );
   });
+
+  it('probes a relation alone once per run: a discovery tried again reuses what it showed', async () => {
+    // A Tower lacking `vms` cannot be swept; each try of the run fails RELATIONS_UNKNOWN.
+    const known = new Set(KNOWN_LABEL_RELATIONS.filter(r => r !== 'vms'));
+    const server = await start(refusingTower(known));
+    const client = createTowerClient(opts(server.url));
+    for (let i = 0; i < 3; i++)
+      expect(await caught(client.readLabelRelations())).toMatchObject({
+        code: 'RELATIONS_UNKNOWN',
+      });
+    const alone = server.requests.filter(
+      r =>
+        r.operationName === 'CapeLabelsRelationProbe' &&
+        !r.query.includes('hosts_some'),
+    );
+    expect(alone).toHaveLength(1);
+  });
 });

@@ -330,6 +330,11 @@ export const MAX_ALONE_PROBES = 6;
  */
 export class LabelRelationDiscovery {
   private aloneProbesLeft = MAX_ALONE_PROBES;
+  /** What each probe of one relation alone showed ('lacking': Tower refused it naming its filter). */
+  private readonly aloneVerdicts = new Map<
+    string,
+    RelationFinding | 'lacking'
+  >();
 
   constructor(private readonly towerId: string) {}
 
@@ -367,27 +372,30 @@ export class LabelRelationDiscovery {
         `Tower refused the probe naming none of the relations: ${refusal.join('; ')}`,
       );
     for (const suspect of suspects) {
-      const finding = await this.probeAlone(query, suspect);
-      if (finding) foundBy.set(suspect, finding);
-      else foundBy.delete(suspect);
+      const verdict = await this.probeAlone(query, suspect);
+      if (verdict === 'lacking') foundBy.delete(suspect);
+      else foundBy.set(suspect, verdict);
     }
     return relationSet('probe', foundBy);
   }
 
-  /** `undefined` when Tower refuses `relation` alone naming its filters: it lacks it. */
+  /** Each relation is probed alone at most once per run; past the budget it stays, unclear. */
   private async probeAlone(
     query: RelationQuery,
     relation: string,
-  ): Promise<RelationFinding | undefined> {
+  ): Promise<RelationFinding | 'lacking'> {
+    const earlier = this.aloneVerdicts.get(relation);
+    if (earlier) return earlier;
     if (this.aloneProbesLeft === 0) return 'unclear';
     this.aloneProbesLeft--;
     const refusal = await refusalOf(query, [relation]);
-    if (!refusal) return 'probedAlone';
-    const named = namedByRefusal(
-      refusal,
-      [relation],
-      probeDocument([relation]),
-    );
-    return named.length ? undefined : 'unclear';
+    let verdict: RelationFinding | 'lacking' = 'probedAlone';
+    if (refusal)
+      verdict = namedByRefusal(refusal, [relation], probeDocument([relation]))
+        .length
+        ? 'lacking'
+        : 'unclear';
+    this.aloneVerdicts.set(relation, verdict);
+    return verdict;
   }
 }

@@ -319,6 +319,16 @@ async function refusalOf(
   }
 }
 
+/** What a probe of `relation` alone shows: accepted, refused naming its filter (lacking), or unclear. */
+function aloneVerdict(
+  refusal: string[] | undefined,
+  relation: string,
+): RelationFinding | 'lacking' {
+  if (!refusal) return 'probedAlone';
+  const named = namedByRefusal(refusal, [relation], probeDocument([relation]));
+  return named.length ? 'lacking' : 'unclear';
+}
+
 /** Probes of one relation alone, per run: a refusal naming more than this keeps the rest, unclear. */
 export const MAX_ALONE_PROBES = 6;
 
@@ -388,13 +398,7 @@ export class LabelRelationDiscovery {
     if (earlier) return earlier;
     if (this.aloneProbesLeft === 0) return 'unclear';
     this.aloneProbesLeft--;
-    const refusal = await refusalOf(query, [relation]);
-    let verdict: RelationFinding | 'lacking' = 'probedAlone';
-    if (refusal)
-      verdict = namedByRefusal(refusal, [relation], probeDocument([relation]))
-        .length
-        ? 'lacking'
-        : 'unclear';
+    const verdict = aloneVerdict(await refusalOf(query, [relation]), relation);
     this.aloneVerdicts.set(relation, verdict);
     return verdict;
   }

@@ -66,6 +66,7 @@ export const KNOWN_LABEL_RELATIONS: readonly string[] =
 const RELATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 /** More relations than any Tower has: an answer past this is not believed. */
 const MAX_RELATIONS = 200;
+
 /*
  * Each field's type with eight levels of wrappers (one fragment of four, then again four levels
  * down): past them a list's element is unknown, and the field is read directly.

@@ -44,7 +44,7 @@ class GraphQLTowerClient implements TowerClient {
   /** Read once for the client's life (one run); the live check's documents are built from them. */
   private relations?: Promise<{
     relations: LabelRelations;
-    check: string;
+    checkQuery: string;
     references: string;
   }>;
   /** Holds the run's budget of probes, across retries of a failed discovery. */
@@ -92,15 +92,12 @@ class GraphQLTowerClient implements TowerClient {
     signal?: AbortSignal,
   ): Promise<LabelLiveState[]> {
     if (ids.length === 0) return [];
-    const {
-      relations,
-      check: checkDoc,
-      references,
-    } = await this.relationsOnce(signal);
+    const { relations, checkQuery, references } =
+      await this.relationsOnce(signal);
     const requested = new Set(ids);
     const check = await this.request(
       'checkLabels',
-      checkDoc,
+      checkQuery,
       { ids, referenced: anyReference(relations.fields) },
       data => parseCheck(data, requested, relations.unfiltered),
       signal,
@@ -186,7 +183,7 @@ class GraphQLTowerClient implements TowerClient {
       .then(
         relations => ({
           relations,
-          check: checkDocument(relations.unfiltered),
+          checkQuery: checkDocument(relations.unfiltered),
           references: referencesDocument(relations.fields.length),
         }),
         (error: unknown) => {

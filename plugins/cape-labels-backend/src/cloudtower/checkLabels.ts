@@ -6,6 +6,7 @@ import {
   rowsOf,
 } from './operations';
 import { ShapeError } from './errors';
+import { GRAPHQL_NAME } from './relations';
 import type { LabelLiveState, UnfilteredField } from './types';
 
 /*
@@ -18,9 +19,6 @@ import type { LabelLiveState, UnfilteredField } from './types';
  * the check's document.
  */
 
-/** A GraphQL name, and nothing else, may enter a document. */
-const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
-
 /**
  * CHECK_LABELS, with each unfiltered list field read on the label rows as `d<i>` (one element
  * is enough to tell a referenced label).
@@ -28,7 +26,7 @@ const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 export function checkDocument(unfiltered: readonly UnfilteredField[]): string {
   if (unfiltered.length === 0) return CHECK_LABELS;
   const reads = unfiltered.map(({ name, paged }, i) => {
-    if (!FIELD_NAME.test(name))
+    if (!GRAPHQL_NAME.test(name))
       throw new TypeError(`not a GraphQL name: ${JSON.stringify(name)}`);
     return `\n      d${i}: ${name}${paged ? '(first: 1)' : ''} { __typename }`;
   });

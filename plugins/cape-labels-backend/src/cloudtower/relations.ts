@@ -62,8 +62,8 @@ export const KNOWN_LABEL_RELATION_SOURCES: readonly KnownLabelRelation[] = [
 export const KNOWN_LABEL_RELATIONS: readonly string[] =
   KNOWN_LABEL_RELATION_SOURCES.map(r => r.name);
 
-/** A relation name goes into the documents we send: nothing but a GraphQL name is accepted. */
-const RELATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
+/** A name that goes into the documents we send: nothing but a GraphQL name is accepted. */
+export const GRAPHQL_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 /** More relations than any Tower has: an answer past this is not believed. */
 const MAX_RELATIONS = 200;
 
@@ -167,7 +167,7 @@ function namesOf(list: unknown, what: string): string[] {
 function checkedNames(names: readonly string[], what: string): void {
   if (names.length > MAX_RELATIONS)
     throw new ShapeError(`${names.length} ${what} on Label is not credible`);
-  const bad = names.find(f => !RELATION_NAME.test(f));
+  const bad = names.find(f => !GRAPHQL_NAME.test(f));
   if (bad !== undefined)
     throw new ShapeError(
       `${what} ${JSON.stringify(bad)} is not a GraphQL name`,

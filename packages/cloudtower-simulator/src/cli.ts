@@ -27,7 +27,7 @@ const HELP = `CloudTower simulator
   --tls        serve HTTPS with a fresh self-signed certificate (needs openssl)
   --tower-version   current (3.x: authnStrategies, source AUTHN) or legacy (pre-3.0)
   --introspection   on|off (default: on for current, off for legacy)
-  --extra-relation  a Label relation field beyond the 28 (e.g. backup_plans), repeatable
+  --extra-relation  a Label relation field beyond the 29 (e.g. backup_plans), repeatable
   --two-factor      a password login returns no token (MFA_REQUIRED)
   --api-key         an API key accepted as the Authorization header with no login, repeatable
   --required-header a header a gateway wants on every /api request (else 403), repeatable

@@ -109,6 +109,10 @@ export type RunError = {
  * - `DELETE_REFUSED_SPLIT` (`requested`, `detail`, `extraDeletes`, `refused`, `refusedIds`,
  *   `deleted`, `failed`): Tower refused a delete of `requested` labels (`detail`: its words); the
  *   batch was split in halves until the refused labels were alone (`refusedIds` comma-separated).
+ * - `RELATIONS_LACKING_BUILT_IN`, `RELATIONS_BEYOND_BUILT_IN`, `RELATIONS_READ_DIRECTLY`,
+ *   `RELATIONS_UNCLEAR` (`relations`, comma-separated): how this Tower's relations of `Label`
+ *   differ from the built-in list: missing ones (not checked), extra ones (checked), list fields
+ *   without filters (read directly in the live check), and ones a probe could not place (kept).
  * - `MORE_NOTES_IN_LOG` (`count`): notes beyond those kept on the run are in the log only.
  * @public
  */
@@ -126,6 +130,10 @@ export type RunNoteCode =
   | 'CANCELLED_BY_SCHEDULER'
   | 'STOPPED'
   | 'DELETE_REFUSED_SPLIT'
+  | 'RELATIONS_LACKING_BUILT_IN'
+  | 'RELATIONS_BEYOND_BUILT_IN'
+  | 'RELATIONS_READ_DIRECTLY'
+  | 'RELATIONS_UNCLEAR'
   | 'MORE_NOTES_IN_LOG';
 
 /**
@@ -188,13 +196,34 @@ export type RunSummary = {
 /**
  * The relations a run checked before deleting (every kind of object that can reference a label):
  * `introspection`, read from Tower's schema; `probe`, the built-in list less what Tower's
- * validation refused (where Tower refuses introspection).
+ * validation refused (where Tower refuses introspection). Runs recorded before the other fields
+ * existed have only `source` and `checked`.
  * @public
  */
 export type RunRelations = {
   source: 'introspection' | 'probe';
   checked: string[];
+  /** How each of `checked` was found. */
+  foundBy?: Record<string, RelationFinding>;
+  /**
+   * List fields of Tower's `Label` that have no `_some`/`_none` filters: the live check read them
+   * for each candidate (a non-empty one keeps the label `referenced`); the delete cannot guard them.
+   */
+  readDirectly?: string[];
+  /** Built-in relations this Tower lacks (its filters are the truth). */
+  lackingBuiltIn?: string[];
+  /** Relations this Tower has beyond the built-in list (introspection only). */
+  beyondBuiltIn?: string[];
 };
+
+/**
+ * How a relation was found. `filters`: Tower's schema shows both its `_some` and `_none` filters.
+ * `probe`: the built-in relation's filters were accepted by the probe. `probedAlone`: the first
+ * probe seemed to lack it, and a probe of it alone was accepted. `unclear`: the first probe seemed
+ * to lack it but nothing showed that Tower does, so it was kept (a filter Tower lacks then fails
+ * the check, loudly).
+ */
+export type RelationFinding = 'filters' | 'probe' | 'probedAlone' | 'unclear';
 
 /**
  * `tower`: Tower's clock, read from the HTTP `Date` header of login's answer; `skewMs` is

@@ -132,6 +132,11 @@ export class SimulatorAdmin {
     this.store.counters.setLag(lag);
   }
 
+  /** Whether `__schema` / `__type` are answered from now on (the `introspection` option's switch). */
+  setIntrospection(on: boolean): void {
+    this.core.profile.introspection = on;
+  }
+
   /** Whether new labels start with null counters (instead of 0). */
   setNullCountersOnCreate(on: boolean): void {
     this.store.nullCountersOnCreate = on;

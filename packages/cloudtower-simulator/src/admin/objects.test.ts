@@ -19,8 +19,8 @@ describe('objects of every relation', () => {
       )
     ).data.label;
 
-  it('exports the 28 relations of the schema, vms and security_policies included', () => {
-    expect(LABEL_RELATIONS).toHaveLength(28);
+  it('exports the 29 relations of the schema, vms and security_policies included', () => {
+    expect(LABEL_RELATIONS).toHaveLength(29);
     const label = buildSchema(SCHEMA_SDL).getType('Label') as GraphQLObjectType;
     const fields = label.getFields();
     for (const r of LABEL_RELATIONS) {

@@ -4,10 +4,12 @@ export const SCHEMA_SDL = `
 #
 # Transport: POST <server>/api  (the trailing slash is accepted too), JSON body {query, variables}.
 # After login every request carries the header   Authorization: <token>   — the raw token, no "Bearer".
-# Errors come back as HTTP 200 with {"data": null|partial, "errors": [{"message", "code", "path"}]};
-# \`code\` sits at the top level of each error (not under \`extensions\`). Codes seen from real Towers:
-# LOGIN_FAILED, USER_NOT_FOUND, USER_PASSWORD_INCORRECT, PERMISSION_DENIED, LOAD_TOKEN_FAILED
-# (missing, revoked or unknown token: log in again and retry once).
+# Errors (assumed: no public source shows Tower's GraphQL error answers; none of the official SDKs
+# parses them) come back as HTTP 200 with {"data": null|partial, "errors": [{"message", "code",
+# "path"}]}, \`code\` at the top level or under \`extensions\`. Codes assumed: LOGIN_FAILED,
+# USER_NOT_FOUND, USER_PASSWORD_INCORRECT, PERMISSION_DENIED, LOAD_TOKEN_FAILED (missing, revoked or
+# unknown token: log in again and retry once). The REST API's ErrorBody is public: {code?, message,
+# status, path, operationName?, props?, stack?} on HTTP 400/404/500 (\`code\` from 3.4).
 #
 # The real schema is Prisma-1 style and far larger; names and shapes below are the real ones.
 # Marked (assumed) where public sources did not show the exact form.
@@ -16,7 +18,7 @@ export const SCHEMA_SDL = `
 # - webzard-io/cloudtower-ui-kit: packages/eagle/src/codegen/config/schema.graphql (a generated
 #   snapshot of Tower's GraphQL schema, pre-3.0) and packages/eagle/src/codegen/graphql/*.graphql
 #   (the queries Tower's own UI sends: login, labels, deleteManyLabels, a label's references).
-# - smartxworks/cloudtower-api-doc-tauri (REST API docs and OpenAPI specs 1.10-4.6: /v2/api/login,
+# - smartxworks/cloudtower-api-doc-tauri (REST API docs and OpenAPI specs 1.8-4.8: /v2/api/login,
 #   API keys, two-factor login, the ErrorBody shape), smartxworks/cloudtower-{go,python,java,node}-sdk
 #   (how the official clients log in: LDAP users through \`authnStrategies\` and source AUTHN),
 #   smartxworks/cluster-api-provider-elf (CAPE: its label keys, its cleaner's filter, its headers).
@@ -169,9 +171,11 @@ type Mutation {
   deleteManyLabels(where: LabelWhereInput): BatchPayload!
 }
 
-# ---- Every other relation of Label (the real API has these 27 besides \`vms\`; older Towers may lack
-# some, newer ones may add more). Each related type is reduced here to \`id\` and \`name\`; its
-# <Type>WhereInput to a few fields. Each relation has a stored counter on Label (\`<x>_num\`, lagging
+# ---- Every other relation of Label: 28 besides \`vms\` on Tower 3.3 and later (REST specs 3.3-4.6,
+# go-sdk 2.12+, node-sdk 2.22 = Tower 4.8: \`vm_volume_snapshots\` and \`gpu_devices\` arrived in 3.3;
+# the pre-3.0 UI-kit snapshot has 27 besides \`vms\`; 1.10 also lacks \`content_library_*\`). Older
+# Towers lack some, newer ones may add more: a sweeper must not assume this list is complete.
+# Each related type is reduced here to \`id\` and \`name\`; its <Type>WhereInput to a few fields. Each relation has a stored counter on Label (\`<x>_num\`, lagging
 # like \`vm_num\`), a list field, and \`<relation>_some/_every/_none\` filters on LabelWhereInput.
 # \`total_num\` counts the references of every kind.
 type Cluster { id: ID! name: String }
@@ -255,6 +259,9 @@ enum VmTemplateOrderByInput { id_ASC id_DESC name_ASC name_DESC }
 type VmVolume { id: ID! name: String }
 input VmVolumeWhereInput { AND: [VmVolumeWhereInput!] OR: [VmVolumeWhereInput!] NOT: [VmVolumeWhereInput!] id: ID id_in: [ID!] name: String name_contains: String }
 enum VmVolumeOrderByInput { id_ASC id_DESC name_ASC name_DESC }
+type VmVolumeSnapshot { id: ID! name: String }
+input VmVolumeSnapshotWhereInput { AND: [VmVolumeSnapshotWhereInput!] OR: [VmVolumeSnapshotWhereInput!] NOT: [VmVolumeSnapshotWhereInput!] id: ID id_in: [ID!] name: String name_contains: String }
+enum VmVolumeSnapshotOrderByInput { id_ASC id_DESC name_ASC name_DESC }
 
 extend type Label {
   cluster_num: Int
@@ -312,6 +319,8 @@ extend type Label {
   vm_templates(first: Int, skip: Int, after: String, before: String, last: Int, orderBy: VmTemplateOrderByInput, where: VmTemplateWhereInput): [VmTemplate!]
   vm_volume_num: Int
   vm_volumes(first: Int, skip: Int, after: String, before: String, last: Int, orderBy: VmVolumeOrderByInput, where: VmVolumeWhereInput): [VmVolume!]
+  vm_volume_snapshot_num: Int
+  vm_volume_snapshots(first: Int, skip: Int, after: String, before: String, last: Int, orderBy: VmVolumeSnapshotOrderByInput, where: VmVolumeSnapshotWhereInput): [VmVolumeSnapshot!]
 }
 
 extend input LabelWhereInput {
@@ -396,5 +405,8 @@ extend input LabelWhereInput {
   vm_volumes_some: VmVolumeWhereInput
   vm_volumes_every: VmVolumeWhereInput
   vm_volumes_none: VmVolumeWhereInput
+  vm_volume_snapshots_some: VmVolumeSnapshotWhereInput
+  vm_volume_snapshots_every: VmVolumeSnapshotWhereInput
+  vm_volume_snapshots_none: VmVolumeSnapshotWhereInput
 }
 `;

@@ -13,7 +13,7 @@ import { SCHEMA_SDL } from './schemaText';
 export interface SchemaProfile {
   /** A pre-3.0 Tower: no `authnStrategies`, no source AUTHN, no `auth_config_id`. */
   legacy: boolean;
-  /** Label's relations on this Tower (those of the 28 it lacks are dropped, extra ones added). */
+  /** Label's relations on this Tower (those of the 29 it lacks are dropped, extra ones added). */
   relations: readonly LabelRelation[];
 }
 

@@ -59,7 +59,7 @@ export interface SimulatorOptions {
   towerVersion?: TowerVersion;
   /** Whether `__schema` / `__type` are answered (default: true on current, false on legacy). */
   introspection?: boolean;
-  /** Relation fields beyond the 28 a newer Tower has (e.g. 'backup_plans' → BackupPlan, backup_plan_num). */
+  /** Relation fields beyond the 29 a newer Tower has (e.g. 'backup_plans' → BackupPlan, backup_plan_num). */
   extraRelations?: string[];
   /** What `authnStrategies` answers (current Towers; default: one LDAP strategy when there are LDAP users). */
   authnStrategies?: AuthnStrategy[];

@@ -17,8 +17,8 @@ const relation = (
 ): LabelRelation => Object.freeze({ field, type, counter });
 
 /**
- * The 28 relations of Label on a current Tower (cloudtower/schema.graphql: `vms` plus
- * "Every other relation of Label"). Vlans are counted in `vm_vlan_num`; `system_vlan_num` stays 0.
+ * The 29 relations of Label on a current Tower, 3.3 and later (cloudtower/schema.graphql: `vms`
+ * plus "Every other relation of Label"). Vlans are counted in `vm_vlan_num`; `system_vlan_num` stays 0.
  */
 export const LABEL_RELATIONS: readonly LabelRelation[] = Object.freeze([
   relation('clusters', 'Cluster', 'cluster_num'),
@@ -64,19 +64,21 @@ export const LABEL_RELATIONS: readonly LabelRelation[] = Object.freeze([
   relation('vm_snapshots', 'VmSnapshot', 'vm_snapshot_num'),
   relation('vm_templates', 'VmTemplate', 'vm_template_num'),
   relation('vm_volumes', 'VmVolume', 'vm_volume_num'),
+  relation('vm_volume_snapshots', 'VmVolumeSnapshot', 'vm_volume_snapshot_num'),
   relation('vms', 'Vm', 'vm_num'),
 ]);
 
 /**
- * Relation fields a legacy Tower's Label lacks. The pre-3.0 ui-kit schema snapshot has all 28, so
- * these come from smartxworks/cloudtower-python-sdk's `cloudtower/models/label.py`: its
- * "update to v1.10.0 schema" version has no `content_library_images` / `content_library_vm_templates`,
- * and `gpu_devices` first appears with "update to v2.12.0 schema".
+ * Relation fields a legacy Tower's Label lacks: those that arrived in 3.3 (`gpu_devices`,
+ * `vm_volume_snapshots`: smartxworks/cloudtower-python-sdk's `cloudtower/models/label.py` first has
+ * them with "update to v2.12.0 schema") and those Tower 1.10 lacks (its "update to v1.10.0 schema"
+ * version has no `content_library_images` / `content_library_vm_templates`).
  */
 export const LEGACY_MISSING_RELATIONS: readonly string[] = Object.freeze([
   'content_library_images',
   'content_library_vm_templates',
   'gpu_devices',
+  'vm_volume_snapshots',
 ]);
 
 /** Counters on Label that no relation feeds: Tower keeps them at 0 (vlans count in vm_vlan_num). */
@@ -107,7 +109,7 @@ function extraRelation(field: string): LabelRelation {
   return relation(field, type, `${one}_num`);
 }
 
-/** The relations of one Tower: the 28 (minus the legacy-missing ones) plus the extra ones. */
+/** The relations of one Tower: the 29 (minus the legacy-missing ones) plus the extra ones. */
 export function towerRelations(
   legacy: boolean,
   extraFields: readonly string[] = [],

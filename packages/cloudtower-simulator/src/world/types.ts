@@ -125,7 +125,7 @@ export interface CreateObjectInput {
 
 /** How a `Store` starts: its counter lag, clock, id seed, new labels' counters and Label's relations. */
 export interface StoreOptions {
-  /** Relations of Label on this Tower (default LABEL_RELATIONS, the 28 of a current Tower). */
+  /** Relations of Label on this Tower (default LABEL_RELATIONS, the 29 of a current Tower). */
   relations?: readonly LabelRelation[];
   counterLag?: CounterLag;
   clock?: () => Date;

@@ -4,6 +4,7 @@ import { parseAnswer, type TowerOperation } from './errors';
 import { listLabelsInChains } from './listing';
 import {
   anyReference,
+  checkDocument,
   liveStates,
   parseCheck,
   parseReferences,
@@ -11,7 +12,7 @@ import {
   referencesVariables,
 } from './checkLabels';
 import * as ops from './operations';
-import { discoverLabelRelations } from './relations';
+import { LabelRelationDiscovery } from './relations';
 import { TowerSession } from './session';
 import type {
   GuardedDeleteInput,
@@ -40,11 +41,14 @@ class GraphQLTowerClient implements TowerClient {
   private readonly logger?: TowerClientLogger;
   /** Requests in flight at once; also the number of listing chains run at once. */
   private readonly maxInFlight: number;
-  /** Read once for the client's life (one run); the live check's document is built from them. */
+  /** Read once for the client's life (one run); the live check's documents are built from them. */
   private relations?: Promise<{
     relations: LabelRelations;
+    checkQuery: string;
     references: string;
   }>;
+  /** Holds the run's budget of probes, across retries of a failed discovery. */
+  private readonly relationDiscovery: LabelRelationDiscovery;
 
   constructor(options: TowerConnectionOptions, deps: TowerClientDeps) {
     this.towerId = options.towerId;
@@ -55,6 +59,7 @@ class GraphQLTowerClient implements TowerClient {
       DEFAULT_MAX_IN_FLIGHT,
       'maxInFlight',
     );
+    this.relationDiscovery = new LabelRelationDiscovery(this.towerId);
   }
 
   listLabelPages(
@@ -87,13 +92,14 @@ class GraphQLTowerClient implements TowerClient {
     signal?: AbortSignal,
   ): Promise<LabelLiveState[]> {
     if (ids.length === 0) return [];
-    const { relations, references } = await this.relationsOnce(signal);
+    const { relations, checkQuery, references } =
+      await this.relationsOnce(signal);
     const requested = new Set(ids);
     const check = await this.request(
       'checkLabels',
-      ops.CHECK_LABELS,
+      checkQuery,
       { ids, referenced: anyReference(relations.fields) },
-      data => parseCheck(data, requested),
+      data => parseCheck(data, requested, relations.unfiltered),
       signal,
     );
     // Which relation holds them: asked only of the labels still there that something references.
@@ -170,20 +176,21 @@ class GraphQLTowerClient implements TowerClient {
 
   /** One discovery shared by every caller; a failed one is tried again by the next caller. */
   private relationsOnce(signal?: AbortSignal) {
-    this.relations ??= discoverLabelRelations(
-      (document, variables, parse) =>
+    this.relations ??= this.relationDiscovery
+      .discover((document, variables, parse) =>
         this.request('readRelations', document, variables, parse, signal),
-      this.towerId,
-    ).then(
-      relations => ({
-        relations,
-        references: referencesDocument(relations.fields.length),
-      }),
-      (error: unknown) => {
-        this.relations = undefined;
-        throw error;
-      },
-    );
+      )
+      .then(
+        relations => ({
+          relations,
+          checkQuery: checkDocument(relations.unfiltered),
+          references: referencesDocument(relations.fields.length),
+        }),
+        (error: unknown) => {
+          this.relations = undefined;
+          throw error;
+        },
+      );
     return this.relations;
   }
 

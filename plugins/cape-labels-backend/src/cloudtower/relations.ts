@@ -1,11 +1,11 @@
-import { toError } from '@backstage/errors';
+import type { RelationFinding } from '@smartx-cape/plugin-cape-labels-common';
 import {
   TowerGraphQLError,
   TowerHttpError,
   TowerResponseError,
   ShapeError,
 } from './errors';
-import type { LabelRelations } from './types';
+import type { LabelRelations, UnfilteredField } from './types';
 
 /*
  * Which relations a Tower's `Label` has: every kind of object that can reference a label. A
@@ -14,60 +14,79 @@ import type { LabelRelations } from './types';
  * introspection where Tower allows it, else by probing the built-in list below.
  */
 
+/** A relation public sources show on `Label`, and the Towers that have it. */
+export type KnownLabelRelation = { name: string; towers: string };
+
+const ALL_PUBLIC = 'every Tower in the public sources';
+const SINCE_3_3 = 'Tower 3.3 and later';
+const AFTER_1_10 = 'Towers after 1.10';
+
 /**
- * The relations public sources show on `Label` (/work/shared/cloudtower/schema.graphql names them):
- * used when Tower refuses introspection. Older Towers lack some; newer ones may add more, which
- * only introspection finds.
+ * The relations public sources show on `Label` (/work/shared/cloudtower/schema.graphql names them,
+ * with where each comes from): used when Tower refuses introspection. Older Towers lack some;
+ * newer ones may add more, which only introspection finds.
  */
-export const KNOWN_LABEL_RELATIONS: readonly string[] = [
-  'vms',
-  'vm_snapshots',
-  'vm_templates',
-  'vm_volumes',
-  'security_policies',
-  'isolation_policies',
-  'hosts',
-  'clusters',
-  'datacenters',
-  'disks',
-  'nics',
-  'vdses',
-  'vlans',
-  'elf_images',
-  'content_library_images',
-  'content_library_vm_templates',
-  'iscsi_luns',
-  'iscsi_lun_snapshots',
-  'iscsi_targets',
-  'nfs_exports',
-  'nfs_inodes',
-  'nvmf_namespaces',
-  'nvmf_namespace_snapshots',
-  'nvmf_subsystems',
-  'namespace_groups',
-  'gpu_devices',
-  'consistency_groups',
-  'consistency_group_snapshots',
+export const KNOWN_LABEL_RELATION_SOURCES: readonly KnownLabelRelation[] = [
+  { name: 'vms', towers: ALL_PUBLIC },
+  { name: 'vm_snapshots', towers: ALL_PUBLIC },
+  { name: 'vm_templates', towers: ALL_PUBLIC },
+  { name: 'vm_volumes', towers: ALL_PUBLIC },
+  { name: 'vm_volume_snapshots', towers: SINCE_3_3 },
+  { name: 'security_policies', towers: ALL_PUBLIC },
+  { name: 'isolation_policies', towers: ALL_PUBLIC },
+  { name: 'hosts', towers: ALL_PUBLIC },
+  { name: 'clusters', towers: ALL_PUBLIC },
+  { name: 'datacenters', towers: ALL_PUBLIC },
+  { name: 'disks', towers: ALL_PUBLIC },
+  { name: 'nics', towers: ALL_PUBLIC },
+  { name: 'vdses', towers: ALL_PUBLIC },
+  { name: 'vlans', towers: ALL_PUBLIC },
+  { name: 'elf_images', towers: ALL_PUBLIC },
+  { name: 'content_library_images', towers: AFTER_1_10 },
+  { name: 'content_library_vm_templates', towers: AFTER_1_10 },
+  { name: 'iscsi_luns', towers: ALL_PUBLIC },
+  { name: 'iscsi_lun_snapshots', towers: ALL_PUBLIC },
+  { name: 'iscsi_targets', towers: ALL_PUBLIC },
+  { name: 'nfs_exports', towers: ALL_PUBLIC },
+  { name: 'nfs_inodes', towers: ALL_PUBLIC },
+  { name: 'nvmf_namespaces', towers: ALL_PUBLIC },
+  { name: 'nvmf_namespace_snapshots', towers: ALL_PUBLIC },
+  { name: 'nvmf_subsystems', towers: ALL_PUBLIC },
+  { name: 'namespace_groups', towers: ALL_PUBLIC },
+  { name: 'gpu_devices', towers: SINCE_3_3 },
+  { name: 'consistency_groups', towers: ALL_PUBLIC },
+  { name: 'consistency_group_snapshots', towers: ALL_PUBLIC },
 ];
 
-/** A relation name goes into the documents we send: nothing but a GraphQL name is accepted. */
-const RELATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
+/** The names of `KNOWN_LABEL_RELATION_SOURCES`. */
+export const KNOWN_LABEL_RELATIONS: readonly string[] =
+  KNOWN_LABEL_RELATION_SOURCES.map(r => r.name);
+
+/** A name that goes into the documents we send: nothing but a GraphQL name is accepted. */
+export const GRAPHQL_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 /** More relations than any Tower has: an answer past this is not believed. */
 const MAX_RELATIONS = 200;
 
+/*
+ * Each field's type with eight levels of wrappers (one fragment of four, then again four levels
+ * down): past them a list's element is unknown, and the field is read directly.
+ */
 const INTROSPECT_RELATIONS = /* GraphQL */ `
   query CapeLabelsRelations {
     label: __type(name: "Label") {
       fields {
         name
+        args {
+          name
+        }
         type {
-          kind
+          ...CapeLabelsTypeWrappers
           ofType {
-            kind
             ofType {
-              kind
               ofType {
-                kind
+                ofType {
+                  ...CapeLabelsTypeWrappers
+                }
               }
             }
           }
@@ -77,6 +96,23 @@ const INTROSPECT_RELATIONS = /* GraphQL */ `
     where: __type(name: "LabelWhereInput") {
       inputFields {
         name
+      }
+    }
+  }
+
+  fragment CapeLabelsTypeWrappers on __Type {
+    kind
+    name
+    ofType {
+      kind
+      name
+      ofType {
+        kind
+        name
+        ofType {
+          kind
+          name
+        }
       }
     }
   }
@@ -101,17 +137,22 @@ export function probeDocument(relations: readonly string[]): string {
 
 type TypeRef = { kind?: unknown; ofType?: unknown };
 
-/** A list of objects, whatever NON_NULL wrappers surround it: what a relation field returns. */
-function isObjectList(type: unknown): boolean {
+const COMPOSITE = new Set(['OBJECT', 'INTERFACE', 'UNION']);
+
+/**
+ * A list of objects, interfaces or unions, whatever wrappers surround it; also a list whose element
+ * lies deeper than introspection was asked to show (it may hold objects).
+ */
+function isCompositeList(type: unknown): boolean {
   let sawList = false;
   let t = type as TypeRef | null | undefined;
-  for (let depth = 0; t && depth < 4; depth++) {
+  while (t) {
     if (t.kind === 'LIST') sawList = true;
-    else if (t.kind === 'OBJECT') return sawList;
+    else if (COMPOSITE.has(t.kind as string)) return sawList;
     else if (t.kind !== 'NON_NULL') return false;
     t = t.ofType as TypeRef | null | undefined;
   }
-  return false;
+  return sawList;
 }
 
 function namesOf(list: unknown, what: string): string[] {
@@ -123,22 +164,43 @@ function namesOf(list: unknown, what: string): string[] {
   });
 }
 
-function checked(fields: string[], source: LabelRelations['source']) {
-  if (fields.length > MAX_RELATIONS)
-    throw new ShapeError(`${fields.length} relations on Label is not credible`);
-  const bad = fields.find(f => !RELATION_NAME.test(f));
+function checkedNames(names: readonly string[], what: string): void {
+  if (names.length > MAX_RELATIONS)
+    throw new ShapeError(`${names.length} ${what} on Label is not credible`);
+  const bad = names.find(f => !GRAPHQL_NAME.test(f));
   if (bad !== undefined)
     throw new ShapeError(
-      `relation name ${JSON.stringify(bad)} is not a GraphQL name`,
+      `${what} ${JSON.stringify(bad)} is not a GraphQL name`,
     );
-  if (!fields.includes('vms'))
-    throw new ShapeError('Label has no `vms` relation');
-  return { source, fields };
+}
+
+/** The relation set as the run records it: `vms` required, the comparison with the built-in list. */
+function relationSet(
+  source: LabelRelations['source'],
+  foundBy: Map<string, RelationFinding>,
+  unfiltered: UnfilteredField[] = [],
+): LabelRelations {
+  const fields = [...foundBy.keys()];
+  checkedNames(fields, 'relations');
+  checkedNames(
+    unfiltered.map(f => f.name),
+    'list fields',
+  );
+  if (!foundBy.has('vms')) throw new ShapeError('Label has no `vms` relation');
+  return {
+    source,
+    fields,
+    foundBy: Object.fromEntries(foundBy),
+    unfiltered,
+    lackingBuiltIn: KNOWN_LABEL_RELATIONS.filter(r => !foundBy.has(r)),
+    beyondBuiltIn: fields.filter(r => !KNOWN_LABEL_RELATIONS.includes(r)),
+  };
 }
 
 /**
- * The relations introspection shows: fields of `Label` that list objects and have both
- * `<field>_some` and `<field>_none` filters on `LabelWhereInput`.
+ * The relations introspection shows: every name with both `<name>_some` and `<name>_none` filters
+ * on `LabelWhereInput`, whatever its `Label` field looks like (or with none); and the list fields
+ * of `Label` that have no such filters, which the live check reads directly.
  */
 function parseIntrospectedRelations(data: unknown): LabelRelations {
   const answer = data as {
@@ -150,39 +212,28 @@ function parseIntrospectedRelations(data: unknown): LabelRelations {
       'introspection does not show Label and LabelWhereInput',
     );
   const filters = new Set(namesOf(answer.where.inputFields, 'LabelWhereInput'));
+  const foundBy = new Map<string, RelationFinding>();
+  for (const filter of filters) {
+    const name = filter.endsWith('_some') ? filter.slice(0, -5) : undefined;
+    if (name && filters.has(`${name}_none`)) foundBy.set(name, 'filters');
+  }
   const fields = answer.label.fields;
   if (!Array.isArray(fields)) throw new ShapeError('Label has no field list');
-  const relations = fields
-    .filter(f => isObjectList((f as { type?: unknown } | null)?.type))
-    .map(f => namesOf([f], 'a Label field')[0])
-    .filter(name => filters.has(`${name}_some`) && filters.has(`${name}_none`));
-  return checked(relations, 'introspection');
+  const unfiltered = fields
+    .filter(f => isCompositeList((f as { type?: unknown } | null)?.type))
+    .map(f => ({
+      name: namesOf([f], 'a Label field')[0],
+      args: (f as { args?: unknown }).args,
+    }))
+    .filter(f => !foundBy.has(f.name))
+    .map(f => ({
+      name: f.name,
+      paged:
+        Array.isArray(f.args) &&
+        namesOf(f.args, 'an argument').includes('first'),
+    }));
+  return relationSet('introspection', foundBy, unfiltered);
 }
-
-/**
- * Which of `candidates` Tower's validation errors say it does not know: the relations whose
- * `_some` or `_none` filter an error message names.
- */
-function unknownRelationsIn(
-  messages: readonly string[],
-  candidates: readonly string[],
-): Set<string> {
-  const known = new Set(candidates);
-  const unknown = new Set<string>();
-  for (const message of messages) {
-    // graphql-js suggests look-alikes ('Did you mean "vms_some"?'): those are the ones it knows.
-    const refusal = message.split(/did you mean/i)[0];
-    for (const match of refusal.matchAll(
-      /([A-Za-z_][A-Za-z0-9_]*)_(?:some|none)\b/g,
-    )) {
-      if (known.has(match[1])) unknown.add(match[1]);
-    }
-  }
-  return unknown;
-}
-
-/** Probes after the first: each drops what the previous one's errors named. */
-const MAX_PROBES = 4;
 
 /** Sends one read to Tower; its answer goes through `parse` (a ShapeError there is malformed). */
 type RelationQuery = <T>(
@@ -217,52 +268,139 @@ function introspectionRefused(error: unknown): boolean {
   );
 }
 
-/**
- * The built-in list less what Tower's validation says it lacks. The probe never reaches a label
- * (its id is no label's), and the filters the sweep sends later are only those it accepted.
- */
-async function probeRelations(
-  query: RelationQuery,
-  towerId: string,
-): Promise<LabelRelations> {
-  let candidates = [...KNOWN_LABEL_RELATIONS];
-  for (let probe = 0; probe <= MAX_PROBES; probe++) {
-    try {
-      await query(
-        probeDocument(candidates),
-        { id: PROBE_LABEL_ID },
-        () => true,
-      );
-      return checked(candidates, 'probe');
-    } catch (error) {
-      if (error instanceof ShapeError)
-        throw relationsUnknown(towerId, error.message);
-      const messages = validationMessages(error);
-      if (!messages) throw error;
-      const unknown = unknownRelationsIn(messages, candidates);
-      if (unknown.size === 0)
-        throw relationsUnknown(towerId, toError(error).message);
-      candidates = candidates.filter(c => !unknown.has(c));
-    }
-  }
-  throw relationsUnknown(
-    towerId,
-    `Tower still refused the filters after ${MAX_PROBES + 1} probes`,
-  );
-}
+/** Where a message turns to suggesting names it knows; what follows is never evidence. */
+const SUGGESTION =
+  /\b(?:did you mean|perhaps you meant|maybe you meant|you may have meant|you might mean|similar|suggest|instead|try)\b/i;
+/** Characters either side of a name that, found in the document we sent, show the message echoes it. */
+const ECHO_CONTEXT = 4;
+const FILTER_NAME = /([A-Za-z_][A-Za-z0-9_]*)_(?:some|none)\b/g;
+
+const withoutSpaces = (text: string) => text.replace(/\s+/g, '');
 
 /**
- * The relations of Tower's `Label`: introspected, or probed where introspection is refused.
- * Anything else Tower answers (auth, network, timeouts) is thrown as it is.
+ * The relations among `candidates` a refusal names as its subject: each message's filter names
+ * before any suggestion, less those that only echo the document we sent.
  */
-export async function discoverLabelRelations(
-  query: RelationQuery,
-  towerId: string,
-): Promise<LabelRelations> {
-  try {
-    return await query(INTROSPECT_RELATIONS, {}, parseIntrospectedRelations);
-  } catch (error) {
-    if (!introspectionRefused(error)) throw error;
+function namedByRefusal(
+  messages: readonly string[],
+  candidates: readonly string[],
+  document: string,
+): string[] {
+  const known = new Set(candidates);
+  const sent = withoutSpaces(document);
+  const named = new Set<string>();
+  for (const message of messages) {
+    const refusal = message.split(SUGGESTION)[0];
+    for (const match of refusal.matchAll(FILTER_NAME)) {
+      const start = match.index ?? 0;
+      const around = withoutSpaces(
+        message.slice(
+          Math.max(0, start - ECHO_CONTEXT),
+          start + match[0].length + ECHO_CONTEXT,
+        ),
+      );
+      if (known.has(match[1]) && !sent.includes(around)) named.add(match[1]);
+    }
   }
-  return probeRelations(query, towerId);
+  return candidates.filter(c => named.has(c));
+}
+
+/** Tower's validation messages when it refuses the probe of `relations`; undefined when it accepts. */
+async function refusalOf(
+  query: RelationQuery,
+  relations: readonly string[],
+): Promise<string[] | undefined> {
+  try {
+    await query(probeDocument(relations), { id: PROBE_LABEL_ID }, () => true);
+    return undefined;
+  } catch (error) {
+    const messages = validationMessages(error);
+    if (!messages) throw error;
+    return messages;
+  }
+}
+
+/** What a probe of `relation` alone shows: accepted, refused naming its filter (lacking), or unclear. */
+function aloneVerdict(
+  refusal: string[] | undefined,
+  relation: string,
+): RelationFinding | 'lacking' {
+  if (!refusal) return 'probedAlone';
+  const named = namedByRefusal(refusal, [relation], probeDocument([relation]));
+  return named.length ? 'lacking' : 'unclear';
+}
+
+/** Probes of one relation alone, per run: a refusal naming more than this keeps the rest, unclear. */
+export const MAX_ALONE_PROBES = 6;
+
+/**
+ * Finds the relations of one Tower's `Label`, once per run (it belongs to the run's client): by
+ * introspection, else by probing the built-in list. A probe drops a relation only when a probe of
+ * that relation alone is refused naming its filters; the probes alone are bounded per run, across
+ * retries of a failed discovery.
+ */
+export class LabelRelationDiscovery {
+  private aloneProbesLeft = MAX_ALONE_PROBES;
+  /** What each probe of one relation alone showed ('lacking': Tower refused it naming its filter). */
+  private readonly aloneVerdicts = new Map<
+    string,
+    RelationFinding | 'lacking'
+  >();
+
+  constructor(private readonly towerId: string) {}
+
+  /** Anything Tower answers other than a refusal (auth, network, timeouts) is thrown as it is. */
+  async discover(query: RelationQuery): Promise<LabelRelations> {
+    try {
+      return await query(INTROSPECT_RELATIONS, {}, parseIntrospectedRelations);
+    } catch (error) {
+      if (!introspectionRefused(error)) throw error;
+    }
+    try {
+      return await this.probe(query);
+    } catch (error) {
+      if (error instanceof ShapeError)
+        throw relationsUnknown(this.towerId, error.message);
+      throw error;
+    }
+  }
+
+  /**
+   * The built-in list less what Tower lacks. The probe never reaches a label (its id is no
+   * label's); a relation the first probe seems to lack is dropped only when Tower refuses it alone.
+   */
+  private async probe(query: RelationQuery): Promise<LabelRelations> {
+    const all = [...KNOWN_LABEL_RELATIONS];
+    const refusal = await refusalOf(query, all);
+    const foundBy = new Map<string, RelationFinding>(
+      all.map(r => [r, 'probe']),
+    );
+    if (!refusal) return relationSet('probe', foundBy);
+    const suspects = namedByRefusal(refusal, all, probeDocument(all));
+    if (suspects.length === 0)
+      throw relationsUnknown(
+        this.towerId,
+        `Tower refused the probe naming none of the relations: ${refusal.join('; ')}`,
+      );
+    for (const suspect of suspects) {
+      const verdict = await this.probeAlone(query, suspect);
+      if (verdict === 'lacking') foundBy.delete(suspect);
+      else foundBy.set(suspect, verdict);
+    }
+    return relationSet('probe', foundBy);
+  }
+
+  /** Each relation is probed alone at most once per run; past the budget it stays, unclear. */
+  private async probeAlone(
+    query: RelationQuery,
+    relation: string,
+  ): Promise<RelationFinding | 'lacking'> {
+    const earlier = this.aloneVerdicts.get(relation);
+    if (earlier) return earlier;
+    if (this.aloneProbesLeft === 0) return 'unclear';
+    this.aloneProbesLeft--;
+    const verdict = aloneVerdict(await refusalOf(query, [relation]), relation);
+    this.aloneVerdicts.set(relation, verdict);
+    return verdict;
+  }
 }

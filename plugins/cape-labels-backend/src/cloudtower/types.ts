@@ -1,3 +1,4 @@
+import type { RelationFinding } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerError } from './errors';
 
 /**
@@ -95,9 +96,20 @@ export type LabelLiveState = {
  */
 export type LabelRelations = {
   source: 'introspection' | 'probe';
-  /** Relation fields, `vms` first. */
+  /** The relations whose `_some` and `_none` filters the check and the guard name. */
   fields: string[];
+  /** How each of `fields` was found. */
+  foundBy: Record<string, RelationFinding>;
+  /** List fields of `Label` without those filters: the live check reads them for each candidate. */
+  unfiltered: UnfilteredField[];
+  /** Built-in relations this Tower lacks. */
+  lackingBuiltIn: string[];
+  /** Relations this Tower has beyond the built-in list. */
+  beyondBuiltIn: string[];
 };
+
+/** A list field of `Label` the live check reads directly; `paged` when it takes `first`. */
+export type UnfilteredField = { name: string; paged: boolean };
 
 export type ListLabelsFilter = {
   /** `key_in` */

@@ -207,6 +207,21 @@ describeEachDatabase('migration 20261204000000_label_relations', itEach => {
         source: 'probe',
         checked: ['vms', 'vm_snapshots'],
       });
+      // What a run records since issue 35 goes in the same column, and reads back whole.
+      const later = await store.createRun(newRun('prod-a', 1));
+      const recorded = {
+        source: 'probe' as const,
+        checked: ['vms', 'vm_volume_snapshots'],
+        foundBy: {
+          vms: 'probe' as const,
+          vm_volume_snapshots: 'unclear' as const,
+        },
+        readDirectly: ['audit_events'],
+        lackingBuiltIn: ['gpu_devices'],
+        beyondBuiltIn: [],
+      };
+      await store.setRunRelations(later.id, recorded);
+      expect((await store.getRun(later.id))?.relations).toEqual(recorded);
       expect(
         (await store.listOutcomes(run.id, { limit: 10, offset: 0 })).items[0]
           .relation,

@@ -30,6 +30,34 @@ describe('sweep under Tower faults', () => {
     await expectSafe(h, run, s);
   });
 
+  it('a Tower refusing introspection whose probe refusal names relations only in a suggestion: no evidence, the run fails and deletes nothing; the next run keeps what volume snapshots hold', async () => {
+    const h = await kit({ simulator: { introspection: false } });
+    const s = seed(h);
+    h.sim.admin.setFaults({
+      rules: [
+        {
+          match: { operationName: 'CapeLabelsRelationProbe' },
+          errorRate: 1,
+          errorCode: 'GRAPHQL_VALIDATION_FAILED',
+          errorMessage:
+            'Unknown argument "where". Perhaps you meant "vm_volume_snapshots_some" or "vms_none"?',
+        },
+      ],
+    });
+    const refused = await h.sweep();
+    expect(refused).toMatchObject({
+      status: 'failed',
+      error: { code: 'RELATIONS_UNKNOWN' },
+    });
+    await expectSafe(h, refused, s);
+    h.sim.admin.clearFaults();
+    const run = await h.sweep();
+    expect(run.status).toBe('succeeded');
+    expect(run.relations?.checked).toContain('vm_volume_snapshots');
+    await expectSafe(h, run, s);
+    expect(h.deletedIds()).toEqual([...s.orphans].sort());
+  });
+
   it('GraphQL errors on one check batch only: that batch failed, the rest deleted, run partial', async () => {
     let checks = 0;
     const h: Harness = await kit({

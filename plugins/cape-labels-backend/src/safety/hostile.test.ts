@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { referencesDocument } from '../cloudtower/checkLabels';
+import { checkDocument, referencesDocument } from '../cloudtower/checkLabels';
 import * as ops from '../cloudtower/operations';
 import { KNOWN_LABEL_RELATIONS, probeDocument } from '../cloudtower/relations';
 import { passwordCredentials, TOWER_USER } from '../__testUtils__/towerLogin';
@@ -181,7 +181,7 @@ describe('GraphQL documents are constants', () => {
   ];
 
   it('builds the references read from a count and the probe from the built-in list only', () => {
-    for (const n of [0, 1, 28, 40]) {
+    for (const n of [0, 1, 29, 40]) {
       const doc = referencesDocument(n);
       // Nothing but the template: aliases r<i> and variables $r<i>.
       const reads =
@@ -196,6 +196,24 @@ describe('GraphQL documents are constants', () => {
     expect(() =>
       probeDocument(['vms', 'x_some: {} }] }) { id } mutation { logout']),
     ).toThrow('not a built-in relation');
+  });
+
+  it('reads a list field Tower named only when its name is a GraphQL name, as one selection on the label rows', () => {
+    expect(checkDocument([])).toBe(ops.CHECK_LABELS);
+    const doc = checkDocument([
+      { name: 'audit_events', paged: true },
+      { name: 'notes', paged: false },
+    ]);
+    expect(doc.replace(/\s+/g, ' ')).toBe(
+      ops.CHECK_LABELS.replace(
+        'total_num',
+        'total_num d0: audit_events(first: 1) { __typename } d1: notes { __typename }',
+      ).replace(/\s+/g, ' '),
+    );
+    for (const name of ['x { id } } mutation { logout', 'a b', '', 'é'])
+      expect(() => checkDocument([{ name, paged: false }])).toThrow(
+        'not a GraphQL name',
+      );
   });
 
   it('the operations module exports only constant documents without interpolation', () => {

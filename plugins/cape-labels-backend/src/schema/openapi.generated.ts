@@ -699,6 +699,10 @@ export const spec = {
               "CANCELLED_BY_SCHEDULER",
               "STOPPED",
               "DELETE_REFUSED_SPLIT",
+              "RELATIONS_LACKING_BUILT_IN",
+              "RELATIONS_BEYOND_BUILT_IN",
+              "RELATIONS_READ_DIRECTLY",
+              "RELATIONS_UNCLEAR",
               "MORE_NOTES_IN_LOG"
             ]
           },
@@ -1002,6 +1006,40 @@ export const spec = {
                 ]
               },
               "checked": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "foundBy": {
+                "description": "How each checked relation was found: filters (Tower's schema shows its _some and _none filters), probe (the probe accepted them), probedAlone (the first probe seemed to lack it; a probe of it alone was accepted), unclear (nothing showed Tower lacks it, so it was kept). Absent on runs recorded before it was.",
+                "type": "object",
+                "additionalProperties": {
+                  "type": "string",
+                  "enum": [
+                    "filters",
+                    "probe",
+                    "probedAlone",
+                    "unclear"
+                  ]
+                }
+              },
+              "readDirectly": {
+                "description": "List fields of Tower's Label with no _some/_none filters: the live check read them for each candidate; the delete cannot guard them.",
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "lackingBuiltIn": {
+                "description": "Built-in relations this Tower lacks.",
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "beyondBuiltIn": {
+                "description": "Relations this Tower has beyond the built-in list.",
                 "type": "array",
                 "items": {
                   "type": "string"

@@ -27,7 +27,7 @@ describe('Known limit: a Tower that refuses introspection', () => {
   const make = stoppedAfterEach((options: HarnessOptions) =>
     createHarness(options),
   );
-  // A relation only a newer Tower has: not among the 28 the probe knows.
+  // A relation only a newer Tower has: not among the 29 the probe knows.
   const newer = { extraRelations: ['backup_plans'] };
 
   it("checks only the relations it knows: one that only a newer Tower has is guarded by Tower's counter alone", async () => {

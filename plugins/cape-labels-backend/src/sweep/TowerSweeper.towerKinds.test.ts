@@ -2,11 +2,13 @@ import {
   LEGACY_MISSING_RELATIONS,
   type SimulatorOptions,
 } from '@smartx-cape/cloudtower-simulator';
+import type { TowerClient } from '../cloudtower/types';
 import type { TowerConfig } from '../config/types';
 import {
   createHarness,
   stoppedAfterEach,
   type Harness,
+  type HarnessOptions,
 } from './__testUtils__/sweepHarness';
 
 /*
@@ -31,9 +33,59 @@ const API_KEY = 'tower-api-key-7f3a';
 
 describe('TowerSweeper against the kinds of Tower there are', () => {
   const make = stoppedAfterEach(
-    (simulator: SimulatorOptions, tower: Partial<TowerConfig> = {}) =>
-      createHarness({ simulator, tower }),
+    (
+      simulator: SimulatorOptions,
+      tower: Partial<TowerConfig> = {},
+      more: HarnessOptions = {},
+    ) => createHarness({ ...more, simulator, tower }),
   );
+
+  it('a current Tower refusing introspection: labels held only by volume snapshots are kept, also one attached between check and delete', async () => {
+    let h: Harness | undefined = undefined;
+    const attachedLate: string[] = [];
+    // "CAPE" attaches a volume snapshot to every label of the delete after its live check.
+    const attachBeforeDelete = (real: TowerClient): Partial<TowerClient> => ({
+      deleteLabelsGuarded: async (input, signal) => {
+        for (const labelId of input.ids) {
+          h!.sim.admin.createObject('vm_volume_snapshots', {
+            name: `late-${labelId}`,
+            labelIds: [labelId],
+          });
+          attachedLate.push(labelId);
+        }
+        return real.deleteLabelsGuarded(input, signal);
+      },
+    });
+    h = await make(
+      { introspection: false },
+      {},
+      { wrapClient: attachBeforeDelete },
+    );
+    const { admin } = h.sim;
+    admin.setCounterLag('never');
+    const label = (value: string) =>
+      admin.createLabel({ key: 'cape-vip', value, createdAt: h!.old() }).id;
+    const held = [label('10.0.0.1'), label('10.0.0.2')];
+    for (const id of held) {
+      admin.createObject('vm_volume_snapshots', { name: id, labelIds: [id] });
+      admin.setCounters(id, { total_num: 0 });
+    }
+    const orphans = [label('10.0.0.3'), label('10.0.0.4')];
+
+    const run = await h.sweep();
+    expect(run.status).toBe('succeeded');
+    expect(h.deletedIds()).toEqual([]);
+    expect(run.relations).toMatchObject({ source: 'probe' });
+    expect(run.relations?.checked).toContain('vm_volume_snapshots');
+    expect(run.relations?.lackingBuiltIn).toEqual([]);
+    const outcomes = await h.outcomesByLabel(run.id);
+    for (const id of held) expect(outcomes[id]).toBe('kept/referenced');
+    // The orphans reached the delete, and its guard refused them: a snapshot holds them now.
+    expect(attachedLate.sort()).toEqual([...orphans].sort());
+    expect(h.deletedIds()).toEqual([]);
+    for (const id of [...held, ...orphans])
+      expect(admin.label(id)).toBeDefined();
+  });
 
   it('a legacy Tower (no introspection, fewer relations): probed, swept, never sent a filter it lacks', async () => {
     const h = await make({ towerVersion: 'legacy' });
@@ -44,6 +96,20 @@ describe('TowerSweeper against the kinds of Tower there are', () => {
     for (const missing of LEGACY_MISSING_RELATIONS)
       expect(run.relations?.checked).not.toContain(missing);
     expect(run.relations?.checked).toContain('vm_templates');
+    // Each one it lacks was probed alone before it was dropped, and the run says so.
+    expect(new Set(run.relations?.lackingBuiltIn)).toEqual(
+      new Set(LEGACY_MISSING_RELATIONS),
+    );
+    expect(run.notes).toContainEqual({
+      code: 'RELATIONS_LACKING_BUILT_IN',
+      params: { relations: run.relations?.lackingBuiltIn?.join(', ') },
+      message: `Tower's Label lacks built-in relations (not checked): ${run.relations?.lackingBuiltIn?.join(', ')}`,
+    });
+    expect(
+      h.sim.admin
+        .requestLog()
+        .filter(e => e.operationName === 'CapeLabelsRelationProbe'),
+    ).toHaveLength(1 + LEGACY_MISSING_RELATIONS.length);
     expect(h.deletedIds()).toEqual([...orphans].sort());
     expect((await h.outcomesByLabel(run.id))[held]).toBe('kept/referenced');
     const afterProbe = h.sim.admin

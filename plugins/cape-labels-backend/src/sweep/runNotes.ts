@@ -87,6 +87,30 @@ export const runNotes = {
         `${p.deleted} deleted${p.failed ? `, ${p.failed} left failed` : ''}`,
       p,
     ),
+  relationsLackingBuiltIn: (p: { relations: string }) =>
+    note(
+      'RELATIONS_LACKING_BUILT_IN',
+      `Tower's Label lacks built-in relations (not checked): ${p.relations}`,
+      p,
+    ),
+  relationsBeyondBuiltIn: (p: { relations: string }) =>
+    note(
+      'RELATIONS_BEYOND_BUILT_IN',
+      `Tower's Label has relations beyond the built-in list (checked): ${p.relations}`,
+      p,
+    ),
+  relationsReadDirectly: (p: { relations: string }) =>
+    note(
+      'RELATIONS_READ_DIRECTLY',
+      `list fields of Tower's Label without _some/_none filters, read directly in the live check (the delete cannot guard them): ${p.relations}`,
+      p,
+    ),
+  relationsUnclear: (p: { relations: string }) =>
+    note(
+      'RELATIONS_UNCLEAR',
+      `kept relations the probe could not place (their filters fail the check if Tower lacks them): ${p.relations}`,
+      p,
+    ),
   moreInLog: (p: { count: number }) =>
     note('MORE_NOTES_IN_LOG', `${p.count} more note(s) in the log`, p),
   /** How the run got into Tower; none for a LOCAL user's password login, the usual way. */

@@ -1,6 +1,11 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { stringifyError, toError } from '@backstage/errors';
-import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
+import type {
+  RunNote,
+  RunRelations,
+  RunSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
+import type { LabelRelations } from '../cloudtower/types';
 import { DateTime } from 'luxon';
 import { sweptKeys, type TowerConfig } from '../config/types';
 import { HEARTBEAT_INTERVAL_MS } from '../database/liveness';
@@ -45,11 +50,9 @@ export async function sweepOnce(
     // Rule 4: every relation that can reference a label, or no sweep (the run fails).
     const relations = await run.client.readLabelRelations(signal);
     await withRetry(() =>
-      store.setRunRelations(run.runId, {
-        source: relations.source,
-        checked: relations.fields,
-      }),
+      store.setRunRelations(run.runId, runRelations(relations)),
     );
+    relationNotes(relations).forEach(note => run.notes.add(note));
     await recheckPendingDeletes(run).catch(error =>
       run.notes.add(runNotes.recheckFailed({ error: toError(error).message })),
     );
@@ -124,6 +127,35 @@ async function startRun(
     signal,
   };
   return { run, summary, keys };
+}
+
+/** The relations as the run records them. */
+function runRelations(relations: LabelRelations): RunRelations {
+  return {
+    source: relations.source,
+    checked: relations.fields,
+    foundBy: relations.foundBy,
+    readDirectly: relations.unfiltered.map(f => f.name),
+    lackingBuiltIn: relations.lackingBuiltIn,
+    beyondBuiltIn: relations.beyondBuiltIn,
+  };
+}
+
+/** What people should know about this Tower's relations: how they differ from the built-in list. */
+function relationNotes(relations: LabelRelations): RunNote[] {
+  const list = (names: readonly string[]) => names.join(', ');
+  const unclear = relations.fields.filter(
+    r => relations.foundBy[r] === 'unclear',
+  );
+  const notes = [
+    [runNotes.relationsLackingBuiltIn, relations.lackingBuiltIn],
+    [runNotes.relationsBeyondBuiltIn, relations.beyondBuiltIn],
+    [runNotes.relationsReadDirectly, relations.unfiltered.map(f => f.name)],
+    [runNotes.relationsUnclear, unclear],
+  ] as const;
+  return notes
+    .filter(([, names]) => names.length > 0)
+    .map(([note, names]) => note({ relations: list(names) }));
 }
 
 /** What the run decides by, fixed at its start (rules 1, 2 and 6). */

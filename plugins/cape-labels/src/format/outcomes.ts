@@ -23,9 +23,7 @@ const reasonKeys = {
   malformed: 'reason.malformed',
   error: 'reason.error',
   unanswered: 'reason.unanswered',
-  refused: 'reason.refused',
-  malformed: 'reason.malformed',
-} as const satisfies Record<OutcomeReason | 'refused' | 'malformed', string>;
+} as const satisfies Record<OutcomeReason, string>;
 
 /** An outcome as the UI names it. */
 export function actionName(action: LabelAction, t: CapeLabelsT): string {

@@ -223,6 +223,10 @@ export interface components {
         | 'CANCELLED_BY_SCHEDULER'
         | 'STOPPED'
         | 'DELETE_REFUSED_SPLIT'
+        | 'RELATIONS_LACKING_BUILT_IN'
+        | 'RELATIONS_BEYOND_BUILT_IN'
+        | 'RELATIONS_READ_DIRECTLY'
+        | 'RELATIONS_UNCLEAR'
         | 'MORE_NOTES_IN_LOG';
       params?: components['schemas']['Params'];
       message: string;
@@ -307,6 +311,16 @@ export interface components {
         /** @enum {string} */
         source: 'introspection' | 'probe';
         checked: string[];
+        /** @description How each checked relation was found: filters (Tower's schema shows its _some and _none filters), probe (the probe accepted them), probedAlone (the first probe seemed to lack it; a probe of it alone was accepted), unclear (nothing showed Tower lacks it, so it was kept). Absent on runs recorded before it was. */
+        foundBy?: {
+          [key: string]: 'filters' | 'probe' | 'probedAlone' | 'unclear';
+        };
+        /** @description List fields of Tower's Label with no _some/_none filters: the live check read them for each candidate; the delete cannot guard them. */
+        readDirectly?: string[];
+        /** @description Built-in relations this Tower lacks. */
+        lackingBuiltIn?: string[];
+        /** @description Relations this Tower has beyond the built-in list. */
+        beyondBuiltIn?: string[];
       };
     };
     RunSettings: {

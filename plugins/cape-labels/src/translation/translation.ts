@@ -64,8 +64,6 @@ export const capeLabelsMessages = {
     malformed: 'malformed',
     error: 'error',
     unanswered: 'unanswered',
-    refused: 'refused',
-    malformed: 'malformed',
     withRelation: '{{reason}} ({{relation}})',
   },
   runError: {
@@ -125,6 +123,14 @@ export const capeLabelsMessages = {
     STOPPED: 'Stopped by {{by}}.',
     DELETE_REFUSED_SPLIT:
       'Tower refused to delete {{requested}} labels ({{detail}}); split in {{extraDeletes}} more deletes: {{refused}} refused ({{refusedIds}}), {{deleted}} deleted, {{failed}} left failed.',
+    RELATIONS_LACKING_BUILT_IN:
+      "Tower's Label lacks these built-in relations (not checked): {{relations}}",
+    RELATIONS_BEYOND_BUILT_IN:
+      "Tower's Label has relations beyond the built-in list (checked): {{relations}}",
+    RELATIONS_READ_DIRECTLY:
+      "List fields of Tower's Label without filters, read directly in the live check (the delete cannot guard them): {{relations}}",
+    RELATIONS_UNCLEAR:
+      'Relations the probe could not place were kept (their filters fail the check if Tower lacks them): {{relations}}',
     MORE_NOTES_IN_LOG: '{{count}} more notes are in the log.',
   },
   headline: {

@@ -44,8 +44,6 @@ const zhCN = {
   'reason.malformed': '格式异常',
   'reason.error': '出错',
   'reason.unanswered': '无应答',
-  'reason.refused': '被拒绝',
-  'reason.malformed': '格式异常',
   'runError.LOGIN_FAILED': 'Tower 拒绝了登录。',
   'runError.NO_TOKEN':
     '登录未返回令牌：Tower 要求第二重验证（请改用 API 密钥）。',
@@ -97,6 +95,14 @@ const zhCN = {
   'note.STOPPED': '由 {{by}} 停止。',
   'note.DELETE_REFUSED_SPLIT':
     'Tower 拒绝删除 {{requested}} 个标签（{{detail}}）；拆分后多发了 {{extraDeletes}} 次删除：{{refused}} 个被拒绝（{{refusedIds}}），{{deleted}} 个已删除，{{failed}} 个仍失败。',
+  'note.RELATIONS_LACKING_BUILT_IN':
+    '此 Tower 的 Label 缺少以下内置关联（未检查）：{{relations}}',
+  'note.RELATIONS_BEYOND_BUILT_IN':
+    '此 Tower 的 Label 有内置列表之外的关联（已检查）：{{relations}}',
+  'note.RELATIONS_READ_DIRECTLY':
+    'Label 上没有过滤条件的列表字段，在实时检查中直接读取（删除时无法守护）：{{relations}}',
+  'note.RELATIONS_UNCLEAR':
+    '探测无法确定的关联已保留（若 Tower 没有它们，其过滤条件会使检查失败）：{{relations}}',
   'note.MORE_NOTES_IN_LOG': '另有 {{count}} 条备注仅在日志中。',
   'reason.withRelation': '{{reason}}（{{relation}}）',
   'headline.deleted': '已删除',

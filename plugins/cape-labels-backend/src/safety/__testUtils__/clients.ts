@@ -58,7 +58,14 @@ export function memoryClient(
   });
   return {
     async readLabelRelations() {
-      return { source: 'introspection', fields: RELATIONS };
+      return {
+        source: 'introspection',
+        fields: RELATIONS,
+        foundBy: Object.fromEntries(RELATIONS.map(r => [r, 'filters'])),
+        unfiltered: [],
+        lackingBuiltIn: [],
+        beyondBuiltIn: [],
+      };
     },
     async *listLabelPages(filter, { pageSize, signal }) {
       let cursor: string | undefined;

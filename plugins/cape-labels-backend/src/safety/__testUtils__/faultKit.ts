@@ -45,7 +45,10 @@ type Seeded = {
   foreign: string[];
 };
 
-/** Orphans, labels held by a VM (live, recycle bin, counter lagging at 0), young and foreign labels. */
+/**
+ * Orphans, labels held by a VM (live, recycle bin, counter lagging at 0) or only by a volume
+ * snapshot (a relation Tower 3.3 added; counter lagging at 0), young and foreign labels.
+ */
 export function seed(h: Harness, orphans = 6): Seeded {
   const { admin } = h.sim;
   const old = h.old();
@@ -63,6 +66,13 @@ export function seed(h: Harness, orphans = 6): Seeded {
   ];
   admin.attach({ labelId: held[0], vmId: vm });
   admin.attach({ labelId: held[1], vmId: bin });
+  const bySnapshot = mk('cape-vip', 'held-volume-snapshot');
+  admin.createObject('vm_volume_snapshots', {
+    name: 'volume-snapshot',
+    labelIds: [bySnapshot],
+  });
+  admin.setCounters(bySnapshot, { total_num: 0 });
+  held.push(bySnapshot);
   const young = [
     mk('cape-vip', 'young', new Date(Date.now() - HOUR).toISOString()),
   ];

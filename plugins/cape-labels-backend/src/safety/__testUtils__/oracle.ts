@@ -5,7 +5,7 @@ import type {
 } from '@smartx-cape/cloudtower-simulator';
 import type { LabelOutcome, Run } from '@smartx-cape/plugin-cape-labels-common';
 import type { BuiltWorld } from './world';
-import { T0 } from './worldSpec';
+import { OTHER_RELATIONS, T0 } from './worldSpec';
 
 export type Observation = {
   world: BuiltWorld;
@@ -32,6 +32,18 @@ export function violations(o: Observation): string[] {
   const { tower } = world.spec;
   const fail = (msg: string) => out.push(msg);
   const keys = new Set(world.keys);
+
+  // ---- every relation checked: the probe of a Tower refusing introspection finds them all ----
+  if (o.requestLog && run.relations) {
+    const unchecked = OTHER_RELATIONS.filter(
+      r => !run.relations!.checked.includes(r),
+    );
+    if (unchecked.length)
+      fail(`relations not checked: ${unchecked.join(', ')}`);
+    const source = tower.refusesIntrospection ? 'probe' : 'introspection';
+    if (run.relations.source !== source)
+      fail(`relations read by ${run.relations.source}, not ${source}`);
+  }
 
   // ---- never deleted ----------------------------------------------------------------------
   if (tower.dryRun || run.dryRun) {

@@ -66,6 +66,7 @@ export async function createWorldRunner(options: { pageSize?: number } = {}) {
     admin.loadScenario({});
     admin.clearFaults();
     admin.resetLog();
+    admin.setIntrospection(!spec.tower.refusesIntrospection);
     state.mode = mode;
     state.hook = undefined;
     counts[mode]++;

@@ -63,6 +63,8 @@ export type TowerSpec = {
   preRunOffsetMs: number;
   /** Counter lag while the sweep runs (the world is built with 'never'). */
   sweepLag: 0 | 'never';
+  /** A current Tower (every relation of the schema) that refuses introspection: the run probes. */
+  refusesIntrospection?: boolean;
 };
 
 export type WorldSpec = {
@@ -118,6 +120,7 @@ export function worldArb(
     ),
     preRunOffsetMs: fc.constantFrom(-1000, 0, 1000),
     sweepLag: fc.constantFrom<0 | 'never'>(0, 'never'),
+    refusesIntrospection: fc.integer({ min: 0, max: 3 }).map(n => n === 0),
   });
   const label = fc.record({
     prefix: fc.constantFrom(

@@ -7,6 +7,7 @@ import { InputError, toError } from '@backstage/errors';
 import { readTowerOwnership } from '@smartx-cape/plugin-cape-labels-common';
 import { DEFAULT_MAX_IN_FLIGHT } from '../cloudtower';
 import { readTowerCredentials, readTowerHeaders } from './readTowerAccess';
+import { readFleetLimits } from './readFleet';
 import { readTowerLimits } from './readLimits';
 import { invalid, readDuration, readPositiveInt } from './readValues';
 import { readTowerServer } from './towerServer';
@@ -171,6 +172,7 @@ export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
     ),
     requestTimeout,
     ...readTowerLimits(config, ROOT),
+    ...readFleetLimits(config, ROOT),
     runsPerTower: readPositiveInt(
       config,
       'retention.runsPerTower',

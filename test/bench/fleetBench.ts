@@ -70,6 +70,7 @@ function samplePostgres(prefix: string, untilMs: number) {
 }
 
 async function round(
+  serviceProbe: boolean,
   code: string,
   repoRoot: string,
   seconds: number,
@@ -83,11 +84,19 @@ async function round(
     const w0 = Date.now();
     const w1 = w0 + seconds * 1000;
     const url = fleet.replicas[0].url;
-    const [towers, health, pg] = await Promise.all([
+    const [towers, health, pg, asService] = await Promise.all([
       probe(url, '/api/cape-labels/towers', w1),
       probe(url, '/api/cape-labels/health', w1),
       samplePostgres(fleet.prefix, w1),
+      // --service-probe: the same route as a service (no permission request to the permission
+      // backend), to tell the route's own work from the permission round trip.
+      serviceProbe ? probe(url, '/api/cape-labels/towers', w1, 'service') : [],
     ]);
+    if (serviceProbe) {
+      console.log(
+        `${code}: GET /towers as a service p50 ${fmt(pct(asService, 50))} ms, p99 ${fmt(pct(asService, 99))} ms (${asService.length} requests)`,
+      );
+    }
     const runs = (await fleet.db.runs()).filter(
       r => r.startedAt >= w0 && r.startedAt < w1,
     );
@@ -118,6 +127,7 @@ async function main() {
       rounds: { type: 'string', default: '3' },
       seconds: { type: 'string', default: '60' },
       config: { type: 'string', default: '{}' },
+      'service-probe': { type: 'boolean', default: false },
     },
   });
   const here = path.resolve(__dirname, '../..');
@@ -137,7 +147,13 @@ async function main() {
   const rounds: Round[] = [];
   for (let i = 0; i < Number(values.rounds); i++) {
     for (const [code, root, config] of codes) {
-      const r = await round(code, root, Number(values.seconds), config);
+      const r = await round(
+        values['service-probe']!,
+        code,
+        root,
+        Number(values.seconds),
+        config,
+      );
       console.log(JSON.stringify(r));
       rounds.push(r);
     }

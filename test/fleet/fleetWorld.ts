@@ -298,8 +298,9 @@ export async function probe(
   url: string,
   path: string,
   untilMs: number,
+  as: 'guest' | 'service' = 'guest',
 ): Promise<number[]> {
-  const token = await guestToken(url);
+  const token = as === 'guest' ? await guestToken(url) : undefined;
   const latencies: number[] = [];
   while (Date.now() < untilMs) {
     const t0 = performance.now();

@@ -12,13 +12,9 @@ import {
   randomDatabasePrefix,
   type TowerEntry,
 } from '../support/config';
-import { killAllChildren } from '../support/processes';
-import {
-  CapeLabelsDb,
-  dropDatabases,
-  type StoredRun,
-} from '../support/postgres';
-import { startSimulators, stopSimulators } from '../support/simulators';
+import { CapeLabelsDb, type StoredRun } from '../support/postgres';
+import { startSimulators } from '../support/simulators';
+import { disposeWorld } from '../support/world';
 import { auditDeletions, type DeletionAudit } from '../replicas/crashFixture';
 import {
   runOverlapCount,
@@ -232,10 +228,11 @@ export class Fleet {
   }
 
   async dispose(): Promise<void> {
-    await killAllChildren();
-    await stopSimulators([...this.sims.values()]);
-    await this.db.close().catch(() => undefined);
-    await dropDatabases(this.prefix).catch(() => undefined);
+    await disposeWorld({
+      sims: this.sims.values(),
+      db: this.db,
+      prefix: this.prefix,
+    });
   }
 }
 

@@ -4,16 +4,7 @@ import { createRunStore } from './createRunStore';
 import { createTestDatabases, newRun, ZERO } from './__testUtils__/testStore';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { until } from '../__testUtils__/until';
-
-/** How many sessions of this database wait for a lock. */
-async function lockWaits(knex: Knex): Promise<number> {
-  const [row] = await knex
-    .select(knex.raw('count(*)::int as waiting'))
-    .from('pg_stat_activity')
-    .where({ datname: knex.raw('current_database()') })
-    .andWhere({ wait_event_type: 'Lock' });
-  return row.waiting;
-}
+import { lockWaits } from './__testUtils__/lockWaits';
 
 // PostgreSQL: SQLite's pool is one connection, which the gate (half of it, at least 1) shares.
 describe("sweeps' bulk writes on PostgreSQL", () => {

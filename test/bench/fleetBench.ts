@@ -118,7 +118,12 @@ async function round(
   }
 }
 
-const median = (xs: number[]) => pct(xs, 50);
+/** The middle value; of an even count, the mean of the two middle ones. */
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
 
 async function main() {
   const { values } = parseArgs({

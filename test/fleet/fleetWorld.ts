@@ -61,7 +61,7 @@ function seed(
   return { oldOrphans, young, attached };
 }
 
-export type FleetOptions = {
+type FleetOptions = {
   /** Tag of the scratch databases. */
   tag: string;
   /** capeLabels keys besides the Towers and the schedule (none: the plugin's defaults). */

@@ -95,6 +95,8 @@ export class Cluster {
         },
         pageSize: 50,
         requestTimeout: { seconds: 10 },
+        // The hourly Towers' first sweep comes within seconds, before the scenarios that ask them.
+        startSpread: { seconds: 3 },
         towers,
       },
     });

@@ -1,5 +1,6 @@
 import type { DatabaseService } from '@backstage/backend-plugin-api';
 import type { Knex } from 'knex';
+import { Limiter } from '../cloudtower/limiter';
 import type { StoreClock } from './liveness';
 import { migrateRunStore } from './migrations';
 import * as notifiedHealth from './notifiedHealth';
@@ -24,6 +25,20 @@ function runStoreOn(db: Knex, clock: StoreClock): RunStore {
     <A extends unknown[], R>(fn: (db: Knex, ...args: A) => R) =>
     (...args: A) =>
       fn(db, ...args);
+  // The bulk writes of sweeps (outcomes, sightings, write-ahead records, pruning) take at most
+  // half of the pool's connections at once: however many sweeps run, the API's reads and the
+  // scheduler's queries find a free connection instead of queueing behind them.
+  const sweepWrites = new Limiter(Math.max(1, Math.floor(poolSize(db) / 2)));
+  const bulkWrite =
+    <A extends unknown[], R>(fn: (db: Knex, ...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const release = await sweepWrites.acquire();
+      try {
+        return await fn(db, ...args);
+      } finally {
+        release();
+      }
+    };
   const onDbAndClock =
     <A extends unknown[], R>(
       fn: (db: Knex, clock: StoreClock, ...args: A) => R,
@@ -34,7 +49,7 @@ function runStoreOn(db: Knex, clock: StoreClock): RunStore {
     createRun: onDb(runWrites.createRun),
     setRunClock: onDb(runWrites.setRunClock),
     setRunRelations: onDb(runWrites.setRunRelations),
-    updateRunCounts: onDb(runWrites.updateRunCounts),
+    updateRunCounts: bulkWrite(runWrites.updateRunCounts),
     heartbeat: onDb(runWrites.heartbeat),
     finishRun: onDb(runWrites.finishRun),
     abortLostRuns: onDb(runWrites.abortLostRuns),
@@ -48,21 +63,21 @@ function runStoreOn(db: Knex, clock: StoreClock): RunStore {
     runningTowers: onDbAndClock(runReads.runningTowers),
     lastScheduledStart: onDb(runReads.lastScheduledStart),
     lastSucceeded: onDb(runReads.lastSucceeded),
-    pruneRuns: onDb(retention.pruneRuns),
+    pruneRuns: bulkWrite(retention.pruneRuns),
 
-    addOutcomes: onDb(outcomeWrites.addOutcomes),
-    recordLateDeletions: onDb(outcomeWrites.recordLateDeletions),
+    addOutcomes: bulkWrite(outcomeWrites.addOutcomes),
+    recordLateDeletions: bulkWrite(outcomeWrites.recordLateDeletions),
     listOutcomes: onDb(outcomeReads.listOutcomes),
     iterateOutcomes: onDb(outcomeReads.iterateOutcomes),
     topDeletedValues: onDb(outcomeReads.topDeletedValues),
 
-    writePendingDeletes: onDb(pendingDeletes.writePendingDeletes),
+    writePendingDeletes: bulkWrite(pendingDeletes.writePendingDeletes),
     listPendingDeletes: onDb(pendingDeletes.listPendingDeletes),
-    clearPendingDeletes: onDb(pendingDeletes.clearPendingDeletes),
+    clearPendingDeletes: bulkWrite(pendingDeletes.clearPendingDeletes),
 
     getSightings: onDb(sightings.getSightings),
-    addSightings: onDb(sightings.addSightings),
-    pruneSightings: onDb(sightings.pruneSightings),
+    addSightings: bulkWrite(sightings.addSightings),
+    pruneSightings: bulkWrite(sightings.pruneSightings),
 
     enqueueRequest: onDb(requests.enqueueRequest),
     takeRequest: onDb(requests.takeRequest),
@@ -72,6 +87,13 @@ function runStoreOn(db: Knex, clock: StoreClock): RunStore {
     getNotifiedHealth: onDb(notifiedHealth.getNotifiedHealth),
     setNotifiedHealth: onDb(notifiedHealth.setNotifiedHealth),
   };
+}
+
+/** Connections the plugin's knex pool holds at most (knex's default: 10). */
+function poolSize(db: Knex): number {
+  const pool = db.client.pool as { max?: number } | undefined;
+  const configured = (db.client.config as Knex.Config).pool?.max;
+  return pool?.max ?? configured ?? 10;
 }
 
 /** The store on the plugin's database (SQLite or PostgreSQL), migrated unless told not to. */

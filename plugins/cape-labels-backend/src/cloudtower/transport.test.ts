@@ -1,4 +1,4 @@
-import { Limiter } from './limiter';
+import { Limiter } from './transport';
 
 /** Whether `promise` has settled once pending callbacks have run. */
 async function isSettled(promise: Promise<unknown>): Promise<boolean> {

@@ -22,6 +22,9 @@ import type {
   TowerLogin,
 } from './TowerClient';
 
+/** Config ids quoted from Tower, at most (UTF-8 bytes each). */
+const MAX_ID_BYTES = 128;
+
 /**
  * What authenticates one client's requests to Tower. With a password: one login shared by
  * concurrent callers (one in flight at a time), one fresh login when Tower refuses the token,
@@ -205,25 +208,70 @@ export class TowerSession {
     );
   }
 
+  /**
+   * The login mutation, without a token; its answer's `Date` header is Tower's clock. A login
+   * answered without a token (two-factor login) is `NO_TOKEN`.
+   */
   private async login(): Promise<string> {
     const credentials = this.credentials as PasswordCredentials;
-    this.resolved ??= await resolvePasswordLogin(
-      credentials,
-      this.towerId,
-      this.connection,
+    this.resolved ??= await this.resolveLogin(credentials);
+    const data = await this.connection
+      .send(
+        'login',
+        ops.LOGIN,
+        { data: loginInput(credentials, this.resolved) },
+        undefined,
+        undefined,
+        date => {
+          this.timeSample = sampleDateHeader(date);
+        },
+      )
+      .catch((e: unknown) => {
+        throw withApiKeyHint(e, this.towerId);
+      });
+    const token = parseAnswer(this.towerId, 'login', () =>
+      ops.parseLoginToken(data),
     );
-    const token = await sendLogin(
-      this.connection,
-      this.towerId,
-      credentials,
-      this.resolved,
-      date => {
-        this.timeSample = sampleDateHeader(date);
-      },
-    );
+    if (!token) throw noTokenError(this.towerId);
     this.tokens.add(token);
     this.noteAuthenticated(this.resolved, ` (user ${credentials.username})`);
     return token;
+  }
+
+  /**
+   * How these credentials log in. For LDAP, sends `authnStrategies` (no token) and picks among
+   * the LDAP config ids it lists, scrubbed before they are quoted.
+   */
+  private async resolveLogin(
+    credentials: PasswordCredentials,
+  ): Promise<PasswordLogin> {
+    if (credentials.userSource === 'LOCAL') {
+      return { method: 'password', source: 'LOCAL' };
+    }
+    let ids: string[];
+    try {
+      const data = await this.connection.send(
+        'authnStrategies',
+        ops.AUTHN_STRATEGIES,
+        {},
+      );
+      ids = parseAnswer(this.towerId, 'authnStrategies', () =>
+        ops.parseLdapConfigIds(data),
+      );
+    } catch (e) {
+      if (unknownQuery(e)) {
+        return {
+          method: 'password',
+          source: 'LDAP',
+          reason: 'no-authn-strategies',
+        };
+      }
+      throw e;
+    }
+    const safeIds = ids.map(id =>
+      plainText(this.connection.scrub(id), MAX_ID_BYTES),
+    );
+    return pickConfig(safeIds, credentials.authConfigId, this.towerId);
   }
 
   /** The first success says, in the log, how the session authenticated. */
@@ -267,9 +315,9 @@ function raceAbort<T>(
 }
 
 /*
- * How a password logs in: which source (LOCAL; for LDAP users AUTHN with the id of Tower's
- * LDAP config from `authnStrategies`, or LDAP on a Tower older than 3.0), the login request and
- * its answer, and the words the log and the run use for it.
+ * The rules of a password login, without I/O: which source (LOCAL; for LDAP users AUTHN with the
+ * id of Tower's LDAP config from `authnStrategies`, or LDAP on a Tower older than 3.0), the login's
+ * variables, its refusals, and the words the log and the run use for it.
  */
 
 export type PasswordCredentials = Extract<
@@ -277,9 +325,6 @@ export type PasswordCredentials = Extract<
   { kind: 'password' }
 >;
 type PasswordLogin = Extract<TowerLogin, { method: 'password' }>;
-
-/** Config ids quoted from Tower, at most (UTF-8 bytes each). */
-const MAX_ID_BYTES = 128;
 
 /**
  * A Tower before 3.0 does not know the query: a GraphQL validation error about the field (in a
@@ -329,70 +374,6 @@ function pickConfig(
     );
   }
   return { method: 'password', source: 'AUTHN', authConfigId: ids[0] };
-}
-
-/**
- * How these credentials log in. For LDAP, sends `authnStrategies` (no token) and picks among
- * the LDAP config ids it lists, scrubbed before they are quoted.
- */
-async function resolvePasswordLogin(
-  credentials: PasswordCredentials,
-  towerId: string,
-  connection: TowerConnection,
-): Promise<PasswordLogin> {
-  if (credentials.userSource === 'LOCAL') {
-    return { method: 'password', source: 'LOCAL' };
-  }
-  let ids: string[];
-  try {
-    const data = await connection.send(
-      'authnStrategies',
-      ops.AUTHN_STRATEGIES,
-      {},
-    );
-    ids = parseAnswer(towerId, 'authnStrategies', () =>
-      ops.parseLdapConfigIds(data),
-    );
-  } catch (e) {
-    if (unknownQuery(e)) {
-      return {
-        method: 'password',
-        source: 'LDAP',
-        reason: 'no-authn-strategies',
-      };
-    }
-    throw e;
-  }
-  const safeIds = ids.map(id => plainText(connection.scrub(id), MAX_ID_BYTES));
-  return pickConfig(safeIds, credentials.authConfigId, towerId);
-}
-
-/**
- * The login mutation, without a token; `onDate` is told its answer's `Date` header. Answers the
- * token; a login answered without one (two-factor login) is `NO_TOKEN`.
- */
-async function sendLogin(
-  connection: TowerConnection,
-  towerId: string,
-  credentials: PasswordCredentials,
-  login: PasswordLogin,
-  onDate: (date: string | null) => void,
-): Promise<string> {
-  const data = await connection
-    .send(
-      'login',
-      ops.LOGIN,
-      { data: loginInput(credentials, login) },
-      undefined,
-      undefined,
-      onDate,
-    )
-    .catch((e: unknown) => {
-      throw withApiKeyHint(e, towerId);
-    });
-  const token = parseAnswer(towerId, 'login', () => ops.parseLoginToken(data));
-  if (!token) throw noTokenError(towerId);
-  return token;
 }
 
 /** The login mutation's `data` variable. */

@@ -18,7 +18,7 @@ function sweepTaskId(towerId: string): string {
 }
 
 /** The rules a Tower's runs go by, as configured with the defaults applied. */
-export function towerRules(tower: TowerConfig): TowerRules {
+function towerRules(tower: TowerConfig): TowerRules {
   const confirming = tower.confirmAfter.as('milliseconds') > 0;
   return {
     minAge: tower.minAge.toISO() ?? 'PT0S',

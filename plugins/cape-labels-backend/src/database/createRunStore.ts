@@ -1,6 +1,6 @@
 import type { DatabaseService } from '@backstage/backend-plugin-api';
 import type { Knex } from 'knex';
-import { Limiter } from '../cloudtower/limiter';
+import { Limiter } from '../lib/limiter';
 import type { StoreClock } from './liveness';
 import { migrateRunStore } from './migrations';
 import * as notifiedHealth from './notifiedHealth';

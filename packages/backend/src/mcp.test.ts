@@ -158,6 +158,7 @@ describe('an MCP client of the demo backend', () => {
       'cape-labels.list-towers',
       'cape-labels.preview-tower-sweep',
       'cape-labels.request-tower-sweep',
+      'cape-labels.stop-tower-sweep',
     ]);
     expect(byName.get('cape-labels.list-towers')?.annotations).toMatchObject({
       readOnlyHint: true,
@@ -167,6 +168,9 @@ describe('an MCP client of the demo backend', () => {
       byName.get('cape-labels.request-tower-sweep')?.annotations
         ?.destructiveHint,
     ).toBe(true);
+    expect(
+      byName.get('cape-labels.stop-tower-sweep')?.annotations,
+    ).toMatchObject({ readOnlyHint: false, destructiveHint: false });
 
     const towers = await call(client, 'list-towers');
     expect(towers.isError).toBeFalsy();

@@ -83,6 +83,27 @@ export function runSummarySchema(z: Z) {
       .object({
         source: z.enum(['introspection', 'probe']),
         checked: z.array(z.string()),
+        foundBy: z
+          .record(
+            z.string(),
+            z.enum(['filters', 'probe', 'probedAlone', 'unclear']),
+          )
+          .optional()
+          .describe('How each checked relation was found'),
+        readDirectly: z
+          .array(z.string())
+          .optional()
+          .describe(
+            'List fields of Label without filters, read in the live check',
+          ),
+        lackingBuiltIn: z
+          .array(z.string())
+          .optional()
+          .describe('Built-in relations this Tower lacks (not checked)'),
+        beyondBuiltIn: z
+          .array(z.string())
+          .optional()
+          .describe('Relations this Tower has beyond the built-in list'),
       })
       .optional()
       .describe('The kinds of objects checked for each label before deleting'),

@@ -131,7 +131,10 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
             }),
       ];
   const rootConfig = {
-    ...(capeLabels ? { capeLabels } : {}),
+    // Tests wait for first sweeps: no start spread unless a test asks for one.
+    ...(capeLabels
+      ? { capeLabels: { startSpread: { milliseconds: 0 }, ...capeLabels } }
+      : {}),
     ...(options.realAuth ? { backend: options.realAuth.backend } : {}),
     ...(options.permissionsOff ? {} : { permission: { enabled: true } }),
   };

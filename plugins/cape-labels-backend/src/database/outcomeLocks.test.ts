@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import {
   at,
@@ -7,6 +6,7 @@ import {
   newRun,
 } from './__testUtils__/testStore';
 import { until } from '../__testUtils__/until';
+import { lockWaits } from './__testUtils__/lockWaits';
 
 function label(id: string, action: 'deleted' | 'kept'): LabelOutcome {
   return {
@@ -17,16 +17,6 @@ function label(id: string, action: 'deleted' | 'kept'): LabelOutcome {
     action,
     ...(action === 'kept' ? { reason: 'count-nonzero' as const } : {}),
   };
-}
-
-/** How many sessions of this database wait for a lock. */
-async function lockWaits(knex: Knex): Promise<number> {
-  const [row] = await knex
-    .select(knex.raw('count(*)::int as waiting'))
-    .from('pg_stat_activity')
-    .where({ datname: knex.raw('current_database()') })
-    .andWhere({ wait_event_type: 'Lock' });
-  return row.waiting;
 }
 
 // PostgreSQL only: SQLite has one writer at a time by design.

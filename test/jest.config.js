@@ -8,6 +8,10 @@ module.exports = {
       require.resolve('@backstage/cli/config/jestSwcTransform'),
   },
   testMatch: ['<rootDir>/**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/bench/'],
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    '<rootDir>/bench/',
+    '<rootDir>/fleet/',
+  ],
   testTimeout: 180_000,
 };

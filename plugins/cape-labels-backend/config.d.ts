@@ -28,6 +28,17 @@ export interface Config {
      * A Tower further ahead is swept as if it were this far ahead; the run records it `capped`.
      */
     maxClockAhead?: CapeLabelsDuration;
+    /**
+     * Towers sharing a schedule do not start together: each starts at a stable offset (from its
+     * id) within this window, kept below the schedule's period (default 5 minutes, at most 24 h).
+     * A frequency's first start moves by it, each cron time moves by it.
+     */
+    startSpread?: CapeLabelsDuration;
+    /**
+     * Sweeps one replica runs at once (default 4, 1-1000). A Tower due while all are taken is
+     * left to another replica (its task gives the lease back and is started again).
+     */
+    maxConcurrentSweeps?: number;
     /** The largest answer read from a Tower, in bytes (default 8 MiB = 8388608, at most 1 GiB). */
     maxResponseBytes?: number;
     /** History kept per Tower. */

@@ -77,6 +77,8 @@ export async function serve(knex: Knex, towerIds: string[]) {
       notificationsLanguage: 'en',
       maxClockAhead: Duration.fromObject({ minutes: 10 }),
       maxResponseBytes: 8 * 1024 * 1024,
+      startSpread: Duration.fromObject({ minutes: 5 }),
+      maxConcurrentSweeps: 4,
     },
     store,
     logger: silent,

@@ -34,6 +34,8 @@ function overlayConfig(port: number, towerUrl: string, dbPrefix: string) {
         timeout: { minutes: 2 },
         initialDelay: { seconds: 1 },
       },
+      // The first sweep at once: the test waits for it.
+      startSpread: { seconds: 0 },
       minAge: { seconds: 1 },
       towers: {
         sim: {

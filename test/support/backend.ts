@@ -6,7 +6,6 @@ import { stringify } from 'yaml';
 import { pollUntil, spawnBackstageBackend, waitForExit } from './processes';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
-const BACKEND_DIR = path.join(REPO_ROOT, 'packages/backend');
 
 /** Writes a config object as YAML in a fresh temp directory; returns the file path. */
 function writeConfigFile(
@@ -53,6 +52,8 @@ type BackendOptions = {
   healthTimeoutMs?: number;
   /** Keep at most this many log lines in memory. */
   maxLogLines?: number;
+  /** The checkout whose packages/backend runs (default: this one; a benchmark's baseline another). */
+  repoRoot?: string;
 };
 
 export type RunningBackend = {
@@ -94,7 +95,7 @@ export async function startBackend(
     `${name.replace(/\W/g, '_')}.yaml`,
   );
   const child = spawnBackstageBackend({
-    cwd: BACKEND_DIR,
+    cwd: path.join(options.repoRoot ?? REPO_ROOT, 'packages/backend'),
     configFiles: [configFile],
     env: options.env,
   });

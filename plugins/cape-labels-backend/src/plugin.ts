@@ -126,6 +126,7 @@ export const capeLabelsPlugin = createBackendPlugin({
           scheduler,
           logger,
         });
+        lifecycle.addShutdownHook(() => coordinator.stop());
         await coordinator.start();
         if (capeConfig.towers.length === 0) {
           logger.info('No capeLabels.towers configured: nothing will be swept');

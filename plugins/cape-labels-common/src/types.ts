@@ -222,6 +222,7 @@ export type RunRelations = {
  * probe seemed to lack it, and a probe of it alone was accepted. `unclear`: the first probe seemed
  * to lack it but nothing showed that Tower does, so it was kept (a filter Tower lacks then fails
  * the check, loudly).
+ * @public
  */
 export type RelationFinding = 'filters' | 'probe' | 'probedAlone' | 'unclear';
 

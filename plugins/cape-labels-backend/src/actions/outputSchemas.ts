@@ -119,7 +119,7 @@ export function towerSummarySchema(z: Z) {
   });
 }
 
-export function towerRulesSchema(z: Z) {
+function towerRulesSchema(z: Z) {
   return z
     .object({
       minAge: z.string().describe('ISO-8601: younger labels are kept'),

@@ -22,9 +22,9 @@ const SINCE_3_3 = 'Tower 3.3 and later';
 const AFTER_1_10 = 'Towers after 1.10';
 
 /**
- * The relations public sources show on `Label` (/work/shared/cloudtower/schema.graphql names them,
- * with where each comes from): used when Tower refuses introspection. Older Towers lack some;
- * newer ones may add more, which only introspection finds.
+ * The relations public sources show on `Label` (CloudTower's REST API specs and the `Label`
+ * models of its Go, Node and Python SDKs): used when Tower refuses introspection. Older Towers
+ * lack some; newer ones may add more, which only introspection finds.
  */
 export const KNOWN_LABEL_RELATION_SOURCES: readonly KnownLabelRelation[] = [
   { name: 'vms', towers: ALL_PUBLIC },

@@ -91,6 +91,11 @@ describe('readCapeLabelsConfig: invalid configs', () => {
     ],
     [{ pageSize: 5000, towers: { a: tower } }, 'capeLabels.pageSize'],
     [{ requestsInFlight: 0 }, 'capeLabels.requestsInFlight'],
+    [{ maxConcurrentSweeps: 0 }, 'capeLabels.maxConcurrentSweeps'],
+    [{ maxConcurrentSweeps: 2.5 }, 'capeLabels.maxConcurrentSweeps'],
+    [{ startSpread: 'soon' }, 'capeLabels.startSpread'],
+    [{ startSpread: { minutes: -1 } }, 'capeLabels.startSpread'],
+    [{ startSpread: { days: 2 } }, 'capeLabels.startSpread'],
     [{ retention: { runsPerTower: -1 } }, 'capeLabels.retention.runsPerTower'],
     [
       { retention: { routineKeepRuns: 0 } },

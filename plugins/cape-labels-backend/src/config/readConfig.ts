@@ -11,6 +11,7 @@ import {
 } from '@smartx-cape/plugin-cape-labels-common';
 import { DEFAULT_MAX_IN_FLIGHT } from '../cloudtower';
 import { readTowerCredentials, readTowerHeaders } from './readTowerAccess';
+import { readFleetLimits } from './readFleet';
 import { readTowerLimits } from './readLimits';
 import { invalid, readDuration, readPositiveInt } from './readValues';
 import { readTowerServer } from './towerServer';
@@ -175,6 +176,7 @@ export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
     ),
     requestTimeout,
     ...readTowerLimits(config, ROOT),
+    ...readFleetLimits(config, ROOT),
     runsPerTower: readPositiveInt(
       config,
       'retention.runsPerTower',

@@ -5,6 +5,7 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { Duration } from 'luxon';
 import type { TowerEndpoint } from '../cloudtower/types';
+import type { FleetLimits } from './readFleet';
 import type { TowerLimits } from './readLimits';
 
 /** Everything needed to sweep one Tower, defaults applied. */
@@ -25,22 +26,23 @@ export type TowerConfig = TowerEndpoint & {
   transport: TowerTransport;
 };
 
-export type CapeLabelsConfig = TowerLimits & {
-  /** Ordered by title. */
-  towers: TowerConfig[];
-  pageSize: number;
-  requestsInFlight: number;
-  requestTimeout: Duration;
-  runsPerTower: number;
-  /** Newest runs per Tower that list their routine keeps one by one (`retention.routineKeepRuns`). */
-  routineKeepRuns: number;
-  /** `capeLabels.notifications.enabled` (default true). */
-  notificationsEnabled: boolean;
-  /** `capeLabels.notifications.pagePath`: the app's path of the cape-labels page, no trailing `/`. */
-  notificationsPagePath: string;
-  /** `capeLabels.notifications.language`: the language notifications are written in (default en). */
-  notificationsLanguage: CapeLabelsLanguage;
-};
+export type CapeLabelsConfig = TowerLimits &
+  FleetLimits & {
+    /** Ordered by title. */
+    towers: TowerConfig[];
+    pageSize: number;
+    requestsInFlight: number;
+    requestTimeout: Duration;
+    runsPerTower: number;
+    /** Newest runs per Tower that list their routine keeps one by one (`retention.routineKeepRuns`). */
+    routineKeepRuns: number;
+    /** `capeLabels.notifications.enabled` (default true). */
+    notificationsEnabled: boolean;
+    /** `capeLabels.notifications.pagePath`: the app's path of the cape-labels page, no trailing `/`. */
+    notificationsPagePath: string;
+    /** `capeLabels.notifications.language`: the language notifications are written in (default en). */
+    notificationsLanguage: CapeLabelsLanguage;
+  };
 
 /** The three label keys a Tower's sweep may delete (rule 1, docs/architecture.md#the-deletion-rules). */
 export function sweptKeys(resourcePrefix: string): string[] {

@@ -86,7 +86,7 @@ export function manualSweeps(options: {
 export type ManualSweeps = ReturnType<typeof manualSweeps>;
 
 /** What stops a Tower's running sweep: the coordinator's stop (the scheduler's cancel of its task). */
-export type SweepStops = Pick<SweepCoordinator, 'stopSweep'>;
+type SweepStops = Pick<SweepCoordinator, 'stopSweep'>;
 
 /**
  * A stop of a Tower's running sweep, the same from the API's `POST /towers/:towerId/stop` and the

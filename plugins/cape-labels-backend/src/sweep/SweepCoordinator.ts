@@ -10,6 +10,8 @@ import type {
 import type { TowerConfig } from '../config/types';
 import type { RunStore, SweepRequest } from '../database';
 import { nextRunAt, scheduleRules } from './schedule';
+import { TaskRestarts } from './TaskRestarts';
+import type { TaskOutcome, TowerSweeper } from './TowerSweeper';
 import { triggerRequest } from './triggerRequest';
 import type { TowerRegistry } from './TowerRegistry';
 
@@ -18,7 +20,7 @@ function sweepTaskId(towerId: string): string {
 }
 
 /** The rules a Tower's runs go by, as configured with the defaults applied. */
-export function towerRules(tower: TowerConfig): TowerRules {
+function towerRules(tower: TowerConfig): TowerRules {
   const confirming = tower.confirmAfter.as('milliseconds') > 0;
   return {
     minAge: tower.minAge.toISO() ?? 'PT0S',
@@ -34,6 +36,8 @@ export function towerRules(tower: TowerConfig): TowerRules {
  * handed to whichever replica wins the Tower's lease.
  */
 export class SweepCoordinator {
+  private readonly restarts: TaskRestarts;
+
   constructor(
     private readonly options: {
       towers: TowerRegistry;
@@ -42,17 +46,37 @@ export class SweepCoordinator {
       logger: LoggerService;
       now?: () => Date;
     },
-  ) {}
+  ) {
+    this.restarts = new TaskRestarts(options);
+  }
 
   async start(): Promise<void> {
     for (const sweeper of this.options.towers.list()) {
       await this.options.scheduler.scheduleTask({
         id: sweepTaskId(sweeper.tower.id),
-        ...sweeper.tower.schedule,
+        ...sweeper.taskSchedule,
         scope: 'global',
-        fn: signal => sweeper.runTask(signal),
+        fn: async signal =>
+          this.afterTask(sweeper, await sweeper.runTask(signal)),
       });
     }
+  }
+
+  /** Backend shutdown: no task is started again from this replica. */
+  stop(): void {
+    this.restarts.stop();
+  }
+
+  /** A lease given back without a run: the task starts again when asked, on whichever replica. */
+  private afterTask(sweeper: TowerSweeper, outcome: TaskOutcome): void {
+    if (!outcome.handedBack) return;
+    const { id } = sweeper.tower;
+    this.options.logger.debug(
+      `Tower ${id}: lease given back (${outcome.reason}), starting again at ${outcome.retryAt.toISOString()}`,
+    );
+    this.restarts.restartAt(sweepTaskId(id), outcome.retryAt, () =>
+      sweeper.owesStart(),
+    );
   }
 
   /** Stores the request and asks the scheduler to run the Tower's task now, on whichever replica. */

@@ -11,6 +11,7 @@ import type { CapeLabelsConfig, TowerConfig } from '../config/types';
 import type { RunStore } from '../database';
 import type { SweepMetrics } from './metrics';
 import type { SweeperHooks } from './sweeperHooks';
+import { SweepSlots } from './SweepSlots';
 import { sweepTuning, TowerSweeper, type SweepTuning } from './TowerSweeper';
 
 /** How long shutdown waits for sweeps to record themselves `aborted`. */
@@ -62,6 +63,7 @@ export class TowerRegistry {
     // store, logger, instance, instanceId and metrics go to every sweeper as given
     const { config, hooks, ...shared } = options;
     const tuning = sweepTuning(config);
+    const slots = new SweepSlots(config.maxConcurrentSweeps);
     config.towers
       .flatMap(transportWarnings)
       .forEach(w => shared.logger.warn(w));
@@ -71,6 +73,8 @@ export class TowerRegistry {
           ...shared,
           tower,
           tuning,
+          slots,
+          startSpread: config.startSpread,
           hooks: hooks?.(tower),
           createClient: towerClientFactory(tower, tuning, shared),
         }),

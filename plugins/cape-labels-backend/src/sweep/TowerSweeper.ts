@@ -1,14 +1,37 @@
-import type { LoggerService } from '@backstage/backend-plugin-api';
+import type {
+  LoggerService,
+  SchedulerServiceTaskScheduleDefinition,
+} from '@backstage/backend-plugin-api';
+import { Duration } from 'luxon';
 import type { TowerClient } from '../cloudtower/types';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
 import type { Retention, RunStore } from '../database';
 import type { SweepMetrics } from './metrics';
 import type { SweeperSettings } from './runContext';
 import { DEFAULT_MAX_CLOCK_AHEAD_MS } from './runClock';
-import { isDue, sweepSchedule, type SweepSchedule } from './schedule';
+import {
+  isDue,
+  spreadDefinition,
+  spreadOffset,
+  spreadStartAt,
+  sweepSchedule,
+  type SweepSchedule,
+} from './schedule';
 import type { SweeperHooks } from './sweeperHooks';
 import { sweepOnce } from './sweepOnce';
+import type { SweepSlots } from './SweepSlots';
 import { externalPreviewAllowed, planTick, type PlannedRun } from './tick';
+
+/**
+ * What one start of the task came to: it ran (or found nothing to do), or it gave the lease back
+ * without a run, to be started again at `retryAt`: this replica had no free sweep slot, or a
+ * cron tick came before the Tower's place in the start spread.
+ */
+export type TaskOutcome =
+  | { handedBack: false }
+  | { handedBack: true; reason: 'replica-full' | 'spread'; retryAt: Date };
+
+const RAN: TaskOutcome = { handedBack: false };
 
 /** How hard a sweeper works its Tower: the plugin's config (`sweepTuning`), or a test's. */
 export type SweepTuning = {
@@ -63,7 +86,14 @@ export type TowerSweeperOptions = {
   createClient: () => TowerClient;
   /** The plugin's metrics of runs. */
   metrics?: SweepMetrics;
+  /** This replica's sweep slots, shared by its Towers (default: no bound). */
+  slots?: SweepSlots;
+  /** The window of the Tower's stable start offset (`capeLabels.startSpread`; default none). */
+  startSpread?: Duration;
 };
+
+/** No bound: a release that frees nothing. */
+const noSlot = () => undefined;
 
 /** Runs work items one at a time, in the order they were queued. */
 class SerialQueue {
@@ -90,6 +120,8 @@ export class TowerSweeper {
   private readonly stopping = new AbortController();
   readonly tower: TowerConfig;
   readonly schedule: SweepSchedule;
+  /** What the scheduler is given: the configured schedule with the Tower's start offset. */
+  readonly taskSchedule: SchedulerServiceTaskScheduleDefinition;
   readonly registeredAt: Date;
   /** What every run of this sweeper starts from: its options, resolved once. */
   private readonly settings: SweeperSettings;
@@ -101,7 +133,14 @@ export class TowerSweeper {
 
   private constructor(private readonly options: TowerSweeperOptions) {
     this.tower = options.tower;
-    this.schedule = sweepSchedule(options.tower.schedule);
+    const { schedule } = options.tower;
+    const offset = spreadOffset(
+      options.tower.id,
+      schedule,
+      options.startSpread ?? Duration.fromMillis(0),
+    );
+    this.schedule = sweepSchedule(schedule, offset);
+    this.taskSchedule = spreadDefinition(schedule, this.schedule);
     this.registeredAt = options.registeredAt ?? this.now();
     this.settings = this.resolveSettings();
   }
@@ -148,36 +187,76 @@ export class TowerSweeper {
   }
 
   /**
-   * The scheduled task body: records lost runs aborted, runs what `planTick` says (the
-   * scheduled sweep when due, the pending request, or a preview), then drains the requests.
+   * The scheduled task body: without a free slot on this replica, gives the lease back at once.
+   * Else records lost runs aborted, runs what `planTick` says (the scheduled sweep when due, the
+   * pending request, or a preview), then drains the requests. A cron tick before the Tower's
+   * moved time with nothing waiting gives the lease back until then.
    */
-  runTask(taskSignal: AbortSignal): Promise<void> {
+  runTask(taskSignal: AbortSignal): Promise<TaskOutcome> {
     const signal = AbortSignal.any([taskSignal, this.stopping.signal]);
     return this.queue.run(async () => {
-      if (signal.aborted) return;
-      const { store, tower, logger } = this.options;
-      const requests = await this.abortLostRuns();
-      const anchor = await store.lastScheduledStart(tower.id);
-      const due = isDue(this.schedule, anchor, this.registeredAt, this.now());
-      const pending = await store.takeRequest(tower.id);
-      if (pending) requests.push(pending);
-      for (const planned of planTick({ due, requests })) {
-        const allowed =
-          planned.trigger !== 'external' ||
-          (await externalPreviewAllowed({
-            towerId: tower.id,
-            store,
-            logger,
-            now: this.now(),
-          }));
-        if (allowed) await this.sweep(planned, signal);
+      if (signal.aborted) return RAN;
+      const release = this.options.slots
+        ? this.options.slots.tryTake()
+        : noSlot;
+      if (!release) {
+        return {
+          handedBack: true,
+          reason: 'replica-full',
+          retryAt: this.now(),
+        };
       }
-      while (!signal.aborted) {
-        const request = await store.takeRequest(tower.id);
-        if (!request) break;
-        await this.sweep(request, signal);
+      try {
+        return await this.runTick(signal);
+      } finally {
+        release();
       }
     });
+  }
+
+  private async runTick(signal: AbortSignal): Promise<TaskOutcome> {
+    const { store, tower, logger } = this.options;
+    const requests = await this.abortLostRuns();
+    const anchor = await store.lastScheduledStart(tower.id);
+    const now = this.now();
+    const due = isDue(this.schedule, anchor, this.registeredAt, now);
+    const pending = await store.takeRequest(tower.id);
+    if (pending) requests.push(pending);
+    const later = requests.length
+      ? undefined
+      : spreadStartAt(this.schedule, anchor, this.registeredAt, now);
+    if (!due && later)
+      return { handedBack: true, reason: 'spread', retryAt: later };
+    for (const planned of planTick({ due, requests })) {
+      const allowed =
+        planned.trigger !== 'external' ||
+        (await externalPreviewAllowed({
+          towerId: tower.id,
+          store,
+          logger,
+          now: this.now(),
+        }));
+      if (allowed) await this.sweep(planned, signal);
+    }
+    while (!signal.aborted) {
+      const request = await store.takeRequest(tower.id);
+      if (!request) break;
+      await this.sweep(request, signal);
+    }
+    return RAN;
+  }
+
+  /**
+   * Whether a start of the task handed back is still owed: the schedule makes a sweep due, or a
+   * request waits (another replica may have done the work in the meantime).
+   */
+  async owesStart(): Promise<boolean> {
+    const { store, tower } = this.options;
+    const anchor = await store.lastScheduledStart(tower.id);
+    return (
+      isDue(this.schedule, anchor, this.registeredAt, this.now()) ||
+      (await store.hasPendingRequest(tower.id))
+    );
   }
 
   /**

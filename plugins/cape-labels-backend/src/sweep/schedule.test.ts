@@ -1,5 +1,13 @@
 import { Duration } from 'luxon';
-import { DUE_SLACK, isDue, nextRunAt, sweepSchedule } from './schedule';
+import {
+  DUE_SLACK,
+  isDue,
+  nextRunAt,
+  spreadDefinition,
+  spreadOffset,
+  spreadStartAt,
+  sweepSchedule,
+} from './schedule';
 import { DAY, HOUR, MINUTE } from '../__testUtils__/time';
 
 const T = Date.parse('2026-12-01T03:00:00.000Z');
@@ -145,5 +153,100 @@ describe('nextRunAt mirrors the scheduler', () => {
       timeout: { minutes: 5 },
     });
     expect(nextRunAt(manual, undefined, at(0), at(0))).toBeNull();
+  });
+});
+
+describe('the start spread', () => {
+  const every20s = {
+    frequency: { seconds: 20 },
+    timeout: { minutes: 1 },
+    initialDelay: { seconds: 5 },
+  };
+  const dailyCron = {
+    frequency: { cron: '0 3 * * *' },
+    timeout: { minutes: 5 },
+  };
+  const window = Duration.fromObject({ minutes: 5 });
+  const ids = Array.from({ length: 40 }, (_, i) => `tower-${i}`);
+
+  it('gives each Tower a stable offset within the window and below the period', () => {
+    const offsets = ids.map(id => spreadOffset(id, dailyCron, window));
+    expect(offsets.map(o => o.toMillis())).toEqual(
+      ids.map(id => spreadOffset(id, dailyCron, window).toMillis()),
+    );
+    expect(offsets.every(o => o.toMillis() >= 0 && o < window)).toBe(true);
+    // 40 Towers on one daily cron start in (nearly) 40 different seconds.
+    expect(
+      new Set(offsets.map(o => Math.floor(o.as('seconds')))).size,
+    ).toBeGreaterThanOrEqual(35);
+    const short = ids.map(id => spreadOffset(id, every20s, window));
+    expect(short.every(o => o.as('seconds') < 20)).toBe(true);
+    expect(
+      new Set(short.map(o => Math.floor(o.as('seconds')))).size,
+    ).toBeGreaterThanOrEqual(15);
+    expect(spreadOffset('a', every20s, Duration.fromMillis(0)).toMillis()).toBe(
+      0,
+    );
+  });
+
+  it('moves a frequency’s first start, and the card’s next run with it', () => {
+    const offset = Duration.fromObject({ seconds: 7 });
+    const spread = sweepSchedule(every20s, offset);
+    expect(spreadDefinition(every20s, spread).initialDelay).toEqual(
+      Duration.fromObject({ seconds: 5 }).plus(offset),
+    );
+    expect(nextRunAt(spread, undefined, at(0), at(0))).toBe(
+      at(12_000).toISOString(),
+    );
+    expect(isDue(spread, undefined, at(0), at(12_000 - SLACK))).toBe(true);
+    expect(isDue(spread, undefined, at(0), at(12_000 - SLACK - 1))).toBe(false);
+  });
+
+  it('moves every cron time: the tick at the cron time waits, the moved time is due', () => {
+    const offset = Duration.fromObject({ minutes: 3 });
+    const spread = sweepSchedule(dailyCron, offset);
+    const local3am = new Date(T);
+    local3am.setHours(3, 0, 0, 0);
+    const t3 = local3am.getTime();
+    const yesterday = new Date(t3 - DAY + 3 * MINUTE + 2000);
+    const moved = new Date(t3 + 3 * MINUTE);
+    // The scheduler's tick at 03:00 (1 s early): not due, start again at 03:03.
+    expect(isDue(spread, yesterday, new Date(0), new Date(t3 - 1000))).toBe(
+      false,
+    );
+    expect(
+      spreadStartAt(spread, yesterday, new Date(0), new Date(t3 - 1000)),
+    ).toEqual(moved);
+    expect(isDue(spread, yesterday, new Date(0), moved)).toBe(true);
+    expect(
+      spreadStartAt(spread, yesterday, new Date(0), moved),
+    ).toBeUndefined();
+    // After the 03:03 sweep, nothing is due or waiting until tomorrow's 03:03.
+    const ran = new Date(moved.getTime() + 500);
+    expect(isDue(spread, ran, new Date(0), new Date(t3 + 7 * HOUR))).toBe(
+      false,
+    );
+    expect(
+      spreadStartAt(spread, ran, new Date(0), new Date(t3 + 7 * HOUR)),
+    ).toBeUndefined();
+    expect(
+      isDue(spread, ran, new Date(0), new Date(moved.getTime() + DAY)),
+    ).toBe(true);
+    // Not at an hour nothing is scheduled: an external start stays external.
+    expect(
+      spreadStartAt(spread, yesterday, new Date(0), new Date(t3 - HOUR)),
+    ).toBeUndefined();
+    const lastRun = {
+      startedAt: ran.toISOString(),
+      finishedAt: new Date(ran.getTime() + MINUTE).toISOString(),
+    };
+    expect(nextRunAt(spread, lastRun, new Date(0), new Date(t3 + HOUR))).toBe(
+      new Date(moved.getTime() + DAY).toISOString(),
+    );
+  });
+
+  it('leaves a frequency’s ticks to the scheduler: none waits', () => {
+    const spread = sweepSchedule(every20s, Duration.fromObject({ seconds: 7 }));
+    expect(spreadStartAt(spread, at(0), at(-HOUR), at(15_000))).toBeUndefined();
   });
 });

@@ -2,11 +2,15 @@ import type { SchedulerServiceTaskScheduleDefinition } from '@backstage/backend-
 import type { TowerScheduleRules } from '@smartx-cape/plugin-cape-labels-common';
 import { CronTime } from 'cron';
 import { DateTime, Duration, type DurationLike } from 'luxon';
+import { createHash } from 'node:crypto';
 
-/** A Tower's configured schedule, reduced to what decides when a sweep is due. */
+/**
+ * A Tower's configured schedule, reduced to what decides when a sweep is due. `offset` is the
+ * Tower's place in the start spread: a frequency's first start and every cron time move by it.
+ */
 export type SweepSchedule =
-  | { kind: 'every'; every: Duration; initialDelay: Duration }
-  | { kind: 'cron'; cron: CronTime }
+  | { kind: 'every'; every: Duration; initialDelay: Duration; offset: Duration }
+  | { kind: 'cron'; cron: CronTime; offset: Duration }
   | { kind: 'manual' };
 
 /**
@@ -22,13 +26,18 @@ function toDuration(value: unknown): Duration {
   return Duration.fromObject((value ?? {}) as DurationLike & object);
 }
 
+/**
+ * The schedule of a Tower whose starts move by `offset` (`spreadOffset`; none by default): a
+ * frequency's initial delay grows by it, a cron's times each move by it.
+ */
 export function sweepSchedule(
   definition: SchedulerServiceTaskScheduleDefinition,
+  offset: Duration = Duration.fromMillis(0),
 ): SweepSchedule {
   const { frequency } = definition;
   if (typeof frequency === 'object' && 'cron' in frequency) {
     // No time zone: Backstage's scheduler reads cron in the process's zone too.
-    return { kind: 'cron', cron: new CronTime(frequency.cron) };
+    return { kind: 'cron', cron: new CronTime(frequency.cron), offset };
   }
   if (typeof frequency === 'object' && 'trigger' in frequency) {
     return { kind: 'manual' };
@@ -36,8 +45,45 @@ export function sweepSchedule(
   return {
     kind: 'every',
     every: toDuration(frequency),
-    initialDelay: toDuration(definition.initialDelay),
+    initialDelay: toDuration(definition.initialDelay).plus(offset),
+    offset,
   };
+}
+
+/**
+ * The Tower's stable offset within the spread window: the same on every replica and after every
+ * restart (a hash of its id), and shorter than the schedule's period so that a Tower never
+ * skips a time. Towers that share a schedule start at as many different moments.
+ */
+export function spreadOffset(
+  towerId: string,
+  definition: SchedulerServiceTaskScheduleDefinition,
+  window: Duration,
+): Duration {
+  const schedule = sweepSchedule(definition);
+  if (schedule.kind === 'manual') return Duration.fromMillis(0);
+  const period =
+    schedule.kind === 'every' ? schedule.every : cronPeriod(schedule.cron);
+  const span = Math.min(window.as('milliseconds'), period.as('milliseconds'));
+  const hash = createHash('sha256').update(towerId).digest().readUInt32BE(0);
+  return Duration.fromMillis(Math.floor((hash / 2 ** 32) * Math.max(span, 0)));
+}
+
+/** The shortest gap between the cron's next few times: what an offset must stay below. */
+function cronPeriod(cron: CronTime): Duration {
+  const times = cron.sendAt(8).map(t => t.toMillis());
+  const gaps = times.slice(1).map((t, i) => t - times[i]);
+  return Duration.fromMillis(Math.min(...gaps));
+}
+
+/** The task definition the scheduler gets: a frequency's first start moved by the offset. */
+export function spreadDefinition(
+  definition: SchedulerServiceTaskScheduleDefinition,
+  schedule: SweepSchedule,
+): SchedulerServiceTaskScheduleDefinition {
+  return schedule.kind === 'every'
+    ? { ...definition, initialDelay: schedule.initialDelay }
+    : definition;
 }
 
 /**
@@ -55,11 +101,11 @@ function nextDueAt(
       ? DateTime.fromJSDate(anchor).plus(schedule.every)
       : DateTime.fromJSDate(registeredAt).plus(schedule.initialDelay);
   }
-  // A tick starts up to the slack after its cron time: that time is the anchor's own.
+  // A tick starts up to the slack after its (moved) cron time: that time is the anchor's own.
   const from = anchor
-    ? DateTime.fromJSDate(anchor).plus(DUE_SLACK)
+    ? DateTime.fromJSDate(anchor).minus(schedule.offset).plus(DUE_SLACK)
     : DateTime.fromJSDate(registeredAt);
-  return nextCronTime(schedule.cron, from);
+  return nextCronTime(schedule.cron, from).plus(schedule.offset);
 }
 
 /** The cron's first time after `after` (cron brings its own copy of luxon: cross by millis). */
@@ -81,6 +127,26 @@ export function isDue(
 }
 
 /**
+ * When a cron tick the scheduler started at the cron time (not yet moved by the Tower's offset)
+ * is due: the task gives its lease back and is started again then. Undefined when no moved time
+ * is pending (due already, or nothing due within the offset).
+ */
+export function spreadStartAt(
+  schedule: SweepSchedule,
+  anchor: Date | undefined,
+  registeredAt: Date,
+  now: Date,
+): Date | undefined {
+  if (schedule.kind !== 'cron') return undefined;
+  const due = nextDueAt(schedule, anchor, registeredAt);
+  const latest = DateTime.fromJSDate(now).plus(DUE_SLACK);
+  if (!due || due <= latest || due.minus(schedule.offset) > latest) {
+    return undefined;
+  }
+  return due.toJSDate();
+}
+
+/**
  * When the scheduler will next start the task, mirroring its rule: a frequency counts from the
  * start of the last run (any trigger) but never before it ended; a cron time comes after the end.
  */
@@ -96,7 +162,7 @@ export function nextRunAt(
     : DateTime.fromJSDate(now);
   let next: DateTime;
   if (schedule.kind === 'cron') {
-    next = nextCronTime(schedule.cron, ended);
+    next = nextCronTime(schedule.cron, ended).plus(schedule.offset);
   } else if (lastRun) {
     next = DateTime.max(
       DateTime.fromISO(lastRun.startedAt).plus(schedule.every),

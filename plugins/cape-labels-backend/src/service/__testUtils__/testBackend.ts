@@ -225,9 +225,10 @@ export function backendForDescribe(
   options: CapeBackendOptions = {},
 ): CapeBackend {
   const backend = {} as CapeBackend;
+  // A backend takes a few seconds to start on a busy machine; jest's 5 s hook default is too tight.
   beforeAll(async () => {
     Object.assign(backend, await startCapeBackend(options));
-  });
+  }, 60_000);
   afterAll(async () => backend.stop?.());
   return backend;
 }

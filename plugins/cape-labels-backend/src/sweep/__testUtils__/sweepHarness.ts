@@ -55,7 +55,12 @@ export function towerConfig(
 
 /** What a test may set on the harness's sweeper; `configure` changes it between runs. */
 export type HarnessSweeper = Partial<SweepTuning> &
-  Partial<Pick<TowerSweeperOptions, 'store' | 'now' | 'registeredAt'>> & {
+  Partial<
+    Pick<
+      TowerSweeperOptions,
+      'store' | 'now' | 'registeredAt' | 'slots' | 'startSpread'
+    >
+  > & {
     /** Beside the harness's own (which fill `completed` and `audited`). */
     hooks?: SweeperHooks;
   };
@@ -98,7 +103,8 @@ export async function createHarness(options: HarnessOptions = {}) {
   let tower = towerConfig(sim.url, options.tower);
   let setting: HarnessSweeper = options.sweeper ?? {};
   const build = () => {
-    const { store, now, registeredAt, hooks, ...tuning } = setting;
+    const { store, now, registeredAt, hooks, slots, startSpread, ...tuning } =
+      setting;
     const sweepTuning = { ...TEST_TUNING, ...tuning };
     const realClient = towerClientFactory(tower, sweepTuning, { logger });
     return TowerSweeper.create({
@@ -109,6 +115,8 @@ export async function createHarness(options: HarnessOptions = {}) {
       tuning: sweepTuning,
       now,
       registeredAt,
+      slots,
+      startSpread,
       createClient: () => {
         const client = realClient();
         return wrapClient ? overriding(client, wrapClient(client)) : client;

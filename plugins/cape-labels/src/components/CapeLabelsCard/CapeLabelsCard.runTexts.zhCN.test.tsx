@@ -28,6 +28,13 @@ const params = {
   labelIds: 'l-1,l-2',
   authConfigId: 'ldap-1',
   by: 'service:ops',
+  detail: 'LABEL_USED_BY_SECURITY_POLICY',
+  extraDeletes: 6,
+  refused: 1,
+  refusedIds: 'l-3',
+  deleted: 31,
+  failed: 0,
+  relations: 'vms, vm_volume_snapshots',
 };
 
 /** One Tower per code, its last run failed with that code. */

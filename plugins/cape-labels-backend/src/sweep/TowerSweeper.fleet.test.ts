@@ -1,0 +1,94 @@
+import { Duration } from 'luxon';
+import type { TowerConfig } from '../config/types';
+import { spreadOffset } from './schedule';
+import { SweepSlots } from './SweepSlots';
+import {
+  createHarness,
+  REQUESTS_ONLY,
+  stoppedAfterEach,
+} from './__testUtils__/sweepHarness';
+import { DAY, HOUR } from '../__testUtils__/time';
+
+const signal = () => new AbortController().signal;
+
+describe('TowerSweeper: a replica of many Towers', () => {
+  const make = stoppedAfterEach(createHarness);
+
+  it('gives the lease back without a run while every slot of the replica is taken, and runs once one is free', async () => {
+    const slots = new SweepSlots(1);
+    const h = await make({
+      tower: { schedule: REQUESTS_ONLY },
+      sweeper: { slots },
+    });
+    h.seedOrphans(2);
+    await h.request({ dryRun: false });
+    const other = slots.tryTake()!;
+
+    const outcome = await h.sweeper.runTask(signal());
+    expect(outcome).toMatchObject({
+      handedBack: true,
+      reason: 'replica-full',
+    });
+    // Not a run, not running: the request still waits for whichever replica takes the Tower.
+    expect(await h.store.listRuns(h.tower.id, { limit: 5 })).toEqual([]);
+    expect(await h.store.runningTowers([h.tower.id])).toEqual(new Set());
+    expect(await h.sweeper.owesStart()).toBe(true);
+
+    other();
+    let takenWhileSweeping = 0;
+    h.configure({
+      sweeper: {
+        hooks: {
+          onProgress: () => {
+            takenWhileSweeping = Math.max(takenWhileSweeping, slots.taken());
+          },
+        },
+      },
+    });
+    expect(await h.sweeper.runTask(signal())).toEqual({ handedBack: false });
+    expect(takenWhileSweeping).toBe(1);
+    expect(slots.taken()).toBe(0);
+    expect(h.sim.admin.deletedLabels()).toHaveLength(2);
+    expect(await h.sweeper.owesStart()).toBe(false);
+  });
+
+  it('moves a cron Tower’s sweep by its offset: the tick at the cron time gives the lease back until then', async () => {
+    const daily: TowerConfig['schedule'] = {
+      frequency: { cron: '0 3 * * *' },
+      timeout: { minutes: 5 },
+      scope: 'global',
+    };
+    const startSpread = Duration.fromObject({ minutes: 5 });
+    const offset = spreadOffset('t1', daily, startSpread).toMillis();
+    expect(offset).toBeGreaterThan(30_000);
+    // The test process may run in any zone: take "03:00" in it, a day ahead of the wall clock.
+    const local3am = new Date(Date.now() + DAY);
+    local3am.setHours(3, 0, 0, 0);
+    const t3 = local3am.getTime();
+    let clock = t3 - 1000;
+    const h = await make({
+      tower: { schedule: daily },
+      sweeper: {
+        startSpread,
+        now: () => new Date(clock),
+        registeredAt: new Date(t3 - HOUR),
+      },
+    });
+    h.seedOrphans(1);
+
+    expect(await h.sweeper.runTask(signal())).toEqual({
+      handedBack: true,
+      reason: 'spread',
+      retryAt: new Date(t3 + offset),
+    });
+    expect(await h.store.listRuns(h.tower.id, { limit: 5 })).toEqual([]);
+    expect(h.logger.lines.filter(l => l.startsWith('warn'))).toEqual([]);
+
+    clock = t3 + offset;
+    expect(await h.sweeper.runTask(signal())).toEqual({ handedBack: false });
+    const runs = await h.store.listRuns(h.tower.id, { limit: 5 });
+    expect(runs.map(r => [r.trigger, r.counts.deleted])).toEqual([
+      ['schedule', 1],
+    ]);
+  });
+});

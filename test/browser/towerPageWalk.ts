@@ -60,7 +60,7 @@ export async function walkTowerPage(
   expect(csv.filename).toBe(`cape-labels-${towerId}-${kept.run.id}.csv`);
   const [header, ...rows] = parseCsv(csv.text);
   expect(header).toEqual(
-    'label_id,key,value,action,reason,created_at,relation,requested_by'.split(
+    'label_id,key,value,action,reason,created_at,relation,requested_by,detail'.split(
       ',',
     ),
   );

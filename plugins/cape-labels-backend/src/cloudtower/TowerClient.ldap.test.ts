@@ -1,7 +1,7 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { createTowerClient } from './TowerClient';
 import { TowerAuthError, TowerHttpError } from './errors';
-import type { TowerClient, TowerLogin } from './types';
+import type { TowerClient, TowerLogin } from './TowerClient';
 import {
   RawReply,
   RawServer,

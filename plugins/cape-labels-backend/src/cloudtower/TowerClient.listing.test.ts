@@ -3,7 +3,7 @@ import {
   RunningSimulator,
 } from '@smartx-cape/cloudtower-simulator';
 import { createTowerClient } from './TowerClient';
-import type { TowerClient } from './types';
+import type { TowerClient } from './TowerClient';
 import { KEYS, listAll, OLD, opts, users } from './__testUtils__/simHelpers';
 
 const PER_KEY = [25, 7, 0];

@@ -7,7 +7,7 @@ import {
 import { TowerAbortedError, TowerUnreachableError } from './errors';
 import { warmUp } from './__testUtils__/clientHelpers';
 import { createTowerClient } from './TowerClient';
-import type { TowerClient } from './types';
+import type { TowerClient } from './TowerClient';
 import {
   KEYS,
   listAll,

@@ -2,6 +2,7 @@ import type {
   PluginRunErrorCode,
   RunErrorCode,
 } from '@smartx-cape/plugin-cape-labels-common';
+import { toError } from '@backstage/errors';
 import { plainText } from '../lib/plainText';
 
 /** The operation a Tower error happened in; part of every error message. */
@@ -118,7 +119,7 @@ export class TowerTimeoutError extends TowerError {
 }
 
 /** What a non-2xx answer's body said, already scrubbed of secrets. */
-export type TowerHttpErrorBody = {
+type TowerHttpErrorBody = {
   /** Tower's error code: a JSON ErrorBody's `code`, or a GraphQL error's. */
   code?: string;
   /** Tower's words: a JSON `message`, or the text of an HTML page. */
@@ -252,4 +253,354 @@ export function parseAnswer<T>(
       code: 'UNEXPECTED_SHAPE',
     });
   }
+}
+
+/*
+ * What a failed request's error says: its kind for the metrics, and whether Tower refused the
+ * token or API key (the session logs in again, or fails the key).
+ */
+
+/**
+ * What kind of failure a request to Tower met: a fixed set, so that it can be a metric's
+ * attribute (a TowerError's `code` may be Tower's own words or any HTTP status).
+ */
+type TowerErrorKind =
+  | 'TIMEOUT'
+  | 'UNREACHABLE'
+  | 'TLS'
+  | 'REDIRECT'
+  | 'AUTH'
+  | 'HTTP_4xx'
+  | 'HTTP_5xx'
+  | 'GRAPHQL'
+  | 'MALFORMED_RESPONSE'
+  | 'RESPONSE_TOO_LARGE'
+  | 'OTHER';
+
+/** The error's kind; undefined for the caller's own abort, which is no failure of Tower's. */
+export function towerErrorKind(error: TowerError): TowerErrorKind | undefined {
+  if (error instanceof TowerAbortedError) return undefined;
+  if (error instanceof TowerTimeoutError) return 'TIMEOUT';
+  if (error instanceof TowerUnreachableError)
+    return error.code === 'TLS' ? 'TLS' : 'UNREACHABLE';
+  if (error instanceof TowerRedirectError) return 'REDIRECT';
+  if (error instanceof TowerAuthError || authFailureCode(error) !== undefined)
+    return 'AUTH';
+  if (error instanceof TowerHttpError) {
+    if (error.status >= 500 && error.status <= 599) return 'HTTP_5xx';
+    if (error.status >= 400 && error.status <= 499) return 'HTTP_4xx';
+    return 'OTHER';
+  }
+  if (error instanceof TowerGraphQLError) return 'GRAPHQL';
+  if (error instanceof TowerResponseError)
+    return error.code === 'RESPONSE_TOO_LARGE'
+      ? 'RESPONSE_TOO_LARGE'
+      : 'MALFORMED_RESPONSE';
+  return 'OTHER';
+}
+
+/** Codes Tower (or a GraphQL server in front of it) gives a missing, revoked or unknown token. */
+const AUTH_CODES = new Set(['LOAD_TOKEN_FAILED', 'UNAUTHENTICATED']);
+
+/**
+ * Why Tower refused the token or API key a request carried, in any of the shapes it says so:
+ * a GraphQL error coded `LOAD_TOKEN_FAILED` (at the top level or under `extensions`), HTTP 401,
+ * or a JSON ErrorBody with such a code. Undefined when the error is about something else.
+ */
+export function authFailureCode(e: unknown): string | undefined {
+  if (e instanceof TowerGraphQLError) {
+    return e.graphqlCode && AUTH_CODES.has(e.graphqlCode)
+      ? e.graphqlCode
+      : undefined;
+  }
+  if (e instanceof TowerHttpError) {
+    if (e.towerCode && AUTH_CODES.has(e.towerCode)) return e.towerCode;
+    if (e.status === 401) return e.towerCode ?? e.code;
+  }
+  return undefined;
+}
+
+/*
+ * The body of a non-2xx answer, as Tower and the gateways in front of it send it: a JSON
+ * ErrorBody (`{code?, message, status, path}`), GraphQL errors (`{errors: [{message, code}]}`,
+ * the code at the top level or under `extensions`), or an HTML or plain-text page.
+ */
+
+/** Bytes of an error body read at most; the rest is dropped unread. */
+export const MAX_ERROR_BODY_BYTES = 64 * 1024;
+/**
+ * Characters dropped before the cut of a body longer than that: a secret cut in two there
+ * would no longer match the scrubber, so the part before the cut is never quoted.
+ */
+const CUT_MARGIN = 4096;
+/** Tower's words kept from an error body (UTF-8 bytes): the status and code stay readable. */
+const MAX_WORDS_BYTES = 512;
+
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const str = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() ? v : undefined;
+
+/** A GraphQL error's code: at the top level (Tower) or under `extensions` (most servers). */
+export function graphqlErrorCode(error: unknown): string | undefined {
+  if (!isObj(error)) return undefined;
+  return (
+    str(error.code) ??
+    (isObj(error.extensions) ? str(error.extensions.code) : undefined)
+  );
+}
+
+function fromJson(value: unknown): TowerHttpErrorBody {
+  if (!isObj(value)) return {};
+  if (Array.isArray(value.errors)) {
+    const errors: unknown[] = value.errors;
+    const first = errors[0];
+    return {
+      code: graphqlErrorCode(first),
+      message: isObj(first) ? str(first.message) : undefined,
+      messages: errors.flatMap(e => {
+        const m = isObj(e) ? str(e.message) : undefined;
+        return m ? [m] : [];
+      }),
+    };
+  }
+  return {
+    code: str(value.code),
+    message: str(value.message) ?? str(value.error),
+  };
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+function decodeEntities(text: string): string {
+  return text.replace(
+    /&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,6});/gi,
+    (whole, name: string) => {
+      if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole;
+      const point =
+        name[1] === 'x' || name[1] === 'X'
+          ? parseInt(name.slice(2), 16)
+          : parseInt(name.slice(1), 10);
+      return point > 0 && point <= 0x10ffff
+        ? String.fromCodePoint(point)
+        : whole;
+    },
+  );
+}
+
+/** Where the markup starting at `lt` ends: after its `>`, or after a script or style element. */
+function skipMarkup(html: string, lower: string, lt: number): number {
+  if (lower.startsWith('<!--', lt)) {
+    const end = lower.indexOf('-->', lt + 4);
+    return end < 0 ? html.length : end + 3;
+  }
+  const element = /^<(script|style)[\s>/]/.exec(lower.slice(lt, lt + 8));
+  const close = element ? lower.indexOf(`</${element[1]}`, lt) : lt;
+  if (close < 0) return html.length;
+  const gt = html.indexOf('>', close);
+  return gt < 0 ? html.length : gt + 1;
+}
+
+/** The text of an HTML page: tags, comments, scripts and styles dropped; linear in its length. */
+function htmlText(html: string): string {
+  const lower = html.toLowerCase();
+  let out = '';
+  let at = 0;
+  while (at < html.length) {
+    const lt = html.indexOf('<', at);
+    if (lt < 0) {
+      out += html.slice(at);
+      break;
+    }
+    out += `${html.slice(at, lt)} `;
+    at = skipMarkup(html, lower, lt);
+  }
+  return decodeEntities(out);
+}
+
+function bodyWords(text: string | undefined, scrub: (t: string) => string) {
+  if (text === undefined) return undefined;
+  const line = plainText(scrub(text)).replace(/\s+/g, ' ').trim();
+  return line ? plainText(line, MAX_WORDS_BYTES) : undefined;
+}
+
+/**
+ * Tower's code and words from an error body (`cut`: only its first MAX_ERROR_BODY_BYTES were
+ * read). `scrub` removes secrets; it runs on the raw body and again on what was decoded from
+ * it (an HTML page may carry a secret as entities).
+ */
+export function parseErrorBody(
+  raw: string,
+  cut: boolean,
+  contentType: string | null,
+  scrub: (text: string) => string,
+): TowerHttpErrorBody {
+  const text = scrub(cut ? raw.slice(0, -CUT_MARGIN) : raw).trim();
+  if (!text) return {};
+  let found: TowerHttpErrorBody;
+  if (text.startsWith('{')) {
+    try {
+      found = fromJson(JSON.parse(text));
+    } catch {
+      found = { message: text };
+    }
+  } else if (text.startsWith('<') || /html/i.test(contentType ?? '')) {
+    found = { message: htmlText(text) };
+  } else {
+    found = { message: text };
+  }
+  const body: TowerHttpErrorBody = {};
+  const code = bodyWords(found.code, scrub);
+  const message = bodyWords(found.message, scrub);
+  if (code) body.code = code;
+  if (message) body.message = message;
+  if (found.messages?.length)
+    body.messages = found.messages.map(m => bodyWords(m, scrub) ?? '');
+  return body;
+}
+
+/*
+ * Network failures as the client's typed errors: which system codes are TLS failures, what
+ * each network code means, and which failures happened before a request could reach Tower.
+ */
+
+const TLS_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'CERT_SIGNATURE_FAILURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+  'EPROTO',
+]);
+
+const NETWORK_DETAILS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'DNS lookup failed (temporary)',
+  ECONNRESET: 'connection reset',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ETIMEDOUT: 'connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+  UND_ERR_SOCKET: 'socket closed',
+};
+
+function errorCode(e: unknown): string | undefined {
+  if (typeof e === 'object' && e !== null && 'code' in e) {
+    const code = (e as { code: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  }
+  return undefined;
+}
+
+/** Walks `cause` links (undici wraps system errors in `TypeError: fetch failed`). */
+function findCode(e: unknown): { code?: string; error: unknown } {
+  let current: unknown = e;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    const code = errorCode(current);
+    if (code) return { code, error: current };
+    current = (current as { cause?: unknown }).cause;
+  }
+  return { error: e };
+}
+
+/** A safe, credential-free cause for a network failure. */
+function networkCause(e: unknown): Error {
+  const cause = new Error(toError(e).message);
+  const code = errorCode(e);
+  if (code) Object.assign(cause, { code });
+  return cause;
+}
+
+/** Maps a failed fetch to one of the client's typed errors. */
+export function classifyFetchError(
+  e: unknown,
+  request: {
+    towerId: string;
+    operation: TowerOperation;
+    timeoutMs: number;
+    /** The caller's signal, if any. */
+    signal?: AbortSignal;
+    timeoutSignal: AbortSignal;
+  },
+): TowerError {
+  if (e instanceof TowerError) return e;
+  const base = { towerId: request.towerId, operation: request.operation };
+  if (request.signal?.aborted) return new TowerAbortedError(base);
+  if (request.timeoutSignal.aborted)
+    return new TowerTimeoutError(request.timeoutMs, base);
+  const { code, error } = findCode(e);
+  if (
+    code &&
+    (TLS_CODES.has(code) ||
+      code.startsWith('ERR_TLS_') ||
+      code.startsWith('ERR_SSL_'))
+  ) {
+    return new TowerUnreachableError(`TLS error (${code})`, {
+      ...base,
+      code: 'TLS',
+      tlsCode: code,
+      cause: networkCause(error),
+    });
+  }
+  if (code) {
+    const detail = NETWORK_DETAILS[code] ?? 'network error';
+    return new TowerUnreachableError(`${detail} (${code})`, {
+      ...base,
+      passedThroughCode: code,
+      cause: networkCause(error),
+    });
+  }
+  return new TowerUnreachableError(`network error: ${toError(e).message}`, {
+    ...base,
+    code: 'NETWORK',
+    cause: networkCause(e),
+  });
+}
+
+/** Network errors raised before the request could reach Tower: nothing to wait for. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'TLS',
+]);
+
+/** Whether a `TowerUnreachableError` code says the request never reached Tower. */
+function neverSent(code: string): boolean {
+  return NOT_SENT_CODES.has(code);
+}
+
+/**
+ * Whether a failed delete may have been committed by Tower, now or a moment later: no usable
+ * answer (timeout, reset, 5xx, malformed answer). An answer Tower gave (GraphQL errors, 4xx, auth)
+ * and a connection never made are not ambiguous.
+ */
+export function isAmbiguous(error: unknown): boolean {
+  if (!isTowerError(error)) return true;
+  if (error instanceof TowerTimeoutError) return true;
+  if (error instanceof TowerResponseError) return true;
+  if (error instanceof TowerHttpError) return error.status >= 500;
+  if (error instanceof TowerUnreachableError) return !neverSent(error.code);
+  return false;
 }

@@ -1,5 +1,5 @@
 import { ShapeError } from './errors';
-import type { TowerLabel } from './types';
+import type { TowerLabel } from './TowerClient';
 
 // Every value travels as a GraphQL variable; the documents are constants.
 
@@ -48,7 +48,7 @@ export const LIST_LABELS = /* GraphQL */ `
 
 /**
  * The live check of one batch (rule 4): each label's live counter, and which of them anything
- * references (`$referenced`: one `{<relation>_some: {}}` per relation of the run, checkLabels.ts).
+ * references (`$referenced`: one `{<relation>_some: {}}` per relation of the run, relations.ts).
  */
 export const CHECK_LABELS = /* GraphQL */ `
   query CapeLabelsCheck($ids: [ID!], $referenced: [LabelWhereInput!]) {

@@ -9,7 +9,7 @@ import {
   readTowerOwnership,
   type CapeLabelsLanguage,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { DEFAULT_MAX_IN_FLIGHT } from '../cloudtower';
+import { DEFAULT_MAX_IN_FLIGHT } from '../cloudtower/transport';
 import { readTowerCredentials, readTowerHeaders } from './readTowerAccess';
 import { readFleetLimits } from './readFleet';
 import { readTowerLimits } from './readLimits';

@@ -1,6 +1,6 @@
 import type { Config } from '@backstage/config';
 import type { Duration } from 'luxon';
-import { DEFAULT_MAX_RESPONSE_BYTES } from '../cloudtower';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../cloudtower/transport';
 import { invalid, readDuration, readPositiveInt } from './readValues';
 
 /** The bounds put on what a Tower (or whoever answers in its place) can make the plugin do. */

@@ -1,6 +1,6 @@
 import type { Config } from '@backstage/config';
 import { InputError } from '@backstage/errors';
-import type { TowerCredentials } from '../cloudtower/types';
+import type { TowerCredentials } from '../cloudtower/TowerClient';
 
 /*
  * How the plugin gets into one Tower: the credentials (a password login or an API key, exactly

@@ -1,4 +1,4 @@
-import type { TowerConnectionOptions } from '../cloudtower/types';
+import type { TowerConnectionOptions } from '../cloudtower/TowerClient';
 import type { TowerConfig } from './types';
 
 /** How the Tower client reaches a configured Tower. */

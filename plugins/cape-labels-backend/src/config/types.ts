@@ -4,7 +4,7 @@ import type {
   TowerTransport,
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { Duration } from 'luxon';
-import type { TowerEndpoint } from '../cloudtower/types';
+import type { TowerEndpoint } from '../cloudtower/TowerClient';
 import type { FleetLimits } from './readFleet';
 import type { TowerLimits } from './readLimits';
 

@@ -19,7 +19,7 @@ import type {
   RunSummary,
   SourceCount,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { Limiter } from '../cloudtower/limiter';
+import { Limiter } from '../lib/limiter';
 import { chunks } from '../lib/chunks';
 import { plainValue } from '../lib/plainText';
 import { deleteWhereIn, insertBatch, type BatchColumn } from './arrayParams';

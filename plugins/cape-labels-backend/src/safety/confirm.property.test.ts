@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Duration } from 'luxon';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import type { TowerClient } from '../cloudtower/types';
+import type { TowerClient } from '../cloudtower/TowerClient';
 import {
   createHarness,
   REQUESTS_ONLY,

@@ -1,4 +1,4 @@
-import type { TowerClient } from '../cloudtower/types';
+import type { TowerClient } from '../cloudtower/TowerClient';
 import type { RunStore } from '../database';
 import type { Harness } from '../sweep/__testUtils__/sweepHarness';
 import { expectSafe, kitPerTest, seed } from './__testUtils__/faultKit';

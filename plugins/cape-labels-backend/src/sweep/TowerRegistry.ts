@@ -1,10 +1,7 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { NotFoundError } from '@backstage/errors';
-import {
-  createTowerClient,
-  type TowerClient,
-  type TowerError,
-} from '../cloudtower';
+import type { TowerError } from '../cloudtower/errors';
+import { createTowerClient, type TowerClient } from '../cloudtower/TowerClient';
 import { towerConnectionOptions } from '../config/towerConnection';
 import { transportWarnings } from '../config/towerServer';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';

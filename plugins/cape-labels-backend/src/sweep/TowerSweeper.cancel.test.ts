@@ -1,5 +1,5 @@
 import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
-import type { TowerClient } from '../cloudtower/types';
+import type { TowerClient } from '../cloudtower/TowerClient';
 
 import {
   createHarness,

@@ -1,5 +1,5 @@
 import { Duration } from 'luxon';
-import type { TowerClient } from '../cloudtower/types';
+import type { TowerClient } from '../cloudtower/TowerClient';
 import {
   createHarness,
   stoppedAfterEach,

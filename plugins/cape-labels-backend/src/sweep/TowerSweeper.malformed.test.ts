@@ -1,4 +1,4 @@
-import type { TowerLabel } from '../cloudtower/types';
+import type { TowerLabel } from '../cloudtower/TowerClient';
 import { describeEachDatabase } from '../database/__testUtils__/describeEachDatabase';
 import { createHarness, type Harness } from './__testUtils__/sweepHarness';
 

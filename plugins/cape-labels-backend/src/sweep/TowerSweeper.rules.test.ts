@@ -1,4 +1,4 @@
-import type { TowerClient } from '../cloudtower/types';
+import type { TowerClient } from '../cloudtower/TowerClient';
 import { createHarness, type Harness } from './__testUtils__/sweepHarness';
 import { seedRulesWorld } from './__testUtils__/rulesWorld';
 import { HOUR, MINUTE } from '../__testUtils__/time';

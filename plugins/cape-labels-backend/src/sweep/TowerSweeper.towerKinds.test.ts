@@ -2,7 +2,7 @@ import {
   LEGACY_MISSING_RELATIONS,
   type SimulatorOptions,
 } from '@smartx-cape/cloudtower-simulator';
-import type { TowerClient } from '../cloudtower/types';
+import type { TowerClient } from '../cloudtower/TowerClient';
 import type { TowerConfig } from '../config/types';
 import {
   createHarness,

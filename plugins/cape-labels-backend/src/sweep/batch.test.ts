@@ -2,7 +2,7 @@ import {
   emptyRunCounts,
   type LabelOutcome,
 } from '@smartx-cape/plugin-cape-labels-common';
-import type { LabelLiveState } from '../cloudtower/types';
+import type { LabelLiveState } from '../cloudtower/TowerClient';
 import { stubRunContext } from './__testUtils__/runContext';
 import { actions, towerLabel } from './__testUtils__/towerLabel';
 import { liveCheck, processBatch } from './batch';

@@ -3,7 +3,7 @@ import type {
   LabelOutcome,
   PluginRunErrorCode,
 } from '@smartx-cape/plugin-cape-labels-common';
-import type { TowerClient, TowerLabel } from '../cloudtower/types';
+import type { TowerClient, TowerLabel } from '../cloudtower/TowerClient';
 import type { PendingBatchId } from '../database';
 import { capOrphans, classifyLive, type SweepPolicy } from './decide';
 import { deleteOrPreview } from './guardedDelete';

@@ -2,7 +2,7 @@ import type {
   KeptReason,
   LabelOutcome,
 } from '@smartx-cape/plugin-cape-labels-common';
-import type { LabelLiveState, TowerLabel } from '../cloudtower/types';
+import type { LabelLiveState, TowerLabel } from '../cloudtower/TowerClient';
 import { malformation } from './labelShape';
 import { outcome } from './record';
 import type { RunState } from './sweepResult';

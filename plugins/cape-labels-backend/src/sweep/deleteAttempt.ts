@@ -4,12 +4,8 @@ import {
   isTowerError,
   TowerGraphQLError,
   TowerHttpError,
-  TowerResponseError,
-  TowerTimeoutError,
-  TowerUnreachableError,
+  towerErrorKind,
 } from '../cloudtower/errors';
-import { towerErrorKind } from '../cloudtower/errorKind';
-import { neverSent } from '../cloudtower/networkErrors';
 import type { PendingBatchId } from '../database';
 import { plainText } from '../lib/plainText';
 import type { SweepPolicy } from './decide';
@@ -17,8 +13,8 @@ import { withRetry } from './retry';
 import type { RunContext } from './runContext';
 
 /*
- * One guarded delete and what its answer says: whether Tower may have acted without saying so,
- * whether it refused, and which labels are left afterwards.
+ * One guarded delete and what its answer says: whether Tower refused (whether it may have acted
+ * without saying so is the errors module's `isAmbiguous`), and which labels are left afterwards.
  */
 
 /** Survivor reads spread over the settle window after a delete without a usable answer. */
@@ -34,20 +30,6 @@ export type GuardedDeleteResult = {
   /** The error behind the batch's `failed` outcomes, when it has some. */
   error?: unknown;
 };
-
-/**
- * A delete without a usable answer — timeout, reset, 5xx, malformed answer — may have been
- * committed by Tower, now or a moment later. An answer Tower gave (GraphQL errors, 4xx, auth)
- * and a connection never made are not ambiguous.
- */
-export function isAmbiguous(error: unknown): boolean {
-  if (!isTowerError(error)) return true;
-  if (error instanceof TowerTimeoutError) return true;
-  if (error instanceof TowerResponseError) return true;
-  if (error instanceof TowerHttpError) return error.status >= 500;
-  if (error instanceof TowerUnreachableError) return !neverSent(error.code);
-  return false;
-}
 
 /**
  * 4xx answers about the request rather than about its labels: who asks (403, 407), when (408)

@@ -1,4 +1,4 @@
-import type { TowerClient, TowerLabel } from '../cloudtower/types';
+import type { TowerClient, TowerLabel } from '../cloudtower/TowerClient';
 import {
   TowerGraphQLError,
   TowerHttpError,

@@ -1,8 +1,8 @@
 import { toError } from '@backstage/errors';
-import type { TowerLabel } from '../cloudtower/types';
+import { isAmbiguous } from '../cloudtower/errors';
+import type { TowerLabel } from '../cloudtower/TowerClient';
 import type { SweepPolicy } from './decide';
 import {
-  isAmbiguous,
   isRefusal,
   sendGuardedDelete,
   survivorsAfter,

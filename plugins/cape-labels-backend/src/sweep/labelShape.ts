@@ -1,4 +1,4 @@
-import type { TowerLabel } from '../cloudtower/types';
+import type { TowerLabel } from '../cloudtower/TowerClient';
 import { escapedText } from '../lib/plainText';
 
 /*

@@ -5,8 +5,7 @@ import type {
   KeptReason,
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { towerErrorKind } from '../cloudtower/errorKind';
-import type { TowerError } from '../cloudtower/errors';
+import { towerErrorKind, type TowerError } from '../cloudtower/errors';
 
 /*
  * The plugin's metrics (README "Metrics"). Attributes are the configured Tower id and fixed

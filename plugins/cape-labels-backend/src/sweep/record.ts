@@ -4,7 +4,7 @@ import type {
   OutcomeReason,
   RunCounts,
 } from '@smartx-cape/plugin-cape-labels-common';
-import type { TowerLabel } from '../cloudtower/types';
+import type { TowerLabel } from '../cloudtower/TowerClient';
 import type { PendingBatchId } from '../database';
 import { recordedId, recordedTime } from './labelShape';
 import { withRetry } from './retry';

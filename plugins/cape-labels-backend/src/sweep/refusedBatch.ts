@@ -1,8 +1,11 @@
-import type { TowerGraphQLError, TowerHttpError } from '../cloudtower/errors';
-import type { TowerLabel } from '../cloudtower/types';
-import type { SweepPolicy } from './decide';
 import {
   isAmbiguous,
+  type TowerGraphQLError,
+  type TowerHttpError,
+} from '../cloudtower/errors';
+import type { TowerLabel } from '../cloudtower/TowerClient';
+import type { SweepPolicy } from './decide';
+import {
   isRefusal,
   refusalDetail,
   sendGuardedDelete,

@@ -1,6 +1,6 @@
 import { DEFAULT_LDAP_STRATEGY_ID } from '@smartx-cape/cloudtower-simulator';
 import type { RunNote } from '@smartx-cape/plugin-cape-labels-common';
-import type { TowerClient, TowerLogin } from '../cloudtower/types';
+import type { TowerClient, TowerLogin } from '../cloudtower/TowerClient';
 import { ldapCredentials, LDAP_USER } from '../__testUtils__/towerLogin';
 import { stubRunContext } from './__testUtils__/runContext';
 import { towerRunStart } from './runClock';

@@ -1,6 +1,6 @@
 import type { RunClock } from '@smartx-cape/plugin-cape-labels-common';
 import { DateTime } from 'luxon';
-import type { TowerClockReading } from '../cloudtower/types';
+import type { TowerClockReading } from '../cloudtower/TowerClient';
 import { withRetry } from './retry';
 import type { RunContext } from './runContext';
 import { runNotes } from './runNotes';

@@ -1,5 +1,5 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
-import type { TowerClient } from '../cloudtower/types';
+import type { TowerClient } from '../cloudtower/TowerClient';
 import type { TowerConfig } from '../config/types';
 import type { Retention, RunStore } from '../database';
 import type { SweepMetrics } from './metrics';

@@ -3,8 +3,8 @@ import type {
   RunNote,
   RunNoteCode,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { describeLogin } from '../cloudtower/passwordLogin';
-import type { TowerLogin } from '../cloudtower/types';
+import { describeLogin } from '../cloudtower/session';
+import type { TowerLogin } from '../cloudtower/TowerClient';
 
 type Params = Record<string, string | number>;
 

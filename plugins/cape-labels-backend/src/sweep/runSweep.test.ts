@@ -1,4 +1,4 @@
-import type { TowerLabel } from '../cloudtower/types';
+import type { TowerLabel } from '../cloudtower/TowerClient';
 import { sweptKeys } from '../config/types';
 import { stubRunContext } from './__testUtils__/runContext';
 import { towerLabel } from './__testUtils__/towerLabel';

@@ -1,6 +1,6 @@
 import { toError } from '@backstage/errors';
 import type { PluginRunErrorCode } from '@smartx-cape/plugin-cape-labels-common';
-import type { TowerLabel } from '../cloudtower/types';
+import type { TowerLabel } from '../cloudtower/TowerClient';
 import { processBatch } from './batch';
 import {
   capBeforeCheck,

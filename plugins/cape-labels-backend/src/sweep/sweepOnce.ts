@@ -5,7 +5,7 @@ import type {
   RunRelations,
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import type { LabelRelations } from '../cloudtower/types';
+import type { LabelRelations } from '../cloudtower/TowerClient';
 import { DateTime } from 'luxon';
 import { sweptKeys, type TowerConfig } from '../config/types';
 import { HEARTBEAT_INTERVAL_MS } from '../database/liveness';

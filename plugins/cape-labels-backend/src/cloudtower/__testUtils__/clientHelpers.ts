@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { TowerError, TowerTimeoutError } from '../errors';
-import type { TowerConnectionOptions, TowerLabel } from '../types';
+import type { TowerConnectionOptions, TowerLabel } from '../TowerClient';
 import type { RawReply, RawRequest } from './rawServer';
 import {
   LDAP_USER,

@@ -6,7 +6,11 @@ import {
 import { createTowerClient } from '../TowerClient';
 import { TowerError } from '../errors';
 import { sweptKeys } from '../../config/types';
-import type { TowerClient, TowerConnectionOptions, TowerLabel } from '../types';
+import type {
+  TowerClient,
+  TowerConnectionOptions,
+  TowerLabel,
+} from '../TowerClient';
 import {
   LDAP_USER,
   TOWER_PASSWORD,

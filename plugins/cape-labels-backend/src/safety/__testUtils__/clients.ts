@@ -6,7 +6,7 @@ import type {
   LabelLiveState,
   TowerClient,
   TowerLabel,
-} from '../../cloudtower/types';
+} from '../../cloudtower/TowerClient';
 import { TowerGraphQLError } from '../../cloudtower/errors';
 import { OTHER_RELATIONS } from './worldSpec';
 

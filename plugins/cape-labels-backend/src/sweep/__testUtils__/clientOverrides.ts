@@ -1,4 +1,4 @@
-import type { TowerClient } from '../../cloudtower/types';
+import type { TowerClient } from '../../cloudtower/TowerClient';
 
 /** The real client's methods, with `overrides` in place of some. */
 export function overriding(

@@ -1,5 +1,5 @@
 import { mockServices } from '@backstage/backend-test-utils';
-import type { TowerClient } from '../../cloudtower/types';
+import type { TowerClient } from '../../cloudtower/TowerClient';
 import { testTowerConfig } from '../../config/__testUtils__/testTowerConfig';
 import type { RunStore } from '../../database';
 import type { RunContext } from '../runContext';

@@ -9,7 +9,7 @@ import type {
   Run,
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import type { TowerClient } from '../../cloudtower/types';
+import type { TowerClient } from '../../cloudtower/TowerClient';
 import { overriding } from './clientOverrides';
 import {
   EVERY_START_DUE,

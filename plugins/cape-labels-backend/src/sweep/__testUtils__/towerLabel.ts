@@ -1,4 +1,4 @@
-import type { TowerLabel } from '../../cloudtower/types';
+import type { TowerLabel } from '../../cloudtower/TowerClient';
 
 /** An old unused label of a swept key (`cape-cluster-name`), `over` on top. */
 export function towerLabel(

@@ -1,4 +1,4 @@
-import { towerErrorKind } from './errorKind';
+import { towerErrorKind } from './errors';
 import {
   TowerAbortedError,
   TowerAuthError,

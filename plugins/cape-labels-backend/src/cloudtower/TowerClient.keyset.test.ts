@@ -1,8 +1,13 @@
 import { TowerResponseError } from './errors';
-import { acceptPage, keysetChain, KeysetState, mergeChains } from './listing';
-import type { Vars } from './connection';
+import type { Vars } from './transport';
 import type { ParsedLabelRows } from './operations';
-import type { TowerLabel } from './types';
+import {
+  acceptPage,
+  keysetChain,
+  KeysetState,
+  mergeChains,
+  type TowerLabel,
+} from './TowerClient';
 
 const row = (id: string, key = 'k'): TowerLabel => ({
   id,

@@ -7,7 +7,7 @@ import { Duration } from 'luxon';
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { testTowerConfig } from '../../plugins/cape-labels-backend/src/config/__testUtils__/testTowerConfig';
 import type { TowerConfig } from '../../plugins/cape-labels-backend/src/config/types';
-import { createRunStore } from '../../plugins/cape-labels-backend/src/database';
+import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database';
 import { createRouter } from '../../plugins/cape-labels-backend/src/service/router';
 import { TowerAccess } from '../../plugins/cape-labels-backend/src/service/towerAccess';
 import { SweepCoordinator } from '../../plugins/cape-labels-backend/src/sweep/SweepCoordinator';
@@ -34,7 +34,7 @@ function towers(towerIds: string[]): TowerConfig[] {
 
 /** The plugin's store on `knex` (migrated), and the scheduler's table. */
 async function benchStore(knex: Knex) {
-  const store = await createRunStore({
+  const store = await DatabaseRunStore.create({
     database: { getClient: async () => knex, migrations: { skip: false } },
   });
   await knex.migrate.latest({

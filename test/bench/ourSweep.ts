@@ -7,7 +7,7 @@ import {
   sweptKeys,
   type TowerConfig,
 } from '../../plugins/cape-labels-backend/src/config/types';
-import { createRunStore } from '../../plugins/cape-labels-backend/src/database';
+import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database';
 import { TowerSweeper } from '../../plugins/cape-labels-backend/src/sweep/TowerSweeper';
 import { towerClientFactory } from '../../plugins/cape-labels-backend/src/sweep/TowerRegistry';
 import { testTowerConfig } from '../../plugins/cape-labels-backend/src/config/__testUtils__/testTowerConfig';
@@ -62,7 +62,7 @@ export async function runOurs(
 ) {
   const db = await openSweepStore(storeKind, `cape_sweep_bench_${process.pid}`);
   const knex = db.knex;
-  const base = await createRunStore({
+  const base = await DatabaseRunStore.create({
     database: { getClient: async () => knex, migrations: { skip: false } },
   });
   const { store, times, outcomes } = timedStore(base);

@@ -13,7 +13,7 @@ import os from 'node:os';
 import { registerCapeLabelsActions } from './actions';
 import { readAccessConfig } from './config/readAccess';
 import { readCapeLabelsConfig } from './config/readConfig';
-import { createRunStore } from './database';
+import { DatabaseRunStore } from './database';
 import { notificationsBackendInstalled } from './notifications/installed';
 import { RunNotifier } from './notifications/RunNotifier';
 import { createRouter } from './service/router';
@@ -84,7 +84,7 @@ export const capeLabelsPlugin = createBackendPlugin({
         const access = readAccessConfig(config);
         logManualSweepAccess(logger, access);
         logOwnerlessTowers(logger, capeConfig.towers);
-        const store = await createRunStore({ database });
+        const store = await DatabaseRunStore.create({ database });
 
         const towers = TowerRegistry.create({
           config: capeConfig,

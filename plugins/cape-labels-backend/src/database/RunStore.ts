@@ -5,152 +5,195 @@ import type {
   Run,
   RunClock,
   RunCounts,
+  RunError,
   RunNote,
   RunRelations,
+  RunSettings,
+  RunStatus,
   RunSummary,
+  RunTrigger,
   SourceCount,
 } from '@smartx-cape/plugin-cape-labels-common';
-import type { PendingBatchId, PendingDelete } from './pendingDeletes';
-import type { SweepRequest } from './requests';
-import type { Retention } from './retention';
-import type { LostRun, NewRun, RunEnd } from './runWrites';
 import type { NotifiedHealth } from './tables';
+
+export type NewRun = {
+  towerId: string;
+  trigger: RunTrigger;
+  requestedBy?: string;
+  dryRun: boolean;
+  instance: string;
+  /** rootInstanceMetadata's id of the backend instance. */
+  instanceId?: string;
+  startedAt: Date;
+  settings: RunSettings;
+};
+
+export type RunEnd = {
+  status: Exclude<RunStatus, 'running' | 'lost'>;
+  finishedAt: Date;
+  counts: RunCounts;
+  error?: RunError;
+  notes?: RunNote[];
+};
+
+/** A run found lost and recorded aborted: what it was doing. */
+export type LostRun = {
+  id: string;
+  trigger: RunTrigger;
+  requestedBy?: string;
+  dryRun: boolean;
+};
+
+/** A label sent to deleteManyLabels whose outcome is not known (yet). */
+export type PendingDelete = { runId: string; label: LabelOutcome };
+
+/** One guarded delete's write-ahead record, as `writePendingDeletes` returned it. */
+export type PendingBatchId = number;
+
+/** A request for a sweep (card or events bus) waiting for the Tower's lease holder. */
+export type SweepRequest = {
+  id: string;
+  towerId: string;
+  trigger: Exclude<RunTrigger, 'schedule' | 'external'>;
+  requestedBy?: string;
+  dryRun: boolean;
+  requestedAt: Date;
+};
+
+/** How much of a Tower's history is kept (`capeLabels.retention`). */
+export type Retention = {
+  /** Runs kept, with the outcomes they list (`runsPerTower`). */
+  runs: number;
+  /** Newest runs that still list their routine keeps one by one (`routineKeepRuns`). */
+  routineRuns: number;
+};
 
 /**
  * Persistence of runs, outcomes, confirmation sightings, pending deletes and requests, and the
- * health each Tower's owners were last told about. createRunStore builds it on the plugin's
- * database: each method is the function of the same name in the module its group names. Function
- * properties, not method signatures: their parameters are checked strictly (not bivariantly)
- * against those functions.
+ * health each Tower's owners were last told about. DatabaseRunStore keeps it in the plugin's
+ * database; tests and benchmarks wrap it.
  */
 export interface RunStore {
-  // Runs (runWrites.ts)
-  createRun: (run: NewRun) => Promise<RunSummary>;
+  // Runs
+  createRun(run: NewRun): Promise<RunSummary>;
   /** Whose clock the run's age cutoff is taken on (the card shows it). */
-  setRunClock: (runId: string, clock: RunClock) => Promise<void>;
+  setRunClock(runId: string, clock: RunClock): Promise<void>;
   /** The relations the run checks before deleting (read once, at its start). */
-  setRunRelations: (runId: string, relations: RunRelations) => Promise<void>;
+  setRunRelations(runId: string, relations: RunRelations): Promise<void>;
   /** Progress while running (the card shows it). */
-  updateRunCounts: (runId: string, counts: RunCounts) => Promise<void>;
+  updateRunCounts(runId: string, counts: RunCounts): Promise<void>;
   /** Proof of life, every second while the run is `running`; a finished run is left alone. */
-  heartbeat: (runId: string, at: Date) => Promise<void>;
+  heartbeat(runId: string, at: Date): Promise<void>;
   /** Records how the run ended; NotFoundError when it does not exist. */
-  finishRun: (runId: string, end: RunEnd) => Promise<RunSummary>;
+  finishRun(runId: string, end: RunEnd): Promise<RunSummary>;
   /**
    * Records the Tower's lost runs (`running`, heartbeat stopped) as aborted and returns what
    * they were doing. Called by the holder of the Tower's lease before it sweeps, never by a read.
    */
-  abortLostRuns: (towerId: string, now: Date) => Promise<LostRun[]>;
+  abortLostRuns(towerId: string, now: Date): Promise<LostRun[]>;
   /** Marks the Tower's live run as asked to stop by `stoppedBy`; its id, undefined when none runs. */
-  requestStop: (
-    towerId: string,
-    stoppedBy: string,
-  ) => Promise<string | undefined>;
+  requestStop(towerId: string, stoppedBy: string): Promise<string | undefined>;
   /** Who asked to stop the run, if anyone did. */
-  stoppedBy: (runId: string) => Promise<string | undefined>;
+  stoppedBy(runId: string): Promise<string | undefined>;
   /** Forgets a stop the scheduler could not carry out. */
-  withdrawStop: (runId: string) => Promise<void>;
+  withdrawStop(runId: string): Promise<void>;
 
-  // Runs (runReads.ts); a `running` run without a recent heartbeat reads `lost`
-  getRun: (runId: string) => Promise<Run | undefined>;
+  // Runs as read: a `running` run without a recent heartbeat reads `lost`
+  getRun(runId: string): Promise<Run | undefined>;
   /** Newest first; `before` is a run id (keyset), a `NotFoundError` when not the Tower's. */
-  listRuns: (
+  listRuns(
     towerId: string,
     options: { limit: number; before?: string },
-  ) => Promise<RunSummary[]>;
+  ): Promise<RunSummary[]>;
   /** Newest run of each Tower. */
-  lastRuns: (towerIds: string[]) => Promise<Map<string, RunSummary>>;
+  lastRuns(towerIds: string[]): Promise<Map<string, RunSummary>>;
   /** Towers with a live run (`running`, recent heartbeat). */
-  runningTowers: (towerIds: string[]) => Promise<Set<string>>;
+  runningTowers(towerIds: string[]): Promise<Set<string>>;
   /** Start of the Tower's newest scheduled sweep that ran to an end: the schedule's anchor. */
-  lastScheduledStart: (towerId: string) => Promise<Date | undefined>;
+  lastScheduledStart(towerId: string): Promise<Date | undefined>;
   /** When each Tower's newest succeeded run finished (epoch ms); Towers without one absent. */
-  lastSucceeded: (towerIds: string[]) => Promise<Map<string, number>>;
-  /** Applies the retention after a run; returns the number of runs deleted (retention.ts). */
-  pruneRuns: (towerId: string, keep: Retention) => Promise<number>;
+  lastSucceeded(towerIds: string[]): Promise<Map<string, number>>;
+  /** Applies the retention after a run; returns the number of runs deleted. */
+  pruneRuns(towerId: string, keep: Retention): Promise<number>;
 
-  // Outcomes (outcomeWrites.ts)
+  // Outcomes
   /**
    * Appends outcomes and, in the same transaction, counts them on the run, forgets the
    * sightings of labels seen in use and, given the guarded delete they are the outcomes of
    * (`settles`), forgets its pending deletes they resolve.
    */
-  addOutcomes: (
+  addOutcomes(
     runId: string,
     outcomes: LabelOutcome[],
     settles?: PendingBatchId,
-  ) => Promise<void>;
+  ): Promise<void>;
   /**
    * Records labels a later run found deleted as deleted by `runId`, with `note`, and forgets
    * their pending deletes. False: the run is gone.
    */
-  recordLateDeletions: (
+  recordLateDeletions(
     runId: string,
     labels: LabelOutcome[],
     note: RunNote,
-  ) => Promise<boolean>;
+  ): Promise<boolean>;
 
-  // Outcomes (outcomeReads.ts)
   /** A page of the run's outcomes that pass the filter; NotFoundError when the run does not exist. */
-  listOutcomes: (
+  listOutcomes(
     runId: string,
     options: { limit: number; offset: number } & OutcomeFilter,
-  ) => Promise<OutcomePage>;
+  ): Promise<OutcomePage>;
   /** The run's outcomes that pass `filter`, in pages of `pageSize`: one page in memory. */
-  iterateOutcomes: (
+  iterateOutcomes(
     runId: string,
     filter: OutcomeFilter,
     pageSize: number,
-  ) => AsyncGenerator<LabelOutcome[]>;
+  ): AsyncGenerator<LabelOutcome[]>;
   /** The values of `key` whose labels the Tower's runs since `since` deleted most, most first. */
-  topDeletedValues: (options: {
+  topDeletedValues(options: {
     towerId: string;
     key: string;
     since: Date;
     limit: number;
-  }) => Promise<SourceCount[]>;
+  }): Promise<SourceCount[]>;
 
-  // Pending deletes, the guarded deletes' write-ahead record (pendingDeletes.ts)
+  // Pending deletes, the guarded deletes' write-ahead record
   /** Writes the labels of a guarded delete before it is sent. */
-  writePendingDeletes: (
+  writePendingDeletes(
     towerId: string,
     runId: string,
     labels: LabelOutcome[],
-  ) => Promise<PendingBatchId>;
+  ): Promise<PendingBatchId>;
   /** The Tower's pending deletes, each (run, label) once, ordered by run and label. */
-  listPendingDeletes: (towerId: string) => Promise<PendingDelete[]>;
+  listPendingDeletes(towerId: string): Promise<PendingDelete[]>;
   /** Forgets pending deletes of a run, whichever guarded delete they were sent by. */
-  clearPendingDeletes: (runId: string, labelIds: string[]) => Promise<void>;
+  clearPendingDeletes(runId: string, labelIds: string[]): Promise<void>;
 
-  // Confirmation sightings, rule 6 (sightings.ts)
+  // Confirmation sightings, rule 6
   /** When each label was first seen; labels never seen are absent. */
-  getSightings: (
-    towerId: string,
-    labelIds: string[],
-  ) => Promise<Map<string, Date>>;
-  addSightings: (
+  getSightings(towerId: string, labelIds: string[]): Promise<Map<string, Date>>;
+  addSightings(
     towerId: string,
     labelIds: string[],
     seenAt: Date,
-  ) => Promise<void>;
+  ): Promise<void>;
   /** Forgets the sightings last seen before `before`. */
-  pruneSightings: (towerId: string, before: Date) => Promise<void>;
+  pruneSightings(towerId: string, before: Date): Promise<void>;
 
-  // Sweep requests waiting for the Tower's lease holder (requests.ts)
-  enqueueRequest: (request: Omit<SweepRequest, 'id'>) => Promise<SweepRequest>;
+  // Sweep requests waiting for the Tower's lease holder
+  enqueueRequest(request: Omit<SweepRequest, 'id'>): Promise<SweepRequest>;
   /** The Tower's oldest request, taken (deleted) atomically across replicas. */
-  takeRequest: (towerId: string) => Promise<SweepRequest | undefined>;
-  hasPendingRequest: (towerId: string) => Promise<boolean>;
+  takeRequest(towerId: string): Promise<SweepRequest | undefined>;
+  hasPendingRequest(towerId: string): Promise<boolean>;
   /** False when the request is no longer waiting. */
-  cancelRequest: (requestId: string) => Promise<boolean>;
+  cancelRequest(requestId: string): Promise<boolean>;
 
-  // Notified health, one row per Tower (notifiedHealth.ts)
+  // Notified health, one row per Tower
   /** The health the Tower's owners were last told about. */
-  getNotifiedHealth: (towerId: string) => Promise<NotifiedHealth | undefined>;
-  setNotifiedHealth: (
+  getNotifiedHealth(towerId: string): Promise<NotifiedHealth | undefined>;
+  setNotifiedHealth(
     towerId: string,
     health: NotifiedHealth,
     runId: string,
     at: Date,
-  ) => Promise<void>;
+  ): Promise<void>;
 }

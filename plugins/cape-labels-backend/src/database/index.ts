@@ -1,6 +1,9 @@
-export { createRunStore } from './createRunStore';
-export type { RunStore } from './RunStore';
-export type { PendingBatchId, PendingDelete } from './pendingDeletes';
-export type { SweepRequest } from './requests';
-export type { Retention } from './retention';
-export type { NewRun } from './runWrites';
+export { DatabaseRunStore } from './DatabaseRunStore';
+export type {
+  NewRun,
+  PendingBatchId,
+  PendingDelete,
+  Retention,
+  RunStore,
+  SweepRequest,
+} from './RunStore';

@@ -1,8 +1,8 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
 import { SETTINGS, at, newRun } from './__testUtils__/testStore';
-import { createRunStore } from './createRunStore';
-import { migrationsDirectory } from './migrations';
+import { DatabaseRunStore } from './DatabaseRunStore';
+import { migrationsDirectory } from './DatabaseRunStore';
 
 const TABLES = [
   'cape_labels_notified_health',
@@ -17,18 +17,20 @@ describeEachDatabase('migrations', itEach => {
   itEach('run twice, skip on request and roll back', async db => {
     const knex = await db.knex();
 
-    await createRunStore({
+    await DatabaseRunStore.create({
       database: mockServices.database({ knex, migrations: { skip: true } }),
     });
     expect(await knex.schema.hasTable('cape_labels_runs')).toBe(false);
-    await createRunStore({
+    await DatabaseRunStore.create({
       database: mockServices.database({ knex }),
       skipMigrations: true,
     });
     expect(await knex.schema.hasTable('cape_labels_runs')).toBe(false);
 
-    await createRunStore({ database: mockServices.database({ knex }) });
-    const store = await createRunStore({
+    await DatabaseRunStore.create({
+      database: mockServices.database({ knex }),
+    });
+    const store = await DatabaseRunStore.create({
       database: mockServices.database({ knex }),
     });
     for (const table of TABLES) {
@@ -94,7 +96,7 @@ describeEachDatabase(
           })),
         );
 
-        const store = await createRunStore({
+        const store = await DatabaseRunStore.create({
           database: mockServices.database({ knex }),
         });
         const summary = async (id: string) => {
@@ -124,7 +126,7 @@ describeEachDatabase(
       'carries pending deletes over, one row per run, and back on rollback',
       async db => {
         const knex = await db.knex();
-        const store = await createRunStore({
+        const store = await DatabaseRunStore.create({
           database: mockServices.database({ knex }),
         });
         const runA = await store.createRun(newRun('prod-a', 0));
@@ -184,7 +186,7 @@ describeEachDatabase('migration 20261204000000_label_relations', itEach => {
     'keeps the relations a run checked and the relation of a referenced label, and drops both on rollback',
     async db => {
       const knex = await db.knex();
-      const store = await createRunStore({
+      const store = await DatabaseRunStore.create({
         database: mockServices.database({ knex }),
       });
       const run = await store.createRun(newRun('prod-a', 0));

@@ -1,7 +1,7 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
 import { at } from './__testUtils__/testStore';
-import { createRunStore } from './createRunStore';
+import { DatabaseRunStore } from './DatabaseRunStore';
 
 describeEachDatabase('RunStore requests', itEach => {
   itEach('is a FIFO per Tower', async db => {
@@ -65,7 +65,7 @@ describeEachDatabase('RunStore requests', itEach => {
   itEach('never hands one request to two takers', async db => {
     const { store, knex } = await db.store();
     // A second store on the same database stands in for another replica.
-    const replica = await createRunStore({
+    const replica = await DatabaseRunStore.create({
       database: mockServices.database({ knex }),
     });
     const queued = [];

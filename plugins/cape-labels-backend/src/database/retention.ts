@@ -1,15 +1,8 @@
 import type { Knex } from 'knex';
 import { CHUNK } from '../lib/chunks';
-import { ROUTINE_REASONS } from './outcomeCounters';
+import { ROUTINE_REASONS } from './rowMapping';
+import type { Retention } from './RunStore';
 import { OUTCOMES, RUNS, type OutcomeRow, type RunRow } from './tables';
-
-/** How much of a Tower's history is kept (`capeLabels.retention`). */
-export type Retention = {
-  /** Runs kept, with the outcomes they list (`runsPerTower`). */
-  runs: number;
-  /** Newest runs that still list their routine keeps one by one (`routineKeepRuns`). */
-  routineRuns: number;
-};
 
 /**
  * Runs the scheduler's trigger endpoint started (`external` previews: anyone signed in can start

@@ -2,19 +2,82 @@ import type {
   KeptReason,
   LabelOutcome,
   Run,
+  RunCounts,
+  RunError,
   RunNote,
   RunRelations,
   RunSettings,
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import {
-  KEPT_COUNT_COLUMNS,
-  ROUTINE_REASONS,
-  keptByReason,
-} from './outcomeCounters';
+  MAX_STORED_ERROR_BYTES,
+  plainText,
+  plainValue,
+} from '../lib/plainText';
 import { displayStatus } from './liveness';
-import type { DbBigInt, OutcomeRow, RunRow } from './tables';
-import { plainValue } from '../lib/plainText';
+import type { SweepRequest } from './RunStore';
+import type { DbBigInt, OutcomeRow, RequestRow, RunRow } from './tables';
+
+/* How DatabaseRunStore's rows read as the API's types, and the API's values as columns. */
+
+/** The counter column of each reason a label is kept for. */
+const KEPT_COLUMNS = {
+  referenced: 'kept_referenced',
+  'count-nonzero': 'kept_count_nonzero',
+  young: 'kept_young',
+  unconfirmed: 'kept_unconfirmed',
+  cap: 'kept_cap',
+  raced: 'kept_raced',
+  refused: 'kept_refused',
+  malformed: 'kept_malformed',
+} as const satisfies Record<KeptReason, keyof RunRow>;
+
+type KeepReason = keyof typeof KEPT_COLUMNS;
+type KeptColumn = (typeof KEPT_COLUMNS)[KeepReason];
+
+export const KEPT_COUNT_COLUMNS = Object.values(KEPT_COLUMNS);
+
+/**
+ * The routine keeps: labels in use or too young, most of a Tower's labels in every run. They are
+ * counted on every run but listed per label for the Tower's newest runs only (retention.ts).
+ */
+export const ROUTINE_REASONS: readonly KeepReason[] = [
+  'count-nonzero',
+  'young',
+];
+
+function isKeepReason(reason: string | undefined): reason is KeepReason {
+  return reason !== undefined && Object.hasOwn(KEPT_COLUMNS, reason);
+}
+
+/**
+ * What outcomes add to the run's counters: the rows it lists (`outcome_rows`) and the kept ones
+ * per reason. Added in the transaction that writes them.
+ */
+export function addedCounts(
+  outcomes: readonly LabelOutcome[],
+): Partial<Record<KeptColumn | 'outcome_rows', number>> {
+  const added: Partial<Record<KeptColumn | 'outcome_rows', number>> = {
+    outcome_rows: outcomes.length,
+  };
+  for (const o of outcomes) {
+    if (o.action !== 'kept' || !isKeepReason(o.reason)) continue;
+    const column = KEPT_COLUMNS[o.reason];
+    added[column] = (added[column] ?? 0) + 1;
+  }
+  return added;
+}
+
+/** A run's kept counters as the API shows them: the reasons with at least one label. */
+export function keptByReason(
+  row: Pick<RunRow, KeptColumn>,
+): Partial<Record<KeptReason, number>> {
+  const result: Partial<Record<KeptReason, number>> = {};
+  for (const [reason, column] of Object.entries(KEPT_COLUMNS)) {
+    if (row[column] > 0) result[reason as KeepReason] = row[column];
+  }
+  return result;
+}
 
 /** Columns of a run row that make up a RunSummary (everything but `settings`). */
 export const SUMMARY_COLUMNS = [
@@ -138,4 +201,48 @@ export function countedOnly(row: Pick<RunRow, 'routine_listed'>): KeptReason[] {
 /** A stored note: notes recorded before codes existed are plain strings. */
 function storedNote(stored: unknown): RunNote {
   return typeof stored === 'string' ? { message: stored } : (stored as RunNote);
+}
+
+export function rowToRequest(row: RequestRow): SweepRequest {
+  const request: SweepRequest = {
+    id: row.id,
+    towerId: row.tower_id,
+    trigger: row.trigger,
+    dryRun: Boolean(row.dry_run),
+    requestedAt: new Date(toMillis(row.requested_at)),
+  };
+  if (row.requested_by !== null) {
+    request.requestedBy = row.requested_by;
+  }
+  return request;
+}
+
+/** A run's progress counters as columns. */
+export function countColumns(counts: RunCounts) {
+  return {
+    scanned: counts.scanned,
+    candidates: counts.candidates,
+    deleted: counts.deleted,
+    would_delete: counts.wouldDelete,
+    kept: counts.kept,
+    failed: counts.failed,
+  };
+}
+
+/** The error_code column's width. */
+const MAX_CODE_BYTES = 255;
+
+/**
+ * Error text may quote a Tower's answer: stored as one plain line, bounded, so a Tower cannot
+ * make us store (and show) megabytes or forge lines.
+ */
+export function storedError(error: RunError | undefined) {
+  if (!error)
+    return { error_message: null, error_code: null, error_params: null };
+  return {
+    error_params: error.params ? JSON.stringify(error.params) : null,
+    error_message: plainText(error.message, MAX_STORED_ERROR_BYTES),
+    error_code:
+      error.code === undefined ? null : plainText(error.code, MAX_CODE_BYTES),
+  };
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
-import { createRunStore } from './createRunStore';
+import { DatabaseRunStore } from './DatabaseRunStore';
 
 describe('the store on SQLite', () => {
   const opened: Knex[] = [];
@@ -29,7 +29,7 @@ describe('the store on SQLite', () => {
 
   it('puts a SQLite file in write-ahead-log mode, which lasts beyond the connection', async () => {
     const file = path.join(dir, 'cape-labels.sqlite');
-    await createRunStore({
+    await DatabaseRunStore.create({
       database: mockServices.database({ knex: open(file) }),
     });
     expect(await journalMode(open(file))).toBe('wal');
@@ -44,13 +44,17 @@ describe('the store on SQLite', () => {
       useNullAsDefault: true,
     } as Knex.Config);
     opened.push(knex);
-    await createRunStore({ database: mockServices.database({ knex }) });
+    await DatabaseRunStore.create({
+      database: mockServices.database({ knex }),
+    });
     expect(await journalMode(knex)).toBe('wal');
   });
 
   it('leaves a database in memory as it is', async () => {
     const knex = open(':memory:');
-    await createRunStore({ database: mockServices.database({ knex }) });
+    await DatabaseRunStore.create({
+      database: mockServices.database({ knex }),
+    });
     expect(await journalMode(knex)).toBe('memory');
   });
 });

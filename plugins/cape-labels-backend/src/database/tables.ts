@@ -34,7 +34,7 @@ export type RunRow = {
   /** Labels a dry run would have deleted. */
   would_delete: number;
   kept: number;
-  /** Labels kept for each reason (outcomeCounters.ts). */
+  /** Labels kept for each reason (rowMapping.ts). */
   kept_referenced: number;
   kept_count_nonzero: number;
   kept_young: number;
@@ -58,7 +58,7 @@ export type RunRow = {
   /** rootInstanceMetadata's id of the backend instance; null on runs older than the column. */
   instance_id?: string | null;
   settings: string;
-  /** The last outcome number reserved (see reserveOutcomeSeqs). */
+  /** The last outcome number reserved (DatabaseRunStore.reserveOutcomeSeqs). */
   outcome_seq: number;
   clock_source: RunClock['source'] | null;
   clock_skew_ms: DbBigInt | null;
@@ -97,9 +97,17 @@ export type PendingDeleteBatchRow = {
   id: number;
   tower_id: string;
   run_id: string;
-  /** JSON array of [label_id, key, value, created_at], one per label the delete names. */
+  /** JSON array of StoredLabels, one per label the delete names. */
   labels: string;
 };
+
+/** How a label is kept in a write-ahead row (`PendingDeleteBatchRow.labels`). */
+export type StoredLabel = [
+  labelId: string,
+  key: string,
+  value: string | null,
+  createdAt: string,
+];
 
 export type RequestRow = {
   seq: number;

@@ -8,9 +8,9 @@ import {
   emptyRunCounts,
   type RunSettings,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { createRunStore } from '../createRunStore';
+import { DatabaseRunStore } from '../DatabaseRunStore';
 import type { RunStore } from '../RunStore';
-import type { NewRun } from '../runWrites';
+import type { NewRun } from '../RunStore';
 import { sweptKeys } from '../../config/types';
 import { TEST_POSTGRES_ENV, TEST_POSTGRES_URL } from './testPostgres';
 import { MINUTE } from '../../__testUtils__/time';
@@ -36,7 +36,7 @@ export async function createStore(
   now: () => Date = () => at(0),
 ): Promise<{ knex: Knex; store: RunStore }> {
   const knex = await databases.init(id);
-  const store = await createRunStore({
+  const store = await DatabaseRunStore.create({
     database: mockServices.database({ knex }),
     now,
   });

@@ -17,7 +17,7 @@ import {
 } from '../../config/__testUtils__/testTowerConfig';
 import type { TowerConfig } from '../../config/types';
 import {
-  createRunStore,
+  DatabaseRunStore,
   type NewRun,
   type RunStore,
   type SweepRequest,
@@ -93,7 +93,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     ...options.simulator,
   });
   const knex = await databases.init('SQLITE_3');
-  const baseStore = await createRunStore({
+  const baseStore = await DatabaseRunStore.create({
     database: mockServices.database({ knex }),
   });
   const logger = capturingLogger();

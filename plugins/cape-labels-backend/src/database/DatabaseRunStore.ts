@@ -1,0 +1,994 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  resolvePackagePath,
+  type DatabaseService,
+} from '@backstage/backend-plugin-api';
+import { NotFoundError } from '@backstage/errors';
+import type { Knex } from 'knex';
+import type {
+  LabelOutcome,
+  OutcomeFilter,
+  OutcomePage,
+  PluginRunErrorCode,
+  Run,
+  RunClock,
+  RunCounts,
+  RunError,
+  RunNote,
+  RunRelations,
+  RunSummary,
+  SourceCount,
+} from '@smartx-cape/plugin-cape-labels-common';
+import { Limiter } from '../lib/limiter';
+import { chunks } from '../lib/chunks';
+import { plainValue } from '../lib/plainText';
+import { deleteWhereIn, insertBatch, type BatchColumn } from './arrayParams';
+import { isPostgres, useWriteAheadLog } from './dialect';
+import { SIGN_OF_LIFE, aliveSince, type StoreClock } from './liveness';
+import { pruneRuns } from './retention';
+import {
+  SUMMARY_COLUMNS,
+  addedCounts,
+  countColumns,
+  countedOnly,
+  rowToOutcome,
+  rowToRequest,
+  rowToRun,
+  rowToSummary,
+  storedError,
+  toMillis,
+  type SummaryRow,
+} from './rowMapping';
+import type {
+  LostRun,
+  NewRun,
+  PendingBatchId,
+  PendingDelete,
+  Retention,
+  RunEnd,
+  RunStore,
+  SweepRequest,
+} from './RunStore';
+import {
+  NOTIFIED_HEALTH,
+  OUTCOMES,
+  PENDING_DELETE_BATCHES,
+  REQUESTS,
+  RUNS,
+  SIGHTINGS,
+  type DbBigInt,
+  type NotifiedHealth,
+  type NotifiedHealthRow,
+  type OutcomeRow,
+  type PendingDeleteBatchRow,
+  type RequestRow,
+  type RunRow,
+  type SightingRow,
+  type StoredLabel,
+} from './tables';
+
+/** Where the plugin's knex migrations are. */
+export function migrationsDirectory(): string {
+  return resolvePackagePath(
+    '@smartx-cape/plugin-cape-labels-backend',
+    'migrations',
+  );
+}
+
+const REPLICA_LOST = {
+  message: 'the replica running this sweep stopped before it finished',
+  code: 'REPLICA_LOST',
+} as const satisfies RunError & { code: PluginRunErrorCode };
+
+/** Towers per lastRuns query on SQLite: a UNION ALL term each (SQLite allows 500). */
+const LAST_RUNS_CHUNK = 100;
+
+/** The outcome columns written per row, after `run_id`. */
+const OUTCOME_COLUMNS: BatchColumn[] = (
+  [
+    'seq',
+    'label_id',
+    'key',
+    'value',
+    'created_at',
+    'action',
+    'reason',
+    'relation',
+    'detail',
+  ] satisfies Array<keyof OutcomeRow>
+).map(name => ({ name, type: name === 'seq' ? 'int' : 'text' }));
+
+/** Kept outcomes of a guarded delete that say Tower did not delete the label and will not. */
+const SETTLED_KEPT: ReadonlySet<string | undefined> = new Set([
+  'raced',
+  'refused',
+]);
+
+/**
+ * Outcomes that show a label in use or not a candidate: its confirmation (rule 6) starts over,
+ * whatever happens to the rest of the run.
+ */
+const SEEN_IN_USE: ReadonlySet<string> = new Set([
+  'referenced',
+  'count-nonzero',
+  'young',
+]);
+
+function seenInUse(o: LabelOutcome): boolean {
+  return (
+    o.action === 'kept' && o.reason !== undefined && SEEN_IN_USE.has(o.reason)
+  );
+}
+
+/** Time-ordered and unique across replicas: zero-padded epoch ms plus a random suffix. */
+function newRunId(startedAt: Date): string {
+  const ms = String(startedAt.getTime()).padStart(13, '0');
+  return `${ms}-${randomBytes(5).toString('hex')}`;
+}
+
+/** `%`, `_` and the escape character itself match literally in the search. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, c => `\\${c}`)}%`;
+}
+
+/** Connections the plugin's knex pool holds at most (knex's default: 10). */
+function poolSize(db: Knex): number {
+  const pool = db.client.pool as { max?: number } | undefined;
+  const configured = (db.client.config as Knex.Config).pool?.max;
+  return pool?.max ?? configured ?? 10;
+}
+
+/** The numbers an outcome write reserved and the Tower of its run. */
+type Reserved = { firstSeq: number; towerId: string };
+
+/** PostgreSQL answers count(*) as a string. */
+type TopRow = { value: string; deleted: number | string };
+
+/**
+ * The run store on the plugin's database, SQLite or PostgreSQL: every query is written here, on
+ * knex, so that a method's definition is its SQL. Rows become API types in rowMapping.ts; the
+ * retention after a run is retention.ts.
+ */
+export class DatabaseRunStore implements RunStore {
+  /** The store on the plugin's database, migrated unless told not to. */
+  static async create(options: {
+    database: DatabaseService;
+    skipMigrations?: boolean;
+    /** The clock that decides whether a running run is lost (tests). */
+    now?: StoreClock;
+  }): Promise<DatabaseRunStore> {
+    const db = await options.database.getClient();
+    await useWriteAheadLog(db);
+    if (!options.skipMigrations && !options.database.migrations?.skip) {
+      await db.migrate.latest({ directory: migrationsDirectory() });
+    }
+    return new DatabaseRunStore(db, options.now ?? (() => new Date()));
+  }
+
+  /**
+   * The bulk writes of sweeps (outcomes, sightings, write-ahead records, pruning) take at most
+   * half of the pool's connections at once: however many sweeps run, the API's reads and the
+   * scheduler's queries find a free connection instead of queueing behind them.
+   */
+  private readonly bulkWrites: Limiter;
+
+  private constructor(
+    private readonly db: Knex,
+    /** Decides whether a `running` run is shown `lost`. */
+    private readonly clock: StoreClock,
+  ) {
+    this.bulkWrites = new Limiter(Math.max(1, Math.floor(poolSize(db) / 2)));
+  }
+
+  private async bulkWrite<R>(write: () => Promise<R>): Promise<R> {
+    const release = await this.bulkWrites.acquire();
+    try {
+      return await write();
+    } finally {
+      release();
+    }
+  }
+
+  // Runs
+
+  async createRun(run: NewRun): Promise<RunSummary> {
+    const row: Omit<RunRow, 'seq' | 'outcome_seq'> = {
+      id: newRunId(run.startedAt),
+      tower_id: run.towerId,
+      trigger: run.trigger,
+      requested_by: run.requestedBy ?? null,
+      dry_run: run.dryRun,
+      status: 'running',
+      started_at: run.startedAt.getTime(),
+      finished_at: null,
+      heartbeat_at: run.startedAt.getTime(),
+      scanned: 0,
+      candidates: 0,
+      deleted: 0,
+      would_delete: 0,
+      kept: 0,
+      kept_referenced: 0,
+      kept_count_nonzero: 0,
+      kept_young: 0,
+      kept_unconfirmed: 0,
+      kept_cap: 0,
+      kept_raced: 0,
+      kept_refused: 0,
+      kept_malformed: 0,
+      outcome_rows: 0,
+      routine_listed: true,
+      failed: 0,
+      error_message: null,
+      error_code: null,
+      notes: null,
+      instance: run.instance,
+      instance_id: run.instanceId ?? null,
+      settings: JSON.stringify(run.settings),
+      clock_source: null,
+      clock_skew_ms: null,
+    };
+    await this.db<RunRow>(RUNS).insert(row);
+    return rowToSummary({ ...row, seq: 0 }, run.startedAt.getTime());
+  }
+
+  async setRunClock(runId: string, clock: RunClock): Promise<void> {
+    await this.db<RunRow>(RUNS)
+      .where({ id: runId })
+      .update({
+        clock_source: clock.source,
+        clock_skew_ms: clock.skewMs,
+        clock_capped: clock.capped ?? null,
+      });
+  }
+
+  async setRunRelations(runId: string, relations: RunRelations): Promise<void> {
+    await this.db<RunRow>(RUNS)
+      .where({ id: runId })
+      .update({ relations: JSON.stringify(relations) });
+  }
+
+  async updateRunCounts(runId: string, counts: RunCounts): Promise<void> {
+    await this.bulkWrite(() =>
+      this.db<RunRow>(RUNS).where({ id: runId }).update(countColumns(counts)),
+    );
+  }
+
+  async heartbeat(runId: string, at: Date): Promise<void> {
+    await this.db<RunRow>(RUNS)
+      .where({ id: runId, status: 'running' })
+      .update({ heartbeat_at: at.getTime() });
+  }
+
+  async finishRun(runId: string, end: RunEnd): Promise<RunSummary> {
+    await this.db<RunRow>(RUNS)
+      .where({ id: runId })
+      .update({
+        status: end.status,
+        finished_at: end.finishedAt.getTime(),
+        ...countColumns(end.counts),
+        ...storedError(end.error),
+        ...(end.notes?.length ? { notes: JSON.stringify(end.notes) } : {}),
+      });
+    const row = await this.db<RunRow>(RUNS)
+      .select(...SUMMARY_COLUMNS)
+      .where({ id: runId })
+      .first();
+    if (!row) throw new NotFoundError(`run ${runId} not found`);
+    return rowToSummary(row, end.finishedAt.getTime());
+  }
+
+  /**
+   * Lost runs end at their last heartbeat. Runs with a recent heartbeat are left alone: they may
+   * still be finishing.
+   */
+  async abortLostRuns(towerId: string, now: Date): Promise<LostRun[]> {
+    const lost: Array<
+      Pick<RunRow, 'id' | 'trigger' | 'requested_by' | 'dry_run'>
+    > = await this.db<RunRow>(RUNS)
+      .select('id', 'trigger', 'requested_by', 'dry_run')
+      .where({ tower_id: towerId, status: 'running' })
+      .whereRaw(`${SIGN_OF_LIFE} < ?`, [aliveSince(now.getTime())])
+      .orderBy('seq', 'asc');
+    if (lost.length === 0) return [];
+    await this.db<RunRow>(RUNS)
+      .whereIn(
+        'id',
+        lost.map(r => r.id),
+      )
+      .where({ status: 'running' })
+      .update({
+        status: 'aborted',
+        finished_at: this.db.raw(SIGN_OF_LIFE),
+        error_message: REPLICA_LOST.message,
+        error_code: REPLICA_LOST.code,
+      });
+    return lost.map(r => ({
+      id: r.id,
+      trigger: r.trigger,
+      dryRun: Boolean(r.dry_run),
+      ...(r.requested_by === null ? {} : { requestedBy: r.requested_by }),
+    }));
+  }
+
+  async requestStop(
+    towerId: string,
+    requester: string,
+  ): Promise<string | undefined> {
+    const since = aliveSince(this.clock().getTime());
+    const live = () =>
+      this.db<RunRow>(RUNS)
+        .where({ tower_id: towerId, status: 'running' })
+        .whereRaw(`${SIGN_OF_LIFE} >= ?`, [since]);
+    // The first stop names who stopped it; a second one only finds the run.
+    await live().whereNull('stopped_by').update({ stopped_by: requester });
+    const row: Pick<RunRow, 'id'> | undefined = await live()
+      .select('id')
+      .orderBy('started_at', 'desc')
+      .first();
+    return row?.id;
+  }
+
+  async stoppedBy(runId: string): Promise<string | undefined> {
+    const row: Pick<RunRow, 'stopped_by'> | undefined = await this.db<RunRow>(
+      RUNS,
+    )
+      .select('stopped_by')
+      .where({ id: runId })
+      .first();
+    return row?.stopped_by ?? undefined;
+  }
+
+  /** The run had ended meanwhile: a finished run keeps no stop. */
+  async withdrawStop(runId: string): Promise<void> {
+    await this.db<RunRow>(RUNS)
+      .where({ id: runId, status: 'running' })
+      .update({ stopped_by: null });
+  }
+
+  // Runs as read
+
+  async getRun(runId: string): Promise<Run | undefined> {
+    const row = await this.db<RunRow>(RUNS).where({ id: runId }).first();
+    return row ? rowToRun(row, this.clock().getTime()) : undefined;
+  }
+
+  /** An unknown `before` and the end of the list read differently. */
+  async listRuns(
+    towerId: string,
+    options: { limit: number; before?: string },
+  ): Promise<RunSummary[]> {
+    const query = this.db<RunRow>(RUNS)
+      .select(...SUMMARY_COLUMNS)
+      .where({ tower_id: towerId })
+      .orderBy('seq', 'desc')
+      .limit(options.limit);
+    if (options.before !== undefined) {
+      const before = await this.db<RunRow>(RUNS)
+        .select('seq')
+        .where({ id: options.before, tower_id: towerId })
+        .first();
+      if (!before) {
+        throw new NotFoundError(
+          `No run '${options.before}' of Tower '${towerId}'`,
+        );
+      }
+      query.andWhere('seq', '<', before.seq);
+    }
+    const rows: SummaryRow[] = await query;
+    const now = this.clock().getTime();
+    return rows.map(row => rowToSummary(row, now));
+  }
+
+  /** One indexed query per chunk of Towers. */
+  async lastRuns(towerIds: string[]): Promise<Map<string, RunSummary>> {
+    const now = this.clock().getTime();
+    const result = new Map<string, RunSummary>();
+    for (const row of await this.newestRows([...new Set(towerIds)])) {
+      result.set(row.tower_id, rowToSummary(row, now));
+    }
+    return result;
+  }
+
+  private async newestRows(towerIds: string[]): Promise<SummaryRow[]> {
+    if (isPostgres(this.db)) {
+      // One index probe per Tower through a LATERAL join: a small statement whatever the number
+      // of Towers. PostgreSQL took 10-25 ms just to plan the UNION ALL form below for 10 Towers
+      // (test/bench/apiBench.ts); this one plans and runs in about 1 ms.
+      const columns = SUMMARY_COLUMNS.map(c => `r."${c}"`).join(', ');
+      const { rows } = (await this.db.raw(
+        `select ${columns} from unnest(?::text[]) as t(tower_id)
+        cross join lateral (
+          select * from ${RUNS} where ${RUNS}.tower_id = t.tower_id order by seq desc limit 1
+        ) r`,
+        [towerIds],
+      )) as { rows: SummaryRow[] };
+      return rows;
+    }
+    const result: SummaryRow[] = [];
+    for (const ids of chunks(towerIds, LAST_RUNS_CHUNK)) {
+      // One `max(seq) where tower_id = ?` per Tower, each answered from an index (no scan
+      // or sort of the Tower's runs), then one primary-key lookup per Tower.
+      const rows: SummaryRow[] = await this.db<RunRow>(RUNS)
+        .select(...SUMMARY_COLUMNS)
+        .whereIn('seq', function newest() {
+          ids.forEach((towerId, i) => {
+            const max = (qb: Knex.QueryBuilder) =>
+              qb.max('seq').from(RUNS).where('tower_id', towerId);
+            if (i === 0) {
+              max(this);
+            } else {
+              this.unionAll(max);
+            }
+          });
+        });
+      result.push(...rows);
+    }
+    return result;
+  }
+
+  async runningTowers(towerIds: string[]): Promise<Set<string>> {
+    const result = new Set<string>();
+    const since = aliveSince(this.clock().getTime());
+    for (const ids of chunks([...new Set(towerIds)])) {
+      const rows: Array<Pick<RunRow, 'tower_id'>> = await this.db<RunRow>(RUNS)
+        .distinct('tower_id')
+        .where({ status: 'running' })
+        .whereIn('tower_id', ids)
+        .whereRaw(`${SIGN_OF_LIFE} >= ?`, [since]);
+      for (const row of rows) {
+        result.add(row.tower_id);
+      }
+    }
+    return result;
+  }
+
+  /**
+   * Succeeded, partial or failed: an aborted or lost sweep did not do the schedule's work.
+   */
+  async lastScheduledStart(towerId: string): Promise<Date | undefined> {
+    const row: Pick<RunRow, 'started_at'> | undefined = await this.db<RunRow>(
+      RUNS,
+    )
+      .select('started_at')
+      .where({ tower_id: towerId, trigger: 'schedule' })
+      .whereIn('status', ['succeeded', 'partial', 'failed'])
+      .orderBy('seq', 'desc')
+      .first();
+    return row ? new Date(toMillis(row.started_at)) : undefined;
+  }
+
+  /** A preview counts too. From the shared database, so every replica tells the same. */
+  async lastSucceeded(towerIds: string[]): Promise<Map<string, number>> {
+    const result = new Map<string, number>();
+    for (const ids of chunks([...new Set(towerIds)])) {
+      const rows: Array<{ tower_id: string; finished_at: DbBigInt | null }> =
+        await this.db<RunRow>(RUNS)
+          .select('tower_id')
+          .max({ finished_at: 'finished_at' })
+          .where({ status: 'succeeded' })
+          .whereIn('tower_id', ids)
+          .groupBy('tower_id');
+      for (const row of rows) {
+        if (row.finished_at !== null)
+          result.set(row.tower_id, toMillis(row.finished_at));
+      }
+    }
+    return result;
+  }
+
+  async pruneRuns(towerId: string, keep: Retention): Promise<number> {
+    return this.bulkWrite(() => pruneRuns(this.db, towerId, keep));
+  }
+
+  /**
+   * Adds to the run's counters. It locks the run's row until commit: the last statement of a
+   * transaction, so that writers of one run hold that lock only for their commit.
+   */
+  private async addToRunCounters(
+    tx: Knex,
+    runId: string,
+    counts: Record<string, number>,
+  ): Promise<void> {
+    const updated = await tx(RUNS).where({ id: runId }).increment(counts);
+    if (updated === 0) throw new NotFoundError(`run ${runId} not found`);
+  }
+
+  // Outcomes
+
+  /**
+   * In batches; never loads them all. The kept ones are counted per reason on the run, and the
+   * sightings (rule 6) of labels kept `referenced`, `count-nonzero` or `young` forgotten.
+   */
+  async addOutcomes(
+    runId: string,
+    outcomes: LabelOutcome[],
+    settles?: PendingBatchId,
+  ): Promise<void> {
+    if (outcomes.length === 0) {
+      return;
+    }
+    await this.bulkWrite(async () => {
+      // Numbered in a statement of its own, counted at the end of the transaction: the run's
+      // row, which every batch of the run updates, is locked only briefly, so batches written at
+      // once (PostgreSQL) insert their rows side by side instead of one after another.
+      const { firstSeq, towerId } = await this.reserveOutcomeSeqs(
+        this.db,
+        runId,
+        outcomes.length,
+      );
+      await this.db.transaction(async tx => {
+        await this.insertOutcomeRows(tx, runId, firstSeq, outcomes);
+        await this.forgetSightings(
+          tx,
+          towerId,
+          outcomes.filter(seenInUse).map(o => o.labelId),
+        );
+        // A `failed` label stays pending: the next run re-checks whether Tower deleted it after
+        // all.
+        if (settles !== undefined) {
+          const resolved = outcomes
+            .filter(o => o.action === 'deleted' || SETTLED_KEPT.has(o.reason))
+            .map(o => o.labelId);
+          await this.forgetPending(tx, runId, new Set(resolved), settles);
+        }
+        await this.addToRunCounters(tx, runId, addedCounts(outcomes));
+      });
+    });
+  }
+
+  /**
+   * Their `failed` outcome becomes `deleted`; a label the run never recorded gets an outcome.
+   * The run's counts are corrected and the note added in the same transaction.
+   */
+  async recordLateDeletions(
+    runId: string,
+    labels: LabelOutcome[],
+    note: RunNote,
+  ): Promise<boolean> {
+    return this.bulkWrite(() =>
+      this.db.transaction(async tx => {
+        const run: Pick<RunRow, 'notes'> | undefined = await tx<RunRow>(RUNS)
+          .select('notes')
+          .where({ id: runId })
+          .first();
+        if (!run) return false;
+        const ids = labels.map(l => l.labelId);
+        const recorded = new Set<string>();
+        let corrected = 0;
+        for (const chunk of chunks(ids)) {
+          const rows = await tx<OutcomeRow>(OUTCOMES)
+            .select('label_id')
+            .where({ run_id: runId })
+            .whereIn('label_id', chunk);
+          rows.forEach(r => recorded.add(r.label_id));
+          corrected += await tx<OutcomeRow>(OUTCOMES)
+            .where({ run_id: runId, action: 'failed' })
+            .whereIn('label_id', chunk)
+            .update({ action: 'deleted', reason: null });
+        }
+        const unrecorded = labels.filter(l => !recorded.has(l.labelId));
+        const { firstSeq } = await this.reserveOutcomeSeqs(
+          tx,
+          runId,
+          unrecorded.length,
+        );
+        const deleted = unrecorded.map((l): LabelOutcome => ({
+          labelId: l.labelId,
+          key: l.key,
+          value: l.value,
+          createdAt: l.createdAt,
+          action: 'deleted',
+        }));
+        await this.insertOutcomeRows(tx, runId, firstSeq, deleted);
+        // Counted, not recounted: the run may no longer list its routine keeps.
+        await this.addToRunCounters(tx, runId, {
+          scanned: unrecorded.length,
+          candidates: unrecorded.length,
+          outcome_rows: unrecorded.length,
+          deleted: corrected + unrecorded.length,
+          failed: -corrected,
+        });
+        const notes: unknown[] = run.notes ? JSON.parse(run.notes) : [];
+        await tx<RunRow>(RUNS)
+          .where({ id: runId })
+          .update({ notes: JSON.stringify([...notes, note]) });
+        await this.forgetPending(tx, runId, new Set(ids));
+        return true;
+      }),
+    );
+  }
+
+  /**
+   * Reserves `count` outcome numbers of the run and returns the first. One atomic increment of
+   * the run's counter: concurrent writers get disjoint ranges by construction (a failed write
+   * leaves a gap, which nothing minds). It locks the run's row until its transaction ends:
+   * outside one, for this statement only.
+   */
+  private async reserveOutcomeSeqs(
+    db: Knex,
+    runId: string,
+    count: number,
+  ): Promise<Reserved> {
+    const [row] = (await db(RUNS)
+      .where({ id: runId })
+      .increment('outcome_seq', count)
+      .returning(['outcome_seq', 'tower_id'])) as Array<
+      Pick<RunRow, 'outcome_seq' | 'tower_id'>
+    >;
+    if (!row) throw new NotFoundError(`run ${runId} not found`);
+    return {
+      firstSeq: Number(row.outcome_seq) - count + 1,
+      towerId: row.tower_id,
+    };
+  }
+
+  /**
+   * Inserts outcome rows of the run numbered from `firstSeq`, sent as one array parameter per
+   * batch (arrayParams.ts): a 500-row knex insert was a 4,000-parameter statement that SQLite
+   * compiled anew for every chunk.
+   */
+  private async insertOutcomeRows(
+    tx: Knex,
+    runId: string,
+    firstSeq: number,
+    outcomes: readonly LabelOutcome[],
+  ): Promise<void> {
+    const rows = outcomes.map((o, i) => [
+      firstSeq + i,
+      o.labelId,
+      o.key,
+      o.value,
+      o.createdAt,
+      o.action,
+      o.reason ?? null,
+      o.relation ?? null,
+      o.detail ?? null,
+    ]);
+    await insertBatch(tx, OUTCOMES, OUTCOME_COLUMNS, rows, {
+      fixed: { run_id: runId },
+    });
+  }
+
+  /**
+   * The rows of one run that pass `filter`. The value search is case-insensitive: ILIKE on
+   * PostgreSQL, LIKE on SQLite (which folds ASCII letters only).
+   */
+  private filteredOutcomes(
+    runId: string,
+    filter: OutcomeFilter,
+  ): Knex.QueryBuilder<OutcomeRow, OutcomeRow[]> {
+    const query = this.db<OutcomeRow>(OUTCOMES).where({ run_id: runId });
+    if (filter.action !== undefined) query.andWhere({ action: filter.action });
+    if (filter.reason !== undefined) query.andWhere({ reason: filter.reason });
+    if (filter.key !== undefined) query.andWhere({ key: filter.key });
+    if (filter.search !== undefined) {
+      const operator = isPostgres(this.db) ? 'ilike' : 'like';
+      query.andWhereRaw(`?? ${operator} ? escape '\\'`, [
+        'value',
+        likePattern(filter.search),
+      ]);
+    }
+    return query;
+  }
+
+  /** With how many pass the filter and which kept reasons the run only counts. */
+  async listOutcomes(
+    runId: string,
+    options: { limit: number; offset: number } & OutcomeFilter,
+  ): Promise<OutcomePage> {
+    const { limit, offset, ...filter } = options;
+    // Unfiltered, the run's row counter is the total: no count(*) over its (maybe 100,000) rows.
+    const filtered = Object.values(filter).some(v => v !== undefined);
+    const [run, countRow, rows] = await Promise.all([
+      this.db<RunRow>(RUNS)
+        .select('routine_listed', 'outcome_rows')
+        .where({ id: runId })
+        .first(),
+      filtered
+        ? this.filteredOutcomes(runId, filter).count({ total: '*' }).first()
+        : undefined,
+      this.filteredOutcomes(runId, filter)
+        .select('*')
+        .orderBy('seq', 'asc')
+        .offset(offset)
+        .limit(limit),
+    ]);
+    if (!run) throw new NotFoundError(`No run '${runId}'`);
+    return {
+      items: rows.map(rowToOutcome),
+      total: Number(filtered ? (countRow?.total ?? 0) : run.outcome_rows),
+      countedOnly: countedOnly(run),
+    };
+  }
+
+  /** Read by keyset on `seq`: never more than one page in memory, and no OFFSET scan. */
+  async *iterateOutcomes(
+    runId: string,
+    filter: OutcomeFilter,
+    pageSize: number,
+  ): AsyncGenerator<LabelOutcome[]> {
+    let after = 0;
+    for (;;) {
+      const rows: OutcomeRow[] = await this.filteredOutcomes(runId, filter)
+        .andWhere('seq', '>', after)
+        .select('*')
+        .orderBy('seq', 'asc')
+        .limit(pageSize);
+      if (rows.length === 0) return;
+      yield rows.map(rowToOutcome);
+      if (rows.length < pageSize) return;
+      after = rows[rows.length - 1].seq;
+    }
+  }
+
+  /** Ties by value. Grouped in the database: never loads the outcomes. */
+  async topDeletedValues(options: {
+    towerId: string;
+    key: string;
+    since: Date;
+    limit: number;
+  }): Promise<SourceCount[]> {
+    const rows = (await this.db(`${OUTCOMES} as o`)
+      .join(`${RUNS} as r`, 'r.id', 'o.run_id')
+      .where('r.tower_id', options.towerId)
+      .andWhere('r.started_at', '>=', options.since.getTime())
+      .andWhere('o.action', 'deleted')
+      .andWhere('o.key', options.key)
+      .whereNotNull('o.value')
+      .groupBy('o.value')
+      .select('o.value as value')
+      .count({ deleted: '*' })
+      .orderBy([
+        { column: 'deleted', order: 'desc' },
+        { column: 'value', order: 'asc' },
+      ])
+      .limit(options.limit)) as TopRow[];
+    return rows.map(r => ({
+      value: plainValue(r.value),
+      deleted: Number(r.deleted),
+    }));
+  }
+
+  // Pending deletes
+
+  /** One row per delete, so recording a delete costs one row, not one per label. */
+  async writePendingDeletes(
+    towerId: string,
+    runId: string,
+    labels: LabelOutcome[],
+  ): Promise<PendingBatchId> {
+    const stored = labels.map((l): StoredLabel => [
+      l.labelId,
+      l.key,
+      l.value,
+      l.createdAt,
+    ]);
+    const [row] = await this.bulkWrite(() =>
+      this.db<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES)
+        .insert({
+          tower_id: towerId,
+          run_id: runId,
+          labels: JSON.stringify(stored),
+        })
+        .returning('id'),
+    );
+    return Number(row.id);
+  }
+
+  async listPendingDeletes(towerId: string): Promise<PendingDelete[]> {
+    const rows: Array<Pick<PendingDeleteBatchRow, 'run_id' | 'labels'>> =
+      await this.db<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES)
+        .select('run_id', 'labels')
+        .where({ tower_id: towerId })
+        .orderBy(['run_id', 'id']);
+    const pending = new Map<string, PendingDelete>();
+    for (const row of rows) {
+      for (const [labelId, key, value, createdAt] of JSON.parse(
+        row.labels,
+      ) as StoredLabel[]) {
+        pending.set(JSON.stringify([row.run_id, labelId]), {
+          runId: row.run_id,
+          label: { labelId, key, value, createdAt, action: 'deleted' },
+        });
+      }
+    }
+    const order = (a: string, b: string) => (a < b ? -1 : Number(a > b));
+    return [...pending.values()].sort(
+      (a, b) =>
+        order(a.runId, b.runId) || order(a.label.labelId, b.label.labelId),
+    );
+  }
+
+  async clearPendingDeletes(runId: string, labelIds: string[]): Promise<void> {
+    await this.bulkWrite(() =>
+      this.forgetPending(this.db, runId, new Set(labelIds)),
+    );
+  }
+
+  /**
+   * Forgets the labels `ids` names from the run's write-ahead rows (all of them, or the one
+   * `batchId` names); a row goes once none of its labels is left.
+   */
+  private async forgetPending(
+    db: Knex,
+    runId: string,
+    ids: ReadonlySet<string>,
+    batchId?: PendingBatchId,
+  ): Promise<void> {
+    if (ids.size === 0) return;
+    // Inside the caller's transaction when there is one (no savepoint per batch).
+    const inTransaction = (work: (tx: Knex.Transaction) => Promise<void>) =>
+      db.isTransaction ? work(db as Knex.Transaction) : db.transaction(work);
+    await inTransaction(async tx => {
+      const query = tx<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES)
+        .select('id', 'labels')
+        .where({ run_id: runId });
+      if (batchId !== undefined) query.andWhere({ id: batchId });
+      // Read, then rewritten: on PostgreSQL no other writer may change the row in between.
+      const rows = isPostgres(tx) ? await query.forUpdate() : await query;
+      for (const row of rows) {
+        const labels: StoredLabel[] = JSON.parse(row.labels);
+        const left = labels.filter(([labelId]) => !ids.has(labelId));
+        if (left.length === labels.length) continue;
+        const ofRow = tx<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES).where({
+          id: row.id,
+        });
+        await (left.length === 0
+          ? ofRow.delete()
+          : ofRow.update({ labels: JSON.stringify(left) }));
+      }
+    });
+  }
+
+  // Confirmation sightings
+
+  async getSightings(
+    towerId: string,
+    labelIds: string[],
+  ): Promise<Map<string, Date>> {
+    const result = new Map<string, Date>();
+    for (const ids of chunks([...new Set(labelIds)])) {
+      const rows: Array<Pick<SightingRow, 'label_id' | 'first_seen_at'>> =
+        await this.db<SightingRow>(SIGHTINGS)
+          .select('label_id', 'first_seen_at')
+          .where({ tower_id: towerId })
+          .whereIn('label_id', ids);
+      for (const row of rows) {
+        result.set(row.label_id, new Date(toMillis(row.first_seen_at)));
+      }
+    }
+    return result;
+  }
+
+  async addSightings(
+    towerId: string,
+    labelIds: string[],
+    seenAt: Date,
+  ): Promise<void> {
+    const at = seenAt.getTime();
+    // Duplicates in one upsert make PostgreSQL refuse it ("cannot affect row a second time").
+    const unique = [...new Set(labelIds)];
+    if (unique.length === 0) {
+      return;
+    }
+    await this.bulkWrite(() =>
+      this.db.transaction(async tx => {
+        for (const ids of chunks(unique)) {
+          const rows: SightingRow[] = ids.map(labelId => ({
+            tower_id: towerId,
+            label_id: labelId,
+            first_seen_at: at,
+            last_seen_at: at,
+          }));
+          await tx<SightingRow>(SIGHTINGS)
+            .insert(rows)
+            .onConflict(['tower_id', 'label_id'])
+            .merge(['last_seen_at']);
+        }
+      }),
+    );
+  }
+
+  async pruneSightings(towerId: string, before: Date): Promise<void> {
+    await this.bulkWrite(() =>
+      this.db<SightingRow>(SIGHTINGS)
+        .where({ tower_id: towerId })
+        .andWhere('last_seen_at', '<', before.getTime())
+        .delete(),
+    );
+  }
+
+  /** Labels seen in use: their confirmation starts over. */
+  private async forgetSightings(
+    tx: Knex,
+    towerId: string,
+    labelIds: readonly string[],
+  ): Promise<void> {
+    const ids = [...new Set(labelIds)];
+    if (ids.length === 0) return;
+    await deleteWhereIn(tx, SIGHTINGS, { tower_id: towerId }, 'label_id', ids);
+  }
+
+  // Sweep requests
+
+  async enqueueRequest(
+    request: Omit<SweepRequest, 'id'>,
+  ): Promise<SweepRequest> {
+    const row: Omit<RequestRow, 'seq'> = {
+      id: randomUUID(),
+      tower_id: request.towerId,
+      trigger: request.trigger,
+      requested_by: request.requestedBy ?? null,
+      dry_run: request.dryRun,
+      requested_at: request.requestedAt.getTime(),
+    };
+    await this.db<RequestRow>(REQUESTS).insert(row);
+    return rowToRequest({ ...row, seq: 0 });
+  }
+
+  /**
+   * Atomic across replicas without locks: whoever deletes the row owns it. A replica whose
+   * delete affects nothing lost the race for that row and tries the next oldest.
+   */
+  async takeRequest(towerId: string): Promise<SweepRequest | undefined> {
+    for (;;) {
+      const oldest: RequestRow | undefined = await this.db<RequestRow>(REQUESTS)
+        .where({ tower_id: towerId })
+        .orderBy('seq', 'asc')
+        .first();
+      if (!oldest) {
+        return undefined;
+      }
+      const deleted = await this.db<RequestRow>(REQUESTS)
+        .where({ id: oldest.id })
+        .delete();
+      if (deleted === 1) {
+        return rowToRequest(oldest);
+      }
+    }
+  }
+
+  async hasPendingRequest(towerId: string): Promise<boolean> {
+    const row = await this.db<RequestRow>(REQUESTS)
+      .select('seq')
+      .where({ tower_id: towerId })
+      .first();
+    return row !== undefined;
+  }
+
+  async cancelRequest(requestId: string): Promise<boolean> {
+    const deleted = await this.db<RequestRow>(REQUESTS)
+      .where({ id: requestId })
+      .delete();
+    return deleted > 0;
+  }
+
+  // Notified health
+
+  async getNotifiedHealth(
+    towerId: string,
+  ): Promise<NotifiedHealth | undefined> {
+    const row = await this.db<NotifiedHealthRow>(NOTIFIED_HEALTH)
+      .select('health')
+      .where({ tower_id: towerId })
+      .first();
+    return row?.health;
+  }
+
+  async setNotifiedHealth(
+    towerId: string,
+    health: NotifiedHealth,
+    runId: string,
+    at: Date,
+  ): Promise<void> {
+    await this.db<NotifiedHealthRow>(NOTIFIED_HEALTH)
+      .insert({
+        tower_id: towerId,
+        health,
+        run_id: runId,
+        notified_at: at.getTime(),
+      })
+      .onConflict('tower_id')
+      .merge();
+  }
+}

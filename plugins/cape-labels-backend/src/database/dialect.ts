@@ -7,7 +7,7 @@ export function isPostgres(db: Knex): boolean {
 }
 
 /** sqlite3 or better-sqlite3. */
-export function isSqlite(db: Knex): boolean {
+function isSqlite(db: Knex): boolean {
   return String(db.client.config.client).includes('sqlite');
 }
 

@@ -35,7 +35,7 @@ const KEPT_COLUMNS = {
 type KeepReason = keyof typeof KEPT_COLUMNS;
 type KeptColumn = (typeof KEPT_COLUMNS)[KeepReason];
 
-export const KEPT_COUNT_COLUMNS = Object.values(KEPT_COLUMNS);
+const KEPT_COUNT_COLUMNS = Object.values(KEPT_COLUMNS);
 
 /**
  * The routine keeps: labels in use or too young, most of a Tower's labels in every run. They are
@@ -69,7 +69,7 @@ export function addedCounts(
 }
 
 /** A run's kept counters as the API shows them: the reasons with at least one label. */
-export function keptByReason(
+function keptByReason(
   row: Pick<RunRow, KeptColumn>,
 ): Partial<Record<KeptReason, number>> {
   const result: Partial<Record<KeptReason, number>> = {};

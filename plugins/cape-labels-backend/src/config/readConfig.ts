@@ -11,9 +11,13 @@ import {
 } from '@smartx-cape/plugin-cape-labels-common';
 import { DEFAULT_MAX_IN_FLIGHT } from '../cloudtower/transport';
 import { readTowerCredentials, readTowerHeaders } from './readTowerAccess';
-import { readFleetLimits } from './readFleet';
-import { readTowerLimits } from './readLimits';
-import { invalid, readDuration, readPositiveInt } from './readValues';
+import { readFleetLimits, readTowerLimits } from './readLimits';
+import {
+  invalid,
+  readDuration,
+  readNonNegativeDuration,
+  readPositiveInt,
+} from './readValues';
 import { readTowerServer } from './towerServer';
 import {
   TOWER_ID_PATTERN,
@@ -50,14 +54,12 @@ function readOverridable(tower: Config, defaults: Config, towerKey: string) {
   }
 
   const confirmAt = pick('confirmAfter');
-  const confirmAfter = readDuration(
+  const confirmAfter = readNonNegativeDuration(
     confirmAt.config,
     'confirmAfter',
     confirmAt.fullKey,
     { hours: 0 },
   );
-  if (confirmAfter.as('milliseconds') < 0)
-    invalid(confirmAt.fullKey, 'must not be negative');
 
   const capAt = pick('maxDeletesPerRun');
   const maxDeletesPerRun = readPositiveInt(

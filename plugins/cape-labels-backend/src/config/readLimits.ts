@@ -1,7 +1,11 @@
 import type { Config } from '@backstage/config';
 import type { Duration } from 'luxon';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../cloudtower/transport';
-import { invalid, readDuration, readPositiveInt } from './readValues';
+import {
+  invalid,
+  readNonNegativeDuration,
+  readPositiveInt,
+} from './readValues';
 
 /** The bounds put on what a Tower (or whoever answers in its place) can make the plugin do. */
 export type TowerLimits = {
@@ -15,23 +19,49 @@ export type TowerLimits = {
 const MAX_RESPONSE_BYTES_LIMIT = 1024 * 1024 * 1024;
 
 export function readTowerLimits(config: Config, root: string): TowerLimits {
-  const maxClockAhead = readDuration(
-    config,
-    'maxClockAhead',
-    `${root}.maxClockAhead`,
-    { minutes: 10 },
-  );
-  if (maxClockAhead.as('milliseconds') < 0) {
-    invalid(`${root}.maxClockAhead`, 'must not be negative');
-  }
   return {
-    maxClockAhead,
+    maxClockAhead: readNonNegativeDuration(
+      config,
+      'maxClockAhead',
+      `${root}.maxClockAhead`,
+      { minutes: 10 },
+    ),
     maxResponseBytes: readPositiveInt(
       config,
       'maxResponseBytes',
       `${root}.maxResponseBytes`,
       DEFAULT_MAX_RESPONSE_BYTES,
       MAX_RESPONSE_BYTES_LIMIT,
+    ),
+  };
+}
+
+/** How the Towers' sweeps share time and a replica. */
+export type FleetLimits = {
+  /** `startSpread`: the window each Tower's stable start offset falls in. */
+  startSpread: Duration;
+  /** `maxConcurrentSweeps`: sweeps one replica runs at once. */
+  maxConcurrentSweeps: number;
+};
+
+const MAX_START_SPREAD_HOURS = 24;
+
+export function readFleetLimits(config: Config, root: string): FleetLimits {
+  const key = `${root}.startSpread`;
+  const startSpread = readNonNegativeDuration(config, 'startSpread', key, {
+    minutes: 5,
+  });
+  if (startSpread.as('hours') > MAX_START_SPREAD_HOURS) {
+    invalid(key, `must be at most ${MAX_START_SPREAD_HOURS} hours`);
+  }
+  return {
+    startSpread,
+    maxConcurrentSweeps: readPositiveInt(
+      config,
+      'maxConcurrentSweeps',
+      `${root}.maxConcurrentSweeps`,
+      4,
+      1000,
     ),
   };
 }

@@ -33,6 +33,18 @@ export function readDuration(
   return duration;
 }
 
+/** {@link readDuration}, refusing a negative one. */
+export function readNonNegativeDuration(
+  config: Config,
+  key: string,
+  fullKey: string,
+  fallback: DurationLikeObject,
+): Duration {
+  const duration = readDuration(config, key, fullKey, fallback);
+  if (duration.as('milliseconds') < 0) invalid(fullKey, 'must not be negative');
+  return duration;
+}
+
 export function readPositiveInt(
   config: Config,
   key: string,

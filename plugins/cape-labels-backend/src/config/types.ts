@@ -5,8 +5,7 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { Duration } from 'luxon';
 import type { TowerEndpoint } from '../cloudtower/TowerClient';
-import type { FleetLimits } from './readFleet';
-import type { TowerLimits } from './readLimits';
+import type { FleetLimits, TowerLimits } from './readLimits';
 
 /** Everything needed to sweep one Tower, defaults applied. */
 export type TowerConfig = TowerEndpoint & {

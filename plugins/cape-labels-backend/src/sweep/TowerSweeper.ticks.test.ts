@@ -1,5 +1,5 @@
 import type { TowerConfig } from '../config/types';
-import { EXTERNAL_START_GAP_MS } from './tick';
+import { EXTERNAL_START_GAP_MS } from './TowerSweeper';
 import {
   createHarness,
   stoppedAfterEach,

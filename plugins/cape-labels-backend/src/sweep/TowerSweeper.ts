@@ -7,8 +7,7 @@ import type { TowerClient } from '../cloudtower/TowerClient';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
 import type { Retention, RunStore } from '../database';
 import type { SweepMetrics } from './metrics';
-import type { SweeperSettings } from './runContext';
-import { DEFAULT_MAX_CLOCK_AHEAD_MS } from './runClock';
+import { DEFAULT_MAX_CLOCK_AHEAD_MS } from './decide';
 import {
   isDue,
   spreadDefinition,
@@ -18,9 +17,8 @@ import {
   type SweepSchedule,
 } from './schedule';
 import type { SweeperHooks } from './sweeperHooks';
-import { sweepOnce } from './sweepOnce';
+import { SweepRun, type PlannedRun, type SweeperSettings } from './SweepRun';
 import type { SweepSlots } from './SweepSlots';
-import { externalPreviewAllowed, planTick, type PlannedRun } from './tick';
 
 /**
  * What one start of the task came to: it ran (or found nothing to do), or it gave the lease back
@@ -91,6 +89,32 @@ export type TowerSweeperOptions = {
   /** The window of the Tower's stable start offset (`capeLabels.startSpread`; default none). */
   startSpread?: Duration;
 };
+
+/**
+ * What one start of the Tower's task runs, in order. `requests` are permitted work waiting:
+ * the request taken from the queue, and a request a lost replica left unfinished.
+ *
+ * - due by the schedule: the scheduled sweep, on time, then the requests (a pending preview
+ *   must not take the scheduled sweep's place);
+ * - not due, requests waiting: those;
+ * - not due, nothing waiting: someone triggered the task through the scheduler's own endpoint,
+ *   which checks no permission of ours, so it only previews (`external`, nothing deleted).
+ */
+export function planTick(input: {
+  due: boolean;
+  requests: PlannedRun[];
+}): PlannedRun[] {
+  const { due, requests } = input;
+  if (due) return [{ trigger: 'schedule', dryRun: false }, ...requests];
+  if (requests.length) return requests;
+  return [{ trigger: 'external', dryRun: true }];
+}
+
+/**
+ * The least time between the start of a Tower's last run and a preview the scheduler's trigger
+ * endpoint starts: any signed-in user can call it, and each preview lists the whole Tower.
+ */
+export const EXTERNAL_START_GAP_MS = 5 * 60_000;
 
 /** No bound: a release that frees nothing. */
 const noSlot = () => undefined;
@@ -215,7 +239,7 @@ export class TowerSweeper {
   }
 
   private async runTick(signal: AbortSignal): Promise<TaskOutcome> {
-    const { store, tower, logger } = this.options;
+    const { store, tower } = this.options;
     const requests = await this.abortLostRuns();
     const anchor = await store.lastScheduledStart(tower.id);
     const now = this.now();
@@ -229,13 +253,7 @@ export class TowerSweeper {
       return { handedBack: true, reason: 'spread', retryAt: later };
     for (const planned of planTick({ due, requests })) {
       const allowed =
-        planned.trigger !== 'external' ||
-        (await externalPreviewAllowed({
-          towerId: tower.id,
-          store,
-          logger,
-          now: this.now(),
-        }));
+        planned.trigger !== 'external' || (await this.externalPreviewAllowed());
       if (allowed) await this.sweep(planned, signal);
     }
     while (!signal.aborted) {
@@ -281,11 +299,35 @@ export class TowerSweeper {
       }));
   }
 
+  /**
+   * Whether a start of the task that neither the schedule nor a request made (the scheduler's
+   * trigger endpoint) may run its preview: not within `EXTERNAL_START_GAP_MS` of the Tower's last
+   * run start, which is logged and nothing else. Either way the start is logged.
+   */
+  private async externalPreviewAllowed(): Promise<boolean> {
+    const { store, tower, logger } = this.options;
+    const last = (await store.lastRuns([tower.id])).get(tower.id);
+    const sinceMs = last
+      ? this.now().getTime() - Date.parse(last.startedAt)
+      : Infinity;
+    if (sinceMs < EXTERNAL_START_GAP_MS) {
+      logger.warn(
+        `Tower ${tower.id}: task started while no sweep was due and no request was pending (the scheduler's trigger endpoint?), ${Math.max(0, Math.round(sinceMs / 1000))} s after the last run started: nothing run (at most one such preview per ${EXTERNAL_START_GAP_MS / 60_000} minutes)`,
+      );
+      return false;
+    }
+    logger.warn(
+      `Tower ${tower.id}: task started while no sweep was due and no request was pending (the scheduler's trigger endpoint?): preview only`,
+    );
+    return true;
+  }
+
   private now(): Date {
     return this.options.now?.() ?? new Date();
   }
 
-  private sweep(planned: PlannedRun, signal: AbortSignal) {
-    return sweepOnce(this.settings, planned, signal);
+  private async sweep(planned: PlannedRun, signal: AbortSignal) {
+    const run = await SweepRun.start(this.settings, planned, signal);
+    return run.run();
   }
 }

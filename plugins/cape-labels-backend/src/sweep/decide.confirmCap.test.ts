@@ -1,5 +1,5 @@
 import type { RunStore } from '../database';
-import { stubRunContext } from './__testUtils__/runContext';
+import { stubSweepRun } from './__testUtils__/sweepRun';
 import { actions, towerLabel } from './__testUtils__/towerLabel';
 import {
   applyCap,
@@ -7,8 +7,6 @@ import {
   isConfirmed,
   type SweepPolicy,
 } from './decide';
-import { unconfirmedOf } from './runSweep';
-import { newRunState } from './sweepResult';
 
 const CUTOFF = Date.parse('2026-11-29T00:00:00.000Z');
 const policy: SweepPolicy = {
@@ -48,11 +46,10 @@ describe('unconfirmedOf (rule 6 on a page)', () => {
       recent: new Date(CUTOFF + 1),
     });
     const candidates = ['old', 'recent', 'new'].map(id => towerLabel(id));
-    const unconfirmed = await unconfirmedOf(
-      stubRunContext({ store, startedAt: runStart }),
-      candidates,
-      confirming,
-    );
+    const unconfirmed = await stubSweepRun({
+      store,
+      startedAt: runStart,
+    }).unconfirmedOf(candidates, confirming);
     expect([...unconfirmed]).toEqual(['recent', 'new']);
     expect(added).toEqual([['old', 'recent', 'new']]);
   });
@@ -62,11 +59,10 @@ describe('unconfirmedOf (rule 6 on a page)', () => {
     store.getSightings = async () => {
       throw new Error('read without confirmation');
     };
-    const unconfirmed = await unconfirmedOf(
-      stubRunContext({ store, startedAt: runStart }),
-      [towerLabel('a')],
-      policy,
-    );
+    const unconfirmed = await stubSweepRun({
+      store,
+      startedAt: runStart,
+    }).unconfirmedOf([towerLabel('a')], policy);
     expect(unconfirmed.size).toBe(0);
     expect(added).toEqual([]);
   });
@@ -85,8 +81,7 @@ describe('capBeforeCheck (rule 7 before the live check)', () => {
   const candidates = [towerLabel('a'), towerLabel('b')];
 
   it('keeps candidates `cap` unchecked once the cap is used up', () => {
-    const state = { ...newRunState(), reserved: 2 };
-    const capped = capBeforeCheck(state, candidates, {
+    const capped = capBeforeCheck(2, candidates, {
       maxDeletes: 2,
       confirming: false,
     });
@@ -98,8 +93,7 @@ describe('capBeforeCheck (rule 7 before the live check)', () => {
     ['room is left', 1, false],
     ['confirmation needs the live check', 2, true],
   ])('passes every candidate on when %s', (_why, reserved, confirm) => {
-    const state = { ...newRunState(), reserved };
-    const capped = capBeforeCheck(state, candidates, {
+    const capped = capBeforeCheck(reserved, candidates, {
       maxDeletes: 2,
       confirming: confirm,
     });

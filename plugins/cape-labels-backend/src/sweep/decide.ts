@@ -2,14 +2,20 @@ import type {
   KeptReason,
   LabelOutcome,
 } from '@smartx-cape/plugin-cape-labels-common';
-import type { LabelLiveState, TowerLabel } from '../cloudtower/TowerClient';
-import { malformation } from './labelShape';
-import { outcome } from './record';
-import type { RunState } from './sweepResult';
+import type { RunClock } from '@smartx-cape/plugin-cape-labels-common';
+import { DateTime } from 'luxon';
+import type {
+  LabelLiveState,
+  TowerClockReading,
+  TowerLabel,
+} from '../cloudtower/TowerClient';
+import type { TowerConfig } from '../config/types';
+import { malformation, outcome } from './labelShape';
 
 /*
- * The decide step of README "How a sweep decides", without I/O: rules 1–3 on each listed page,
- * rule 6's test of a sighting, rule 7's cap, and rule 4's verdict on the live state a batch reads.
+ * The rules of docs/sweep-rules.md, without I/O: the run's policy and Tower's clock (rule 2),
+ * rules 1–3 on each listed page, rule 6's test of a sighting, rule 7's cap, and rule 4's verdict
+ * on the live state a batch reads.
  */
 
 /** What one run decides by: fixed when the run starts. */
@@ -21,6 +27,53 @@ export type SweepPolicy = {
   /** `runStart - confirmAfter` in epoch ms; undefined when confirmation is off (rule 6). */
   confirmCutoffMs?: number;
 };
+
+/** The default of `capeLabels.maxClockAhead`. */
+export const DEFAULT_MAX_CLOCK_AHEAD_MS = 10 * 60_000;
+
+/**
+ * What a reading says about Tower's clock. A `Date` far ahead would make every label look old
+ * (a proxy, or anyone on an unverified connection, can write it): the skew ahead counts up to
+ * `maxAheadMs` only. A Tower behind us only makes the cutoff earlier, so it counts in full.
+ */
+export function readClock(
+  reading: TowerClockReading,
+  nowMs: number,
+  maxAheadMs: number,
+): { clock: RunClock; effectiveSkewMs: number } {
+  if (reading.source === 'local') {
+    return { clock: { source: 'local', skewMs: null }, effectiveSkewMs: 0 };
+  }
+  const skewMs = reading.towerNowMs - nowMs;
+  if (skewMs > maxAheadMs) {
+    return {
+      clock: { source: 'tower', skewMs, capped: true },
+      effectiveSkewMs: maxAheadMs,
+    };
+  }
+  return { clock: { source: 'tower', skewMs }, effectiveSkewMs: skewMs };
+}
+
+/** What the run decides by, fixed at its start (rules 1, 2 and 6). */
+export function runPolicy(
+  tower: TowerConfig,
+  keys: readonly string[],
+  startedAt: Date,
+  towerStart: DateTime,
+): SweepPolicy {
+  const confirming = tower.confirmAfter.as('milliseconds') > 0;
+  return {
+    keys: new Set(keys),
+    // Tower stamps createdAt: its clock, not ours, says how old a label is.
+    cutoffMs: towerStart.minus(tower.minAge).toMillis(),
+    confirmCutoffMs: confirming
+      ? DateTime.fromJSDate(startedAt)
+          .toUTC()
+          .minus(tower.confirmAfter)
+          .toMillis()
+      : undefined,
+  };
+}
 
 type Verdict =
   | { candidate: true }
@@ -113,36 +166,20 @@ export function applyCap<T>(
   return { take: items.slice(0, n), over: items.slice(n) };
 }
 
-type Capped = { take: TowerLabel[]; kept: LabelOutcome[] };
-
-/**
- * Rule 7 on a batch's orphans: reserves what still fits under `maxDeletes` for deletion; the
- * rest is kept `cap` (which makes the run `partial`).
- */
-export function capOrphans(
-  state: RunState,
-  orphans: TowerLabel[],
-  maxDeletes: number,
-): Capped {
-  const { take, over } = applyCap(orphans, maxDeletes - state.reserved);
-  state.reserved += take.length;
-  return { take, kept: over.map(l => outcome(l, 'kept', 'cap')) };
-}
-
 /**
  * Rule 7 early, before the live check: once the cap is used up, candidates are kept `cap`
  * unchecked. Only without confirmation: with it, the live check still restarts the
  * confirmation of labels in use (rule 6), so the cap waits until after it.
  */
 export function capBeforeCheck(
-  state: RunState,
+  reserved: number,
   candidates: TowerLabel[],
   options: { maxDeletes: number; confirming: boolean },
-): Capped {
+): { take: TowerLabel[]; kept: LabelOutcome[] } {
   if (
     options.confirming ||
     candidates.length === 0 ||
-    state.reserved < options.maxDeletes
+    reserved < options.maxDeletes
   )
     return { take: candidates, kept: [] };
   return { take: [], kept: candidates.map(l => outcome(l, 'kept', 'cap')) };

@@ -1,10 +1,15 @@
+import type {
+  LabelOutcome,
+  OutcomeReason,
+} from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerLabel } from '../cloudtower/TowerClient';
 import { escapedText } from '../lib/plainText';
 
 /*
  * Rule 0 of a listed label: its `id` and `createdAt` must be values Tower could have written. A
  * label whose are not is never deleted (nothing about it can be trusted) and is recorded with the
- * raw values made safe, so that it can still be found on Tower.
+ * raw values made safe, so that it can still be found on Tower. And a label's outcome as the run
+ * records it.
  */
 
 /**
@@ -58,13 +63,46 @@ export function malformation(label: TowerLabel): string | undefined {
 }
 
 /** A label id as the run records it: itself when well-formed, else made safe and bounded. */
-export function recordedId(id: string): string {
+function recordedId(id: string): string {
   return TOWER_ID.test(id) ? id : escapedText(id, MAX_RECORDED_ID);
 }
 
 /** A creation time as the run records it: itself when well-formed, else made safe and bounded. */
-export function recordedTime(createdAt: string): string {
+function recordedTime(createdAt: string): string {
   return TOWER_TIME.test(createdAt)
     ? createdAt
     : escapedText(createdAt, MAX_RECORDED_TIME);
+}
+
+/**
+ * U+0000 cannot be stored in PostgreSQL text: one such label would make every outcome write of
+ * its batch fail (after Tower acted). It is recorded as U+FFFD; the label id stays exact.
+ */
+function storable(text: string): string {
+  return text.includes('\u0000') ? text.split('\u0000').join('\uFFFD') : text;
+}
+
+/** What an outcome says beside its reason: the relation that held it, or the words why. */
+type OutcomeNotes = Pick<LabelOutcome, 'relation' | 'detail'>;
+
+/**
+ * A label's outcome as the run records it. A malformed id or creation time is recorded made safe:
+ * such a label is only ever kept, so nothing looks it up by its exact id.
+ */
+export function outcome(
+  label: TowerLabel,
+  action: LabelOutcome['action'],
+  reason?: OutcomeReason,
+  notes: OutcomeNotes = {},
+): LabelOutcome {
+  return {
+    labelId: recordedId(label.id),
+    key: storable(label.key),
+    value: label.value === null ? null : storable(label.value),
+    createdAt: recordedTime(label.createdAt),
+    action,
+    ...(reason ? { reason } : {}),
+    ...(notes.relation ? { relation: notes.relation } : {}),
+    ...(notes.detail ? { detail: notes.detail } : {}),
+  };
 }

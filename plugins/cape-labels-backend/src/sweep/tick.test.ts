@@ -1,4 +1,4 @@
-import { planTick } from './tick';
+import { planTick } from './TowerSweeper';
 
 describe('planTick', () => {
   const preview = {

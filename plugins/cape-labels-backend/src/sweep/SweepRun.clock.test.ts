@@ -2,8 +2,7 @@ import { DEFAULT_LDAP_STRATEGY_ID } from '@smartx-cape/cloudtower-simulator';
 import type { RunNote } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerClient, TowerLogin } from '../cloudtower/TowerClient';
 import { ldapCredentials, LDAP_USER } from '../__testUtils__/towerLogin';
-import { stubRunContext } from './__testUtils__/runContext';
-import { towerRunStart } from './runClock';
+import { stubSweepRun } from './__testUtils__/sweepRun';
 import { createHarness, stoppedAfterEach } from './__testUtils__/sweepHarness';
 
 jest.setTimeout(30_000);
@@ -25,7 +24,7 @@ function clientLoggedIn(login: TowerLogin | undefined): TowerClient {
   };
 }
 
-describe('towerRunStart notes how the run got into Tower', () => {
+describe('readTowerClock notes how the run got into Tower', () => {
   it.each<[string, TowerLogin | undefined, RunNote[]]>([
     [
       'LDAP through AUTHN',
@@ -73,12 +72,12 @@ describe('towerRunStart notes how the run got into Tower', () => {
     ['LOCAL (as before: no note)', { method: 'password', source: 'LOCAL' }, []],
     ['a client that does not say', undefined, []],
   ])('%s', async (_name, login, expected) => {
-    const run = stubRunContext({
+    const run = stubSweepRun({
       client: clientLoggedIn(login),
       store: { setRunClock: async () => undefined },
       maxClockAheadMs: 600_000,
     });
-    await towerRunStart(run);
+    await run.readTowerClock();
     expect(run.notes.list()).toEqual(expected);
   });
 });

@@ -1,16 +1,10 @@
 import type { TowerLabel } from '../cloudtower/TowerClient';
 import { sweptKeys } from '../config/types';
-import { stubRunContext } from './__testUtils__/runContext';
+import { stubSweepRun } from './__testUtils__/sweepRun';
 import { towerLabel } from './__testUtils__/towerLabel';
 import type { SweepPolicy } from './decide';
-import {
-  BatchPool,
-  listPages,
-  prefetched,
-  shouldStop,
-  writeProgress,
-} from './runSweep';
-import { newRunState } from './sweepResult';
+import { RunTally } from './RunTally';
+import { BatchPool, prefetched } from './SweepRun';
 
 const running = new AbortController().signal;
 
@@ -26,30 +20,33 @@ describe('progress', () => {
     };
     let announced = 0;
     const announce = () => announced++;
-    const run = stubRunContext({ store, hooks: { onProgress: announce } });
-    const { state } = run;
-    state.counts.scanned = 1;
-    await writeProgress(run);
-    state.counts.scanned = 2;
-    await writeProgress(run);
+    jest.useFakeTimers({ now: Date.now() });
+    const run = stubSweepRun({ store, hooks: { onProgress: announce } });
+    const { tally } = run;
+    tally.counts.scanned = 1;
+    await run.writeProgress();
+    tally.counts.scanned = 2;
+    await run.writeProgress();
     expect(written).toEqual([1]);
     expect(announced).toBe(1);
 
-    state.lastProgressMs = 0;
+    jest.setSystemTime(Date.now() + 1000);
     fail = true;
-    await writeProgress(run);
+    await run.writeProgress();
+    jest.useRealTimers();
     expect(announced).toBe(1);
   });
 });
 
 describe('when the listing stops', () => {
   it('goes on while batches succeed, stops (fatal) after three failures in a row', () => {
-    const state = { ...newRunState(), consecutiveFailures: 2 };
-    expect(shouldStop(state, running)).toBe(false);
-    state.consecutiveFailures = 3;
-    state.lastBatchError = { message: 'Tower down', code: 'HTTP_503' };
-    expect(shouldStop(state, running)).toBe(true);
-    expect(state.fatal).toEqual({
+    const tally = new RunTally();
+    tally.consecutiveFailures = 2;
+    expect(tally.shouldStop(running)).toBe(false);
+    tally.consecutiveFailures = 3;
+    tally.lastBatchError = { message: 'Tower down', code: 'HTTP_503' };
+    expect(tally.shouldStop(running)).toBe(true);
+    expect(tally.fatal).toEqual({
       message: 'stopped after 3 failed batches in a row: Tower down',
       code: 'HTTP_503',
     });
@@ -58,10 +55,10 @@ describe('when the listing stops', () => {
   it('stops on a fatal error or an abort', () => {
     const aborted = new AbortController();
     aborted.abort();
-    expect(shouldStop(newRunState(), aborted.signal)).toBe(true);
-    expect(
-      shouldStop({ ...newRunState(), fatal: { message: 'x' } }, running),
-    ).toBe(true);
+    expect(new RunTally().shouldStop(aborted.signal)).toBe(true);
+    const fatal = new RunTally();
+    fatal.fatal = { message: 'x' };
+    expect(fatal.shouldStop(running)).toBe(true);
   });
 });
 
@@ -101,9 +98,9 @@ describe('listPages (rule 1: only the swept keys are listed)', () => {
       },
     };
     const signal = new AbortController().signal;
-    const run = stubRunContext({ client, pageSize: 2, signal });
+    const run = stubSweepRun({ client, pageSize: 2, signal });
     const seen: TowerLabel[][] = [];
-    for await (const page of listPages(run, policy)) seen.push(page);
+    for await (const page of run.listPages(policy)) seen.push(page);
     expect(seen).toEqual(pages);
     expect(asked).toEqual([
       { keys: sweptKeys('cape') },

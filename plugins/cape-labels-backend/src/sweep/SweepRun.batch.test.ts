@@ -1,15 +1,10 @@
-import {
-  emptyRunCounts,
-  type LabelOutcome,
-} from '@smartx-cape/plugin-cape-labels-common';
+import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import type { LabelLiveState } from '../cloudtower/TowerClient';
-import { stubRunContext } from './__testUtils__/runContext';
+import { stubSweepRun } from './__testUtils__/sweepRun';
 import { actions, towerLabel } from './__testUtils__/towerLabel';
-import { liveCheck, processBatch } from './batch';
-import { capOrphans, type SweepPolicy } from './decide';
-import { deleteOrPreview } from './guardedDelete';
-import { countOutcomes, outcome, recordOutcomes } from './record';
-import { newRunState, type KeptTally } from './sweepResult';
+import type { SweepPolicy } from './decide';
+import { outcome } from './labelShape';
+import { RunTally } from './RunTally';
 
 const live = (id: string, over: Partial<LabelLiveState> = {}) => ({
   id,
@@ -27,16 +22,15 @@ describe('rule 4, the live check', () => {
     const labels = ['gone', 'held', 'counted', 'new', 'orphan'].map(id =>
       towerLabel(id),
     );
-    const checked = await liveCheck(
-      checking([
+    const run = stubSweepRun({
+      client: checking([
         live('held', { referencedBy: ['vm_templates'] }),
         live('counted', { totalNum: null }),
         live('new'),
         live('orphan'),
       ]),
-      labels,
-      new Set(['new', 'held']),
-    );
+    });
+    const checked = await run.liveCheck(labels, new Set(['new', 'held']));
     expect(checked.orphans.map(l => l.id)).toEqual(['orphan']);
     expect(checked.kept.find(o => o.labelId === 'held')?.relation).toBe(
       'vm_templates',
@@ -52,16 +46,16 @@ describe('rule 4, the live check', () => {
 
 describe('rule 7, the cap', () => {
   it('takes what fits under maxDeletes across batches, keeps the rest `cap`', () => {
-    const state = newRunState();
-    const first = capOrphans(state, [towerLabel('a'), towerLabel('b')], 3);
-    const second = capOrphans(state, [towerLabel('c'), towerLabel('d')], 3);
+    const tally = new RunTally();
+    const first = tally.reserve([towerLabel('a'), towerLabel('b')], 3);
+    const second = tally.reserve([towerLabel('c'), towerLabel('d')], 3);
     expect(first).toEqual({
       take: [towerLabel('a'), towerLabel('b')],
       kept: [],
     });
     expect(second.take).toEqual([towerLabel('c')]);
     expect(actions(second.kept)).toEqual(['d:kept/cap']);
-    expect(state.reserved).toBe(3);
+    expect(tally.reserved).toBe(3);
   });
 });
 
@@ -73,8 +67,7 @@ const policy: SweepPolicy = {
 
 describe('rules 5 and 8, delete or preview', () => {
   it('a dry run records would-delete and sends nothing', async () => {
-    const result = await deleteOrPreview(
-      stubRunContext({ dryRun: true }),
+    const result = await stubSweepRun({ dryRun: true }).deleteOrPreview(
       policy,
       [towerLabel('a')],
     );
@@ -82,7 +75,7 @@ describe('rules 5 and 8, delete or preview', () => {
   });
 
   it('nothing to delete sends nothing', async () => {
-    expect(await deleteOrPreview(stubRunContext(), policy, [])).toEqual({
+    expect(await stubSweepRun().deleteOrPreview(policy, [])).toEqual({
       outcomes: [],
     });
   });
@@ -96,7 +89,7 @@ describe('record', () => {
         written.push(o);
       },
     };
-    const run = stubRunContext({ store });
+    const run = stubSweepRun({ store });
     const outcomes = [
       { ...towerLabel('a'), labelId: 'a', action: 'deleted' as const },
       {
@@ -106,17 +99,16 @@ describe('record', () => {
         reason: 'cap' as const,
       },
     ];
-    await recordOutcomes(run, outcomes);
+    await run.record(outcomes);
     expect(written).toEqual([outcomes]);
-    expect(run.state.counts).toMatchObject({ deleted: 1, kept: 1 });
-    expect(run.state.keptByReason.get('cap')).toBe(1);
+    expect(run.tally.counts).toMatchObject({ deleted: 1, kept: 1 });
+    expect(run.tally.keptByReason.get('cap')).toBe(1);
   });
 });
 
 describe('countOutcomes', () => {
   it('counts actions and kept reasons', () => {
-    const counts = emptyRunCounts();
-    const kept: KeptTally = new Map();
+    const tally = new RunTally();
     const outcomes: LabelOutcome[] = [
       outcome(towerLabel('a'), 'deleted'),
       outcome(towerLabel('b'), 'kept', 'young'),
@@ -125,8 +117,8 @@ describe('countOutcomes', () => {
       outcome(towerLabel('e'), 'failed', 'error'),
       outcome(towerLabel('f'), 'would-delete'),
     ];
-    countOutcomes(counts, kept, outcomes);
-    expect(counts).toEqual({
+    tally.count(outcomes);
+    expect(tally.counts).toEqual({
       scanned: 0,
       candidates: 0,
       deleted: 1,
@@ -134,15 +126,18 @@ describe('countOutcomes', () => {
       kept: 3,
       failed: 1,
     });
-    expect(Object.fromEntries(kept)).toEqual({ young: 2, raced: 1 });
+    expect(Object.fromEntries(tally.keptByReason)).toEqual({
+      young: 2,
+      raced: 1,
+    });
   });
 });
 
 describe('a batch: live check → cap → delete or preview → record', () => {
-  function batch(over: Parameters<typeof stubRunContext>[0] = {}) {
+  function batch(over: Parameters<typeof stubSweepRun>[0] = {}) {
     const recorded: LabelOutcome[] = [];
-    const base = stubRunContext();
-    const ctx = stubRunContext({
+    const base = stubSweepRun();
+    const ctx = stubSweepRun({
       tower: { ...base.tower, maxDeletesPerRun: 1 },
       client: checking([live('a'), live('b')]),
       store: {
@@ -159,9 +154,9 @@ describe('a batch: live check → cap → delete or preview → record', () => {
 
   it('checks, caps, previews and records each label once', async () => {
     const { ctx, recorded } = batch();
-    await processBatch(ctx, policy, labels, new Set());
+    await ctx.processBatch(policy, labels, new Set());
     expect(actions(recorded)).toEqual(['b:kept/cap', 'a:would-delete']);
-    expect(ctx.state.consecutiveFailures).toBe(0);
+    expect(ctx.tally.consecutiveFailures).toBe(0);
   });
 
   it('a failed live check fails the whole batch and counts a failure', async () => {
@@ -172,9 +167,9 @@ describe('a batch: live check → cap → delete or preview → record', () => {
         },
       },
     });
-    await processBatch(ctx, policy, labels, new Set());
+    await ctx.processBatch(policy, labels, new Set());
     expect(actions(recorded)).toEqual(['a:failed/error', 'b:failed/error']);
-    expect(ctx.state).toMatchObject({
+    expect(ctx.tally).toMatchObject({
       consecutiveFailures: 1,
       lastBatchError: { message: 'Tower down' },
     });
@@ -189,8 +184,8 @@ describe('a batch: live check → cap → delete or preview → record', () => {
       },
     });
     jest.useFakeTimers({ advanceTimers: true });
-    await processBatch(ctx, policy, labels, new Set());
+    await ctx.processBatch(policy, labels, new Set());
     jest.useRealTimers();
-    expect(ctx.state.fatal).toMatchObject({ code: 'STORE_FAILED' });
+    expect(ctx.tally.fatal).toMatchObject({ code: 'STORE_FAILED' });
   });
 });

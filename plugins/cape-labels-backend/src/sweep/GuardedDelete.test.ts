@@ -4,9 +4,33 @@ import {
   TowerHttpError,
   TowerTimeoutError,
 } from '../cloudtower/errors';
-import { stubRunContext } from './__testUtils__/runContext';
+import { mockServices } from '@backstage/backend-test-utils';
+import type { RunStore } from '../database';
 import type { SweepPolicy } from './decide';
-import { deleteGuarded } from './guardedDelete';
+import { GuardedDelete, type GuardedDeleteOptions } from './GuardedDelete';
+import { RunNotes } from './runNotes';
+
+type Deleting = Omit<GuardedDeleteOptions, 'policy'>;
+
+/** The guarded deletes of run `r1` of Tower `t1` through `client`, with `store`. */
+function deleting(over: {
+  client: TowerClient;
+  store: Pick<RunStore, 'writePendingDeletes'>;
+  settleMs?: number;
+}): Deleting {
+  return {
+    towerId: 't1',
+    runId: 'r1',
+    notes: new RunNotes(mockServices.logger.mock(), 'Tower t1: run r1'),
+    signal: new AbortController().signal,
+    settleMs: 0,
+    ...over,
+  };
+}
+
+function deleteGuarded(ctx: Deleting, policy: SweepPolicy, take: TowerLabel[]) {
+  return new GuardedDelete({ ...ctx, policy }).delete(take);
+}
 
 const label = (id: string): TowerLabel => ({
   id,
@@ -36,7 +60,7 @@ function context(options: {
       return ids.filter(id => existing.has(id));
     },
   } as unknown as TowerClient;
-  const ctx = stubRunContext({
+  const ctx = deleting({
     client,
     store: { writePendingDeletes: async () => 1 },
     settleMs: 30,
@@ -143,7 +167,7 @@ function refusingTower(
     readExistingIds: async (asked: string[]) =>
       asked.filter(id => existing.has(id)),
   } as unknown as TowerClient;
-  const ctx = stubRunContext({
+  const ctx = deleting({
     client,
     store: { writePendingDeletes: async () => 7 },
   });
@@ -306,7 +330,7 @@ describe('deleteGuarded when Tower refuses the batch', () => {
         readExistingIds: async (ids: string[]) =>
           ids.filter(id => existing.has(id)),
       } as unknown as TowerClient;
-      const ctx = stubRunContext({
+      const ctx = deleting({
         client,
         store: { writePendingDeletes: async () => 1 },
       });

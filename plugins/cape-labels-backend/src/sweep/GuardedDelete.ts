@@ -1,0 +1,347 @@
+import { toError } from '@backstage/errors';
+import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  isAmbiguous,
+  isTowerError,
+  TowerGraphQLError,
+  TowerHttpError,
+  towerErrorKind,
+} from '../cloudtower/errors';
+import type { TowerClient, TowerLabel } from '../cloudtower/TowerClient';
+import type { PendingBatchId, RunStore } from '../database';
+import { plainText } from '../lib/plainText';
+import { withRetry } from '../lib/retry';
+import type { SweepPolicy } from './decide';
+import { outcome } from './labelShape';
+import { runNotes, type RunNotes } from './runNotes';
+
+/*
+ * Rule 5: one guarded delete of a batch, written ahead, and what its answer says about each
+ * label — whether Tower refused (then the batch is split to find the labels it refuses), whether
+ * it may have acted without saying so (the errors module's `isAmbiguous`), and which labels are
+ * left afterwards.
+ */
+
+/** Survivor reads spread over the settle window after a delete without a usable answer. */
+const SETTLE_READS = 3;
+
+/** Tower's words kept on a refused label's outcome, at most (UTF-8 bytes). */
+const MAX_REFUSAL_BYTES = 1024;
+
+/**
+ * A split may send as many more deletes as isolating this many refusals costs (about
+ * 2·log2(batch) each). A Tower that refuses every label stops the split there: what is left
+ * fails `error`, as an unsplit batch would.
+ */
+const REFUSALS_BUDGETED = 4;
+
+/**
+ * 4xx answers about the request rather than about its labels: who asks (403, 407), when (408)
+ * or how often (429). Splitting the batch would only repeat them.
+ */
+const NOT_ABOUT_LABELS: ReadonlySet<number> = new Set([403, 407, 408, 429]);
+
+/** Codes of a GraphQL document Tower cannot run at all (its filters, its syntax): no label's fault. */
+const DOCUMENT_REFUSED: ReadonlySet<string> = new Set([
+  'GRAPHQL_VALIDATION_FAILED',
+  'GRAPHQL_PARSE_FAILED',
+]);
+
+export type GuardedDeleteResult = {
+  outcomes: LabelOutcome[];
+  /** The delete's write-ahead record, which recording `outcomes` settles. */
+  pending?: PendingBatchId;
+  /** The error behind the batch's `failed` outcomes, when it has some. */
+  error?: unknown;
+};
+
+/** What a guarded delete works with: the run's client, store, notes and signal, and its policy. */
+export type GuardedDeleteOptions = {
+  towerId: string;
+  runId: string;
+  client: Pick<TowerClient, 'deleteLabelsGuarded' | 'readExistingIds'>;
+  store: Pick<RunStore, 'writePendingDeletes'>;
+  notes: RunNotes;
+  /** Stops settling and splitting; a delete already sent finishes. */
+  signal: AbortSignal;
+  /** How long Tower may take to commit a delete whose answer was lost (ms). */
+  settleMs: number;
+  policy: SweepPolicy;
+};
+
+/**
+ * Tower answered clearly that it will not delete the batch (GraphQL errors, or a 4xx about the
+ * request's content; not its refusal of the token): one of the batch's labels may be why, e.g.
+ * one an Everoute security policy uses.
+ */
+function isRefusal(
+  error: unknown,
+): error is TowerGraphQLError | TowerHttpError {
+  if (!isTowerError(error)) return false;
+  const kind = towerErrorKind(error);
+  if (kind === 'GRAPHQL')
+    return (
+      error instanceof TowerGraphQLError &&
+      !DOCUMENT_REFUSED.has(error.graphqlCode ?? '')
+    );
+  return (
+    kind === 'HTTP_4xx' &&
+    error instanceof TowerHttpError &&
+    !NOT_ABOUT_LABELS.has(error.status) &&
+    !DOCUMENT_REFUSED.has(error.towerCode ?? '')
+  );
+}
+
+/** Tower's words for a refusal, its code first: plain, one line, bounded. */
+function refusalDetail(error: TowerGraphQLError | TowerHttpError): string {
+  const code =
+    error instanceof TowerHttpError
+      ? (error.towerCode ?? error.code)
+      : error.code;
+  const words = error.messages.length
+    ? error.messages.join('; ')
+    : error.message;
+  return plainText(`${code}: ${words}`, MAX_REFUSAL_BYTES);
+}
+
+/** The words of the error behind a failed label, when Tower refused it. */
+function detailOf(error: unknown): { detail?: string } {
+  return isRefusal(error) ? { detail: refusalDetail(error) } : {};
+}
+
+/** Why labels of a split batch are left without a verdict: Tower's error for them. */
+type Unresolved = { error: unknown; ambiguous: boolean };
+
+/**
+ * A guarded delete Tower refused as a whole, split in halves until the labels it refuses are
+ * alone: those are kept `refused` with Tower's words, the others deleted by the halves Tower
+ * accepted. A part whose delete went unanswered, or a split that used up its budget, stops
+ * there: its labels fail as an unsplit batch's would.
+ */
+class RefusedBatch {
+  /** Deletes this split may send beyond the refused one. */
+  private readonly maxExtraRequests: number;
+  private extraRequests = 0;
+  /** Labels Tower refused alone, with its words. */
+  private readonly refused = new Map<string, string>();
+  /** Labels left without a verdict, with the error that left them so. */
+  private readonly unresolved = new Map<string, Unresolved>();
+  /** Labels of parts Tower answered it deleted whole. */
+  private readonly deleted = new Set<string>();
+  /** A part's delete got no usable answer: what is left is read after settling. */
+  private ambiguous = false;
+
+  constructor(
+    private readonly guarded: GuardedDelete,
+    private readonly take: TowerLabel[],
+  ) {
+    this.maxExtraRequests =
+      2 * Math.ceil(Math.log2(Math.max(2, take.length))) * REFUSALS_BUDGETED;
+  }
+
+  /** Splits the batch Tower refused with `refusal`, then decides each label's outcome. */
+  async resolve(
+    refusal: TowerGraphQLError | TowerHttpError,
+  ): Promise<Omit<GuardedDeleteResult, 'pending'>> {
+    await this.split(this.take, refusal);
+    const ids = this.take.map(l => l.id);
+    const unknown = ids.filter(id => !this.deleted.has(id));
+    const survivors = await this.guarded.survivorsAfter(
+      unknown,
+      undefined,
+      this.ambiguous,
+    );
+    this.note(refusal, survivors);
+    const outcomes = this.take.map(l => {
+      if (!survivors.has(l.id)) return outcome(l, 'deleted');
+      const words = this.refused.get(l.id);
+      if (words !== undefined)
+        return outcome(l, 'kept', 'refused', { detail: words });
+      const left = this.unresolved.get(l.id);
+      if (left === undefined) return outcome(l, 'kept', 'raced');
+      return left.ambiguous
+        ? outcome(l, 'failed', 'unanswered')
+        : outcome(l, 'failed', 'error', detailOf(left.error));
+    });
+    const failed = this.take.find(
+      l => survivors.has(l.id) && this.unresolved.has(l.id),
+    );
+    return {
+      ...(failed ? { error: this.unresolved.get(failed.id)!.error } : {}),
+      outcomes,
+    };
+  }
+
+  /** `labels`, which Tower refused with `refusal`: each half tried, a refused one split again. */
+  private async split(
+    labels: TowerLabel[],
+    refusal: TowerGraphQLError | TowerHttpError,
+  ): Promise<void> {
+    if (labels.length === 1) {
+      this.refused.set(labels[0].id, refusalDetail(refusal));
+      return;
+    }
+    const middle = Math.ceil(labels.length / 2);
+    for (const half of [labels.slice(0, middle), labels.slice(middle)]) {
+      const spent = this.extraRequests >= this.maxExtraRequests;
+      if (spent || this.ambiguous || this.guarded.signal.aborted) {
+        this.leave(half, { error: refusal, ambiguous: false });
+        continue;
+      }
+      this.extraRequests++;
+      const ids = half.map(l => l.id);
+      const { reported, error } = await this.guarded.send(ids);
+      if (error === undefined) {
+        if (reported === ids.length) ids.forEach(id => this.deleted.add(id));
+      } else if (isRefusal(error)) {
+        await this.split(half, error);
+      } else {
+        this.ambiguous ||= isAmbiguous(error);
+        this.leave(half, { error, ambiguous: isAmbiguous(error) });
+      }
+    }
+  }
+
+  private leave(labels: TowerLabel[], why: Unresolved): void {
+    for (const l of labels) this.unresolved.set(l.id, why);
+  }
+
+  private note(
+    refusal: TowerGraphQLError | TowerHttpError,
+    survivors: ReadonlySet<string>,
+  ): void {
+    const refused = [...this.refused.keys()].filter(id => survivors.has(id));
+    const failed = [...this.unresolved.keys()].filter(id => survivors.has(id));
+    this.guarded.notes.add(
+      runNotes.deleteRefusedSplit({
+        requested: this.take.length,
+        detail: refusalDetail(refusal),
+        extraDeletes: this.extraRequests,
+        refused: refused.length,
+        refusedIds: refused.join(', '),
+        deleted: this.take.length - survivors.size,
+        failed: failed.length,
+      }),
+    );
+  }
+}
+
+/**
+ * Guarded deletes of one run's batches. Each is one `deleteManyLabels` written ahead, then the
+ * survivor read deciding each label's outcome; a delete Tower refuses with a clear answer is
+ * split until the labels it refuses are found (`RefusedBatch`), under the same write-ahead record.
+ */
+export class GuardedDelete {
+  constructor(private readonly options: GuardedDeleteOptions) {}
+
+  /**
+   * Deletes `take`, returning each label's outcome. Throws only when the write-ahead record or
+   * the survivor read fails.
+   */
+  async delete(take: TowerLabel[]): Promise<GuardedDeleteResult> {
+    const { store, towerId, runId, notes, signal } = this.options;
+    const ids = take.map(l => l.id);
+    const pending = await withRetry(() =>
+      store.writePendingDeletes(
+        towerId,
+        runId,
+        take.map(l => outcome(l, 'deleted')),
+      ),
+    );
+    const { reported, error } = await this.send(ids);
+    if (isRefusal(error) && !signal.aborted) {
+      const refused = new RefusedBatch(this, take);
+      return { pending, ...(await refused.resolve(error)) };
+    }
+    const ambiguous = error !== undefined && isAmbiguous(error);
+    const survivors = await this.survivorsAfter(ids, reported, ambiguous);
+    const gone = ids.length - survivors.size;
+    if (reported !== undefined && reported !== gone) {
+      notes.add(
+        runNotes.deleteCountMismatch({
+          reported,
+          requested: ids.length,
+          gone,
+        }),
+      );
+    }
+    if (ambiguous && gone > 0) {
+      notes.add(
+        runNotes.deleteUnansweredSettled({
+          requested: ids.length,
+          gone,
+          error: toError(error).message,
+        }),
+      );
+    }
+    const failedReason = ambiguous ? 'unanswered' : 'error';
+    return {
+      error,
+      pending,
+      outcomes: take.map(l => {
+        if (!survivors.has(l.id)) return outcome(l, 'deleted');
+        return error !== undefined
+          ? outcome(l, 'failed', failedReason)
+          : outcome(l, 'kept', 'raced');
+      }),
+    };
+  }
+
+  get signal(): AbortSignal {
+    return this.options.signal;
+  }
+
+  get notes(): RunNotes {
+    return this.options.notes;
+  }
+
+  /** One guarded `deleteManyLabels` of `ids`: Tower's count, or the error it ended with. */
+  async send(ids: string[]): Promise<{ reported?: number; error?: unknown }> {
+    const { client, policy } = this.options;
+    try {
+      const reported = await client.deleteLabelsGuarded({
+        ids,
+        keys: [...policy.keys],
+        createdBefore: new Date(policy.cutoffMs).toISOString(),
+      });
+      return { reported };
+    } catch (error) {
+      return { error };
+    }
+  }
+
+  /**
+   * What is left of `ids`: nothing when Tower answered that it deleted every one (the survivor
+   * read would only confirm it); else read — after a settle window when an answer was lost.
+   */
+  async survivorsAfter(
+    ids: string[],
+    reported: number | undefined,
+    ambiguous: boolean,
+  ): Promise<Set<string>> {
+    if (ids.length === 0 || reported === ids.length) return new Set();
+    return ambiguous ? this.settle(ids) : this.readSurvivors(ids);
+  }
+
+  private async readSurvivors(ids: string[]): Promise<Set<string>> {
+    // A read is safe to repeat, and without it the batch's outcome would be unknown.
+    return new Set(
+      await withRetry(() => this.options.client.readExistingIds(ids), 3, 250),
+    );
+  }
+
+  /** Re-reads survivors a few times over the settle window, until none is left. */
+  private async settle(ids: string[]): Promise<Set<string>> {
+    const { signal, settleMs } = this.options;
+    let survivors = await this.readSurvivors(ids);
+    for (let i = 0; i < SETTLE_READS && survivors.size > 0; i++) {
+      if (signal.aborted) break;
+      await sleep(settleMs / SETTLE_READS, undefined, { signal }).catch(
+        () => undefined,
+      );
+      survivors = await this.readSurvivors([...survivors]);
+    }
+    return survivors;
+  }
+}

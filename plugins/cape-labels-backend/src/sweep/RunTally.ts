@@ -1,0 +1,177 @@
+import { toError } from '@backstage/errors';
+import {
+  emptyRunCounts,
+  type KeptReason,
+  type LabelOutcome,
+  type PluginRunErrorCode,
+  type RunCounts,
+  type RunError,
+  type RunStatus,
+} from '@smartx-cape/plugin-cape-labels-common';
+import { isTowerError, type TowerError } from '../cloudtower/errors';
+import type { TowerLabel } from '../cloudtower/TowerClient';
+import { applyCap } from './decide';
+import { outcome } from './labelShape';
+
+export type KeptTally = Map<KeptReason, number>;
+
+/** Consecutive failed batches after which the Tower is taken to be down and the run stops. */
+const MAX_CONSECUTIVE_BATCH_FAILURES = 3;
+
+export type SweepResult = {
+  status: Exclude<RunStatus, 'running' | 'lost'>;
+  counts: RunCounts;
+  keptByReason: KeptTally;
+  error?: RunError;
+};
+
+/** Orphans split by rule 7: those reserved for deletion, the rest kept `cap`. */
+type Capped = { take: TowerLabel[]; kept: LabelOutcome[] };
+
+/**
+ * What one run counts as it goes, and the end those counts come to. Owned by the run
+ * (`SweepRun`); its batches, in flight side by side, all count here.
+ */
+export class RunTally {
+  readonly counts: RunCounts = emptyRunCounts();
+  readonly keptByReason: KeptTally = new Map();
+  /** Deletions reserved against the cap (rule 7). */
+  reserved = 0;
+  /** Failed batches in a row; three stop the run (Tower is taken to be down). */
+  consecutiveFailures = 0;
+  /** Why the run stopped early, when it did. */
+  fatal?: RunError;
+  /** The latest batch error: a `partial` run's reason. */
+  lastBatchError?: RunError;
+
+  /** A listed page's labels of a swept key, and its candidates. */
+  listed(scanned: number, candidates: number): void {
+    this.counts.scanned += scanned;
+    this.counts.candidates += candidates;
+  }
+
+  /** Recorded outcomes added to the counts and the kept-by-reason tally. */
+  count(outcomes: LabelOutcome[]): void {
+    for (const o of outcomes) {
+      if (o.action === 'deleted') this.counts.deleted++;
+      else if (o.action === 'would-delete') this.counts.wouldDelete++;
+      else if (o.action === 'failed') this.counts.failed++;
+      else if (o.action === 'kept') {
+        this.counts.kept++;
+        // A kept outcome carries a kept reason (`outcome` is only ever called so).
+        const reason = o.reason as KeptReason | undefined;
+        if (reason)
+          this.keptByReason.set(
+            reason,
+            (this.keptByReason.get(reason) ?? 0) + 1,
+          );
+      }
+    }
+  }
+
+  /**
+   * Rule 7 on a batch's orphans: reserves what still fits under `maxDeletes` for deletion; the
+   * rest is kept `cap` (which makes the run `partial`).
+   */
+  reserve(orphans: TowerLabel[], maxDeletes: number): Capped {
+    const { take, over } = applyCap(orphans, maxDeletes - this.reserved);
+    this.reserved += take.length;
+    return { take, kept: over.map(l => outcome(l, 'kept', 'cap')) };
+  }
+
+  batchSucceeded(): void {
+    this.consecutiveFailures = 0;
+  }
+
+  batchFailed(error: unknown): void {
+    this.lastBatchError = errorOf(error);
+    this.consecutiveFailures++;
+  }
+
+  /** After each page: whether the run stops listing (it becomes fatal when Tower seems down). */
+  shouldStop(signal: AbortSignal): boolean {
+    if (this.fatal) return true;
+    if (this.consecutiveFailures >= MAX_CONSECUTIVE_BATCH_FAILURES) {
+      this.fatal = {
+        message: `stopped after ${this.consecutiveFailures} failed batches in a row: ${this.lastBatchError?.message}`,
+        code: this.lastBatchError?.code,
+      };
+      return true;
+    }
+    return signal.aborted;
+  }
+
+  /** How the sweep ended, from what it counted and what stopped it. */
+  result(end: { aborted: boolean; maxDeletes: number }): SweepResult {
+    const { counts, keptByReason } = this;
+    if (end.aborted) {
+      return {
+        status: 'aborted',
+        counts,
+        keptByReason,
+        error: {
+          message:
+            'the sweep was stopped before it finished (timeout or shutdown)',
+          code: 'ABORTED' satisfies PluginRunErrorCode,
+        },
+      };
+    }
+    if (this.fatal)
+      return { status: 'failed', counts, keptByReason, error: this.fatal };
+    if (counts.failed > 0)
+      return {
+        status: 'partial',
+        counts,
+        keptByReason,
+        error: this.lastBatchError,
+      };
+    // Some orphan was kept `cap` (rule 7): the rest wait for the next run.
+    if ((keptByReason.get('cap') ?? 0) > 0) {
+      return {
+        status: 'partial',
+        counts,
+        keptByReason,
+        error: {
+          message: `stopped deleting at maxDeletesPerRun (${end.maxDeletes}); the rest wait for the next run`,
+          code: 'CAP_REACHED' satisfies PluginRunErrorCode,
+          params: { maxDeletesPerRun: end.maxDeletes },
+        },
+      };
+    }
+    return { status: 'succeeded', counts, keptByReason };
+  }
+}
+
+/**
+ * An error as a run records it: its message, and its code when it has one (a `TowerError`'s,
+ * with the params a frontend words it by).
+ */
+export function errorOf(error: unknown): RunError {
+  if (isTowerError(error)) return towerRunError(error);
+  const { message } = toError(error);
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' ? { message, code } : { message };
+}
+
+/** A run that could not reach the sweep itself (Tower's login, the store). */
+export function failedBeforeSweep(
+  error: unknown,
+  counts: RunCounts,
+  aborted: boolean,
+): SweepResult {
+  return {
+    status: aborted ? 'aborted' : 'failed',
+    counts,
+    keptByReason: new Map(),
+    error: isTowerError(error)
+      ? towerRunError(error)
+      : {
+          message: `sweep failed: ${toError(error).message}`,
+          code: 'INTERNAL' satisfies PluginRunErrorCode,
+        },
+  };
+}
+
+function towerRunError(error: TowerError): RunError {
+  return { message: error.message, code: error.code, params: error.params };
+}

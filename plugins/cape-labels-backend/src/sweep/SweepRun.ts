@@ -1,0 +1,712 @@
+import type { LoggerService } from '@backstage/backend-plugin-api';
+import { stringifyError, toError } from '@backstage/errors';
+import {
+  emptyRunCounts,
+  type LabelOutcome,
+  type PluginRunErrorCode,
+  type RunNote,
+  type RunRelations,
+  type RunSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
+import { DateTime } from 'luxon';
+import type {
+  LabelRelations,
+  TowerClient,
+  TowerClockReading,
+  TowerLabel,
+} from '../cloudtower/TowerClient';
+import { sweptKeys, type TowerConfig } from '../config/types';
+import type {
+  PendingBatchId,
+  PendingDelete,
+  Retention,
+  RunStore,
+} from '../database';
+import { HEARTBEAT_INTERVAL_MS } from '../database/liveness';
+import { chunks } from '../lib/chunks';
+import { withRetry } from '../lib/retry';
+import {
+  capBeforeCheck,
+  classifyLive,
+  classifyPage,
+  isConfirmed,
+  readClock,
+  runPolicy,
+  type SweepPolicy,
+} from './decide';
+import { GuardedDelete, type GuardedDeleteResult } from './GuardedDelete';
+import { outcome } from './labelShape';
+import type { SweepMetrics } from './metrics';
+import { RunNotes, runNotes } from './runNotes';
+import {
+  errorOf,
+  failedBeforeSweep,
+  RunTally,
+  type SweepResult,
+} from './RunTally';
+import type { SweeperHooks } from './sweeperHooks';
+
+/**
+ * One run a start of the task makes: how it was started, who asked, whether it was asked to be
+ * dry (a Tower configured `dryRun` is always dry). A taken request (`SweepRequest`) is one;
+ * the run records exactly these fields.
+ */
+export type PlannedRun = Pick<RunSummary, 'trigger' | 'requestedBy' | 'dryRun'>;
+
+/** What every run of one sweeper starts from: the sweeper's options, resolved once (TowerSweeper). */
+export type SweeperSettings = {
+  tower: TowerConfig;
+  store: RunStore;
+  logger: LoggerService;
+  /** Which replica runs (recorded on every run). */
+  instance: string;
+  /** rootInstanceMetadata's id of this backend instance. */
+  instanceId?: string;
+  hooks: SweeperHooks;
+  now: () => Date;
+  /** True once this backend is shutting down (an abort then is not the scheduler's). */
+  shuttingDown: () => boolean;
+  pageSize: number;
+  /** Candidate batches (live check → delete → survivor read) in flight at once. */
+  batchesInFlight: number;
+  /** How long Tower may take to commit a delete whose answer was lost (ms); see GuardedDelete. */
+  settleMs: number;
+  /** `capeLabels.maxClockAhead` in ms. */
+  maxClockAheadMs: number;
+  retention: Retention;
+  /** A client per run: a fresh login each time, closed afterwards. */
+  createClient: () => TowerClient;
+  /** The plugin's metrics; absent, nothing is measured. */
+  metrics?: SweepMetrics;
+};
+
+/** What the run record says of a run as it starts. */
+export type RunStart = {
+  runId: string;
+  /** When the run started, on our clock. */
+  startedAt: Date;
+  /** The Tower's `dryRun` or the request's (rule 8). */
+  dryRun: boolean;
+  /** The swept keys (rule 1). */
+  keys: string[];
+};
+
+const PROGRESS_INTERVAL_MS = 1000;
+
+/** A skew worth a line in the log (below it, clocks are merely not identical). */
+const NOTABLE_SKEW_MS = 60_000;
+
+/** Candidate batches in flight at once, at most `size`. */
+export class BatchPool {
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(private readonly size: number) {}
+
+  /** Resolves once a batch may start. */
+  async waitForRoom(): Promise<void> {
+    while (this.inFlight.size >= this.size) await Promise.race(this.inFlight);
+  }
+
+  /** Starts a batch (`work` never throws). */
+  launch(work: () => Promise<void>): void {
+    const task = work().finally(() => this.inFlight.delete(task));
+    this.inFlight.add(task);
+  }
+
+  /** Resolves once every batch started has ended. */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
+  }
+}
+
+/**
+ * Iterates `source` one item ahead: the next item is requested as soon as the current one is
+ * handed out, so a keyset page is on the wire while the previous one is being decided and
+ * recorded. Keyset listing is a chain (each page needs the last id of the one before), so this
+ * overlap is the only way to shorten it.
+ */
+export async function* prefetched<T>(
+  source: AsyncIterable<T>,
+): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]();
+  let next = iterator.next();
+  try {
+    for (;;) {
+      const result = await next;
+      if (result.done) return;
+      next = iterator.next();
+      // If the consumer stops early, nobody awaits this one: its failure is not news.
+      next.catch(() => undefined);
+      yield result.value;
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}
+
+/**
+ * One run of one Tower, top to bottom in the order of docs/sweep-rules.md: the run record
+ * (`start`), Tower's clock (rule 2), the relations (rule 4), the re-check of earlier unanswered
+ * deletes, then per page: list → classify (rules 1–3) → confirm (rule 6) → early cap (rule 7) →
+ * record the kept; per candidate batch, in flight beside the listing: live check (rule 4) → cap
+ * (rule 7) → guarded delete or preview (rules 5, 8) → record; then the end of the run and what
+ * follows it. Tower failures never throw out of `run`: they end up in the run's record.
+ */
+export class SweepRun {
+  readonly runId: string;
+  readonly startedAt: Date;
+  readonly dryRun: boolean;
+  readonly tower: TowerConfig;
+  /** The run's own client: a fresh login, closed when the run ends. */
+  readonly client: TowerClient;
+  readonly notes: RunNotes;
+  /** What the run counts as it goes. */
+  readonly tally = new RunTally();
+  private readonly store: RunStore;
+  private readonly logger: LoggerService;
+  private readonly hooks: SweeperHooks;
+  private readonly keys: string[];
+  /** When progress was last written (epoch ms). */
+  private lastProgressMs = 0;
+
+  /** Records the run as started, with the settings it runs by, and makes it. */
+  static async start(
+    settings: SweeperSettings,
+    planned: PlannedRun,
+    signal: AbortSignal,
+  ): Promise<SweepRun> {
+    const { tower, store, logger } = settings;
+    const startedAt = settings.now();
+    const dryRun = tower.dryRun || planned.dryRun;
+    const keys = sweptKeys(tower.resourcePrefix);
+    const summary = await store.createRun({
+      towerId: tower.id,
+      trigger: planned.trigger,
+      requestedBy: planned.requestedBy,
+      dryRun,
+      instance: settings.instance,
+      instanceId: settings.instanceId,
+      startedAt,
+      settings: {
+        minAge: tower.minAge.toISO() ?? 'PT0S',
+        confirmAfter: tower.confirmAfter.toISO() ?? 'PT0S',
+        maxDeletesPerRun: tower.maxDeletesPerRun,
+        keys,
+      },
+    });
+    settings.hooks.onProgress?.({
+      runId: summary.id,
+      towerId: summary.towerId,
+      status: summary.status,
+    });
+    logger.info(
+      `Tower ${tower.id}: sweep ${summary.id} started (${planned.trigger}${dryRun ? ', dry run' : ''})`,
+    );
+    return new SweepRun(
+      settings,
+      { runId: summary.id, startedAt, dryRun, keys },
+      signal,
+    );
+  }
+
+  /**
+   * @param signal - stops the run before its next page or batch; requests already sent finish.
+   * @param client - the run's client (default: a new one from the settings).
+   */
+  constructor(
+    private readonly settings: SweeperSettings,
+    start: RunStart,
+    readonly signal: AbortSignal,
+    client?: TowerClient,
+  ) {
+    this.runId = start.runId;
+    this.startedAt = start.startedAt;
+    this.dryRun = start.dryRun;
+    this.keys = start.keys;
+    this.tower = settings.tower;
+    this.store = settings.store;
+    this.logger = settings.logger;
+    this.hooks = settings.hooks;
+    this.client = client ?? settings.createClient();
+    this.notes = new RunNotes(
+      this.logger,
+      `Tower ${this.tower.id}: run ${this.runId}`,
+    );
+  }
+
+  /** The run, start to end; its summary as recorded. */
+  async run(): Promise<RunSummary> {
+    // Independent of Tower's pace: a page may take a whole request timeout.
+    const heartbeat = setInterval(() => {
+      this.store
+        .heartbeat(this.runId, this.settings.now())
+        .catch(() => undefined);
+    }, HEARTBEAT_INTERVAL_MS);
+    let result: SweepResult;
+    try {
+      const towerStart = await this.readTowerClock();
+      // Rule 4: every relation that can reference a label, or no sweep (the run fails).
+      await this.readRelations();
+      await this.recheckPendingDeletes().catch(error =>
+        this.notes.add(
+          runNotes.recheckFailed({ error: toError(error).message }),
+        ),
+      );
+      result = await this.sweep(
+        runPolicy(this.tower, this.keys, this.startedAt, towerStart),
+      );
+    } catch (error) {
+      // Reading Tower's clock (its login), its relations or the store threw; record what we can.
+      result = failedBeforeSweep(error, emptyRunCounts(), this.signal.aborted);
+    } finally {
+      clearInterval(heartbeat);
+      await this.client.close().catch(() => undefined);
+    }
+    // Aborted by the scheduler (the `/cancel` endpoint, which any signed-in user may call, the
+    // task's timeout, a lost lease, a stop through the plugin) rather than by this backend's
+    // shutdown: the run gets a note and an auditor event.
+    const cancelled =
+      result.status === 'aborted' &&
+      this.signal.aborted &&
+      !this.settings.shuttingDown();
+    const stoppedBy = cancelled
+      ? await this.store.stoppedBy(this.runId).catch(() => undefined)
+      : undefined;
+    if (cancelled) {
+      this.notes.add(
+        stoppedBy
+          ? runNotes.stopped({ by: stoppedBy })
+          : runNotes.cancelledByScheduler(),
+      );
+    }
+    const summary = await this.finish(result);
+    if (cancelled) this.hooks.onCancelled?.(summary, stoppedBy);
+    return summary;
+  }
+
+  /**
+   * The run's start on Tower's clock, which stamps `createdAt`: the age cutoff is taken from it,
+   * never more than `maxClockAhead` ahead of ours. Logs in to read the clock (a failed login fails
+   * the run), records the reading on the run, and falls back to our clock, saying so on the run
+   * and in the log, when Tower sent no usable `Date` header. A run that got in as an LDAP user or
+   * with an API key notes how.
+   */
+  async readTowerClock(): Promise<DateTime> {
+    const { runId, tower, logger, client } = this;
+    const { maxClockAheadMs } = this.settings;
+    const reading: TowerClockReading = client.readClock
+      ? await client.readClock(this.signal)
+      : { source: 'local', reason: 'the client cannot read Tower clock' };
+    const login = client.loginUsed?.();
+    const loginNote = login && runNotes.login(login);
+    if (loginNote) this.notes.keep(loginNote);
+    const { clock, effectiveSkewMs } = readClock(
+      reading,
+      this.settings.now().getTime(),
+      maxClockAheadMs,
+    );
+    await withRetry(() => this.store.setRunClock(runId, clock));
+    if (reading.source === 'local') {
+      logger.warn(
+        `Tower ${tower.id}: ${reading.reason}; run ${runId} takes its age cutoff on this backend's clock`,
+      );
+    } else if (clock.capped) {
+      logger.warn(
+        `Tower ${tower.id}: Tower's clock is ${clock.skewMs} ms ahead of ours, more than capeLabels.maxClockAhead (${maxClockAheadMs} ms); run ${runId} takes its age cutoff only that far ahead`,
+      );
+    } else if (Math.abs(clock.skewMs!) >= NOTABLE_SKEW_MS) {
+      logger.info(
+        `Tower ${tower.id}: Tower's clock is ${clock.skewMs} ms from ours; run ${runId} takes its age cutoff on Tower's clock`,
+      );
+    }
+    return DateTime.fromJSDate(this.startedAt).toUTC().plus(effectiveSkewMs);
+  }
+
+  /** Tower's relations of a label, recorded on the run with how they differ from the built-in list. */
+  private async readRelations(): Promise<void> {
+    const relations = await this.client.readLabelRelations(this.signal);
+    await withRetry(() =>
+      this.store.setRunRelations(this.runId, runRelations(relations)),
+    );
+    relationNotes(relations).forEach(note => this.notes.add(note));
+  }
+
+  /**
+   * Before the sweep: the deletes of earlier runs whose outcome is unknown (answer lost and
+   * labels still there after settling, or a record that never got written) are checked again. A
+   * label now gone was deleted by that run: its record is corrected and the deletion audited
+   * under the earlier run's id. A label still there was not deleted: it is forgotten (this run
+   * treats it afresh).
+   */
+  private async recheckPendingDeletes(): Promise<void> {
+    const { store, client, tower } = this;
+    const pending = await withRetry(() => store.listPendingDeletes(tower.id));
+    if (pending.length === 0) return;
+    const existing = new Set<string>();
+    for (const ids of chunks([...new Set(pending.map(p => p.label.labelId))])) {
+      (await withRetry(() => client.readExistingIds(ids), 3, 250)).forEach(id =>
+        existing.add(id),
+      );
+    }
+    const gone = byRun(pending.filter(p => !existing.has(p.label.labelId)));
+    const still = byRun(pending.filter(p => existing.has(p.label.labelId)));
+    for (const [runId, labels] of still) {
+      await withRetry(() =>
+        store.clearPendingDeletes(
+          runId,
+          labels.map(l => l.labelId),
+        ),
+      );
+    }
+    for (const [runId, labels] of gone) {
+      const corrected = await withRetry(() =>
+        store.recordLateDeletions(
+          runId,
+          labels,
+          runNotes.lateDeletionsRecorded({
+            count: labels.length,
+            byRunId: this.runId,
+          }),
+        ),
+      );
+      this.notes.add(
+        corrected
+          ? runNotes.lateDeletionsCorrected({ count: labels.length, runId })
+          : runNotes.lateDeletionsUnrecorded({
+              count: labels.length,
+              runId,
+              labelIds: labels.map(l => l.labelId).join(', '),
+            }),
+      );
+      this.hooks.onDeleted?.(runId, labels);
+    }
+  }
+
+  /** The sweep itself: pages listed and decided, candidate batches in flight beside them. */
+  private async sweep(policy: SweepPolicy): Promise<SweepResult> {
+    const { tally, signal } = this;
+    const maxDeletes = this.tower.maxDeletesPerRun;
+    const batches = new BatchPool(this.settings.batchesInFlight);
+    const confirming = policy.confirmCutoffMs !== undefined;
+    let listedAll = false;
+    try {
+      for await (const page of this.listPages(policy)) {
+        const listed = classifyPage(page, policy);
+        tally.listed(listed.scanned, listed.candidates.length);
+        const unconfirmed = await this.unconfirmedOf(listed.candidates, policy);
+        const early = capBeforeCheck(tally.reserved, listed.candidates, {
+          maxDeletes,
+          confirming,
+        });
+        await this.record([...listed.kept, ...early.kept]);
+        if (early.take.length) {
+          await batches.waitForRoom();
+          // Aborted while waiting for a free slot: stop before the next batch (nothing sent for it).
+          if (signal.aborted) break;
+          batches.launch(() =>
+            this.processBatch(policy, early.take, unconfirmed),
+          );
+        }
+        await this.writeProgress();
+        if (tally.shouldStop(signal)) break;
+      }
+      listedAll = !tally.fatal && !signal.aborted;
+    } catch (error) {
+      if (!signal.aborted) tally.fatal = errorOf(error);
+    } finally {
+      await batches.settled();
+    }
+    if (listedAll) await this.pruneSightings();
+    return tally.result({ aborted: signal.aborted, maxDeletes });
+  }
+
+  /** List (rule 1): the swept keys' keyset pages, one page in flight ahead of the one decided. */
+  listPages(policy: SweepPolicy): AsyncIterable<TowerLabel[]> {
+    return prefetched(
+      this.client.listLabelPages(
+        { keys: [...policy.keys] },
+        { pageSize: this.settings.pageSize, signal: this.signal },
+      ),
+    );
+  }
+
+  /**
+   * Rule 6 on a page: the ids of candidates not seen long enough ago, then this run's sighting
+   * recorded. Without confirmation sightings are neither read nor written.
+   */
+  async unconfirmedOf(
+    candidates: TowerLabel[],
+    policy: SweepPolicy,
+  ): Promise<ReadonlySet<string>> {
+    const unconfirmed = new Set<string>();
+    if (policy.confirmCutoffMs === undefined || candidates.length === 0)
+      return unconfirmed;
+    const ids = candidates.map(l => l.id);
+    const firstSeen = await this.store.getSightings(this.tower.id, ids);
+    for (const label of candidates) {
+      if (!isConfirmed(firstSeen.get(label.id), policy))
+        unconfirmed.add(label.id);
+    }
+    await this.store.addSightings(this.tower.id, ids, this.startedAt);
+    return unconfirmed;
+  }
+
+  /**
+   * One candidate batch through live check → cap → delete → record → audit. Never throws: a
+   * batch failure is counted on the tally, and an outcome write that fails makes the run fatal.
+   */
+  async processBatch(
+    policy: SweepPolicy,
+    labels: TowerLabel[],
+    unconfirmed: ReadonlySet<string>,
+  ): Promise<void> {
+    const { results, pending } = await this.decideBatch(
+      policy,
+      labels,
+      unconfirmed,
+    );
+    try {
+      await this.record(results, pending);
+    } catch (error) {
+      // Tower acted but the history could not be written: stop rather than act unrecorded.
+      this.tally.fatal = {
+        message: `could not record outcomes: ${toError(error).message}`,
+        code: 'STORE_FAILED' satisfies PluginRunErrorCode,
+      };
+      return;
+    }
+    const deleted = results.filter(r => r.action === 'deleted');
+    if (deleted.length) this.hooks.onDeleted?.(this.runId, deleted);
+  }
+
+  /** Rules 4, 7, 5 and 8 for one batch; a failure fails what has no outcome yet (`failed`/`error`). */
+  private async decideBatch(
+    policy: SweepPolicy,
+    labels: TowerLabel[],
+    unconfirmed: ReadonlySet<string>,
+  ): Promise<{ results: LabelOutcome[]; pending?: PendingBatchId }> {
+    const { tally } = this;
+    const results: LabelOutcome[] = [];
+    let pending: PendingBatchId | undefined;
+    try {
+      const checked = await this.liveCheck(labels, unconfirmed);
+      results.push(...checked.kept);
+      const capped = tally.reserve(
+        checked.orphans,
+        this.tower.maxDeletesPerRun,
+      );
+      results.push(...capped.kept);
+      const deletion = await this.deleteOrPreview(policy, capped.take);
+      results.push(...deletion.outcomes);
+      pending = deletion.pending;
+      if (deletion.error !== undefined) {
+        tally.lastBatchError = errorOf(deletion.error);
+        if (!deletion.outcomes.some(o => o.action === 'deleted'))
+          throw deletion.error;
+      }
+      tally.batchSucceeded();
+    } catch (error) {
+      const done = new Set(results.map(r => r.labelId));
+      results.push(
+        ...labels
+          .filter(l => !done.has(l.id))
+          .map(l => outcome(l, 'failed', 'error')),
+      );
+      tally.batchFailed(error);
+    }
+    return { results, pending };
+  }
+
+  /**
+   * The live check (rule 4): one `checkLabels` for the batch. Gone → `raced`, held by any object
+   * of any relation → `referenced` (naming the relation), counter not 0 → `count-nonzero`; a
+   * survivor not yet confirmed → `unconfirmed`. Unconfirmed candidates are checked too: a
+   * reference the counter hides must restart their confirmation (rule 6), which only the live
+   * check can see.
+   */
+  async liveCheck(
+    labels: TowerLabel[],
+    unconfirmed: ReadonlySet<string>,
+  ): Promise<{ orphans: TowerLabel[]; kept: LabelOutcome[] }> {
+    const live = new Map(
+      (await this.client.checkLabels(labels.map(l => l.id))).map(s => [
+        s.id,
+        s,
+      ]),
+    );
+    const orphans: TowerLabel[] = [];
+    const kept: LabelOutcome[] = [];
+    for (const label of labels) {
+      const verdict = classifyLive(live.get(label.id));
+      if (!verdict.candidate)
+        kept.push(outcome(label, 'kept', verdict.reason, verdict));
+      else if (unconfirmed.has(label.id))
+        kept.push(outcome(label, 'kept', 'unconfirmed'));
+      else orphans.push(label);
+    }
+    return { orphans, kept };
+  }
+
+  /**
+   * Rules 5 and 8: a dry run records `would-delete` and sends nothing; a real run makes one
+   * guarded delete of what the cap let through.
+   */
+  async deleteOrPreview(
+    policy: SweepPolicy,
+    take: TowerLabel[],
+  ): Promise<GuardedDeleteResult> {
+    if (this.dryRun)
+      return { outcomes: take.map(l => outcome(l, 'would-delete')) };
+    if (take.length === 0) return { outcomes: [] };
+    return new GuardedDelete({
+      towerId: this.tower.id,
+      runId: this.runId,
+      client: this.client,
+      store: this.store,
+      notes: this.notes,
+      signal: this.signal,
+      settleMs: this.settings.settleMs,
+      policy,
+    }).delete(take);
+  }
+
+  /**
+   * Record: the outcomes written (retried on database errors) with the guarded delete's
+   * write-ahead record they settle, if any, then counted. Throws when they cannot be written: the
+   * run must stop rather than act unrecorded.
+   */
+  async record(
+    outcomes: LabelOutcome[],
+    settles?: PendingBatchId,
+  ): Promise<void> {
+    if (outcomes.length === 0) return;
+    await withRetry(() =>
+      this.store.addOutcomes(this.runId, outcomes, settles),
+    );
+    this.tally.count(outcomes);
+  }
+
+  /**
+   * The run's counts for the card, at most once a second. A courtesy: a failed write is not
+   * worth stopping for, and only a write that succeeded is announced (`onProgress`).
+   */
+  async writeProgress(): Promise<void> {
+    if (Date.now() - this.lastProgressMs < PROGRESS_INTERVAL_MS) return;
+    this.lastProgressMs = Date.now();
+    await this.store.updateRunCounts(this.runId, { ...this.tally.counts }).then(
+      () =>
+        this.hooks.onProgress?.({
+          runId: this.runId,
+          towerId: this.tower.id,
+          status: 'running',
+        }),
+      () => undefined,
+    );
+  }
+
+  /**
+   * The end of a whole listing: sightings not seen this run are pruned. Housekeeping after Tower
+   * was acted on: a database blip here must not lose the run's counts.
+   */
+  private async pruneSightings(): Promise<void> {
+    await withRetry(() =>
+      this.store.pruneSightings(this.tower.id, this.startedAt),
+    ).catch(error => {
+      this.tally.fatal = {
+        message: `could not prune sightings: ${toError(error).message}`,
+        code: 'STORE_FAILED' satisfies PluginRunErrorCode,
+      };
+    });
+  }
+
+  /** The end of the run recorded, measured, logged, pruned and told. */
+  private async finish(result: SweepResult): Promise<RunSummary> {
+    const { tower, store, logger, hooks } = this;
+    const summary = await withRetry(() =>
+      store.finishRun(this.runId, {
+        status: result.status,
+        counts: result.counts,
+        error: result.error,
+        finishedAt: this.settings.now(),
+        notes: this.notes.list(),
+      }),
+    );
+    hooks.onProgress?.({
+      runId: this.runId,
+      towerId: summary.towerId,
+      status: summary.status,
+    });
+    this.settings.metrics?.recordRun(summary, result.keptByReason);
+    logRunEnd(logger, summary, result);
+    await store
+      .pruneRuns(tower.id, this.settings.retention)
+      .catch(error =>
+        logger.warn(
+          `Tower ${tower.id}: could not prune old runs: ${stringifyError(error)}`,
+        ),
+      );
+    await hooks
+      .onRunCompleted?.(summary, result.keptByReason)
+      .catch(error =>
+        logger.warn(
+          `Tower ${tower.id}: after-run work failed: ${stringifyError(error)}`,
+        ),
+      );
+    return summary;
+  }
+}
+
+function byRun(pending: PendingDelete[]): Map<string, LabelOutcome[]> {
+  const runs = new Map<string, LabelOutcome[]>();
+  for (const p of pending) {
+    const labels = runs.get(p.runId) ?? [];
+    labels.push(p.label);
+    runs.set(p.runId, labels);
+  }
+  return runs;
+}
+
+/** The relations as the run records them. */
+function runRelations(relations: LabelRelations): RunRelations {
+  return {
+    source: relations.source,
+    checked: relations.fields,
+    foundBy: relations.foundBy,
+    readDirectly: relations.unfiltered.map(f => f.name),
+    lackingBuiltIn: relations.lackingBuiltIn,
+    beyondBuiltIn: relations.beyondBuiltIn,
+  };
+}
+
+/** What people should know about this Tower's relations: how they differ from the built-in list. */
+function relationNotes(relations: LabelRelations): RunNote[] {
+  const list = (names: readonly string[]) => names.join(', ');
+  const unclear = relations.fields.filter(
+    r => relations.foundBy[r] === 'unclear',
+  );
+  const notes = [
+    [runNotes.relationsLackingBuiltIn, relations.lackingBuiltIn],
+    [runNotes.relationsBeyondBuiltIn, relations.beyondBuiltIn],
+    [runNotes.relationsReadDirectly, relations.unfiltered.map(f => f.name)],
+    [runNotes.relationsUnclear, unclear],
+  ] as const;
+  return notes
+    .filter(([, names]) => names.length > 0)
+    .map(([note, names]) => note({ relations: list(names) }));
+}
+
+/** The end of the run's log line: the counts, and why a run that did not succeed ended so. */
+function logRunEnd(
+  logger: LoggerService,
+  summary: RunSummary,
+  result: SweepResult,
+): void {
+  const c = summary.counts;
+  const reasons = [...result.keptByReason]
+    .map(([r, n]) => `${r} ${n}`)
+    .join(', ');
+  const line = `Tower ${summary.towerId}: sweep ${summary.id} ${summary.status} in ${summary.durationMs} ms: scanned ${c.scanned}, candidates ${c.candidates}, deleted ${c.deleted}, kept ${c.kept}${reasons ? ` (${reasons})` : ''}, failed ${c.failed}`;
+  if (summary.status === 'succeeded') logger.info(line);
+  else
+    logger.warn(`${line}${summary.error ? ` (${summary.error.message})` : ''}`);
+}

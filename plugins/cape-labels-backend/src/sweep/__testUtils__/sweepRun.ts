@@ -1,0 +1,48 @@
+import { mockServices } from '@backstage/backend-test-utils';
+import type { TowerClient } from '../../cloudtower/TowerClient';
+import { testTowerConfig } from '../../config/__testUtils__/testTowerConfig';
+import type { RunStore } from '../../database';
+import { SweepRun, type RunStart, type SweeperSettings } from '../SweepRun';
+
+type StubOverrides = Partial<
+  Omit<SweeperSettings, 'store'> & RunStart & { signal: AbortSignal }
+> & {
+  /** Only what the step under test calls (the rest is missing). */
+  client?: Partial<TowerClient>;
+  store?: Partial<RunStore>;
+};
+
+/** A run of Tower `t1`, run `r1`, for one step's test: `over` on top. */
+export function stubSweepRun(over: StubOverrides = {}): SweepRun {
+  const { client, store, signal, runId, startedAt, dryRun, keys, ...settings } =
+    over;
+  return new SweepRun(
+    {
+      tower: testTowerConfig('t1', { server: 'https://tower.test' }),
+      logger: mockServices.logger.mock(),
+      instance: 'test',
+      hooks: {},
+      now: () => new Date(),
+      shuttingDown: () => false,
+      pageSize: 100,
+      batchesInFlight: 1,
+      settleMs: 0,
+      maxClockAheadMs: 600_000,
+      retention: { runs: 10, routineRuns: 10 },
+      createClient: () => {
+        throw new Error('a step is given its run client');
+      },
+      ...settings,
+      // The stubs hold only what the step calls: the types say so, not the objects.
+      store: (store ?? {}) as RunStore,
+    },
+    {
+      runId: runId ?? 'r1',
+      startedAt: startedAt ?? new Date(),
+      dryRun: dryRun ?? false,
+      keys: keys ?? [],
+    },
+    signal ?? new AbortController().signal,
+    (client ?? {}) as TowerClient,
+  );
+}

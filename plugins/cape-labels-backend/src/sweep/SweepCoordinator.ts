@@ -11,13 +11,8 @@ import type { TowerConfig } from '../config/types';
 import type { RunStore, SweepRequest } from '../database';
 import { nextRunAt, scheduleRules } from './schedule';
 import { TaskRestarts } from './TaskRestarts';
-import type { TaskOutcome, TowerSweeper } from './TowerSweeper';
 import { triggerRequest } from './triggerRequest';
 import type { TowerRegistry } from './TowerRegistry';
-
-function sweepTaskId(towerId: string): string {
-  return `cape-labels:sweep:${towerId}`;
-}
 
 /** The rules a Tower's runs go by, as configured with the defaults applied. */
 function towerRules(tower: TowerConfig): TowerRules {
@@ -50,15 +45,10 @@ export class SweepCoordinator {
     this.restarts = new TaskRestarts(options);
   }
 
+  /** Each Tower's task registered with the scheduler. */
   async start(): Promise<void> {
     for (const sweeper of this.options.towers.list()) {
-      await this.options.scheduler.scheduleTask({
-        id: sweepTaskId(sweeper.tower.id),
-        ...sweeper.taskSchedule,
-        scope: 'global',
-        fn: async signal =>
-          this.afterTask(sweeper, await sweeper.runTask(signal)),
-      });
+      await sweeper.scheduleTask(this.options.scheduler, this.restarts);
     }
   }
 
@@ -67,24 +57,12 @@ export class SweepCoordinator {
     this.restarts.stop();
   }
 
-  /** A lease given back without a run: the task starts again when asked, on whichever replica. */
-  private afterTask(sweeper: TowerSweeper, outcome: TaskOutcome): void {
-    if (!outcome.handedBack) return;
-    const { id } = sweeper.tower;
-    this.options.logger.debug(
-      `Tower ${id}: lease given back (${outcome.reason}), starting again at ${outcome.retryAt.toISOString()}`,
-    );
-    this.restarts.restartAt(sweepTaskId(id), outcome.retryAt, () =>
-      sweeper.owesStart(),
-    );
-  }
-
   /** Stores the request and asks the scheduler to run the Tower's task now, on whichever replica. */
   async requestSweep(
     input: Omit<SweepRequest, 'id' | 'requestedAt'>,
   ): Promise<{ requestId: string }> {
     const { towers, store, scheduler } = this.options;
-    towers.get(input.towerId);
+    const { taskId } = towers.get(input.towerId);
     const running = await store.runningTowers([input.towerId]);
     if (
       running.has(input.towerId) ||
@@ -101,7 +79,7 @@ export class SweepCoordinator {
     });
     await triggerRequest(
       { scheduler, store },
-      sweepTaskId(input.towerId),
+      taskId,
       input.towerId,
       request.id,
     );
@@ -121,14 +99,14 @@ export class SweepCoordinator {
     stoppedBy: string;
   }): Promise<{ runId: string }> {
     const { towers, store, scheduler, logger } = this.options;
-    towers.get(input.towerId);
+    const { taskId } = towers.get(input.towerId);
     const runId = await store.requestStop(input.towerId, input.stoppedBy);
     if (!runId)
       throw new ConflictError(
         `No sweep of Tower '${input.towerId}' is running`,
       );
     try {
-      await scheduler.cancelTask(sweepTaskId(input.towerId));
+      await scheduler.cancelTask(taskId);
     } catch (error) {
       await store.withdrawStop(runId);
       if (isError(error) && error.name === 'ConflictError')

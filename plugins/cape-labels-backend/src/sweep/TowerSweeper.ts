@@ -1,5 +1,6 @@
 import type {
   LoggerService,
+  SchedulerService,
   SchedulerServiceTaskScheduleDefinition,
 } from '@backstage/backend-plugin-api';
 import { Duration } from 'luxon';
@@ -19,6 +20,7 @@ import {
 import type { SweeperHooks } from './sweeperHooks';
 import { SweepRun, type PlannedRun, type SweeperSettings } from './SweepRun';
 import type { SweepSlots } from './SweepSlots';
+import type { TaskRestarts } from './TaskRestarts';
 
 /**
  * What one start of the task came to: it ran (or found nothing to do), or it gave the lease back
@@ -143,6 +145,8 @@ export class TowerSweeper {
   private readonly queue = new SerialQueue();
   private readonly stopping = new AbortController();
   readonly tower: TowerConfig;
+  /** The scheduler's id of the Tower's task. */
+  readonly taskId: string;
   readonly schedule: SweepSchedule;
   /** What the scheduler is given: the configured schedule with the Tower's start offset. */
   readonly taskSchedule: SchedulerServiceTaskScheduleDefinition;
@@ -157,6 +161,7 @@ export class TowerSweeper {
 
   private constructor(private readonly options: TowerSweeperOptions) {
     this.tower = options.tower;
+    this.taskId = `cape-labels:sweep:${options.tower.id}`;
     const { schedule } = options.tower;
     const offset = spreadOffset(
       options.tower.id,
@@ -208,6 +213,32 @@ export class TowerSweeper {
   async shutdown(): Promise<void> {
     this.stopping.abort();
     await this.queue.idle();
+  }
+
+  /**
+   * Registers the Tower's task: one global task whose body is `runTask`, run by whichever replica
+   * claims its lease. A start that gave the lease back without a run is started again when asked,
+   * on whichever replica, through `restarts`.
+   */
+  async scheduleTask(
+    scheduler: Pick<SchedulerService, 'scheduleTask'>,
+    restarts: TaskRestarts,
+  ): Promise<void> {
+    await scheduler.scheduleTask({
+      id: this.taskId,
+      ...this.taskSchedule,
+      scope: 'global',
+      fn: async signal => {
+        const outcome = await this.runTask(signal);
+        if (!outcome.handedBack) return;
+        this.options.logger.debug(
+          `Tower ${this.tower.id}: lease given back (${outcome.reason}), starting again at ${outcome.retryAt.toISOString()}`,
+        );
+        restarts.restartAt(this.taskId, outcome.retryAt, () =>
+          this.owesStart(),
+        );
+      },
+    });
   }
 
   /**

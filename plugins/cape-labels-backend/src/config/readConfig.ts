@@ -167,8 +167,6 @@ function readTowers(config: Config, defaults: SweepSettings): TowerConfig[] {
   );
 }
 
-const PREFIX = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/;
-
 function readTower(
   id: string,
   tower: Config,
@@ -418,6 +416,8 @@ function headerValue(value: unknown, key: string): string {
   }
   return value;
 }
+
+const PREFIX = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/;
 
 function readResourcePrefix(tower: Config, towerKey: string): string {
   const resourcePrefix = tower.getOptionalString('resourcePrefix') ?? 'cape';

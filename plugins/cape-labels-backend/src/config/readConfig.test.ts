@@ -1,6 +1,10 @@
 import { ConfigReader } from '@backstage/config';
-import { readCapeLabelsConfig } from './readConfig';
-import { read, tower, towerOn } from './__testUtils__/readTestConfig';
+import {
+  normalisedServer,
+  readCapeLabelsConfig,
+  transportWarnings,
+} from './readConfig';
+import { errorOf, read, tower, towerOn } from './__testUtils__/readTestConfig';
 import { TOWER_PASSWORD, TOWER_USERNAME } from '../__testUtils__/towerLogin';
 
 describe('readCapeLabelsConfig', () => {
@@ -170,5 +174,175 @@ describe('readCapeLabelsConfig', () => {
       authConfigId: 'ldap-cfg-2',
     });
     expect(ldap.headers).toEqual({});
+  });
+});
+
+describe('readCapeLabelsConfig: bounds on what a Tower can do', () => {
+  it('caps Tower answers at 8 MiB and its clock at 10 minutes ahead by default', () => {
+    const config = read({ towers: { a: tower } });
+    expect(config.maxResponseBytes).toBe(8 * 1024 * 1024);
+    expect(config.maxClockAhead.as('minutes')).toBe(10);
+  });
+
+  it('reads both in the usual forms', () => {
+    const config = read({
+      maxResponseBytes: 65536,
+      maxClockAhead: '30s',
+      towers: { a: tower },
+    });
+    expect(config.maxResponseBytes).toBe(65536);
+    expect(config.maxClockAhead.as('seconds')).toBe(30);
+    expect(
+      read({ maxClockAhead: { minutes: 0 } }).maxClockAhead.as('milliseconds'),
+    ).toBe(0);
+  });
+
+  it.each([
+    [{ maxResponseBytes: 0 }, 'capeLabels.maxResponseBytes'],
+    [{ maxResponseBytes: 1.5 }, 'capeLabels.maxResponseBytes'],
+    [{ maxResponseBytes: 2 * 1024 ** 3 }, 'capeLabels.maxResponseBytes'],
+    [{ maxClockAhead: 'soon' }, 'capeLabels.maxClockAhead'],
+    [{ maxClockAhead: { minutes: -1 } }, 'capeLabels.maxClockAhead'],
+  ])('refuses %j naming %s', (capeLabels, key) => {
+    expect(errorOf(capeLabels)).toContain(key);
+  });
+});
+
+const withServer = (server: string, over: object = {}) => ({
+  towers: { a: { ...tower, server, ...over } },
+});
+
+describe('readCapeLabelsConfig: the way to a Tower', () => {
+  it.each([
+    'http://tower-a.example.com',
+    'http://10.0.0.5:8080',
+    'http://[fe80::1]',
+    'http://127.0.0.1.example.com',
+    'http://localhost.example.com',
+  ])('refuses http:// to %s, naming the key and the opt-in', server => {
+    expect(errorOf(withServer(server))).toBe(
+      'capeLabels.towers.a.server: must be https:// (http:// sends the Tower password in clear); set capeLabels.towers.a.allowInsecure: true to accept that',
+    );
+  });
+
+  it.each([
+    'http://127.0.0.1:8801',
+    'http://127.1.2.3',
+    'http://localhost:7007/',
+    'http://LOCALHOST',
+    'http://[::1]:8080',
+  ])('accepts http:// to the loopback host %s, unmarked', server => {
+    const [t] = read(withServer(server)).towers;
+    expect(t.transport).toEqual({});
+    expect(transportWarnings(t)).toEqual([]);
+  });
+
+  it('accepts http:// off this machine with allowInsecure, marked and warned', () => {
+    const [t] = read(
+      withServer('http://tower-a.example.com', { allowInsecure: true }),
+    ).towers;
+    expect(t.transport).toEqual({ insecure: true });
+    expect(transportWarnings(t)).toEqual([
+      'Tower a: server is http:// (allowInsecure): its password and token cross the network in clear',
+    ]);
+  });
+
+  it('marks and warns skipTLSVerify', () => {
+    const [t] = read(
+      withServer('https://tower-a.example.com', { skipTLSVerify: true }),
+    ).towers;
+    expect(t).toMatchObject({
+      skipTLSVerify: true,
+      transport: { skipTLSVerify: true },
+    });
+    expect(transportWarnings(t)).toEqual([
+      'Tower a: skipTLSVerify is on: anyone between this backend and Tower can pose as Tower and read its password; set caCert instead',
+    ]);
+  });
+
+  it('leaves a verified https:// Tower unmarked', () => {
+    expect(
+      read(withServer('https://tower-a.example.com')).towers[0],
+    ).toMatchObject({ transport: {}, skipTLSVerify: false });
+  });
+
+  it.each([
+    'https://tower-a.example.com/?x=1',
+    'https://tower-a.example.com?',
+    'https://tower-a.example.com/#frag',
+    'https://tower-a.example.com/tower#',
+  ])('refuses a query or fragment in %s', server => {
+    expect(errorOf(withServer(server))).toBe(
+      'capeLabels.towers.a.server: must not have a query (?) or fragment (#)',
+    );
+  });
+
+  it('refuses a non-boolean allowInsecure naming it', () => {
+    expect(
+      errorOf(
+        withServer('http://tower-a.example.com', {
+          allowInsecure: 'sometimes',
+        }),
+      ),
+    ).toContain('capeLabels.towers.a.allowInsecure');
+  });
+});
+
+describe('readCapeLabelsConfig: one Tower, one id', () => {
+  it.each([
+    ['https://tower-a.example.com', 'https://tower-a.example.com/'],
+    ['https://tower-a.example.com', 'HTTPS://Tower-A.Example.COM'],
+    ['https://tower-a.example.com', 'https://tower-a.example.com:443'],
+    ['https://tower-a.example.com', 'https://tower-a.example.com.'],
+    ['http://127.0.0.1:80/', 'http://127.0.0.1'],
+    ['http://tower-a.example.com', 'https://tower-a.example.com'],
+    ['http://tower-a.example.com:8080', 'https://tower-a.example.com:8080'],
+    [
+      'https://tower-a.example.com/tower',
+      'https://tower-a.example.com//tower/',
+    ],
+    [
+      'https://tower-a.example.com/a/../tower',
+      'https://tower-a.example.com/tower',
+    ],
+  ])(
+    'refuses %s and %s under two ids with the same prefix, naming both',
+    (a, b) => {
+      expect(
+        errorOf({
+          towers: {
+            'prod-b': { ...tower, server: b, allowInsecure: true },
+            'prod-a': { ...tower, server: a, allowInsecure: true },
+          },
+        }),
+      ).toMatch(
+        /^capeLabels\.towers\.prod-a and capeLabels\.towers\.prod-b: the same Tower \(\S+\) and resourcePrefix \(cape\) under two ids/,
+      );
+    },
+  );
+
+  it('accepts the same server with two prefixes, and two servers with one prefix', () => {
+    const config = read({
+      towers: {
+        a: { ...tower, server: 'https://tower-a.example.com' },
+        b: {
+          ...tower,
+          server: 'https://tower-a.example.com',
+          resourcePrefix: 'sks',
+        },
+        c: { ...tower, server: 'https://tower-a.example.com:8443' },
+        d: { ...tower, server: 'https://tower-a.example.com/other' },
+      },
+    });
+    expect(config.towers.map(t => t.id)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('normalises away scheme, host case, default port, trailing slashes and dot segments', () => {
+    expect(normalisedServer('HTTPS://Tower.Example.com:443/Api/../x//y/')).toBe(
+      'tower.example.com/x/y',
+    );
+    expect(normalisedServer('http://Tower.Example.com./x')).toBe(
+      'tower.example.com/x',
+    );
   });
 });

@@ -2,32 +2,112 @@ import {
   readSchedulerServiceTaskScheduleDefinitionFromConfig,
   type SchedulerServiceTaskScheduleDefinition,
 } from '@backstage/backend-plugin-api';
-import { ConfigReader, type Config } from '@backstage/config';
+import {
+  ConfigReader,
+  readDurationFromConfig,
+  type Config,
+} from '@backstage/config';
 import { InputError, toError } from '@backstage/errors';
 import {
   CAPE_LABELS_LANGUAGES,
   readTowerOwnership,
   type CapeLabelsLanguage,
+  type TowerTransport,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { DEFAULT_MAX_IN_FLIGHT } from '../cloudtower/transport';
-import { readTowerCredentials, readTowerHeaders } from './readTowerAccess';
-import { readFleetLimits, readTowerLimits } from './readLimits';
+import { Duration, type DurationLikeObject } from 'luxon';
+import type { TowerCredentials } from '../cloudtower/TowerClient';
 import {
-  invalid,
-  readDuration,
-  readNonNegativeDuration,
-  readPositiveInt,
-} from './readValues';
-import { readTowerServer } from './towerServer';
+  DEFAULT_MAX_IN_FLIGHT,
+  DEFAULT_MAX_RESPONSE_BYTES,
+} from '../cloudtower/transport';
 import {
+  PUBLISHER_NAME,
   TOWER_ID_PATTERN,
+  type AccessConfig,
   type CapeLabelsConfig,
+  type EventPublishers,
   type TowerConfig,
 } from './types';
-import { refuseSharedTowers } from './uniqueTowers';
+
+/*
+ * Everything the plugin reads from app-config, read once at start: a bad value stops start-up
+ * naming its key instead of failing a run hours later.
+ */
 
 const ROOT = 'capeLabels';
-const PREFIX = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/;
+
+/** Above this an answer is not worth waiting for: a page of 1,000 labels is well under 1 MiB. */
+const MAX_RESPONSE_BYTES_LIMIT = 1024 * 1024 * 1024;
+
+const MAX_START_SPREAD_HOURS = 24;
+
+/**
+ * Reads and validates the `capeLabels` block. Throws an error naming the key on invalid input;
+ * no block at all gives no Towers.
+ */
+export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
+  const config =
+    rootConfig.getOptionalConfig(ROOT) ?? new ConfigReader({}, ROOT);
+  const at = (key: string) => setting(config, ROOT, key);
+  // Read even when every Tower overrides them: a typo there is still a typo.
+  const defaults = readSweepSettings(config, ROOT);
+  return {
+    pageSize: readPositiveInt(at('pageSize'), 1000, 1000),
+    requestsInFlight: readPositiveInt(
+      at('requestsInFlight'),
+      DEFAULT_MAX_IN_FLIGHT,
+      32,
+    ),
+    requestTimeout: readRequestTimeout(at('requestTimeout')),
+    maxClockAhead: readNonNegativeDuration(at('maxClockAhead'), {
+      minutes: 10,
+    }),
+    startSpread: readStartSpread(at('startSpread')),
+    maxConcurrentSweeps: readPositiveInt(at('maxConcurrentSweeps'), 4, 1000),
+    maxResponseBytes: readPositiveInt(
+      at('maxResponseBytes'),
+      DEFAULT_MAX_RESPONSE_BYTES,
+      MAX_RESPONSE_BYTES_LIMIT,
+    ),
+    runsPerTower: readPositiveInt(at('retention.runsPerTower'), 200),
+    routineKeepRuns: readPositiveInt(at('retention.routineKeepRuns'), 1),
+    towers: readTowers(config, defaults),
+    notificationsEnabled:
+      config.getOptionalBoolean('notifications.enabled') ?? true,
+    notificationsPagePath: readPagePath(at('notifications.pagePath')),
+    notificationsLanguage: readLanguage(at('notifications.language')),
+  };
+}
+
+/** The settings of a sweep that a Tower may set for itself. */
+type SweepSettings = Pick<
+  TowerConfig,
+  'schedule' | 'minAge' | 'dryRun' | 'maxDeletesPerRun' | 'confirmAfter'
+>;
+
+/** The plugin's defaults; with `inherited`, a Tower's own values where it sets them. */
+function readSweepSettings(
+  config: Config,
+  parentKey: string,
+  inherited?: SweepSettings,
+): SweepSettings {
+  const read = <K extends keyof SweepSettings>(
+    key: K,
+    reader: (at: Setting) => SweepSettings[K],
+  ): SweepSettings[K] =>
+    inherited && !config.has(key)
+      ? inherited[key]
+      : reader(setting(config, parentKey, key));
+  return {
+    schedule: read('schedule', readSchedule),
+    minAge: read('minAge', readMinAge),
+    dryRun: read('dryRun', at => at.config.getOptionalBoolean(at.key) ?? false),
+    maxDeletesPerRun: read('maxDeletesPerRun', at => readPositiveInt(at, 5000)),
+    confirmAfter: read('confirmAfter', at =>
+      readNonNegativeDuration(at, { hours: 0 }),
+    ),
+  };
+}
 
 const DEFAULT_SCHEDULE = {
   frequency: { hours: 24 },
@@ -35,63 +115,319 @@ const DEFAULT_SCHEDULE = {
   initialDelay: { minutes: 1 },
 };
 
-/** The five per-Tower keys: the Tower's own value, else the top-level default. */
-function readOverridable(tower: Config, defaults: Config, towerKey: string) {
-  const pick = (key: string) =>
-    tower.has(key)
-      ? { config: tower, fullKey: `${towerKey}.${key}` }
-      : { config: defaults, fullKey: `${ROOT}.${key}` };
-
-  const minAgeAt = pick('minAge');
-  const minAge = readDuration(minAgeAt.config, 'minAge', minAgeAt.fullKey, {
-    hours: 24,
-  });
-  if (minAge.as('milliseconds') <= 0) {
-    invalid(
-      minAgeAt.fullKey,
-      'must be longer than 0: CAPE creates a label moments before it attaches it',
-    );
-  }
-
-  const confirmAt = pick('confirmAfter');
-  const confirmAfter = readNonNegativeDuration(
-    confirmAt.config,
-    'confirmAfter',
-    confirmAt.fullKey,
-    { hours: 0 },
-  );
-
-  const capAt = pick('maxDeletesPerRun');
-  const maxDeletesPerRun = readPositiveInt(
-    capAt.config,
-    'maxDeletesPerRun',
-    capAt.fullKey,
-    5000,
-  );
-
-  const dryRunAt = pick('dryRun');
-  const dryRun = dryRunAt.config.getOptionalBoolean('dryRun') ?? false;
-
-  const scheduleAt = pick('schedule');
-  const schedule = readSchedule(scheduleAt.config, scheduleAt.fullKey);
-
-  return { minAge, confirmAfter, maxDeletesPerRun, dryRun, schedule };
-}
-
-function readSchedule(
-  parent: Config,
-  fullKey: string,
-): SchedulerServiceTaskScheduleDefinition {
-  const given = parent.getOptionalConfig('schedule');
+/** A schedule given in part is completed from the default schedule, not from the plugin's. */
+function readSchedule(at: Setting): SchedulerServiceTaskScheduleDefinition {
+  const given = at.config.getOptionalConfig(at.key);
   const data = { ...DEFAULT_SCHEDULE, ...(given?.get<object>() ?? {}) };
   try {
     const schedule = readSchedulerServiceTaskScheduleDefinitionFromConfig(
-      new ConfigReader(data, fullKey),
+      new ConfigReader(data, at.fullKey),
     );
     return { ...schedule, scope: 'global' };
   } catch (error) {
-    return invalid(fullKey, toError(error).message);
+    return invalid(at.fullKey, toError(error).message);
   }
+}
+
+function readMinAge(at: Setting): Duration {
+  const minAge = readDuration(at, { hours: 24 });
+  if (minAge.as('milliseconds') <= 0) {
+    invalid(
+      at.fullKey,
+      'must be longer than 0: CAPE creates a label moments before it attaches it',
+    );
+  }
+  return minAge;
+}
+
+function readRequestTimeout(at: Setting): Duration {
+  const timeout = readDuration(at, { seconds: 30 });
+  if (timeout.as('milliseconds') < 1)
+    invalid(at.fullKey, 'must be longer than 0');
+  return timeout;
+}
+
+function readStartSpread(at: Setting): Duration {
+  const spread = readNonNegativeDuration(at, { minutes: 5 });
+  if (spread.as('hours') > MAX_START_SPREAD_HOURS) {
+    invalid(at.fullKey, `must be at most ${MAX_START_SPREAD_HOURS} hours`);
+  }
+  return spread;
+}
+
+/** Ordered by title; two ids for one Tower and prefix refused. */
+function readTowers(config: Config, defaults: SweepSettings): TowerConfig[] {
+  const towersConfig = config.getOptionalConfig('towers');
+  const towers = (towersConfig?.keys() ?? []).map(id =>
+    readTower(id, towersConfig!.getConfig(id), defaults),
+  );
+  refuseSharedTowers(towers);
+  return towers.sort(
+    (a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id),
+  );
+}
+
+function readTower(
+  id: string,
+  tower: Config,
+  defaults: SweepSettings,
+): TowerConfig {
+  const towerKey = `${ROOT}.towers.${id}`;
+  if (!TOWER_ID_PATTERN.test(id))
+    invalid(towerKey, 'Tower ids may hold only a-z, 0-9 and -');
+  return {
+    id,
+    title: tower.getOptionalString('title') ?? id,
+    ...readTowerServer(tower, towerKey),
+    credentials: readTowerCredentials(tower, towerKey),
+    headers: readTowerHeaders(tower, towerKey),
+    resourcePrefix: readResourcePrefix(tower, towerKey),
+    ...readSweepSettings(tower, towerKey, defaults),
+    ...readOwnership(tower, towerKey),
+  };
+}
+
+/** 127.0.0.0/8, ::1 and localhost, as `URL` spells a host (IPv4 canonical, IPv6 bracketed). */
+function isLoopbackHost(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    hostname === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+  );
+}
+
+function parseServer(server: string, key: string): URL {
+  let url: URL;
+  try {
+    url = new URL(server);
+  } catch {
+    return invalid(key, 'must be an http(s) URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    invalid(key, 'must be an http(s) URL');
+  }
+  // Credentials in the URL would be sent as-is and shown to every user of the card.
+  if (url.username || url.password) {
+    invalid(
+      key,
+      'must not carry credentials (user:password@); set username and password instead',
+    );
+  }
+  // The client appends /api to the whole string: a query or fragment would swallow it.
+  if (/[?#]/.test(server)) {
+    invalid(key, 'must not have a query (?) or fragment (#)');
+  }
+  return url;
+}
+
+/**
+ * The way to one Tower: `server`, `allowInsecure`, `skipTLSVerify` and `caCert`. `http://` sends
+ * the password in clear, so it is refused unless the host is this machine or the Tower opts in.
+ */
+function readTowerServer(
+  tower: Config,
+  towerKey: string,
+): Pick<TowerConfig, 'server' | 'skipTLSVerify' | 'caCert' | 'transport'> {
+  const server = tower.getString('server');
+  const url = parseServer(server, `${towerKey}.server`);
+  const allowInsecure = tower.getOptionalBoolean('allowInsecure') ?? false;
+  const skipTLSVerify = tower.getOptionalBoolean('skipTLSVerify') ?? false;
+  const clearText = url.protocol === 'http:' && !isLoopbackHost(url.hostname);
+  if (clearText && !allowInsecure) {
+    invalid(
+      `${towerKey}.server`,
+      `must be https:// (http:// sends the Tower password in clear); set ${towerKey}.allowInsecure: true to accept that`,
+    );
+  }
+  const caCert = tower.getOptionalString('caCert');
+  if (caCert !== undefined && !caCert.includes('-----BEGIN CERTIFICATE-----')) {
+    invalid(
+      `${towerKey}.caCert`,
+      'must be a PEM bundle (-----BEGIN CERTIFICATE-----)',
+    );
+  }
+  return {
+    server: server.replace(/\/+$/, ''),
+    skipTLSVerify,
+    caCert,
+    transport: {
+      ...(clearText ? { insecure: true as const } : {}),
+      ...(skipTLSVerify && url.protocol === 'https:'
+        ? { skipTLSVerify: true as const }
+        : {}),
+    },
+  };
+}
+
+/** The start-up warnings a Tower's transport deserves, one line each. */
+export function transportWarnings(tower: {
+  id: string;
+  transport: TowerTransport;
+}): string[] {
+  const warnings: string[] = [];
+  if (tower.transport.insecure) {
+    warnings.push(
+      `Tower ${tower.id}: server is http:// (allowInsecure): its password and token cross the network in clear`,
+    );
+  }
+  if (tower.transport.skipTLSVerify) {
+    warnings.push(
+      `Tower ${tower.id}: skipTLSVerify is on: anyone between this backend and Tower can pose as Tower and read its password; set caCert instead`,
+    );
+  }
+  return warnings;
+}
+
+/*
+ * The way into one Tower: the credentials (a password login or an API key, exactly one of them)
+ * and the extra headers sent on every request to it. Values are secrets: no message quotes one.
+ */
+
+/** Header names the client sets itself, or that HTTP/1.1 framing owns (any case). */
+const RESERVED_HEADERS = new Set([
+  'authorization',
+  'content-type',
+  'content-length',
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
+]);
+
+/** RFC 9110 token: what a header name may hold. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Visible ASCII, spaces and tabs: no line breaks, no bytes another hop may read differently. */
+const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
+
+/** Exactly one way in: `username` and `password`, or `apiKey`. */
+function readTowerCredentials(
+  tower: Config,
+  towerKey: string,
+): TowerCredentials {
+  const hasKey = tower.has('apiKey');
+  const hasPassword = tower.has('username') || tower.has('password');
+  if (hasKey && hasPassword) {
+    invalid(towerKey, 'set either apiKey or username and password, not both');
+  }
+  if (!hasKey && !hasPassword) {
+    invalid(towerKey, 'set username and password, or apiKey');
+  }
+  return hasKey
+    ? readApiKey(tower, towerKey)
+    : readPasswordLogin(tower, towerKey);
+}
+
+/** A password login's keys: username and password, userSource, authConfigId (LDAP only). */
+function readPasswordLogin(tower: Config, towerKey: string): TowerCredentials {
+  const userSource = tower.getOptionalString('userSource') ?? 'LOCAL';
+  if (userSource !== 'LOCAL' && userSource !== 'LDAP') {
+    invalid(`${towerKey}.userSource`, 'must be LOCAL or LDAP');
+  }
+  const username = tower.getString('username');
+  if (!username.trim()) invalid(`${towerKey}.username`, 'must not be empty');
+  const password = tower.getString('password');
+  const authConfigId = tower.getOptionalString('authConfigId');
+  if (authConfigId !== undefined) {
+    if (userSource !== 'LDAP') {
+      invalid(`${towerKey}.authConfigId`, 'applies to userSource LDAP only');
+    }
+    if (!authConfigId.trim()) {
+      invalid(`${towerKey}.authConfigId`, 'must not be empty');
+    }
+  }
+  return {
+    kind: 'password',
+    username,
+    password,
+    userSource,
+    ...(authConfigId === undefined ? {} : { authConfigId }),
+  };
+}
+
+/** An API key, sent as the `Authorization` header: it must be a valid header value. */
+function readApiKey(tower: Config, towerKey: string): TowerCredentials {
+  for (const passwordOnly of ['userSource', 'authConfigId']) {
+    if (tower.has(passwordOnly)) {
+      invalid(
+        `${towerKey}.${passwordOnly}`,
+        'applies to username and password only, not to apiKey',
+      );
+    }
+  }
+  const apiKey = tower.getString('apiKey');
+  if (!apiKey.trim()) invalid(`${towerKey}.apiKey`, 'must not be empty');
+  if (!HEADER_VALUE.test(apiKey)) {
+    invalid(
+      `${towerKey}.apiKey`,
+      'must be visible ASCII characters (it is sent as the Authorization header)',
+    );
+  }
+  return { kind: 'apiKey', apiKey };
+}
+
+/** `headers`: name → value, sent on every request to that Tower only. */
+function readTowerHeaders(
+  tower: Config,
+  towerKey: string,
+): Record<string, string> {
+  const key = `${towerKey}.headers`;
+  const given: unknown = tower.getOptional('headers');
+  if (given === undefined) return {};
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) {
+    invalid(key, 'must be a map of header name to value');
+  }
+  const headers: Record<string, string> = {};
+  const seen = new Set<string>();
+  for (const [name, value] of Object.entries(given)) {
+    const lower = name.toLowerCase();
+    if (!HEADER_NAME.test(name)) {
+      invalid(key, `${JSON.stringify(name)} is not a valid header name`);
+    }
+    if (RESERVED_HEADERS.has(lower)) {
+      invalid(
+        `${key}.${name}`,
+        `the client sets ${lower} itself (${[...RESERVED_HEADERS].join(', ')} are refused, any case)`,
+      );
+    }
+    if (seen.has(lower)) {
+      invalid(`${key}.${name}`, 'set twice (header names ignore case)');
+    }
+    seen.add(lower);
+    headers[name] = headerValue(value, `${key}.${name}`);
+  }
+  return headers;
+}
+
+/** A header value from YAML: `x-bypass-whitelist: true` is a boolean there, sent as `true`. */
+function headerValue(value: unknown, key: string): string {
+  if (typeof value === 'boolean' || typeof value === 'number') {
+    return String(value);
+  }
+  if (typeof value !== 'string') invalid(key, 'must be a string');
+  if (!HEADER_VALUE.test(value)) {
+    invalid(
+      key,
+      'must be visible ASCII characters, spaces or tabs (no line breaks)',
+    );
+  }
+  return value;
+}
+
+const PREFIX = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/;
+
+function readResourcePrefix(tower: Config, towerKey: string): string {
+  const resourcePrefix = tower.getOptionalString('resourcePrefix') ?? 'cape';
+  if (!PREFIX.test(resourcePrefix)) {
+    invalid(
+      `${towerKey}.resourcePrefix`,
+      'must be a lowercase label prefix such as cape or sks',
+    );
+  }
+  return resourcePrefix;
 }
 
 function readOwnership(tower: Config, towerKey: string) {
@@ -103,121 +439,177 @@ function readOwnership(tower: Config, towerKey: string) {
   }
 }
 
-function readTower(id: string, tower: Config, defaults: Config): TowerConfig {
-  const towerKey = `${ROOT}.towers.${id}`;
-  if (!TOWER_ID_PATTERN.test(id))
-    invalid(towerKey, 'Tower ids may hold only a-z, 0-9 and -');
-  const resourcePrefix = tower.getOptionalString('resourcePrefix') ?? 'cape';
-  if (!PREFIX.test(resourcePrefix)) {
-    invalid(
-      `${towerKey}.resourcePrefix`,
-      'must be a lowercase label prefix such as cape or sks',
-    );
-  }
-  const caCert = tower.getOptionalString('caCert');
-  if (caCert !== undefined && !caCert.includes('-----BEGIN CERTIFICATE-----')) {
-    invalid(
-      `${towerKey}.caCert`,
-      'must be a PEM bundle (-----BEGIN CERTIFICATE-----)',
-    );
-  }
-  return {
-    id,
-    title: tower.getOptionalString('title') ?? id,
-    ...readTowerServer(tower, towerKey),
-    credentials: readTowerCredentials(tower, towerKey),
-    headers: readTowerHeaders(tower, towerKey),
-    caCert,
-    resourcePrefix,
-    ...readOwnership(tower, towerKey),
-    ...readOverridable(tower, defaults, towerKey),
-  };
+/** The ports a Tower's web server answers by default, over http and https: one Tower either way. */
+const WEB_PORTS = new Set(['', '80', '443']);
+
+/**
+ * One spelling per Tower endpoint, whatever its scheme (`http://host` with `allowInsecure` is the
+ * same Tower as `https://host`): host in lower case (the URL parser does that) without a trailing
+ * dot, the port unless it is a default web port, repeated and trailing slashes of the path
+ * removed. Host names are not resolved: `localhost` and `127.0.0.1` stay two servers.
+ */
+export function normalisedServer(server: string): string {
+  const url = new URL(server);
+  const host = url.hostname.replace(/\.$/, '');
+  const port = WEB_PORTS.has(url.port) ? '' : `:${url.port}`;
+  const path = url.pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, '');
+  return `${host}${port}${path}`;
 }
 
 /**
- * Reads and validates the `capeLabels` block. Throws an error naming the key on invalid input;
- * no block at all gives no Towers.
+ * Two ids for one Tower and prefix would sweep the same labels at once, each with its own cap,
+ * lease and history: refused, naming both ids.
  */
-export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
-  const config =
-    rootConfig.getOptionalConfig(ROOT) ?? new ConfigReader({}, ROOT);
-  const towersConfig = config.getOptionalConfig('towers');
-  const towers = (towersConfig?.keys() ?? []).map(id =>
-    readTower(id, towersConfig!.getConfig(id), config),
-  );
-  refuseSharedTowers(ROOT, towers);
-  // Validate the defaults even when every Tower overrides them: a typo there is still a typo.
-  readOverridable(new ConfigReader({}), config, ROOT);
-
-  const requestTimeout = readDuration(
-    config,
-    'requestTimeout',
-    `${ROOT}.requestTimeout`,
-    { seconds: 30 },
-  );
-  if (requestTimeout.as('milliseconds') < 1)
-    invalid(`${ROOT}.requestTimeout`, 'must be longer than 0');
-
-  return {
-    towers: towers.sort(
-      (a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id),
-    ),
-    pageSize: readPositiveInt(
-      config,
-      'pageSize',
-      `${ROOT}.pageSize`,
-      1000,
-      1000,
-    ),
-    requestsInFlight: readPositiveInt(
-      config,
-      'requestsInFlight',
-      `${ROOT}.requestsInFlight`,
-      DEFAULT_MAX_IN_FLIGHT,
-      32,
-    ),
-    requestTimeout,
-    ...readTowerLimits(config, ROOT),
-    ...readFleetLimits(config, ROOT),
-    runsPerTower: readPositiveInt(
-      config,
-      'retention.runsPerTower',
-      `${ROOT}.retention.runsPerTower`,
-      200,
-    ),
-    routineKeepRuns: readPositiveInt(
-      config,
-      'retention.routineKeepRuns',
-      `${ROOT}.retention.routineKeepRuns`,
-      1,
-    ),
-    notificationsEnabled:
-      config.getOptionalBoolean('notifications.enabled') ?? true,
-    notificationsPagePath: readPagePath(config),
-    notificationsLanguage: readLanguage(config),
-  };
+function refuseSharedTowers(towers: readonly TowerConfig[]): void {
+  const seen = new Map<string, string>();
+  for (const tower of [...towers].sort((a, b) => a.id.localeCompare(b.id))) {
+    const endpoint = `${normalisedServer(tower.server)} ${tower.resourcePrefix}`;
+    const other = seen.get(endpoint);
+    if (other !== undefined) {
+      throw new InputError(
+        `${ROOT}.towers.${other} and ${ROOT}.towers.${tower.id}: the same Tower (${normalisedServer(tower.server)}) and resourcePrefix (${tower.resourcePrefix}) under two ids; keep one, or give each its own resourcePrefix`,
+      );
+    }
+    seen.set(endpoint, tower.id);
+  }
 }
 
 /** The page's path in the app, for notification links: `/cape-labels` unless configured. */
-function readPagePath(config: Config): string {
-  const key = 'notifications.pagePath';
-  const path = config.getOptionalString(key) ?? '/cape-labels';
+function readPagePath(at: Setting): string {
+  const path = at.config.getOptionalString(at.key) ?? '/cape-labels';
   if (!path.startsWith('/') || path.startsWith('//') || /[?#\s]/.test(path))
     invalid(
-      `${ROOT}.${key}`,
+      at.fullKey,
       'must be a path of the app starting with / (e.g. /cape-labels), without ? or #',
     );
   return path.replace(/\/+$/, '');
 }
 
 /** `notifications.language`: Backstage cannot tell a recipient's language on the server. */
-function readLanguage(config: Config): CapeLabelsLanguage {
-  const value = config.getOptionalString('notifications.language') ?? 'en';
+function readLanguage(at: Setting): CapeLabelsLanguage {
+  const value = at.config.getOptionalString(at.key) ?? 'en';
   if (!(CAPE_LABELS_LANGUAGES as readonly string[]).includes(value)) {
     invalid(
-      `${ROOT}.notifications.language`,
+      at.fullKey,
       `must be one of ${CAPE_LABELS_LANGUAGES.join(', ')}, not '${value}'`,
     );
   }
   return value as CapeLabelsLanguage;
+}
+
+/** Reads the access settings from the root config; an error naming the key when one is invalid. */
+export function readAccessConfig(rootConfig: Config): AccessConfig {
+  return {
+    permissionsEnabled: readFlag(rootConfig, 'permission.enabled'),
+    allowManualSweepsWithoutPermissions: readFlag(
+      rootConfig,
+      `${ROOT}.allowManualSweepsWithoutPermissions`,
+    ),
+    acceptEventSweepRequests: readFlag(
+      rootConfig,
+      `${ROOT}.events.acceptSweepRequests`,
+    ),
+    eventPublishers: readPublishers(rootConfig),
+  };
+}
+
+/** As Backstage reads `permission.enabled` (so `'true'` from an environment variable counts); unset is false. */
+function readFlag(config: Config, key: string): boolean {
+  try {
+    return config.getOptionalBoolean(key) ?? false;
+  } catch {
+    return invalid(key, 'must be true or false');
+  }
+}
+
+const EVERY_TOWER = '*';
+
+function readPublishers(rootConfig: Config): EventPublishers {
+  const root = `${ROOT}.events.publishers`;
+  const publishers = rootConfig.getOptionalConfig(root);
+  const towerIds = new Set(
+    rootConfig.getOptionalConfig(`${ROOT}.towers`)?.keys() ?? [],
+  );
+  const read = new Map<string, ReadonlySet<string> | 'all'>();
+  for (const name of publishers?.keys() ?? []) {
+    const key = `${root}.${name}`;
+    if (!PUBLISHER_NAME.test(name))
+      invalid(key, `a publisher name must match ${PUBLISHER_NAME.source}`);
+    let towers: string[];
+    try {
+      towers = publishers!.getStringArray(`${name}.towers`);
+    } catch {
+      return invalid(
+        `${key}.towers`,
+        `must be a list of Tower ids of ${ROOT}.towers, or ['${EVERY_TOWER}']`,
+      );
+    }
+    towers.forEach((id, i) => {
+      if (id !== EVERY_TOWER && !towerIds.has(id))
+        invalid(
+          `${key}.towers[${i}]`,
+          `'${id}' is not a Tower of ${ROOT}.towers`,
+        );
+    });
+    read.set(name, towers.includes(EVERY_TOWER) ? 'all' : new Set(towers));
+  }
+  return read;
+}
+
+/** One setting: the config it is read from, its key there, and its key from the root for messages. */
+type Setting = { config: Config; key: string; fullKey: string };
+
+function setting(config: Config, parentKey: string, key: string): Setting {
+  return { config, key, fullKey: `${parentKey}.${key}` };
+}
+
+/** Stops start-up: `key` names the setting, `problem` says what is wrong with it. */
+function invalid(key: string, problem: string): never {
+  throw new InputError(`${key}: ${problem}`);
+}
+
+/**
+ * Reads a duration in any of Backstage's forms: `{hours: 24}`, `'24h'`, `'PT24H'`; `fallback`
+ * when the key is not set.
+ */
+function readDuration(at: Setting, fallback: DurationLikeObject): Duration {
+  if (!at.config.has(at.key)) return Duration.fromObject(fallback);
+  let duration: Duration;
+  try {
+    duration = Duration.fromObject(
+      readDurationFromConfig(at.config, { key: at.key }),
+    );
+  } catch (error) {
+    return invalid(
+      at.fullKey,
+      `must be a duration like { hours: 24 }, '24h' or 'PT24H' (${toError(error).message})`,
+    );
+  }
+  if (!duration.isValid || !Number.isFinite(duration.as('milliseconds'))) {
+    return invalid(at.fullKey, 'must be a valid duration');
+  }
+  return duration;
+}
+
+/** {@link readDuration}, refusing a negative one. */
+function readNonNegativeDuration(
+  at: Setting,
+  fallback: DurationLikeObject,
+): Duration {
+  const duration = readDuration(at, fallback);
+  if (duration.as('milliseconds') < 0)
+    invalid(at.fullKey, 'must not be negative');
+  return duration;
+}
+
+function readPositiveInt(
+  at: Setting,
+  fallback: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  const value = at.config.getOptionalNumber(at.key) ?? fallback;
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    invalid(at.fullKey, `must be a whole number from 1 to ${max}`);
+  }
+  return value;
 }

@@ -5,43 +5,64 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { Duration } from 'luxon';
 import type { TowerEndpoint } from '../cloudtower/TowerClient';
-import type { FleetLimits, TowerLimits } from './readLimits';
 
 /** Everything needed to sweep one Tower, defaults applied. */
 export type TowerConfig = TowerEndpoint & {
   id: string;
   title: string;
+  /** What the card and the start-up log say about the way to this Tower. */
+  transport: TowerTransport;
   resourcePrefix: string;
-  /** Catalog owner (full entity ref); `null`: owned by nobody. */
-  owner: string | null;
-  /** Entity refs notified about this Tower's runs (the owner by default, else nobody). */
-  notify: string[];
   schedule: SchedulerServiceTaskScheduleDefinition;
   minAge: Duration;
   dryRun: boolean;
   maxDeletesPerRun: number;
   confirmAfter: Duration;
-  /** What the card and the start-up log say about the way to this Tower. */
-  transport: TowerTransport;
+  /** Catalog owner (full entity ref); `null`: owned by nobody. */
+  owner: string | null;
+  /** Entity refs notified about this Tower's runs (the owner by default, else nobody). */
+  notify: string[];
 };
 
-export type CapeLabelsConfig = TowerLimits &
-  FleetLimits & {
-    /** Ordered by title. */
-    towers: TowerConfig[];
-    pageSize: number;
-    requestsInFlight: number;
-    requestTimeout: Duration;
-    runsPerTower: number;
-    /** Newest runs per Tower that list their routine keeps one by one (`retention.routineKeepRuns`). */
-    routineKeepRuns: number;
-    /** `capeLabels.notifications.enabled` (default true). */
-    notificationsEnabled: boolean;
-    /** `capeLabels.notifications.pagePath`: the app's path of the cape-labels page, no trailing `/`. */
-    notificationsPagePath: string;
-    /** `capeLabels.notifications.language`: the language notifications are written in (default en). */
-    notificationsLanguage: CapeLabelsLanguage;
-  };
+export type CapeLabelsConfig = {
+  pageSize: number;
+  requestsInFlight: number;
+  requestTimeout: Duration;
+  /** `maxClockAhead`: how far ahead of ours Tower's clock may move the age cutoff. */
+  maxClockAhead: Duration;
+  /** `startSpread`: the window each Tower's stable start offset falls in. */
+  startSpread: Duration;
+  /** `maxConcurrentSweeps`: sweeps one replica runs at once. */
+  maxConcurrentSweeps: number;
+  /** `maxResponseBytes`: the largest answer read from a Tower. */
+  maxResponseBytes: number;
+  runsPerTower: number;
+  /** Newest runs per Tower that list their routine keeps one by one (`retention.routineKeepRuns`). */
+  routineKeepRuns: number;
+  /** Ordered by title. */
+  towers: TowerConfig[];
+  /** `capeLabels.notifications.enabled` (default true). */
+  notificationsEnabled: boolean;
+  /** `capeLabels.notifications.pagePath`: the app's path of the cape-labels page, no trailing `/`. */
+  notificationsPagePath: string;
+  /** `capeLabels.notifications.language`: the language notifications are written in (default en). */
+  notificationsLanguage: CapeLabelsLanguage;
+};
+
+/** Who may ask for what: the settings that open destructive entry points (all closed by default). */
+export type AccessConfig = {
+  /** `permission.enabled`: Backstage's permission framework decides (else every check allows). */
+  permissionsEnabled: boolean;
+  /** `capeLabels.allowManualSweepsWithoutPermissions`: real sweeps by hand even with permissions off. */
+  allowManualSweepsWithoutPermissions: boolean;
+  /** `capeLabels.events.acceptSweepRequests`: act on `cape-labels.sweep-requested`. */
+  acceptEventSweepRequests: boolean;
+  /** `capeLabels.events.publishers`: who may ask for a sweep by event, and of which Towers. */
+  eventPublishers: EventPublishers;
+};
+
+/** Publisher name → the Tower ids it may have swept by event, or `all` (`towers: ['*']`). */
+export type EventPublishers = ReadonlyMap<string, ReadonlySet<string> | 'all'>;
 
 /** The three label keys a Tower's sweep may delete (rule 1, docs/architecture.md#the-deletion-rules). */
 export function sweptKeys(resourcePrefix: string): string[] {
@@ -52,3 +73,6 @@ export function sweptKeys(resourcePrefix: string): string[] {
 
 /** Tower ids: used in URLs and task ids. */
 export const TOWER_ID_PATTERN = /^[a-z0-9-]{1,100}$/;
+
+/** A publisher's name as its `requestedBy` says it and as a config key holds it. */
+export const PUBLISHER_NAME = /^[a-z][a-z0-9-]{0,62}$/;

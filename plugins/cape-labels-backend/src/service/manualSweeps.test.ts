@@ -1,6 +1,6 @@
 import { ConfigReader } from '@backstage/config';
 import type { JsonObject } from '@backstage/types';
-import { readAccessConfig } from '../config/readAccess';
+import { readAccessConfig } from '../config/readConfig';
 import {
   backendForDescribe,
   defaultCapeLabels,

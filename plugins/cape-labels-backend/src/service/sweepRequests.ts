@@ -1,6 +1,6 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { NotAllowedError } from '@backstage/errors';
-import type { AccessConfig } from '../config/readAccess';
+import type { AccessConfig } from '../config/types';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import type { TowerRegistry } from '../sweep/TowerRegistry';
 

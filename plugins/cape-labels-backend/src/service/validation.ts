@@ -3,7 +3,7 @@ import type {
   OutcomeFilter,
   SweepRequestedEvent,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { PUBLISHER_NAME } from '../config/readAccess';
+import { PUBLISHER_NAME } from '../config/types';
 import { RUN_ID, TOWER_ID, type IntegerRule } from '../schema/specRules';
 
 /*

@@ -1,9 +1,12 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { NotFoundError } from '@backstage/errors';
 import type { TowerError } from '../cloudtower/errors';
-import { createTowerClient, type TowerClient } from '../cloudtower/TowerClient';
-import { towerConnectionOptions } from '../config/towerConnection';
-import { transportWarnings } from '../config/towerServer';
+import {
+  createTowerClient,
+  type TowerClient,
+  type TowerConnectionOptions,
+} from '../cloudtower/TowerClient';
+import { transportWarnings } from '../config/readConfig';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
 import type { RunStore } from '../database';
 import type { SweepMetrics } from './metrics';
@@ -37,11 +40,17 @@ export function towerClientFactory(
   options: { logger: LoggerService; metrics?: SweepMetrics },
 ): () => TowerClient {
   const { logger, metrics } = options;
-  const connection = towerConnectionOptions(tower, {
+  const connection: TowerConnectionOptions = {
+    towerId: tower.id,
+    server: tower.server,
+    credentials: tower.credentials,
+    headers: tower.headers,
+    skipTLSVerify: tower.skipTLSVerify,
+    caCert: tower.caCert,
     requestTimeoutMs: tuning.requestTimeoutMs,
     maxInFlight: tuning.requestsInFlight,
     maxResponseBytes: tuning.maxResponseBytes,
-  });
+  };
   const onRequestFailed =
     metrics &&
     ((error: TowerError) => metrics.recordRequestError(tower.id, error));

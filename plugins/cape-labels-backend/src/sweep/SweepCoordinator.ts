@@ -10,8 +10,8 @@ import type {
 import type { TowerConfig } from '../config/types';
 import type { RunStore, SweepRequest } from '../database';
 import { nextRunAt, scheduleRules } from './schedule';
-import { TaskRestarts } from './TaskRestarts';
-import { triggerRequest } from './triggerRequest';
+import { TaskRestarts } from './TaskTriggers';
+import { triggerRequest } from './TaskTriggers';
 import type { TowerRegistry } from './TowerRegistry';
 
 /** The rules a Tower's runs go by, as configured with the defaults applied. */

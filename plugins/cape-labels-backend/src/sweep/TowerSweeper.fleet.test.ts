@@ -1,7 +1,7 @@
 import { Duration } from 'luxon';
 import type { TowerConfig } from '../config/types';
 import { spreadOffset } from './schedule';
-import { SweepSlots } from './SweepSlots';
+import { SweepSlots } from './TowerSweeper';
 import {
   createHarness,
   REQUESTS_ONLY,

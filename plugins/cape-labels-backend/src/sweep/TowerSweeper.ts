@@ -19,8 +19,7 @@ import {
 } from './schedule';
 import type { SweeperHooks } from './sweeperHooks';
 import { SweepRun, type PlannedRun, type SweeperSettings } from './SweepRun';
-import type { SweepSlots } from './SweepSlots';
-import type { TaskRestarts } from './TaskRestarts';
+import type { TaskRestarts } from './TaskTriggers';
 
 /**
  * What one start of the task came to: it ran (or found nothing to do), or it gave the lease back
@@ -117,6 +116,34 @@ export function planTick(input: {
  * endpoint starts: any signed-in user can call it, and each preview lists the whole Tower.
  */
 export const EXTERNAL_START_GAP_MS = 5 * 60_000;
+
+/**
+ * The sweeps this replica may run at once (`capeLabels.maxConcurrentSweeps`). Never waited for:
+ * a task that finds no slot gives its lease back at once, so no wait is counted against its
+ * timeout or shown as a run, and another replica takes the Tower up.
+ */
+export class SweepSlots {
+  private inUse = 0;
+
+  constructor(readonly size: number) {}
+
+  /** A slot's release, or undefined when all are taken. */
+  tryTake(): (() => void) | undefined {
+    if (this.inUse >= this.size) return undefined;
+    this.inUse++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.inUse--;
+    };
+  }
+
+  /** Slots taken now. */
+  taken(): number {
+    return this.inUse;
+  }
+}
 
 /** No bound: a release that frees nothing. */
 const noSlot = () => undefined;

@@ -1,6 +1,6 @@
 import { ConflictError, NotFoundError } from '@backstage/errors';
 import { capturingLogger } from '../__testUtils__/capturingLogger';
-import { TaskRestarts } from './TaskRestarts';
+import { TaskRestarts } from './TaskTriggers';
 
 /** A scheduler whose trigger answers as `answers` says, in turn (then succeeds). */
 function scheduler(answers: Array<Error | undefined>) {

@@ -5,7 +5,7 @@ import {
   createStore,
   createTestDatabases,
 } from '../database/__testUtils__/testStore';
-import { triggerRequest } from './triggerRequest';
+import { triggerRequest } from './TaskTriggers';
 
 const TASK = 'cape-labels:sweep:t1';
 const busy = () => new ConflictError(`task ${TASK} is currently running`);

@@ -1,4 +1,4 @@
-import { SweepSlots } from './SweepSlots';
+import { SweepSlots } from './TowerSweeper';
 
 describe('SweepSlots', () => {
   it('hands out at most its size, and a released slot again', () => {

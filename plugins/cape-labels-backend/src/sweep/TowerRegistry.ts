@@ -11,8 +11,12 @@ import type { CapeLabelsConfig, TowerConfig } from '../config/types';
 import type { RunStore } from '../database';
 import type { SweepMetrics } from './metrics';
 import type { SweeperHooks } from './sweeperHooks';
-import { SweepSlots } from './TowerSweeper';
-import { sweepTuning, TowerSweeper, type SweepTuning } from './TowerSweeper';
+import {
+  SweepSlots,
+  sweepTuning,
+  TowerSweeper,
+  type SweepTuning,
+} from './TowerSweeper';
 
 /** How long shutdown waits for sweeps to record themselves `aborted`. */
 const SHUTDOWN_GRACE_MS = 15_000;

@@ -2,7 +2,7 @@
 /** What the sweep benchmark measures beside time: request plans, event loop and RSS probes, store time. */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
-import { type RunStore } from '../../plugins/cape-labels-backend/src/database';
+import type { RunStore } from '../../plugins/cape-labels-backend/src/database/RunStore';
 import { tallyOutcomes } from './goals';
 import type { OutcomeTally } from './goals';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';

@@ -7,7 +7,7 @@ import { Duration } from 'luxon';
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { testTowerConfig } from '../../plugins/cape-labels-backend/src/config/__testUtils__/testTowerConfig';
 import type { TowerConfig } from '../../plugins/cape-labels-backend/src/config/types';
-import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database';
+import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database/DatabaseRunStore';
 import { createRouter } from '../../plugins/cape-labels-backend/src/service/router';
 import { TowerAccess } from '../../plugins/cape-labels-backend/src/service/towerAccess';
 import { SweepCoordinator } from '../../plugins/cape-labels-backend/src/sweep/SweepCoordinator';

@@ -7,7 +7,7 @@ import {
   sweptKeys,
   type TowerConfig,
 } from '../../plugins/cape-labels-backend/src/config/types';
-import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database';
+import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database/DatabaseRunStore';
 import { TowerSweeper } from '../../plugins/cape-labels-backend/src/sweep/TowerSweeper';
 import { towerClientFactory } from '../../plugins/cape-labels-backend/src/sweep/TowerRegistry';
 import { testTowerConfig } from '../../plugins/cape-labels-backend/src/config/__testUtils__/testTowerConfig';

@@ -10,7 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database';
+import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database/DatabaseRunStore';
 import { openDatabase } from './benchDatabase';
 import { loadavg, runMain } from './common';
 import { newRun } from '../../plugins/cape-labels-backend/src/database/__testUtils__/testStore';

@@ -26,7 +26,7 @@ import type {
   LabelAction,
   LabelOutcome,
 } from '@smartx-cape/plugin-cape-labels-common';
-import type { RunStore } from '../../plugins/cape-labels-backend/src/database';
+import type { RunStore } from '../../plugins/cape-labels-backend/src/database/RunStore';
 import {
   vacuumLikeAutovacuum,
   withDatabase,

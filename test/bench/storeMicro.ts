@@ -11,7 +11,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
-import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database';
+import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database/DatabaseRunStore';
 import { newRun } from '../../plugins/cape-labels-backend/src/database/__testUtils__/testStore';
 import { openDatabase } from './benchDatabase';
 import {

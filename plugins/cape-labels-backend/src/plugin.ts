@@ -12,7 +12,7 @@ import { signalsServiceRef } from '@backstage/plugin-signals-node';
 import os from 'node:os';
 import { registerCapeLabelsActions } from './actions';
 import { readAccessConfig, readCapeLabelsConfig } from './config/readConfig';
-import { DatabaseRunStore } from './database';
+import { DatabaseRunStore } from './database/DatabaseRunStore';
 import { notificationsBackendInstalled } from './notifications/installed';
 import { RunNotifier } from './notifications/RunNotifier';
 import { createRouter } from './service/router';

@@ -6,7 +6,7 @@ import type {
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
-import type { RunStore } from '../database';
+import type { RunStore } from '../database/RunStore';
 import { badRunMessage, recoveredMessage, runLink } from './messages';
 import { runHealth, type KeptCounts } from './runHealth';
 

@@ -1,5 +1,5 @@
 import type { TowerClient } from '../cloudtower/TowerClient';
-import type { RunStore } from '../database';
+import type { RunStore } from '../database/RunStore';
 import type { Harness } from '../sweep/__testUtils__/sweepHarness';
 import { expectSafe, kitPerTest, seed } from './__testUtils__/faultKit';
 

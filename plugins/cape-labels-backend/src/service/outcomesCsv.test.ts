@@ -2,7 +2,7 @@ import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import { mockServices } from '@backstage/backend-test-utils';
 import express from 'express';
 import request from 'supertest';
-import type { RunStore } from '../database';
+import type { RunStore } from '../database/RunStore';
 import { csvCell } from './csv';
 import { sendOutcomesCsv } from './outcomesCsv';
 

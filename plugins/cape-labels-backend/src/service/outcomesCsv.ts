@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { stringifyError } from '@backstage/errors';
 import type express from 'express';
-import type { RunStore } from '../database';
+import type { RunStore } from '../database/RunStore';
 import { csvLine } from './csv';
 
 const CSV_COLUMNS = [

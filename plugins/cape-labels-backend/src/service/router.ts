@@ -4,7 +4,7 @@ import type {
   LoggerService,
 } from '@backstage/backend-plugin-api';
 import type { ApiRouter } from '@backstage/backend-openapi-utils';
-import type { RunStore } from '../database';
+import type { RunStore } from '../database/RunStore';
 import { createOpenApiRouter, spec } from '../schema/openapi.generated';
 import {
   OUTCOME_PAGE_LIMIT,

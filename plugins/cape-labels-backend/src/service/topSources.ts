@@ -1,6 +1,6 @@
 import type { TopSources } from '@smartx-cape/plugin-cape-labels-common';
 import { DateTime } from 'luxon';
-import type { RunStore } from '../database';
+import type { RunStore } from '../database/RunStore';
 
 /** Values listed per key. */
 const TOP_SOURCES = 10;

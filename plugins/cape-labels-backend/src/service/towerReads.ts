@@ -8,7 +8,7 @@ import type {
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
-import type { RunStore } from '../database';
+import type { RunStore } from '../database/RunStore';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import type { TowerRegistry } from '../sweep/TowerRegistry';
 import type { Caller } from './access';

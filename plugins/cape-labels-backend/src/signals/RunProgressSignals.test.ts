@@ -1,6 +1,6 @@
 import type { SignalsService } from '@backstage/plugin-signals-node';
 import type { JsonObject } from '@backstage/types';
-import type { RunStore } from '../database';
+import type { RunStore } from '../database/RunStore';
 import { capturingLogger } from '../__testUtils__/capturingLogger';
 import { TOWER_PASSWORD as PASSWORD } from '../__testUtils__/towerLogin';
 import {

@@ -5,7 +5,7 @@ import {
   TowerTimeoutError,
 } from '../cloudtower/errors';
 import { mockServices } from '@backstage/backend-test-utils';
-import type { RunStore } from '../database';
+import type { RunStore } from '../database/RunStore';
 import type { SweepPolicy } from './decide';
 import { GuardedDelete, type GuardedDeleteOptions } from './GuardedDelete';
 import { RunNotes } from './runNotes';

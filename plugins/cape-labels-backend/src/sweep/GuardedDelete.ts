@@ -9,7 +9,7 @@ import {
   towerErrorKind,
 } from '../cloudtower/errors';
 import type { TowerClient, TowerLabel } from '../cloudtower/TowerClient';
-import type { PendingBatchId, RunStore } from '../database';
+import type { PendingBatchId, RunStore } from '../database/RunStore';
 import { plainText } from '../lib/plainText';
 import { withRetry } from '../lib/retry';
 import type { SweepPolicy } from './decide';

@@ -8,7 +8,7 @@ import type {
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
-import type { RunStore, SweepRequest } from '../database';
+import type { RunStore, SweepRequest } from '../database/RunStore';
 import { nextRunAt, scheduleRules } from './schedule';
 import { TaskRestarts } from './TaskTriggers';
 import { triggerRequest } from './TaskTriggers';

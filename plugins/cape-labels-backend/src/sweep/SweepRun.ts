@@ -21,7 +21,7 @@ import type {
   PendingDelete,
   Retention,
   RunStore,
-} from '../database';
+} from '../database/RunStore';
 import { HEARTBEAT_INTERVAL_MS } from '../database/liveness';
 import { chunks } from '../lib/chunks';
 import { withRetry } from '../lib/retry';

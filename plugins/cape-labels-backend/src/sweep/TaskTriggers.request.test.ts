@@ -1,5 +1,5 @@
 import { ConflictError } from '@backstage/errors';
-import type { RunStore } from '../database';
+import type { RunStore } from '../database/RunStore';
 import {
   at,
   createStore,

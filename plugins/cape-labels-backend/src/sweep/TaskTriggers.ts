@@ -8,7 +8,7 @@ import {
   stringifyError,
 } from '@backstage/errors';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RunStore } from '../database';
+import type { RunStore } from '../database/RunStore';
 
 /*
  * Starting a Tower's task now, through the scheduler's trigger, so that whichever replica claims

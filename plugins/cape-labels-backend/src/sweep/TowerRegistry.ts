@@ -8,7 +8,7 @@ import {
 } from '../cloudtower/TowerClient';
 import { transportWarnings } from '../config/readConfig';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
-import type { RunStore } from '../database';
+import type { RunStore } from '../database/RunStore';
 import type { SweepMetrics } from './metrics';
 import type { SweeperHooks } from './sweeperHooks';
 import {

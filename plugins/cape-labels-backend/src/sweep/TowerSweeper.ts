@@ -6,7 +6,7 @@ import type {
 import { Duration } from 'luxon';
 import type { TowerClient } from '../cloudtower/TowerClient';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
-import type { Retention, RunStore } from '../database';
+import type { Retention, RunStore } from '../database/RunStore';
 import type { SweepMetrics } from './metrics';
 import { DEFAULT_MAX_CLOCK_AHEAD_MS } from './decide';
 import {

@@ -1,4 +1,4 @@
-import type { RunStore } from '../database';
+import type { RunStore } from '../database/RunStore';
 import { stubSweepRun } from './__testUtils__/sweepRun';
 import { actions, towerLabel } from './__testUtils__/towerLabel';
 import {

@@ -16,12 +16,12 @@ import {
   testTowerConfig,
 } from '../../config/__testUtils__/testTowerConfig';
 import type { TowerConfig } from '../../config/types';
+import { DatabaseRunStore } from '../../database/DatabaseRunStore';
 import {
-  DatabaseRunStore,
   type NewRun,
   type RunStore,
   type SweepRequest,
-} from '../../database';
+} from '../../database/RunStore';
 import { createTestDatabases } from '../../database/__testUtils__/testStore';
 import type { SweeperHooks } from '../sweeperHooks';
 import { towerClientFactory } from '../TowerRegistry';

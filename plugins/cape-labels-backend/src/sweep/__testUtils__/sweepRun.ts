@@ -1,7 +1,7 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import type { TowerClient } from '../../cloudtower/TowerClient';
 import { testTowerConfig } from '../../config/__testUtils__/testTowerConfig';
-import type { RunStore } from '../../database';
+import type { RunStore } from '../../database/RunStore';
 import { SweepRun, type RunStart, type SweeperSettings } from '../SweepRun';
 
 type StubOverrides = Partial<

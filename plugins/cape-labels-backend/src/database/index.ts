@@ -1,9 +1,0 @@
-export { DatabaseRunStore } from './DatabaseRunStore';
-export type {
-  NewRun,
-  PendingBatchId,
-  PendingDelete,
-  Retention,
-  RunStore,
-  SweepRequest,
-} from './RunStore';

@@ -3,7 +3,7 @@ import type { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha
 import type { z as zod } from 'zod/v3';
 import { callerOfAction } from '../service/access';
 import type { TowerSweeps } from '../service/sweepOnRequest';
-import { stopAcceptedSchema, sweepAcceptedSchema } from './outputSchemas';
+import { answerSchema } from './outputSchemas';
 
 /*
  * The actions that start or stop a sweep: exactly `POST /towers/:towerId/sweep` and `/stop`
@@ -17,6 +17,14 @@ const AUDIT = { meta: { via: 'actions-registry' } };
 
 const towerInput = (z: typeof zod) =>
   z.object({ towerId: z.string().describe(TOWER_ID) }).strict();
+
+/** `POST /towers/:towerId/sweep`'s answer, with the Tower and whether it is a dry run. */
+const sweepAccepted = (z: typeof zod) =>
+  answerSchema(
+    z,
+    { path: '/towers/{towerId}/sweep', method: 'post', status: '202' },
+    { towerId: z.string(), dryRun: z.boolean() },
+  );
 
 /** The action function that asks for a sweep of the input's Tower as the caller. */
 function requestAs(sweeps: TowerSweeps, dryRun: boolean) {
@@ -47,7 +55,7 @@ export function registerSweepActions(
     attributes: { destructive: false, readOnly: false, idempotent: false },
     schema: {
       input: towerInput,
-      output: z => sweepAcceptedSchema(z),
+      output: sweepAccepted,
     },
     examples: [{ title: 'Preview prod-a', input: { towerId: 'prod-a' } }],
     action: requestAs(sweeps, true),
@@ -66,7 +74,7 @@ export function registerSweepActions(
     attributes: { destructive: true, readOnly: false, idempotent: false },
     schema: {
       input: towerInput,
-      output: z => sweepAcceptedSchema(z),
+      output: sweepAccepted,
     },
     examples: [{ title: 'Sweep prod-a', input: { towerId: 'prod-a' } }],
     action: requestAs(sweeps, false),
@@ -84,7 +92,12 @@ export function registerSweepActions(
     attributes: { destructive: false, readOnly: false, idempotent: true },
     schema: {
       input: towerInput,
-      output: z => stopAcceptedSchema(z),
+      output: z =>
+        answerSchema(
+          z,
+          { path: '/towers/{towerId}/stop', method: 'post', status: '202' },
+          { towerId: z.string() },
+        ),
     },
     examples: [{ title: 'Stop prod-a', input: { towerId: 'prod-a' } }],
     action: async ({ input, credentials }) => {

@@ -42,13 +42,18 @@ function resolved(schema: JsonSchema): JsonSchema {
   return resolved(target);
 }
 
-type Literal = string | number | boolean | null;
+/** One schema, or the union of several (the spec never has none). */
+function unionOf(z: Z, members: zod.ZodTypeAny[]): zod.ZodTypeAny {
+  const [first, second, ...rest] = members;
+  if (!first) throw new Error('openapi.yaml has an empty enum, oneOf or type');
+  return second ? z.union([first, second, ...rest]) : first;
+}
 
 function literalsOf(z: Z, values: readonly unknown[]): zod.ZodTypeAny {
-  const literals = values.map(v => z.literal(v as Literal));
-  const [first, second, ...rest] = literals;
-  if (!first) throw new Error('openapi.yaml has an empty enum');
-  return second ? z.union([first, second, ...rest]) : first;
+  return unionOf(
+    z,
+    values.map(v => z.literal(v as zod.Primitive)),
+  );
 }
 
 function objectOf(z: Z, schema: JsonSchema): zod.ZodTypeAny {
@@ -96,12 +101,11 @@ function typeOf(z: Z, schema: JsonSchema, type: string): zod.ZodTypeAny {
 function undescribedZodOf(z: Z, schema: JsonSchema): zod.ZodTypeAny {
   if (schema.const !== undefined) return literalsOf(z, [schema.const]);
   if (schema.enum) return literalsOf(z, schema.enum);
-  if (schema.oneOf) {
-    const members = schema.oneOf.map(m => zodOf(z, m));
-    const [first, second, ...rest] = members;
-    if (!first) throw new Error('openapi.yaml has an empty oneOf');
-    return second ? z.union([first, second, ...rest]) : first;
-  }
+  if (schema.oneOf)
+    return unionOf(
+      z,
+      schema.oneOf.map(m => zodOf(z, m)),
+    );
   const types = typeof schema.type === 'string' ? [schema.type] : schema.type;
   if (!types) {
     if (schema.allOf) return objectOf(z, schema);
@@ -110,12 +114,10 @@ function undescribedZodOf(z: Z, schema: JsonSchema): zod.ZodTypeAny {
     );
   }
   const nullable = types.includes('null') && types.length > 1;
-  const members = types
-    .filter(t => !nullable || t !== 'null')
-    .map(t => typeOf(z, schema, t));
-  const [first, second, ...rest] = members;
-  if (!first) throw new Error('openapi.yaml has an empty type list');
-  const type = second ? z.union([first, second, ...rest]) : first;
+  const type = unionOf(
+    z,
+    types.filter(t => !nullable || t !== 'null').map(t => typeOf(z, schema, t)),
+  );
   return nullable ? type.nullable() : type;
 }
 

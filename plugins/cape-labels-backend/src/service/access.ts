@@ -27,6 +27,12 @@ import {
   capeLabelsTowerResourceRef,
   type CapeLabelsTower,
 } from '../permissions/towerPermissions';
+
+/*
+ * Who calls the routes and actions, and what they may do on each Tower: `cape-labels.read` and
+ * `cape-labels.sweep.run` decided per Tower by the permission framework.
+ */
+
 /** A caller the routes accept: a user or a service. */
 export type Caller = BackstageCredentials<
   BackstageUserPrincipal | BackstageServicePrincipal

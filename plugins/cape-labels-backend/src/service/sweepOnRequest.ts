@@ -83,7 +83,7 @@ export async function audited<T extends { meta?: JsonObject }>(
 type AuditOptions = Parameters<AuditorService['createEvent']>[0];
 
 /** What asked: the HTTP request (the auditor reads its caller), or meta naming the entry point. */
-export type SweepAudit = Pick<AuditOptions, 'request' | 'meta'>;
+type SweepAudit = Pick<AuditOptions, 'request' | 'meta'>;
 
 /**
  * Sweeps requested and stopped for a caller, the same from every entry point that acts for one

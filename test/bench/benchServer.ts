@@ -8,8 +8,10 @@ import type { LoggerService } from '@backstage/backend-plugin-api';
 import { testTowerConfig } from '../../plugins/cape-labels-backend/src/config/__testUtils__/testTowerConfig';
 import type { TowerConfig } from '../../plugins/cape-labels-backend/src/config/types';
 import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database/DatabaseRunStore';
+import { TowerAccess } from '../../plugins/cape-labels-backend/src/service/access';
 import { createRouter } from '../../plugins/cape-labels-backend/src/service/router';
-import { TowerAccess } from '../../plugins/cape-labels-backend/src/service/towerAccess';
+import { TowerSweeps } from '../../plugins/cape-labels-backend/src/service/sweepOnRequest';
+import { TowerReads } from '../../plugins/cape-labels-backend/src/service/towerReads';
 import { SweepCoordinator } from '../../plugins/cape-labels-backend/src/sweep/SweepCoordinator';
 import { TowerRegistry } from '../../plugins/cape-labels-backend/src/sweep/TowerRegistry';
 import { fmt, metGoal, pct } from './common';
@@ -99,17 +101,20 @@ export async function serve(knex: Knex, towerIds: string[]) {
   const permissions = {
     authorize: async (r: any[]) => r.map(() => ({ result: 'ALLOW' })),
   } as any;
+  const access = new TowerAccess({ permissions, towers: registry });
   const app = express();
   app.use(
     '/api/cape-labels',
     await createRouter({
-      towers: registry,
-      coordinator,
-      requests: coordinator,
+      reads: new TowerReads({ towers: registry, coordinator, store, access }),
+      sweeps: new TowerSweeps({
+        access,
+        requests: coordinator,
+        stops: coordinator,
+        auditor: {} as any, // only the sweep routes audit
+      }),
       store,
       httpAuth,
-      access: new TowerAccess({ permissions, towers: registry }),
-      auditor: {} as any, // only the sweep route audits
       logger: silent,
     }),
   );

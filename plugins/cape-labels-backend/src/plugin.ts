@@ -15,19 +15,19 @@ import { readAccessConfig, readCapeLabelsConfig } from './config/readConfig';
 import { DatabaseRunStore } from './database/DatabaseRunStore';
 import { notificationsBackendInstalled } from './notifications/installed';
 import { RunNotifier } from './notifications/RunNotifier';
-import { createRouter } from './service/router';
-import { manualSweeps, sweepStops } from './service/sweepOnRequest';
-import { subscribeSweepRequests } from './service/sweepRequestedEvent';
 import {
   logOwnerlessTowers,
   registerTowerResource,
   TowerAccess,
-} from './service/towerAccess';
-import { TowerReads } from './service/towerReads';
+} from './service/access';
+import { createRouter } from './service/router';
 import {
   gatedSweepRequests,
   logManualSweepAccess,
-} from './service/sweepRequests';
+  TowerSweeps,
+} from './service/sweepOnRequest';
+import { subscribeSweepRequests } from './service/sweepRequestedEvent';
+import { TowerReads } from './service/towerReads';
 import { RunProgressSignals } from './signals';
 import { SweepCoordinator } from './sweep/SweepCoordinator';
 import { SweepMetrics } from './sweep/metrics';
@@ -134,32 +134,22 @@ export const capeLabelsPlugin = createBackendPlugin({
         const requests = gatedSweepRequests({ coordinator, towers, access });
         registerTowerResource(permissionsRegistry, towers);
         const towerAccess = new TowerAccess({ permissions, towers });
-        httpRouter.use(
-          await createRouter({
-            towers,
-            coordinator,
-            requests,
-            store,
-            httpAuth,
-            access: towerAccess,
-            auditor,
-            logger,
-          }),
-        );
-        registerCapeLabelsActions(actionsRegistry, {
-          reads: new TowerReads({
-            towers,
-            coordinator,
-            store,
-            access: towerAccess,
-          }),
-          sweeps: manualSweeps({ access: towerAccess, requests, auditor }),
-          stops: sweepStops({
-            access: towerAccess,
-            stops: coordinator,
-            auditor,
-          }),
+        const reads = new TowerReads({
+          towers,
+          coordinator,
+          store,
+          access: towerAccess,
         });
+        const sweeps = new TowerSweeps({
+          access: towerAccess,
+          requests,
+          stops: coordinator,
+          auditor,
+        });
+        httpRouter.use(
+          await createRouter({ reads, sweeps, store, httpAuth, logger }),
+        );
+        registerCapeLabelsActions(actionsRegistry, { reads, sweeps });
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
 
         await subscribeSweepRequests({

@@ -1,5 +1,5 @@
 import type { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
-import type { ManualSweeps, TowerSweepStops } from '../service/sweepOnRequest';
+import type { TowerSweeps } from '../service/sweepOnRequest';
 import type { TowerReads } from '../service/towerReads';
 import { registerReadActions } from './readActions';
 import { registerSweepActions } from './sweepActions';
@@ -11,8 +11,8 @@ import { registerSweepActions } from './sweepActions';
  */
 export function registerCapeLabelsActions(
   registry: ActionsRegistryService,
-  options: { reads: TowerReads; sweeps: ManualSweeps; stops: TowerSweepStops },
+  options: { reads: TowerReads; sweeps: TowerSweeps },
 ): void {
   registerReadActions(registry, options.reads);
-  registerSweepActions(registry, options.sweeps, options.stops);
+  registerSweepActions(registry, options.sweeps);
 }

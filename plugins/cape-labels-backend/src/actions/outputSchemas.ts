@@ -1,213 +1,194 @@
-import {
-  LABEL_ACTIONS,
-  OUTCOME_REASONS,
-} from '@smartx-cape/plugin-cape-labels-common';
+import type { internal } from '@backstage/backend-openapi-utils';
 import type { z as zod } from 'zod/v3';
+import { spec } from '../schema/openapi.generated';
 
 /*
- * The answers of the actions in the registry's zod (v3, handed to each schema builder), field by
- * field as the HTTP API's types: the registry parses every output with its schema, which drops
- * any field not named here, so an answer holds what these list and nothing else.
+ * The answers of the actions, built from the HTTP API's answers in openapi.yaml, in the registry's
+ * zod (v3, handed to each schema builder): the registry parses every output with its schema, which
+ * drops any field not named there, and shows the schema (descriptions included) to MCP clients.
+ * No converter in node_modules builds zod v3 from JSON Schema (zod 4's fromJSONSchema builds zod 4
+ * schemas, which the registry's zod-to-json-schema cannot read), hence the one below, for the
+ * parts of JSON Schema the spec uses. It takes the shape and the descriptions only: ranges and
+ * patterns are the requests' checks, and the answers are the API's own.
  */
 
 type Z = typeof zod;
+type Doc = typeof spec;
+type Paths = Doc['paths'];
 
-const enumOf = (z: Z, values: readonly string[]) =>
-  z.enum(values as [string, ...string[]]);
+/** A JSON Schema of the spec as this module reads it. */
+type JsonSchema = {
+  readonly $ref?: string;
+  readonly type?: string | readonly string[];
+  readonly description?: string;
+  readonly const?: unknown;
+  readonly enum?: readonly unknown[];
+  readonly properties?: { readonly [name: string]: JsonSchema };
+  readonly required?: readonly string[];
+  readonly additionalProperties?: boolean | JsonSchema;
+  readonly items?: JsonSchema;
+  readonly allOf?: readonly JsonSchema[];
+  readonly oneOf?: readonly JsonSchema[];
+};
 
-const paramsSchema = (z: Z) => z.record(z.union([z.string(), z.number()]));
+const components: { readonly [name: string]: JsonSchema } =
+  spec.components.schemas;
 
-export function runSummarySchema(z: Z) {
-  const count = z.number().int();
-  return z.object({
-    id: z.string(),
-    towerId: z.string(),
-    trigger: z
-      .enum(['schedule', 'manual', 'event', 'external'])
-      .describe('external: started by the scheduler endpoint, a preview'),
-    requestedBy: z
-      .string()
-      .optional()
-      .describe('Who asked for a manual run: user:… or service:…'),
-    dryRun: z.boolean().describe('true: decided and recorded, nothing deleted'),
-    status: z
-      .enum(['running', 'lost', 'succeeded', 'partial', 'failed', 'aborted'])
-      .describe('partial: the per-run cap left labels for the next run'),
-    startedAt: z.string(),
-    finishedAt: z.string().nullable(),
-    durationMs: z.number().nullable(),
-    counts: z.object({
-      scanned: count,
-      candidates: count,
-      deleted: count,
-      wouldDelete: count,
-      kept: count,
-      failed: count,
-    }),
-    keptByReason: z.record(z.number().int()).optional(),
-    error: z
-      .object({
-        message: z.string(),
-        code: z.string().optional(),
-        params: paramsSchema(z).optional(),
-      })
-      .optional(),
-    instance: z.string().describe('The backend replica that ran it (host:pid)'),
-    instanceId: z
-      .string()
-      .optional()
-      .describe(
-        "That backend instance's unique id (Backstage's rootInstanceMetadata)",
-      ),
-    notes: z
-      .array(
-        z.object({
-          code: z.string().optional(),
-          params: paramsSchema(z).optional(),
-          message: z.string(),
-        }),
-      )
-      .optional()
-      .describe(
-        'Remarks on the run: a code with params, and the English message',
-      ),
-    clock: z
-      .object({
-        source: z.enum(['tower', 'local']),
-        skewMs: z.number().nullable(),
-        capped: z.literal(true).optional(),
-      })
-      .optional()
-      .describe("Whose clock the age cutoff was taken on (Tower's, or ours)"),
-    relations: z
-      .object({
-        source: z.enum(['introspection', 'probe']),
-        checked: z.array(z.string()),
-        foundBy: z
-          .record(
-            z.string(),
-            z.enum(['filters', 'probe', 'probedAlone', 'unclear']),
-          )
-          .optional()
-          .describe('How each checked relation was found'),
-        readDirectly: z
-          .array(z.string())
-          .optional()
-          .describe(
-            'List fields of Label without filters, read in the live check',
-          ),
-        lackingBuiltIn: z
-          .array(z.string())
-          .optional()
-          .describe('Built-in relations this Tower lacks (not checked)'),
-        beyondBuiltIn: z
-          .array(z.string())
-          .optional()
-          .describe('Relations this Tower has beyond the built-in list'),
-      })
-      .optional()
-      .describe('The kinds of objects checked for each label before deleting'),
-  });
+function resolved(schema: JsonSchema): JsonSchema {
+  if (schema.$ref === undefined) return schema;
+  const name = schema.$ref.replace('#/components/schemas/', '');
+  const target = components[name];
+  if (!target) throw new Error(`openapi.yaml has no schema ${schema.$ref}`);
+  return resolved(target);
 }
 
-export function towerSummarySchema(z: Z) {
-  return z.object({
-    id: z.string().describe('The Tower id, used by every other action'),
-    title: z.string(),
-    server: z.string().describe("Tower's URL"),
-    resourcePrefix: z.string().describe('Swept keys start with it: cape, sks'),
-    dryRun: z.boolean().describe('Configured to never delete'),
-    running: z.boolean(),
-    nextRunAt: z.string().nullable(),
-    lastRun: runSummarySchema(z).nullable(),
-    transport: z
-      .object({
-        insecure: z.literal(true).optional(),
-        skipTLSVerify: z.literal(true).optional(),
-      })
-      .optional()
-      .describe(
-        "Set only when the way to Tower is weak (http, or Tower's certificate unchecked)",
-      ),
-    owner: z
-      .string()
-      .nullable()
-      .describe("The Tower's catalog owner (entity ref), null when none"),
-    notify: z
-      .array(z.string())
-      .describe("Entity refs notified about the Tower's runs"),
-    rules: towerRulesSchema(z),
-  });
+/** One schema, or the union of several (the spec never has none). */
+function unionOf(z: Z, members: zod.ZodTypeAny[]): zod.ZodTypeAny {
+  const [first, second, ...rest] = members;
+  if (!first) throw new Error('openapi.yaml has an empty enum, oneOf or type');
+  return second ? z.union([first, second, ...rest]) : first;
 }
 
-function towerRulesSchema(z: Z) {
-  return z
-    .object({
-      minAge: z.string().describe('ISO-8601: younger labels are kept'),
-      confirmAfter: z
-        .string()
-        .nullable()
-        .describe(
-          'ISO-8601: how long a candidate stays unreferenced before deletion; null: off',
-        ),
-      maxDeletesPerRun: z.number().int(),
-      dryRun: z.boolean(),
-      schedule: z.object({
-        frequency: z.string().optional().describe('ISO-8601 duration'),
-        cron: z.string().optional(),
-        timeout: z.string().describe('ISO-8601 duration'),
-        initialDelay: z.string().optional().describe('ISO-8601 duration'),
-      }),
-    })
-    .describe(
-      "The Tower's effective rules, defaults applied; the relations checked are per run",
-    );
-}
-
-export function labelOutcomeSchema(z: Z) {
-  return z.object({
-    labelId: z.string(),
-    key: z.string(),
-    value: z.string().nullable(),
-    createdAt: z.string(),
-    action: enumOf(z, LABEL_ACTIONS),
-    reason: enumOf(z, OUTCOME_REASONS).optional(),
-    relation: z
-      .string()
-      .optional()
-      .describe('With reason referenced: the kind of object that held it'),
-    detail: z
-      .string()
-      .optional()
-      .describe(
-        "With reason refused: Tower's words; with malformed: what is malformed",
-      ),
-  });
-}
-
-export function topSourcesSchema(z: Z) {
-  const counts = z.array(
-    z.object({ value: z.string(), deleted: z.number().int() }),
+function literalsOf(z: Z, values: readonly unknown[]): zod.ZodTypeAny {
+  return unionOf(
+    z,
+    values.map(v => z.literal(v as zod.Primitive)),
   );
-  return z.object({
-    days: z.number().int(),
-    since: z.string(),
-    clusters: counts.describe('Cluster names whose labels were deleted most'),
-    namespaces: counts.describe('Namespaces whose labels were deleted most'),
-  });
 }
 
-export function stopAcceptedSchema(z: Z) {
-  return z.object({
-    runId: z.string().describe('The run asked to stop'),
-    towerId: z.string(),
-  });
+function objectOf(z: Z, schema: JsonSchema): zod.ZodTypeAny {
+  // allOf of objects (RunSummary, Run) is one object holding every member's fields.
+  const parts = [schema, ...(schema.allOf ?? []).map(resolved)];
+  const required = new Set(parts.flatMap(p => p.required ?? []));
+  const shape: zod.ZodRawShape = {};
+  for (const part of parts)
+    for (const [name, field] of Object.entries(part.properties ?? {})) {
+      const type = zodOf(z, field);
+      shape[name] = required.has(name) ? type : type.optional();
+    }
+  const { additionalProperties } = schema;
+  if (
+    Object.keys(shape).length === 0 &&
+    typeof additionalProperties === 'object'
+  )
+    return z.record(zodOf(z, additionalProperties));
+  return z.object(shape);
 }
 
-export function sweepAcceptedSchema(z: Z) {
-  return z.object({
-    requestId: z.string(),
-    towerId: z.string(),
-    dryRun: z.boolean(),
-  });
+function typeOf(z: Z, schema: JsonSchema, type: string): zod.ZodTypeAny {
+  switch (type) {
+    case 'string':
+      return z.string();
+    case 'integer':
+      return z.number().int();
+    case 'number':
+      return z.number();
+    case 'boolean':
+      return z.boolean();
+    case 'null':
+      return z.null();
+    case 'array':
+      if (!schema.items)
+        throw new Error('openapi.yaml has an array without items');
+      return z.array(zodOf(z, schema.items));
+    case 'object':
+      return objectOf(z, schema);
+    default:
+      throw new Error(`openapi.yaml has a schema of type ${type}`);
+  }
+}
+
+function undescribedZodOf(z: Z, schema: JsonSchema): zod.ZodTypeAny {
+  if (schema.const !== undefined) return literalsOf(z, [schema.const]);
+  if (schema.enum) return literalsOf(z, schema.enum);
+  if (schema.oneOf)
+    return unionOf(
+      z,
+      schema.oneOf.map(m => zodOf(z, m)),
+    );
+  const types = typeof schema.type === 'string' ? [schema.type] : schema.type;
+  if (!types) {
+    if (schema.allOf) return objectOf(z, schema);
+    throw new Error(
+      `openapi.yaml has a schema without type: ${JSON.stringify(schema)}`,
+    );
+  }
+  const nullable = types.includes('null') && types.length > 1;
+  const type = unionOf(
+    z,
+    types.filter(t => !nullable || t !== 'null').map(t => typeOf(z, schema, t)),
+  );
+  return nullable ? type.nullable() : type;
+}
+
+/** The zod of a schema of the spec, its description and those of its fields kept. */
+function zodOf(z: Z, schema: JsonSchema): zod.ZodTypeAny {
+  const target = resolved(schema);
+  const type = undescribedZodOf(z, target);
+  const description = schema.description ?? target.description;
+  return description === undefined ? type : type.describe(description);
+}
+
+/** An answer's schema typed as the router types that answer (the same spec). */
+type AnswerSchema<T> = zod.ZodObject<
+  zod.ZodRawShape,
+  'strip',
+  zod.ZodTypeAny,
+  T,
+  T
+>;
+
+type Method<P extends keyof Paths> = Extract<keyof Paths[P], 'get' | 'post'>;
+
+type Status<P extends keyof Paths, M extends Method<P>> = Extract<
+  keyof internal.ResponseSchemas<Doc, P, M>,
+  '200' | '202'
+>;
+
+type Answer<
+  P extends keyof Paths,
+  M extends Method<P>,
+  S extends Status<P, M>,
+> = internal.ToTypeSafe<internal.ResponseSchemas<Doc, P, M>[S]>;
+
+type Operation = {
+  readonly responses: {
+    readonly [status: string]: {
+      readonly $ref?: string;
+      readonly content?: {
+        readonly [mediaType: string]: { readonly schema: JsonSchema };
+      };
+    };
+  };
+};
+
+const operations: {
+  readonly [path: string]: { readonly [method: string]: Operation };
+} = spec.paths;
+
+/**
+ * What `method path` answers with `status` as an action's output (list-towers answers what
+ * `GET /towers` does, field for field), with the action's own `fields` added.
+ */
+export function answerSchema<
+  P extends keyof Paths,
+  M extends Method<P>,
+  S extends Status<P, M>,
+  E extends zod.ZodRawShape = Record<never, never>,
+>(
+  z: Z,
+  route: { path: P; method: M; status: S },
+  fields?: E,
+): AnswerSchema<Answer<P, M, S> & zod.objectOutputType<E, zod.ZodTypeAny>> {
+  const { path, method, status } = route;
+  const response = operations[path]?.[method]?.responses[status];
+  const schema = response?.content?.['application/json']?.schema;
+  const answer = schema && zodOf(z, schema);
+  if (!(answer instanceof z.ZodObject))
+    throw new Error(
+      `openapi.yaml: ${method} ${path} answers no JSON object with ${status}`,
+    );
+  return answer.extend(fields ?? {}) as AnswerSchema<
+    Answer<P, M, S> & zod.objectOutputType<E, zod.ZodTypeAny>
+  >;
 }

@@ -20,12 +20,7 @@ import {
   towerIdOf,
   wholeNumber,
 } from '../service/validation';
-import {
-  labelOutcomeSchema,
-  runSummarySchema,
-  topSourcesSchema,
-  towerSummarySchema,
-} from './outputSchemas';
+import { answerSchema } from './outputSchemas';
 
 /*
  * Read-only actions: what the HTTP API's GET routes answer, through the same TowerReads (so
@@ -55,7 +50,8 @@ export function registerReadActions(
     attributes: READ_ONLY,
     schema: {
       input: z => z.object({}).strict(),
-      output: z => z.object({ items: z.array(towerSummarySchema(z)) }),
+      output: z =>
+        answerSchema(z, { path: '/towers', method: 'get', status: '200' }),
     },
     examples: [{ title: 'Every Tower you may see', input: {} }],
     action: async ({ credentials }) => ({
@@ -87,7 +83,12 @@ export function registerReadActions(
               .describe('Only runs older than this run id (paging)'),
           })
           .strict(),
-      output: z => z.object({ items: z.array(runSummarySchema(z)) }),
+      output: z =>
+        answerSchema(z, {
+          path: '/towers/{towerId}/runs',
+          method: 'get',
+          status: '200',
+        }),
     },
     examples: [
       {
@@ -149,14 +150,10 @@ export function registerReadActions(
           })
           .strict(),
       output: z =>
-        z.object({
-          items: z.array(labelOutcomeSchema(z)),
-          total: z.number().int(),
-          countedOnly: z
-            .array(z.string())
-            .describe(
-              'Kept reasons this old run only counts, no longer listing the labels',
-            ),
+        answerSchema(z, {
+          path: '/runs/{runId}/labels',
+          method: 'get',
+          status: '200',
         }),
     },
     examples: [
@@ -200,7 +197,12 @@ export function registerReadActions(
               .describe(rangeText(TOP_SOURCES_DAYS)),
           })
           .strict(),
-      output: z => topSourcesSchema(z),
+      output: z =>
+        answerSchema(z, {
+          path: '/towers/{towerId}/top-sources',
+          method: 'get',
+          status: '200',
+        }),
     },
     examples: [
       {

@@ -2,13 +2,14 @@ import type { BackstageCredentials } from '@backstage/backend-plugin-api';
 import type { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import type { z as zod } from 'zod/v3';
 import { callerOfAction } from '../service/access';
-import type { ManualSweeps, TowerSweepStops } from '../service/sweepOnRequest';
-import { stopAcceptedSchema, sweepAcceptedSchema } from './outputSchemas';
+import type { TowerSweeps } from '../service/sweepOnRequest';
+import { answerSchema } from './outputSchemas';
 
 /*
- * The two actions that start a sweep: exactly `POST /towers/:towerId/sweep` (ManualSweeps: audited,
- * `cape-labels.sweep.run` per Tower, the permissions-off gate, the caller as requestedBy), the
- * audit event saying it came through the actions registry.
+ * The actions that start or stop a sweep: exactly `POST /towers/:towerId/sweep` and `/stop`
+ * (TowerSweeps: audited, `cape-labels.sweep.run` per Tower, the permissions-off gate for real
+ * sweeps, the caller recorded on the run), the audit event saying it came through the actions
+ * registry.
  */
 
 const TOWER_ID = 'A Tower id as list-towers answers it';
@@ -17,23 +18,30 @@ const AUDIT = { meta: { via: 'actions-registry' } };
 const towerInput = (z: typeof zod) =>
   z.object({ towerId: z.string().describe(TOWER_ID) }).strict();
 
+/** `POST /towers/:towerId/sweep`'s answer, with the Tower and whether it is a dry run. */
+const sweepAccepted = (z: typeof zod) =>
+  answerSchema(
+    z,
+    { path: '/towers/{towerId}/sweep', method: 'post', status: '202' },
+    { towerId: z.string(), dryRun: z.boolean() },
+  );
+
 /** The action function that asks for a sweep of the input's Tower as the caller. */
-function requestAs(sweeps: ManualSweeps, dryRun: boolean) {
+function requestAs(sweeps: TowerSweeps, dryRun: boolean) {
   return async (context: {
     input: { towerId: string };
     credentials: BackstageCredentials;
   }) => {
     const { towerId } = context.input;
     const caller = callerOfAction(context.credentials);
-    const accepted = await sweeps(caller, towerId, dryRun, AUDIT);
+    const accepted = await sweeps.request(caller, towerId, dryRun, AUDIT);
     return { output: { ...accepted, towerId, dryRun } };
   };
 }
 
 export function registerSweepActions(
   registry: ActionsRegistryService,
-  sweeps: ManualSweeps,
-  stops: TowerSweepStops,
+  sweeps: TowerSweeps,
 ): void {
   registry.register({
     name: 'preview-tower-sweep',
@@ -47,7 +55,7 @@ export function registerSweepActions(
     attributes: { destructive: false, readOnly: false, idempotent: false },
     schema: {
       input: towerInput,
-      output: z => sweepAcceptedSchema(z),
+      output: sweepAccepted,
     },
     examples: [{ title: 'Preview prod-a', input: { towerId: 'prod-a' } }],
     action: requestAs(sweeps, true),
@@ -66,7 +74,7 @@ export function registerSweepActions(
     attributes: { destructive: true, readOnly: false, idempotent: false },
     schema: {
       input: towerInput,
-      output: z => sweepAcceptedSchema(z),
+      output: sweepAccepted,
     },
     examples: [{ title: 'Sweep prod-a', input: { towerId: 'prod-a' } }],
     action: requestAs(sweeps, false),
@@ -84,12 +92,17 @@ export function registerSweepActions(
     attributes: { destructive: false, readOnly: false, idempotent: true },
     schema: {
       input: towerInput,
-      output: z => stopAcceptedSchema(z),
+      output: z =>
+        answerSchema(
+          z,
+          { path: '/towers/{towerId}/stop', method: 'post', status: '202' },
+          { towerId: z.string() },
+        ),
     },
     examples: [{ title: 'Stop prod-a', input: { towerId: 'prod-a' } }],
     action: async ({ input, credentials }) => {
       const caller = callerOfAction(credentials);
-      const stopped = await stops(caller, input.towerId, AUDIT);
+      const stopped = await sweeps.stop(caller, input.towerId, AUDIT);
       return { output: { ...stopped, towerId: input.towerId } };
     },
   });

@@ -278,7 +278,8 @@ export const spec = {
                   "additionalProperties": false,
                   "properties": {
                     "runId": {
-                      "$ref": "#/components/schemas/RunId"
+                      "$ref": "#/components/schemas/RunId",
+                      "description": "The run asked to stop."
                     }
                   }
                 }
@@ -727,13 +728,15 @@ export const spec = {
         "additionalProperties": false,
         "properties": {
           "minAge": {
-            "type": "string"
+            "type": "string",
+            "description": "Younger labels are kept."
           },
           "confirmAfter": {
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "description": "How long a candidate stays unreferenced before it is deleted; null when off."
           },
           "maxDeletesPerRun": {
             "type": "integer",
@@ -887,7 +890,8 @@ export const spec = {
             "description": "Who asked for a manual or event run, with the principal's type: a user's entity ref (user:default/jane), service:<subject> for a service (service:external:pipeline), or event:<publisher> for an event request (the publisher it named, as capeLabels.events.publishers allowed it). Absent for scheduled and external runs."
           },
           "dryRun": {
-            "type": "boolean"
+            "type": "boolean",
+            "description": "true: decided and recorded, nothing deleted."
           },
           "status": {
             "type": "string",
@@ -899,7 +903,7 @@ export const spec = {
               "failed",
               "aborted"
             ],
-            "description": "`lost` is never stored: a `running` run whose heartbeat stopped is answered as `lost` (the Tower's next sweep records it `aborted`)."
+            "description": "`partial`: the per-run cap left labels for the next run. `lost` is never stored: a `running` run whose heartbeat stopped is answered as `lost` (the Tower's next sweep records it `aborted`)."
           },
           "startedAt": {
             "$ref": "#/components/schemas/IsoDate"
@@ -955,12 +959,14 @@ export const spec = {
           },
           "notes": {
             "type": "array",
+            "description": "Remarks on the run, each a code with params and the English message.",
             "items": {
               "$ref": "#/components/schemas/RunNote"
             }
           },
           "clock": {
             "type": "object",
+            "description": "Whose clock the age cutoff was taken on (Tower's, or this backend's).",
             "required": [
               "source",
               "skewMs"
@@ -1117,19 +1123,23 @@ export const spec = {
         "additionalProperties": false,
         "properties": {
           "id": {
-            "type": "string"
+            "type": "string",
+            "description": "The Tower id, used by every other route and action."
           },
           "title": {
             "type": "string"
           },
           "server": {
-            "type": "string"
+            "type": "string",
+            "description": "Tower's URL."
           },
           "resourcePrefix": {
-            "type": "string"
+            "type": "string",
+            "description": "Swept keys start with it: cape, sks."
           },
           "dryRun": {
-            "type": "boolean"
+            "type": "boolean",
+            "description": "Configured to never delete."
           },
           "running": {
             "type": "boolean"
@@ -1272,12 +1282,14 @@ export const spec = {
           },
           "clusters": {
             "type": "array",
+            "description": "The cluster names whose labels were deleted most.",
             "items": {
               "$ref": "#/components/schemas/SourceCount"
             }
           },
           "namespaces": {
             "type": "array",
+            "description": "The namespaces whose labels were deleted most.",
             "items": {
               "$ref": "#/components/schemas/SourceCount"
             }

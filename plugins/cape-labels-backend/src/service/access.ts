@@ -1,12 +1,37 @@
 import type {
-  AuditorService,
   BackstageCredentials,
   BackstageServicePrincipal,
   BackstageUserPrincipal,
   HttpAuthService,
+  LoggerService,
+  PermissionsRegistryService,
+  PermissionsService,
 } from '@backstage/backend-plugin-api';
-import { AuthenticationError, toError } from '@backstage/errors';
-import type { JsonObject } from '@backstage/types';
+import {
+  AuthenticationError,
+  NotAllowedError,
+  NotFoundError,
+} from '@backstage/errors';
+import {
+  AuthorizeResult,
+  type ResourcePermission,
+} from '@backstage/plugin-permission-common';
+import {
+  CAPE_LABELS_TOWER_RESOURCE_TYPE,
+  capeLabelsReadPermission,
+  capeLabelsSweepRunPermission,
+} from '@smartx-cape/plugin-cape-labels-common';
+import type { TowerConfig } from '../config/types';
+import {
+  capeLabelsTowerPermissionRules,
+  capeLabelsTowerResourceRef,
+  type CapeLabelsTower,
+} from '../permissions/towerPermissions';
+
+/*
+ * Who calls the routes and actions, and what they may do on each Tower: `cape-labels.read` and
+ * `cape-labels.sweep.run` decided per Tower by the permission framework.
+ */
 
 /** A caller the routes accept: a user or a service. */
 export type Caller = BackstageCredentials<
@@ -47,22 +72,146 @@ export function requesterOf(credentials: Caller): string {
     : `service:${principal.subject}`;
 }
 
+type TowerPermission = ResourcePermission<
+  typeof CAPE_LABELS_TOWER_RESOURCE_TYPE
+>;
+type Towers = { list(): { tower: TowerConfig }[] };
+
+/** Which of the configured Towers a caller may read: a test on a Tower id. */
+type TowerFilter = (towerId: string) => boolean;
+
+const towerNotFound = (towerId: string) =>
+  new NotFoundError(`No Tower '${towerId}' is configured`);
+
+function resourceOf(tower: TowerConfig): CapeLabelsTower {
+  return { id: tower.id, owner: tower.owner, notify: tower.notify };
+}
+
 /**
- * Runs `action` inside an auditor event: initiated now, then succeeded with the action's meta
- * or failed with its error (which is rethrown).
+ * Says once at start which Towers have no `owner`: no ownership claim matches them, so only a
+ * policy's unconditional ALLOW or `hasTowerId` opens them.
  */
-export async function audited<T extends { meta?: JsonObject }>(
-  auditor: AuditorService,
-  options: Parameters<AuditorService['createEvent']>[0],
-  action: () => Promise<T>,
-): Promise<T> {
-  const event = await auditor.createEvent(options);
-  try {
-    const result = await action();
-    await event.success({ meta: result.meta });
-    return result;
-  } catch (error) {
-    await event.fail({ error: toError(error) });
-    throw error;
+export function logOwnerlessTowers(
+  logger: LoggerService,
+  towers: ReadonlyArray<Pick<TowerConfig, 'id' | 'owner'>>,
+): void {
+  const ownerless = towers.filter(t => t.owner === null).map(t => t.id);
+  if (ownerless.length === 0) return;
+  logger.warn(
+    `Towers without capeLabels.towers.<id>.owner are owned by nobody (isTowerOwner matches no one for them): ${ownerless.join(', ')}`,
+  );
+}
+
+/** Tells the permission framework about the Tower resource type, its rules and how to load Towers. */
+export function registerTowerResource(
+  registry: PermissionsRegistryService,
+  towers: Towers,
+): void {
+  registry.addResourceType({
+    resourceRef: capeLabelsTowerResourceRef,
+    permissions: [capeLabelsReadPermission, capeLabelsSweepRunPermission],
+    rules: Object.values(capeLabelsTowerPermissionRules),
+    getResources: async ids => {
+      const byId = new Map(towers.list().map(s => [s.tower.id, s.tower]));
+      return ids.map(id => {
+        const tower = byId.get(id);
+        return tower && resourceOf(tower);
+      });
+    },
+  });
+}
+
+/**
+ * Per-Tower decisions on `cape-labels.read` and `cape-labels.sweep.run`: every Tower is asked
+ * about by its id (the resourceRef), so the permission backend resolves a policy's conditional
+ * decision through the rules registered above (rules added by modules included). A Tower the caller
+ * may not read answers exactly like one that is not configured, so its id does not leak: reads of a
+ * caller who may read no Tower at all answer 403 whatever the id, every other refusal of a hidden
+ * Tower 404.
+ */
+export class TowerAccess {
+  constructor(
+    private readonly options: {
+      permissions: PermissionsService;
+      towers: Towers;
+    },
+  ) {}
+
+  private ids(): string[] {
+    return this.options.towers.list().map(s => s.tower.id);
+  }
+
+  /** The configured Towers the caller may `permission`. */
+  private async allowed(
+    credentials: Caller,
+    permission: TowerPermission,
+    ids: string[],
+  ): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const decisions = await this.options.permissions.authorize(
+      ids.map(resourceRef => ({ permission, resourceRef })),
+      { credentials },
+    );
+    return new Set(
+      ids.filter((_, i) => decisions[i]?.result === AuthorizeResult.ALLOW),
+    );
+  }
+
+  /** The Towers the caller may read; 403 when Towers are configured and it may read none. */
+  async readable(credentials: Caller): Promise<TowerFilter> {
+    const ids = this.ids();
+    const readable = await this.allowed(
+      credentials,
+      capeLabelsReadPermission,
+      ids,
+    );
+    if (ids.length > 0 && readable.size === 0)
+      throw new NotAllowedError(
+        `You may not view sweep results (${capeLabelsReadPermission.name})`,
+      );
+    return towerId => readable.has(towerId);
+  }
+
+  /** 404 unless `towerId` is configured and the caller may read it; 403 when it may read none. */
+  async requireRead(credentials: Caller, towerId: string): Promise<void> {
+    if (!(await this.readable(credentials))(towerId))
+      throw towerNotFound(towerId);
+  }
+
+  /**
+   * The one answer for hidden and unknown Towers, for any permission on one Tower: passes when
+   * `towerId` is configured and the caller may `permission` it; 403 (`refusal`, naming the
+   * permission) when it may only read the Tower; otherwise exactly the 404 of a Tower that is not
+   * configured, also for a caller who may read no Tower at all.
+   */
+  async requireOnTower(
+    credentials: Caller,
+    towerId: string,
+    permission: TowerPermission,
+    refusal: string,
+  ): Promise<void> {
+    // An unknown id is asked about like a configured one, so neither answer comes sooner.
+    const known = this.ids().includes(towerId);
+    const check = async (p: TowerPermission) => {
+      const allowed = await this.allowed(credentials, p, [towerId]);
+      return known && allowed.has(towerId);
+    };
+    if (await check(permission)) return;
+    if (
+      permission.name !== capeLabelsReadPermission.name &&
+      (await check(capeLabelsReadPermission))
+    )
+      throw new NotAllowedError(`${refusal} (${permission.name})`);
+    throw towerNotFound(towerId);
+  }
+
+  /** See {@link TowerAccess.requireOnTower}: `cape-labels.sweep.run` on `towerId`. */
+  requireSweep(credentials: Caller, towerId: string): Promise<void> {
+    return this.requireOnTower(
+      credentials,
+      towerId,
+      capeLabelsSweepRunPermission,
+      `You may not start sweeps of Tower '${towerId}'`,
+    );
   }
 }

@@ -1,5 +1,4 @@
 import type {
-  AuditorService,
   HttpAuthService,
   LoggerService,
 } from '@backstage/backend-plugin-api';
@@ -12,30 +11,24 @@ import {
   RUN_LIST_LIMIT,
   TOP_SOURCES_DAYS,
 } from '../schema/specRules';
-import type { SweepCoordinator } from '../sweep/SweepCoordinator';
-import type { TowerRegistry } from '../sweep/TowerRegistry';
 import { callerOf, type CallerRequest } from './access';
 import { jsonBody } from './jsonBody';
 import { sendOutcomesCsv } from './outcomesCsv';
-import type { SweepRequests } from './sweepRequests';
-import type { TowerAccess } from './towerAccess';
-import { manualSweeps, sweepStops } from './sweepOnRequest';
-import { TowerReads } from './towerReads';
+import type { TowerSweeps } from './sweepOnRequest';
+import type { TowerReads } from './towerReads';
 import { outcomeFilterOf } from './validation';
 
 /** The router the plugin serves: every handler's req and res typed from openapi.yaml. */
 type CapeLabelsRouter = ApiRouter<typeof spec>;
 
 export type RouterOptions = {
-  towers: TowerRegistry;
-  coordinator: SweepCoordinator;
-  /** Where sweep requests go: the coordinator behind the permissions-off gate. */
-  requests: SweepRequests;
+  /** What the GET routes answer, the same as the read actions. */
+  reads: TowerReads;
+  /** What the POST routes do, the same as the sweep actions. */
+  sweeps: TowerSweeps;
+  /** Where a CSV download streams its run's outcomes from. */
   store: RunStore;
   httpAuth: HttpAuthService;
-  /** Per-Tower decisions on cape-labels.read and cape-labels.sweep.run. */
-  access: TowerAccess;
-  auditor: AuditorService;
   /** Says when a CSV download is cut short. */
   logger: LoggerService;
 };
@@ -43,16 +36,7 @@ export type RouterOptions = {
 export async function createRouter(
   options: RouterOptions,
 ): Promise<CapeLabelsRouter> {
-  const {
-    towers,
-    coordinator,
-    requests,
-    store,
-    httpAuth,
-    access,
-    auditor,
-    logger,
-  } = options;
+  const { reads, sweeps, store, httpAuth, logger } = options;
   // Requests are checked against src/schema/openapi.yaml before any route runs (400 naming the
   // parameter when not), and its defaults filled in; each handler's req and res are typed from
   // it, so an answer outside the spec fails tsc. The types leave a defaulted parameter optional,
@@ -61,9 +45,6 @@ export async function createRouter(
     middleware: [jsonBody('16kb')],
   });
 
-  const reads = new TowerReads({ towers, coordinator, store, access });
-  const sweeps = manualSweeps({ access, requests, auditor });
-  const stops = sweepStops({ access, stops: coordinator, auditor });
   const caller = (req: CallerRequest) => callerOf(httpAuth, req);
 
   router.get('/health', (_req, res) => {
@@ -119,7 +100,7 @@ export async function createRouter(
     // A request without a body has no dryRun: the spec's default fills in bodies only.
     const dryRun = req.body.dryRun === true;
     const audit = { request: req };
-    const answer = await sweeps(
+    const answer = await sweeps.request(
       await caller(req),
       req.params.towerId,
       dryRun,
@@ -129,7 +110,7 @@ export async function createRouter(
   });
 
   router.post('/towers/:towerId/stop', async (req, res) => {
-    const answer = await stops(await caller(req), req.params.towerId, {
+    const answer = await sweeps.stop(await caller(req), req.params.towerId, {
       request: req,
     });
     res.status(202).json(answer);

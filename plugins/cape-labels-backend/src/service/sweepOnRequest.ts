@@ -1,14 +1,84 @@
-import type { AuditorService } from '@backstage/backend-plugin-api';
+import type {
+  AuditorService,
+  LoggerService,
+} from '@backstage/backend-plugin-api';
+import { NotAllowedError, toError } from '@backstage/errors';
+import type { JsonObject } from '@backstage/types';
 import type {
   StopAccepted,
   SweepAccepted,
 } from '@smartx-cape/plugin-cape-labels-common';
+import type { AccessConfig } from '../config/types';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
-import type { JsonObject } from '@backstage/types';
-import { audited, requesterOf, type Caller } from './access';
-import type { SweepRequests } from './sweepRequests';
-import type { TowerAccess } from './towerAccess';
+import type { TowerRegistry } from '../sweep/TowerRegistry';
+import { requesterOf, type Caller, type TowerAccess } from './access';
 import { isTowerId, towerIdOf } from './validation';
+
+/** What every entry point that starts a sweep on request (the API, the actions, events) calls. */
+export type SweepRequests = Pick<SweepCoordinator, 'requestSweep'>;
+
+const MANUAL_SWEEPS_REFUSED =
+  'Real sweeps on request are refused while permission.enabled is not true: without ' +
+  "Backstage's permission framework every signed-in user could delete labels. Turn on " +
+  'permission.enabled with a policy that grants cape-labels.sweep.run, or set ' +
+  'capeLabels.allowManualSweepsWithoutPermissions: true. Previews and scheduled sweeps still run.';
+
+/**
+ * The coordinator's requests, refusing (403) a real sweep while Backstage's permissions are off
+ * unless the operator opted in: with permissions off every permission check allows, so nothing
+ * else would stop anyone signed in from deleting. A preview, or a request to a Tower configured
+ * `dryRun`, deletes nothing and passes.
+ */
+export function gatedSweepRequests(options: {
+  coordinator: SweepRequests;
+  towers: Pick<TowerRegistry, 'tower'>;
+  access: AccessConfig;
+}): SweepRequests {
+  const { coordinator, towers, access } = options;
+  const open =
+    access.permissionsEnabled || access.allowManualSweepsWithoutPermissions;
+  return {
+    requestSweep: async input => {
+      // tower() answers 404 for a Tower that is not configured
+      if (!open && !input.dryRun && !towers.tower(input.towerId).dryRun)
+        throw new NotAllowedError(MANUAL_SWEEPS_REFUSED);
+      return coordinator.requestSweep(input);
+    },
+  };
+}
+
+/** Says at start when the operator opened real sweeps to everyone. */
+export function logManualSweepAccess(
+  logger: LoggerService,
+  access: AccessConfig,
+): void {
+  if (access.permissionsEnabled || !access.allowManualSweepsWithoutPermissions)
+    return;
+  logger.warn(
+    'capeLabels.allowManualSweepsWithoutPermissions is true and permission.enabled is not: ' +
+      'every signed-in user (the guest included) and every service may start real sweeps that delete labels',
+  );
+}
+
+/**
+ * Runs `action` inside an auditor event: initiated now, then succeeded with the action's meta
+ * or failed with its error (which is rethrown).
+ */
+export async function audited<T extends { meta?: JsonObject }>(
+  auditor: AuditorService,
+  options: Parameters<AuditorService['createEvent']>[0],
+  action: () => Promise<T>,
+): Promise<T> {
+  const event = await auditor.createEvent(options);
+  try {
+    const result = await action();
+    await event.success({ meta: result.meta });
+    return result;
+  } catch (error) {
+    await event.fail({ error: toError(error) });
+    throw error;
+  }
+}
 
 type AuditOptions = Parameters<AuditorService['createEvent']>[0];
 
@@ -16,62 +86,38 @@ type AuditOptions = Parameters<AuditorService['createEvent']>[0];
 type SweepAudit = Pick<AuditOptions, 'request' | 'meta'>;
 
 /**
- * Runs `act` on a Tower for a caller inside the auditor event `eventId`, once the caller may
- * `cape-labels.sweep.run` on that Tower. The Tower id is checked inside the audit, so a malformed
- * one is audited as failed with `towerId: null` (the API's validator refused it before already; an
- * action's input it does not see): input reaches the audit only once valid.
+ * Sweeps requested and stopped for a caller, the same from every entry point that acts for one
+ * (the API's `POST /towers/:towerId/sweep` and `POST /towers/:towerId/stop`, the actions): each
+ * audited, `cape-labels.sweep.run` decided per Tower, the caller recorded on the run.
  */
-async function auditedSweepAction<T extends object>(
-  options: { access: TowerAccess; auditor: AuditorService },
-  eventId: string,
-  request: { caller: Caller; rawTowerId: string; audit: SweepAudit },
-  act: (towerId: string) => Promise<{ answer: T; meta: JsonObject }>,
-): Promise<T> {
-  const { caller, rawTowerId, audit } = request;
-  const done = await audited(
-    options.auditor,
-    {
-      eventId,
-      severityLevel: 'medium',
-      ...audit,
-      meta: {
-        towerId: isTowerId(rawTowerId) ? rawTowerId : null,
-        ...audit.meta,
-      },
+export class TowerSweeps {
+  constructor(
+    private readonly options: {
+      access: TowerAccess;
+      /** The coordinator behind the permissions-off gate. */
+      requests: SweepRequests;
+      /** The coordinator's stop (the scheduler's cancel of the Tower's task). */
+      stops: Pick<SweepCoordinator, 'stopSweep'>;
+      auditor: AuditorService;
     },
-    async () => {
-      const towerId = towerIdOf(rawTowerId);
-      await options.access.requireSweep(caller, towerId);
-      return act(towerId);
-    },
-  );
-  return done.answer;
-}
+  ) {}
 
-/**
- * A manual sweep request, the same from every entry point that acts for a caller (the API's
- * `POST /towers/:towerId/sweep`, the actions): audited as `sweep-request`, `cape-labels.sweep.run`
- * decided per Tower, through the permissions-off gate, recorded with the caller as `requestedBy`.
- */
-export function manualSweeps(options: {
-  access: TowerAccess;
-  requests: SweepRequests;
-  auditor: AuditorService;
-}) {
-  const { requests } = options;
-  return async (
+  /**
+   * A manual sweep request, audited as `sweep-request`, through the permissions-off gate,
+   * recorded with the caller as `requestedBy`.
+   */
+  async request(
     caller: Caller,
     rawTowerId: string,
     dryRun: boolean,
     audit: SweepAudit,
-  ): Promise<SweepAccepted> =>
-    auditedSweepAction(
-      options,
+  ): Promise<SweepAccepted> {
+    return this.audited(
       'sweep-request',
       { caller, rawTowerId, audit },
       async towerId => {
         // requestSweep answers 404 for a Tower that is not configured.
-        const answer = await requests.requestSweep({
+        const answer = await this.options.requests.requestSweep({
           towerId,
           dryRun,
           trigger: 'manual',
@@ -80,45 +126,61 @@ export function manualSweeps(options: {
         return { answer, meta: { ...answer, dryRun } };
       },
     );
-}
+  }
 
-/** Requests a sweep for a caller: see {@link manualSweeps}. */
-export type ManualSweeps = ReturnType<typeof manualSweeps>;
-
-/** What stops a Tower's running sweep: the coordinator's stop (the scheduler's cancel of its task). */
-type SweepStops = Pick<SweepCoordinator, 'stopSweep'>;
-
-/**
- * A stop of a Tower's running sweep, the same from the API's `POST /towers/:towerId/stop` and the
- * `stop-tower-sweep` action: audited as `sweep-stop`, `cape-labels.sweep.run` decided per Tower
- * (a Tower the caller may not read answers 404 like an unknown one), the run marked with the
- * caller before the scheduler cancels its task. Stopping deletes nothing, so the permissions-off
- * gate of real sweeps does not apply.
- */
-export function sweepStops(options: {
-  access: TowerAccess;
-  stops: SweepStops;
-  auditor: AuditorService;
-}) {
-  const { stops } = options;
-  return async (
+  /**
+   * A stop of the Tower's running sweep, audited as `sweep-stop` (a Tower the caller may not read
+   * answers 404 like an unknown one), the run marked with the caller before the scheduler cancels
+   * its task. Stopping deletes nothing, so the permissions-off gate of real sweeps does not apply.
+   */
+  async stop(
     caller: Caller,
     rawTowerId: string,
     audit: SweepAudit,
-  ): Promise<StopAccepted> =>
-    auditedSweepAction(
-      options,
+  ): Promise<StopAccepted> {
+    return this.audited(
       'sweep-stop',
       { caller, rawTowerId, audit },
       async towerId => {
-        const answer = await stops.stopSweep({
+        const answer = await this.options.stops.stopSweep({
           towerId,
           stoppedBy: requesterOf(caller),
         });
         return { answer, meta: { ...answer } };
       },
     );
-}
+  }
 
-/** Stops a Tower's sweep for a caller: see {@link sweepStops}. */
-export type TowerSweepStops = ReturnType<typeof sweepStops>;
+  /**
+   * Runs `act` on a Tower inside the auditor event `eventId`, once the caller may
+   * `cape-labels.sweep.run` on that Tower. The Tower id is checked inside the audit, so a malformed
+   * one is audited as failed with `towerId: null` (the API's validator refused it before already;
+   * an action's input it does not see): input reaches the audit only once valid.
+   */
+  private async audited<T extends object>(
+    eventId: string,
+    request: { caller: Caller; rawTowerId: string; audit: SweepAudit },
+    act: (towerId: string) => Promise<{ answer: T; meta: JsonObject }>,
+  ): Promise<T> {
+    const { caller, rawTowerId, audit } = request;
+    const { access, auditor } = this.options;
+    const done = await audited(
+      auditor,
+      {
+        eventId,
+        severityLevel: 'medium',
+        ...audit,
+        meta: {
+          towerId: isTowerId(rawTowerId) ? rawTowerId : null,
+          ...audit.meta,
+        },
+      },
+      async () => {
+        const towerId = towerIdOf(rawTowerId);
+        await access.requireSweep(caller, towerId);
+        return act(towerId);
+      },
+    );
+    return done.answer;
+  }
+}

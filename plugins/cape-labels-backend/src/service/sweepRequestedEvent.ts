@@ -6,8 +6,7 @@ import { NotAllowedError, stringifyError } from '@backstage/errors';
 import type { EventsService } from '@backstage/plugin-events-node';
 import { CAPE_LABELS_TOPIC_SWEEP_REQUESTED } from '@smartx-cape/plugin-cape-labels-common';
 import type { EventPublishers } from '../config/types';
-import { audited } from './access';
-import type { SweepRequests } from './sweepRequests';
+import { audited, type SweepRequests } from './sweepOnRequest';
 import {
   parseSweepRequestedEvent,
   type ParsedSweepRequestedEvent,

@@ -1,4 +1,5 @@
 import { NotFoundError } from '@backstage/errors';
+import { DateTime } from 'luxon';
 import type {
   OutcomeFilter,
   OutcomePage,
@@ -11,15 +12,16 @@ import type { TowerConfig } from '../config/types';
 import type { RunStore } from '../database/RunStore';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import type { TowerRegistry } from '../sweep/TowerRegistry';
-import type { Caller } from './access';
-import type { TowerAccess } from './towerAccess';
-import { topSources } from './topSources';
+import type { Caller, TowerAccess } from './access';
+
+/** Values listed per key in top sources. */
+const TOP_SOURCES = 10;
 
 /**
  * What a caller may read, filtered per Tower by `cape-labels.read`: the one place the HTTP routes
  * and the registered actions get Towers, runs and outcomes from. Inputs are already checked
- * (by the validated router, or validation.ts for the actions); a Tower or run the caller may not read answers 404 like a missing one, a
- * caller who may read no Tower gets 403.
+ * (by the validated router, or validation.ts for the actions); a Tower or run the caller may not
+ * read answers 404 like a missing one, a caller who may read no Tower gets 403.
  */
 export class TowerReads {
   constructor(
@@ -74,13 +76,29 @@ export class TowerReads {
     return this.options.store.listOutcomes(run.id, page);
   }
 
-  /** Where the Tower's deleted labels came from over the last `days` days. */
+  /**
+   * The cluster names and namespaces whose labels the Tower's runs of the last `days` days
+   * deleted most: the clusters that leak labels. Days are counted on this backend's clock, by
+   * when each run started.
+   */
   async topSources(
     caller: Caller,
     towerId: string,
     days: number,
   ): Promise<TopSources> {
     const tower = await this.tower(caller, towerId);
-    return topSources(this.options.store, tower, days, new Date());
+    const since = DateTime.now().minus({ days }).toJSDate();
+    const top = (suffix: string) =>
+      this.options.store.topDeletedValues({
+        towerId: tower.id,
+        key: `${tower.resourcePrefix}-${suffix}`,
+        since,
+        limit: TOP_SOURCES,
+      });
+    const [clusters, namespaces] = await Promise.all([
+      top('cluster-name'),
+      top('namespace'),
+    ]);
+    return { days, since: since.toISOString(), clusters, namespaces };
   }
 }

@@ -233,7 +233,9 @@ export interface components {
     };
     /** @description The Tower's effective rules, defaults applied (ISO-8601 durations). The relations a run checks are read from Tower at each run (the run's `relations`). */
     TowerRules: {
+      /** @description Younger labels are kept. */
       minAge: string;
+      /** @description How long a candidate stays unreferenced before it is deleted; null when off. */
       confirmAfter: string | null;
       maxDeletesPerRun: number;
       dryRun: boolean;
@@ -274,9 +276,10 @@ export interface components {
       trigger: 'schedule' | 'manual' | 'event' | 'external';
       /** @description Who asked for a manual or event run, with the principal's type: a user's entity ref (user:default/jane), service:<subject> for a service (service:external:pipeline), or event:<publisher> for an event request (the publisher it named, as capeLabels.events.publishers allowed it). Absent for scheduled and external runs. */
       requestedBy?: string;
+      /** @description true: decided and recorded, nothing deleted. */
       dryRun: boolean;
       /**
-       * @description `lost` is never stored: a `running` run whose heartbeat stopped is answered as `lost` (the Tower's next sweep records it `aborted`).
+       * @description `partial`: the per-run cap left labels for the next run. `lost` is never stored: a `running` run whose heartbeat stopped is answered as `lost` (the Tower's next sweep records it `aborted`).
        * @enum {string}
        */
       status:
@@ -295,7 +298,9 @@ export interface components {
       instance: string;
       /** @description The unique id of the backend instance that ran it (Backstage's rootInstanceMetadata: new at every start, never reused). Absent on runs recorded before it was. */
       instanceId?: string;
+      /** @description Remarks on the run, each a code with params and the English message. */
       notes?: components['schemas']['RunNote'][];
+      /** @description Whose clock the age cutoff was taken on (Tower's, or this backend's). */
       clock?: {
         /** @enum {string} */
         source: 'tower' | 'local';
@@ -335,10 +340,14 @@ export interface components {
       settings: components['schemas']['RunSettings'];
     };
     TowerSummary: {
+      /** @description The Tower id, used by every other route and action. */
       id: string;
       title: string;
+      /** @description Tower's URL. */
       server: string;
+      /** @description Swept keys start with it: cape, sks. */
       resourcePrefix: string;
+      /** @description Configured to never delete. */
       dryRun: boolean;
       running: boolean;
       nextRunAt: components['schemas']['IsoDate'] | null;
@@ -381,7 +390,9 @@ export interface components {
     TopSources: {
       days: number;
       since: components['schemas']['IsoDate'];
+      /** @description The cluster names whose labels were deleted most. */
       clusters: components['schemas']['SourceCount'][];
+      /** @description The namespaces whose labels were deleted most. */
       namespaces: components['schemas']['SourceCount'][];
     };
   };
@@ -578,6 +589,7 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description The run asked to stop. */
             runId: components['schemas']['RunId'];
           };
         };

@@ -9,7 +9,10 @@ import { spec } from '../schema/openapi.generated';
  * No converter in node_modules builds zod v3 from JSON Schema (zod 4's fromJSONSchema builds zod 4
  * schemas, which the registry's zod-to-json-schema cannot read), hence the one below, for the
  * parts of JSON Schema the spec uses. It takes the shape and the descriptions only: ranges and
- * patterns are the requests' checks, and the answers are the API's own.
+ * patterns are the requests' checks, and the answers are the API's own. An enum of strings is
+ * read as a string that names its values: a run recorded by a newer release beside this one (a
+ * rolling upgrade) may hold a code or reason this release does not know, which must not fail a
+ * read.
  */
 
 type Z = typeof zod;
@@ -100,6 +103,7 @@ function typeOf(z: Z, schema: JsonSchema, type: string): zod.ZodTypeAny {
 
 function undescribedZodOf(z: Z, schema: JsonSchema): zod.ZodTypeAny {
   if (schema.const !== undefined) return literalsOf(z, [schema.const]);
+  if (isStringEnum(schema.enum)) return z.string();
   if (schema.enum) return literalsOf(z, schema.enum);
   if (schema.oneOf)
     return unionOf(
@@ -121,12 +125,22 @@ function undescribedZodOf(z: Z, schema: JsonSchema): zod.ZodTypeAny {
   return nullable ? type.nullable() : type;
 }
 
+function isStringEnum(
+  values: readonly unknown[] | undefined,
+): values is readonly string[] {
+  return values !== undefined && values.every(v => typeof v === 'string');
+}
+
 /** The zod of a schema of the spec, its description and those of its fields kept. */
 function zodOf(z: Z, schema: JsonSchema): zod.ZodTypeAny {
   const target = resolved(schema);
   const type = undescribedZodOf(z, target);
-  const description = schema.description ?? target.description;
-  return description === undefined ? type : type.describe(description);
+  const words = schema.description ?? target.description;
+  const values = isStringEnum(target.enum)
+    ? `One of: ${target.enum.join(', ')}.`
+    : undefined;
+  const description = [words, values].filter(Boolean).join(' ');
+  return description ? type.describe(description) : type;
 }
 
 /** An answer's schema typed as the router types that answer (the same spec). */

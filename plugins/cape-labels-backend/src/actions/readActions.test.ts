@@ -11,6 +11,7 @@ import {
   backendForDescribe,
   oldDate,
 } from '../service/__testUtils__/testBackend';
+import { OUTCOMES, RUNS } from '../database/tables';
 import { invokeAction, listActions } from './__testUtils__/invokeAction';
 import { HOUR } from '../__testUtils__/time';
 
@@ -201,5 +202,26 @@ describe('the read-only actions', () => {
       expect(answer.status).toBe(200);
       expectNoSecret(JSON.stringify(answer.body));
     }
+  });
+
+  it('reads a run a newer release recorded beside this one (a note code and a kept reason it does not know)', async () => {
+    const db = await b.db();
+    const note = { code: 'A_LATER_NOTE', message: 'said by a later release' };
+    await db(RUNS)
+      .where({ id: preview.id })
+      .update({ notes: JSON.stringify([note]) });
+    await db(OUTCOMES)
+      .where({ run_id: preview.id })
+      .update({ action: 'kept', reason: 'a-later-reason' });
+
+    const runs = await invokeAction(b, 'list-tower-runs', { towerId: 't-a' });
+    expect(runs.status).toBe(200);
+    const run = runs.body.output.items.find((r: Run) => r.id === preview.id);
+    expect(run.notes).toEqual([note]);
+    const labels = await invokeAction(b, 'list-run-labels', {
+      runId: preview.id,
+    });
+    expect(labels.status).toBe(200);
+    expect(labels.body.output.items[0].reason).toBe('a-later-reason');
   });
 });

@@ -13,7 +13,6 @@ import { createRouter } from '../../plugins/cape-labels-backend/src/service/rout
 import { TowerSweeps } from '../../plugins/cape-labels-backend/src/service/sweepOnRequest';
 import { TowerReads } from '../../plugins/cape-labels-backend/src/service/towerReads';
 import { SweepCoordinator } from '../../plugins/cape-labels-backend/src/sweep/SweepCoordinator';
-import { TowerRegistry } from '../../plugins/cape-labels-backend/src/sweep/TowerRegistry';
 import { fmt, metGoal, pct } from './common';
 
 const silent: LoggerService = {
@@ -66,7 +65,7 @@ export async function insertTaskRows(knex: Knex, towerIds: string[]) {
  */
 export async function serve(knex: Knex, towerIds: string[]) {
   const store = await benchStore(knex);
-  const registry = TowerRegistry.create({
+  const coordinator = SweepCoordinator.create({
     config: {
       towers: towers(towerIds),
       pageSize: 1000,
@@ -83,14 +82,9 @@ export async function serve(knex: Knex, towerIds: string[]) {
       maxConcurrentSweeps: 4,
     },
     store,
-    logger: silent,
-    instance: 'api-bench',
-  });
-  const coordinator = new SweepCoordinator({
-    towers: registry,
-    store,
     scheduler: {} as any, // the read routes never schedule
     logger: silent,
+    instance: 'api-bench',
   });
   const httpAuth = {
     credentials: async () => ({
@@ -101,12 +95,12 @@ export async function serve(knex: Knex, towerIds: string[]) {
   const permissions = {
     authorize: async (r: any[]) => r.map(() => ({ result: 'ALLOW' })),
   } as any;
-  const access = new TowerAccess({ permissions, towers: registry });
+  const access = new TowerAccess({ permissions, towers: coordinator });
   const app = express();
   app.use(
     '/api/cape-labels',
     await createRouter({
-      reads: new TowerReads({ towers: registry, coordinator, store, access }),
+      reads: new TowerReads({ towers: coordinator, store, access }),
       sweeps: new TowerSweeps({
         access,
         requests: coordinator,

@@ -9,7 +9,7 @@ import {
 } from '../../plugins/cape-labels-backend/src/config/types';
 import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database/DatabaseRunStore';
 import { TowerSweeper } from '../../plugins/cape-labels-backend/src/sweep/TowerSweeper';
-import { towerClientFactory } from '../../plugins/cape-labels-backend/src/sweep/TowerRegistry';
+import { towerClientFactory } from '../../plugins/cape-labels-backend/src/sweep/SweepCoordinator';
 import { testTowerConfig } from '../../plugins/cape-labels-backend/src/config/__testUtils__/testTowerConfig';
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { IN_FLIGHT, MIN_AGE, PAGE_SIZE, USER, type Sim } from './benchWorld';

@@ -32,7 +32,6 @@ import { RunProgressSignals } from './signals';
 import { SweepCoordinator } from './sweep/SweepCoordinator';
 import { SweepMetrics } from './sweep/metrics';
 import { pluginHooks } from './sweep/sweeperHooks';
-import { TowerRegistry } from './sweep/TowerRegistry';
 
 /**
  * Sweeps orphan CAPE labels out of SmartX CloudTower: one global scheduled task per Tower.
@@ -85,9 +84,10 @@ export const capeLabelsPlugin = createBackendPlugin({
         logOwnerlessTowers(logger, capeConfig.towers);
         const store = await DatabaseRunStore.create({ database });
 
-        const towers = TowerRegistry.create({
+        const coordinator = SweepCoordinator.create({
           config: capeConfig,
           store,
+          scheduler,
           logger,
           instance: `${os.hostname()}:${process.pid}`,
           metrics: new SweepMetrics({
@@ -117,26 +117,20 @@ export const capeLabelsPlugin = createBackendPlugin({
             progress: new RunProgressSignals(signals, logger),
           }),
         });
-        lifecycle.addShutdownHook(() => towers.shutdown());
-
-        const coordinator = new SweepCoordinator({
-          towers,
-          store,
-          scheduler,
-          logger,
-        });
-        lifecycle.addShutdownHook(() => coordinator.stop());
+        lifecycle.addShutdownHook(() => coordinator.shutdown());
         await coordinator.start();
         if (capeConfig.towers.length === 0) {
           logger.info('No capeLabels.towers configured: nothing will be swept');
         }
 
-        const requests = gatedSweepRequests({ coordinator, towers, access });
-        registerTowerResource(permissionsRegistry, towers);
-        const towerAccess = new TowerAccess({ permissions, towers });
+        const requests = gatedSweepRequests({ coordinator, access });
+        registerTowerResource(permissionsRegistry, coordinator);
+        const towerAccess = new TowerAccess({
+          permissions,
+          towers: coordinator,
+        });
         const reads = new TowerReads({
-          towers,
-          coordinator,
+          towers: coordinator,
           store,
           access: towerAccess,
         });

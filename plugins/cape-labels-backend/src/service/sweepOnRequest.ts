@@ -10,7 +10,6 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { AccessConfig } from '../config/types';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
-import type { TowerRegistry } from '../sweep/TowerRegistry';
 import { requesterOf, type Caller, type TowerAccess } from './access';
 import { isTowerId, towerIdOf } from './validation';
 
@@ -30,17 +29,16 @@ const MANUAL_SWEEPS_REFUSED =
  * `dryRun`, deletes nothing and passes.
  */
 export function gatedSweepRequests(options: {
-  coordinator: SweepRequests;
-  towers: Pick<TowerRegistry, 'tower'>;
+  coordinator: Pick<SweepCoordinator, 'requestSweep' | 'tower'>;
   access: AccessConfig;
 }): SweepRequests {
-  const { coordinator, towers, access } = options;
+  const { coordinator, access } = options;
   const open =
     access.permissionsEnabled || access.allowManualSweepsWithoutPermissions;
   return {
     requestSweep: async input => {
       // tower() answers 404 for a Tower that is not configured
-      if (!open && !input.dryRun && !towers.tower(input.towerId).dryRun)
+      if (!open && !input.dryRun && !coordinator.tower(input.towerId).dryRun)
         throw new NotAllowedError(MANUAL_SWEEPS_REFUSED);
       return coordinator.requestSweep(input);
     },

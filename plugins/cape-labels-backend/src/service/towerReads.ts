@@ -11,7 +11,6 @@ import type {
 import type { TowerConfig } from '../config/types';
 import type { RunStore } from '../database/RunStore';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
-import type { TowerRegistry } from '../sweep/TowerRegistry';
 import type { Caller, TowerAccess } from './access';
 
 /** Values listed per key in top sources. */
@@ -26,8 +25,8 @@ const TOP_SOURCES = 10;
 export class TowerReads {
   constructor(
     private readonly options: {
-      towers: TowerRegistry;
-      coordinator: Pick<SweepCoordinator, 'summaries'>;
+      /** The configured Towers: their configs and summaries. */
+      towers: Pick<SweepCoordinator, 'tower' | 'summaries'>;
       store: RunStore;
       access: TowerAccess;
     },
@@ -35,9 +34,9 @@ export class TowerReads {
 
   /** The Towers the caller may read, ordered by title. */
   async towers(caller: Caller): Promise<TowerSummary[]> {
-    const { access, coordinator } = this.options;
+    const { access, towers } = this.options;
     const readable = await access.readable(caller);
-    const summaries = await coordinator.summaries();
+    const summaries = await towers.summaries();
     return summaries.filter(t => readable(t.id));
   }
 

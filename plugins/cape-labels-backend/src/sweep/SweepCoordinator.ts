@@ -2,17 +2,75 @@ import type {
   LoggerService,
   SchedulerService,
 } from '@backstage/backend-plugin-api';
-import { ConflictError, isError } from '@backstage/errors';
+import { ConflictError, isError, NotFoundError } from '@backstage/errors';
 import type {
   TowerRules,
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import type { TowerConfig } from '../config/types';
+import type { TowerError } from '../cloudtower/errors';
+import {
+  createTowerClient,
+  type TowerClient,
+  type TowerConnectionOptions,
+} from '../cloudtower/TowerClient';
+import { transportWarnings } from '../config/readConfig';
+import type { CapeLabelsConfig, TowerConfig } from '../config/types';
 import type { RunStore, SweepRequest } from '../database/RunStore';
+import type { SweepMetrics } from './metrics';
 import { nextRunAt, scheduleRules } from './schedule';
-import { TaskRestarts } from './TaskTriggers';
-import { triggerRequest } from './TaskTriggers';
-import type { TowerRegistry } from './TowerRegistry';
+import type { SweeperHooks } from './sweeperHooks';
+import { TaskRestarts, triggerRequest } from './TaskTriggers';
+import {
+  SweepSlots,
+  sweepTuning,
+  TowerSweeper,
+  type SweepTuning,
+} from './TowerSweeper';
+
+/** How long shutdown waits for sweeps to record themselves `aborted`. */
+const SHUTDOWN_GRACE_MS = 15_000;
+
+type SweepCoordinatorOptions = {
+  config: CapeLabelsConfig;
+  store: RunStore;
+  scheduler: SchedulerService;
+  logger: LoggerService;
+  /** Which replica runs (recorded on every run). */
+  instance: string;
+  /** rootInstanceMetadata's id of this backend instance (recorded on every run beside `instance`). */
+  instanceId?: string;
+  /** Each Tower's hooks (the plugin's: `pluginHooks`). */
+  hooks?: (tower: TowerConfig) => SweeperHooks;
+  metrics?: SweepMetrics;
+  now?: () => Date;
+};
+
+/**
+ * How a sweeper reaches its Tower: a new client for each run, within the tuning's limits on
+ * requests in flight, time and answer size; failed requests counted in the metrics.
+ */
+export function towerClientFactory(
+  tower: TowerConfig,
+  tuning: SweepTuning,
+  options: { logger: LoggerService; metrics?: SweepMetrics },
+): () => TowerClient {
+  const { logger, metrics } = options;
+  const connection: TowerConnectionOptions = {
+    towerId: tower.id,
+    server: tower.server,
+    credentials: tower.credentials,
+    headers: tower.headers,
+    skipTLSVerify: tower.skipTLSVerify,
+    caCert: tower.caCert,
+    requestTimeoutMs: tuning.requestTimeoutMs,
+    maxInFlight: tuning.requestsInFlight,
+    maxResponseBytes: tuning.maxResponseBytes,
+  };
+  const onRequestFailed =
+    metrics &&
+    ((error: TowerError) => metrics.recordRequestError(tower.id, error));
+  return () => createTowerClient(connection, { logger, onRequestFailed });
+}
 
 /** The rules a Tower's runs go by, as configured with the defaults applied. */
 function towerRules(tower: TowerConfig): TowerRules {
@@ -27,42 +85,95 @@ function towerRules(tower: TowerConfig): TowerRules {
 }
 
 /**
- * Ties the Towers to the scheduler: one global task per Tower, requests stored then
- * handed to whichever replica wins the Tower's lease.
+ * The configured Towers, each with its sweeper, tied to the scheduler: one global task per Tower,
+ * requests stored then handed to whichever replica wins the Tower's lease. The one map of Towers
+ * the router, the actions and the permission resources read (ordered as the config orders them,
+ * by title).
  */
 export class SweepCoordinator {
+  private readonly byId: ReadonlyMap<string, TowerSweeper>;
   private readonly restarts: TaskRestarts;
 
-  constructor(
-    private readonly options: {
-      towers: TowerRegistry;
-      store: RunStore;
-      scheduler: SchedulerService;
-      logger: LoggerService;
-      now?: () => Date;
-    },
+  /** One sweeper per configured Tower, built by `TowerSweeper.create`, with its client factory. */
+  static create(options: SweepCoordinatorOptions): SweepCoordinator {
+    const { config, hooks, store, logger, instance, instanceId, metrics } =
+      options;
+    const tuning = sweepTuning(config);
+    const slots = new SweepSlots(config.maxConcurrentSweeps);
+    config.towers.flatMap(transportWarnings).forEach(w => logger.warn(w));
+    const sweepers = config.towers.map(tower =>
+      TowerSweeper.create({
+        store,
+        logger,
+        instance,
+        instanceId,
+        metrics,
+        tower,
+        tuning,
+        slots,
+        startSpread: config.startSpread,
+        hooks: hooks?.(tower),
+        createClient: towerClientFactory(tower, tuning, { logger, metrics }),
+      }),
+    );
+    return new SweepCoordinator(options, sweepers);
+  }
+
+  private constructor(
+    private readonly options: SweepCoordinatorOptions,
+    sweepers: TowerSweeper[],
   ) {
+    this.byId = new Map(sweepers.map(s => [s.tower.id, s]));
     this.restarts = new TaskRestarts(options);
+  }
+
+  /** The Tower's sweeper; a `NotFoundError` (404) for an id not configured. */
+  get(towerId: string): TowerSweeper {
+    const sweeper = this.byId.get(towerId);
+    if (!sweeper)
+      throw new NotFoundError(`No Tower '${towerId}' is configured`);
+    return sweeper;
+  }
+
+  /** The Tower's config; a `NotFoundError` (404) for an id not configured. */
+  tower(towerId: string): TowerConfig {
+    return this.get(towerId).tower;
+  }
+
+  list(): TowerSweeper[] {
+    return [...this.byId.values()];
   }
 
   /** Each Tower's task registered with the scheduler. */
   async start(): Promise<void> {
-    for (const sweeper of this.options.towers.list()) {
+    for (const sweeper of this.list()) {
       await sweeper.scheduleTask(this.options.scheduler, this.restarts);
     }
   }
 
-  /** Backend shutdown: no task is started again from this replica. */
-  stop(): void {
+  /**
+   * Backend shutdown: no task is started again from this replica, and every sweep stops before
+   * its next batch; waits (bounded) until each is recorded.
+   */
+  async shutdown(): Promise<void> {
     this.restarts.stop();
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>(resolve => {
+      timer = setTimeout(resolve, SHUTDOWN_GRACE_MS);
+    });
+    await Promise.race([
+      Promise.allSettled(this.list().map(s => s.shutdown())),
+      grace,
+    ]);
+    clearTimeout(timer);
   }
 
   /** Stores the request and asks the scheduler to run the Tower's task now, on whichever replica. */
   async requestSweep(
     input: Omit<SweepRequest, 'id' | 'requestedAt'>,
   ): Promise<{ requestId: string }> {
-    const { towers, store, scheduler } = this.options;
-    const { taskId } = towers.get(input.towerId);
+    const { store, scheduler } = this.options;
+    const { taskId } = this.get(input.towerId);
     const running = await store.runningTowers([input.towerId]);
     if (
       running.has(input.towerId) ||
@@ -98,8 +209,8 @@ export class SweepCoordinator {
     towerId: string;
     stoppedBy: string;
   }): Promise<{ runId: string }> {
-    const { towers, store, scheduler, logger } = this.options;
-    const { taskId } = towers.get(input.towerId);
+    const { store, scheduler, logger } = this.options;
+    const { taskId } = this.get(input.towerId);
     const runId = await store.requestStop(input.towerId, input.stoppedBy);
     if (!runId)
       throw new ConflictError(
@@ -127,8 +238,8 @@ export class SweepCoordinator {
 
   /** Reads only: a lost run shows `lost` here and is recorded aborted by the next sweep. */
   async summaries(): Promise<TowerSummary[]> {
-    const { store, towers } = this.options;
-    const sweepers = towers.list();
+    const { store } = this.options;
+    const sweepers = this.list();
     const ids = sweepers.map(s => s.tower.id);
     const [running, lastRuns] = await Promise.all([
       store.runningTowers(ids),

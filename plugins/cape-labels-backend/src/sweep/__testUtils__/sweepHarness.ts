@@ -24,7 +24,7 @@ import {
 } from '../../database/RunStore';
 import { createTestDatabases } from '../../database/__testUtils__/testStore';
 import type { SweeperHooks } from '../sweeperHooks';
-import { towerClientFactory } from '../TowerRegistry';
+import { towerClientFactory } from '../SweepCoordinator';
 import {
   TowerSweeper,
   type SweepTuning,

@@ -26,7 +26,7 @@ import type { TaskRestarts } from './TaskTriggers';
  * without a run, to be started again at `retryAt`: this replica had no free sweep slot, or a
  * cron tick came before the Tower's place in the start spread.
  */
-export type TaskOutcome =
+type TaskOutcome =
   | { handedBack: false }
   | { handedBack: true; reason: 'replica-full' | 'spread'; retryAt: Date };
 

@@ -85,4 +85,34 @@ describe('POST /towers/:towerId/stop from the replica that is not sweeping', () 
       stopper.logs.some(l => l.includes('sweep-stop') && l.includes(runId)),
     ).toBe(true);
   }, 90_000);
+
+  it("stops a run asked at its very start before its next batch: the run finds the mark itself, not at the scheduler's liveness check", async () => {
+    await until(runs, r => r.length >= 1 && r[0].status !== 'running');
+    const before = (await runs()).length;
+    first.sim.admin.createLabels(
+      Array.from({ length: 200 }, (_, i) => ({
+        key: 'cape-vip',
+        value: `early-${i}`,
+        createdAt: oldDate(),
+      })),
+    );
+    first.sim.admin.setFaults({ latencyMs: 300 });
+    await first.postSweep().expect(202);
+    const running = await until(
+      runs,
+      r => r.length === before + 1 && r[0].status === 'running',
+    );
+    const runId = running[0].id;
+    await second
+      .http()
+      .post(`${BASE}/towers/t1/stop`)
+      .set(auth.user())
+      .expect(202);
+
+    const ended = await until(runs, r => r[0].status !== 'running');
+    first.sim.admin.clearFaults();
+    expect(ended[0]).toMatchObject({ id: runId, status: 'aborted' });
+    // Waiting for the liveness check (every 5 s) let it delete 140 of the 200 (10 per batch).
+    expect(ended[0].counts.deleted).toBeLessThanOrEqual(40);
+  }, 90_000);
 });

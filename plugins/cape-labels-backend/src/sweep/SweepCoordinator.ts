@@ -201,9 +201,10 @@ export class SweepCoordinator {
   }
 
   /**
-   * Stops the Tower's running sweep through the scheduler's cancel of its task, which reaches
-   * whichever replica runs it (that replica's task loses its ticket and aborts). The run is marked
-   * first, so its end notes who stopped it; 409 when no sweep of the Tower runs.
+   * Stops the Tower's running sweep on whichever replica runs it: the run is marked (its
+   * heartbeat finds the mark and stops it, and its end notes who stopped it), then the scheduler
+   * cancels its task (that replica's task loses its ticket and aborts). 409 when no sweep of the
+   * Tower runs.
    */
   async stopSweep(input: {
     towerId: string;
@@ -219,6 +220,8 @@ export class SweepCoordinator {
     try {
       await scheduler.cancelTask(taskId);
     } catch (error) {
+      // The run may have seen the stop itself (its heartbeat) and ended before the cancel.
+      if ((await store.getRun(runId))?.status === 'aborted') return { runId };
       await store.withdrawStop(runId);
       if (isError(error) && error.name === 'ConflictError')
         throw new ConflictError(

@@ -168,6 +168,10 @@ export class SweepRun {
   private readonly keys: string[];
   /** When progress was last written (epoch ms). */
   private lastProgressMs = 0;
+  /** A stop asked through the plugin, on any replica, as the heartbeat finds it. */
+  private readonly stopAsked = new AbortController();
+  /** Stops the run before its next page or batch; requests already sent finish. */
+  readonly signal: AbortSignal;
 
   /** Records the run as started, with the settings it runs by, and makes it. */
   static async start(
@@ -210,15 +214,16 @@ export class SweepRun {
   }
 
   /**
-   * @param signal - stops the run before its next page or batch; requests already sent finish.
+   * @param taskSignal - the scheduler's task signal and this backend's shutdown.
    * @param client - the run's client (default: a new one from the settings).
    */
   constructor(
     private readonly settings: SweeperSettings,
     start: RunStart,
-    readonly signal: AbortSignal,
+    taskSignal: AbortSignal,
     client?: TowerClient,
   ) {
+    this.signal = AbortSignal.any([taskSignal, this.stopAsked.signal]);
     this.runId = start.runId;
     this.startedAt = start.startedAt;
     this.dryRun = start.dryRun;
@@ -237,11 +242,7 @@ export class SweepRun {
   /** The run, start to end; its summary as recorded. */
   async run(): Promise<RunSummary> {
     // Independent of Tower's pace: a page may take a whole request timeout.
-    const heartbeat = setInterval(() => {
-      this.store
-        .heartbeat(this.runId, this.settings.now())
-        .catch(() => undefined);
-    }, HEARTBEAT_INTERVAL_MS);
+    const heartbeat = setInterval(() => this.beat(), HEARTBEAT_INTERVAL_MS);
     let result: SweepResult;
     try {
       const towerStart = await this.readTowerClock();
@@ -282,6 +283,22 @@ export class SweepRun {
     const summary = await this.finish(result);
     if (cancelled) this.hooks.onCancelled?.(summary, stoppedBy);
     return summary;
+  }
+
+  /**
+   * The run's heartbeat, and a look for a stop asked of any replica (`POST .../stop` marks the
+   * run): the scheduler's cancel, sent with it, reaches a running task only at its next liveness
+   * check, seconds in which the run would go on deleting.
+   */
+  private async beat(): Promise<void> {
+    await this.store
+      .heartbeat(this.runId, this.settings.now())
+      .catch(() => undefined);
+    if (this.signal.aborted) return;
+    const stoppedBy = await this.store
+      .stoppedBy(this.runId)
+      .catch(() => undefined);
+    if (stoppedBy) this.stopAsked.abort();
   }
 
   /**

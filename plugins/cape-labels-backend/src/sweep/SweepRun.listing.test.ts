@@ -97,8 +97,8 @@ describe('listPages (rule 1: only the swept keys are listed)', () => {
         yield* pages;
       },
     };
-    const signal = new AbortController().signal;
-    const run = stubSweepRun({ client, pageSize: 2, signal });
+    const run = stubSweepRun({ client, pageSize: 2 });
+    const { signal } = run;
     const seen: TowerLabel[][] = [];
     for await (const page of run.listPages(policy)) seen.push(page);
     expect(seen).toEqual(pages);

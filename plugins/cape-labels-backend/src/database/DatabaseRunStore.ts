@@ -22,8 +22,13 @@ import type {
 import { Limiter } from '../lib/limiter';
 import { chunks } from '../lib/chunks';
 import { plainValue } from '../lib/plainText';
-import { deleteWhereIn, insertBatch, type BatchColumn } from './arrayParams';
-import { isPostgres, useWriteAheadLog } from './dialect';
+import {
+  deleteWhereIn,
+  insertBatch,
+  isPostgres,
+  useWriteAheadLog,
+  type BatchColumn,
+} from './dialect';
 import { SIGN_OF_LIFE, aliveSince, type StoreClock } from './liveness';
 import { pruneRuns } from './retention';
 import {
@@ -624,7 +629,7 @@ export class DatabaseRunStore implements RunStore {
 
   /**
    * Inserts outcome rows of the run numbered from `firstSeq`, sent as one array parameter per
-   * batch (arrayParams.ts): a 500-row knex insert was a 4,000-parameter statement that SQLite
+   * batch (dialect.ts): a 500-row knex insert was a 4,000-parameter statement that SQLite
    * compiled anew for every chunk.
    */
   private async insertOutcomeRows(

@@ -1,4 +1,4 @@
-import { ARRAY_BATCH, deleteWhereIn, insertBatch } from './arrayParams';
+import { ARRAY_BATCH, deleteWhereIn, insertBatch } from './dialect';
 import { createTestDatabases } from './__testUtils__/testStore';
 
 jest.setTimeout(60_000);

@@ -11,7 +11,11 @@ import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
 import os from 'node:os';
 import { registerCapeLabelsActions } from './actions';
-import { readAccessConfig, readCapeLabelsConfig } from './config/readConfig';
+import {
+  readAccessConfig,
+  readCapeLabelsConfig,
+  transportWarnings,
+} from './config/readConfig';
 import { DatabaseRunStore } from './database/DatabaseRunStore';
 import { notificationsBackendInstalled } from './notifications/installed';
 import { RunNotifier } from './notifications/RunNotifier';
@@ -82,6 +86,9 @@ export const capeLabelsPlugin = createBackendPlugin({
         const access = readAccessConfig(config);
         logManualSweepAccess(logger, access);
         logOwnerlessTowers(logger, capeConfig.towers);
+        capeConfig.towers
+          .flatMap(transportWarnings)
+          .forEach(warning => logger.warn(warning));
         const store = await DatabaseRunStore.create({ database });
 
         const coordinator = SweepCoordinator.create({

@@ -13,7 +13,6 @@ import {
   type TowerClient,
   type TowerConnectionOptions,
 } from '../cloudtower/TowerClient';
-import { transportWarnings } from '../config/readConfig';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
 import type { RunStore, SweepRequest } from '../database/RunStore';
 import type { SweepMetrics } from './metrics';
@@ -100,7 +99,6 @@ export class SweepCoordinator {
       options;
     const tuning = sweepTuning(config);
     const slots = new SweepSlots(config.maxConcurrentSweeps);
-    config.towers.flatMap(transportWarnings).forEach(w => logger.warn(w));
     const sweepers = config.towers.map(tower =>
       TowerSweeper.create({
         store,

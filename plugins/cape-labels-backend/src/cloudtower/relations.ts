@@ -25,53 +25,42 @@ import type {
  * introspection where Tower allows it, else by probing the built-in list below.
  */
 
-/** A relation public sources show on `Label`, and the Towers that have it. */
-type KnownLabelRelation = { name: string; towers: string };
-
-const ALL_PUBLIC = 'every Tower in the public sources';
-const SINCE_3_3 = 'Tower 3.3 and later';
-const AFTER_1_10 = 'Towers after 1.10';
-
 /**
  * The relations public sources show on `Label` (CloudTower's REST API specs and the `Label`
  * models of its Go, Node and Python SDKs): used when Tower refuses introspection. Older Towers
  * lack some; newer ones may add more, which only introspection finds.
  */
-const KNOWN_LABEL_RELATION_SOURCES: readonly KnownLabelRelation[] = [
-  { name: 'vms', towers: ALL_PUBLIC },
-  { name: 'vm_snapshots', towers: ALL_PUBLIC },
-  { name: 'vm_templates', towers: ALL_PUBLIC },
-  { name: 'vm_volumes', towers: ALL_PUBLIC },
-  { name: 'vm_volume_snapshots', towers: SINCE_3_3 },
-  { name: 'security_policies', towers: ALL_PUBLIC },
-  { name: 'isolation_policies', towers: ALL_PUBLIC },
-  { name: 'hosts', towers: ALL_PUBLIC },
-  { name: 'clusters', towers: ALL_PUBLIC },
-  { name: 'datacenters', towers: ALL_PUBLIC },
-  { name: 'disks', towers: ALL_PUBLIC },
-  { name: 'nics', towers: ALL_PUBLIC },
-  { name: 'vdses', towers: ALL_PUBLIC },
-  { name: 'vlans', towers: ALL_PUBLIC },
-  { name: 'elf_images', towers: ALL_PUBLIC },
-  { name: 'content_library_images', towers: AFTER_1_10 },
-  { name: 'content_library_vm_templates', towers: AFTER_1_10 },
-  { name: 'iscsi_luns', towers: ALL_PUBLIC },
-  { name: 'iscsi_lun_snapshots', towers: ALL_PUBLIC },
-  { name: 'iscsi_targets', towers: ALL_PUBLIC },
-  { name: 'nfs_exports', towers: ALL_PUBLIC },
-  { name: 'nfs_inodes', towers: ALL_PUBLIC },
-  { name: 'nvmf_namespaces', towers: ALL_PUBLIC },
-  { name: 'nvmf_namespace_snapshots', towers: ALL_PUBLIC },
-  { name: 'nvmf_subsystems', towers: ALL_PUBLIC },
-  { name: 'namespace_groups', towers: ALL_PUBLIC },
-  { name: 'gpu_devices', towers: SINCE_3_3 },
-  { name: 'consistency_groups', towers: ALL_PUBLIC },
-  { name: 'consistency_group_snapshots', towers: ALL_PUBLIC },
+export const KNOWN_LABEL_RELATIONS: readonly string[] = [
+  'vms',
+  'vm_snapshots',
+  'vm_templates',
+  'vm_volumes',
+  'vm_volume_snapshots', // Tower 3.3 and later
+  'security_policies',
+  'isolation_policies',
+  'hosts',
+  'clusters',
+  'datacenters',
+  'disks',
+  'nics',
+  'vdses',
+  'vlans',
+  'elf_images',
+  'content_library_images', // Towers after 1.10
+  'content_library_vm_templates', // Towers after 1.10
+  'iscsi_luns',
+  'iscsi_lun_snapshots',
+  'iscsi_targets',
+  'nfs_exports',
+  'nfs_inodes',
+  'nvmf_namespaces',
+  'nvmf_namespace_snapshots',
+  'nvmf_subsystems',
+  'namespace_groups',
+  'gpu_devices', // Tower 3.3 and later
+  'consistency_groups',
+  'consistency_group_snapshots',
 ];
-
-/** The names of `KNOWN_LABEL_RELATION_SOURCES`. */
-export const KNOWN_LABEL_RELATIONS: readonly string[] =
-  KNOWN_LABEL_RELATION_SOURCES.map(r => r.name);
 
 /** A name that goes into the documents we send: nothing but a GraphQL name is accepted. */
 const GRAPHQL_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;

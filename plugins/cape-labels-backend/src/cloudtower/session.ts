@@ -18,6 +18,7 @@ import {
   TowerAbortedError,
   TowerAuthError,
   TowerError,
+  type TowerErrorContext,
   TowerGraphQLError,
   towerCodeOr,
   TowerHttpError,
@@ -205,33 +206,25 @@ export class TowerSession {
     if (signal?.aborted) {
       throw new TowerAbortedError({ towerId: this.towerId, operation });
     }
+    const send = (options: SendOptions) =>
+      this.send(operation, document, variables, { ...options, signal });
     const data =
       this.credentials.kind === 'apiKey'
-        ? await this.sendWithKey(
-            this.credentials.apiKey,
-            operation,
-            document,
-            variables,
-            signal,
-          )
-        : await this.sendWithToken(operation, document, variables, signal);
+        ? await this.sendWithKey(this.credentials.apiKey, operation, send)
+        : await this.sendWithToken(operation, send, signal);
     return parseAnswer(this.towerId, operation, () => parse(data));
   }
 
   /** With a password: logs in again once when Tower refuses the token. */
   private async sendWithToken(
     operation: TowerOperation,
-    document: string,
-    variables: Vars,
+    send: (options: SendOptions) => Promise<unknown>,
     signal?: AbortSignal,
   ): Promise<unknown> {
     for (let attempt = 1; ; attempt++) {
       const token = await this.getToken(operation, signal);
       try {
-        return await this.send(operation, document, variables, {
-          auth: token,
-          signal,
-        });
+        return await send({ auth: token });
       } catch (e) {
         const code = authFailureCode(e);
         if (code === undefined) throw e;
@@ -249,18 +242,16 @@ export class TowerSession {
     }
   }
 
+  /** With an API key: a refused key is never sent again. */
   private async sendWithKey(
     apiKey: string,
     operation: TowerOperation,
-    document: string,
-    variables: Vars,
-    signal?: AbortSignal,
+    send: (options: SendOptions) => Promise<unknown>,
   ): Promise<unknown> {
     if (this.keyRefusedCode === undefined) {
       try {
-        const data = await this.send(operation, document, variables, {
+        const data = await send({
           auth: apiKey,
-          signal,
           onDate: date => {
             this.timeSample ??= sampleDateHeader(date);
           },
@@ -434,7 +425,7 @@ export class TowerSession {
    */
   private async post(
     dispatcher: Dispatcher,
-    ctx: { towerId: string; operation: TowerOperation },
+    ctx: TowerErrorContext,
     input: string | URL,
     init: RequestInit | undefined,
     options: SendOptions,
@@ -499,7 +490,7 @@ export class TowerSession {
    */
   private async httpError(
     res: Dispatcher.ResponseData,
-    ctx: { towerId: string; operation: TowerOperation },
+    ctx: TowerErrorContext,
   ): Promise<TowerHttpError> {
     const statusText = STATUS_CODES[res.statusCode] ?? '';
     try {
@@ -524,10 +515,7 @@ export class TowerSession {
    * graphql-request's ClientError embeds the request variables (the password, for login): it is
    * never kept as a cause, and messages are scrubbed.
    */
-  private toTowerError(
-    e: unknown,
-    ctx: { towerId: string; operation: TowerOperation },
-  ): TowerError {
+  private toTowerError(e: unknown, ctx: TowerErrorContext): TowerError {
     if (e instanceof TowerError) return e;
     if (!(e instanceof ClientError)) {
       const message = this.scrub(toError(e).message);

@@ -430,7 +430,7 @@ export type KeysetState = {
   /**
    * Ids yielded from the current page. Every id of earlier pages is at or below `cursor`
    * (the cursor is their maximum), so those are dropped by comparison; keeping only the
-   * current page's ids saves a 100k-entry set (and its hashing) on large Towers.
+   * current page's ids saves a set of every label (and its hashing) on large Towers.
    */
   seen: Set<string>;
 };

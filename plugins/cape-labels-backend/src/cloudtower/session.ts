@@ -53,6 +53,15 @@ const LOGIN_CODES = new Set([
   'USER_PASSWORD_INCORRECT',
 ]);
 
+/** graphql-request parses an answer only when its content type says JSON. */
+const JSON_HEADERS = new Headers({ 'content-type': 'application/json' });
+
+/** A GraphQL error's words (an object of the answer, no JS error). */
+const isMessage = (v: unknown): v is { message: string } =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as { message?: unknown }).message === 'string';
+
 export type Vars = Record<string, unknown>;
 
 export function positiveInt(
@@ -554,10 +563,10 @@ export class TowerSession {
 
 /** Reads an HTTP `Date` header (RFC 1123 and the other HTTP forms, always UTC). */
 export function sampleDateHeader(
-  header: string | null | undefined,
+  date: string | null | undefined,
 ): TowerTimeSample {
-  if (!header) return { reason: 'Tower sent no Date header' };
-  const towerTime = DateTime.fromHTTP(header, { zone: 'utc' });
+  if (!date) return { reason: 'Tower sent no Date header' };
+  const towerTime = DateTime.fromHTTP(date, { zone: 'utc' });
   if (!towerTime.isValid) {
     return { reason: 'Tower sent a Date header that is not an HTTP date' };
   }
@@ -720,12 +729,6 @@ export function secretForms(secret: string): string[] {
   return [...new Set(forms)].sort((a, b) => b.length - a.length);
 }
 
-/** A GraphQL error's words (an object of the answer, no JS error). */
-const isMessage = (v: unknown): v is { message: string } =>
-  typeof v === 'object' &&
-  v !== null &&
-  typeof (v as { message?: unknown }).message === 'string';
-
 /** Where every copy of undici, Node's own included, keeps the global dispatcher. */
 const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
 
@@ -789,9 +792,6 @@ async function readUpTo(
   }
   return { chunks, total, cut: false };
 }
-
-/** graphql-request parses an answer only when its content type says JSON. */
-const JSON_HEADERS = new Headers({ 'content-type': 'application/json' });
 
 /**
  * Where a redirect points, reduced to its origin (no path, query or user info), with a word

@@ -4,12 +4,10 @@ import { TowerResponseError, type TowerError } from './errors';
 import * as ops from './operations';
 import {
   anyReference,
-  checkDocument,
   LabelRelationDiscovery,
   liveStates,
   parseCheck,
   parseReferences,
-  referencesDocument,
   referencesVariables,
 } from './relations';
 import { positiveInt, TowerSession, type Vars } from './session';
@@ -64,7 +62,7 @@ export type TowerLogin =
 
 /**
  * Told of every request to Tower that failed (the caller's aborts aside), as the error the
- * caller gets: the metrics count them by kind (errorKind.ts). Must not throw.
+ * caller gets: the metrics count them by kind (`towerErrorKind`). Must not throw.
  */
 export type RequestFailureListener = (error: TowerError) => void;
 
@@ -138,9 +136,10 @@ export type GuardedDeleteInput = {
 };
 
 /**
- * Tower's clock, from the HTTP `Date` header of login's answer (an API key's first answer): `towerNowMs` is the header's
- * time, a lower bound of Tower's time when it is read (whole seconds, then travel and the time
- * since the answer), so a cutoff taken from it can only be early, never late.
+ * Tower's clock, from the HTTP `Date` header of login's answer (an API key's first answer):
+ * `towerNowMs` is the header's time, a lower bound of Tower's time when it is read (whole
+ * seconds, then travel and the time since the answer), so a cutoff taken from it can only be
+ * early, never late.
  */
 export type TowerClockReading =
   { source: 'tower'; towerNowMs: number } | { source: 'local'; reason: string };
@@ -197,20 +196,13 @@ class GraphQLTowerClient implements TowerClient {
   private readonly towerId: string;
   private readonly session: TowerSession;
   private readonly logger?: TowerClientDeps['logger'];
-  /** Read once for the client's life (one run); the live check's documents are built from them. */
-  private relations?: Promise<{
-    relations: LabelRelations;
-    checkQuery: string;
-    references: string;
-  }>;
-  /** Holds the run's budget of probes, across retries of a failed discovery. */
-  private readonly relationDiscovery: LabelRelationDiscovery;
+  private readonly relations: LabelRelationDiscovery;
 
   constructor(options: TowerConnectionOptions, deps: TowerClientDeps) {
     this.towerId = options.towerId;
     this.session = new TowerSession(options, deps.logger, deps.onRequestFailed);
     this.logger = deps.logger;
-    this.relationDiscovery = new LabelRelationDiscovery(this.towerId);
+    this.relations = new LabelRelationDiscovery(this.towerId, this.session);
   }
 
   /**
@@ -246,7 +238,7 @@ class GraphQLTowerClient implements TowerClient {
   }
 
   async readLabelRelations(signal?: AbortSignal): Promise<LabelRelations> {
-    return (await this.relationsOnce(signal)).relations;
+    return (await this.relations.read(signal)).relations;
   }
 
   async checkLabels(
@@ -255,7 +247,7 @@ class GraphQLTowerClient implements TowerClient {
   ): Promise<LabelLiveState[]> {
     if (ids.length === 0) return [];
     const { relations, checkQuery, references } =
-      await this.relationsOnce(signal);
+      await this.relations.read(signal);
     const requested = new Set(ids);
     const check = await this.session.request(
       'checkLabels',
@@ -291,7 +283,7 @@ class GraphQLTowerClient implements TowerClient {
         `deleteLabelsGuarded: createdBefore is not a timestamp: ${input.createdBefore}`,
       );
     }
-    const { relations } = await this.relationsOnce(signal);
+    const { relations } = await this.relations.read(signal);
     const where = {
       AND: [
         { id_in: input.ids },
@@ -334,32 +326,6 @@ class GraphQLTowerClient implements TowerClient {
 
   close(): Promise<void> {
     return this.session.close();
-  }
-
-  /** One discovery shared by every caller; a failed one is tried again by the next caller. */
-  private relationsOnce(signal?: AbortSignal) {
-    this.relations ??= this.relationDiscovery
-      .discover((document, variables, parse) =>
-        this.session.request(
-          'readRelations',
-          document,
-          variables,
-          parse,
-          signal,
-        ),
-      )
-      .then(
-        relations => ({
-          relations,
-          checkQuery: checkDocument(relations.unfiltered),
-          references: referencesDocument(relations.fields.length),
-        }),
-        (error: unknown) => {
-          this.relations = undefined;
-          throw error;
-        },
-      );
-    return this.relations;
   }
 }
 

@@ -17,6 +17,7 @@ import type {
   LabelRelations,
   UnfilteredField,
 } from './TowerClient';
+import type { TowerSession } from './session';
 
 /*
  * Which relations a Tower's `Label` has: every kind of object that can reference a label. A
@@ -333,6 +334,13 @@ function aloneVerdict(
 /** Probes of one relation alone, per run: a refusal naming more than this keeps the rest, unclear. */
 export const MAX_ALONE_PROBES = 6;
 
+/** The relations of a Tower's `Label`, and the live check's documents built from them. */
+type RelationsInUse = {
+  relations: LabelRelations;
+  checkQuery: string;
+  references: string;
+};
+
 /**
  * Finds the relations of one Tower's `Label`, once per run (it belongs to the run's client): by
  * introspection, else by probing the built-in list. A probe drops a relation only when a probe of
@@ -346,11 +354,34 @@ export class LabelRelationDiscovery {
     string,
     RelationFinding | 'lacking'
   >();
+  /** Kept for the client's life (one run). */
+  private found?: Promise<RelationsInUse>;
 
-  constructor(private readonly towerId: string) {}
+  constructor(
+    private readonly towerId: string,
+    private readonly session: TowerSession,
+  ) {}
+
+  /** One discovery shared by every caller; a failed one is tried again by the next caller. */
+  read(signal?: AbortSignal): Promise<RelationsInUse> {
+    const query: RelationQuery = (document, variables, parse) =>
+      this.session.request('readRelations', document, variables, parse, signal);
+    this.found ??= this.discover(query).then(
+      relations => ({
+        relations,
+        checkQuery: checkDocument(relations.unfiltered),
+        references: referencesDocument(relations.fields.length),
+      }),
+      (error: unknown) => {
+        this.found = undefined;
+        throw error;
+      },
+    );
+    return this.found;
+  }
 
   /** Anything Tower answers other than a refusal (auth, network, timeouts) is thrown as it is. */
-  async discover(query: RelationQuery): Promise<LabelRelations> {
+  private async discover(query: RelationQuery): Promise<LabelRelations> {
     try {
       return await query(INTROSPECT_RELATIONS, {}, parseIntrospectedRelations);
     } catch (error) {

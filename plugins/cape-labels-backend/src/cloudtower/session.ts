@@ -62,6 +62,9 @@ const isMessage = (v: unknown): v is { message: string } =>
   v !== null &&
   typeof (v as { message?: unknown }).message === 'string';
 
+/** Where every copy of undici, Node's own included, keeps the global dispatcher. */
+const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+
 export type Vars = Record<string, unknown>;
 
 export function positiveInt(
@@ -393,7 +396,7 @@ export class TowerSession {
       throw new TowerAbortedError(ctx);
     }
     try {
-      const agent = (this.agent ??= createDispatcher(this.tls));
+      const agent = (this.agent ??= this.createDispatcher());
       const client = new GraphQLClient(this.url, {
         fetch: ((input: string | URL, init?: RequestInit) =>
           this.post(agent, ctx, input, init, options)) as typeof fetch,
@@ -548,6 +551,28 @@ export class TowerSession {
         this.scrub(typeof err.message === 'string' ? err.message : ''),
       ),
     });
+  }
+
+  /**
+   * The Tower's own connection pool, for its `caCert` and `skipTLSVerify`. When the process sends
+   * its requests through the proxy its environment names (Node's `NODE_USE_ENV_PROXY=1`, or
+   * undici's `EnvHttpProxyAgent` installed as the global dispatcher, the two ways Backstage
+   * documents), so does the pool: through an `EnvHttpProxyAgent` of its own (a global dispatcher
+   * cannot carry this Tower's TLS options), which skips hosts `NO_PROXY` lists and tunnels every
+   * request with CONNECT, so an https Tower's TLS runs end to end through the proxy.
+   */
+  private createDispatcher(): Dispatcher {
+    // Read, not undici's getGlobalDispatcher: that installs a default one when none is set,
+    // changing what Node's fetch uses. Compared by class name: the portal's undici is not ours.
+    const installed = (globalThis as Record<symbol, unknown>)[
+      GLOBAL_DISPATCHER
+    ];
+    const envProxy =
+      /^(1|true)$/i.test(process.env.NODE_USE_ENV_PROXY ?? '') ||
+      installed?.constructor.name === 'EnvHttpProxyAgent';
+    return envProxy
+      ? new EnvHttpProxyAgent({ connect: this.tls, requestTls: this.tls })
+      : new Agent({ connect: this.tls });
   }
 
   /** `text` with every form of every secret (3 characters or more) replaced by `***`. */
@@ -727,32 +752,6 @@ export function secretForms(secret: string): string[] {
     json(html(secret)),
   ];
   return [...new Set(forms)].sort((a, b) => b.length - a.length);
-}
-
-/** Where every copy of undici, Node's own included, keeps the global dispatcher. */
-const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
-
-/**
- * The Tower's own connection pool, for its `caCert` and `skipTLSVerify`. When the process sends
- * its requests through the proxy its environment names (Node's `NODE_USE_ENV_PROXY=1`, or
- * undici's `EnvHttpProxyAgent` installed as the global dispatcher, the two ways Backstage
- * documents), so does the pool: through an `EnvHttpProxyAgent` of its own (a global dispatcher
- * cannot carry this Tower's TLS options), which skips hosts `NO_PROXY` lists and tunnels every
- * request with CONNECT, so an https Tower's TLS runs end to end through the proxy.
- */
-function createDispatcher(tls: {
-  rejectUnauthorized: boolean;
-  ca?: string[];
-}): Dispatcher {
-  // Read, not undici's getGlobalDispatcher: that installs a default one when none is set,
-  // changing what Node's fetch uses. Compared by class name: the portal's undici is not ours.
-  const installed = (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER];
-  const envProxy =
-    /^(1|true)$/i.test(process.env.NODE_USE_ENV_PROXY ?? '') ||
-    installed?.constructor.name === 'EnvHttpProxyAgent';
-  return envProxy
-    ? new EnvHttpProxyAgent({ connect: tls, requestTls: tls })
-    : new Agent({ connect: tls });
 }
 
 type Body = Dispatcher.ResponseData['body'];

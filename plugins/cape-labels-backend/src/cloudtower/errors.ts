@@ -259,24 +259,11 @@ export function parseAnswer<T>(
  */
 
 /**
- * What kind of failure a request to Tower met: a fixed set, so that it can be a metric's
- * attribute (a TowerError's `code` may be Tower's own words or any HTTP status).
+ * What kind of failure a request to Tower met, of a fixed set so that it can be a metric's
+ * attribute (a TowerError's `code` may be Tower's own words or any HTTP status); undefined for
+ * the caller's own abort, which is no failure of Tower's.
  */
-type TowerErrorKind =
-  | 'TIMEOUT'
-  | 'UNREACHABLE'
-  | 'TLS'
-  | 'REDIRECT'
-  | 'AUTH'
-  | 'HTTP_4xx'
-  | 'HTTP_5xx'
-  | 'GRAPHQL'
-  | 'MALFORMED_RESPONSE'
-  | 'RESPONSE_TOO_LARGE'
-  | 'OTHER';
-
-/** The error's kind; undefined for the caller's own abort, which is no failure of Tower's. */
-export function towerErrorKind(error: TowerError): TowerErrorKind | undefined {
+export function towerErrorKind(error: TowerError) {
   if (error instanceof TowerAbortedError) return undefined;
   if (error instanceof TowerTimeoutError) return 'TIMEOUT';
   if (error instanceof TowerUnreachableError)

@@ -242,8 +242,10 @@ export class TowerSession {
         if (code === undefined) throw e;
         if (this.token === token) this.token = undefined;
         if (attempt > 1) {
+          // The words apart from the code: "login (" would read like a document being built.
+          const why = `(${code})`;
           throw new TowerAuthError(
-            `token rejected again after a fresh login (${code})`,
+            `token rejected again after a fresh login ${why}`,
             { towerId: this.towerId, operation, passedThroughCode: code },
           );
         }

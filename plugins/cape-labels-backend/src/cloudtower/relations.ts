@@ -10,7 +10,7 @@ import {
   counter,
   isObj,
   nonEmptyString,
-  rowsOf,
+  requestedRows,
 } from './operations';
 import type {
   LabelLiveState,
@@ -551,10 +551,7 @@ function fieldsHolding(
     .map(f => f.name);
 }
 
-/**
- * A row without an id fails the whole answer (we cannot tell which label it was). Ids Tower
- * returns but we did not ask for are ignored; a duplicated id merges conservatively.
- */
+/** Each requested label's row; a duplicated id merges conservatively. */
 export function parseCheck(
   data: unknown,
   requested: ReadonlySet<string>,
@@ -562,11 +559,7 @@ export function parseCheck(
 ): CheckAnswer {
   const counters = new Map<string, number | null>();
   const heldDirectly = new Map<string, Set<string>>();
-  for (const row of rowsOf(data)) {
-    if (!isObj(row) || !nonEmptyString(row.id)) {
-      throw new ShapeError('a label row has no id');
-    }
-    if (!requested.has(row.id)) continue;
+  for (const row of requestedRows(data, requested)) {
     counters.set(row.id, merged(counters.get(row.id), counter(row.total_num)));
     const holding = fieldsHolding(row, unfiltered);
     if (holding.length)

@@ -1,5 +1,5 @@
 import { TowerResponseError } from './errors';
-import type { Vars } from './transport';
+import type { Vars } from './session';
 import type { ParsedLabelRows } from './operations';
 import {
   acceptPage,

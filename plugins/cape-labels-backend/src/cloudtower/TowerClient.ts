@@ -1,24 +1,16 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import type { RelationFinding } from '@smartx-cape/plugin-cape-labels-common';
-import {
-  parseAnswer,
-  TowerResponseError,
-  type TowerError,
-  type TowerOperation,
-} from './errors';
+import { TowerResponseError, type TowerError } from './errors';
 import * as ops from './operations';
 import {
   anyReference,
-  checkDocument,
   LabelRelationDiscovery,
   liveStates,
   parseCheck,
   parseReferences,
-  referencesDocument,
   referencesVariables,
 } from './relations';
-import { TowerSession } from './session';
-import { DEFAULT_MAX_IN_FLIGHT, Vars, positiveInt } from './transport';
+import { positiveInt, TowerSession, type Vars } from './session';
 
 /**
  * How the client proves who it is to one Tower: a user's password (logged in with the login
@@ -70,7 +62,7 @@ export type TowerLogin =
 
 /**
  * Told of every request to Tower that failed (the caller's aborts aside), as the error the
- * caller gets: the metrics count them by kind (errorKind.ts). Must not throw.
+ * caller gets: the metrics count them by kind (`towerErrorKind`). Must not throw.
  */
 export type RequestFailureListener = (error: TowerError) => void;
 
@@ -80,7 +72,7 @@ export type TowerConnectionOptions = TowerEndpoint & {
   towerId: string;
   /** Per-request timeout in ms (default 30 000). */
   requestTimeoutMs?: number;
-  /** Requests in flight at once to this Tower (default 8, DEFAULT_MAX_IN_FLIGHT). */
+  /** Requests in flight at once to this Tower (default DEFAULT_MAX_IN_FLIGHT). */
   maxInFlight?: number;
   /** Largest response body accepted, in bytes (default 8 MiB, `capeLabels.maxResponseBytes`). */
   maxResponseBytes?: number;
@@ -144,9 +136,10 @@ export type GuardedDeleteInput = {
 };
 
 /**
- * Tower's clock, from the HTTP `Date` header of login's answer (an API key's first answer): `towerNowMs` is the header's
- * time, a lower bound of Tower's time when it is read (whole seconds, then travel and the time
- * since the answer), so a cutoff taken from it can only be early, never late.
+ * Tower's clock, from the HTTP `Date` header of login's answer (an API key's first answer):
+ * `towerNowMs` is the header's time, a lower bound of Tower's time when it is read (whole
+ * seconds, then travel and the time since the answer), so a cutoff taken from it can only be
+ * early, never late.
  */
 export type TowerClockReading =
   { source: 'tower'; towerNowMs: number } | { source: 'local'; reason: string };
@@ -193,64 +186,59 @@ export interface TowerClient {
   close(): Promise<void>;
 }
 
-type TowerClientLogger = Pick<LoggerService, 'debug' | 'info' | 'warn'>;
-
 type TowerClientDeps = {
-  logger?: TowerClientLogger;
+  logger?: Pick<LoggerService, 'debug' | 'info' | 'warn'>;
   /** Every failed request (not the caller's aborts): the metrics' Tower errors. */
   onRequestFailed?: RequestFailureListener;
 };
 
 class GraphQLTowerClient implements TowerClient {
-  readonly towerId: string;
+  private readonly towerId: string;
   private readonly session: TowerSession;
-  private readonly logger?: TowerClientLogger;
-  /** Requests in flight at once; also the number of listing chains run at once. */
-  private readonly maxInFlight: number;
-  /** Read once for the client's life (one run); the live check's documents are built from them. */
-  private relations?: Promise<{
-    relations: LabelRelations;
-    checkQuery: string;
-    references: string;
-  }>;
-  /** Holds the run's budget of probes, across retries of a failed discovery. */
-  private readonly relationDiscovery: LabelRelationDiscovery;
+  private readonly logger?: TowerClientDeps['logger'];
+  private readonly relations: LabelRelationDiscovery;
 
   constructor(options: TowerConnectionOptions, deps: TowerClientDeps) {
     this.towerId = options.towerId;
     this.session = new TowerSession(options, deps.logger, deps.onRequestFailed);
     this.logger = deps.logger;
-    this.maxInFlight = positiveInt(
-      options.maxInFlight,
-      DEFAULT_MAX_IN_FLIGHT,
-      'maxInFlight',
-    );
-    this.relationDiscovery = new LabelRelationDiscovery(this.towerId);
+    this.relations = new LabelRelationDiscovery(this.towerId, this.session);
   }
 
+  /**
+   * One keyset chain per key, up to `maxInFlight` chains at once: a label has one key, so the
+   * chains are disjoint and together list what one chain over `key_in: keys` would, in about
+   * 1/keys of its time. Pages arrive in each chain's order, interleaved between chains.
+   */
   listLabelPages(
     filter: ListLabelsFilter,
     options: { pageSize: number; signal?: AbortSignal },
   ): AsyncIterable<TowerLabel[]> {
-    const first = positiveInt(options.pageSize, 1, 'pageSize');
+    const pageSize = positiveInt(options.pageSize, 1, 'pageSize');
     const fetchPage = (conditions: Vars[]) =>
-      this.request(
+      this.session.request(
         'listLabels',
         ops.LIST_LABELS,
-        { where: { AND: conditions }, first },
+        { where: { AND: conditions }, first: pageSize },
         ops.parseLabelRows,
         options.signal,
       );
-    return listLabelsInChains(fetchPage, filter, {
-      towerId: this.towerId,
-      pageSize: first,
-      maxChains: this.maxInFlight,
-      onAnomaly: text => this.logger?.warn(`Tower ${this.towerId}: ${text}`),
-    });
+    const onAnomaly = (text: string) =>
+      this.logger?.warn(`Tower ${this.towerId}: ${text}`);
+    const chains = [...new Set(filter.keys)].map(
+      key => () =>
+        keysetChain(fetchPage, {
+          towerId: this.towerId,
+          key,
+          pageSize,
+          onAnomaly,
+        }),
+    );
+    return mergeChains(chains, this.session.maxInFlight);
   }
 
   async readLabelRelations(signal?: AbortSignal): Promise<LabelRelations> {
-    return (await this.relationsOnce(signal)).relations;
+    return (await this.relations.read(signal)).relations;
   }
 
   async checkLabels(
@@ -259,9 +247,9 @@ class GraphQLTowerClient implements TowerClient {
   ): Promise<LabelLiveState[]> {
     if (ids.length === 0) return [];
     const { relations, checkQuery, references } =
-      await this.relationsOnce(signal);
+      await this.relations.read(signal);
     const requested = new Set(ids);
-    const check = await this.request(
+    const check = await this.session.request(
       'checkLabels',
       checkQuery,
       { ids, referenced: anyReference(relations.fields) },
@@ -273,7 +261,7 @@ class GraphQLTowerClient implements TowerClient {
       check.counters.has(id),
     );
     const byRelation = referenced.length
-      ? await this.request(
+      ? await this.session.request(
           'checkLabels',
           references,
           referencesVariables(referenced, relations.fields),
@@ -295,7 +283,7 @@ class GraphQLTowerClient implements TowerClient {
         `deleteLabelsGuarded: createdBefore is not a timestamp: ${input.createdBefore}`,
       );
     }
-    const { relations } = await this.relationsOnce(signal);
+    const { relations } = await this.relations.read(signal);
     const where = {
       AND: [
         { id_in: input.ids },
@@ -305,7 +293,7 @@ class GraphQLTowerClient implements TowerClient {
         ...relations.fields.map(r => ({ [`${r}_none`]: {} })),
       ],
     };
-    return this.request(
+    return this.session.request(
       'deleteLabels',
       ops.DELETE_LABELS,
       { where },
@@ -319,7 +307,7 @@ class GraphQLTowerClient implements TowerClient {
     signal?: AbortSignal,
   ): Promise<string[]> {
     if (ids.length === 0) return [];
-    return this.request(
+    return this.session.request(
       'readExistingIds',
       ops.READ_IDS,
       { where: { id_in: ids } },
@@ -339,43 +327,6 @@ class GraphQLTowerClient implements TowerClient {
   close(): Promise<void> {
     return this.session.close();
   }
-
-  /** One discovery shared by every caller; a failed one is tried again by the next caller. */
-  private relationsOnce(signal?: AbortSignal) {
-    this.relations ??= this.relationDiscovery
-      .discover((document, variables, parse) =>
-        this.request('readRelations', document, variables, parse, signal),
-      )
-      .then(
-        relations => ({
-          relations,
-          checkQuery: checkDocument(relations.unfiltered),
-          references: referencesDocument(relations.fields.length),
-        }),
-        (error: unknown) => {
-          this.relations = undefined;
-          throw error;
-        },
-      );
-    return this.relations;
-  }
-
-  /** One operation through the session, then the answer's shape checked by `parse`. */
-  private async request<T>(
-    operation: TowerOperation,
-    document: string,
-    variables: Vars,
-    parse: (data: unknown) => T,
-    signal?: AbortSignal,
-  ): Promise<T> {
-    const data = await this.session.execute(
-      operation,
-      document,
-      variables,
-      signal,
-    );
-    return parseAnswer(this.towerId, operation, () => parse(data));
-  }
 }
 
 /** Creates the client for one Tower; see docs/architecture.md#talking-to-tower. */
@@ -389,63 +340,21 @@ export function createTowerClient(
 /** Sends one `labels` request with these conditions (AND-ed) and `first`. */
 type FetchLabelPage = (conditions: Vars[]) => Promise<ops.ParsedLabelRows>;
 
-type ParallelListingOptions = {
-  towerId: string;
-  pageSize: number;
-  /** Chains listed at once (the Tower's requests in flight). */
-  maxChains: number;
-  onAnomaly?: (text: string) => void;
-};
-
-/**
- * Lists the labels of `filter.keys` as one keyset chain per key, up to `maxChains` chains at
- * once: a label has one key, so the chains are disjoint and together list what one chain over
- * `key_in: keys` would, in about 1/keys of its time. Each chain keeps its keyset safety; pages
- * arrive in each chain's order, interleaved between chains.
- */
-function listLabelsInChains(
-  fetchPage: FetchLabelPage,
-  filter: ListLabelsFilter,
-  options: ParallelListingOptions,
-): AsyncGenerator<TowerLabel[]> {
-  const keys = [...new Set(filter.keys)];
-  const chains = keys.map(
-    key => () =>
-      keysetChain(fetchPage, {
-        towerId: options.towerId,
-        key,
-        pageSize: options.pageSize,
-        onAnomaly: options.onAnomaly,
-      }),
-  );
-  return mergeChains(chains, options.maxChains);
-}
-
-type KeysetChainOptions = {
-  towerId: string;
-  /** The chain lists labels of exactly this key. */
-  key: string;
-  /** Rows asked per page (`first`). */
-  pageSize: number;
-  /** Called with a description of a page's anomalies (rows ignored). */
-  onAnomaly?: (text: string) => void;
-};
-
-/** Rows of another key than the chain's: a misbehaving filter, they would be listed twice. */
-function splitForeign(rows: TowerLabel[], key: string) {
-  const own = rows.filter(r => r.key === key);
-  return { own, foreign: rows.length - own.length };
-}
-
 /**
  * One chain of dependent keyset requests over the labels of one key: each page asks for ids
  * above the previous page's largest id. A full page that does not move the cursor stops the
  * chain with an error (it would repeat forever); rows repeated, out of range or of another
- * key are dropped and reported.
+ * key (a misbehaving filter: they would be listed twice) are dropped and reported.
  */
 export async function* keysetChain(
   fetchPage: FetchLabelPage,
-  options: KeysetChainOptions,
+  options: {
+    towerId: string;
+    key: string;
+    /** Rows asked per page (`first`). */
+    pageSize: number;
+    onAnomaly?: (text: string) => void;
+  },
 ): AsyncGenerator<TowerLabel[]> {
   const { key, pageSize: first } = options;
   const state: KeysetState = { seen: new Set() };
@@ -453,10 +362,13 @@ export async function* keysetChain(
     const conditions: Vars[] = [{ key_in: [key] }];
     if (state.cursor !== undefined) conditions.push({ id_gt: state.cursor });
     const parsed = await fetchPage(conditions);
-    const { own, foreign } = splitForeign(parsed.labels, key);
+    const own = parsed.labels.filter(r => r.key === key);
+    const foreign = parsed.labels.length - own.length;
     const page = acceptPage(state, own);
-    const ignored = page.dropped + foreign;
-    if (parsed.malformed > 0 || ignored > 0 || parsed.received > first) {
+    if (
+      parsed.malformed + page.dropped + foreign > 0 ||
+      parsed.received > first
+    ) {
       options.onAnomaly?.(
         `label page anomalies (key ${key}): ${parsed.received} rows for ${first} asked, ` +
           `${parsed.malformed} malformed, ${page.dropped} duplicate or out of order, ` +
@@ -484,7 +396,7 @@ export type KeysetState = {
   /**
    * Ids yielded from the current page. Every id of earlier pages is at or below `cursor`
    * (the cursor is their maximum), so those are dropped by comparison; keeping only the
-   * current page's ids saves a 100k-entry set (and its hashing) on large Towers.
+   * current page's ids saves a set of every label (and its hashing) on large Towers.
    */
   seen: Set<string>;
 };

@@ -21,15 +21,14 @@ export type TowerOperation =
 const MAX_DETAIL_BYTES = 1024;
 /** Messages of an answer's GraphQL errors kept, at most (each bounded like a detail). */
 const MAX_MESSAGES = 50;
-/** Tower's words of each error of an answer, plain and bounded (at most MAX_MESSAGES of them). */
+/** An error code comes from Tower's answer too. */
+const MAX_CODE_BYTES = 128;
+
 function boundedMessages(messages: readonly string[]): string[] {
   return messages
     .slice(0, MAX_MESSAGES)
     .map(m => plainText(m, MAX_DETAIL_BYTES));
 }
-
-/** An error code comes from Tower's answer too. */
-const MAX_CODE_BYTES = 128;
 
 /**
  * An error's code: one of the plugin's own (checked against the common package's list), or a
@@ -39,10 +38,11 @@ type CodeOption =
   | { code: PluginRunErrorCode; passedThroughCode?: never }
   | { passedThroughCode: string; code?: never };
 
+/** Where an error happened. */
+export type TowerErrorContext = { towerId: string; operation: TowerOperation };
+
 /** Where the error happened, and what caused it. */
-type Ctx = {
-  towerId: string;
-  operation: TowerOperation;
+type Ctx = TowerErrorContext & {
   /** Must never carry credentials: callers pass only network-level errors. */
   cause?: unknown;
 };
@@ -145,13 +145,11 @@ export class TowerHttpError extends TowerError {
     const { body, ...rest } = ctx;
     const words = body?.message ? `: ${body.message}` : '';
     const towerCode = body?.code ? ` (${body.code})` : '';
-    super(
-      `HTTP ${status}${statusText ? ` ${statusText}` : ''}${towerCode}${words}`,
-      {
-        ...rest,
-        code: `HTTP_${status}`,
-      },
-    );
+    const text = statusText ? ` ${statusText}` : '';
+    super(`HTTP ${status}${text}${towerCode}${words}`, {
+      ...rest,
+      code: `HTTP_${status}`,
+    });
     this.status = status;
     this.messages = boundedMessages(body?.messages ?? []);
     this.towerCode =
@@ -261,24 +259,11 @@ export function parseAnswer<T>(
  */
 
 /**
- * What kind of failure a request to Tower met: a fixed set, so that it can be a metric's
- * attribute (a TowerError's `code` may be Tower's own words or any HTTP status).
+ * What kind of failure a request to Tower met, of a fixed set so that it can be a metric's
+ * attribute (a TowerError's `code` may be Tower's own words or any HTTP status); undefined for
+ * the caller's own abort, which is no failure of Tower's.
  */
-type TowerErrorKind =
-  | 'TIMEOUT'
-  | 'UNREACHABLE'
-  | 'TLS'
-  | 'REDIRECT'
-  | 'AUTH'
-  | 'HTTP_4xx'
-  | 'HTTP_5xx'
-  | 'GRAPHQL'
-  | 'MALFORMED_RESPONSE'
-  | 'RESPONSE_TOO_LARGE'
-  | 'OTHER';
-
-/** The error's kind; undefined for the caller's own abort, which is no failure of Tower's. */
-export function towerErrorKind(error: TowerError): TowerErrorKind | undefined {
+export function towerErrorKind(error: TowerError) {
   if (error instanceof TowerAbortedError) return undefined;
   if (error instanceof TowerTimeoutError) return 'TIMEOUT';
   if (error instanceof TowerUnreachableError)
@@ -532,9 +517,7 @@ function networkCause(e: unknown): Error {
 /** Maps a failed fetch to one of the client's typed errors. */
 export function classifyFetchError(
   e: unknown,
-  request: {
-    towerId: string;
-    operation: TowerOperation;
+  request: TowerErrorContext & {
     timeoutMs: number;
     /** The caller's signal, if any. */
     signal?: AbortSignal;
@@ -575,8 +558,8 @@ export function classifyFetchError(
   });
 }
 
-/** Network errors raised before the request could reach Tower: nothing to wait for. */
-const NOT_SENT_CODES = new Set([
+/** Codes of network errors raised before the request could reach Tower: nothing to wait for. */
+const NEVER_SENT = new Set([
   'ECONNREFUSED',
   'ENOTFOUND',
   'EAI_AGAIN',
@@ -585,11 +568,6 @@ const NOT_SENT_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
   'TLS',
 ]);
-
-/** Whether a `TowerUnreachableError` code says the request never reached Tower. */
-function neverSent(code: string): boolean {
-  return NOT_SENT_CODES.has(code);
-}
 
 /**
  * Whether a failed delete may have been committed by Tower, now or a moment later: no usable
@@ -601,6 +579,7 @@ export function isAmbiguous(error: unknown): boolean {
   if (error instanceof TowerTimeoutError) return true;
   if (error instanceof TowerResponseError) return true;
   if (error instanceof TowerHttpError) return error.status >= 500;
-  if (error instanceof TowerUnreachableError) return !neverSent(error.code);
+  if (error instanceof TowerUnreachableError)
+    return !NEVER_SENT.has(error.code);
   return false;
 }

@@ -89,10 +89,26 @@ function field(data: unknown, name: string): unknown {
   return data[name];
 }
 
-export function rowsOf(data: unknown): unknown[] {
+function rowsOf(data: unknown): unknown[] {
   const rows = field(data, 'labels');
   if (!Array.isArray(rows)) throw new ShapeError('`labels` is not a list');
   return rows;
+}
+
+/**
+ * The label rows of the requested ids (Tower's others are ignored). A row without an id fails
+ * the whole answer: we cannot tell which label it was.
+ */
+export function requestedRows(
+  data: unknown,
+  requested: ReadonlySet<string>,
+): Array<Obj & { id: string }> {
+  return rowsOf(data).filter((row): row is Obj & { id: string } => {
+    if (!isObj(row) || !nonEmptyString(row.id)) {
+      throw new ShapeError('a label row has no id');
+    }
+    return requested.has(row.id);
+  });
 }
 
 export function nonEmptyString(v: unknown): v is string {
@@ -187,12 +203,5 @@ export function parseExistingIds(
   data: unknown,
   requested: ReadonlySet<string>,
 ): string[] {
-  const ids = new Set<string>();
-  for (const row of rowsOf(data)) {
-    if (!isObj(row) || !nonEmptyString(row.id)) {
-      throw new ShapeError('a label row has no id');
-    }
-    if (requested.has(row.id)) ids.add(row.id);
-  }
-  return [...ids];
+  return [...new Set(requestedRows(data, requested).map(row => row.id))];
 }

@@ -10,13 +10,14 @@ import {
   counter,
   isObj,
   nonEmptyString,
-  rowsOf,
+  requestedRows,
 } from './operations';
 import type {
   LabelLiveState,
   LabelRelations,
   UnfilteredField,
 } from './TowerClient';
+import type { TowerSession } from './session';
 
 /*
  * Which relations a Tower's `Label` has: every kind of object that can reference a label. A
@@ -25,53 +26,42 @@ import type {
  * introspection where Tower allows it, else by probing the built-in list below.
  */
 
-/** A relation public sources show on `Label`, and the Towers that have it. */
-type KnownLabelRelation = { name: string; towers: string };
-
-const ALL_PUBLIC = 'every Tower in the public sources';
-const SINCE_3_3 = 'Tower 3.3 and later';
-const AFTER_1_10 = 'Towers after 1.10';
-
 /**
  * The relations public sources show on `Label` (CloudTower's REST API specs and the `Label`
  * models of its Go, Node and Python SDKs): used when Tower refuses introspection. Older Towers
  * lack some; newer ones may add more, which only introspection finds.
  */
-const KNOWN_LABEL_RELATION_SOURCES: readonly KnownLabelRelation[] = [
-  { name: 'vms', towers: ALL_PUBLIC },
-  { name: 'vm_snapshots', towers: ALL_PUBLIC },
-  { name: 'vm_templates', towers: ALL_PUBLIC },
-  { name: 'vm_volumes', towers: ALL_PUBLIC },
-  { name: 'vm_volume_snapshots', towers: SINCE_3_3 },
-  { name: 'security_policies', towers: ALL_PUBLIC },
-  { name: 'isolation_policies', towers: ALL_PUBLIC },
-  { name: 'hosts', towers: ALL_PUBLIC },
-  { name: 'clusters', towers: ALL_PUBLIC },
-  { name: 'datacenters', towers: ALL_PUBLIC },
-  { name: 'disks', towers: ALL_PUBLIC },
-  { name: 'nics', towers: ALL_PUBLIC },
-  { name: 'vdses', towers: ALL_PUBLIC },
-  { name: 'vlans', towers: ALL_PUBLIC },
-  { name: 'elf_images', towers: ALL_PUBLIC },
-  { name: 'content_library_images', towers: AFTER_1_10 },
-  { name: 'content_library_vm_templates', towers: AFTER_1_10 },
-  { name: 'iscsi_luns', towers: ALL_PUBLIC },
-  { name: 'iscsi_lun_snapshots', towers: ALL_PUBLIC },
-  { name: 'iscsi_targets', towers: ALL_PUBLIC },
-  { name: 'nfs_exports', towers: ALL_PUBLIC },
-  { name: 'nfs_inodes', towers: ALL_PUBLIC },
-  { name: 'nvmf_namespaces', towers: ALL_PUBLIC },
-  { name: 'nvmf_namespace_snapshots', towers: ALL_PUBLIC },
-  { name: 'nvmf_subsystems', towers: ALL_PUBLIC },
-  { name: 'namespace_groups', towers: ALL_PUBLIC },
-  { name: 'gpu_devices', towers: SINCE_3_3 },
-  { name: 'consistency_groups', towers: ALL_PUBLIC },
-  { name: 'consistency_group_snapshots', towers: ALL_PUBLIC },
+export const KNOWN_LABEL_RELATIONS: readonly string[] = [
+  'vms',
+  'vm_snapshots',
+  'vm_templates',
+  'vm_volumes',
+  'vm_volume_snapshots', // Tower 3.3 and later
+  'security_policies',
+  'isolation_policies',
+  'hosts',
+  'clusters',
+  'datacenters',
+  'disks',
+  'nics',
+  'vdses',
+  'vlans',
+  'elf_images',
+  'content_library_images', // Towers after 1.10
+  'content_library_vm_templates', // Towers after 1.10
+  'iscsi_luns',
+  'iscsi_lun_snapshots',
+  'iscsi_targets',
+  'nfs_exports',
+  'nfs_inodes',
+  'nvmf_namespaces',
+  'nvmf_namespace_snapshots',
+  'nvmf_subsystems',
+  'namespace_groups',
+  'gpu_devices', // Tower 3.3 and later
+  'consistency_groups',
+  'consistency_group_snapshots',
 ];
-
-/** The names of `KNOWN_LABEL_RELATION_SOURCES`. */
-export const KNOWN_LABEL_RELATIONS: readonly string[] =
-  KNOWN_LABEL_RELATION_SOURCES.map(r => r.name);
 
 /** A name that goes into the documents we send: nothing but a GraphQL name is accepted. */
 const GRAPHQL_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
@@ -344,6 +334,13 @@ function aloneVerdict(
 /** Probes of one relation alone, per run: a refusal naming more than this keeps the rest, unclear. */
 export const MAX_ALONE_PROBES = 6;
 
+/** The relations of a Tower's `Label`, and the live check's documents built from them. */
+type RelationsInUse = {
+  relations: LabelRelations;
+  checkQuery: string;
+  references: string;
+};
+
 /**
  * Finds the relations of one Tower's `Label`, once per run (it belongs to the run's client): by
  * introspection, else by probing the built-in list. A probe drops a relation only when a probe of
@@ -357,11 +354,34 @@ export class LabelRelationDiscovery {
     string,
     RelationFinding | 'lacking'
   >();
+  /** Kept for the client's life (one run). */
+  private found?: Promise<RelationsInUse>;
 
-  constructor(private readonly towerId: string) {}
+  constructor(
+    private readonly towerId: string,
+    private readonly session: TowerSession,
+  ) {}
+
+  /** One discovery shared by every caller; a failed one is tried again by the next caller. */
+  read(signal?: AbortSignal): Promise<RelationsInUse> {
+    const query: RelationQuery = (document, variables, parse) =>
+      this.session.request('readRelations', document, variables, parse, signal);
+    this.found ??= this.discover(query).then(
+      relations => ({
+        relations,
+        checkQuery: checkDocument(relations.unfiltered),
+        references: referencesDocument(relations.fields.length),
+      }),
+      (error: unknown) => {
+        this.found = undefined;
+        throw error;
+      },
+    );
+    return this.found;
+  }
 
   /** Anything Tower answers other than a refusal (auth, network, timeouts) is thrown as it is. */
-  async discover(query: RelationQuery): Promise<LabelRelations> {
+  private async discover(query: RelationQuery): Promise<LabelRelations> {
     try {
       return await query(INTROSPECT_RELATIONS, {}, parseIntrospectedRelations);
     } catch (error) {
@@ -531,10 +551,7 @@ function fieldsHolding(
     .map(f => f.name);
 }
 
-/**
- * A row without an id fails the whole answer (we cannot tell which label it was). Ids Tower
- * returns but we did not ask for are ignored; a duplicated id merges conservatively.
- */
+/** Each requested label's row; a duplicated id merges conservatively. */
 export function parseCheck(
   data: unknown,
   requested: ReadonlySet<string>,
@@ -542,11 +559,7 @@ export function parseCheck(
 ): CheckAnswer {
   const counters = new Map<string, number | null>();
   const heldDirectly = new Map<string, Set<string>>();
-  for (const row of rowsOf(data)) {
-    if (!isObj(row) || !nonEmptyString(row.id)) {
-      throw new ShapeError('a label row has no id');
-    }
-    if (!requested.has(row.id)) continue;
+  for (const row of requestedRows(data, requested)) {
     counters.set(row.id, merged(counters.get(row.id), counter(row.total_num)));
     const holding = fieldsHolding(row, unfiltered);
     if (holding.length)

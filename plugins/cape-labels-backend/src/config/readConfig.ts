@@ -19,7 +19,7 @@ import type { TowerCredentials } from '../cloudtower/TowerClient';
 import {
   DEFAULT_MAX_IN_FLIGHT,
   DEFAULT_MAX_RESPONSE_BYTES,
-} from '../cloudtower/transport';
+} from '../cloudtower/session';
 import {
   PUBLISHER_NAME,
   TOWER_ID_PATTERN,

@@ -95,7 +95,7 @@ export class SweepMetrics {
       this.duration.record(run.durationMs / 1000, ended);
   }
 
-  /** A request to the Tower failed (the client's one place: TowerConnection.send). */
+  /** A request to the Tower failed (reported by the Tower session, where every request fails). */
   recordRequestError(towerId: string, error: TowerError) {
     const kind = towerErrorKind(error);
     if (kind)

@@ -36,18 +36,24 @@ describe('POST /towers/:towerId/stop from the replica that is not sweeping', () 
       b.logs.some(l => l.includes(`sweep ${runId} started`)),
     );
 
-  it('stops the sweep the other replica runs, noting who stopped it', async () => {
+  /** 200 old labels, a Tower answering after 300 ms, a sweep asked: the number of runs before it. */
+  async function startSlowSweep(prefix: string): Promise<number> {
     await until(runs, r => r.length >= 1 && r[0].status !== 'running');
     const before = (await runs()).length;
     first.sim.admin.createLabels(
       Array.from({ length: 200 }, (_, i) => ({
         key: 'cape-vip',
-        value: `slow-${i}`,
+        value: `${prefix}-${i}`,
         createdAt: oldDate(),
       })),
     );
     first.sim.admin.setFaults({ latencyMs: 300 });
     await first.postSweep().expect(202);
+    return before;
+  }
+
+  it('stops the sweep the other replica runs, noting who stopped it', async () => {
+    const before = await startSlowSweep('slow');
     const running = await until(
       runs,
       r =>
@@ -87,17 +93,7 @@ describe('POST /towers/:towerId/stop from the replica that is not sweeping', () 
   }, 90_000);
 
   it("stops a run asked at its very start before its next batch: the run finds the mark itself, not at the scheduler's liveness check", async () => {
-    await until(runs, r => r.length >= 1 && r[0].status !== 'running');
-    const before = (await runs()).length;
-    first.sim.admin.createLabels(
-      Array.from({ length: 200 }, (_, i) => ({
-        key: 'cape-vip',
-        value: `early-${i}`,
-        createdAt: oldDate(),
-      })),
-    );
-    first.sim.admin.setFaults({ latencyMs: 300 });
-    await first.postSweep().expect(202);
+    const before = await startSlowSweep('early');
     const running = await until(
       runs,
       r => r.length === before + 1 && r[0].status === 'running',

@@ -52,12 +52,8 @@ async function pruneGroup(
   group: RunGroup,
   keep: Retention,
 ): Promise<number> {
-  const removed = await deleteRunsBefore(
-    db,
-    towerId,
-    group,
-    await oldestKeptSeq(db, towerId, group, keep.runs),
-  );
+  const cutoff = await oldestKeptSeq(db, towerId, group, keep.runs);
+  const removed = await deleteRunsBefore(db, towerId, group, cutoff);
   const routineCutoff = await oldestKeptSeq(
     db,
     towerId,
@@ -90,6 +86,19 @@ async function oldestKeptSeq(
   return row?.seq;
 }
 
+/** The group's finished runs before `cutoff`, oldest first. */
+function finishedBefore(
+  db: Knex,
+  towerId: string,
+  group: RunGroup,
+  cutoff: number,
+): Knex.QueryBuilder<RunRow, Array<Pick<RunRow, 'id'>>> {
+  return group(db<RunRow>(RUNS).select('id').where({ tower_id: towerId }))
+    .whereNot({ status: 'running' })
+    .andWhere('seq', '<', cutoff)
+    .orderBy('seq', 'asc');
+}
+
 async function deleteRunsBefore(
   db: Knex,
   towerId: string,
@@ -99,13 +108,7 @@ async function deleteRunsBefore(
   if (cutoff === undefined) return 0;
   let removed = 0;
   for (;;) {
-    const batch: Array<Pick<RunRow, 'id'>> = await group(
-      db<RunRow>(RUNS).select('id').where({ tower_id: towerId }),
-    )
-      .whereNot({ status: 'running' })
-      .andWhere('seq', '<', cutoff)
-      .orderBy('seq', 'asc')
-      .limit(CHUNK);
+    const batch = await finishedBefore(db, towerId, group, cutoff).limit(CHUNK);
     if (batch.length === 0) return removed;
     const runIds = batch.map(r => r.id);
     for (const runId of runIds) await deleteOutcomes(db, runId);
@@ -123,14 +126,9 @@ async function forgetRoutineKeeps(
   group: RunGroup,
   cutoff: number,
 ): Promise<void> {
-  const runs: Array<Pick<RunRow, 'id'>> = await group(
-    db<RunRow>(RUNS)
-      .select('id')
-      .where({ tower_id: towerId, routine_listed: true }),
-  )
-    .whereNot({ status: 'running' })
-    .andWhere('seq', '<', cutoff)
-    .orderBy('seq', 'asc');
+  const runs = await finishedBefore(db, towerId, group, cutoff).andWhere({
+    routine_listed: true,
+  });
   for (const { id } of runs) {
     await db.transaction(async tx => {
       const forgotten = await deleteOutcomes(tx, id, query =>

@@ -445,8 +445,8 @@ export class DatabaseRunStore implements RunStore {
   }
 
   /**
-   * It locks the run's row until commit: the last statement of a
-   * transaction, so that writers of one run hold that lock only for their commit.
+   * It locks the run's row until commit: the last statement of a transaction, so that writers
+   * of one run hold that lock only for their commit.
    */
   private async addToRunCounters(
     tx: Knex,
@@ -476,22 +476,17 @@ export class DatabaseRunStore implements RunStore {
       );
       await this.db.transaction(async tx => {
         await this.insertOutcomeRows(tx, runId, firstSeq, outcomes);
-        const seen = [
-          ...new Set(
-            outcomes
-              .filter(o => o.action === 'kept' && SEEN_IN_USE.has(o.reason))
-              .map(o => o.labelId),
-          ),
-        ];
+        const inUse = outcomes
+          .filter(o => o.action === 'kept' && SEEN_IN_USE.has(o.reason))
+          .map(o => o.labelId);
         await deleteWhereIn(
           tx,
           SIGHTINGS,
           { tower_id: towerId },
           'label_id',
-          seen,
+          inUse,
         );
-        // A `failed` label stays pending: the next run re-checks whether Tower deleted it after
-        // all.
+        // A `failed` label stays pending: the next run re-checks whether Tower deleted it.
         if (settles !== undefined) {
           const resolved = outcomes
             .filter(o => o.action === 'deleted' || SETTLED_KEPT.has(o.reason))
@@ -566,9 +561,9 @@ export class DatabaseRunStore implements RunStore {
   }
 
   /**
-   * One atomic increment of the run's counter: concurrent writers get disjoint ranges by construction (a failed write
-   * leaves a gap, which nothing minds). It locks the run's row until its transaction ends:
-   * outside one, for this statement only.
+   * One atomic increment of the run's counter: concurrent writers get disjoint ranges by
+   * construction (a failed write leaves a gap, which nothing minds). It locks the run's row
+   * until its transaction ends: outside one, for this statement only.
    */
   private async reserveOutcomeSeqs(db: Knex, runId: string, count: number) {
     const [row] = (await db(RUNS)
@@ -585,8 +580,8 @@ export class DatabaseRunStore implements RunStore {
   }
 
   /**
-   * Sent as one array parameter per batch (dialect.ts): a 500-row knex insert was a 4,000-parameter statement that SQLite
-   * compiled anew for every chunk.
+   * Sent as one array parameter per batch (dialect.ts): a 500-row knex insert was a
+   * 4,000-parameter statement that SQLite compiled anew for every chunk.
    */
   private async insertOutcomeRows(
     tx: Knex,

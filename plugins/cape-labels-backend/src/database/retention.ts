@@ -17,10 +17,7 @@ const EXTERNAL_RETENTION: Retention = {
 };
 
 /** The runs of a Tower that one retention counts: the external previews, or all the others. */
-type RunGroup = (query: Knex.QueryBuilder) => Knex.QueryBuilder;
-
-const externalRuns: RunGroup = query => query.where({ trigger: 'external' });
-const ownRuns: RunGroup = query => query.whereNot({ trigger: 'external' });
+type RunGroup = () => Knex.QueryBuilder<RunRow>;
 
 /** Above every run's `seq` (an integer column). */
 const BEYOND_EVERY_RUN = 2 ** 31 - 1;
@@ -40,45 +37,37 @@ export async function pruneRuns(
   towerId: string,
   keep: Retention,
 ): Promise<number> {
-  const own = await pruneGroup(db, towerId, ownRuns, keep);
-  return (
-    own + (await pruneGroup(db, towerId, externalRuns, EXTERNAL_RETENTION))
-  );
+  const ofTower = () => db<RunRow>(RUNS).where({ tower_id: towerId });
+  const own = () => ofTower().whereNot({ trigger: 'external' });
+  const external = () => ofTower().where({ trigger: 'external' });
+  const removed = await pruneGroup(db, own, keep);
+  return removed + (await pruneGroup(db, external, EXTERNAL_RETENTION));
 }
 
 async function pruneGroup(
   db: Knex,
-  towerId: string,
-  group: RunGroup,
+  runs: RunGroup,
   keep: Retention,
 ): Promise<number> {
-  const cutoff = await oldestKeptSeq(db, towerId, group, keep.runs);
-  const removed = await deleteRunsBefore(db, towerId, group, cutoff);
-  const routineCutoff = await oldestKeptSeq(
-    db,
-    towerId,
-    group,
-    keep.routineRuns,
-  );
+  const cutoff = await oldestKeptSeq(runs, keep.runs);
+  const removed = await deleteRunsBefore(db, runs, cutoff);
+  const routineCutoff = await oldestKeptSeq(runs, keep.routineRuns);
   if (routineCutoff !== undefined)
-    await forgetRoutineKeeps(db, towerId, group, routineCutoff);
+    await forgetRoutineKeeps(db, runs, routineCutoff);
   return removed;
 }
 
 /**
- * `seq` of the oldest of the Tower's newest `keep` runs: undefined when it has fewer, beyond
+ * `seq` of the oldest of the group's newest `keep` runs: undefined when it has fewer, beyond
  * every run when `keep` is 0.
  */
 async function oldestKeptSeq(
-  db: Knex,
-  towerId: string,
-  group: RunGroup,
+  runs: RunGroup,
   keep: number,
 ): Promise<number | undefined> {
   if (keep < 1) return BEYOND_EVERY_RUN;
-  const row = await group(
-    db<RunRow>(RUNS).select('seq').where({ tower_id: towerId }),
-  )
+  const row = await runs()
+    .select('seq')
     .orderBy('seq', 'desc')
     .offset(keep - 1)
     .limit(1)
@@ -88,12 +77,11 @@ async function oldestKeptSeq(
 
 /** The group's finished runs before `cutoff`, oldest first. */
 function finishedBefore(
-  db: Knex,
-  towerId: string,
-  group: RunGroup,
+  runs: RunGroup,
   cutoff: number,
 ): Knex.QueryBuilder<RunRow, Array<Pick<RunRow, 'id'>>> {
-  return group(db<RunRow>(RUNS).select('id').where({ tower_id: towerId }))
+  return runs()
+    .select('id')
     .whereNot({ status: 'running' })
     .andWhere('seq', '<', cutoff)
     .orderBy('seq', 'asc');
@@ -101,14 +89,13 @@ function finishedBefore(
 
 async function deleteRunsBefore(
   db: Knex,
-  towerId: string,
-  group: RunGroup,
+  runs: RunGroup,
   cutoff: number | undefined,
 ): Promise<number> {
   if (cutoff === undefined) return 0;
   let removed = 0;
   for (;;) {
-    const batch = await finishedBefore(db, towerId, group, cutoff).limit(CHUNK);
+    const batch = await finishedBefore(runs, cutoff).limit(CHUNK);
     if (batch.length === 0) return removed;
     const runIds = batch.map(r => r.id);
     for (const runId of runIds) await deleteOutcomes(db, runId);
@@ -122,14 +109,13 @@ async function deleteRunsBefore(
  */
 async function forgetRoutineKeeps(
   db: Knex,
-  towerId: string,
-  group: RunGroup,
+  runs: RunGroup,
   cutoff: number,
 ): Promise<void> {
-  const runs = await finishedBefore(db, towerId, group, cutoff).andWhere({
+  const listed = await finishedBefore(runs, cutoff).andWhere({
     routine_listed: true,
   });
-  for (const { id } of runs) {
+  for (const { id } of listed) {
     await db.transaction(async tx => {
       const forgotten = await deleteOutcomes(tx, id, query =>
         query

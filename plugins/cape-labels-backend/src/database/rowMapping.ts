@@ -34,6 +34,7 @@ const KEPT_COLUMNS = {
 } as const satisfies Record<KeptReason, keyof RunRow>;
 
 type KeptColumn = (typeof KEPT_COLUMNS)[KeptReason];
+type AddedCounts = Partial<Record<KeptColumn | 'outcome_rows', number>>;
 
 /**
  * The routine keeps: labels in use or too young, most of a Tower's labels in every run. They are
@@ -52,12 +53,8 @@ function isKeptReason(reason: string | undefined): reason is KeptReason {
  * What outcomes add to the run's counters: the rows it lists (`outcome_rows`) and the kept ones
  * per reason. Added in the transaction that writes them.
  */
-export function addedCounts(
-  outcomes: readonly LabelOutcome[],
-): Partial<Record<KeptColumn | 'outcome_rows', number>> {
-  const added: Partial<Record<KeptColumn | 'outcome_rows', number>> = {
-    outcome_rows: outcomes.length,
-  };
+export function addedCounts(outcomes: readonly LabelOutcome[]): AddedCounts {
+  const added: AddedCounts = { outcome_rows: outcomes.length };
   for (const o of outcomes) {
     if (o.action !== 'kept' || !isKeptReason(o.reason)) continue;
     const column = KEPT_COLUMNS[o.reason];

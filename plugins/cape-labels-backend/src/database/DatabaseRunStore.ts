@@ -20,7 +20,7 @@ import type {
   SourceCount,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { Limiter } from '../lib/limiter';
-import { chunks } from '../lib/chunks';
+import { CHUNK, chunks } from '../lib/chunks';
 import { plainValue } from '../lib/plainText';
 import {
   deleteWhereIn,
@@ -133,13 +133,14 @@ function poolSize(db: Knex): number {
   return pool?.max ?? configured ?? 10;
 }
 
-/** The rows `read` returns for the distinct `ids`, read a chunk of them at a time. */
+/** The rows `read` returns for the distinct `ids`, read `size` of them at a time. */
 async function readInChunks<T>(
   ids: readonly string[],
   read: (chunk: string[]) => PromiseLike<T[]>,
+  size = CHUNK,
 ): Promise<T[]> {
   const rows: T[] = [];
-  for (const chunk of chunks([...new Set(ids)]))
+  for (const chunk of chunks([...new Set(ids)], size))
     rows.push(...(await read(chunk)));
   return rows;
 }
@@ -343,11 +344,10 @@ export class DatabaseRunStore implements RunStore {
         .select('seq')
         .where({ id: options.before, tower_id: towerId })
         .first();
-      if (!before) {
+      if (!before)
         throw new NotFoundError(
           `No run '${options.before}' of Tower '${towerId}'`,
         );
-      }
       query.andWhere('seq', '<', before.seq);
     }
     const now = this.clock().getTime();
@@ -375,26 +375,23 @@ export class DatabaseRunStore implements RunStore {
       )) as { rows: SummaryRow[] };
       return rows;
     }
-    const result: SummaryRow[] = [];
-    for (const ids of chunks(towerIds, LAST_RUNS_CHUNK)) {
-      // One `max(seq) where tower_id = ?` per Tower, each answered from an index (no scan
-      // or sort of the Tower's runs), then one primary-key lookup per Tower.
-      const rows: SummaryRow[] = await this.db<RunRow>(RUNS)
-        .select(...SUMMARY_COLUMNS)
-        .whereIn('seq', function newest() {
-          ids.forEach((towerId, i) => {
-            const max = (qb: Knex.QueryBuilder) =>
-              qb.max('seq').from(RUNS).where('tower_id', towerId);
-            if (i === 0) {
-              max(this);
-            } else {
-              this.unionAll(max);
-            }
-          });
-        });
-      result.push(...rows);
-    }
-    return result;
+    // One `max(seq) where tower_id = ?` per Tower, each answered from an index (no scan or sort
+    // of the Tower's runs), then one primary-key lookup per Tower.
+    return readInChunks(
+      towerIds,
+      ids =>
+        this.db<RunRow>(RUNS)
+          .select(...SUMMARY_COLUMNS)
+          .whereIn('seq', function newest() {
+            ids.forEach((towerId, i) => {
+              const max = (qb: Knex.QueryBuilder) =>
+                qb.max('seq').from(RUNS).where('tower_id', towerId);
+              if (i === 0) max(this);
+              else this.unionAll(max);
+            });
+          }),
+      LAST_RUNS_CHUNK,
+    );
   }
 
   async runningTowers(towerIds: string[]): Promise<Set<string>> {
@@ -422,15 +419,13 @@ export class DatabaseRunStore implements RunStore {
 
   /** A preview counts too. From the shared database, so every replica tells the same. */
   async lastSucceeded(towerIds: string[]): Promise<Map<string, number>> {
-    const rows = await readInChunks(
-      towerIds,
-      (ids): PromiseLike<Array<Pick<RunRow, 'tower_id' | 'finished_at'>>> =>
-        this.db<RunRow>(RUNS)
-          .select('tower_id')
-          .max({ finished_at: 'finished_at' })
-          .where({ status: 'succeeded' })
-          .whereIn('tower_id', ids)
-          .groupBy('tower_id'),
+    const rows = await readInChunks(towerIds, ids =>
+      this.db<RunRow>(RUNS)
+        .select('tower_id')
+        .max({ finished_at: 'finished_at' })
+        .where({ status: 'succeeded' })
+        .whereIn('tower_id', ids)
+        .groupBy('tower_id'),
     );
     const result = new Map<string, number>();
     for (const row of rows) {

@@ -261,10 +261,7 @@ export class DatabaseRunStore implements RunStore {
     return rowToSummary(row, end.finishedAt.getTime());
   }
 
-  /**
-   * Lost runs end at their last heartbeat. Runs with a recent heartbeat are left alone: they may
-   * still be finishing.
-   */
+  /** Lost runs end at their last heartbeat; a run with a recent one may still be finishing. */
   async abortLostRuns(towerId: string, now: Date): Promise<LostRun[]> {
     const lost = await this.db<RunRow>(RUNS)
       .select('id', 'trigger', 'requested_by', 'dry_run')

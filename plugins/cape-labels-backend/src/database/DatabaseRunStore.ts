@@ -20,7 +20,7 @@ import type {
   SourceCount,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { Limiter } from '../lib/limiter';
-import { chunks } from '../lib/chunks';
+import { CHUNK, chunks } from '../lib/chunks';
 import { plainValue } from '../lib/plainText';
 import {
   deleteWhereIn,
@@ -29,9 +29,10 @@ import {
   useWriteAheadLog,
   type BatchColumn,
 } from './dialect';
-import { SIGN_OF_LIFE, aliveSince, type StoreClock } from './liveness';
+import { SIGN_OF_LIFE, aliveSince } from './liveness';
 import { pruneRuns } from './retention';
 import {
+  NO_COUNTS,
   SUMMARY_COLUMNS,
   addedCounts,
   countColumns,
@@ -41,7 +42,6 @@ import {
   rowToRun,
   rowToSummary,
   storedError,
-  toMillis,
   type SummaryRow,
 } from './rowMapping';
 import type {
@@ -72,7 +72,6 @@ import {
   type StoredLabel,
 } from './tables';
 
-/** Where the plugin's knex migrations are. */
 export function migrationsDirectory(): string {
   return resolvePackagePath(
     '@smartx-cape/plugin-cape-labels-backend',
@@ -104,26 +103,17 @@ const OUTCOME_COLUMNS: BatchColumn[] = (
 ).map(name => ({ name, type: name === 'seq' ? 'int' : 'text' }));
 
 /** Kept outcomes of a guarded delete that say Tower did not delete the label and will not. */
-const SETTLED_KEPT: ReadonlySet<string | undefined> = new Set([
-  'raced',
-  'refused',
-]);
+const SETTLED_KEPT = new Set<string | undefined>(['raced', 'refused']);
 
 /**
  * Outcomes that show a label in use or not a candidate: its confirmation (rule 6) starts over,
  * whatever happens to the rest of the run.
  */
-const SEEN_IN_USE: ReadonlySet<string> = new Set([
+const SEEN_IN_USE = new Set<string | undefined>([
   'referenced',
   'count-nonzero',
   'young',
 ]);
-
-function seenInUse(o: LabelOutcome): boolean {
-  return (
-    o.action === 'kept' && o.reason !== undefined && SEEN_IN_USE.has(o.reason)
-  );
-}
 
 /** Time-ordered and unique across replicas: zero-padded epoch ms plus a random suffix. */
 function newRunId(startedAt: Date): string {
@@ -143,11 +133,17 @@ function poolSize(db: Knex): number {
   return pool?.max ?? configured ?? 10;
 }
 
-/** The numbers an outcome write reserved and the Tower of its run. */
-type Reserved = { firstSeq: number; towerId: string };
-
-/** PostgreSQL answers count(*) as a string. */
-type TopRow = { value: string; deleted: number | string };
+/** The rows `read` returns for the distinct `ids`, read `size` of them at a time. */
+async function readInChunks<T>(
+  ids: readonly string[],
+  read: (chunk: string[]) => PromiseLike<T[]>,
+  size = CHUNK,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (const chunk of chunks([...new Set(ids)], size))
+    rows.push(...(await read(chunk)));
+  return rows;
+}
 
 /**
  * The run store on the plugin's database, SQLite or PostgreSQL: every query is written here, on
@@ -155,12 +151,11 @@ type TopRow = { value: string; deleted: number | string };
  * retention after a run is retention.ts.
  */
 export class DatabaseRunStore implements RunStore {
-  /** The store on the plugin's database, migrated unless told not to. */
   static async create(options: {
     database: DatabaseService;
     skipMigrations?: boolean;
     /** The clock that decides whether a running run is lost (tests). */
-    now?: StoreClock;
+    now?: () => Date;
   }): Promise<DatabaseRunStore> {
     const db = await options.database.getClient();
     await useWriteAheadLog(db);
@@ -179,8 +174,7 @@ export class DatabaseRunStore implements RunStore {
 
   private constructor(
     private readonly db: Knex,
-    /** Decides whether a `running` run is shown `lost`. */
-    private readonly clock: StoreClock,
+    private readonly clock: () => Date,
   ) {
     this.bulkWrites = new Limiter(Math.max(1, Math.floor(poolSize(db) / 2)));
   }
@@ -207,24 +201,9 @@ export class DatabaseRunStore implements RunStore {
       started_at: run.startedAt.getTime(),
       finished_at: null,
       heartbeat_at: run.startedAt.getTime(),
-      scanned: 0,
-      candidates: 0,
-      deleted: 0,
-      would_delete: 0,
-      kept: 0,
-      kept_referenced: 0,
-      kept_count_nonzero: 0,
-      kept_young: 0,
-      kept_unconfirmed: 0,
-      kept_cap: 0,
-      kept_raced: 0,
-      kept_refused: 0,
-      kept_malformed: 0,
-      outcome_rows: 0,
+      ...NO_COUNTS,
       routine_listed: true,
-      failed: 0,
-      error_message: null,
-      error_code: null,
+      ...storedError(undefined),
       notes: null,
       instance: run.instance,
       instance_id: run.instanceId ?? null,
@@ -282,14 +261,9 @@ export class DatabaseRunStore implements RunStore {
     return rowToSummary(row, end.finishedAt.getTime());
   }
 
-  /**
-   * Lost runs end at their last heartbeat. Runs with a recent heartbeat are left alone: they may
-   * still be finishing.
-   */
+  /** Lost runs end at their last heartbeat; a run with a recent one may still be finishing. */
   async abortLostRuns(towerId: string, now: Date): Promise<LostRun[]> {
-    const lost: Array<
-      Pick<RunRow, 'id' | 'trigger' | 'requested_by' | 'dry_run'>
-    > = await this.db<RunRow>(RUNS)
+    const lost = await this.db<RunRow>(RUNS)
       .select('id', 'trigger', 'requested_by', 'dry_run')
       .where({ tower_id: towerId, status: 'running' })
       .whereRaw(`${SIGN_OF_LIFE} < ?`, [aliveSince(now.getTime())])
@@ -326,17 +300,12 @@ export class DatabaseRunStore implements RunStore {
         .whereRaw(`${SIGN_OF_LIFE} >= ?`, [since]);
     // The first stop names who stopped it; a second one only finds the run.
     await live().whereNull('stopped_by').update({ stopped_by: requester });
-    const row: Pick<RunRow, 'id'> | undefined = await live()
-      .select('id')
-      .orderBy('started_at', 'desc')
-      .first();
+    const row = await live().select('id').orderBy('started_at', 'desc').first();
     return row?.id;
   }
 
   async stoppedBy(runId: string): Promise<string | undefined> {
-    const row: Pick<RunRow, 'stopped_by'> | undefined = await this.db<RunRow>(
-      RUNS,
-    )
+    const row = await this.db<RunRow>(RUNS)
       .select('stopped_by')
       .where({ id: runId })
       .first();
@@ -372,26 +341,20 @@ export class DatabaseRunStore implements RunStore {
         .select('seq')
         .where({ id: options.before, tower_id: towerId })
         .first();
-      if (!before) {
+      if (!before)
         throw new NotFoundError(
           `No run '${options.before}' of Tower '${towerId}'`,
         );
-      }
       query.andWhere('seq', '<', before.seq);
     }
-    const rows: SummaryRow[] = await query;
     const now = this.clock().getTime();
-    return rows.map(row => rowToSummary(row, now));
+    return (await query).map(row => rowToSummary(row, now));
   }
 
-  /** One indexed query per chunk of Towers. */
   async lastRuns(towerIds: string[]): Promise<Map<string, RunSummary>> {
     const now = this.clock().getTime();
-    const result = new Map<string, RunSummary>();
-    for (const row of await this.newestRows([...new Set(towerIds)])) {
-      result.set(row.tower_id, rowToSummary(row, now));
-    }
-    return result;
+    const rows = await this.newestRows([...new Set(towerIds)]);
+    return new Map(rows.map(row => [row.tower_id, rowToSummary(row, now)]));
   }
 
   private async newestRows(towerIds: string[]): Promise<SummaryRow[]> {
@@ -409,74 +372,62 @@ export class DatabaseRunStore implements RunStore {
       )) as { rows: SummaryRow[] };
       return rows;
     }
-    const result: SummaryRow[] = [];
-    for (const ids of chunks(towerIds, LAST_RUNS_CHUNK)) {
-      // One `max(seq) where tower_id = ?` per Tower, each answered from an index (no scan
-      // or sort of the Tower's runs), then one primary-key lookup per Tower.
-      const rows: SummaryRow[] = await this.db<RunRow>(RUNS)
-        .select(...SUMMARY_COLUMNS)
-        .whereIn('seq', function newest() {
-          ids.forEach((towerId, i) => {
-            const max = (qb: Knex.QueryBuilder) =>
-              qb.max('seq').from(RUNS).where('tower_id', towerId);
-            if (i === 0) {
-              max(this);
-            } else {
-              this.unionAll(max);
-            }
-          });
-        });
-      result.push(...rows);
-    }
-    return result;
+    // One `max(seq) where tower_id = ?` per Tower, each answered from an index (no scan or sort
+    // of the Tower's runs), then one primary-key lookup per Tower.
+    return readInChunks(
+      towerIds,
+      ids =>
+        this.db<RunRow>(RUNS)
+          .select(...SUMMARY_COLUMNS)
+          .whereIn('seq', function newest() {
+            ids.forEach((towerId, i) => {
+              const max = (qb: Knex.QueryBuilder) =>
+                qb.max('seq').from(RUNS).where('tower_id', towerId);
+              if (i === 0) max(this);
+              else this.unionAll(max);
+            });
+          }),
+      LAST_RUNS_CHUNK,
+    );
   }
 
   async runningTowers(towerIds: string[]): Promise<Set<string>> {
-    const result = new Set<string>();
     const since = aliveSince(this.clock().getTime());
-    for (const ids of chunks([...new Set(towerIds)])) {
-      const rows: Array<Pick<RunRow, 'tower_id'>> = await this.db<RunRow>(RUNS)
+    const rows = await readInChunks(towerIds, ids =>
+      this.db<RunRow>(RUNS)
         .distinct('tower_id')
         .where({ status: 'running' })
         .whereIn('tower_id', ids)
-        .whereRaw(`${SIGN_OF_LIFE} >= ?`, [since]);
-      for (const row of rows) {
-        result.add(row.tower_id);
-      }
-    }
-    return result;
+        .whereRaw(`${SIGN_OF_LIFE} >= ?`, [since]),
+    );
+    return new Set(rows.map(row => row.tower_id));
   }
 
-  /**
-   * Succeeded, partial or failed: an aborted or lost sweep did not do the schedule's work.
-   */
+  /** Succeeded, partial or failed: an aborted or lost sweep did not do the schedule's work. */
   async lastScheduledStart(towerId: string): Promise<Date | undefined> {
-    const row: Pick<RunRow, 'started_at'> | undefined = await this.db<RunRow>(
-      RUNS,
-    )
+    const row = await this.db<RunRow>(RUNS)
       .select('started_at')
       .where({ tower_id: towerId, trigger: 'schedule' })
       .whereIn('status', ['succeeded', 'partial', 'failed'])
       .orderBy('seq', 'desc')
       .first();
-    return row ? new Date(toMillis(row.started_at)) : undefined;
+    return row ? new Date(Number(row.started_at)) : undefined;
   }
 
   /** A preview counts too. From the shared database, so every replica tells the same. */
   async lastSucceeded(towerIds: string[]): Promise<Map<string, number>> {
+    const rows = await readInChunks(towerIds, ids =>
+      this.db<RunRow>(RUNS)
+        .select('tower_id')
+        .max({ finished_at: 'finished_at' })
+        .where({ status: 'succeeded' })
+        .whereIn('tower_id', ids)
+        .groupBy('tower_id'),
+    );
     const result = new Map<string, number>();
-    for (const ids of chunks([...new Set(towerIds)])) {
-      const rows: Array<{ tower_id: string; finished_at: DbBigInt | null }> =
-        await this.db<RunRow>(RUNS)
-          .select('tower_id')
-          .max({ finished_at: 'finished_at' })
-          .where({ status: 'succeeded' })
-          .whereIn('tower_id', ids)
-          .groupBy('tower_id');
-      for (const row of rows) {
-        if (row.finished_at !== null)
-          result.set(row.tower_id, toMillis(row.finished_at));
-      }
+    for (const row of rows) {
+      if (row.finished_at !== null)
+        result.set(row.tower_id, Number(row.finished_at));
     }
     return result;
   }
@@ -486,8 +437,8 @@ export class DatabaseRunStore implements RunStore {
   }
 
   /**
-   * Adds to the run's counters. It locks the run's row until commit: the last statement of a
-   * transaction, so that writers of one run hold that lock only for their commit.
+   * It locks the run's row until commit: the last statement of a transaction, so that writers
+   * of one run hold that lock only for their commit.
    */
   private async addToRunCounters(
     tx: Knex,
@@ -500,18 +451,12 @@ export class DatabaseRunStore implements RunStore {
 
   // Outcomes
 
-  /**
-   * In batches; never loads them all. The kept ones are counted per reason on the run, and the
-   * sightings (rule 6) of labels kept `referenced`, `count-nonzero` or `young` forgotten.
-   */
   async addOutcomes(
     runId: string,
     outcomes: LabelOutcome[],
     settles?: PendingBatchId,
   ): Promise<void> {
-    if (outcomes.length === 0) {
-      return;
-    }
+    if (outcomes.length === 0) return;
     await this.bulkWrite(async () => {
       // Numbered in a statement of its own, counted at the end of the transaction: the run's
       // row, which every batch of the run updates, is locked only briefly, so batches written at
@@ -523,13 +468,17 @@ export class DatabaseRunStore implements RunStore {
       );
       await this.db.transaction(async tx => {
         await this.insertOutcomeRows(tx, runId, firstSeq, outcomes);
-        await this.forgetSightings(
+        const inUse = outcomes
+          .filter(o => o.action === 'kept' && SEEN_IN_USE.has(o.reason))
+          .map(o => o.labelId);
+        await deleteWhereIn(
           tx,
-          towerId,
-          outcomes.filter(seenInUse).map(o => o.labelId),
+          SIGHTINGS,
+          { tower_id: towerId },
+          'label_id',
+          inUse,
         );
-        // A `failed` label stays pending: the next run re-checks whether Tower deleted it after
-        // all.
+        // A `failed` label stays pending: the next run re-checks whether Tower deleted it.
         if (settles !== undefined) {
           const resolved = outcomes
             .filter(o => o.action === 'deleted' || SETTLED_KEPT.has(o.reason))
@@ -552,7 +501,7 @@ export class DatabaseRunStore implements RunStore {
   ): Promise<boolean> {
     return this.bulkWrite(() =>
       this.db.transaction(async tx => {
-        const run: Pick<RunRow, 'notes'> | undefined = await tx<RunRow>(RUNS)
+        const run = await tx<RunRow>(RUNS)
           .select('notes')
           .where({ id: runId })
           .first();
@@ -604,16 +553,11 @@ export class DatabaseRunStore implements RunStore {
   }
 
   /**
-   * Reserves `count` outcome numbers of the run and returns the first. One atomic increment of
-   * the run's counter: concurrent writers get disjoint ranges by construction (a failed write
-   * leaves a gap, which nothing minds). It locks the run's row until its transaction ends:
-   * outside one, for this statement only.
+   * One atomic increment of the run's counter: concurrent writers get disjoint ranges by
+   * construction (a failed write leaves a gap, which nothing minds). It locks the run's row
+   * until its transaction ends: outside one, for this statement only.
    */
-  private async reserveOutcomeSeqs(
-    db: Knex,
-    runId: string,
-    count: number,
-  ): Promise<Reserved> {
+  private async reserveOutcomeSeqs(db: Knex, runId: string, count: number) {
     const [row] = (await db(RUNS)
       .where({ id: runId })
       .increment('outcome_seq', count)
@@ -628,9 +572,8 @@ export class DatabaseRunStore implements RunStore {
   }
 
   /**
-   * Inserts outcome rows of the run numbered from `firstSeq`, sent as one array parameter per
-   * batch (dialect.ts): a 500-row knex insert was a 4,000-parameter statement that SQLite
-   * compiled anew for every chunk.
+   * Sent as one array parameter per batch (dialect.ts): a 500-row knex insert was a
+   * 4,000-parameter statement that SQLite compiled anew for every chunk.
    */
   private async insertOutcomeRows(
     tx: Knex,
@@ -676,7 +619,6 @@ export class DatabaseRunStore implements RunStore {
     return query;
   }
 
-  /** With how many pass the filter and which kept reasons the run only counts. */
   async listOutcomes(
     runId: string,
     options: { limit: number; offset: number } & OutcomeFilter,
@@ -747,7 +689,7 @@ export class DatabaseRunStore implements RunStore {
         { column: 'deleted', order: 'desc' },
         { column: 'value', order: 'asc' },
       ])
-      .limit(options.limit)) as TopRow[];
+      .limit(options.limit)) as Array<{ value: string; deleted: DbBigInt }>;
     return rows.map(r => ({
       value: plainValue(r.value),
       deleted: Number(r.deleted),
@@ -781,11 +723,10 @@ export class DatabaseRunStore implements RunStore {
   }
 
   async listPendingDeletes(towerId: string): Promise<PendingDelete[]> {
-    const rows: Array<Pick<PendingDeleteBatchRow, 'run_id' | 'labels'>> =
-      await this.db<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES)
-        .select('run_id', 'labels')
-        .where({ tower_id: towerId })
-        .orderBy(['run_id', 'id']);
+    const rows = await this.db<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES)
+      .select('run_id', 'labels')
+      .where({ tower_id: towerId })
+      .orderBy(['run_id', 'id']);
     const pending = new Map<string, PendingDelete>();
     for (const row of rows) {
       for (const [labelId, key, value, createdAt] of JSON.parse(
@@ -851,18 +792,15 @@ export class DatabaseRunStore implements RunStore {
     towerId: string,
     labelIds: string[],
   ): Promise<Map<string, Date>> {
-    const result = new Map<string, Date>();
-    for (const ids of chunks([...new Set(labelIds)])) {
-      const rows: Array<Pick<SightingRow, 'label_id' | 'first_seen_at'>> =
-        await this.db<SightingRow>(SIGHTINGS)
-          .select('label_id', 'first_seen_at')
-          .where({ tower_id: towerId })
-          .whereIn('label_id', ids);
-      for (const row of rows) {
-        result.set(row.label_id, new Date(toMillis(row.first_seen_at)));
-      }
-    }
-    return result;
+    const rows = await readInChunks(labelIds, ids =>
+      this.db<SightingRow>(SIGHTINGS)
+        .select('label_id', 'first_seen_at')
+        .where({ tower_id: towerId })
+        .whereIn('label_id', ids),
+    );
+    return new Map(
+      rows.map(row => [row.label_id, new Date(Number(row.first_seen_at))]),
+    );
   }
 
   async addSightings(
@@ -873,9 +811,7 @@ export class DatabaseRunStore implements RunStore {
     const at = seenAt.getTime();
     // Duplicates in one upsert make PostgreSQL refuse it ("cannot affect row a second time").
     const unique = [...new Set(labelIds)];
-    if (unique.length === 0) {
-      return;
-    }
+    if (unique.length === 0) return;
     await this.bulkWrite(() =>
       this.db.transaction(async tx => {
         for (const ids of chunks(unique)) {
@@ -903,17 +839,6 @@ export class DatabaseRunStore implements RunStore {
     );
   }
 
-  /** Labels seen in use: their confirmation starts over. */
-  private async forgetSightings(
-    tx: Knex,
-    towerId: string,
-    labelIds: readonly string[],
-  ): Promise<void> {
-    const ids = [...new Set(labelIds)];
-    if (ids.length === 0) return;
-    await deleteWhereIn(tx, SIGHTINGS, { tower_id: towerId }, 'label_id', ids);
-  }
-
   // Sweep requests
 
   async enqueueRequest(
@@ -937,19 +862,13 @@ export class DatabaseRunStore implements RunStore {
    */
   async takeRequest(towerId: string): Promise<SweepRequest | undefined> {
     for (;;) {
-      const oldest: RequestRow | undefined = await this.db<RequestRow>(REQUESTS)
+      const oldest = await this.db<RequestRow>(REQUESTS)
         .where({ tower_id: towerId })
         .orderBy('seq', 'asc')
         .first();
-      if (!oldest) {
-        return undefined;
-      }
-      const deleted = await this.db<RequestRow>(REQUESTS)
-        .where({ id: oldest.id })
-        .delete();
-      if (deleted === 1) {
+      if (!oldest) return undefined;
+      if ((await this.db(REQUESTS).where({ id: oldest.id }).delete()) === 1)
         return rowToRequest(oldest);
-      }
     }
   }
 
@@ -962,10 +881,7 @@ export class DatabaseRunStore implements RunStore {
   }
 
   async cancelRequest(requestId: string): Promise<boolean> {
-    const deleted = await this.db<RequestRow>(REQUESTS)
-      .where({ id: requestId })
-      .delete();
-    return deleted > 0;
+    return (await this.db(REQUESTS).where({ id: requestId }).delete()) > 0;
   }
 
   // Notified health

@@ -188,7 +188,6 @@ export interface RunStore {
   cancelRequest(requestId: string): Promise<boolean>;
 
   // Notified health, one row per Tower
-  /** The health the Tower's owners were last told about. */
   getNotifiedHealth(towerId: string): Promise<NotifiedHealth | undefined>;
   setNotifiedHealth(
     towerId: string,

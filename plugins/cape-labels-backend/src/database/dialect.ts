@@ -12,31 +12,22 @@ export function isPostgres(db: Knex): boolean {
   );
 }
 
-/** sqlite3 or better-sqlite3. */
-function isSqlite(db: Knex): boolean {
-  return String(db.client.config.client).includes('sqlite');
-}
-
-function sqliteFilename(db: Knex): string | undefined {
-  if (!isSqlite(db)) return undefined;
-  const { connection } = db.client.config as {
-    connection?: string | { filename?: string };
-  };
-  const filename =
-    typeof connection === 'string' ? connection : connection?.filename;
-  return filename && filename !== ':memory:' ? filename : undefined;
-}
-
 /**
- * On a SQLite file, the write-ahead log instead of the rollback journal. In rollback mode every
+ * On a SQLite file (sqlite3 or better-sqlite3), the write-ahead log instead of the rollback journal. In rollback mode every
  * commit waits for several fsyncs on the event loop (better-sqlite3 is synchronous): a
  * 1,000,000-label sweep measured an event-loop p99 of ~160 ms. The log keeps each commit
  * durable (`synchronous` stays FULL: a deletion's record must survive a power cut) with one
  * fsync. The mode is stored in the file, so this runs once per start; in memory nothing changes.
  */
 export async function useWriteAheadLog(db: Knex): Promise<void> {
-  if (!sqliteFilename(db)) return;
-  await db.raw('PRAGMA journal_mode = WAL');
+  const { client, connection } = db.client.config as {
+    client?: unknown;
+    connection?: string | { filename?: string };
+  };
+  const filename =
+    typeof connection === 'string' ? connection : connection?.filename;
+  if (String(client).includes('sqlite') && filename && filename !== ':memory:')
+    await db.raw('PRAGMA journal_mode = WAL');
 }
 
 /*
@@ -54,35 +45,6 @@ export const ARRAY_BATCH = 5_000;
 /** A column of a batch insert; `int` columns are written as integers. */
 export type BatchColumn = { name: string; type: 'text' | 'int' };
 
-type BatchValue = string | number | null;
-
-function insertSql(
-  pg: boolean,
-  table: string,
-  fixed: readonly string[],
-  columns: readonly BatchColumn[],
-  ignoreConflictOn?: readonly string[],
-): string {
-  const names = [...fixed, ...columns.map(c => c.name)].join(', ');
-  const constants = fixed.map(() => (pg ? '?::text, ' : '?, ')).join('');
-  const source = pg
-    ? `select ${constants}u.* from unnest(${columns.map(c => `?::${c.type}[]`).join(', ')}) as u`
-    : // json_extract, not `->>` (SQLite 3.38+). `where true`: SQLite needs a WHERE before an
-      // upsert clause on INSERT … SELECT.
-      `select ${constants}${columns.map((_, i) => `json_extract(value, '$[${i}]')`).join(', ')} from json_each(?) where true`;
-  const conflict = ignoreConflictOn
-    ? ` on conflict (${ignoreConflictOn.join(', ')}) do nothing`
-    : '';
-  return `insert into ${table} (${names}) ${source}${conflict}`;
-}
-
-type InsertBatchOptions = {
-  /** Columns with the same text for every row (sent once, not per row). */
-  fixed?: Record<string, string>;
-  /** Rows that collide on this unique key are skipped. */
-  ignoreConflictOn?: readonly string[];
-};
-
 /**
  * Inserts `rows` (values in the order of `columns`, after the `fixed` ones) in statements of up
  * to ARRAY_BATCH rows.
@@ -91,24 +53,33 @@ export async function insertBatch(
   db: Knex,
   table: string,
   columns: readonly BatchColumn[],
-  rows: readonly BatchValue[][],
-  options: InsertBatchOptions = {},
+  rows: readonly (string | number | null)[][],
+  options: {
+    /** Columns with the same text for every row (sent once, not per row). */
+    fixed?: Record<string, string>;
+    /** Rows that collide on this unique key are skipped. */
+    ignoreConflictOn?: readonly string[];
+  } = {},
 ): Promise<void> {
   const pg = isPostgres(db);
   const fixed = Object.entries(options.fixed ?? {});
-  const sql = insertSql(
-    pg,
-    table,
-    fixed.map(([name]) => name),
-    columns,
-    options.ignoreConflictOn,
-  );
-  const constants = fixed.map(([, value]) => value);
+  const names = [...fixed.map(([name]) => name), ...columns.map(c => c.name)];
+  const constants = fixed.map(() => (pg ? '?::text, ' : '?, ')).join('');
+  const source = pg
+    ? `select ${constants}u.* from unnest(${columns.map(c => `?::${c.type}[]`).join(', ')}) as u`
+    : // json_extract, not `->>` (SQLite 3.38+). `where true`: SQLite needs a WHERE before an
+      // upsert clause on INSERT … SELECT.
+      `select ${constants}${columns.map((_, i) => `json_extract(value, '$[${i}]')`).join(', ')} from json_each(?) where true`;
+  const conflict = options.ignoreConflictOn
+    ? ` on conflict (${options.ignoreConflictOn.join(', ')}) do nothing`
+    : '';
+  const sql = `insert into ${table} (${names.join(', ')}) ${source}${conflict}`;
+  const values = fixed.map(([, value]) => value);
   for (const slice of chunks(rows, ARRAY_BATCH)) {
     const batch = pg
       ? columns.map((_, i) => slice.map(row => row[i]))
       : [JSON.stringify(slice)];
-    await db.raw(sql, [...constants, ...batch] as Knex.RawBinding[]);
+    await db.raw(sql, [...values, ...batch] as Knex.RawBinding[]);
   }
 }
 
@@ -130,10 +101,7 @@ export async function deleteWhereIn(
   const conditions = [...Object.keys(where).map(c => `${c} = ?`), inIds];
   const sql = `delete from ${table} where ${conditions.join(' and ')}`;
   for (const slice of chunks(ids, ARRAY_BATCH)) {
-    const bindings = [
-      ...Object.values(where),
-      pg ? slice : JSON.stringify(slice),
-    ];
-    await db.raw(sql, bindings as Knex.RawBinding[]);
+    const inSlice = pg ? slice : JSON.stringify(slice);
+    await db.raw(sql, [...Object.values(where), inSlice] as Knex.RawBinding[]);
   }
 }

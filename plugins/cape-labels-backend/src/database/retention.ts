@@ -17,10 +17,7 @@ const EXTERNAL_RETENTION: Retention = {
 };
 
 /** The runs of a Tower that one retention counts: the external previews, or all the others. */
-type RunGroup = (query: Knex.QueryBuilder) => Knex.QueryBuilder;
-
-const externalRuns: RunGroup = query => query.where({ trigger: 'external' });
-const ownRuns: RunGroup = query => query.whereNot({ trigger: 'external' });
+type RunGroup = () => Knex.QueryBuilder<RunRow>;
 
 /** Above every run's `seq` (an integer column). */
 const BEYOND_EVERY_RUN = 2 ** 31 - 1;
@@ -40,49 +37,37 @@ export async function pruneRuns(
   towerId: string,
   keep: Retention,
 ): Promise<number> {
-  const own = await pruneGroup(db, towerId, ownRuns, keep);
-  return (
-    own + (await pruneGroup(db, towerId, externalRuns, EXTERNAL_RETENTION))
-  );
+  const ofTower = () => db<RunRow>(RUNS).where({ tower_id: towerId });
+  const own = () => ofTower().whereNot({ trigger: 'external' });
+  const external = () => ofTower().where({ trigger: 'external' });
+  const removed = await pruneGroup(db, own, keep);
+  return removed + (await pruneGroup(db, external, EXTERNAL_RETENTION));
 }
 
 async function pruneGroup(
   db: Knex,
-  towerId: string,
-  group: RunGroup,
+  runs: RunGroup,
   keep: Retention,
 ): Promise<number> {
-  const removed = await deleteRunsBefore(
-    db,
-    towerId,
-    group,
-    await oldestKeptSeq(db, towerId, group, keep.runs),
-  );
-  const routineCutoff = await oldestKeptSeq(
-    db,
-    towerId,
-    group,
-    keep.routineRuns,
-  );
+  const cutoff = await oldestKeptSeq(runs, keep.runs);
+  const removed = await deleteRunsBefore(db, runs, cutoff);
+  const routineCutoff = await oldestKeptSeq(runs, keep.routineRuns);
   if (routineCutoff !== undefined)
-    await forgetRoutineKeeps(db, towerId, group, routineCutoff);
+    await forgetRoutineKeeps(db, runs, routineCutoff);
   return removed;
 }
 
 /**
- * `seq` of the oldest of the Tower's newest `keep` runs: undefined when it has fewer, beyond
+ * `seq` of the oldest of the group's newest `keep` runs: undefined when it has fewer, beyond
  * every run when `keep` is 0.
  */
 async function oldestKeptSeq(
-  db: Knex,
-  towerId: string,
-  group: RunGroup,
+  runs: RunGroup,
   keep: number,
 ): Promise<number | undefined> {
   if (keep < 1) return BEYOND_EVERY_RUN;
-  const row = await group(
-    db<RunRow>(RUNS).select('seq').where({ tower_id: towerId }),
-  )
+  const row = await runs()
+    .select('seq')
     .orderBy('seq', 'desc')
     .offset(keep - 1)
     .limit(1)
@@ -90,22 +75,27 @@ async function oldestKeptSeq(
   return row?.seq;
 }
 
+/** The group's finished runs before `cutoff`, oldest first. */
+function finishedBefore(
+  runs: RunGroup,
+  cutoff: number,
+): Knex.QueryBuilder<RunRow, Array<Pick<RunRow, 'id'>>> {
+  return runs()
+    .select('id')
+    .whereNot({ status: 'running' })
+    .andWhere('seq', '<', cutoff)
+    .orderBy('seq', 'asc');
+}
+
 async function deleteRunsBefore(
   db: Knex,
-  towerId: string,
-  group: RunGroup,
+  runs: RunGroup,
   cutoff: number | undefined,
 ): Promise<number> {
   if (cutoff === undefined) return 0;
   let removed = 0;
   for (;;) {
-    const batch: Array<Pick<RunRow, 'id'>> = await group(
-      db<RunRow>(RUNS).select('id').where({ tower_id: towerId }),
-    )
-      .whereNot({ status: 'running' })
-      .andWhere('seq', '<', cutoff)
-      .orderBy('seq', 'asc')
-      .limit(CHUNK);
+    const batch = await finishedBefore(runs, cutoff).limit(CHUNK);
     if (batch.length === 0) return removed;
     const runIds = batch.map(r => r.id);
     for (const runId of runIds) await deleteOutcomes(db, runId);
@@ -119,19 +109,13 @@ async function deleteRunsBefore(
  */
 async function forgetRoutineKeeps(
   db: Knex,
-  towerId: string,
-  group: RunGroup,
+  runs: RunGroup,
   cutoff: number,
 ): Promise<void> {
-  const runs: Array<Pick<RunRow, 'id'>> = await group(
-    db<RunRow>(RUNS)
-      .select('id')
-      .where({ tower_id: towerId, routine_listed: true }),
-  )
-    .whereNot({ status: 'running' })
-    .andWhere('seq', '<', cutoff)
-    .orderBy('seq', 'asc');
-  for (const { id } of runs) {
+  const listed = await finishedBefore(runs, cutoff).andWhere({
+    routine_listed: true,
+  });
+  for (const { id } of listed) {
     await db.transaction(async tx => {
       const forgotten = await deleteOutcomes(tx, id, query =>
         query

@@ -1,13 +1,14 @@
-import type {
-  KeptReason,
-  LabelOutcome,
-  Run,
-  RunCounts,
-  RunError,
-  RunNote,
-  RunRelations,
-  RunSettings,
-  RunSummary,
+import {
+  emptyRunCounts,
+  type KeptReason,
+  type LabelOutcome,
+  type Run,
+  type RunCounts,
+  type RunError,
+  type RunNote,
+  type RunRelations,
+  type RunSettings,
+  type RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import {
   MAX_STORED_ERROR_BYTES,
@@ -16,7 +17,7 @@ import {
 } from '../lib/plainText';
 import { displayStatus } from './liveness';
 import type { SweepRequest } from './RunStore';
-import type { DbBigInt, OutcomeRow, RequestRow, RunRow } from './tables';
+import type { OutcomeRow, RequestRow, RunRow } from './tables';
 
 /* How DatabaseRunStore's rows read as the API's types, and the API's values as columns. */
 
@@ -32,21 +33,19 @@ const KEPT_COLUMNS = {
   malformed: 'kept_malformed',
 } as const satisfies Record<KeptReason, keyof RunRow>;
 
-type KeepReason = keyof typeof KEPT_COLUMNS;
-type KeptColumn = (typeof KEPT_COLUMNS)[KeepReason];
-
-const KEPT_COUNT_COLUMNS = Object.values(KEPT_COLUMNS);
+type KeptColumn = (typeof KEPT_COLUMNS)[KeptReason];
+type AddedCounts = Partial<Record<KeptColumn | 'outcome_rows', number>>;
 
 /**
  * The routine keeps: labels in use or too young, most of a Tower's labels in every run. They are
  * counted on every run but listed per label for the Tower's newest runs only (retention.ts).
  */
-export const ROUTINE_REASONS: readonly KeepReason[] = [
+export const ROUTINE_REASONS: readonly KeptReason[] = [
   'count-nonzero',
   'young',
 ];
 
-function isKeepReason(reason: string | undefined): reason is KeepReason {
+function isKeptReason(reason: string | undefined): reason is KeptReason {
   return reason !== undefined && Object.hasOwn(KEPT_COLUMNS, reason);
 }
 
@@ -54,14 +53,10 @@ function isKeepReason(reason: string | undefined): reason is KeepReason {
  * What outcomes add to the run's counters: the rows it lists (`outcome_rows`) and the kept ones
  * per reason. Added in the transaction that writes them.
  */
-export function addedCounts(
-  outcomes: readonly LabelOutcome[],
-): Partial<Record<KeptColumn | 'outcome_rows', number>> {
-  const added: Partial<Record<KeptColumn | 'outcome_rows', number>> = {
-    outcome_rows: outcomes.length,
-  };
+export function addedCounts(outcomes: readonly LabelOutcome[]): AddedCounts {
+  const added: AddedCounts = { outcome_rows: outcomes.length };
   for (const o of outcomes) {
-    if (o.action !== 'kept' || !isKeepReason(o.reason)) continue;
+    if (o.action !== 'kept' || !isKeptReason(o.reason)) continue;
     const column = KEPT_COLUMNS[o.reason];
     added[column] = (added[column] ?? 0) + 1;
   }
@@ -74,7 +69,7 @@ function keptByReason(
 ): Partial<Record<KeptReason, number>> {
   const result: Partial<Record<KeptReason, number>> = {};
   for (const [reason, column] of Object.entries(KEPT_COLUMNS)) {
-    if (row[column] > 0) result[reason as KeepReason] = row[column];
+    if (row[column] > 0) result[reason as KeptReason] = row[column];
   }
   return result;
 }
@@ -96,7 +91,7 @@ export const SUMMARY_COLUMNS = [
   'deleted',
   'would_delete',
   'kept',
-  ...KEPT_COUNT_COLUMNS,
+  ...Object.values(KEPT_COLUMNS),
   'failed',
   'error_message',
   'error_code',
@@ -112,15 +107,10 @@ export const SUMMARY_COLUMNS = [
 
 export type SummaryRow = Pick<RunRow, (typeof SUMMARY_COLUMNS)[number]>;
 
-export function toMillis(value: DbBigInt): number {
-  return typeof value === 'number' ? value : Number(value);
-}
-
 /** `now` (epoch ms) decides whether a `running` run is shown `lost`. */
 export function rowToSummary(row: SummaryRow, now: number): RunSummary {
-  const startedAt = toMillis(row.started_at);
-  const finishedAt =
-    row.finished_at === null ? null : toMillis(row.finished_at);
+  const startedAt = Number(row.started_at);
+  const finishedAt = row.finished_at === null ? null : Number(row.finished_at);
   const summary: RunSummary = {
     id: row.id,
     towerId: row.tower_id,
@@ -145,30 +135,32 @@ export function rowToSummary(row: SummaryRow, now: number): RunSummary {
   if (row.clock_source !== null) {
     summary.clock = {
       source: row.clock_source,
-      skewMs: row.clock_skew_ms === null ? null : toMillis(row.clock_skew_ms),
+      skewMs: row.clock_skew_ms === null ? null : Number(row.clock_skew_ms),
       ...(row.clock_capped ? { capped: true as const } : {}),
     };
   }
   if (row.notes !== null) {
-    summary.notes = (JSON.parse(row.notes) as unknown[]).map(storedNote);
+    // Notes recorded before codes existed are plain strings.
+    summary.notes = (JSON.parse(row.notes) as unknown[]).map(note =>
+      typeof note === 'string' ? { message: note } : (note as RunNote),
+    );
   }
-  if (row.relations) {
+  if (row.relations)
     summary.relations = JSON.parse(row.relations) as RunRelations;
-  }
-  if (row.requested_by !== null) {
-    summary.requestedBy = row.requested_by;
-  }
+  if (row.requested_by !== null) summary.requestedBy = row.requested_by;
   if (row.error_message !== null) {
-    summary.error =
-      row.error_code === null
-        ? { message: row.error_message }
-        : { message: row.error_message, code: row.error_code };
-    if (row.error_params) {
-      summary.error.params = JSON.parse(row.error_params) as Record<
-        string,
-        string | number
-      >;
-    }
+    summary.error = {
+      message: row.error_message,
+      ...(row.error_code === null ? {} : { code: row.error_code }),
+      ...(row.error_params
+        ? {
+            params: JSON.parse(row.error_params) as Record<
+              string,
+              string | number
+            >,
+          }
+        : {}),
+    };
   }
   return summary;
 }
@@ -198,23 +190,15 @@ export function countedOnly(row: Pick<RunRow, 'routine_listed'>): KeptReason[] {
   return row.routine_listed ? [] : [...ROUTINE_REASONS];
 }
 
-/** A stored note: notes recorded before codes existed are plain strings. */
-function storedNote(stored: unknown): RunNote {
-  return typeof stored === 'string' ? { message: stored } : (stored as RunNote);
-}
-
 export function rowToRequest(row: RequestRow): SweepRequest {
-  const request: SweepRequest = {
+  return {
     id: row.id,
     towerId: row.tower_id,
     trigger: row.trigger,
     dryRun: Boolean(row.dry_run),
-    requestedAt: new Date(toMillis(row.requested_at)),
+    requestedAt: new Date(Number(row.requested_at)),
+    ...(row.requested_by === null ? {} : { requestedBy: row.requested_by }),
   };
-  if (row.requested_by !== null) {
-    request.requestedBy = row.requested_by;
-  }
-  return request;
 }
 
 /** A run's progress counters as columns. */
@@ -228,6 +212,15 @@ export function countColumns(counts: RunCounts) {
     failed: counts.failed,
   };
 }
+
+/** A new run's counters. */
+export const NO_COUNTS = {
+  ...countColumns(emptyRunCounts()),
+  ...(Object.fromEntries(
+    Object.values(KEPT_COLUMNS).map(column => [column, 0]),
+  ) as Record<KeptColumn, number>),
+  outcome_rows: 0,
+};
 
 /** The error_code column's width. */
 const MAX_CODE_BYTES = 255;

@@ -122,7 +122,6 @@ export type RequestRow = {
 /** The health a Tower's owners were last told about. */
 export type NotifiedHealth = 'bad' | 'good';
 
-/** One row per Tower. */
 export type NotifiedHealthRow = {
   tower_id: string;
   health: NotifiedHealth;

@@ -32,7 +32,7 @@ import {
 } from './service/sweepOnRequest';
 import { subscribeSweepRequests } from './service/sweepRequestedEvent';
 import { TowerReads } from './service/towerReads';
-import { RunProgressSignals } from './signals';
+import { RunProgressSignals } from './signals/RunProgressSignals';
 import { SweepCoordinator } from './sweep/SweepCoordinator';
 import { SweepMetrics } from './sweep/metrics';
 import { pluginHooks } from './sweep/sweeperHooks';

@@ -65,9 +65,6 @@ type TowerPermission = ResourcePermission<
 >;
 type Towers = { list(): { tower: TowerConfig }[] };
 
-/** Which of the configured Towers a caller may read: a test on a Tower id. */
-type TowerFilter = (towerId: string) => boolean;
-
 const towerNotFound = (towerId: string) =>
   new NotFoundError(`No Tower '${towerId}' is configured`);
 
@@ -145,8 +142,8 @@ export class TowerAccess {
     );
   }
 
-  /** The Towers the caller may read; 403 when Towers are configured and it may read none. */
-  async readable(credentials: Caller): Promise<TowerFilter> {
+  /** A test of the Towers the caller may read; 403 when some are configured and it reads none. */
+  async readable(credentials: Caller): Promise<(towerId: string) => boolean> {
     const ids = this.ids();
     const readable = await this.allowed(
       credentials,

@@ -58,13 +58,15 @@ export function logManualSweepAccess(
   );
 }
 
+type AuditOptions = Parameters<AuditorService['createEvent']>[0];
+
 /**
  * Runs `action` inside an auditor event: initiated now, then succeeded with the action's meta
  * or failed with its error (which is rethrown).
  */
 export async function audited<T extends { meta?: JsonObject }>(
   auditor: AuditorService,
-  options: Parameters<AuditorService['createEvent']>[0],
+  options: AuditOptions,
   action: () => Promise<T>,
 ): Promise<T> {
   const event = await auditor.createEvent(options);
@@ -77,8 +79,6 @@ export async function audited<T extends { meta?: JsonObject }>(
     throw error;
   }
 }
-
-type AuditOptions = Parameters<AuditorService['createEvent']>[0];
 
 /** What asked: the HTTP request (the auditor reads its caller), or meta naming the entry point. */
 type SweepAudit = Pick<AuditOptions, 'request' | 'meta'>;

@@ -10,7 +10,7 @@ import {
   RUN_LIST_LIMIT,
   SEARCH_MAX_LENGTH,
   TOP_SOURCES_DAYS,
-  rangeText,
+  type IntegerRule,
 } from '../schema/specRules';
 import { callerOfAction } from '../service/access';
 import type { TowerSweeps } from '../service/sweepOnRequest';
@@ -48,6 +48,16 @@ const AUDIT = { meta: { via: 'actions-registry' } };
 
 const towerInput = (z: typeof zod) =>
   z.object({ towerId: z.string().describe(TOWER_ID) }).strict();
+
+/** An optional whole number of the spec's `rule`, its range described (validation.ts checks it). */
+const wholeNumberInput = (z: typeof zod, rule: IntegerRule, what = '') =>
+  z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      `${what}${rule.minimum} to ${rule.maximum} (default ${rule.default})`,
+    );
 
 /** `POST /towers/:towerId/sweep`'s answer, with the Tower and whether it is a dry run. */
 const sweepAccepted = (z: typeof zod) =>
@@ -104,20 +114,13 @@ export function registerCapeLabelsActions(
     attributes: READ_ONLY,
     schema: {
       input: z =>
-        z
-          .object({
-            towerId: z.string().describe(TOWER_ID),
-            limit: z
-              .number()
-              .int()
-              .optional()
-              .describe(`How many runs, ${rangeText(RUN_LIST_LIMIT)}`),
-            before: z
-              .string()
-              .optional()
-              .describe('Only runs older than this run id (paging)'),
-          })
-          .strict(),
+        towerInput(z).extend({
+          limit: wholeNumberInput(z, RUN_LIST_LIMIT, 'How many runs, '),
+          before: z
+            .string()
+            .optional()
+            .describe('Only runs older than this run id (paging)'),
+        }),
       output: z =>
         answerSchema(z, {
           path: '/towers/{towerId}/runs',
@@ -172,16 +175,12 @@ export function registerCapeLabelsActions(
               .describe(
                 `A substring of the value, any case; at most ${SEARCH_MAX_LENGTH} characters`,
               ),
-            limit: z
-              .number()
-              .int()
-              .optional()
-              .describe(rangeText(OUTCOME_PAGE_LIMIT)),
-            offset: z
-              .number()
-              .int()
-              .optional()
-              .describe(`Labels to skip, ${rangeText(OUTCOME_PAGE_OFFSET)}`),
+            limit: wholeNumberInput(z, OUTCOME_PAGE_LIMIT),
+            offset: wholeNumberInput(
+              z,
+              OUTCOME_PAGE_OFFSET,
+              'Labels to skip, ',
+            ),
           })
           .strict(),
       output: z =>
@@ -223,16 +222,9 @@ export function registerCapeLabelsActions(
     attributes: READ_ONLY,
     schema: {
       input: z =>
-        z
-          .object({
-            towerId: z.string().describe(TOWER_ID),
-            days: z
-              .number()
-              .int()
-              .optional()
-              .describe(rangeText(TOP_SOURCES_DAYS)),
-          })
-          .strict(),
+        towerInput(z).extend({
+          days: wholeNumberInput(z, TOP_SOURCES_DAYS),
+        }),
       output: z =>
         answerSchema(z, {
           path: '/towers/{towerId}/top-sources',

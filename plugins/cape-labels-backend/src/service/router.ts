@@ -19,9 +19,7 @@ import type { TowerReads } from './towerReads';
 import { outcomeFilterOf } from './validation';
 
 export type RouterOptions = {
-  /** What the GET routes answer, the same as the read actions. */
   reads: TowerReads;
-  /** What the POST routes do, the same as the sweep actions. */
   sweeps: TowerSweeps;
   /** Where a CSV download streams its run's outcomes from. */
   store: RunStore;

@@ -134,10 +134,7 @@ export class TowerSweeps {
     audit: SweepAudit,
   ): Promise<StopAccepted> {
     const act = (towerId: string) =>
-      this.options.stops.stopSweep({
-        towerId,
-        stoppedBy: requesterOf(caller),
-      });
+      this.options.stops.stopSweep({ towerId, stoppedBy: requesterOf(caller) });
     return this.audited('sweep-stop', caller, rawTowerId, audit, act);
   }
 

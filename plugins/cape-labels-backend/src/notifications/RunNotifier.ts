@@ -44,19 +44,10 @@ export class RunNotifier {
     const bad = verdict.health === 'bad';
     // A good run is news only after a bad one.
     if (!bad && (await store.getNotifiedHealth(tower.id)) !== 'bad') return;
-    await this.send(
-      tower,
-      run,
-      bad
-        ? badRunMessage(
-            tower,
-            run,
-            verdict.severity,
-            verdict.problems,
-            language,
-          )
-        : recoveredMessage(tower, run, language),
-    );
+    const message = bad
+      ? badRunMessage(tower, run, verdict.severity, verdict.problems, language)
+      : recoveredMessage(tower, run, language);
+    await this.send(tower, run, message);
     const health = bad ? 'bad' : 'good';
     await store.setNotifiedHealth(tower.id, health, run.id, new Date());
   }

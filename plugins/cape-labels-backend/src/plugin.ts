@@ -129,10 +129,7 @@ export const capeLabelsPlugin = createBackendPlugin({
         if (capeConfig.towers.length === 0)
           logger.info('No capeLabels.towers configured: nothing will be swept');
 
-        const requests = gatedSweepRequests({
-          coordinator,
-          access: accessConfig,
-        });
+        const requests = gatedSweepRequests(coordinator, accessConfig);
         registerTowerResource(permissionsRegistry, coordinator);
         const access = new TowerAccess({ permissions, towers: coordinator });
         const reads = new TowerReads({ towers: coordinator, store, access });

@@ -27,11 +27,6 @@ import {
   type CapeLabelsTower,
 } from '../permissions/towerPermissions';
 
-/*
- * Who calls the routes and actions, and what they may do on each Tower: `cape-labels.read` and
- * `cape-labels.sweep.run` decided per Tower by the permission framework.
- */
-
 /** A caller the routes accept: a user or a service. */
 export type Caller = BackstageCredentials<
   BackstageUserPrincipal | BackstageServicePrincipal
@@ -97,11 +92,10 @@ export function registerTowerResource(
     permissions: [capeLabelsReadPermission, capeLabelsSweepRunPermission],
     rules: Object.values(capeLabelsTowerPermissionRules),
     getResources: async ids => {
-      const byId = new Map(towers.list().map(s => [s.tower.id, s.tower]));
-      return ids.map(id => {
-        const tower = byId.get(id);
-        return tower && resourceOf(tower);
-      });
+      const byId = new Map(
+        towers.list().map(s => [s.tower.id, resourceOf(s.tower)]),
+      );
+      return ids.map(id => byId.get(id));
     },
   });
 }

@@ -28,11 +28,10 @@ const MANUAL_SWEEPS_REFUSED =
  * else would stop anyone signed in from deleting. A preview, or a request to a Tower configured
  * `dryRun`, deletes nothing and passes.
  */
-export function gatedSweepRequests(options: {
-  coordinator: Pick<SweepCoordinator, 'requestSweep' | 'tower'>;
-  access: AccessConfig;
-}): SweepRequests {
-  const { coordinator, access } = options;
+export function gatedSweepRequests(
+  coordinator: Pick<SweepCoordinator, 'requestSweep' | 'tower'>,
+  access: AccessConfig,
+): SweepRequests {
   const open =
     access.permissionsEnabled || access.allowManualSweepsWithoutPermissions;
   return {

@@ -32,7 +32,7 @@ import {
 } from './service/sweepOnRequest';
 import { subscribeSweepRequests } from './service/sweepRequestedEvent';
 import { TowerReads } from './service/towerReads';
-import { RunProgressSignals } from './signals';
+import { RunProgressSignals } from './signals/RunProgressSignals';
 import { SweepCoordinator } from './sweep/SweepCoordinator';
 import { SweepMetrics } from './sweep/metrics';
 import { pluginHooks } from './sweep/sweeperHooks';
@@ -83,8 +83,8 @@ export const capeLabelsPlugin = createBackendPlugin({
         actionsRegistry,
       }) {
         const capeConfig = readCapeLabelsConfig(config);
-        const access = readAccessConfig(config);
-        logManualSweepAccess(logger, access);
+        const accessConfig = readAccessConfig(config);
+        logManualSweepAccess(logger, accessConfig);
         logOwnerlessTowers(logger, capeConfig.towers);
         capeConfig.towers
           .flatMap(transportWarnings)
@@ -126,23 +126,15 @@ export const capeLabelsPlugin = createBackendPlugin({
         });
         lifecycle.addShutdownHook(() => coordinator.shutdown());
         await coordinator.start();
-        if (capeConfig.towers.length === 0) {
+        if (capeConfig.towers.length === 0)
           logger.info('No capeLabels.towers configured: nothing will be swept');
-        }
 
-        const requests = gatedSweepRequests({ coordinator, access });
+        const requests = gatedSweepRequests(coordinator, accessConfig);
         registerTowerResource(permissionsRegistry, coordinator);
-        const towerAccess = new TowerAccess({
-          permissions,
-          towers: coordinator,
-        });
-        const reads = new TowerReads({
-          towers: coordinator,
-          store,
-          access: towerAccess,
-        });
+        const access = new TowerAccess({ permissions, towers: coordinator });
+        const reads = new TowerReads({ towers: coordinator, store, access });
         const sweeps = new TowerSweeps({
-          access: towerAccess,
+          access,
           requests,
           stops: coordinator,
           auditor,
@@ -158,8 +150,8 @@ export const capeLabelsPlugin = createBackendPlugin({
           requests,
           auditor,
           logger,
-          accept: access.acceptEventSweepRequests,
-          publishers: access.eventPublishers,
+          accept: accessConfig.acceptEventSweepRequests,
+          publishers: accessConfig.eventPublishers,
         });
       },
     });

@@ -1,18 +1,306 @@
+import type { BackstageCredentials } from '@backstage/backend-plugin-api';
 import type { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
+import type { z as zod } from 'zod/v3';
+import {
+  KEY_MAX_LENGTH,
+  LABEL_ACTION_VALUES,
+  OUTCOME_PAGE_LIMIT,
+  OUTCOME_PAGE_OFFSET,
+  OUTCOME_REASON_VALUES,
+  RUN_LIST_LIMIT,
+  SEARCH_MAX_LENGTH,
+  TOP_SOURCES_DAYS,
+  type IntegerRule,
+} from '../schema/specRules';
+import { callerOfAction } from '../service/access';
 import type { TowerSweeps } from '../service/sweepOnRequest';
 import type { TowerReads } from '../service/towerReads';
-import { registerReadActions } from './readActions';
-import { registerSweepActions } from './sweepActions';
+import {
+  boundedText,
+  optionalRunIdOf,
+  outcomeFilterOf,
+  runIdOf,
+  towerIdOf,
+  wholeNumber,
+} from '../service/validation';
+import { answerSchema } from './outputSchemas';
 
-/**
- * Registers the plugin's actions (ids `cape-labels:<name>`; MCP tools `cape-labels.<name>`):
- * list-towers, list-tower-runs, list-run-labels, get-tower-top-sources (read-only),
- * preview-tower-sweep, request-tower-sweep (destructive) and stop-tower-sweep.
+/*
+ * The plugin's actions (ids `cape-labels:<name>`; MCP tools `cape-labels.<name>`), exactly what
+ * the HTTP API does through the same TowerReads and TowerSweeps.
+ *
+ * The read-only ones answer what the GET routes answer (`cape-labels.read` filters per Tower the
+ * same way). Their ranges, ids and lengths are checked by validation.ts, not the zod schema: the
+ * registry answers a schema failure without naming the field, validation.ts names it. The ranges
+ * are in the descriptions.
+ *
+ * The ones that start or stop a sweep are `POST /towers/:towerId/sweep` and `/stop` (audited,
+ * `cape-labels.sweep.run` per Tower, the permissions-off gate for real sweeps, the caller recorded
+ * on the run), the audit event saying it came through the actions registry.
  */
+
+const READ_ONLY = { readOnly: true, idempotent: true, destructive: false };
+
+const TOWER_ID =
+  'A Tower id as list-towers answers it (a-z, 0-9 and -, e.g. prod-a)';
+
+const AUDIT = { meta: { via: 'actions-registry' } };
+
+const towerInput = (z: typeof zod) =>
+  z.object({ towerId: z.string().describe(TOWER_ID) }).strict();
+
+/** An optional whole number of the spec's `rule`, its range described (validation.ts checks it). */
+const wholeNumberInput = (z: typeof zod, rule: IntegerRule, what = '') =>
+  z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      `${what}${rule.minimum} to ${rule.maximum} (default ${rule.default})`,
+    );
+
+/** `POST /towers/:towerId/sweep`'s answer, with the Tower and whether it is a dry run. */
+const sweepAccepted = (z: typeof zod) =>
+  answerSchema(
+    z,
+    { path: '/towers/{towerId}/sweep', method: 'post', status: '202' },
+    { towerId: z.string(), dryRun: z.boolean() },
+  );
+
+/** The action function that asks for a sweep of the input's Tower as the caller. */
+function requestAs(sweeps: TowerSweeps, dryRun: boolean) {
+  return async (context: {
+    input: { towerId: string };
+    credentials: BackstageCredentials;
+  }) => {
+    const { towerId } = context.input;
+    const caller = callerOfAction(context.credentials);
+    const accepted = await sweeps.request(caller, towerId, dryRun, AUDIT);
+    return { output: { ...accepted, towerId, dryRun } };
+  };
+}
+
 export function registerCapeLabelsActions(
   registry: ActionsRegistryService,
-  options: { reads: TowerReads; sweeps: TowerSweeps },
+  { reads, sweeps }: { reads: TowerReads; sweeps: TowerSweeps },
 ): void {
-  registerReadActions(registry, options.reads);
-  registerSweepActions(registry, options.sweeps);
+  registry.register({
+    name: 'list-towers',
+    title: 'List CloudTower instances swept of orphan CAPE labels',
+    description:
+      'Lists the SmartX CloudTower instances this portal sweeps of orphan CAPE labels that you may ' +
+      'see: each with its id (used by the other cape-labels actions), whether a sweep is running, ' +
+      'when the next scheduled sweep is due (nextRunAt) and its last run (status, counts of ' +
+      'labels scanned, deleted and kept). Start here.',
+    attributes: READ_ONLY,
+    schema: {
+      input: z => z.object({}).strict(),
+      output: z =>
+        answerSchema(z, { path: '/towers', method: 'get', status: '200' }),
+    },
+    examples: [{ title: 'Every Tower you may see', input: {} }],
+    action: async ({ credentials }) => ({
+      output: { items: await reads.towers(callerOfAction(credentials)) },
+    }),
+  });
+
+  registry.register({
+    name: 'list-tower-runs',
+    title: "List a Tower's sweep runs",
+    description:
+      "Lists a Tower's sweep runs, newest first: trigger (schedule, manual, event), who asked, " +
+      'whether it was a dry run, status, and counts. To page, pass the id of the last run you got ' +
+      'as before. A run id leads to list-run-labels.',
+    attributes: READ_ONLY,
+    schema: {
+      input: z =>
+        towerInput(z).extend({
+          limit: wholeNumberInput(z, RUN_LIST_LIMIT, 'How many runs, '),
+          before: z
+            .string()
+            .optional()
+            .describe('Only runs older than this run id (paging)'),
+        }),
+      output: z =>
+        answerSchema(z, {
+          path: '/towers/{towerId}/runs',
+          method: 'get',
+          status: '200',
+        }),
+    },
+    examples: [
+      {
+        title: 'The last five runs of prod-a',
+        input: { towerId: 'prod-a', limit: 5 },
+      },
+    ],
+    action: async ({ input, credentials }) => {
+      const towerId = towerIdOf(input.towerId);
+      const page = {
+        limit: wholeNumber(input.limit, 'limit', RUN_LIST_LIMIT),
+        before: optionalRunIdOf(input.before, 'before'),
+      };
+      const caller = callerOfAction(credentials);
+      return { output: { items: await reads.runs(caller, towerId, page) } };
+    },
+  });
+
+  registry.register({
+    name: 'list-run-labels',
+    title: 'List what a sweep run did to each label',
+    description:
+      'Lists the labels one run decided on, with what it did (deleted, would-delete in a dry run, ' +
+      'kept, failed) and why it kept one (referenced: an object still uses it; count-nonzero; ' +
+      'young: newer than minAge; unconfirmed; cap: over the per-run limit; raced; error). ' +
+      'Filter by action, reason, exact key or a substring of the value; total counts every match.',
+    attributes: READ_ONLY,
+    schema: {
+      input: z =>
+        z
+          .object({
+            runId: z
+              .string()
+              .describe('A run id from list-tower-runs or list-towers'),
+            action: z.enum(LABEL_ACTION_VALUES).optional(),
+            reason: z.enum(OUTCOME_REASON_VALUES).optional(),
+            key: z
+              .string()
+              .optional()
+              .describe(
+                `The label key, exactly (e.g. cape-cluster-name); at most ${KEY_MAX_LENGTH} characters`,
+              ),
+            search: z
+              .string()
+              .optional()
+              .describe(
+                `A substring of the value, any case; at most ${SEARCH_MAX_LENGTH} characters`,
+              ),
+            limit: wholeNumberInput(z, OUTCOME_PAGE_LIMIT),
+            offset: wholeNumberInput(
+              z,
+              OUTCOME_PAGE_OFFSET,
+              'Labels to skip, ',
+            ),
+          })
+          .strict(),
+      output: z =>
+        answerSchema(z, {
+          path: '/runs/{runId}/labels',
+          method: 'get',
+          status: '200',
+        }),
+    },
+    examples: [
+      {
+        title: 'Labels a run kept because something still uses them',
+        input: { runId: 'r_abc123', action: 'kept', reason: 'referenced' },
+      },
+    ],
+    action: async ({ input, credentials }) => {
+      const runId = runIdOf(input.runId);
+      const page = {
+        limit: wholeNumber(input.limit, 'limit', OUTCOME_PAGE_LIMIT),
+        offset: wholeNumber(input.offset, 'offset', OUTCOME_PAGE_OFFSET),
+        ...outcomeFilterOf({
+          action: input.action,
+          reason: input.reason,
+          key: boundedText(input.key, 'key', KEY_MAX_LENGTH),
+          search: boundedText(input.search, 'search', SEARCH_MAX_LENGTH),
+        }),
+      };
+      const caller = callerOfAction(credentials);
+      return { output: await reads.outcomes(caller, runId, page) };
+    },
+  });
+
+  registry.register({
+    name: 'get-tower-top-sources',
+    title: "Where a Tower's orphan labels come from",
+    description:
+      "The cluster names and namespaces whose labels a Tower's runs deleted most over the last " +
+      'days (at most 10 each): the Kubernetes clusters whose deletion leaks CAPE labels.',
+    attributes: READ_ONLY,
+    schema: {
+      input: z =>
+        towerInput(z).extend({
+          days: wholeNumberInput(z, TOP_SOURCES_DAYS),
+        }),
+      output: z =>
+        answerSchema(z, {
+          path: '/towers/{towerId}/top-sources',
+          method: 'get',
+          status: '200',
+        }),
+    },
+    examples: [
+      {
+        title: 'The last week on prod-a',
+        input: { towerId: 'prod-a', days: 7 },
+      },
+    ],
+    action: async ({ input, credentials }) => {
+      const towerId = towerIdOf(input.towerId);
+      const days = wholeNumber(input.days, 'days', TOP_SOURCES_DAYS);
+      const caller = callerOfAction(credentials);
+      return { output: await reads.topSources(caller, towerId, days) };
+    },
+  });
+
+  registry.register({
+    name: 'preview-tower-sweep',
+    title: 'Preview a sweep of one Tower (deletes nothing)',
+    description:
+      'Starts a dry run of one Tower: it lists and checks labels like a real sweep and records ' +
+      'which ones it would delete (action would-delete) without deleting any. Needs the ' +
+      'cape-labels.sweep.run permission on that Tower. Answers at once; the run then shows in ' +
+      'list-tower-runs, its labels in list-run-labels. Fails with a conflict while the Tower is ' +
+      'already sweeping.',
+    attributes: { destructive: false, readOnly: false, idempotent: false },
+    schema: { input: towerInput, output: sweepAccepted },
+    examples: [{ title: 'Preview prod-a', input: { towerId: 'prod-a' } }],
+    action: requestAs(sweeps, true),
+  });
+
+  registry.register({
+    name: 'request-tower-sweep',
+    title: 'Sweep one Tower now: DELETES orphan CAPE labels',
+    description:
+      'Starts a real sweep of one Tower: it deletes CAPE labels that no object uses any more ' +
+      '(unless the Tower is configured dryRun). Destructive: run preview-tower-sweep first and ' +
+      'ask the user to confirm. Needs the cape-labels.sweep.run permission on that Tower; refused ' +
+      "while Backstage's permission framework is off unless the operator set " +
+      'capeLabels.allowManualSweepsWithoutPermissions. Recorded with you as requestedBy and ' +
+      'audited. Answers at once; follow the run with list-tower-runs.',
+    attributes: { destructive: true, readOnly: false, idempotent: false },
+    schema: { input: towerInput, output: sweepAccepted },
+    examples: [{ title: 'Sweep prod-a', input: { towerId: 'prod-a' } }],
+    action: requestAs(sweeps, false),
+  });
+
+  registry.register({
+    name: 'stop-tower-sweep',
+    title: "Stop one Tower's running sweep",
+    description:
+      "Stops the Tower's running sweep, whichever backend replica runs it: it ends aborted " +
+      'before its next page or batch, noted with you as the one who stopped it, and audited. ' +
+      'Deletes nothing; labels a delete already sent are settled and recorded as on any abort. ' +
+      'Needs the cape-labels.sweep.run permission on that Tower. Fails with a conflict when no ' +
+      'sweep of the Tower runs.',
+    attributes: { destructive: false, readOnly: false, idempotent: true },
+    schema: {
+      input: towerInput,
+      output: z =>
+        answerSchema(
+          z,
+          { path: '/towers/{towerId}/stop', method: 'post', status: '202' },
+          { towerId: z.string() },
+        ),
+    },
+    examples: [{ title: 'Stop prod-a', input: { towerId: 'prod-a' } }],
+    action: async ({ input, credentials }) => {
+      const caller = callerOfAction(credentials);
+      const stopped = await sweeps.stop(caller, input.towerId, AUDIT);
+      return { output: { ...stopped, towerId: input.towerId } };
+    },
+  });
 }

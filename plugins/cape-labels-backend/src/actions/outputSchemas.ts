@@ -143,15 +143,6 @@ function zodOf(z: Z, schema: JsonSchema): zod.ZodTypeAny {
   return description ? type.describe(description) : type;
 }
 
-/** An answer's schema typed as the router types that answer (the same spec). */
-type AnswerSchema<T> = zod.ZodObject<
-  zod.ZodRawShape,
-  'strip',
-  zod.ZodTypeAny,
-  T,
-  T
->;
-
 type Method<P extends keyof Paths> = Extract<keyof Paths[P], 'get' | 'post'>;
 
 type Status<P extends keyof Paths, M extends Method<P>> = Extract<
@@ -159,11 +150,15 @@ type Status<P extends keyof Paths, M extends Method<P>> = Extract<
   '200' | '202'
 >;
 
-type Answer<
+/** An answer's schema typed as the router types that answer (the same spec), with `E` added. */
+type AnswerSchema<
   P extends keyof Paths,
   M extends Method<P>,
   S extends Status<P, M>,
-> = internal.ToTypeSafe<internal.ResponseSchemas<Doc, P, M>[S]>;
+  E extends zod.ZodRawShape,
+  T = internal.ToTypeSafe<internal.ResponseSchemas<Doc, P, M>[S]> &
+    zod.objectOutputType<E, zod.ZodTypeAny>,
+> = zod.ZodObject<zod.ZodRawShape, 'strip', zod.ZodTypeAny, T, T>;
 
 type Operation = {
   readonly responses: {
@@ -193,7 +188,7 @@ export function answerSchema<
   z: Z,
   route: { path: P; method: M; status: S },
   fields?: E,
-): AnswerSchema<Answer<P, M, S> & zod.objectOutputType<E, zod.ZodTypeAny>> {
+): AnswerSchema<P, M, S, E> {
   const { path, method, status } = route;
   const response = operations[path]?.[method]?.responses[status];
   const schema = response?.content?.['application/json']?.schema;
@@ -202,7 +197,5 @@ export function answerSchema<
     throw new Error(
       `openapi.yaml: ${method} ${path} answers no JSON object with ${status}`,
     );
-  return answer.extend(fields ?? {}) as AnswerSchema<
-    Answer<P, M, S> & zod.objectOutputType<E, zod.ZodTypeAny>
-  >;
+  return answer.extend(fields ?? {}) as AnswerSchema<P, M, S, E>;
 }

@@ -9,16 +9,13 @@ export class Limiter {
     [];
 
   constructor(readonly max: number) {
-    if (!Number.isInteger(max) || max < 1) {
+    if (!Number.isInteger(max) || max < 1)
       throw new TypeError(`Limiter max must be a positive integer, got ${max}`);
-    }
   }
 
   /** Resolves with a release function once a slot is free. */
   acquire(signal?: AbortSignal): Promise<() => void> {
-    if (signal?.aborted) {
-      return Promise.reject(signal.reason);
-    }
+    if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.active < this.max) {
       this.active += 1;
       return Promise.resolve(this.releaser());
@@ -46,12 +43,9 @@ export class Limiter {
       if (released) return;
       released = true;
       const next = this.waiters.shift();
-      if (next) {
-        // The slot passes straight to the next waiter: `active` is unchanged.
-        next.grant();
-      } else {
-        this.active -= 1;
-      }
+      // The slot passes straight to the next waiter: `active` is unchanged.
+      if (next) next.grant();
+      else this.active -= 1;
     };
   }
 }

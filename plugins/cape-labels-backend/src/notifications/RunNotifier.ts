@@ -20,7 +20,6 @@ type RunNotifierOptions = {
   pagePath: string;
   /** `capeLabels.notifications.language` (default en). */
   language?: CapeLabelsLanguage;
-  now?: () => Date;
 };
 
 /**
@@ -41,29 +40,16 @@ export class RunNotifier {
     const verdict = runHealth(run, kept);
     if (verdict.health === 'unknown') return;
     if (!(await this.options.isInstalled())) return;
-    const { store } = this.options;
-    if (verdict.health === 'bad') {
-      await this.send(
-        tower,
-        run,
-        badRunMessage(
-          tower,
-          run,
-          verdict.severity,
-          verdict.problems,
-          this.options.language,
-        ),
-      );
-      await store.setNotifiedHealth(tower.id, 'bad', run.id, this.now());
-      return;
-    }
-    if ((await store.getNotifiedHealth(tower.id)) !== 'bad') return;
-    await this.send(
-      tower,
-      run,
-      recoveredMessage(tower, run, this.options.language),
-    );
-    await store.setNotifiedHealth(tower.id, 'good', run.id, this.now());
+    const { store, language } = this.options;
+    const bad = verdict.health === 'bad';
+    // A good run is news only after a bad one.
+    if (!bad && (await store.getNotifiedHealth(tower.id)) !== 'bad') return;
+    const message = bad
+      ? badRunMessage(tower, run, verdict.severity, verdict.problems, language)
+      : recoveredMessage(tower, run, language);
+    await this.send(tower, run, message);
+    const health = bad ? 'bad' : 'good';
+    await store.setNotifiedHealth(tower.id, health, run.id, new Date());
   }
 
   private async send(
@@ -78,9 +64,5 @@ export class RunNotifier {
     this.options.logger.info(
       `Tower ${tower.id}: notified ${tower.notify.join(', ')}: ${payload.title}`,
     );
-  }
-
-  private now(): Date {
-    return this.options.now?.() ?? new Date();
   }
 }

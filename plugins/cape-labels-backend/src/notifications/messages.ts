@@ -9,11 +9,6 @@ import type {
 import type { TowerConfig } from '../config/types';
 import type { RunProblem } from './runHealth';
 
-/** One scope per Tower: a Tower failing every day updates one notification. */
-function towerScope(towerId: string): string {
-  return `cape-labels:tower:${towerId}`;
-}
-
 /**
  * Where a notification points: the run on its Tower's page, below `pagePath`
  * (`capeLabels.notifications.pagePath`).
@@ -30,9 +25,8 @@ type Params = Record<string, string | number>;
 type Words = {
   badTitle: (towerTitle: string) => string;
   recoveredTitle: (towerTitle: string) => string;
-  /** `Run <id> (<status>, <start>[, requested by <who>])`. */
-  runHeading: (run: RunSummary) => string;
-  badDescription: (heading: string, problems: string[]) => string;
+  /** `Run <id> (<status>, <start>[, requested by <who>]): <problems>.` */
+  badDescription: (run: RunSummary, problems: string[]) => string;
   recoveredDescription: (run: RunSummary) => string;
   problem: (problem: RunProblem) => string;
 };
@@ -86,10 +80,8 @@ const WORDS: Record<CapeLabelsLanguage, Words> = {
   en: {
     badTitle: t => `CAPE label sweep of ${t} needs attention`,
     recoveredTitle: t => `CAPE label sweep of ${t} recovered`,
-    runHeading: run =>
-      `Run ${run.id} (${run.status}, ${run.startedAt}${run.requestedBy ? `, requested by ${run.requestedBy}` : ''})`,
-    badDescription: (heading, problems) =>
-      `${heading}: ${problems.join('; ')}.`,
+    badDescription: (run, problems) =>
+      `Run ${run.id} (${run.status}, ${run.startedAt}${run.requestedBy ? `, requested by ${run.requestedBy}` : ''}): ${problems.join('; ')}.`,
     recoveredDescription: run =>
       `Run ${run.id} succeeded: deleted ${run.counts.deleted}, kept ${run.counts.kept}, nothing failed.`,
     problem: p => {
@@ -110,10 +102,8 @@ const WORDS: Record<CapeLabelsLanguage, Words> = {
   'zh-CN': {
     badTitle: t => `${t} 的 CAPE 标签清理需要关注`,
     recoveredTitle: t => `${t} 的 CAPE 标签清理已恢复`,
-    runHeading: run =>
-      `运行 ${run.id}（${ZH_STATUS[run.status]}，${run.startedAt}${run.requestedBy ? `，由 ${run.requestedBy} 请求` : ''}）`,
-    badDescription: (heading, problems) =>
-      `${heading}：${problems.join('；')}。`,
+    badDescription: (run, problems) =>
+      `运行 ${run.id}（${ZH_STATUS[run.status]}，${run.startedAt}${run.requestedBy ? `，由 ${run.requestedBy} 请求` : ''}）：${problems.join('；')}。`,
     recoveredDescription: run =>
       `运行 ${run.id} 成功：删除 ${run.counts.deleted} 个，保留 ${run.counts.kept} 个，没有失败。`,
     problem: p => {
@@ -133,8 +123,9 @@ const WORDS: Record<CapeLabelsLanguage, Words> = {
   },
 };
 
+/** One scope per Tower: a Tower failing every day updates one notification. */
 function base(tower: TowerConfig) {
-  return { topic: 'cape-labels', scope: towerScope(tower.id) };
+  return { topic: 'cape-labels', scope: `cape-labels:tower:${tower.id}` };
 }
 
 export function badRunMessage(
@@ -148,10 +139,7 @@ export function badRunMessage(
   return {
     ...base(tower),
     title: words.badTitle(tower.title),
-    description: words.badDescription(
-      words.runHeading(run),
-      problems.map(words.problem),
-    ),
+    description: words.badDescription(run, problems.map(words.problem)),
     severity,
   };
 }

@@ -40,22 +40,6 @@ export const capeLabelsTowerResourceRef = createPermissionResourceRef<
   resourceType: CAPE_LABELS_TOWER_RESOURCE_TYPE,
 });
 
-/** Entity refs compare without regard to case, as the catalog compares them. */
-const sameRefs = (refs: string[]) => {
-  const wanted = new Set(refs.map(r => r.toLocaleLowerCase('en-US')));
-  return (ref: string) => wanted.has(ref.toLocaleLowerCase('en-US'));
-};
-
-const ownedBy = (claims: string[]): CapeLabelsTowerQuery => {
-  const claimed = sameRefs(claims);
-  return tower => tower.owner !== null && claimed(tower.owner);
-};
-
-const notifiedTo = (claims: string[]): CapeLabelsTowerQuery => {
-  const claimed = sameRefs(claims);
-  return tower => tower.notify.some(claimed);
-};
-
 const claimsSchema = z.object({
   claims: z
     .array(z.string())
@@ -64,13 +48,20 @@ const claimsSchema = z.object({
     ),
 });
 
-/** A rule on the caller's ownership claims: `query` says which Towers given claims match. */
+/**
+ * A rule on the caller's ownership claims: `matches` says which Towers match a test of whether an
+ * entity ref is claimed. Entity refs compare without regard to case, as the catalog compares them.
+ */
 const claimsRule = (
   name: string,
   description: string,
-  query: (claims: string[]) => CapeLabelsTowerQuery,
-) =>
-  createPermissionRule({
+  matches: (claimed: (ref: string) => boolean) => CapeLabelsTowerQuery,
+) => {
+  const query = (claims: string[]) => {
+    const wanted = new Set(claims.map(r => r.toLocaleLowerCase('en-US')));
+    return matches(ref => wanted.has(ref.toLocaleLowerCase('en-US')));
+  };
+  return createPermissionRule({
     name,
     description,
     resourceRef: capeLabelsTowerResourceRef,
@@ -78,17 +69,18 @@ const claimsRule = (
     apply: (tower, { claims }) => query(claims)(tower),
     toQuery: ({ claims }) => query(claims),
   });
+};
 
 const isTowerOwner = claimsRule(
   'IS_TOWER_OWNER',
   "Allow Towers whose configured owner is among the caller's ownership claims (a Tower without owner matches nobody)",
-  ownedBy,
+  claimed => tower => tower.owner !== null && claimed(tower.owner),
 );
 
 const isTowerNotified = claimsRule(
   'IS_TOWER_NOTIFIED',
   "Allow Towers one of whose notification recipients is among the caller's ownership claims: meant for cape-labels.read only, since recipients are not owners",
-  notifiedTo,
+  claimed => tower => tower.notify.some(claimed),
 );
 
 const hasTowerId = createPermissionRule({

@@ -67,8 +67,3 @@ export const SEARCH_MAX_LENGTH =
 
 export const LABEL_ACTION_VALUES = spec.components.schemas.LabelAction.enum;
 export const OUTCOME_REASON_VALUES = spec.components.schemas.OutcomeReason.enum;
-
-/** How a rule reads in a description: `1 to 100 (default 20)`. */
-export function rangeText(rule: IntegerRule): string {
-  return `${rule.minimum} to ${rule.maximum} (default ${rule.default})`;
-}

@@ -2,7 +2,6 @@ import type {
   BackstageCredentials,
   BackstageServicePrincipal,
   BackstageUserPrincipal,
-  HttpAuthService,
   LoggerService,
   PermissionsRegistryService,
   PermissionsService,
@@ -28,26 +27,10 @@ import {
   type CapeLabelsTower,
 } from '../permissions/towerPermissions';
 
-/*
- * Who calls the routes and actions, and what they may do on each Tower: `cape-labels.read` and
- * `cape-labels.sweep.run` decided per Tower by the permission framework.
- */
-
 /** A caller the routes accept: a user or a service. */
 export type Caller = BackstageCredentials<
   BackstageUserPrincipal | BackstageServicePrincipal
 >;
-
-/** Any request httpAuth reads credentials from, the validated router's typed ones included. */
-export type CallerRequest = Parameters<HttpAuthService['credentials']>[0];
-
-/** Users and services (other plugins, external access tokens) may call; Backstage's access restrictions apply. */
-export function callerOf(
-  httpAuth: HttpAuthService,
-  req: CallerRequest,
-): Promise<Caller> {
-  return httpAuth.credentials(req, { allow: ['user', 'service'] });
-}
 
 /**
  * The caller of a registered action: the actions registry hands over whatever credentials the
@@ -76,9 +59,6 @@ type TowerPermission = ResourcePermission<
   typeof CAPE_LABELS_TOWER_RESOURCE_TYPE
 >;
 type Towers = { list(): { tower: TowerConfig }[] };
-
-/** Which of the configured Towers a caller may read: a test on a Tower id. */
-type TowerFilter = (towerId: string) => boolean;
 
 const towerNotFound = (towerId: string) =>
   new NotFoundError(`No Tower '${towerId}' is configured`);
@@ -112,11 +92,10 @@ export function registerTowerResource(
     permissions: [capeLabelsReadPermission, capeLabelsSweepRunPermission],
     rules: Object.values(capeLabelsTowerPermissionRules),
     getResources: async ids => {
-      const byId = new Map(towers.list().map(s => [s.tower.id, s.tower]));
-      return ids.map(id => {
-        const tower = byId.get(id);
-        return tower && resourceOf(tower);
-      });
+      const byId = new Map(
+        towers.list().map(s => [s.tower.id, resourceOf(s.tower)]),
+      );
+      return ids.map(id => byId.get(id));
     },
   });
 }
@@ -157,8 +136,8 @@ export class TowerAccess {
     );
   }
 
-  /** The Towers the caller may read; 403 when Towers are configured and it may read none. */
-  async readable(credentials: Caller): Promise<TowerFilter> {
+  /** A test of the Towers the caller may read; 403 when some are configured and it reads none. */
+  async readable(credentials: Caller): Promise<(towerId: string) => boolean> {
     const ids = this.ids();
     const readable = await this.allowed(
       credentials,
@@ -179,39 +158,23 @@ export class TowerAccess {
   }
 
   /**
-   * The one answer for hidden and unknown Towers, for any permission on one Tower: passes when
-   * `towerId` is configured and the caller may `permission` it; 403 (`refusal`, naming the
-   * permission) when it may only read the Tower; otherwise exactly the 404 of a Tower that is not
-   * configured, also for a caller who may read no Tower at all.
+   * The one answer for hidden and unknown Towers: passes when `towerId` is configured and the
+   * caller may `cape-labels.sweep.run` it; 403 naming the permission when it may only read the
+   * Tower; otherwise exactly the 404 of a Tower that is not configured, also for a caller who may
+   * read no Tower at all.
    */
-  async requireOnTower(
-    credentials: Caller,
-    towerId: string,
-    permission: TowerPermission,
-    refusal: string,
-  ): Promise<void> {
+  async requireSweep(credentials: Caller, towerId: string): Promise<void> {
     // An unknown id is asked about like a configured one, so neither answer comes sooner.
     const known = this.ids().includes(towerId);
-    const check = async (p: TowerPermission) => {
-      const allowed = await this.allowed(credentials, p, [towerId]);
+    const may = async (permission: TowerPermission) => {
+      const allowed = await this.allowed(credentials, permission, [towerId]);
       return known && allowed.has(towerId);
     };
-    if (await check(permission)) return;
-    if (
-      permission.name !== capeLabelsReadPermission.name &&
-      (await check(capeLabelsReadPermission))
-    )
-      throw new NotAllowedError(`${refusal} (${permission.name})`);
+    if (await may(capeLabelsSweepRunPermission)) return;
+    if (await may(capeLabelsReadPermission))
+      throw new NotAllowedError(
+        `You may not start sweeps of Tower '${towerId}' (${capeLabelsSweepRunPermission.name})`,
+      );
     throw towerNotFound(towerId);
-  }
-
-  /** See {@link TowerAccess.requireOnTower}: `cape-labels.sweep.run` on `towerId`. */
-  requireSweep(credentials: Caller, towerId: string): Promise<void> {
-    return this.requireOnTower(
-      credentials,
-      towerId,
-      capeLabelsSweepRunPermission,
-      `You may not start sweeps of Tower '${towerId}'`,
-    );
   }
 }

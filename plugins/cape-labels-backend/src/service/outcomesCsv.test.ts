@@ -3,8 +3,7 @@ import { mockServices } from '@backstage/backend-test-utils';
 import express from 'express';
 import request from 'supertest';
 import type { RunStore } from '../database/RunStore';
-import { csvCell } from './csv';
-import { sendOutcomesCsv } from './outcomesCsv';
+import { csvCell, sendOutcomesCsv } from './outcomesCsv';
 
 const outcome: LabelOutcome = {
   labelId: 'l-1',

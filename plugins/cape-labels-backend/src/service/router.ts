@@ -3,6 +3,8 @@ import type {
   LoggerService,
 } from '@backstage/backend-plugin-api';
 import type { ApiRouter } from '@backstage/backend-openapi-utils';
+import { InputError, toError } from '@backstage/errors';
+import express from 'express';
 import type { RunStore } from '../database/RunStore';
 import { createOpenApiRouter, spec } from '../schema/openapi.generated';
 import {
@@ -11,20 +13,13 @@ import {
   RUN_LIST_LIMIT,
   TOP_SOURCES_DAYS,
 } from '../schema/specRules';
-import { callerOf, type CallerRequest } from './access';
-import { jsonBody } from './jsonBody';
 import { sendOutcomesCsv } from './outcomesCsv';
 import type { TowerSweeps } from './sweepOnRequest';
 import type { TowerReads } from './towerReads';
 import { outcomeFilterOf } from './validation';
 
-/** The router the plugin serves: every handler's req and res typed from openapi.yaml. */
-type CapeLabelsRouter = ApiRouter<typeof spec>;
-
 export type RouterOptions = {
-  /** What the GET routes answer, the same as the read actions. */
   reads: TowerReads;
-  /** What the POST routes do, the same as the sweep actions. */
   sweeps: TowerSweeps;
   /** Where a CSV download streams its run's outcomes from. */
   store: RunStore;
@@ -33,9 +28,34 @@ export type RouterOptions = {
   logger: LoggerService;
 };
 
+/** A body that cannot be read is the caller's mistake: 400 in Backstage's error shape. */
+function callerError(error: unknown): unknown {
+  // body-parser's errors say what went wrong in `type`
+  const type = (error as { type?: unknown } | null | undefined)?.type;
+  if (type === 'entity.parse.failed')
+    return new InputError(
+      `the body is not valid JSON: ${toError(error).message}`,
+    );
+  if (type === 'entity.too.large')
+    return new InputError('the body is too large');
+  return error;
+}
+
+/**
+ * Parses JSON bodies of at most `limit`, passing a malformed or too large one on as an InputError.
+ * A plain request handler (not an error handler), as the validated router's `middleware` takes.
+ */
+function jsonBody(limit: string): express.RequestHandler {
+  const parse = express.json({ limit });
+  return (req, res, next) =>
+    parse(req, res, (error?: unknown) =>
+      error === undefined ? next() : next(callerError(error)),
+    );
+}
+
 export async function createRouter(
   options: RouterOptions,
-): Promise<CapeLabelsRouter> {
+): Promise<ApiRouter<typeof spec>> {
   const { reads, sweeps, store, httpAuth, logger } = options;
   // Requests are checked against src/schema/openapi.yaml before any route runs (400 naming the
   // parameter when not), and its defaults filled in; each handler's req and res are typed from
@@ -45,7 +65,10 @@ export async function createRouter(
     middleware: [jsonBody('16kb')],
   });
 
-  const caller = (req: CallerRequest) => callerOf(httpAuth, req);
+  // Users and services (other plugins, external access tokens) may call; Backstage's access
+  // restrictions apply.
+  const caller = (req: Parameters<HttpAuthService['credentials']>[0]) =>
+    httpAuth.credentials(req, { allow: ['user', 'service'] });
 
   router.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
@@ -99,21 +122,17 @@ export async function createRouter(
   router.post('/towers/:towerId/sweep', async (req, res) => {
     // A request without a body has no dryRun: the spec's default fills in bodies only.
     const dryRun = req.body.dryRun === true;
+    const { towerId } = req.params;
     const audit = { request: req };
-    const answer = await sweeps.request(
-      await caller(req),
-      req.params.towerId,
-      dryRun,
-      audit,
-    );
-    res.status(202).json(answer);
+    res
+      .status(202)
+      .json(await sweeps.request(await caller(req), towerId, dryRun, audit));
   });
 
   router.post('/towers/:towerId/stop', async (req, res) => {
-    const answer = await sweeps.stop(await caller(req), req.params.towerId, {
-      request: req,
-    });
-    res.status(202).json(answer);
+    const { towerId } = req.params;
+    const audit = { request: req };
+    res.status(202).json(await sweeps.stop(await caller(req), towerId, audit));
   });
 
   return router;

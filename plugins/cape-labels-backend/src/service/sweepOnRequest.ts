@@ -28,11 +28,10 @@ const MANUAL_SWEEPS_REFUSED =
  * else would stop anyone signed in from deleting. A preview, or a request to a Tower configured
  * `dryRun`, deletes nothing and passes.
  */
-export function gatedSweepRequests(options: {
-  coordinator: Pick<SweepCoordinator, 'requestSweep' | 'tower'>;
-  access: AccessConfig;
-}): SweepRequests {
-  const { coordinator, access } = options;
+export function gatedSweepRequests(
+  coordinator: Pick<SweepCoordinator, 'requestSweep' | 'tower'>,
+  access: AccessConfig,
+): SweepRequests {
   const open =
     access.permissionsEnabled || access.allowManualSweepsWithoutPermissions;
   return {
@@ -58,13 +57,15 @@ export function logManualSweepAccess(
   );
 }
 
+type AuditOptions = Parameters<AuditorService['createEvent']>[0];
+
 /**
  * Runs `action` inside an auditor event: initiated now, then succeeded with the action's meta
  * or failed with its error (which is rethrown).
  */
 export async function audited<T extends { meta?: JsonObject }>(
   auditor: AuditorService,
-  options: Parameters<AuditorService['createEvent']>[0],
+  options: AuditOptions,
   action: () => Promise<T>,
 ): Promise<T> {
   const event = await auditor.createEvent(options);
@@ -77,8 +78,6 @@ export async function audited<T extends { meta?: JsonObject }>(
     throw error;
   }
 }
-
-type AuditOptions = Parameters<AuditorService['createEvent']>[0];
 
 /** What asked: the HTTP request (the auditor reads its caller), or meta naming the entry point. */
 type SweepAudit = Pick<AuditOptions, 'request' | 'meta'>;
@@ -104,26 +103,23 @@ export class TowerSweeps {
    * A manual sweep request, audited as `sweep-request`, through the permissions-off gate,
    * recorded with the caller as `requestedBy`.
    */
-  async request(
+  request(
     caller: Caller,
     rawTowerId: string,
     dryRun: boolean,
     audit: SweepAudit,
   ): Promise<SweepAccepted> {
-    return this.audited(
-      'sweep-request',
-      { caller, rawTowerId, audit },
-      async towerId => {
-        // requestSweep answers 404 for a Tower that is not configured.
-        const answer = await this.options.requests.requestSweep({
-          towerId,
-          dryRun,
-          trigger: 'manual',
-          requestedBy: requesterOf(caller),
-        });
-        return { answer, meta: { ...answer, dryRun } };
-      },
-    );
+    const act = (towerId: string) =>
+      // requestSweep answers 404 for a Tower that is not configured.
+      this.options.requests.requestSweep({
+        towerId,
+        dryRun,
+        trigger: 'manual',
+        requestedBy: requesterOf(caller),
+      });
+    return this.audited('sweep-request', caller, rawTowerId, audit, act, {
+      dryRun,
+    });
   }
 
   /**
@@ -131,36 +127,31 @@ export class TowerSweeps {
    * answers 404 like an unknown one), the run marked with the caller before the scheduler cancels
    * its task. Stopping deletes nothing, so the permissions-off gate of real sweeps does not apply.
    */
-  async stop(
+  stop(
     caller: Caller,
     rawTowerId: string,
     audit: SweepAudit,
   ): Promise<StopAccepted> {
-    return this.audited(
-      'sweep-stop',
-      { caller, rawTowerId, audit },
-      async towerId => {
-        const answer = await this.options.stops.stopSweep({
-          towerId,
-          stoppedBy: requesterOf(caller),
-        });
-        return { answer, meta: { ...answer } };
-      },
-    );
+    const act = (towerId: string) =>
+      this.options.stops.stopSweep({ towerId, stoppedBy: requesterOf(caller) });
+    return this.audited('sweep-stop', caller, rawTowerId, audit, act);
   }
 
   /**
    * Runs `act` on a Tower inside the auditor event `eventId`, once the caller may
-   * `cape-labels.sweep.run` on that Tower. The Tower id is checked inside the audit, so a malformed
-   * one is audited as failed with `towerId: null` (the API's validator refused it before already;
-   * an action's input it does not see): input reaches the audit only once valid.
+   * `cape-labels.sweep.run` on that Tower; the event's meta on success is the answer and `meta`.
+   * The Tower id is checked inside the audit, so a malformed one is audited as failed with
+   * `towerId: null` (the API's validator refused it before already; an action's input it does not
+   * see): input reaches the audit only once valid.
    */
   private async audited<T extends object>(
     eventId: string,
-    request: { caller: Caller; rawTowerId: string; audit: SweepAudit },
-    act: (towerId: string) => Promise<{ answer: T; meta: JsonObject }>,
+    caller: Caller,
+    rawTowerId: string,
+    audit: SweepAudit,
+    act: (towerId: string) => Promise<T>,
+    meta: JsonObject = {},
   ): Promise<T> {
-    const { caller, rawTowerId, audit } = request;
     const { access, auditor } = this.options;
     const done = await audited(
       auditor,
@@ -176,7 +167,8 @@ export class TowerSweeps {
       async () => {
         const towerId = towerIdOf(rawTowerId);
         await access.requireSweep(caller, towerId);
-        return act(towerId);
+        const answer = await act(towerId);
+        return { answer, meta: { ...answer, ...meta } };
       },
     );
     return done.answer;

@@ -96,19 +96,6 @@ async function handleSweepRequestedEvent(
   }
 }
 
-/** Logs the first ignored request of this process only: a busy bus must not flood the log. */
-function ignoreOnce(logger: LoggerService): () => Promise<void> {
-  let told = false;
-  return async () => {
-    if (told) return;
-    told = true;
-    logger.warn(
-      'Ignored a cape-labels.sweep-requested event: set capeLabels.events.acceptSweepRequests: true ' +
-        'to act on them (further ones are ignored without a log line)',
-    );
-  };
-}
-
 /**
  * The inbound event adapter, beside the router: sweep requests from the events bus, acted on only
  * when `accept` (`capeLabels.events.acceptSweepRequests`) is true and the publisher may ask for
@@ -122,13 +109,20 @@ export function subscribeSweepRequests(
     logger.warn(
       `capeLabels.events.acceptSweepRequests is true but ${PUBLISHERS_KEY} names no publisher: every cape-labels.sweep-requested event is refused`,
     );
-  const ignore = ignoreOnce(logger);
+  // Logs the first ignored request of the process only: a busy bus must not flood the log.
+  let told = false;
   return events.subscribe({
     id: 'cape-labels-sweep-requested',
     topics: [CAPE_LABELS_TOPIC_SWEEP_REQUESTED],
-    onEvent: params =>
-      accept
-        ? handleSweepRequestedEvent(params.eventPayload, options)
-        : ignore(),
+    onEvent: async params => {
+      if (accept) await handleSweepRequestedEvent(params.eventPayload, options);
+      else if (!told) {
+        told = true;
+        logger.warn(
+          'Ignored a cape-labels.sweep-requested event: set capeLabels.events.acceptSweepRequests: true ' +
+            'to act on them (further ones are ignored without a log line)',
+        );
+      }
+    },
   });
 }

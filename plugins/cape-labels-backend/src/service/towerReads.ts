@@ -8,7 +8,6 @@ import type {
   TopSources,
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import type { TowerConfig } from '../config/types';
 import type { RunStore } from '../database/RunStore';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import type { Caller, TowerAccess } from './access';
@@ -25,7 +24,6 @@ const TOP_SOURCES = 10;
 export class TowerReads {
   constructor(
     private readonly options: {
-      /** The configured Towers: their configs and summaries. */
       towers: Pick<SweepCoordinator, 'tower' | 'summaries'>;
       store: RunStore;
       access: TowerAccess;
@@ -40,20 +38,14 @@ export class TowerReads {
     return summaries.filter(t => readable(t.id));
   }
 
-  /** The Tower's config: 404 unless the caller may read it. */
-  async tower(caller: Caller, towerId: string): Promise<TowerConfig> {
-    await this.options.access.requireRead(caller, towerId);
-    return this.options.towers.tower(towerId);
-  }
-
   /** The Tower's runs, newest first, before the run `before` when given (404 if not the Tower's). */
   async runs(
     caller: Caller,
     towerId: string,
     page: { limit: number; before?: string },
   ): Promise<RunSummary[]> {
-    const tower = await this.tower(caller, towerId);
-    return this.options.store.listRuns(tower.id, page);
+    await this.options.access.requireRead(caller, towerId);
+    return this.options.store.listRuns(towerId, page);
   }
 
   /** The run, 404 when it does not exist or its Tower is hidden from the caller. */
@@ -85,7 +77,8 @@ export class TowerReads {
     towerId: string,
     days: number,
   ): Promise<TopSources> {
-    const tower = await this.tower(caller, towerId);
+    await this.options.access.requireRead(caller, towerId);
+    const tower = this.options.towers.tower(towerId);
     const since = DateTime.now().minus({ days }).toJSDate();
     const top = (suffix: string) =>
       this.options.store.topDeletedValues({

@@ -71,11 +71,8 @@ export function outcomeFilterOf(given: OutcomeFilter): OutcomeFilter {
 }
 
 /** A `cape-labels.sweep-requested` payload as parsed: `requestedBy` may be missing (then refused). */
-export type ParsedSweepRequestedEvent = Omit<
-  SweepRequestedEvent,
-  'requestedBy'
-> &
-  Partial<Pick<SweepRequestedEvent, 'requestedBy'>>;
+export type ParsedSweepRequestedEvent = Partial<SweepRequestedEvent> &
+  Pick<SweepRequestedEvent, 'towerId'>;
 
 /** The `cape-labels.sweep-requested` payload; `undefined` when it is not one. */
 export function parseSweepRequestedEvent(

@@ -15,7 +15,7 @@ import {
 import type { TowerConfig } from '../config/types';
 import { plainValue } from '../lib/plainText';
 import type { RunNotifier } from '../notifications/RunNotifier';
-import type { RunProgressSignals } from '../signals';
+import type { RunProgressSignals } from '../signals/RunProgressSignals';
 
 /** A run started, wrote its progress, or ended. */
 export type RunProgress = { runId: string; towerId: string; status: RunStatus };

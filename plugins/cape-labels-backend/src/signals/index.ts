@@ -1,1 +1,0 @@
-export { RunProgressSignals } from './RunProgressSignals';

@@ -239,6 +239,11 @@ export class SweepRun {
     );
   }
 
+  /** Whether the run was stopped through the plugin (`POST .../stop`). */
+  get stopped(): boolean {
+    return this.stopAsked.signal.aborted;
+  }
+
   /** The run, start to end; its summary as recorded. */
   async run(): Promise<RunSummary> {
     // Independent of Tower's pace: a page may take a whole request timeout.

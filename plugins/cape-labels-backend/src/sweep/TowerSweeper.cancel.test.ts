@@ -68,4 +68,50 @@ describe('TowerSweeper: a run stopped by the scheduler or by a shutdown', () => 
     expect(run.notes).toBeUndefined();
     expect(cancelled).toEqual([]);
   });
+
+  it('a stop through the plugin ends that start of the task: a request waiting behind the stopped sweep is recorded aborted, not run', async () => {
+    let asked = false;
+    const h = await make({
+      tower: {
+        schedule: {
+          frequency: { hours: 24 },
+          timeout: { minutes: 5 },
+          initialDelay: { seconds: 0 },
+          scope: 'global',
+        },
+      },
+      sweeper: { pageSize: 5, batchesInFlight: 1 },
+      wrapClient: (client: TowerClient) => ({
+        checkLabels: async (ids, signal) => {
+          if (!asked) {
+            asked = true;
+            await h.store.requestStop(h.tower.id, 'user:default/alice');
+          }
+          // Slow enough for the run's heartbeat (every second) to find the stop.
+          await new Promise(resolve => setTimeout(resolve, 300));
+          return client.checkLabels(ids, signal);
+        },
+      }),
+    });
+    h.sim.admin.createLabels(
+      Array.from({ length: 40 }, (_, i) => ({
+        key: 'cape-vip',
+        value: `10.0.1.${i}`,
+        createdAt: h.old(),
+      })),
+    );
+    await h.request();
+    await h.sweeper.runTask(new AbortController().signal);
+
+    const runs = (await h.store.listRuns(h.tower.id, { limit: 5 })).reverse();
+    expect(runs.map(r => [r.trigger, r.status])).toEqual([
+      ['schedule', 'aborted'],
+      ['manual', 'aborted'],
+    ]);
+    expect(runs[0].notes).toEqual([
+      expect.objectContaining({ code: 'STOPPED' }),
+    ]);
+    expect(runs[0].counts.deleted).toBeLessThan(40);
+    expect(runs[1].counts.scanned).toBe(0);
+  });
 });

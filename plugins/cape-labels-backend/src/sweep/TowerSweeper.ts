@@ -171,6 +171,8 @@ class SerialQueue {
 export class TowerSweeper {
   private readonly queue = new SerialQueue();
   private readonly stopping = new AbortController();
+  /** Ends the start of the task in progress (the queue runs one at a time). */
+  private tickStopped = new AbortController();
   readonly tower: TowerConfig;
   /** The scheduler's id of the Tower's task. */
   readonly taskId: string;
@@ -275,8 +277,13 @@ export class TowerSweeper {
    * moved time with nothing waiting gives the lease back until then.
    */
   runTask(taskSignal: AbortSignal): Promise<TaskOutcome> {
-    const signal = AbortSignal.any([taskSignal, this.stopping.signal]);
     return this.queue.run(async () => {
+      this.tickStopped = new AbortController();
+      const signal = AbortSignal.any([
+        taskSignal,
+        this.stopping.signal,
+        this.tickStopped.signal,
+      ]);
       if (signal.aborted) return RAN;
       const release = this.options.slots
         ? this.options.slots.tryTake()
@@ -386,6 +393,9 @@ export class TowerSweeper {
 
   private async sweep(planned: PlannedRun, signal: AbortSignal) {
     const run = await SweepRun.start(this.settings, planned, signal);
-    return run.run();
+    await run.run();
+    // A stop asked through the plugin ends this start of the task with the run, as the
+    // scheduler's cancel sent with it would at its next liveness check.
+    if (run.stopped) this.tickStopped.abort();
   }
 }

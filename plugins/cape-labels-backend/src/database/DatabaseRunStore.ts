@@ -237,10 +237,11 @@ export class DatabaseRunStore implements RunStore {
     );
   }
 
-  async heartbeat(runId: string, at: Date): Promise<void> {
-    await this.db<RunRow>(RUNS)
+  async heartbeat(runId: string, at: Date): Promise<string | undefined> {
+    const [row] = await this.db<RunRow>(RUNS)
       .where({ id: runId, status: 'running' })
-      .update({ heartbeat_at: at.getTime() });
+      .update({ heartbeat_at: at.getTime() }, ['stopped_by']);
+    return row?.stopped_by ?? undefined;
   }
 
   async finishRun(runId: string, end: RunEnd): Promise<RunSummary> {

@@ -82,8 +82,12 @@ export interface RunStore {
   setRunRelations(runId: string, relations: RunRelations): Promise<void>;
   /** Progress while running (the card shows it). */
   updateRunCounts(runId: string, counts: RunCounts): Promise<void>;
-  /** Proof of life, every second while the run is `running`; a finished run is left alone. */
-  heartbeat(runId: string, at: Date): Promise<void>;
+  /**
+   * Proof of life, every second while the run is `running`; a finished run is left alone. Answers
+   * who asked the run to stop, if anyone did (`requestStop`), so the run finds a stop without
+   * another read.
+   */
+  heartbeat(runId: string, at: Date): Promise<string | undefined>;
   /** Records how the run ended; NotFoundError when it does not exist. */
   finishRun(runId: string, end: RunEnd): Promise<RunSummary>;
   /**

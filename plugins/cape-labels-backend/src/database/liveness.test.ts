@@ -137,4 +137,27 @@ describeEachDatabase('run liveness from the heartbeat', itEach => {
       expect(await store.lastScheduledStart('prod-a')).toEqual(at(0));
     },
   );
+
+  itEach(
+    'answers with the heartbeat who asked the run to stop, and nothing for a finished run',
+    async db => {
+      const { store } = await storeWithClock(db);
+      const run = await store.createRun(newRun('prod-a', 0));
+      expect(await store.heartbeat(run.id, afterStart(SECOND))).toBeUndefined();
+      expect(await store.requestStop('prod-a', 'user:default/alice')).toBe(
+        run.id,
+      );
+      expect(await store.heartbeat(run.id, afterStart(2 * SECOND))).toBe(
+        'user:default/alice',
+      );
+      await store.finishRun(run.id, {
+        status: 'aborted',
+        finishedAt: at(3),
+        counts: ZERO,
+      });
+      expect(
+        await store.heartbeat(run.id, afterStart(4 * SECOND)),
+      ).toBeUndefined();
+    },
+  );
 });

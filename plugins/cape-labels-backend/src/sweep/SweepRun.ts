@@ -296,12 +296,8 @@ export class SweepRun {
    * check, seconds in which the run would go on deleting.
    */
   private async beat(): Promise<void> {
-    await this.store
-      .heartbeat(this.runId, this.settings.now())
-      .catch(() => undefined);
-    if (this.signal.aborted) return;
     const stoppedBy = await this.store
-      .stoppedBy(this.runId)
+      .heartbeat(this.runId, this.settings.now())
       .catch(() => undefined);
     if (stoppedBy) this.stopAsked.abort();
   }

@@ -53,15 +53,27 @@ import type { SweeperHooks } from './sweeperHooks';
  */
 export type PlannedRun = Pick<RunSummary, 'trigger' | 'requestedBy' | 'dryRun'>;
 
-/** What every run of one sweeper starts from: the sweeper's options, resolved once (TowerSweeper). */
-export type SweeperSettings = {
+/** What a sweeper hands each of its runs as given: the Tower, its store and client, who runs it. */
+export type RunCollaborators = {
   tower: TowerConfig;
   store: RunStore;
   logger: LoggerService;
   /** Which replica runs (recorded on every run). */
   instance: string;
-  /** rootInstanceMetadata's id of this backend instance. */
+  /** rootInstanceMetadata's id of this backend instance (recorded on every run beside `instance`). */
   instanceId?: string;
+  /**
+   * A new client for each run (a fresh login, closed afterwards): the plugin's is
+   * `towerClientFactory`'s; a test's may wrap it (faults between two requests) or be an in-memory
+   * Tower.
+   */
+  createClient: () => TowerClient;
+  /** The plugin's metrics of runs; absent, nothing is measured. */
+  metrics?: SweepMetrics;
+};
+
+/** What every run of one sweeper starts from: the sweeper's options, resolved once (TowerSweeper). */
+export type SweeperSettings = RunCollaborators & {
   hooks: SweeperHooks;
   now: () => Date;
   /** True once this backend is shutting down (an abort then is not the scheduler's). */
@@ -74,10 +86,6 @@ export type SweeperSettings = {
   /** `capeLabels.maxClockAhead` in ms. */
   maxClockAheadMs: number;
   retention: Retention;
-  /** A client per run: a fresh login each time, closed afterwards. */
-  createClient: () => TowerClient;
-  /** The plugin's metrics; absent, nothing is measured. */
-  metrics?: SweepMetrics;
 };
 
 /** What the run record says of a run as it starts. */

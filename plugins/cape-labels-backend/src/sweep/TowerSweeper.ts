@@ -1,13 +1,10 @@
 import type {
-  LoggerService,
   SchedulerService,
   SchedulerServiceTaskScheduleDefinition,
 } from '@backstage/backend-plugin-api';
 import { Duration } from 'luxon';
-import type { TowerClient } from '../cloudtower/TowerClient';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
-import type { Retention, RunStore } from '../database/RunStore';
-import type { SweepMetrics } from './metrics';
+import type { Retention } from '../database/RunStore';
 import { DEFAULT_MAX_CLOCK_AHEAD_MS } from './decide';
 import {
   isDue,
@@ -18,7 +15,12 @@ import {
   type SweepSchedule,
 } from './schedule';
 import type { SweeperHooks } from './sweeperHooks';
-import { SweepRun, type PlannedRun, type SweeperSettings } from './SweepRun';
+import {
+  SweepRun,
+  type PlannedRun,
+  type RunCollaborators,
+  type SweeperSettings,
+} from './SweepRun';
 import type { TaskRestarts } from './TaskTriggers';
 
 /**
@@ -65,26 +67,12 @@ export function sweepTuning(config: CapeLabelsConfig): SweepTuning {
   };
 }
 
-export type TowerSweeperOptions = {
-  tower: TowerConfig;
-  store: RunStore;
-  logger: LoggerService;
-  /** Which replica runs (recorded on every run). */
-  instance: string;
-  /** rootInstanceMetadata's id of this backend instance (recorded on every run beside `instance`). */
-  instanceId?: string;
+export type TowerSweeperOptions = RunCollaborators & {
   tuning: SweepTuning;
   hooks?: SweeperHooks;
   now?: () => Date;
   /** When this process registered the Tower's task (default: when the sweeper was made). */
   registeredAt?: Date;
-  /**
-   * A new client for each run: the plugin's is `towerClientFactory`'s; a test's may wrap it
-   * (faults between two requests) or be an in-memory Tower.
-   */
-  createClient: () => TowerClient;
-  /** The plugin's metrics of runs. */
-  metrics?: SweepMetrics;
   /** This replica's sweep slots, shared by its Towers (default: no bound). */
   slots?: SweepSlots;
   /** The window of the Tower's stable start offset (`capeLabels.startSpread`; default none). */
@@ -205,23 +193,10 @@ export class TowerSweeper {
 
   /** The tuning's defaults applied, for every run alike. */
   private resolveSettings(): SweeperSettings {
-    const {
-      tower,
-      store,
-      logger,
-      instance,
-      instanceId,
-      tuning,
-      hooks,
-      createClient,
-      metrics,
-    } = this.options;
+    const { tuning, hooks, now, registeredAt, slots, startSpread, ...given } =
+      this.options;
     return {
-      tower,
-      store,
-      logger,
-      instance,
-      instanceId,
+      ...given,
       hooks: hooks ?? {},
       now: () => this.now(),
       shuttingDown: () => this.stopping.signal.aborted,
@@ -230,8 +205,6 @@ export class TowerSweeper {
       settleMs: tuning.settleMs ?? tuning.requestTimeoutMs,
       maxClockAheadMs: tuning.maxClockAheadMs ?? DEFAULT_MAX_CLOCK_AHEAD_MS,
       retention: tuning.retention,
-      createClient,
-      metrics,
     };
   }
 

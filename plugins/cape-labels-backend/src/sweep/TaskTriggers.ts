@@ -27,9 +27,10 @@ const RESTART_RETRY_MS = 250;
 type Patience = { patienceMs: number; retryMs: number };
 
 /**
- * Triggers `taskId` while `wanted` says the start is still needed, asked before every try (a
- * start nobody needs would run as a preview): `triggered`, `unwanted`, or `busy` (some replica
- * still held the lease after the patience). Any failure other than a held lease is thrown.
+ * Triggers `taskId`, and again while a replica holds the lease and `wanted` says the start is
+ * still needed, asked before every retry (a start nobody needs would run as a preview):
+ * `triggered`, `unwanted`, or `busy` (some replica still held the lease after the patience). Any
+ * failure other than a held lease is thrown.
  */
 async function triggerWhileWanted(
   scheduler: Pick<SchedulerService, 'triggerTask'>,
@@ -40,7 +41,6 @@ async function triggerWhileWanted(
 ): Promise<'triggered' | 'unwanted' | 'busy'> {
   const deadline = Date.now() + patienceMs;
   for (;;) {
-    if (stopped() || !(await wanted())) return 'unwanted';
     try {
       await scheduler.triggerTask(taskId);
       return 'triggered';
@@ -49,6 +49,7 @@ async function triggerWhileWanted(
     }
     if (Date.now() >= deadline) return 'busy';
     await sleep(retryMs);
+    if (stopped() || !(await wanted())) return 'unwanted';
   }
 }
 
@@ -141,6 +142,7 @@ export class TaskRestarts {
     owed: () => Promise<boolean>,
   ): Promise<void> {
     const { scheduler, patienceMs, retryMs } = this.options;
+    if (this.stopped || !(await owed())) return;
     await triggerWhileWanted(
       scheduler,
       taskId,

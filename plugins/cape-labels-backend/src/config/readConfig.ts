@@ -477,10 +477,11 @@ function refuseSharedTowers(towers: readonly TowerConfig[]): void {
 /** The page's path in the app, for notification links: `/cape-labels` unless configured. */
 function readPagePath(at: Setting): string {
   const path = at.config.getOptionalString(at.key) ?? '/cape-labels';
-  if (!path.startsWith('/') || path.startsWith('//') || /[?#\s]/.test(path))
+  // Browsers read `\` as `/` and drop tabs and line breaks, so `/\x` or `/<tab>/x` is another origin.
+  if (!/^\/(?![/\\])/.test(path) || /[\\?#\s\p{Cc}\p{Cf}]/u.test(path))
     invalid(
       at.fullKey,
-      'must be a path of the app starting with / (e.g. /cape-labels), without ? or #',
+      'must be a path of the app starting with a single / (e.g. /cape-labels), without \\, ?, #, spaces or control characters',
     );
   return path.replace(/\/+$/, '');
 }

@@ -30,7 +30,7 @@ describe('readCapeLabelsConfig: invalid configs', () => {
       '/cape\u0000labels',
       '/cape\u202elabels',
       'https://evil.example/cape-labels',
-      'javascript:alert(1)',
+      'data:text/html,x',
     ].map(pagePath => [
       { towers: { a: tower }, notifications: { pagePath } },
       'capeLabels.notifications.pagePath: must be a path of the app',

@@ -15,6 +15,7 @@ import {
   type TowerTransport,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { Duration, type DurationLikeObject } from 'luxon';
+import { isLoopbackHost } from '../cloudtower/session';
 import type { TowerCredentials } from '../cloudtower/TowerClient';
 import {
   DEFAULT_MAX_IN_FLIGHT,
@@ -185,15 +186,6 @@ function readTower(
     ...readSweepSettings(tower, towerKey, defaults),
     ...readOwnership(tower, towerKey),
   };
-}
-
-/** 127.0.0.0/8, ::1 and localhost, as `URL` spells a host (IPv4 canonical, IPv6 bracketed). */
-function isLoopbackHost(hostname: string): boolean {
-  return (
-    hostname === 'localhost' ||
-    hostname === '[::1]' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
-  );
 }
 
 function parseServer(server: string, key: string): URL {

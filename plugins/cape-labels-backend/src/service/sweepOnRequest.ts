@@ -14,7 +14,10 @@ import { requesterOf, type Caller, type TowerAccess } from './access';
 import { isTowerId, towerIdOf } from './validation';
 
 /** What every entry point that starts or stops a sweep on request (the API, the actions, events) calls. */
-export type SweepRequests = Pick<SweepCoordinator, 'requestSweep' | 'stopSweep'>;
+export type SweepRequests = Pick<
+  SweepCoordinator,
+  'requestSweep' | 'stopSweep'
+>;
 
 const refusedWithoutPermissions = (what: string, stillRuns: string) =>
   `${what} on request are refused while permission.enabled is not true: without ` +

@@ -240,10 +240,7 @@ describe('per-Tower permissions through the permission backend', () => {
       newRun('t-b', 0, { startedAt: new Date() }),
     );
     const stop = (towerId: string) =>
-      b
-        .http()
-        .post(`/api/cape-labels/towers/${towerId}/stop`)
-        .set(asUser(SAM));
+      b.http().post(`/api/cape-labels/towers/${towerId}/stop`).set(asUser(SAM));
     const answers = async (towerId: string) => ({
       stop: answerOf(await stop(towerId), towerId),
       preview: answerOf(await sweep(SAM, towerId), towerId),
@@ -257,8 +254,8 @@ describe('per-Tower permissions through the permission backend', () => {
       ),
     });
     const runsOfB = async () =>
-      (await b.get('/towers/t-b/runs', asUser(PLATFORM)).expect(200)).body
-        .items.length;
+      (await b.get('/towers/t-b/runs', asUser(PLATFORM)).expect(200)).body.items
+        .length;
     const runsBefore = await runsOfB();
     const unknown = await answers('no-such');
     expect(unknown.stop.status).toBe(404);

@@ -31,7 +31,7 @@ describe('readCapeLabelsConfig: invalid configs', () => {
       '/cape\u202elabels',
       'https://evil.example/cape-labels',
       'data:text/html,x',
-    ].map(pagePath => [
+    ].map((pagePath): [object, string] => [
       { towers: { a: tower }, notifications: { pagePath } },
       'capeLabels.notifications.pagePath: must be a path of the app',
     ]),

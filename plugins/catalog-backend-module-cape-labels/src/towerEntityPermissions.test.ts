@@ -1,6 +1,7 @@
 import {
   AuthorizeResult,
   createPermission,
+  type ConditionalPolicyDecision,
 } from '@backstage/plugin-permission-common';
 import { createTowerEntityReadDecision } from './towerEntityPermissions';
 
@@ -9,8 +10,8 @@ const catalogEntityRead = createPermission({
   attributes: { action: 'read' },
   resourceType: 'catalog-entity',
 });
-const onTowers = (conditions: object) => ({
-  result: AuthorizeResult.CONDITIONAL as const,
+const onTowers = (conditions: object): ConditionalPolicyDecision => ({
+  result: AuthorizeResult.CONDITIONAL,
   pluginId: 'cape-labels',
   resourceType: 'cape-labels-tower',
   conditions: conditions as never,

@@ -56,9 +56,19 @@ export function towerEntityRules(towers: () => readonly TowerDirectoryEntry[]) {
       .map(t => t.id),
   });
   const resourceRef = catalogEntityPermissionResourceRef;
-  const owns = (claims: string[]) => towerClaimsMatcher(claims).owns;
-  const isNotified = (claims: string[]) =>
-    towerClaimsMatcher(claims).isNotified;
+  const claimsRule = (
+    name: string,
+    description: string,
+    matcher: (claims: string[]) => Pick,
+  ) =>
+    createPermissionRule({
+      name,
+      description,
+      resourceRef,
+      paramsSchema: claimsSchema,
+      apply: (entity, { claims }) => isPicked(entity, matcher(claims)),
+      toQuery: ({ claims }) => picked(matcher(claims)),
+    });
   const hasId = (towerId: string) => (tower: TowerDirectoryEntry) =>
     tower.id === towerId;
   return [
@@ -69,24 +79,16 @@ export function towerEntityRules(towers: () => readonly TowerDirectoryEntry[]) {
       apply: entity => isPicked(entity, () => true),
       toQuery: () => ({ key: TOWER_ID_KEY }),
     }),
-    createPermissionRule({
-      name: CATALOG_RULE_OF.IS_TOWER_OWNER,
-      description:
-        "Allow the entities of Towers whose configured owner is among the caller's ownership claims",
-      resourceRef,
-      paramsSchema: claimsSchema,
-      apply: (entity, { claims }) => isPicked(entity, owns(claims)),
-      toQuery: ({ claims }) => picked(owns(claims)),
-    }),
-    createPermissionRule({
-      name: CATALOG_RULE_OF.IS_TOWER_NOTIFIED,
-      description:
-        "Allow the entities of Towers one of whose notification recipients is among the caller's ownership claims",
-      resourceRef,
-      paramsSchema: claimsSchema,
-      apply: (entity, { claims }) => isPicked(entity, isNotified(claims)),
-      toQuery: ({ claims }) => picked(isNotified(claims)),
-    }),
+    claimsRule(
+      CATALOG_RULE_OF.IS_TOWER_OWNER,
+      "Allow the entities of Towers whose configured owner is among the caller's ownership claims",
+      claims => towerClaimsMatcher(claims).owns,
+    ),
+    claimsRule(
+      CATALOG_RULE_OF.IS_TOWER_NOTIFIED,
+      "Allow the entities of Towers one of whose notification recipients is among the caller's ownership claims",
+      claims => towerClaimsMatcher(claims).isNotified,
+    ),
     createPermissionRule({
       name: CATALOG_RULE_OF.HAS_TOWER_ID,
       description: 'Allow the entity of the Tower with this id',

@@ -5,7 +5,6 @@ import {
   startTestBackend,
   TestDatabases,
 } from '@backstage/backend-test-utils';
-import type { Entity } from '@backstage/catalog-model';
 import catalogPlugin from '@backstage/plugin-catalog-backend';
 import permissionBackend from '@backstage/plugin-permission-backend';
 import catalogModuleCapeLabelsTowers from '@smartx-cape/plugin-catalog-backend-module-cape-labels';
@@ -102,7 +101,9 @@ describe("the documented policy in the real catalog: a Tower's entity is seen by
       .get('/api/catalog/entities?filter=kind=resource&filter=kind=component')
       .set('Authorization', as(user));
     if (!Array.isArray(res.body)) throw new Error(`${res.status} ${res.text}`);
-    return ((res.body ?? []) as Entity[]).map(e => e.metadata.name).sort();
+    return ((res.body ?? []) as Array<{ metadata: { name: string } }>)
+      .map(e => e.metadata.name)
+      .sort();
   }
   const byName = (user: string, name: string) =>
     request(backend.server)

@@ -146,7 +146,8 @@ export interface Config {
       /**
        * Where the app mounts the cape-labels page (default `/cape-labels`): notification links
        * point at `<pagePath>/towers/<towerId>?run=<runId>`. Set it when the page is mounted
-       * elsewhere or the app runs under a base path.
+       * elsewhere or the app runs under a base path. A path of the app: one leading `/`, no `\`,
+       * `?`, `#`, spaces or control characters.
        */
       pagePath?: string;
       /**

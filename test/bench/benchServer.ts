@@ -104,7 +104,6 @@ export async function serve(knex: Knex, towerIds: string[]) {
       sweeps: new TowerSweeps({
         access,
         requests: coordinator,
-        stops: coordinator,
         auditor: {} as any, // only the sweep routes audit
       }),
       store,

@@ -51,6 +51,17 @@ describe('cape-labels plugin: configuration', () => {
     ).rejects.toThrow(/capeLabels\.towers\.prod-a\.server/);
   });
 
+  it("refuses to start on a notifications.pagePath a browser reads as another origin ('/\\evil.example')", async () => {
+    await expect(
+      startCapeBackend({
+        capeLabels: url => ({
+          towers: { t1: towerEntry(url) },
+          notifications: { pagePath: '/\\evil.example' },
+        }),
+      }),
+    ).rejects.toThrow(/capeLabels\.notifications\.pagePath/);
+  });
+
   it('warns at start of http:// (allowInsecure) and skipTLSVerify Towers and marks them in GET /towers', async () => {
     const b = await startCapeBackend({
       capeLabels: url => ({

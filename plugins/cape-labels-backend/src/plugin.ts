@@ -133,12 +133,7 @@ export const capeLabelsPlugin = createBackendPlugin({
         registerTowerResource(permissionsRegistry, coordinator);
         const access = new TowerAccess({ permissions, towers: coordinator });
         const reads = new TowerReads({ towers: coordinator, store, access });
-        const sweeps = new TowerSweeps({
-          access,
-          requests,
-          stops: coordinator,
-          auditor,
-        });
+        const sweeps = new TowerSweeps({ access, requests, auditor });
         httpRouter.use(
           await createRouter({ reads, sweeps, store, httpAuth, logger }),
         );

@@ -58,6 +58,26 @@ export type TowerDirectoryEntry = TowerOwnership & {
   webUrl: string;
 };
 
+/**
+ * The Tower rules' decisions on the caller's ownership claims (entity refs, compared without regard
+ * to case, as the catalog compares them): the backend's `cape-labels-tower` rules and the catalog
+ * module's rules on Tower entities both decide with these, so the two cannot disagree.
+ * @public
+ */
+export function towerClaimsMatcher(claims: string[]): {
+  /** The Tower's configured owner is claimed; a Tower without owner matches nobody. */
+  owns(tower: TowerOwnership): boolean;
+  /** One of the Tower's notification recipients is claimed. */
+  isNotified(tower: TowerOwnership): boolean;
+} {
+  const wanted = new Set(claims.map(r => r.toLocaleLowerCase('en-US')));
+  const claimed = (ref: string) => wanted.has(ref.toLocaleLowerCase('en-US'));
+  return {
+    owns: tower => tower.owner !== null && claimed(tower.owner),
+    isNotified: tower => tower.notify.some(claimed),
+  };
+}
+
 function configError(key: string, problem: string): Error {
   return new Error(`${key}: ${problem}`);
 }

@@ -79,18 +79,34 @@ describe('CapeLabelsTowerProvider', () => {
             'backstage.io/managed-by-origin-location':
               'cape-labels-config:capeLabels.towers',
           },
-          links: [
-            {
-              url: 'https://tower-a.example.com:8443',
-              title: 'CloudTower web UI',
-              icon: 'web',
-            },
-          ],
         },
         spec: { type: 'cloudtower', owner: 'group:default/platform-team' },
       });
       expect(entities[0].entity.spec?.owner).toBe('resource:default/lab');
       expect(JSON.stringify(t.mutations)).not.toContain('secret-pw');
+      expect(JSON.stringify(t.mutations)).not.toContain('tower-a.example.com');
+      expect(JSON.stringify(t.mutations)).not.toContain('10.0.0.5');
+    } finally {
+      t.close();
+    }
+  });
+
+  it('links each entity to its Tower only with capeLabels.catalog.linkTowers', async () => {
+    const t = await setup({
+      catalog: { linkTowers: true },
+      towers: { 'prod-a': tower() },
+    });
+    try {
+      const [mutation] = t.mutations;
+      const entity =
+        mutation.type === 'full' ? mutation.entities[0].entity : undefined;
+      expect(entity?.metadata.links).toEqual([
+        {
+          url: 'https://tower-a.example.com:8443',
+          title: 'CloudTower web UI',
+          icon: 'web',
+        },
+      ]);
     } finally {
       t.close();
     }

@@ -7,8 +7,14 @@ import type {
   EntityProvider,
   EntityProviderConnection,
 } from '@backstage/plugin-catalog-node';
-import { readTowerDirectory } from '@smartx-cape/plugin-cape-labels-common';
+import {
+  readTowerDirectory,
+  type TowerDirectoryEntry,
+} from '@smartx-cape/plugin-cape-labels-common';
 import { isRepresentable, TOWER_LOCATION, towerEntity } from './towerEntities';
+
+/** Whether the entities link to the Towers' web UI, which names their address. */
+const LINK_TOWERS_KEY = 'capeLabels.catalog.linkTowers';
 
 /**
  * Emits every configured Tower as a `Resource` entity: a full mutation when the catalog connects
@@ -18,6 +24,7 @@ import { isRepresentable, TOWER_LOCATION, towerEntity } from './towerEntities';
  */
 export class CapeLabelsTowerProvider implements EntityProvider {
   private connection?: EntityProviderConnection;
+  private written: readonly TowerDirectoryEntry[] = [];
 
   constructor(
     private readonly config: RootConfigService,
@@ -42,6 +49,15 @@ export class CapeLabelsTowerProvider implements EntityProvider {
     });
   }
 
+  /** The Towers whose entities the last mutation wrote, as the catalog's Tower rules read them. */
+  towers(): readonly TowerDirectoryEntry[] {
+    return this.written;
+  }
+
+  private linkTowers(): boolean {
+    return this.config.getOptionalBoolean(LINK_TOWERS_KEY) ?? false;
+  }
+
   /** Replaces every entity of this provider by the Towers configured now. */
   async refresh(): Promise<void> {
     if (!this.connection) return;
@@ -60,13 +76,15 @@ export class CapeLabelsTowerProvider implements EntityProvider {
         `Tower '${tower.id}' is not in the catalog: entity names have at most 63 characters`,
       );
     }
+    const represented = towers.filter(isRepresentable);
     await this.connection.applyMutation({
       type: 'full',
-      entities: towers.filter(isRepresentable).map(tower => ({
-        entity: towerEntity(tower),
+      entities: represented.map(tower => ({
+        entity: towerEntity(tower, this.linkTowers()),
         locationKey: TOWER_LOCATION,
       })),
     });
+    this.written = represented;
     this.logger.info(`Tower entities: ${towers.length} configured`);
   }
 }

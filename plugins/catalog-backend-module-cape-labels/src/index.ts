@@ -5,3 +5,4 @@
  */
 export { catalogModuleCapeLabelsTowers as default } from './module';
 export { CapeLabelsTowerProvider } from './CapeLabelsTowerProvider';
+export { createTowerEntityReadDecision } from './towerEntityPermissions';

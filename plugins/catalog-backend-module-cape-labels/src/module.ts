@@ -4,9 +4,11 @@ import {
 } from '@backstage/backend-plugin-api';
 import { catalogProcessingExtensionPoint } from '@backstage/plugin-catalog-node';
 import { CapeLabelsTowerProvider } from './CapeLabelsTowerProvider';
+import { towerEntityRules } from './towerEntityPermissions';
 
 /**
- * Catalog module: every Tower in `capeLabels.towers` becomes a `Resource` entity.
+ * Catalog module: every Tower in `capeLabels.towers` becomes a `Resource` entity, and the catalog
+ * learns the rules a policy's `createTowerEntityReadDecision` decides Tower entities by.
  *
  * @public
  */
@@ -19,9 +21,14 @@ export const catalogModuleCapeLabelsTowers = createBackendModule({
         catalog: catalogProcessingExtensionPoint,
         config: coreServices.rootConfig,
         logger: coreServices.logger,
+        permissionsRegistry: coreServices.permissionsRegistry,
       },
-      async init({ catalog, config, logger }) {
-        catalog.addEntityProvider(new CapeLabelsTowerProvider(config, logger));
+      async init({ catalog, config, logger, permissionsRegistry }) {
+        const provider = new CapeLabelsTowerProvider(config, logger);
+        catalog.addEntityProvider(provider);
+        permissionsRegistry.addPermissionRules(
+          towerEntityRules(() => provider.towers()),
+        );
       },
     });
   },

@@ -23,9 +23,13 @@ export function isRepresentable(tower: TowerDirectoryEntry): boolean {
 /**
  * One configured Tower as a catalog `Resource` of type `cloudtower`. A Tower without `owner` owns
  * itself: the catalog needs a `spec.owner`, and a Resource is never among a user's ownership
- * claims, so no group anyone could register claims the entity.
+ * claims, so no group anyone could register claims the entity. The Tower's address is on it only
+ * with `link`.
  */
-export function towerEntity(tower: TowerDirectoryEntry): ResourceEntity {
+export function towerEntity(
+  tower: TowerDirectoryEntry,
+  link: boolean,
+): ResourceEntity {
   const { kind, namespace, name } = towerEntityName(tower.id);
   return {
     apiVersion: 'backstage.io/v1alpha1',
@@ -40,7 +44,13 @@ export function towerEntity(tower: TowerDirectoryEntry): ResourceEntity {
         [ANNOTATION_LOCATION]: TOWER_LOCATION,
         [ANNOTATION_ORIGIN_LOCATION]: TOWER_LOCATION,
       },
-      links: [{ url: tower.webUrl, title: 'CloudTower web UI', icon: 'web' }],
+      ...(link
+        ? {
+            links: [
+              { url: tower.webUrl, title: 'CloudTower web UI', icon: 'web' },
+            ],
+          }
+        : {}),
     },
     spec: {
       type: 'cloudtower',

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * A throw-away self-signed certificate for 127.0.0.1 / localhost (made with the `openssl` CLI,
- * which must be on PATH). The certificate is its own CA: give `cert` to a client as its CA bundle.
+ * A throw-away self-signed certificate for 127.0.0.1 / localhost and `dnsNames` (made with the
+ * `openssl` CLI, which must be on PATH). The certificate is its own CA: give `cert` to a client as
+ * its CA bundle.
  */
 export async function createSelfSignedCert(
-  options: { commonName?: string; days?: number } = {},
+  options: { commonName?: string; days?: number; dnsNames?: string[] } = {},
 ): Promise<{ key: string; cert: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'tower-sim-tls-'));
   const keyFile = join(dir, 'key.pem');
@@ -30,7 +31,7 @@ export async function createSelfSignedCert(
     '-subj',
     `/CN=${options.commonName ?? '127.0.0.1'}`,
     '-addext',
-    'subjectAltName=IP:127.0.0.1,DNS:localhost',
+    `subjectAltName=${['IP:127.0.0.1', 'DNS:localhost', ...(options.dnsNames ?? []).map(n => `DNS:${n}`)].join(',')}`,
     '-addext',
     'basicConstraints=critical,CA:TRUE',
   ];

@@ -252,7 +252,7 @@ export function registerCapeLabelsActions(
     description:
       'Starts a dry run of one Tower: it lists and checks labels like a real sweep and records ' +
       'which ones it would delete (action would-delete) without deleting any. Needs the ' +
-      'cape-labels.sweep.run permission on that Tower. Answers at once; the run then shows in ' +
+      'cape-labels.read and cape-labels.sweep.run permissions on that Tower. Answers at once; the run then shows in ' +
       'list-tower-runs, its labels in list-run-labels. Fails with a conflict while the Tower is ' +
       'already sweeping.',
     attributes: { destructive: false, readOnly: false, idempotent: false },
@@ -267,7 +267,8 @@ export function registerCapeLabelsActions(
     description:
       'Starts a real sweep of one Tower: it deletes CAPE labels that no object uses any more ' +
       '(unless the Tower is configured dryRun). Destructive: run preview-tower-sweep first and ' +
-      'ask the user to confirm. Needs the cape-labels.sweep.run permission on that Tower; refused ' +
+      'ask the user to confirm. Needs the cape-labels.read and cape-labels.sweep.run permissions ' +
+      'on that Tower; refused ' +
       "while Backstage's permission framework is off unless the operator set " +
       'capeLabels.allowManualSweepsWithoutPermissions. Recorded with you as requestedBy and ' +
       'audited. Answers at once; follow the run with list-tower-runs.',
@@ -284,8 +285,10 @@ export function registerCapeLabelsActions(
       "Stops the Tower's running sweep, whichever backend replica runs it: it ends aborted " +
       'before its next page or batch, noted with you as the one who stopped it, and audited. ' +
       'Deletes nothing; labels a delete already sent are settled and recorded as on any abort. ' +
-      'Needs the cape-labels.sweep.run permission on that Tower. Fails with a conflict when no ' +
-      'sweep of the Tower runs.',
+      'Needs the cape-labels.read and cape-labels.sweep.run permissions on that Tower; refused ' +
+      "while Backstage's permission framework is off unless the operator set " +
+      'capeLabels.allowManualSweepsWithoutPermissions. Fails with a conflict when no sweep of ' +
+      'the Tower runs.',
     attributes: { destructive: false, readOnly: false, idempotent: true },
     schema: {
       input: towerInput,

@@ -14,18 +14,27 @@ import { createTowerClient } from './TowerClient';
 import { KEYS, listAll, OLD, opts, users } from './__testUtils__/simHelpers';
 import { TOWER_PASSWORD } from '../__testUtils__/towerLogin';
 
-/** A real HTTP CONNECT proxy on 127.0.0.1: records each tunnel and every byte sent through it. */
+/** A name that resolves nowhere but in the proxy below, where it is 127.0.0.1: a Tower off this machine. */
+const REMOTE_TOWER = 'tower.proxied.test';
+
+/**
+ * A real HTTP proxy on 127.0.0.1 (CONNECT tunnels; requests forwarded in clear are refused):
+ * records each tunnel, each forwarded request and every byte sent through either.
+ */
 async function startConnectProxy() {
   const tunnels: string[] = [];
+  const forwarded: string[] = [];
   const sent: Buffer[] = [];
-  const server: Server = createServer((_req, res) => {
-    // Only tunnels: a request forwarded in clear would be a failure of the client.
-    res.writeHead(405).end();
+  const server: Server = createServer((req, res) => {
+    forwarded.push(req.url ?? '');
+    req.on('data', (chunk: Buffer) => sent.push(chunk));
+    req.on('end', () => res.writeHead(405).end());
   });
   server.on('connect', (req, client, head) => {
     tunnels.push(req.url ?? '');
     const [host, port] = (req.url ?? '').split(':');
-    const upstream = connect(Number(port), host, () => {
+    const target = host === REMOTE_TOWER ? '127.0.0.1' : host;
+    const upstream = connect(Number(port), target, () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       if (head.length) upstream.write(head);
       client.on('data', (chunk: Buffer) => sent.push(chunk));
@@ -40,7 +49,13 @@ async function startConnectProxy() {
   return {
     url: `http://127.0.0.1:${port}`,
     tunnels,
+    forwarded,
     sentText: () => Buffer.concat(sent).toString('latin1'),
+    forget: () => {
+      tunnels.length = 0;
+      forwarded.length = 0;
+      sent.length = 0;
+    },
     stop: () =>
       new Promise<void>(resolve => {
         server.closeAllConnections();
@@ -67,7 +82,7 @@ describe("Tower requests through the process's proxy", () => {
   const originalDispatcher = getGlobalDispatcher();
 
   beforeAll(async () => {
-    const tls = await createSelfSignedCert();
+    const tls = await createSelfSignedCert({ dnsNames: [REMOTE_TOWER] });
     cert = tls.cert;
     sim = await startSimulator({ users, tls });
     sim.admin.createLabel({ key: 'cape-vip', createdAt: OLD });
@@ -75,7 +90,7 @@ describe("Tower requests through the process's proxy", () => {
   }, 30_000);
   beforeEach(() => {
     PROXY_ENV.forEach(k => delete process.env[k]);
-    proxy.tunnels.length = 0;
+    proxy.forget();
   });
   afterEach(() => {
     setGlobalDispatcher(originalDispatcher);
@@ -89,9 +104,14 @@ describe("Tower requests through the process's proxy", () => {
     await sim.stop();
   });
 
-  const simHost = () => new URL(sim.url).host;
-  const listThroughClient = async () => {
-    const client = createTowerClient(opts(sim, { caCert: cert }));
+  const remoteUrl = () => {
+    const url = new URL(sim.url);
+    url.hostname = REMOTE_TOWER;
+    return url.origin;
+  };
+  const simHost = () => new URL(remoteUrl()).host;
+  const listThroughClient = async (server = remoteUrl()) => {
+    const client = createTowerClient(opts(sim, { caCert: cert, server }));
     try {
       return await listAll(client, KEYS);
     } finally {
@@ -119,17 +139,54 @@ describe("Tower requests through the process's proxy", () => {
     expect(new Set(proxy.tunnels)).toEqual(new Set([simHost()]));
   });
 
+  // Reached directly, the Tower's name resolves nowhere: the client's own lookup fails.
   it('NO_PROXY naming the Tower: reached directly', async () => {
     process.env.NODE_USE_ENV_PROXY = '1';
     process.env.HTTPS_PROXY = proxy.url;
-    process.env.NO_PROXY = '127.0.0.1';
-    await expect(listThroughClient()).resolves.toHaveLength(1);
+    process.env.NO_PROXY = REMOTE_TOWER;
+    await expect(listThroughClient()).rejects.toThrow(/ENOTFOUND/);
     expect(proxy.tunnels).toEqual([]);
   });
 
   it('a proxy in the environment the process does not use: reached directly, as before', async () => {
     process.env.HTTPS_PROXY = proxy.url;
-    await expect(listThroughClient()).resolves.toHaveLength(1);
+    await expect(listThroughClient()).rejects.toThrow(/ENOTFOUND/);
     expect(proxy.tunnels).toEqual([]);
+  });
+
+  describe('a Tower on a loopback address: always reached directly', () => {
+    let plainSim: RunningSimulator;
+    beforeAll(async () => {
+      plainSim = await startSimulator({ users });
+      plainSim.admin.createLabel({ key: 'cape-vip', createdAt: OLD });
+    });
+    afterAll(() => plainSim.stop());
+
+    const useProxy: Array<[string, () => void]> = [
+      ['NODE_USE_ENV_PROXY=1', () => (process.env.NODE_USE_ENV_PROXY = '1')],
+      [
+        'a global EnvHttpProxyAgent',
+        () => setGlobalDispatcher(new EnvHttpProxyAgent()),
+      ],
+    ];
+    it.each(useProxy)(
+      '%s with HTTP_PROXY and HTTPS_PROXY: no byte of an http:// or https:// loopback Tower, its password least of all, reaches the proxy',
+      async (_name, useEnvProxy) => {
+        process.env.HTTP_PROXY = proxy.url;
+        process.env.HTTPS_PROXY = proxy.url;
+        useEnvProxy();
+        const plain = createTowerClient(opts(plainSim));
+        try {
+          await expect(listAll(plain, KEYS)).resolves.toHaveLength(1);
+        } finally {
+          await plain.close();
+        }
+        await expect(listThroughClient(sim.url)).resolves.toHaveLength(1);
+        expect(proxy.tunnels).toEqual([]);
+        expect(proxy.forwarded).toEqual([]);
+        expect(proxy.sentText()).not.toContain(TOWER_PASSWORD);
+        expect(proxy.sentText()).toBe('');
+      },
+    );
   });
 });

@@ -62,6 +62,15 @@ const isMessage = (v: unknown): v is { message: string } =>
   v !== null &&
   typeof (v as { message?: unknown }).message === 'string';
 
+/** 127.0.0.0/8, ::1 and localhost, as `URL` spells a host (IPv4 canonical, IPv6 bracketed). */
+export function isLoopbackHost(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    hostname === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+  );
+}
+
 /** Where every copy of undici, Node's own included, keeps the global dispatcher. */
 const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
 
@@ -561,9 +570,13 @@ export class TowerSession {
    * undici's `EnvHttpProxyAgent` installed as the global dispatcher, the two ways Backstage
    * documents), so does the pool: through an `EnvHttpProxyAgent` of its own (a global dispatcher
    * cannot carry this Tower's TLS options), which skips hosts `NO_PROXY` lists and tunnels every
-   * request with CONNECT, so an https Tower's TLS runs end to end through the proxy.
+   * request with CONNECT, so an https Tower's TLS runs end to end through the proxy. A loopback
+   * Tower is always reached directly.
    */
   private createDispatcher(): Dispatcher {
+    // A loopback Tower's traffic never leaves the machine, which is why http:// is allowed there.
+    if (isLoopbackHost(new URL(this.url).hostname))
+      return new Agent({ connect: this.tls });
     // Read, not undici's getGlobalDispatcher: that installs a default one when none is set,
     // changing what Node's fetch uses. Compared by class name: the portal's undici is not ours.
     const installed = (globalThis as Record<symbol, unknown>)[

@@ -22,6 +22,19 @@ describe('readCapeLabelsConfig: invalid configs', () => {
       },
       'capeLabels.notifications.pagePath',
     ],
+    ...[
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/\t/evil.example',
+      '/cape\nlabels',
+      '/cape\u0000labels',
+      '/cape\u202elabels',
+      'https://evil.example/cape-labels',
+      'data:text/html,x',
+    ].map((pagePath): [object, string] => [
+      { towers: { a: tower }, notifications: { pagePath } },
+      'capeLabels.notifications.pagePath: must be a path of the app',
+    ]),
     [
       { notifications: { language: 'zh' }, towers: { a: tower } },
       "capeLabels.notifications.language: must be one of en, zh-CN, not 'zh'",

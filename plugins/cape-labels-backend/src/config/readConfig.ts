@@ -15,6 +15,7 @@ import {
   type TowerTransport,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { Duration, type DurationLikeObject } from 'luxon';
+import { isLoopbackHost } from '../cloudtower/session';
 import type { TowerCredentials } from '../cloudtower/TowerClient';
 import {
   DEFAULT_MAX_IN_FLIGHT,
@@ -185,15 +186,6 @@ function readTower(
     ...readSweepSettings(tower, towerKey, defaults),
     ...readOwnership(tower, towerKey),
   };
-}
-
-/** 127.0.0.0/8, ::1 and localhost, as `URL` spells a host (IPv4 canonical, IPv6 bracketed). */
-function isLoopbackHost(hostname: string): boolean {
-  return (
-    hostname === 'localhost' ||
-    hostname === '[::1]' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
-  );
 }
 
 function parseServer(server: string, key: string): URL {
@@ -477,10 +469,11 @@ function refuseSharedTowers(towers: readonly TowerConfig[]): void {
 /** The page's path in the app, for notification links: `/cape-labels` unless configured. */
 function readPagePath(at: Setting): string {
   const path = at.config.getOptionalString(at.key) ?? '/cape-labels';
-  if (!path.startsWith('/') || path.startsWith('//') || /[?#\s]/.test(path))
+  // Browsers read `\` as `/` and drop tabs and line breaks, so `/\x` or `/<tab>/x` is another origin.
+  if (!/^\/(?![/\\])/.test(path) || /[\\?#\s\p{Cc}\p{Cf}]/u.test(path))
     invalid(
       at.fullKey,
-      'must be a path of the app starting with / (e.g. /cape-labels), without ? or #',
+      'must be a path of the app starting with a single / (e.g. /cape-labels), without \\, ?, #, spaces or control characters',
     );
   return path.replace(/\/+$/, '');
 }

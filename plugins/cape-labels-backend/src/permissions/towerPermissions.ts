@@ -3,7 +3,10 @@ import {
   createPermissionResourceRef,
   createPermissionRule,
 } from '@backstage/plugin-permission-node';
-import { CAPE_LABELS_TOWER_RESOURCE_TYPE } from '@smartx-cape/plugin-cape-labels-common';
+import {
+  CAPE_LABELS_TOWER_RESOURCE_TYPE,
+  towerClaimsMatcher,
+} from '@smartx-cape/plugin-cape-labels-common';
 import { z } from 'zod';
 
 /**
@@ -48,39 +51,31 @@ const claimsSchema = z.object({
     ),
 });
 
-/**
- * A rule on the caller's ownership claims: `matches` says which Towers match a test of whether an
- * entity ref is claimed. Entity refs compare without regard to case, as the catalog compares them.
- */
+/** A rule on the caller's ownership claims: `matches` says which Towers the claims match. */
 const claimsRule = (
   name: string,
   description: string,
-  matches: (claimed: (ref: string) => boolean) => CapeLabelsTowerQuery,
-) => {
-  const query = (claims: string[]) => {
-    const wanted = new Set(claims.map(r => r.toLocaleLowerCase('en-US')));
-    return matches(ref => wanted.has(ref.toLocaleLowerCase('en-US')));
-  };
-  return createPermissionRule({
+  matches: (claims: string[]) => CapeLabelsTowerQuery,
+) =>
+  createPermissionRule({
     name,
     description,
     resourceRef: capeLabelsTowerResourceRef,
     paramsSchema: claimsSchema,
-    apply: (tower, { claims }) => query(claims)(tower),
-    toQuery: ({ claims }) => query(claims),
+    apply: (tower, { claims }) => matches(claims)(tower),
+    toQuery: ({ claims }) => matches(claims),
   });
-};
 
 const isTowerOwner = claimsRule(
   'IS_TOWER_OWNER',
   "Allow Towers whose configured owner is among the caller's ownership claims (a Tower without owner matches nobody)",
-  claimed => tower => tower.owner !== null && claimed(tower.owner),
+  claims => towerClaimsMatcher(claims).owns,
 );
 
 const isTowerNotified = claimsRule(
   'IS_TOWER_NOTIFIED',
   "Allow Towers one of whose notification recipients is among the caller's ownership claims: meant for cape-labels.read only, since recipients are not owners",
-  claimed => tower => tower.notify.some(claimed),
+  claims => towerClaimsMatcher(claims).isNotified,
 );
 
 const hasTowerId = createPermissionRule({

@@ -159,22 +159,26 @@ export class TowerAccess {
 
   /**
    * The one answer for hidden and unknown Towers: passes when `towerId` is configured and the
-   * caller may `cape-labels.sweep.run` it; 403 naming the permission when it may only read the
-   * Tower; otherwise exactly the 404 of a Tower that is not configured, also for a caller who may
-   * read no Tower at all.
+   * caller may both `cape-labels.read` and `cape-labels.sweep.run` it; 403 naming the permission
+   * when it may only read the Tower; otherwise exactly the 404 of a Tower that is not configured,
+   * also for a caller who may sweep a Tower it may not read.
    */
   async requireSweep(credentials: Caller, towerId: string): Promise<void> {
     // An unknown id is asked about like a configured one, so neither answer comes sooner.
     const known = this.ids().includes(towerId);
-    const may = async (permission: TowerPermission) => {
-      const allowed = await this.allowed(credentials, permission, [towerId]);
-      return known && allowed.has(towerId);
-    };
-    if (await may(capeLabelsSweepRunPermission)) return;
-    if (await may(capeLabelsReadPermission))
+    const decisions = await this.options.permissions.authorize(
+      [capeLabelsReadPermission, capeLabelsSweepRunPermission].map(
+        permission => ({ permission, resourceRef: towerId }),
+      ),
+      { credentials },
+    );
+    const [read, sweep] = decisions.map(
+      d => known && d.result === AuthorizeResult.ALLOW,
+    );
+    if (!read) throw towerNotFound(towerId);
+    if (!sweep)
       throw new NotAllowedError(
         `You may not start sweeps of Tower '${towerId}' (${capeLabelsSweepRunPermission.name})`,
       );
-    throw towerNotFound(towerId);
   }
 }

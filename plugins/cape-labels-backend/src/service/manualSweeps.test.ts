@@ -1,7 +1,9 @@
 import { ConfigReader } from '@backstage/config';
 import type { JsonObject } from '@backstage/types';
 import { readAccessConfig } from '../config/readConfig';
+import { invokeAction } from '../actions/__testUtils__/invokeAction';
 import {
+  BASE,
   backendForDescribe,
   defaultCapeLabels,
   EVERY_START_DUE,
@@ -9,6 +11,7 @@ import {
   towerEntry,
   type CapeBackend,
 } from './__testUtils__/testBackend';
+import { asUser } from './__testUtils__/permissionBackend';
 
 /** The default config plus `sched` (every start a due scheduled sweep) and `dry` (configured dryRun). */
 function capeLabelsWith(extra: JsonObject = {}) {
@@ -32,6 +35,8 @@ const oldLabel = (b: CapeBackend, value: string, prefix = 'cape') =>
     value,
     createdAt: oldDate(),
   }).id;
+
+const guest = () => asUser('user:development/guest');
 
 const optInWarnings = (b: CapeBackend) =>
   b.logs.filter(
@@ -58,6 +63,25 @@ describe('real sweeps on request while permission.enabled is not true', () => {
     expect(await b.runs('t1')).toHaveLength(0);
     expect(b.sim.admin.label(label)).toBeDefined();
     expect(optInWarnings(b)).toHaveLength(0);
+  });
+
+  it('refuses a stop through the API and the action with 403 naming the settings, and stops nothing', async () => {
+    const route = await b.http().post(`${BASE}/towers/t1/stop`).set(guest());
+    const action = await invokeAction(
+      b,
+      'stop-tower-sweep',
+      { towerId: 't1' },
+      guest(),
+    );
+    for (const res of [route, action]) {
+      expect(res.status).toBe(403);
+      expect(res.body.error.name).toBe('NotAllowedError');
+      expect(res.body.error.message).toContain('permission.enabled');
+      expect(res.body.error.message).toContain(
+        'capeLabels.allowManualSweepsWithoutPermissions',
+      );
+    }
+    expect(b.logs.filter(l => l.includes('asked to stop'))).toHaveLength(0);
   });
 
   it('still runs previews and sweeps of a Tower configured dryRun', async () => {
@@ -91,6 +115,11 @@ describe('capeLabels.allowManualSweepsWithoutPermissions: true', () => {
     const run = await b.sweep('t1', {});
     expect(run).toMatchObject({ trigger: 'manual', dryRun: false });
     expect(b.sim.admin.label(label)).toBeUndefined();
+  });
+
+  it('opens stops too: a stop of an idle Tower is a 409, not a refusal', async () => {
+    const res = await b.http().post(`${BASE}/towers/t1/stop`).set(guest());
+    expect(res.status).toBe(409);
   });
 });
 

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import {
+  capeLabelsReadPermission,
   capeLabelsSweepRunPermission,
   type RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
@@ -16,6 +19,16 @@ import { until } from '../__testUtils__/until';
 import { MINUTE } from '../__testUtils__/time';
 
 const TASKS = `${BASE}/.backstage/scheduler/v1/tasks`;
+
+/** The README's Security section, where the portal is told which paths to keep from users. */
+function readmeSecurity(): string {
+  const readme = fs.readFileSync(
+    path.resolve(__dirname, '../../../../README.md'),
+    'utf8',
+  );
+  const start = readme.indexOf('## Security');
+  return readme.slice(start, readme.indexOf('\n## ', start + 1));
+}
 const task = (towerId: string) =>
   `${TASKS}/${encodeURIComponent(`cape-labels:sweep:${towerId}`)}`;
 
@@ -215,6 +228,45 @@ describe("the scheduler's own endpoints", () => {
     );
     await stop().expect(409);
   }, 60_000);
+
+  it("serves a Tower's task to a user who may read no Tower, as the README warns: listed, a real id told from an invented one; the README's block covers every spelling served", async () => {
+    b.permission.denied.add(capeLabelsReadPermission.name);
+    try {
+      await b.get('/towers').expect(403);
+      const listed = await b.http().get(TASKS).set(auth.user()).expect(200);
+      expect(
+        listed.body.tasks.map((t: { taskId: string }) => t.taskId),
+      ).toEqual(expect.arrayContaining(['cape-labels:sweep:idle']));
+      const cancel = (url: string) =>
+        b.http().post(`${url}/cancel`).set(auth.user());
+      expect((await cancel(task('idle'))).status).toBe(409);
+      expect((await cancel(task('no-such'))).status).toBe(404);
+      const shouted = TASKS.replace(
+        '.backstage/scheduler',
+        '.BACKSTAGE/Scheduler',
+      );
+      await b.http().get(shouted).set(auth.user()).expect(200);
+
+      const security = readmeSecurity();
+      expect(security).toContain(
+        'GET /api/cape-labels/.backstage/scheduler/v1/tasks',
+      );
+      const [, block] = /location ~\* (\S+) \{ return 403; \}/.exec(security)!;
+      const blocked = new RegExp(block, 'i');
+      for (const served of [
+        TASKS,
+        shouted,
+        `${task('idle')}/trigger`,
+        `${task('idle')}/cancel`,
+      ])
+        expect({ served, blocked: blocked.test(served) }).toEqual({
+          served,
+          blocked: true,
+        });
+    } finally {
+      b.permission.denied.delete(capeLabelsReadPermission.name);
+    }
+  });
 
   it('GET /towers shows a run whose heartbeat stopped as lost, and writes nothing', async () => {
     const knex = await b.db();

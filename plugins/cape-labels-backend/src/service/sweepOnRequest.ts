@@ -13,23 +13,36 @@ import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import { requesterOf, type Caller, type TowerAccess } from './access';
 import { isTowerId, towerIdOf } from './validation';
 
-/** What every entry point that starts a sweep on request (the API, the actions, events) calls. */
-export type SweepRequests = Pick<SweepCoordinator, 'requestSweep'>;
+/** What every entry point that starts or stops a sweep on request (the API, the actions, events) calls. */
+export type SweepRequests = Pick<
+  SweepCoordinator,
+  'requestSweep' | 'stopSweep'
+>;
 
-const MANUAL_SWEEPS_REFUSED =
-  'Real sweeps on request are refused while permission.enabled is not true: without ' +
-  "Backstage's permission framework every signed-in user could delete labels. Turn on " +
+const refusedWithoutPermissions = (what: string, stillRuns: string) =>
+  `${what} on request are refused while permission.enabled is not true: without ` +
+  "Backstage's permission framework every signed-in user could use them. Turn on " +
   'permission.enabled with a policy that grants cape-labels.sweep.run, or set ' +
-  'capeLabels.allowManualSweepsWithoutPermissions: true. Previews and scheduled sweeps still run.';
+  `capeLabels.allowManualSweepsWithoutPermissions: true. ${stillRuns}`;
+
+const MANUAL_SWEEPS_REFUSED = refusedWithoutPermissions(
+  'Real sweeps',
+  'Previews and scheduled sweeps still run.',
+);
+const STOPS_REFUSED = refusedWithoutPermissions(
+  'Stops',
+  'Scheduled sweeps run to their end.',
+);
 
 /**
- * The coordinator's requests, refusing (403) a real sweep while Backstage's permissions are off
- * unless the operator opted in: with permissions off every permission check allows, so nothing
- * else would stop anyone signed in from deleting. A preview, or a request to a Tower configured
- * `dryRun`, deletes nothing and passes.
+ * The coordinator's requests and stops, refusing (403) a real sweep or a stop while Backstage's
+ * permissions are off unless the operator opted in: with permissions off every permission check
+ * allows, so nothing else would stop anyone signed in from deleting, or from stopping every
+ * scheduled sweep. A preview, or a request to a Tower configured `dryRun`, deletes nothing and
+ * passes.
  */
 export function gatedSweepRequests(
-  coordinator: Pick<SweepCoordinator, 'requestSweep' | 'tower'>,
+  coordinator: Pick<SweepCoordinator, 'requestSweep' | 'stopSweep' | 'tower'>,
   access: AccessConfig,
 ): SweepRequests {
   const open =
@@ -40,6 +53,10 @@ export function gatedSweepRequests(
       if (!open && !input.dryRun && !coordinator.tower(input.towerId).dryRun)
         throw new NotAllowedError(MANUAL_SWEEPS_REFUSED);
       return coordinator.requestSweep(input);
+    },
+    stopSweep: async input => {
+      if (!open) throw new NotAllowedError(STOPS_REFUSED);
+      return coordinator.stopSweep(input);
     },
   };
 }
@@ -53,7 +70,7 @@ export function logManualSweepAccess(
     return;
   logger.warn(
     'capeLabels.allowManualSweepsWithoutPermissions is true and permission.enabled is not: ' +
-      'every signed-in user (the guest included) and every service may start real sweeps that delete labels',
+      'every signed-in user (the guest included) and every service may start real sweeps that delete labels, and stop any sweep',
   );
 }
 
@@ -93,8 +110,6 @@ export class TowerSweeps {
       access: TowerAccess;
       /** The coordinator behind the permissions-off gate. */
       requests: SweepRequests;
-      /** The coordinator's stop (the scheduler's cancel of the Tower's task). */
-      stops: Pick<SweepCoordinator, 'stopSweep'>;
       auditor: AuditorService;
     },
   ) {}
@@ -123,9 +138,8 @@ export class TowerSweeps {
   }
 
   /**
-   * A stop of the Tower's running sweep, audited as `sweep-stop` (a Tower the caller may not read
-   * answers 404 like an unknown one), the run marked with the caller before the scheduler cancels
-   * its task. Stopping deletes nothing, so the permissions-off gate of real sweeps does not apply.
+   * A stop of the Tower's running sweep, audited as `sweep-stop`, through the permissions-off
+   * gate, the run marked with the caller before the scheduler cancels its task.
    */
   stop(
     caller: Caller,
@@ -133,13 +147,16 @@ export class TowerSweeps {
     audit: SweepAudit,
   ): Promise<StopAccepted> {
     const act = (towerId: string) =>
-      this.options.stops.stopSweep({ towerId, stoppedBy: requesterOf(caller) });
+      this.options.requests.stopSweep({
+        towerId,
+        stoppedBy: requesterOf(caller),
+      });
     return this.audited('sweep-stop', caller, rawTowerId, audit, act);
   }
 
   /**
    * Runs `act` on a Tower inside the auditor event `eventId`, once the caller may
-   * `cape-labels.sweep.run` on that Tower; the event's meta on success is the answer and `meta`.
+   * `cape-labels.read` and `cape-labels.sweep.run` that Tower; the event's meta on success is the answer and `meta`.
    * The Tower id is checked inside the audit, so a malformed one is audited as failed with
    * `towerId: null` (the API's validator refused it before already; an action's input it does not
    * see): input reaches the audit only once valid.

@@ -11,10 +11,14 @@ import {
   EVE,
   NOBODY,
   PLATFORM,
+  SAM,
   teamPermissionsWorld,
 } from './__testUtils__/teamPolicy';
 import { invokeAction } from '../actions/__testUtils__/invokeAction';
 import { backendForDescribe } from './__testUtils__/testBackend';
+import { mockServices } from '@backstage/backend-test-utils';
+import { DatabaseRunStore } from '../database/DatabaseRunStore';
+import { newRun } from '../database/__testUtils__/testStore';
 
 /** Who may not read which Tower: one who reads none, one who reads another. */
 const HIDDEN_FROM: Array<[string, string, string]> = [
@@ -226,6 +230,39 @@ describe('per-Tower permissions through the permission backend', () => {
     const idle = await stop(ALICE, 't-a');
     expect(idle.status).toBe(409);
     expect(idle.body.error.message).toBe("No sweep of Tower 't-a' is running");
+  });
+
+  it('answers a caller who may sweep but not read a Tower exactly as for an unknown one: its stop stops nothing, its sweeps start nothing', async () => {
+    const store = await DatabaseRunStore.create({
+      database: mockServices.database({ knex: await b.db() }),
+    });
+    const running = await store.createRun(
+      newRun('t-b', 0, { startedAt: new Date() }),
+    );
+    const stop = (towerId: string) =>
+      b.http().post(`/api/cape-labels/towers/${towerId}/stop`).set(asUser(SAM));
+    const answers = async (towerId: string) => ({
+      stop: answerOf(await stop(towerId), towerId),
+      preview: answerOf(await sweep(SAM, towerId), towerId),
+      sweep: answerOf(
+        await b.postSweep(towerId, { dryRun: false }, asUser(SAM)),
+        towerId,
+      ),
+      stopAction: answerOf(
+        await invokeAction(b, 'stop-tower-sweep', { towerId }, asUser(SAM)),
+        towerId,
+      ),
+    });
+    const runsOfB = async () =>
+      (await b.get('/towers/t-b/runs', asUser(PLATFORM)).expect(200)).body.items
+        .length;
+    const runsBefore = await runsOfB();
+    const unknown = await answers('no-such');
+    expect(unknown.stop.status).toBe(404);
+    expect(await answers('t-b')).toEqual(unknown);
+    expect(await store.stoppedBy(running.id)).toBeUndefined();
+    expect((await store.getRun(running.id))?.status).toBe('running');
+    expect(await runsOfB()).toBe(runsBefore);
   });
 
   it("answers the frontend's per-Tower question (resourceRef) through the plugin's resources", async () => {

@@ -29,8 +29,15 @@ export const ALICE = 'user:default/alice'; // group:default/team-a, owner of t-a
 export const CAROL = 'user:default/carol'; // group:default/team-c, notified about t-b
 export const DAVE = 'user:default/dave'; // reads every Tower, sweeps t-a only (hasTowerId)
 export const NOBODY = 'user:default/nobody'; // DENY
+export const SAM = 'user:default/sam'; // sweeps every Tower, reads t-a only (hasTowerId)
 /** Member of a registered `group:default/unowned`, once the implicit owner of Towers without one. */
 export const EVE = 'user:default/eve';
+
+/** Users decided by `hasTowerId`: the Tower each may read and sweep, `*` for every Tower. */
+const NAMED_TOWERS: Record<string, { read: string; sweep: string }> = {
+  [DAVE]: { read: '*', sweep: 't-a' },
+  [SAM]: { read: 't-a', sweep: '*' },
+};
 
 /**
  * The reference policy of docs/install-extras.md: the platform team sweeps every Tower, each team
@@ -55,13 +62,18 @@ class TeamPolicy implements PermissionPolicy {
     if (ownershipEntityRefs.includes('group:default/platform-team'))
       return { result: AuthorizeResult.ALLOW };
     if (userEntityRef === NOBODY) return { result: AuthorizeResult.DENY };
-    if (userEntityRef === DAVE)
-      return isPermission(permission, capeLabelsReadPermission)
+    const named = NAMED_TOWERS[userEntityRef];
+    if (named) {
+      const towerId = isPermission(permission, capeLabelsReadPermission)
+        ? named.read
+        : named.sweep;
+      return towerId === '*'
         ? { result: AuthorizeResult.ALLOW }
         : createCapeLabelsTowerConditionalDecision(
             permission,
-            capeLabelsTowerConditions.hasTowerId({ towerId: 't-a' }),
+            capeLabelsTowerConditions.hasTowerId({ towerId }),
           );
+    }
     const claims = { claims: ownershipEntityRefs };
     return createCapeLabelsTowerConditionalDecision(
       permission,

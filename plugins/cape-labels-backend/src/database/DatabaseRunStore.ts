@@ -723,11 +723,22 @@ export class DatabaseRunStore implements RunStore {
     return Number(row.id);
   }
 
+  /** A run that is gone (pruned) is no longer alive either. */
   async listPendingDeletes(towerId: string): Promise<PendingDelete[]> {
-    const rows = await this.db<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES)
-      .select('run_id', 'labels')
-      .where({ tower_id: towerId })
-      .orderBy(['run_id', 'id']);
+    const since = aliveSince(this.clock().getTime());
+    const rows = await this.db<PendingDeleteBatchRow>(
+      `${PENDING_DELETE_BATCHES} as p`,
+    )
+      .leftJoin(`${RUNS} as r`, 'r.id', 'p.run_id')
+      .select('p.run_id', 'p.labels')
+      .where('p.tower_id', towerId)
+      .andWhere(alive =>
+        alive
+          .whereNull('r.id')
+          .orWhereNot('r.status', 'running')
+          .orWhereRaw(`${SIGN_OF_LIFE} < ?`, [since]),
+      )
+      .orderBy(['p.run_id', 'p.id']);
     const pending = new Map<string, PendingDelete>();
     for (const row of rows) {
       for (const [labelId, key, value, createdAt] of JSON.parse(

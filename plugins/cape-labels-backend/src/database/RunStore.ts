@@ -167,7 +167,11 @@ export interface RunStore {
     runId: string,
     labels: LabelOutcome[],
   ): Promise<PendingBatchId>;
-  /** The Tower's pending deletes, each (run, label) once, ordered by run and label. */
+  /**
+   * The Tower's pending deletes of runs no longer alive (ended, silent or gone), each (run, label)
+   * once, ordered by run and label: a live run, even one whose lease was freed by a stop, still
+   * settles its own.
+   */
   listPendingDeletes(towerId: string): Promise<PendingDelete[]>;
   /** Forgets pending deletes of a run, whichever guarded delete they were sent by. */
   clearPendingDeletes(runId: string, labelIds: string[]): Promise<void>;

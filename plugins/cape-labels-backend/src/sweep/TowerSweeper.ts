@@ -3,8 +3,10 @@ import type {
   SchedulerServiceTaskScheduleDefinition,
 } from '@backstage/backend-plugin-api';
 import { Duration } from 'luxon';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
 import type { Retention } from '../database/RunStore';
+import { HEARTBEAT_INTERVAL_MS, LOST_AFTER_MS } from '../database/liveness';
 import { DEFAULT_MAX_CLOCK_AHEAD_MS } from './decide';
 import {
   isDue,
@@ -25,12 +27,17 @@ import type { TaskRestarts } from './TaskTriggers';
 
 /**
  * What one start of the task came to: it ran (or found nothing to do), or it gave the lease back
- * without a run, to be started again at `retryAt`: this replica had no free sweep slot, or a
- * cron tick came before the Tower's place in the start spread.
+ * without a run, to be started again at `retryAt`: this replica had no free sweep slot, a cron
+ * tick came before the Tower's place in the start spread, or a run the lease no longer covers
+ * was still alive after the wait for it.
  */
 type TaskOutcome =
   | { handedBack: false }
-  | { handedBack: true; reason: 'replica-full' | 'spread'; retryAt: Date };
+  | {
+      handedBack: true;
+      reason: 'replica-full' | 'spread' | 'previous-run';
+      retryAt: Date;
+    };
 
 const RAN: TaskOutcome = { handedBack: false };
 
@@ -170,6 +177,11 @@ export class TowerSweeper {
   readonly registeredAt: Date;
   /** What every run of this sweeper starts from: its options, resolved once. */
   private readonly settings: SweeperSettings;
+  /**
+   * How long a start waits for a stopped run to end: its delete in flight, that delete's survivor
+   * reads and settle window; a run that dies meanwhile goes silent within it.
+   */
+  private readonly previousRunWaitMs: number;
 
   /** The one way to build a sweeper: the plugin, the tests and the benchmark all come here. */
   static create(options: TowerSweeperOptions): TowerSweeper {
@@ -189,6 +201,10 @@ export class TowerSweeper {
     this.taskSchedule = spreadDefinition(schedule, this.schedule);
     this.registeredAt = options.registeredAt ?? this.now();
     this.settings = this.resolveSettings();
+    this.previousRunWaitMs =
+      this.settings.settleMs +
+      2 * options.tuning.requestTimeoutMs +
+      LOST_AFTER_MS;
   }
 
   /** The tuning's defaults applied, for every run alike. */
@@ -278,6 +294,10 @@ export class TowerSweeper {
 
   private async runTick(signal: AbortSignal): Promise<TaskOutcome> {
     const { store, tower } = this.options;
+    if (!(await this.previousRunEnded(signal))) {
+      if (signal.aborted) return RAN;
+      return { handedBack: true, reason: 'previous-run', retryAt: this.now() };
+    }
     const requests = await this.abortLostRuns();
     const anchor = await store.lastScheduledStart(tower.id);
     const now = this.now();
@@ -300,6 +320,23 @@ export class TowerSweeper {
       await this.sweep(request, signal);
     }
     return RAN;
+  }
+
+  /**
+   * Whether no run of the Tower is alive, after waiting (bounded) for one to end or go silent. A
+   * stop, the scheduler's cancel or a timeout frees the lease while the stopped run still
+   * finishes its batch; a start that swept beside it would delete beside it.
+   */
+  private async previousRunEnded(signal: AbortSignal): Promise<boolean> {
+    const { store, tower } = this.options;
+    const deadline = Date.now() + this.previousRunWaitMs;
+    while ((await store.runningTowers([tower.id])).has(tower.id)) {
+      if (signal.aborted || Date.now() >= deadline) return false;
+      await sleep(HEARTBEAT_INTERVAL_MS, undefined, { signal }).catch(
+        () => undefined,
+      );
+    }
+    return true;
   }
 
   /**

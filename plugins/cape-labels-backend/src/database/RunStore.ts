@@ -58,6 +58,8 @@ export type SweepRequest = {
   requestedBy?: string;
   dryRun: boolean;
   requestedAt: Date;
+  /** The run that claimed it for the start that carries it out (`claimRequest`). */
+  claimedBy?: string;
 };
 
 /** How much of a Tower's history is kept (`capeLabels.retention`). */
@@ -188,11 +190,31 @@ export interface RunStore {
   pruneSightings(towerId: string, before: Date): Promise<void>;
 
   // Sweep requests waiting for the Tower's lease holder
-  enqueueRequest(request: Omit<SweepRequest, 'id'>): Promise<SweepRequest>;
-  /** The Tower's oldest request, taken (deleted) atomically across replicas. */
-  takeRequest(towerId: string): Promise<SweepRequest | undefined>;
+  enqueueRequest(
+    request: Omit<SweepRequest, 'id' | 'claimedBy'>,
+  ): Promise<SweepRequest>;
+  /**
+   * The Tower's oldest request free to take: unclaimed, or claimed by a run no longer alive
+   * (its replica died before the request's own run was recorded).
+   */
+  nextRequest(towerId: string): Promise<SweepRequest | undefined>;
+  /**
+   * Claims `request`, as last read, for the live run `runId`: the run that goes before it in the
+   * same start. False when it changed meanwhile (taken, claimed again or withdrawn).
+   */
+  claimRequest(request: SweepRequest, runId: string): Promise<boolean>;
+  /**
+   * Takes `request`, as last read, by recording the run that carries it out, in one transaction
+   * across replicas: so a request runs exactly once. Undefined, and no run, when it changed
+   * meanwhile.
+   */
+  takeRequest(
+    request: SweepRequest,
+    run: NewRun,
+  ): Promise<RunSummary | undefined>;
+  /** Whether a request free to take waits (`nextRequest`). */
   hasPendingRequest(towerId: string): Promise<boolean>;
-  /** False when the request is no longer waiting. */
+  /** Withdraws a request nobody claimed; false when it is no longer waiting unclaimed. */
   cancelRequest(requestId: string): Promise<boolean>;
 
   // Notified health, one row per Tower

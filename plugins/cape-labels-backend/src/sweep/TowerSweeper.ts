@@ -5,7 +5,7 @@ import type {
 import { Duration } from 'luxon';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
-import type { Retention } from '../database/RunStore';
+import type { Retention, SweepRequest } from '../database/RunStore';
 import { HEARTBEAT_INTERVAL_MS, LOST_AFTER_MS } from '../database/liveness';
 import { DEFAULT_MAX_CLOCK_AHEAD_MS } from './decide';
 import {
@@ -88,7 +88,7 @@ export type TowerSweeperOptions = RunCollaborators & {
 
 /**
  * What one start of the Tower's task runs, in order. `requests` are permitted work waiting:
- * the request taken from the queue, and a request a lost replica left unfinished.
+ * the oldest queued request, and a request a lost replica left unfinished.
  *
  * - due by the schedule: the scheduled sweep, on time, then the requests (a pending preview
  *   must not take the scheduled sweep's place);
@@ -104,6 +104,12 @@ export function planTick(input: {
   if (due) return [{ trigger: 'schedule', dryRun: false }, ...requests];
   if (requests.length) return requests;
   return [{ trigger: 'external', dryRun: true }];
+}
+
+/** The run that carries out a queued request. */
+function carryingOut(request: SweepRequest): PlannedRun {
+  const { trigger, requestedBy, dryRun } = request;
+  return { trigger, dryRun, ...(requestedBy ? { requestedBy } : {}), request };
 }
 
 /**
@@ -302,22 +308,23 @@ export class TowerSweeper {
     const anchor = await store.lastScheduledStart(tower.id);
     const now = this.now();
     const due = isDue(this.schedule, anchor, this.registeredAt, now);
-    const pending = await store.takeRequest(tower.id);
-    if (pending) requests.push(pending);
+    const queued = await store.nextRequest(tower.id);
+    if (queued) requests.push(carryingOut(queued));
     const later = requests.length
       ? undefined
       : spreadStartAt(this.schedule, anchor, this.registeredAt, now);
     if (!due && later)
       return { handedBack: true, reason: 'spread', retryAt: later };
-    for (const planned of planTick({ due, requests })) {
+    const plan = planTick({ due, requests });
+    for (const [i, planned] of plan.entries()) {
       const allowed =
         planned.trigger !== 'external' || (await this.externalPreviewAllowed());
-      if (allowed) await this.sweep(planned, signal);
+      if (allowed) await this.sweep(planned, signal, plan.slice(i + 1));
     }
     while (!signal.aborted) {
-      const request = await store.takeRequest(tower.id);
+      const request = await store.nextRequest(tower.id);
       if (!request) break;
-      await this.sweep(request, signal);
+      await this.sweep(carryingOut(request), signal);
     }
     return RAN;
   }
@@ -401,8 +408,25 @@ export class TowerSweeper {
     return this.options.now?.() ?? new Date();
   }
 
-  private async sweep(planned: PlannedRun, signal: AbortSignal) {
+  /**
+   * Runs `planned`. Its run claims the queued requests planned after it in this start: they wait
+   * for it, and should this replica die first, another start takes them up.
+   */
+  private async sweep(
+    planned: PlannedRun,
+    signal: AbortSignal,
+    after: PlannedRun[] = [],
+  ) {
     const run = await SweepRun.start(this.settings, planned, signal);
+    if (!run) return;
+    for (const next of after) {
+      // A request another start took meanwhile stays as read: taking it fails.
+      if (
+        next.request &&
+        (await this.options.store.claimRequest(next.request, run.runId))
+      )
+        next.request = { ...next.request, claimedBy: run.runId };
+    }
     await run.run();
     // A stop asked through the plugin ends this start of the task with the run, as the
     // scheduler's cancel sent with it would at its next liveness check.

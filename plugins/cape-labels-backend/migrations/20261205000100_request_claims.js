@@ -1,0 +1,24 @@
+// @ts-check
+
+/**
+ * `claimed_by`: the run that claimed the request for the start that will carry it out (a
+ * scheduled sweep it waits behind), null while it waits unclaimed. The row stays until the
+ * request's own run is recorded, so a claim whose run went silent is taken up again. A release
+ * without the column still takes a request by deleting its row.
+ *
+ * @param {import('knex').Knex} knex
+ */
+exports.up = async function up(knex) {
+  await knex.schema.alterTable('cape_labels_requests', table => {
+    table.string('claimed_by', 64).nullable();
+  });
+};
+
+/**
+ * @param {import('knex').Knex} knex
+ */
+exports.down = async function down(knex) {
+  await knex.schema.alterTable('cape_labels_requests', table => {
+    table.dropColumn('claimed_by');
+  });
+};

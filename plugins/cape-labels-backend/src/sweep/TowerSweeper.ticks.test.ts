@@ -163,6 +163,27 @@ describe('TowerSweeper: what a start of the task runs', () => {
     );
     expect((await h.store.getRun(finishing.id))?.status).toBe('succeeded');
   }, 20_000);
+
+  it('gives the lease back, starting nothing, when a run the lease no longer covers is still alive after the wait for it', async () => {
+    const h = await make({
+      sweeper: { requestTimeoutMs: 200, settleMs: 100 },
+    });
+    const alive = await h.leftRunning();
+    const beat = () => h.store.heartbeat(alive.id, new Date());
+    await beat();
+    const heartbeat = setInterval(beat, 500);
+    try {
+      const outcome = await start(h);
+      expect(outcome).toMatchObject({
+        handedBack: true,
+        reason: 'previous-run',
+      });
+    } finally {
+      clearInterval(heartbeat);
+    }
+    const left = await h.store.listRuns(h.tower.id, { limit: 5 });
+    expect(left.map(r => [r.id, r.status])).toEqual([[alive.id, 'running']]);
+  }, 30_000);
 });
 
 describe('TowerSweeper: heartbeat', () => {

@@ -269,8 +269,8 @@ export class TowerSweeper {
    * The scheduled task body: without a free slot on this replica, gives the lease back at once.
    * Else waits for a run the lease no longer covers to end, records lost runs aborted, runs what
    * `planTick` says (the scheduled sweep when due, the queued request, or a preview), then
-   * drains the requests. A cron tick before the Tower's
-   * moved time with nothing waiting gives the lease back until then.
+   * drains the requests. A cron tick before the Tower's moved time with nothing waiting gives the
+   * lease back until then.
    */
   runTask(taskSignal: AbortSignal): Promise<TaskOutcome> {
     return this.queue.run(async () => {

@@ -1,10 +1,8 @@
 // @ts-check
 
 /**
- * `claimed_by`: the run that claimed the request for the start that will carry it out (a
- * scheduled sweep it waits behind), null while it waits unclaimed. The row stays until the
- * request's own run is recorded, so a claim whose run went silent is taken up again. A release
- * without the column still takes a request by deleting its row.
+ * `claimed_by`: the run a request waits behind in its start; the row stays until the request's
+ * own run is recorded, so a claim whose run went silent is taken up again.
  *
  * @param {import('knex').Knex} knex
  */

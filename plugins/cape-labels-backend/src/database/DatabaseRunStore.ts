@@ -115,10 +115,7 @@ const SEEN_IN_USE = new Set<string | undefined>([
   'young',
 ]);
 
-/**
- * Rows whose run, joined as `r`, is no longer alive: gone (pruned), ended, or silent since
- * `since`.
- */
+/** Rows whose run, joined as `r`, is gone, ended or silent since `since`. */
 function whereRunNotAlive(query: Knex.QueryBuilder, since: number): void {
   query.where(notAlive =>
     notAlive
@@ -740,7 +737,6 @@ export class DatabaseRunStore implements RunStore {
     return Number(row.id);
   }
 
-  /** A run that is gone (pruned) is no longer alive either. */
   async listPendingDeletes(towerId: string): Promise<PendingDelete[]> {
     const since = aliveSince(this.clock().getTime());
     const rows = await this.db<PendingDeleteBatchRow>(
@@ -880,7 +876,6 @@ export class DatabaseRunStore implements RunStore {
     return rowToRequest({ ...row, seq: 0 });
   }
 
-  /** The Tower's requests free to take, oldest first. */
   private requestsFree(towerId: string) {
     return this.db<RequestRow>(`${REQUESTS} as q`)
       .leftJoin(`${RUNS} as r`, 'r.id', 'q.claimed_by')
@@ -900,7 +895,6 @@ export class DatabaseRunStore implements RunStore {
     return row ? rowToRequest(row) : undefined;
   }
 
-  /** The request's row as it was read: unclaimed, or claimed by the same run. */
   private requestAsRead(db: Knex, request: SweepRequest) {
     const query = db<RequestRow>(REQUESTS).where({ id: request.id });
     return request.claimedBy === undefined
@@ -908,7 +902,6 @@ export class DatabaseRunStore implements RunStore {
       : query.where({ claimed_by: request.claimedBy });
   }
 
-  /** Atomic across replicas without locks: an update that finds the row changed affects nothing. */
   async claimRequest(request: SweepRequest, runId: string): Promise<boolean> {
     const claimed = await this.requestAsRead(this.db, request).update({
       claimed_by: runId,
@@ -916,7 +909,6 @@ export class DatabaseRunStore implements RunStore {
     return claimed === 1;
   }
 
-  /** Whoever deletes the row as it was read owns the request; the run is recorded with it. */
   async takeRequest(
     request: SweepRequest,
     run: NewRun,

@@ -58,7 +58,7 @@ export type SweepRequest = {
   requestedBy?: string;
   dryRun: boolean;
   requestedAt: Date;
-  /** The run that claimed it for the start that carries it out (`claimRequest`). */
+  /** The run that claimed it (`claimRequest`). */
   claimedBy?: string;
 };
 
@@ -170,9 +170,8 @@ export interface RunStore {
     labels: LabelOutcome[],
   ): Promise<PendingBatchId>;
   /**
-   * The Tower's pending deletes of runs no longer alive (ended, silent or gone), each (run, label)
-   * once, ordered by run and label: a live run, even one whose lease was freed by a stop, still
-   * settles its own.
+   * The Tower's pending deletes of runs no longer alive (a stopped run still alive settles its
+   * own), each (run, label) once, ordered by run and label.
    */
   listPendingDeletes(towerId: string): Promise<PendingDelete[]>;
   /** Forgets pending deletes of a run, whichever guarded delete they were sent by. */
@@ -193,21 +192,11 @@ export interface RunStore {
   enqueueRequest(
     request: Omit<SweepRequest, 'id' | 'claimedBy'>,
   ): Promise<SweepRequest>;
-  /**
-   * The Tower's oldest request free to take: unclaimed, or claimed by a run no longer alive
-   * (its replica died before the request's own run was recorded).
-   */
+  /** The Tower's oldest request free to take: unclaimed, or claimed by a run no longer alive. */
   nextRequest(towerId: string): Promise<SweepRequest | undefined>;
-  /**
-   * Claims `request`, as last read, for the live run `runId`: the run that goes before it in the
-   * same start. False when it changed meanwhile (taken, claimed again or withdrawn).
-   */
+  /** Claims `request`, as last read, for the run before it in its start; false if it changed. */
   claimRequest(request: SweepRequest, runId: string): Promise<boolean>;
-  /**
-   * Takes `request`, as last read, by recording the run that carries it out, in one transaction
-   * across replicas: so a request runs exactly once. Undefined, and no run, when it changed
-   * meanwhile.
-   */
+  /** Takes `request`, as last read, recording its run in one transaction; undefined if changed. */
   takeRequest(
     request: SweepRequest,
     run: NewRun,

@@ -117,7 +117,7 @@ export type RequestRow = {
   requested_by: string | null;
   dry_run: boolean | number;
   requested_at: DbBigInt;
-  /** The run that claimed it for its start; null while unclaimed (and absent before the column). */
+  /** The run that claimed it; null while unclaimed. */
   claimed_by?: string | null;
 };
 

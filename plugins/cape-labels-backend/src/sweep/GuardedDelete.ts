@@ -332,9 +332,8 @@ export class GuardedDelete {
   }
 
   /**
-   * Re-reads survivors a few times over the settle window, until none is left. A stop does not
-   * cut it short: the next run, which may start at once on another replica, would take a delete
-   * Tower commits late for one never done.
+   * Re-reads survivors a few times over the settle window, until none is left. Not cut short by a
+   * stop: the next run may start at once and take a late commit for a delete never done.
    */
   private async settle(ids: string[]): Promise<Set<string>> {
     let survivors = await this.readSurvivors(ids);

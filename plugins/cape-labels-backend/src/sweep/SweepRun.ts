@@ -188,10 +188,7 @@ export class SweepRun {
   /** Stops the run before its next page or batch; requests already sent finish. */
   readonly signal: AbortSignal;
 
-  /**
-   * Records the run as started, with the settings it runs by, and makes it; undefined when the
-   * request it was to carry out was taken by another start or withdrawn meanwhile.
-   */
+  /** Records the run as started, and makes it; undefined if its request changed. */
   static async start(
     settings: SweeperSettings,
     planned: PlannedRun,

@@ -106,7 +106,6 @@ export function planTick(input: {
   return [{ trigger: 'external', dryRun: true }];
 }
 
-/** The run that carries out a queued request. */
 function carryingOut(request: SweepRequest): PlannedRun {
   const { trigger, requestedBy, dryRun } = request;
   return { trigger, dryRun, ...(requestedBy ? { requestedBy } : {}), request };
@@ -183,10 +182,7 @@ export class TowerSweeper {
   readonly registeredAt: Date;
   /** What every run of this sweeper starts from: its options, resolved once. */
   private readonly settings: SweeperSettings;
-  /**
-   * How long a start waits for a stopped run to end: its delete in flight, that delete's survivor
-   * reads and settle window; a run that dies meanwhile goes silent within it.
-   */
+  /** A stopped run's last batch: its delete, survivor reads and settle window, or going silent. */
   private readonly previousRunWaitMs: number;
 
   /** The one way to build a sweeper: the plugin, the tests and the benchmark all come here. */
@@ -331,9 +327,8 @@ export class TowerSweeper {
   }
 
   /**
-   * Whether no run of the Tower is alive, after waiting (bounded) for one to end or go silent. A
-   * stop, the scheduler's cancel or a timeout frees the lease while the stopped run still
-   * finishes its batch; a start that swept beside it would delete beside it.
+   * Whether no run of the Tower is alive, after a bounded wait: a stop, a cancel or a timeout
+   * frees the lease while the stopped run still finishes its batch.
    */
   private async previousRunEnded(signal: AbortSignal): Promise<boolean> {
     const { store, tower } = this.options;
@@ -409,10 +404,7 @@ export class TowerSweeper {
     return this.options.now?.() ?? new Date();
   }
 
-  /**
-   * Runs `planned`. Its run claims the queued requests planned after it in this start: they wait
-   * for it, and should this replica die first, another start takes them up.
-   */
+  /** Its run claims the requests queued after it, so a start elsewhere takes them if this dies. */
   private async sweep(
     planned: PlannedRun,
     signal: AbortSignal,

@@ -115,6 +115,16 @@ const SEEN_IN_USE = new Set<string | undefined>([
   'young',
 ]);
 
+/** Rows whose run, joined as `r`, is gone, ended or silent since `since`. */
+function whereRunNotAlive(query: Knex.QueryBuilder, since: number): void {
+  query.where(notAlive =>
+    notAlive
+      .whereNull('r.id')
+      .orWhereNot('r.status', 'running')
+      .orWhereRaw(`${SIGN_OF_LIFE} < ?`, [since]),
+  );
+}
+
 /** Time-ordered and unique across replicas: zero-padded epoch ms plus a random suffix. */
 function newRunId(startedAt: Date): string {
   const ms = String(startedAt.getTime()).padStart(13, '0');
@@ -191,6 +201,10 @@ export class DatabaseRunStore implements RunStore {
   // Runs
 
   async createRun(run: NewRun): Promise<RunSummary> {
+    return this.insertRun(this.db, run);
+  }
+
+  private async insertRun(db: Knex, run: NewRun): Promise<RunSummary> {
     const row: Omit<RunRow, 'seq' | 'outcome_seq'> = {
       id: newRunId(run.startedAt),
       tower_id: run.towerId,
@@ -211,7 +225,7 @@ export class DatabaseRunStore implements RunStore {
       clock_source: null,
       clock_skew_ms: null,
     };
-    await this.db<RunRow>(RUNS).insert(row);
+    await db<RunRow>(RUNS).insert(row);
     return rowToSummary({ ...row, seq: 0 }, run.startedAt.getTime());
   }
 
@@ -724,10 +738,15 @@ export class DatabaseRunStore implements RunStore {
   }
 
   async listPendingDeletes(towerId: string): Promise<PendingDelete[]> {
-    const rows = await this.db<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES)
-      .select('run_id', 'labels')
-      .where({ tower_id: towerId })
-      .orderBy(['run_id', 'id']);
+    const since = aliveSince(this.clock().getTime());
+    const rows = await this.db<PendingDeleteBatchRow>(
+      `${PENDING_DELETE_BATCHES} as p`,
+    )
+      .leftJoin(`${RUNS} as r`, 'r.id', 'p.run_id')
+      .select('p.run_id', 'p.labels')
+      .where('p.tower_id', towerId)
+      .modify(whereRunNotAlive, since)
+      .orderBy(['p.run_id', 'p.id']);
     const pending = new Map<string, PendingDelete>();
     for (const row of rows) {
       for (const [labelId, key, value, createdAt] of JSON.parse(
@@ -843,7 +862,7 @@ export class DatabaseRunStore implements RunStore {
   // Sweep requests
 
   async enqueueRequest(
-    request: Omit<SweepRequest, 'id'>,
+    request: Omit<SweepRequest, 'id' | 'claimedBy'>,
   ): Promise<SweepRequest> {
     const row: Omit<RequestRow, 'seq'> = {
       id: randomUUID(),
@@ -857,32 +876,62 @@ export class DatabaseRunStore implements RunStore {
     return rowToRequest({ ...row, seq: 0 });
   }
 
-  /**
-   * Atomic across replicas without locks: whoever deletes the row owns it. A replica whose
-   * delete affects nothing lost the race for that row and tries the next oldest.
-   */
-  async takeRequest(towerId: string): Promise<SweepRequest | undefined> {
-    for (;;) {
-      const oldest = await this.db<RequestRow>(REQUESTS)
-        .where({ tower_id: towerId })
-        .orderBy('seq', 'asc')
-        .first();
-      if (!oldest) return undefined;
-      if ((await this.db(REQUESTS).where({ id: oldest.id }).delete()) === 1)
-        return rowToRequest(oldest);
-    }
+  private requestsFree(towerId: string) {
+    return this.db<RequestRow>(`${REQUESTS} as q`)
+      .leftJoin(`${RUNS} as r`, 'r.id', 'q.claimed_by')
+      .where('q.tower_id', towerId)
+      .andWhere(free =>
+        free
+          .whereNull('q.claimed_by')
+          .orWhere(stale =>
+            stale.modify(whereRunNotAlive, aliveSince(this.clock().getTime())),
+          ),
+      )
+      .orderBy('q.seq', 'asc');
+  }
+
+  async nextRequest(towerId: string): Promise<SweepRequest | undefined> {
+    const row = await this.requestsFree(towerId).select('q.*').first();
+    return row ? rowToRequest(row) : undefined;
+  }
+
+  private requestAsRead(db: Knex, request: SweepRequest) {
+    const query = db<RequestRow>(REQUESTS).where({ id: request.id });
+    return request.claimedBy === undefined
+      ? query.whereNull('claimed_by')
+      : query.where({ claimed_by: request.claimedBy });
+  }
+
+  async claimRequest(request: SweepRequest, runId: string): Promise<boolean> {
+    const claimed = await this.requestAsRead(this.db, request).update({
+      claimed_by: runId,
+    });
+    return claimed === 1;
+  }
+
+  async takeRequest(
+    request: SweepRequest,
+    run: NewRun,
+  ): Promise<RunSummary | undefined> {
+    return this.db.transaction(async tx => {
+      if ((await this.requestAsRead(tx, request).delete()) !== 1)
+        return undefined;
+      return this.insertRun(tx, run);
+    });
   }
 
   async hasPendingRequest(towerId: string): Promise<boolean> {
-    const row = await this.db<RequestRow>(REQUESTS)
-      .select('seq')
-      .where({ tower_id: towerId })
-      .first();
-    return row !== undefined;
+    return (
+      (await this.requestsFree(towerId).select('q.seq').first()) !== undefined
+    );
   }
 
   async cancelRequest(requestId: string): Promise<boolean> {
-    return (await this.db(REQUESTS).where({ id: requestId }).delete()) > 0;
+    const withdrawn = await this.db(REQUESTS)
+      .where({ id: requestId })
+      .whereNull('claimed_by')
+      .delete();
+    return withdrawn > 0;
   }
 
   // Notified health

@@ -58,6 +58,8 @@ export type SweepRequest = {
   requestedBy?: string;
   dryRun: boolean;
   requestedAt: Date;
+  /** The run that claimed it (`claimRequest`). */
+  claimedBy?: string;
 };
 
 /** How much of a Tower's history is kept (`capeLabels.retention`). */
@@ -167,7 +169,10 @@ export interface RunStore {
     runId: string,
     labels: LabelOutcome[],
   ): Promise<PendingBatchId>;
-  /** The Tower's pending deletes, each (run, label) once, ordered by run and label. */
+  /**
+   * The Tower's pending deletes of runs no longer alive (a stopped run still alive settles its
+   * own), each (run, label) once, ordered by run and label.
+   */
   listPendingDeletes(towerId: string): Promise<PendingDelete[]>;
   /** Forgets pending deletes of a run, whichever guarded delete they were sent by. */
   clearPendingDeletes(runId: string, labelIds: string[]): Promise<void>;
@@ -184,11 +189,21 @@ export interface RunStore {
   pruneSightings(towerId: string, before: Date): Promise<void>;
 
   // Sweep requests waiting for the Tower's lease holder
-  enqueueRequest(request: Omit<SweepRequest, 'id'>): Promise<SweepRequest>;
-  /** The Tower's oldest request, taken (deleted) atomically across replicas. */
-  takeRequest(towerId: string): Promise<SweepRequest | undefined>;
+  enqueueRequest(
+    request: Omit<SweepRequest, 'id' | 'claimedBy'>,
+  ): Promise<SweepRequest>;
+  /** The Tower's oldest request free to take: unclaimed, or claimed by a run no longer alive. */
+  nextRequest(towerId: string): Promise<SweepRequest | undefined>;
+  /** Claims `request`, as last read, for the run before it in its start; false if it changed. */
+  claimRequest(request: SweepRequest, runId: string): Promise<boolean>;
+  /** Takes `request`, as last read, recording its run in one transaction; undefined if changed. */
+  takeRequest(
+    request: SweepRequest,
+    run: NewRun,
+  ): Promise<RunSummary | undefined>;
+  /** Whether a request free to take waits (`nextRequest`). */
   hasPendingRequest(towerId: string): Promise<boolean>;
-  /** False when the request is no longer waiting. */
+  /** Withdraws a request nobody claimed; false when it is no longer waiting unclaimed. */
   cancelRequest(requestId: string): Promise<boolean>;
 
   // Notified health, one row per Tower

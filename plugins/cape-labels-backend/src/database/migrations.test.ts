@@ -242,3 +242,45 @@ describeEachDatabase('migration 20261204000000_label_relations', itEach => {
     },
   );
 });
+
+describeEachDatabase('migration 20261205000100_request_claims', itEach => {
+  itEach(
+    'leaves a request an older release queued free to take, lets an older release take one by deleting its row, and drops the claims on rollback',
+    async db => {
+      const knex = await db.knex();
+      const name = '20261205000100_request_claims.js';
+      await knex.migrate.latest({ directory: migrationsDirectory() });
+      await knex.migrate.down({ directory: migrationsDirectory(), name });
+      const olderRow = (id: string) => ({
+        id,
+        tower_id: 'prod-a',
+        trigger: 'manual',
+        requested_by: 'user:default/jane',
+        dry_run: false,
+        requested_at: at(0).getTime(),
+      });
+      await knex('cape_labels_requests').insert(olderRow('queued-before'));
+
+      const store = await DatabaseRunStore.create({
+        database: mockServices.database({ knex }),
+      });
+      expect(await store.nextRequest('prod-a')).toMatchObject({
+        id: 'queued-before',
+        requestedBy: 'user:default/jane',
+      });
+      expect(await store.nextRequest('prod-a')).not.toHaveProperty('claimedBy');
+      await knex('cape_labels_requests').insert(olderRow('queued-beside'));
+      expect(
+        await knex('cape_labels_requests')
+          .where({ id: 'queued-before' })
+          .delete(),
+      ).toBe(1);
+      expect((await store.nextRequest('prod-a'))?.id).toBe('queued-beside');
+
+      await knex.migrate.down({ directory: migrationsDirectory(), name });
+      expect(
+        await knex.schema.hasColumn('cape_labels_requests', 'claimed_by'),
+      ).toBe(false);
+    },
+  );
+});

@@ -1,6 +1,9 @@
-import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
+import {
+  describeEachDatabase,
+  type TestDatabase,
+} from './__testUtils__/describeEachDatabase';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import { at, newRun } from './__testUtils__/testStore';
+import { ZERO, at, newRun } from './__testUtils__/testStore';
 import { runNotes } from '../sweep/runNotes';
 
 function label(
@@ -18,13 +21,20 @@ function label(
   };
 }
 
+/** A run of `prod-a` an hour silent: its write-ahead rows are the next run's to settle. */
+async function storeWithSilentRun(db: TestDatabase) {
+  const opened = await db.store(() => at(60));
+  const run = await opened.store.createRun(newRun('prod-a', 0));
+  return { ...opened, run };
+}
+
 describeEachDatabase(
   'RunStore pending deletes (write-ahead) and late deletions',
   itEach => {
     itEach(
       'keeps only unresolved deletes, and corrects an earlier run',
       async db => {
-        const { store, run } = await db.storeWithRun();
+        const { store, run } = await storeWithSilentRun(db);
         const other = await store.createRun(newRun('prod-b', 0));
         const batch = await store.writePendingDeletes('prod-a', run.id, [
           label('a'),
@@ -117,9 +127,39 @@ describeEachDatabase(
     );
 
     itEach(
+      "leaves a live run's write-ahead rows to that run: lists those of runs ended, silent or gone",
+      async db => {
+        let now = at(0);
+        const { store } = await db.store(() => now);
+        const live = await store.createRun(newRun('prod-a', 0));
+        const ended = await store.createRun(newRun('prod-a', 0));
+        await store.writePendingDeletes('prod-a', live.id, [label('a')]);
+        await store.writePendingDeletes('prod-a', ended.id, [label('b')]);
+        await store.writePendingDeletes('prod-a', 'pruned-run', [label('c')]);
+        await store.finishRun(ended.id, {
+          status: 'aborted',
+          finishedAt: at(0),
+          counts: ZERO,
+        });
+        const listed = async () =>
+          (await store.listPendingDeletes('prod-a'))
+            .map(p => `${p.runId}:${p.label.labelId}`)
+            .sort();
+        expect(await listed()).toEqual(
+          [`${ended.id}:b`, 'pruned-run:c'].sort(),
+        );
+
+        now = at(1);
+        expect(await listed()).toEqual(
+          [`${live.id}:a`, `${ended.id}:b`, 'pruned-run:c'].sort(),
+        );
+      },
+    );
+
+    itEach(
       "one row per guarded delete, settled by that delete's outcomes only and gone once none is pending",
       async db => {
-        const { knex, store, run } = await db.storeWithRun();
+        const { knex, store, run } = await storeWithSilentRun(db);
         const other = await store.createRun(newRun('prod-b', 0));
         const rowsOf = async (runId: string) =>
           (

@@ -198,6 +198,7 @@ export function rowToRequest(row: RequestRow): SweepRequest {
     dryRun: Boolean(row.dry_run),
     requestedAt: new Date(Number(row.requested_at)),
     ...(row.requested_by === null ? {} : { requestedBy: row.requested_by }),
+    ...(row.claimed_by ? { claimedBy: row.claimed_by } : {}),
   };
 }
 

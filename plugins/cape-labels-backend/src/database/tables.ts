@@ -117,6 +117,8 @@ export type RequestRow = {
   requested_by: string | null;
   dry_run: boolean | number;
   requested_at: DbBigInt;
+  /** The run that claimed it; null while unclaimed. */
+  claimed_by?: string | null;
 };
 
 /** The health a Tower's owners were last told about. */

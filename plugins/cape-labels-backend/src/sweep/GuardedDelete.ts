@@ -63,7 +63,7 @@ export type GuardedDeleteOptions = {
   client: Pick<TowerClient, 'deleteLabelsGuarded' | 'readExistingIds'>;
   store: Pick<RunStore, 'writePendingDeletes'>;
   notes: RunNotes;
-  /** Stops settling and splitting; a delete already sent finishes. */
+  /** Stops splitting; a delete already sent finishes and is settled. */
   signal: AbortSignal;
   /** How long Tower may take to commit a delete whose answer was lost (ms). */
   settleMs: number;
@@ -331,15 +331,14 @@ export class GuardedDelete {
     );
   }
 
-  /** Re-reads survivors a few times over the settle window, until none is left. */
+  /**
+   * Re-reads survivors a few times over the settle window, until none is left. Not cut short by a
+   * stop: the next run may start at once and take a late commit for a delete never done.
+   */
   private async settle(ids: string[]): Promise<Set<string>> {
-    const { signal, settleMs } = this.options;
     let survivors = await this.readSurvivors(ids);
     for (let i = 0; i < SETTLE_READS && survivors.size > 0; i++) {
-      if (signal.aborted) break;
-      await sleep(settleMs / SETTLE_READS, undefined, { signal }).catch(
-        () => undefined,
-      );
+      await sleep(this.options.settleMs / SETTLE_READS);
       survivors = await this.readSurvivors([...survivors]);
     }
     return survivors;

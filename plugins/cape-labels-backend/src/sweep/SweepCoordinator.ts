@@ -168,7 +168,7 @@ export class SweepCoordinator {
 
   /** Stores the request and asks the scheduler to run the Tower's task now, on whichever replica. */
   async requestSweep(
-    input: Omit<SweepRequest, 'id' | 'requestedAt'>,
+    input: Omit<SweepRequest, 'id' | 'requestedAt' | 'claimedBy'>,
   ): Promise<{ requestId: string }> {
     const { store, scheduler } = this.options;
     const { taskId } = this.get(input.towerId);

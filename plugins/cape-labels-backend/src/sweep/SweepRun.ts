@@ -17,10 +17,12 @@ import type {
 } from '../cloudtower/TowerClient';
 import { sweptKeys, type TowerConfig } from '../config/types';
 import type {
+  NewRun,
   PendingBatchId,
   PendingDelete,
   Retention,
   RunStore,
+  SweepRequest,
 } from '../database/RunStore';
 import { HEARTBEAT_INTERVAL_MS } from '../database/liveness';
 import { chunks } from '../lib/chunks';
@@ -48,10 +50,15 @@ import type { SweeperHooks } from './sweeperHooks';
 
 /**
  * One run a start of the task makes: how it was started, who asked, whether it was asked to be
- * dry (a Tower configured `dryRun` is always dry). A taken request (`SweepRequest`) is one;
- * the run records exactly these fields.
+ * dry (a Tower configured `dryRun` is always dry); the run records exactly these fields. A
+ * queued request it carries out (`request`) is taken as the run is recorded.
  */
-export type PlannedRun = Pick<RunSummary, 'trigger' | 'requestedBy' | 'dryRun'>;
+export type PlannedRun = Pick<
+  RunSummary,
+  'trigger' | 'requestedBy' | 'dryRun'
+> & {
+  request?: SweepRequest;
+};
 
 /** What a sweeper hands each of its runs as given: the Tower, its store and client, who runs it. */
 export type RunCollaborators = {
@@ -181,17 +188,17 @@ export class SweepRun {
   /** Stops the run before its next page or batch; requests already sent finish. */
   readonly signal: AbortSignal;
 
-  /** Records the run as started, with the settings it runs by, and makes it. */
+  /** Records the run as started, and makes it; undefined if its request changed. */
   static async start(
     settings: SweeperSettings,
     planned: PlannedRun,
     signal: AbortSignal,
-  ): Promise<SweepRun> {
+  ): Promise<SweepRun | undefined> {
     const { tower, store, logger } = settings;
     const startedAt = settings.now();
     const dryRun = tower.dryRun || planned.dryRun;
     const keys = sweptKeys(tower.resourcePrefix);
-    const summary = await store.createRun({
+    const run: NewRun = {
       towerId: tower.id,
       trigger: planned.trigger,
       requestedBy: planned.requestedBy,
@@ -205,7 +212,11 @@ export class SweepRun {
         maxDeletesPerRun: tower.maxDeletesPerRun,
         keys,
       },
-    });
+    };
+    const summary = planned.request
+      ? await store.takeRequest(planned.request, run)
+      : await store.createRun(run);
+    if (!summary) return undefined;
     settings.hooks.onProgress?.({
       runId: summary.id,
       towerId: summary.towerId,

@@ -4,6 +4,7 @@ import {
   at,
   createStore,
   createTestDatabases,
+  newRun,
 } from '../database/__testUtils__/testStore';
 import { triggerRequest } from './TaskTriggers';
 
@@ -52,11 +53,22 @@ describe('triggerRequest', () => {
     let calls = 0;
     await trigger(async () => {
       calls++;
-      await store.takeRequest('t1');
+      const request = await store.nextRequest('t1');
+      await store.takeRequest(request!, newRun('t1', 0, { trigger: 'manual' }));
       throw busy();
     });
     expect(calls).toBe(1);
     expect(await store.hasPendingRequest('t1')).toBe(false);
+  });
+
+  it('is done when the busy task claims the request for the sweep it runs first, and never withdraws it', async () => {
+    const scheduled = await store.createRun(newRun('t1', 0));
+    await trigger(async () => {
+      const request = await store.nextRequest('t1');
+      await store.claimRequest(request!, scheduled.id);
+      throw busy();
+    }, 200);
+    expect(await store.cancelRequest(requestId)).toBe(false);
   });
 
   it('cancels the request and answers a conflict when the task stays busy past the patience', async () => {

@@ -1,3 +1,4 @@
+import { emptyRunCounts } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
 import { EXTERNAL_START_GAP_MS } from './TowerSweeper';
 import {
@@ -140,13 +141,49 @@ describe('TowerSweeper: what a start of the task runs', () => {
     });
   });
 
-  it('leaves a running run with a recent heartbeat alone (it may still be finishing elsewhere)', async () => {
+  it('leaves a running run with a recent heartbeat alone (it may still be finishing elsewhere) and starts only once it has ended', async () => {
     const h = await make();
     const finishing = await h.leftRunning();
     await h.store.heartbeat(finishing.id, new Date());
-    await start(h);
+    const started = start(h);
+    await new Promise(r => setTimeout(r, 1500));
+    await h.store.heartbeat(finishing.id, new Date());
     expect((await h.store.getRun(finishing.id))?.status).toBe('running');
-  });
+    const ended = await h.store.finishRun(finishing.id, {
+      status: 'succeeded',
+      finishedAt: new Date(),
+      counts: emptyRunCounts(),
+    });
+    await started;
+
+    const [next] = await h.store.listRuns(h.tower.id, { limit: 1 });
+    expect(next.id).not.toBe(finishing.id);
+    expect(Date.parse(next.startedAt)).toBeGreaterThanOrEqual(
+      Date.parse(ended.finishedAt!),
+    );
+    expect((await h.store.getRun(finishing.id))?.status).toBe('succeeded');
+  }, 20_000);
+
+  it('gives the lease back, starting nothing, when a run the lease no longer covers is still alive after the wait for it', async () => {
+    const h = await make({
+      sweeper: { requestTimeoutMs: 200, settleMs: 100 },
+    });
+    const alive = await h.leftRunning();
+    const beat = () => h.store.heartbeat(alive.id, new Date());
+    await beat();
+    const heartbeat = setInterval(beat, 500);
+    try {
+      const outcome = await start(h);
+      expect(outcome).toMatchObject({
+        handedBack: true,
+        reason: 'previous-run',
+      });
+    } finally {
+      clearInterval(heartbeat);
+    }
+    const left = await h.store.listRuns(h.tower.id, { limit: 5 });
+    expect(left.map(r => [r.id, r.status])).toEqual([[alive.id, 'running']]);
+  }, 30_000);
 });
 
 describe('TowerSweeper: heartbeat', () => {

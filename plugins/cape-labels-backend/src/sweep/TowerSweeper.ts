@@ -3,8 +3,10 @@ import type {
   SchedulerServiceTaskScheduleDefinition,
 } from '@backstage/backend-plugin-api';
 import { Duration } from 'luxon';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
-import type { Retention } from '../database/RunStore';
+import type { Retention, SweepRequest } from '../database/RunStore';
+import { HEARTBEAT_INTERVAL_MS, LOST_AFTER_MS } from '../database/liveness';
 import { DEFAULT_MAX_CLOCK_AHEAD_MS } from './decide';
 import {
   isDue,
@@ -25,12 +27,17 @@ import type { TaskRestarts } from './TaskTriggers';
 
 /**
  * What one start of the task came to: it ran (or found nothing to do), or it gave the lease back
- * without a run, to be started again at `retryAt`: this replica had no free sweep slot, or a
- * cron tick came before the Tower's place in the start spread.
+ * without a run, to be started again at `retryAt`: this replica had no free sweep slot, a cron
+ * tick came before the Tower's place in the start spread, or a run the lease no longer covers
+ * was still alive after the wait for it.
  */
 type TaskOutcome =
   | { handedBack: false }
-  | { handedBack: true; reason: 'replica-full' | 'spread'; retryAt: Date };
+  | {
+      handedBack: true;
+      reason: 'replica-full' | 'spread' | 'previous-run';
+      retryAt: Date;
+    };
 
 const RAN: TaskOutcome = { handedBack: false };
 
@@ -81,7 +88,7 @@ export type TowerSweeperOptions = RunCollaborators & {
 
 /**
  * What one start of the Tower's task runs, in order. `requests` are permitted work waiting:
- * the request taken from the queue, and a request a lost replica left unfinished.
+ * the oldest queued request, and a request a lost replica left unfinished.
  *
  * - due by the schedule: the scheduled sweep, on time, then the requests (a pending preview
  *   must not take the scheduled sweep's place);
@@ -97,6 +104,11 @@ export function planTick(input: {
   if (due) return [{ trigger: 'schedule', dryRun: false }, ...requests];
   if (requests.length) return requests;
   return [{ trigger: 'external', dryRun: true }];
+}
+
+function carryingOut(request: SweepRequest): PlannedRun {
+  const { trigger, requestedBy, dryRun } = request;
+  return { trigger, dryRun, ...(requestedBy ? { requestedBy } : {}), request };
 }
 
 /**
@@ -170,6 +182,8 @@ export class TowerSweeper {
   readonly registeredAt: Date;
   /** What every run of this sweeper starts from: its options, resolved once. */
   private readonly settings: SweeperSettings;
+  /** A stopped run's last batch: its delete, survivor reads and settle window, or going silent. */
+  private readonly previousRunWaitMs: number;
 
   /** The one way to build a sweeper: the plugin, the tests and the benchmark all come here. */
   static create(options: TowerSweeperOptions): TowerSweeper {
@@ -189,6 +203,10 @@ export class TowerSweeper {
     this.taskSchedule = spreadDefinition(schedule, this.schedule);
     this.registeredAt = options.registeredAt ?? this.now();
     this.settings = this.resolveSettings();
+    this.previousRunWaitMs =
+      this.settings.settleMs +
+      2 * options.tuning.requestTimeoutMs +
+      LOST_AFTER_MS;
   }
 
   /** The tuning's defaults applied, for every run alike. */
@@ -245,9 +263,10 @@ export class TowerSweeper {
 
   /**
    * The scheduled task body: without a free slot on this replica, gives the lease back at once.
-   * Else records lost runs aborted, runs what `planTick` says (the scheduled sweep when due, the
-   * pending request, or a preview), then drains the requests. A cron tick before the Tower's
-   * moved time with nothing waiting gives the lease back until then.
+   * Else waits for a run the lease no longer covers to end, records lost runs aborted, runs what
+   * `planTick` says (the scheduled sweep when due, the queued request, or a preview), then
+   * drains the requests. A cron tick before the Tower's moved time with nothing waiting gives the
+   * lease back until then.
    */
   runTask(taskSignal: AbortSignal): Promise<TaskOutcome> {
     return this.queue.run(async () => {
@@ -278,28 +297,49 @@ export class TowerSweeper {
 
   private async runTick(signal: AbortSignal): Promise<TaskOutcome> {
     const { store, tower } = this.options;
+    if (!(await this.previousRunEnded(signal))) {
+      if (signal.aborted) return RAN;
+      return { handedBack: true, reason: 'previous-run', retryAt: this.now() };
+    }
     const requests = await this.abortLostRuns();
     const anchor = await store.lastScheduledStart(tower.id);
     const now = this.now();
     const due = isDue(this.schedule, anchor, this.registeredAt, now);
-    const pending = await store.takeRequest(tower.id);
-    if (pending) requests.push(pending);
+    const queued = await store.nextRequest(tower.id);
+    if (queued) requests.push(carryingOut(queued));
     const later = requests.length
       ? undefined
       : spreadStartAt(this.schedule, anchor, this.registeredAt, now);
     if (!due && later)
       return { handedBack: true, reason: 'spread', retryAt: later };
-    for (const planned of planTick({ due, requests })) {
+    const plan = planTick({ due, requests });
+    for (const [i, planned] of plan.entries()) {
       const allowed =
         planned.trigger !== 'external' || (await this.externalPreviewAllowed());
-      if (allowed) await this.sweep(planned, signal);
+      if (allowed) await this.sweep(planned, signal, plan.slice(i + 1));
     }
     while (!signal.aborted) {
-      const request = await store.takeRequest(tower.id);
+      const request = await store.nextRequest(tower.id);
       if (!request) break;
-      await this.sweep(request, signal);
+      await this.sweep(carryingOut(request), signal);
     }
     return RAN;
+  }
+
+  /**
+   * Whether no run of the Tower is alive, after a bounded wait: a stop, a cancel or a timeout
+   * frees the lease while the stopped run still finishes its batch.
+   */
+  private async previousRunEnded(signal: AbortSignal): Promise<boolean> {
+    const { store, tower } = this.options;
+    const deadline = Date.now() + this.previousRunWaitMs;
+    while ((await store.runningTowers([tower.id])).has(tower.id)) {
+      if (signal.aborted || Date.now() >= deadline) return false;
+      await sleep(HEARTBEAT_INTERVAL_MS, undefined, { signal }).catch(
+        () => undefined,
+      );
+    }
+    return true;
   }
 
   /**
@@ -364,8 +404,22 @@ export class TowerSweeper {
     return this.options.now?.() ?? new Date();
   }
 
-  private async sweep(planned: PlannedRun, signal: AbortSignal) {
+  /** Its run claims the requests queued after it, so a start elsewhere takes them if this dies. */
+  private async sweep(
+    planned: PlannedRun,
+    signal: AbortSignal,
+    after: PlannedRun[] = [],
+  ) {
     const run = await SweepRun.start(this.settings, planned, signal);
+    if (!run) return;
+    for (const next of after) {
+      // A request another start took meanwhile stays as read: taking it fails.
+      if (
+        next.request &&
+        (await this.options.store.claimRequest(next.request, run.runId))
+      )
+        next.request = { ...next.request, claimedBy: run.runId };
+    }
     await run.run();
     // A stop asked through the plugin ends this start of the task with the run, as the
     // scheduler's cancel sent with it would at its next liveness check.

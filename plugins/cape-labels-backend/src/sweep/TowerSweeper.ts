@@ -4,7 +4,7 @@ import type {
 } from '@backstage/backend-plugin-api';
 import { Duration } from 'luxon';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
-import type { Retention } from '../database/RunStore';
+import type { LoginBackoff, Retention } from '../database/RunStore';
 import { DEFAULT_MAX_CLOCK_AHEAD_MS } from './decide';
 import {
   isDue,
@@ -14,6 +14,7 @@ import {
   sweepSchedule,
   type SweepSchedule,
 } from './schedule';
+import { RefusedLogins } from './RefusedLogins';
 import type { SweeperHooks } from './sweeperHooks';
 import {
   SweepRun,
@@ -25,12 +26,17 @@ import type { TaskRestarts } from './TaskTriggers';
 
 /**
  * What one start of the task came to: it ran (or found nothing to do), or it gave the lease back
- * without a run, to be started again at `retryAt`: this replica had no free sweep slot, or a
- * cron tick came before the Tower's place in the start spread.
+ * without a run, to be started again at `retryAt`: this replica had no free sweep slot, a cron
+ * tick came before the Tower's place in the start spread, or Tower refused the logins before and
+ * the next is not due yet.
  */
 type TaskOutcome =
   | { handedBack: false }
-  | { handedBack: true; reason: 'replica-full' | 'spread'; retryAt: Date };
+  | {
+      handedBack: true;
+      reason: 'replica-full' | 'spread' | 'login-backoff';
+      retryAt: Date;
+    };
 
 const RAN: TaskOutcome = { handedBack: false };
 
@@ -170,6 +176,8 @@ export class TowerSweeper {
   readonly registeredAt: Date;
   /** What every run of this sweeper starts from: its options, resolved once. */
   private readonly settings: SweeperSettings;
+  /** The Tower's refused logins in a row: while they hold logins back, scheduled starts wait. */
+  readonly logins: RefusedLogins;
 
   /** The one way to build a sweeper: the plugin, the tests and the benchmark all come here. */
   static create(options: TowerSweeperOptions): TowerSweeper {
@@ -188,6 +196,12 @@ export class TowerSweeper {
     this.schedule = sweepSchedule(schedule, offset);
     this.taskSchedule = spreadDefinition(schedule, this.schedule);
     this.registeredAt = options.registeredAt ?? this.now();
+    this.logins = new RefusedLogins({
+      tower: options.tower,
+      store: options.store,
+      logger: options.logger,
+      now: () => this.now(),
+    });
     this.settings = this.resolveSettings();
   }
 
@@ -205,6 +219,7 @@ export class TowerSweeper {
       settleMs: tuning.settleMs ?? tuning.requestTimeoutMs,
       maxClockAheadMs: tuning.maxClockAheadMs ?? DEFAULT_MAX_CLOCK_AHEAD_MS,
       retention: tuning.retention,
+      logins: this.logins,
     };
   }
 
@@ -289,17 +304,25 @@ export class TowerSweeper {
       : spreadStartAt(this.schedule, anchor, this.registeredAt, now);
     if (!due && later)
       return { handedBack: true, reason: 'spread', retryAt: later };
+    let heldBack: LoginBackoff | undefined;
     for (const planned of planTick({ due, requests })) {
       const allowed =
         planned.trigger !== 'external' || (await this.externalPreviewAllowed());
-      if (allowed) await this.sweep(planned, signal);
+      const held = allowed ? await this.sweep(planned, signal) : undefined;
+      if (planned.trigger === 'schedule') heldBack = held;
     }
     while (!signal.aborted) {
       const request = await store.takeRequest(tower.id);
       if (!request) break;
       await this.sweep(request, signal);
     }
-    return RAN;
+    return heldBack
+      ? {
+          handedBack: true,
+          reason: 'login-backoff',
+          retryAt: heldBack.nextLoginAt,
+        }
+      : RAN;
   }
 
   /**
@@ -364,11 +387,32 @@ export class TowerSweeper {
     return this.options.now?.() ?? new Date();
   }
 
-  private async sweep(planned: PlannedRun, signal: AbortSignal) {
-    const run = await SweepRun.start(this.settings, planned, signal);
+  /**
+   * One planned run. While refused logins hold the next login back, a scheduled start or a
+   * preview nobody asked for is not run (no run row each time the scheduler ticks: the card
+   * shows the backoff) and the backoff is returned; a request from the events bus is recorded
+   * failed without logging in; a user's request ("Sweep now", "Preview") logs in at once.
+   */
+  private async sweep(
+    planned: PlannedRun,
+    signal: AbortSignal,
+  ): Promise<LoginBackoff | undefined> {
+    const pause =
+      planned.trigger === 'manual' ? undefined : await this.logins.pausing();
+    if (
+      pause &&
+      (planned.trigger === 'schedule' || planned.trigger === 'external')
+    ) {
+      this.options.logger.info(
+        `Tower ${this.tower.id}: ${planned.trigger} start not run: Tower refused ${pause.refusals} login(s) in a row, the next is tried at ${pause.nextLoginAt.toISOString()}`,
+      );
+      return pause;
+    }
+    const run = await SweepRun.start(this.settings, planned, signal, pause);
     await run.run();
     // A stop asked through the plugin ends this start of the task with the run, as the
     // scheduler's cancel sent with it would at its next liveness check.
     if (run.stopped) this.tickStopped.abort();
+    return undefined;
   }
 }

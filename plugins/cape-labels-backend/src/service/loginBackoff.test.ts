@@ -1,0 +1,70 @@
+import type { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
+import {
+  backendForDescribe,
+  dailySchedule,
+  towerEntry,
+} from './__testUtils__/testBackend';
+import { expectNoSecret, TOWER_PASSWORD } from '../__testUtils__/towerLogin';
+import { MINUTE } from '../__testUtils__/time';
+
+const WRONG_PASSWORD = 'Wrong-Pa55word"also-secret!';
+
+describe('GET /towers says when the next login is tried while Tower refuses them', () => {
+  const b = backendForDescribe({
+    capeLabels: url => ({
+      schedule: dailySchedule({ minutes: 1 }),
+      towers: {
+        good: towerEntry(url),
+        bad: towerEntry(url, {
+          password: WRONG_PASSWORD,
+          resourcePrefix: 'bad',
+        }),
+      },
+    }),
+  });
+  const bodies: string[] = [];
+  const tower = async (id: string): Promise<TowerSummary> => {
+    const res = await b.get('/towers').expect(200);
+    bodies.push(res.text);
+    return res.body.items.find((t: TowerSummary) => t.id === id);
+  };
+  const logins = () =>
+    b.sim.admin.requestLog().filter(e => e.rootFields.includes('login')).length;
+
+  it('answers the backoff after a refused login, and the next scheduled run no earlier than it', async () => {
+    const before = Date.now();
+    const run = await b.sweep('bad');
+    bodies.push(JSON.stringify(run));
+    expect(run.error?.code).toBe('LOGIN_FAILED');
+    const bad = await tower('bad');
+    expect(bad.loginBackoff).toEqual({
+      refusals: 1,
+      lastCode: 'LOGIN_FAILED',
+      lastRefusedAt: expect.any(String),
+      nextLoginAt: expect.any(String),
+    });
+    const nextLoginMs = Date.parse(bad.loginBackoff!.nextLoginAt);
+    expect(nextLoginMs).toBeGreaterThanOrEqual(before + 15 * MINUTE);
+    expect(nextLoginMs).toBeLessThanOrEqual(Date.now() + 15 * MINUTE);
+    expect(Date.parse(bad.nextRunAt!)).toBeGreaterThanOrEqual(nextLoginMs);
+    expect(await tower('good')).not.toHaveProperty('loginBackoff');
+  });
+
+  it("a user's Sweep now logs in at once and doubles the wait", async () => {
+    const before = logins();
+    const run = await b.sweep('bad');
+    bodies.push(JSON.stringify(run));
+    expect(logins()).toBe(before + 1);
+    expect((await tower('bad')).loginBackoff).toMatchObject({ refusals: 2 });
+  });
+
+  it('no answer or log line holds a password', () => {
+    expectNoSecret([...bodies, ...b.logs].join('\n'), [
+      WRONG_PASSWORD,
+      TOWER_PASSWORD,
+    ]);
+    expect(
+      b.logs.some(l => l.startsWith('warn') && l.includes('2 in a row')),
+    ).toBe(true);
+  });
+});

@@ -84,7 +84,7 @@ export const TowerHeadline = ({ tower }: { tower: TowerSummary }) => {
           data-testid={ids.loginBackoff}
         >
           {t('towerRow.loginBackoff', {
-            refusals: tower.loginBackoff.refusals,
+            refusals: String(tower.loginBackoff.refusals),
             code: tower.loginBackoff.lastCode,
             when: (
               <span title={exactTime(tower.loginBackoff.nextLoginAt, locale)}>

@@ -367,13 +367,13 @@ export class SweepRun {
    * off (noted on the run); a password login let in forgets the refusals before it.
    */
   private async logIn(
-    readClock: (signal: AbortSignal) => Promise<TowerClockReading>,
+    readTowerClock: (signal: AbortSignal) => Promise<TowerClockReading>,
   ): Promise<TowerClockReading> {
     const { logins } = this.settings;
     if (this.loginPause) throw loginPaused(this.tower.id, this.loginPause);
     let reading: TowerClockReading;
     try {
-      reading = await readClock(this.signal);
+      reading = await readTowerClock(this.signal);
     } catch (error) {
       if (isRefusedLogin(error)) await this.backOff(error);
       throw error;

@@ -2,25 +2,15 @@ import type { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import {
   backendForDescribe,
   dailySchedule,
-  towerEntry,
+  goodAndBadTowers,
+  WRONG_PASSWORD,
 } from './__testUtils__/testBackend';
 import { expectNoSecret, TOWER_PASSWORD } from '../__testUtils__/towerLogin';
 import { MINUTE } from '../__testUtils__/time';
 
-const WRONG_PASSWORD = 'Wrong-Pa55word"also-secret!';
-
 describe('GET /towers says when the next login is tried while Tower refuses them', () => {
   const b = backendForDescribe({
-    capeLabels: url => ({
-      schedule: dailySchedule({ minutes: 1 }),
-      towers: {
-        good: towerEntry(url),
-        bad: towerEntry(url, {
-          password: WRONG_PASSWORD,
-          resourcePrefix: 'bad',
-        }),
-      },
-    }),
+    capeLabels: url => goodAndBadTowers(url, dailySchedule({ minutes: 1 })),
   });
   const bodies: string[] = [];
   const tower = async (id: string): Promise<TowerSummary> => {

@@ -313,10 +313,7 @@ const NO_PASSWORD_REFUSED = new Set([
   'LOGIN_PAUSED',
 ]);
 
-/**
- * Whether Tower refused a password login (each refusal counts toward locking the account), in a
- * GraphQL error or an HTTP 401; a login that never reached Tower's answer is not one.
- */
+/** Whether Tower refused a password login: each refusal counts toward locking the account. */
 export function isRefusedLogin(e: unknown): e is TowerError {
   if (!isTowerError(e) || e.operation !== 'login') return false;
   if (e instanceof TowerAuthError) return !NO_PASSWORD_REFUSED.has(e.code);

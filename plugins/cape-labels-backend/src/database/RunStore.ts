@@ -68,13 +68,10 @@ export type Retention = {
   routineRuns: number;
 };
 
-/** A Tower's password logins refused in a row, as the sweeper that backs off keeps them. */
 export type LoginBackoff = {
   refusals: number;
-  /** Tower's code for the last refusal. */
   lastCode: string;
   lastRefusedAt: Date;
-  /** No scheduled login before this. */
   nextLoginAt: Date;
   /** The credentials refused, as a salted hash: a config change shows as a different hash. */
   credentials: { salt: string; hash: string };

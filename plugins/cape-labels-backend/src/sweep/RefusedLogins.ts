@@ -31,10 +31,8 @@ type RefusedLoginsOptions = {
 };
 
 /**
- * One Tower's password logins that Tower refused in a row, kept in the store so every replica
- * and a restart back off alike: Tower locks an account after failed logins, and the account is
- * often a person's. Only a password login backs off; an API key locks no account. A backoff
- * recorded for other credentials (the config changed since) is not in force.
+ * One Tower's password logins refused in a row, kept in the store so every replica and a restart
+ * back off alike: Tower locks an account after failed logins. An API key locks no account.
  */
 export class RefusedLogins {
   /** The credentials' hash under the stored salt, computed once per salt. */
@@ -53,7 +51,6 @@ export class RefusedLogins {
     return hash === backoff.credentials.hash ? backoff : undefined;
   }
 
-  /** The backoff while it keeps a login from being tried now. */
   async pausing(): Promise<LoginBackoff | undefined> {
     const backoff = await this.current();
     return backoff && backoff.nextLoginAt > this.options.now()
@@ -82,7 +79,6 @@ export class RefusedLogins {
     return backoff;
   }
 
-  /** A login succeeded: the refusals before it are forgotten. */
   async succeeded(): Promise<void> {
     await this.options.store.clearLoginBackoff(this.options.tower.id);
   }

@@ -362,10 +362,7 @@ export class SweepRun {
     return DateTime.fromJSDate(this.startedAt).toUTC().plus(effectiveSkewMs);
   }
 
-  /**
-   * The login, unless an earlier refusal holds it back. A refused password login backs the next
-   * off (noted on the run); a password login let in forgets the refusals before it.
-   */
+  /** The login, unless earlier refusals hold it back; a refusal backs the next off. */
   private async logIn(
     readTowerClock: (signal: AbortSignal) => Promise<TowerClockReading>,
   ): Promise<TowerClockReading> {

@@ -388,10 +388,9 @@ export class TowerSweeper {
   }
 
   /**
-   * One planned run. While refused logins hold the next login back, a scheduled start or a
-   * preview nobody asked for is not run (no run row each time the scheduler ticks: the card
-   * shows the backoff) and the backoff is returned; a request from the events bus is recorded
-   * failed without logging in; a user's request ("Sweep now", "Preview") logs in at once.
+   * While refused logins hold the next back, a scheduled start or an unasked preview records no
+   * run (not one per tick) and returns the backoff; an event's run fails without a login; a
+   * user's request logs in at once.
    */
   private async sweep(
     planned: PlannedRun,

@@ -286,8 +286,8 @@ export type TowerSummary = {
   /** The rules the Tower's runs go by, defaults applied. */
   rules: TowerRules;
   /**
-   * Set while Tower refused this Tower's password logins in a row: scheduled sweeps try no login
-   * before `nextLoginAt`; "Sweep now" and a change of the credentials try at once.
+   * Set while Tower refused this Tower's password logins in a row: `nextLoginAt` is the scheduled
+   * run that tries the next; "Sweep now" and a change of the credentials try at once.
    */
   loginBackoff?: TowerLoginBackoff;
 };

@@ -1184,7 +1184,7 @@ export const spec = {
           },
           "loginBackoff": {
             "type": "object",
-            "description": "Present while Tower refused this Tower's password logins in a row: scheduled sweeps try no login before nextLoginAt (doubling from 15 minutes, at most a day); \"Sweep now\" and a change of the Tower's credentials try at once.",
+            "description": "Present while Tower refused this Tower's password logins in a row: scheduled sweeps wait before the next login (doubling from 15 minutes, at most a day) and nextLoginAt is the scheduled run that tries it; \"Sweep now\" and a change of the Tower's credentials try at once.",
             "required": [
               "refusals",
               "lastCode",

@@ -268,6 +268,9 @@ export class SweepCoordinator {
         registeredAt,
         now,
       );
+      const next = backoff
+        ? laterOf(scheduled, backoff.nextLoginAt)
+        : scheduled;
       return {
         id: tower.id,
         title: tower.title,
@@ -275,9 +278,7 @@ export class SweepCoordinator {
         resourcePrefix: tower.resourcePrefix,
         dryRun: tower.dryRun,
         running: running.has(tower.id),
-        nextRunAt: backoff
-          ? laterOf(scheduled, backoff.nextLoginAt)
-          : scheduled,
+        nextRunAt: next,
         lastRun,
         ...(backoff
           ? {
@@ -285,7 +286,7 @@ export class SweepCoordinator {
                 refusals: backoff.refusals,
                 lastCode: backoff.lastCode,
                 lastRefusedAt: backoff.lastRefusedAt.toISOString(),
-                nextLoginAt: backoff.nextLoginAt.toISOString(),
+                nextLoginAt: next ?? backoff.nextLoginAt.toISOString(),
               },
             }
           : {}),

@@ -11,11 +11,11 @@ const scryptAsync = promisify(scrypt) as (
 ) => Promise<Buffer>;
 
 /** The wait after the first refused login; each further refusal in a row doubles it. */
-export const FIRST_LOGIN_BACKOFF_MS = 15 * 60_000;
-export const MAX_LOGIN_BACKOFF_MS = 24 * 60 * 60_000;
+const FIRST_LOGIN_BACKOFF_MS = 15 * 60_000;
+const MAX_LOGIN_BACKOFF_MS = 24 * 60 * 60_000;
 
 /** How long after the `refusals`-th refused login in a row the next may be tried. */
-export function loginBackoffMs(refusals: number): number {
+function loginBackoffMs(refusals: number): number {
   const doublings = Math.min(Math.max(refusals - 1, 0), 30);
   return Math.min(
     FIRST_LOGIN_BACKOFF_MS * 2 ** doublings,

@@ -123,6 +123,19 @@ describe('TowerSweeper: refused logins back off so that Tower never locks the ac
     expectNoSecret(JSON.stringify(backoff), [WRONG_PASSWORD]);
   });
 
+  it('doubles the wait with every refusal in a row up to a day', async () => {
+    const h = await refusingTower();
+    const waits: number[] = [];
+    for (let refusal = 1; refusal <= 9; refusal++) {
+      if (refusal > 1) await h.request({ dryRun: false });
+      await startAfter(h, 1);
+      const [backoff] = (await h.store.getLoginBackoffs([h.tower.id])).values();
+      waits.push((backoff.nextLoginAt.getTime() - nowMs) / MINUTE);
+      h.sim.admin.unlockUsers();
+    }
+    expect(waits).toEqual([15, 30, 60, 120, 240, 480, 960, 1440, 1440]);
+  });
+
   it('a change of the credentials logs in at once; a success clears the backoff', async () => {
     const h = await refusingTower();
     await startAfter(h, 0);

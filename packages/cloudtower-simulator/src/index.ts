@@ -13,9 +13,11 @@ export {
 } from './auth';
 export type {
   AuthnStrategy,
+  Lockout,
   LoginSource,
   TokenInfo,
   SimulatorUser,
+  UserLoginInfo,
   UserSource,
 } from './auth';
 export type { FaultConfig, FaultRule, FaultMatch } from './faults';

@@ -11,6 +11,11 @@ export type PluginRunErrorCode =
   | 'NO_TOKEN'
   /** Tower refused the configured API key; it is never retried. */
   | 'API_KEY_REFUSED'
+  /**
+   * Not logged in: Tower refused the password logins before in a row, and the next is not due
+   * yet (`nextLoginAt`, `refusals`); "Sweep now" or a change of the credentials tries at once.
+   */
+  | 'LOGIN_PAUSED'
   /** The configured `authConfigId` is not an LDAP config `authnStrategies` lists. */
   | 'LDAP_CONFIG_UNKNOWN'
   /** `authnStrategies` lists several LDAP configs and no `authConfigId` picks one. */

@@ -102,6 +102,8 @@ export type RunError = {
  * - `LOGIN_LDAP_NO_AUTHN_STRATEGIES`: logged in as an LDAP user with source LDAP (Tower has no
  *   authnStrategies).
  * - `LOGIN_LDAP_NO_LDAP_CONFIG`: the same, authnStrategies lists no LDAP config.
+ * - `LOGIN_REFUSED_BACKOFF` (`refusals`, `nextLoginAt`): Tower refused the login, `refusals` in a
+ *   row; scheduled sweeps try the next login at `nextLoginAt` (ISO time).
  * - `CANCELLED_BY_SCHEDULER`: Backstage's scheduler stopped the run (its /cancel endpoint, the
  *   task's timeout, a lost lease), not a shutdown.
  * - `STOPPED` (`by`, the principal: a user's entity ref or `service:<subject>`): stopped through
@@ -127,6 +129,7 @@ export type RunNoteCode =
   | 'LOGIN_LDAP_AUTHN'
   | 'LOGIN_LDAP_NO_AUTHN_STRATEGIES'
   | 'LOGIN_LDAP_NO_LDAP_CONFIG'
+  | 'LOGIN_REFUSED_BACKOFF'
   | 'CANCELLED_BY_SCHEDULER'
   | 'STOPPED'
   | 'DELETE_REFUSED_SPLIT'
@@ -282,6 +285,23 @@ export type TowerSummary = {
   notify: string[];
   /** The rules the Tower's runs go by, defaults applied. */
   rules: TowerRules;
+  /**
+   * Set while Tower refused this Tower's password logins in a row: `nextLoginAt` is the scheduled
+   * run that tries the next; "Sweep now" and a change of the credentials try at once.
+   */
+  loginBackoff?: TowerLoginBackoff;
+};
+
+/**
+ * A Tower's password logins refused in a row, as the card shows them.
+ * @public
+ */
+export type TowerLoginBackoff = {
+  refusals: number;
+  /** Tower's code for the last refusal. */
+  lastCode: string;
+  lastRefusedAt: string;
+  nextLoginAt: string;
 };
 
 /**

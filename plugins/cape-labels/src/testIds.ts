@@ -40,6 +40,7 @@ export function towerTestIds(towerId: string) {
     skipTLSVerify: `${tower}-skip-tls-verify`,
     lastRun: `${tower}-last-run`,
     nextRun: `${tower}-next-run`,
+    loginBackoff: `${tower}-login-backoff`,
     error: `${tower}-error`,
     deleted: `${tower}-deleted`,
     wouldDelete: `${tower}-would-delete`,

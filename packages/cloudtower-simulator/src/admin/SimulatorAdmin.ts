@@ -1,4 +1,4 @@
-import type { SimulatorUser } from '../auth';
+import type { SimulatorUser, UserLoginInfo } from '../auth';
 import { SimulatorError } from '../errors';
 import type { FaultConfig } from '../faults';
 import type { RequestCounters, RequestLogEntry } from '../requestLog';
@@ -275,5 +275,14 @@ export class SimulatorAdmin {
 
   setUsers(users: SimulatorUser[]): void {
     this.core.auth.setUsers(users);
+  }
+
+  /** Each account's refused logins in a row and when it locked (`lockout`). */
+  userLoginInfoes(): UserLoginInfo[] {
+    return this.core.auth.loginInfos();
+  }
+
+  unlockUsers(): void {
+    this.core.auth.unlockAll();
   }
 }

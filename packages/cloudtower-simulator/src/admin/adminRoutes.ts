@@ -132,6 +132,15 @@ const ROUTES: [string, string, Handler][] = [
       return { items: a.users() };
     },
   ],
+  ['GET', '/user-login-infoes', a => ({ items: a.userLoginInfoes() })],
+  [
+    'POST',
+    '/users/unlock',
+    a => {
+      a.unlockUsers();
+      return { items: a.userLoginInfoes() };
+    },
+  ],
   ['POST', '/scenario', (a, _p, b) => a.loadScenario(b.scenario ?? b)],
 ];
 

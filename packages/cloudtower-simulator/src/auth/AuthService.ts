@@ -6,6 +6,7 @@ import {
   DEFAULT_LDAP_STRATEGY_ID,
   LoginSource,
   SimulatorUser,
+  UserLoginInfo,
   UserSource,
 } from './users';
 
@@ -39,14 +40,24 @@ function failed(message: string): SimulatorError {
   return new SimulatorError(message, 'LOGIN_FAILED');
 }
 
-/** Users, login, tokens and API keys (raw, in the Authorization header), logout and revocation. */
+type Misses = { count: number; lastAt: number; lockedAt?: number };
+
+const accountKey = (username: string, source: UserSource) =>
+  `${source}\u0000${username}`;
+
+/**
+ * Users, login, tokens and API keys (raw, in the Authorization header), logout and revocation,
+ * and the account lockout.
+ */
 export class AuthService {
   private readonly tokens = new Map<string, TokenInfo>();
+  private readonly misses = new Map<string, Misses>();
   private seq = 0;
 
   constructor(
     private users: SimulatorUser[] = [...DEFAULT_USERS],
     private readonly mode: AuthMode = {},
+    private readonly clock: () => Date = () => new Date(),
   ) {
     (mode.apiKeys ?? []).forEach((key, i) =>
       this.tokens.set(key, {
@@ -114,7 +125,12 @@ export class AuthService {
         `user ${username} not found in ${source}`,
         'USER_NOT_FOUND',
       );
-    if (user.password !== password) throw failed('login failed');
+    this.refuseLocked(user);
+    if (user.password !== password) {
+      this.countMiss(user);
+      throw failed('login failed');
+    }
+    this.misses.delete(accountKey(user.username, user.source));
     if (this.mode.twoFactor)
       throw new SimulatorError(
         'two-factor authentication is enabled: a password login needs a second factor, use an API key',
@@ -133,6 +149,61 @@ export class AuthService {
     };
     this.tokens.set(info.token, info);
     return info;
+  }
+
+  /** A locked account's login is refused whatever the password (code assumed: none is public). */
+  private refuseLocked(user: SimulatorUser): void {
+    const key = accountKey(user.username, user.source);
+    const lockedAt = this.misses.get(key)?.lockedAt;
+    if (lockedAt === undefined) return;
+    const { lockedForMs } = this.mode.lockout ?? {};
+    if (
+      lockedForMs !== undefined &&
+      this.clock().getTime() - lockedAt >= lockedForMs
+    ) {
+      this.misses.delete(key);
+      return;
+    }
+    throw new SimulatorError(
+      `user ${user.username} is locked after too many failed logins`,
+      'USER_LOCKED',
+    );
+  }
+
+  private countMiss(user: SimulatorUser): void {
+    const { lockout } = this.mode;
+    if (!lockout) return;
+    const key = accountKey(user.username, user.source);
+    const now = this.clock().getTime();
+    const before = this.misses.get(key);
+    const window = lockout.missWindowMs ?? Infinity;
+    const count = before && now - before.lastAt < window ? before.count + 1 : 1;
+    this.misses.set(key, {
+      count,
+      lastAt: now,
+      ...(count >= lockout.afterMisses ? { lockedAt: now } : {}),
+    });
+  }
+
+  /** Every account's miss count and lock, as Tower's `userLoginInfoes` lists them. */
+  loginInfos(): UserLoginInfo[] {
+    return this.users.map(({ username, source }) => {
+      const misses = this.misses.get(accountKey(username, source));
+      return {
+        username,
+        source,
+        miss_num: misses?.count ?? 0,
+        locked_at:
+          misses?.lockedAt === undefined
+            ? null
+            : new Date(misses.lockedAt).toISOString(),
+      };
+    });
+  }
+
+  /** Unlocks every account, as an administrator does in Tower. */
+  unlockAll(): void {
+    this.misses.clear();
   }
 
   /** The token's info if it is valid; undefined when missing, unknown or revoked. */

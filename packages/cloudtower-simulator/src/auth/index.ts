@@ -10,6 +10,8 @@ export { DEFAULT_LDAP_STRATEGY_ID } from './users';
 export type {
   AuthnStrategy,
   LoginSource,
+  Lockout,
   SimulatorUser,
+  UserLoginInfo,
   UserSource,
 } from './users';

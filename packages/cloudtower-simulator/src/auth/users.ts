@@ -29,4 +29,29 @@ export interface AuthMode {
   twoFactor?: boolean;
   /** Accepted as the raw Authorization header, with no login. */
   apiKeys?: string[];
+  /** Accounts lock after refused logins (default: never). */
+  lockout?: Lockout;
+}
+
+/**
+ * Tower's account lockout (`userLoginInfoes { miss_num locked_at }`), as modelled here: refused
+ * password logins of an existing user count up; at `afterMisses` in a row the account locks,
+ * and a locked account's logins are refused even with the right password. The window and the
+ * lock's length are not public: both are options.
+ */
+export interface Lockout {
+  afterMisses: number;
+  /** A miss this long after the one before counts from 1 again (default: never). */
+  missWindowMs?: number;
+  /** How long a lock lasts (default: until `unlock`). */
+  lockedForMs?: number;
+}
+
+/** One account's `userLoginInfoes` row. */
+export interface UserLoginInfo {
+  username: string;
+  source: UserSource;
+  miss_num: number;
+  /** ISO time the account locked; null while it is not locked. */
+  locked_at: string | null;
 }

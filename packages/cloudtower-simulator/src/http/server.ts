@@ -11,6 +11,7 @@ import {
   AuthnStrategy,
   AuthService,
   DEFAULT_USERS,
+  Lockout,
   SimulatorUser,
 } from '../auth';
 import { FaultConfig, FaultEngine } from '../faults';
@@ -67,6 +68,8 @@ export interface SimulatorOptions {
   twoFactor?: boolean;
   /** API keys, each accepted as the raw Authorization header for every operation, with no login. */
   apiKeys?: string[];
+  /** Accounts lock after refused logins (default: never); `admin.userLoginInfoes()` shows them. */
+  lockout?: Lockout;
   /**
    * Headers a gateway in front of Tower wants on every `/api` request (name case-insensitive, exact
    * value): a request lacking one gets 403 with an HTML page, logged as 'gateway-refused'.
@@ -135,12 +138,17 @@ export async function startSimulator(
   const core: SimulatorCore = {
     store: new Store(storeOptions),
     storeOptions,
-    auth: new AuthService(options.users ?? [...DEFAULT_USERS], {
-      legacy: profile.version === 'legacy',
-      authnStrategies: options.authnStrategies,
-      twoFactor: options.twoFactor,
-      apiKeys: options.apiKeys,
-    }),
+    auth: new AuthService(
+      options.users ?? [...DEFAULT_USERS],
+      {
+        legacy: profile.version === 'legacy',
+        authnStrategies: options.authnStrategies,
+        twoFactor: options.twoFactor,
+        apiKeys: options.apiKeys,
+        lockout: options.lockout,
+      },
+      clock,
+    ),
     faults: new FaultEngine(options.faults),
     log: new RequestLog(),
     schema: towerSchema({ legacy: profile.version === 'legacy', relations }),

@@ -305,6 +305,21 @@ export function authFailureCode(e: unknown): string | undefined {
   return undefined;
 }
 
+/** Login failures where Tower refused no password: nothing was sent, or it was let in without a token. */
+const NO_PASSWORD_REFUSED = new Set([
+  'NO_TOKEN',
+  'LDAP_CONFIG_UNKNOWN',
+  'LDAP_CONFIG_AMBIGUOUS',
+  'LOGIN_PAUSED',
+]);
+
+/** Whether Tower refused a password login: each refusal counts toward locking the account. */
+export function isRefusedLogin(e: unknown): e is TowerError {
+  if (!isTowerError(e) || e.operation !== 'login') return false;
+  if (e instanceof TowerAuthError) return !NO_PASSWORD_REFUSED.has(e.code);
+  return authFailureCode(e) !== undefined;
+}
+
 /*
  * The body of a non-2xx answer, as Tower and the gateways in front of it send it: a JSON
  * ErrorBody (`{code?, message, status, path}`), GraphQL errors (`{errors: [{message, code}]}`,

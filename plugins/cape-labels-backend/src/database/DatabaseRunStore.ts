@@ -45,6 +45,7 @@ import {
   type SummaryRow,
 } from './rowMapping';
 import type {
+  LoginBackoff,
   LostRun,
   NewRun,
   PendingBatchId,
@@ -55,6 +56,7 @@ import type {
   SweepRequest,
 } from './RunStore';
 import {
+  LOGIN_BACKOFFS,
   NOTIFIED_HEALTH,
   OUTCOMES,
   PENDING_DELETE_BATCHES,
@@ -62,6 +64,7 @@ import {
   RUNS,
   SIGHTINGS,
   type DbBigInt,
+  type LoginBackoffRow,
   type NotifiedHealth,
   type NotifiedHealthRow,
   type OutcomeRow,
@@ -961,5 +964,49 @@ export class DatabaseRunStore implements RunStore {
       })
       .onConflict('tower_id')
       .merge();
+  }
+
+  async getLoginBackoffs(
+    towerIds: string[],
+  ): Promise<Map<string, LoginBackoff>> {
+    const backoffs = new Map<string, LoginBackoff>();
+    for (const ids of chunks(towerIds)) {
+      const rows = await this.db<LoginBackoffRow>(LOGIN_BACKOFFS).whereIn(
+        'tower_id',
+        ids,
+      );
+      for (const row of rows) {
+        backoffs.set(row.tower_id, {
+          refusals: row.refusals,
+          lastCode: row.last_code,
+          lastRefusedAt: new Date(Number(row.last_refused_at)),
+          nextLoginAt: new Date(Number(row.next_login_at)),
+          credentials: {
+            salt: row.credentials_salt,
+            hash: row.credentials_hash,
+          },
+        });
+      }
+    }
+    return backoffs;
+  }
+
+  async setLoginBackoff(towerId: string, backoff: LoginBackoff): Promise<void> {
+    await this.db<LoginBackoffRow>(LOGIN_BACKOFFS)
+      .insert({
+        tower_id: towerId,
+        refusals: backoff.refusals,
+        last_code: backoff.lastCode,
+        last_refused_at: backoff.lastRefusedAt.getTime(),
+        next_login_at: backoff.nextLoginAt.getTime(),
+        credentials_salt: backoff.credentials.salt,
+        credentials_hash: backoff.credentials.hash,
+      })
+      .onConflict('tower_id')
+      .merge();
+  }
+
+  async clearLoginBackoff(towerId: string): Promise<void> {
+    await this.db(LOGIN_BACKOFFS).where({ tower_id: towerId }).delete();
   }
 }

@@ -70,12 +70,31 @@ export type Retention = {
   routineRuns: number;
 };
 
+export type LoginBackoff = {
+  refusals: number;
+  lastCode: string;
+  lastRefusedAt: Date;
+  nextLoginAt: Date;
+  /** The credentials refused, as a salted hash: a config change shows as a different hash. */
+  credentials: { salt: string; hash: string };
+};
+
+/** Where each Tower's login backoff is kept, shared by every replica. */
+export interface LoginBackoffStore {
+  /** Each Tower's backoff; Towers without one absent. */
+  getLoginBackoffs(towerIds: string[]): Promise<Map<string, LoginBackoff>>;
+  /** Writes the Tower's backoff in place of the one before. */
+  setLoginBackoff(towerId: string, backoff: LoginBackoff): Promise<void>;
+  /** Forgets it: a login succeeded. */
+  clearLoginBackoff(towerId: string): Promise<void>;
+}
+
 /**
- * Persistence of runs, outcomes, confirmation sightings, pending deletes and requests, and the
- * health each Tower's owners were last told about. DatabaseRunStore keeps it in the plugin's
- * database; tests and benchmarks wrap it.
+ * Persistence of runs, outcomes, confirmation sightings, pending deletes and requests, the
+ * health each Tower's owners were last told about, and each Tower's login backoff.
+ * DatabaseRunStore keeps it in the plugin's database; tests and benchmarks wrap it.
  */
-export interface RunStore {
+export interface RunStore extends LoginBackoffStore {
   // Runs
   createRun(run: NewRun): Promise<RunSummary>;
   /** Whose clock the run's age cutoff is taken on (the card shows it). */

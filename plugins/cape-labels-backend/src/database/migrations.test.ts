@@ -11,6 +11,7 @@ const TABLES = [
   'cape_labels_sightings',
   'cape_labels_requests',
   'cape_labels_pending_delete_batches',
+  'cape_labels_login_backoffs',
 ];
 
 describeEachDatabase('migrations', itEach => {

@@ -12,6 +12,7 @@ export const SIGHTINGS = 'cape_labels_sightings';
 export const REQUESTS = 'cape_labels_requests';
 export const PENDING_DELETE_BATCHES = 'cape_labels_pending_delete_batches';
 export const NOTIFIED_HEALTH = 'cape_labels_notified_health';
+export const LOGIN_BACKOFFS = 'cape_labels_login_backoffs';
 
 /** PostgreSQL returns bigint columns as strings, SQLite as numbers. */
 export type DbBigInt = number | string;
@@ -129,4 +130,14 @@ export type NotifiedHealthRow = {
   health: NotifiedHealth;
   run_id: string;
   notified_at: DbBigInt;
+};
+
+export type LoginBackoffRow = {
+  tower_id: string;
+  refusals: number;
+  last_code: string;
+  last_refused_at: DbBigInt;
+  next_login_at: DbBigInt;
+  credentials_salt: string;
+  credentials_hash: string;
 };

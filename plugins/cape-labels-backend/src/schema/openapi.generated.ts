@@ -697,6 +697,7 @@ export const spec = {
               "LOGIN_LDAP_AUTHN",
               "LOGIN_LDAP_NO_AUTHN_STRATEGIES",
               "LOGIN_LDAP_NO_LDAP_CONFIG",
+              "LOGIN_REFUSED_BACKOFF",
               "CANCELLED_BY_SCHEDULER",
               "STOPPED",
               "DELETE_REFUSED_SPLIT",
@@ -1180,6 +1181,34 @@ export const spec = {
           },
           "rules": {
             "$ref": "#/components/schemas/TowerRules"
+          },
+          "loginBackoff": {
+            "type": "object",
+            "description": "Present while Tower refused this Tower's password logins in a row: scheduled sweeps wait before the next login (doubling from 15 minutes, at most a day) and nextLoginAt is the scheduled run that tries it; \"Sweep now\" and a change of the Tower's credentials try at once.",
+            "required": [
+              "refusals",
+              "lastCode",
+              "lastRefusedAt",
+              "nextLoginAt"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "refusals": {
+                "type": "integer",
+                "minimum": 1,
+                "description": "Password logins refused in a row."
+              },
+              "lastCode": {
+                "type": "string",
+                "description": "Tower's code for the last refusal."
+              },
+              "lastRefusedAt": {
+                "$ref": "#/components/schemas/IsoDate"
+              },
+              "nextLoginAt": {
+                "$ref": "#/components/schemas/IsoDate"
+              }
+            }
           },
           "transport": {
             "type": "object",

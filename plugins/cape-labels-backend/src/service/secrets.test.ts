@@ -1,27 +1,14 @@
 import type { Run } from '@smartx-cape/plugin-cape-labels-common';
 import {
   oldDate,
-  dailySchedule,
   backendForDescribe,
-  towerEntry,
+  goodAndBadTowers,
+  WRONG_PASSWORD,
 } from './__testUtils__/testBackend';
 import { TOWER_PASSWORD } from '../__testUtils__/towerLogin';
 
-const WRONG_PASSWORD = 'wrong-tower-pw-also-secret';
-
 describe('cape-labels never reveals a Tower password', () => {
-  const b = backendForDescribe({
-    capeLabels: url => ({
-      schedule: dailySchedule(),
-      towers: {
-        good: towerEntry(url),
-        bad: towerEntry(url, {
-          password: WRONG_PASSWORD,
-          resourcePrefix: 'bad',
-        }),
-      },
-    }),
-  });
+  const b = backendForDescribe({ capeLabels: url => goodAndBadTowers(url) });
 
   const bodies: string[] = [];
   const read = async (path: string) => {

@@ -83,6 +83,14 @@ function towerRules(tower: TowerConfig): TowerRules {
   };
 }
 
+/** A scheduled run held back by a login backoff runs when the backoff ends (never for a manual schedule). */
+function laterOf(scheduled: string | null, nextLoginAt: Date): string | null {
+  if (scheduled === null) return null;
+  return Date.parse(scheduled) >= nextLoginAt.getTime()
+    ? scheduled
+    : nextLoginAt.toISOString();
+}
+
 /**
  * The configured Towers, each with its sweeper, tied to the scheduler: one global task per Tower,
  * requests stored then handed to whichever replica wins the Tower's lease. The one map of Towers
@@ -242,13 +250,27 @@ export class SweepCoordinator {
     const { store } = this.options;
     const sweepers = this.list();
     const ids = sweepers.map(s => s.tower.id);
-    const [running, lastRuns] = await Promise.all([
+    const [running, lastRuns, stored] = await Promise.all([
       store.runningTowers(ids),
       store.lastRuns(ids),
+      store.getLoginBackoffs(ids),
     ]);
     const now = this.now();
-    return sweepers.map(({ tower, schedule, registeredAt }) => {
+    const backoffs = await Promise.all(
+      sweepers.map(s => s.logins.current(stored.get(s.tower.id))),
+    );
+    return sweepers.map(({ tower, schedule, registeredAt }, i) => {
       const lastRun = lastRuns.get(tower.id) ?? null;
+      const backoff = backoffs[i];
+      const scheduled = nextRunAt(
+        schedule,
+        lastRun ?? undefined,
+        registeredAt,
+        now,
+      );
+      const next = backoff
+        ? laterOf(scheduled, backoff.nextLoginAt)
+        : scheduled;
       return {
         id: tower.id,
         title: tower.title,
@@ -256,8 +278,18 @@ export class SweepCoordinator {
         resourcePrefix: tower.resourcePrefix,
         dryRun: tower.dryRun,
         running: running.has(tower.id),
-        nextRunAt: nextRunAt(schedule, lastRun ?? undefined, registeredAt, now),
+        nextRunAt: next,
         lastRun,
+        ...(backoff
+          ? {
+              loginBackoff: {
+                refusals: backoff.refusals,
+                lastCode: backoff.lastCode,
+                lastRefusedAt: backoff.lastRefusedAt.toISOString(),
+                nextLoginAt: next ?? backoff.nextLoginAt.toISOString(),
+              },
+            }
+          : {}),
         ...(Object.keys(tower.transport).length
           ? { transport: tower.transport }
           : {}),

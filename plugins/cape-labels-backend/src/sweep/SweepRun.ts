@@ -17,6 +17,7 @@ import type {
 } from '../cloudtower/TowerClient';
 import { sweptKeys, type TowerConfig } from '../config/types';
 import type {
+  LoginBackoff,
   NewRun,
   PendingBatchId,
   PendingDelete,
@@ -24,6 +25,11 @@ import type {
   RunStore,
   SweepRequest,
 } from '../database/RunStore';
+import {
+  isRefusedLogin,
+  TowerAuthError,
+  type TowerError,
+} from '../cloudtower/errors';
 import { HEARTBEAT_INTERVAL_MS } from '../database/liveness';
 import { chunks } from '../lib/chunks';
 import { withRetry } from '../lib/retry';
@@ -39,6 +45,7 @@ import {
 import { GuardedDelete, type GuardedDeleteResult } from './GuardedDelete';
 import { outcome } from './labelShape';
 import type { SweepMetrics } from './metrics';
+import type { RefusedLogins } from './RefusedLogins';
 import { RunNotes, runNotes } from './runNotes';
 import {
   errorOf,
@@ -93,6 +100,8 @@ export type SweeperSettings = RunCollaborators & {
   /** `capeLabels.maxClockAhead` in ms. */
   maxClockAheadMs: number;
   retention: Retention;
+  /** The Tower's refused logins in a row, which hold the next login back. */
+  logins: RefusedLogins;
 };
 
 /** What the run record says of a run as it starts. */
@@ -104,6 +113,8 @@ export type RunStart = {
   dryRun: boolean;
   /** The swept keys (rule 1). */
   keys: string[];
+  /** Set when the run must not log in: Tower refused the logins before and the next is not due. */
+  loginPause?: LoginBackoff;
 };
 
 const PROGRESS_INTERVAL_MS = 1000;
@@ -181,6 +192,7 @@ export class SweepRun {
   private readonly logger: LoggerService;
   private readonly hooks: SweeperHooks;
   private readonly keys: string[];
+  private readonly loginPause?: LoginBackoff;
   /** When progress was last written (epoch ms). */
   private lastProgressMs = 0;
   /** A stop asked through the plugin, on any replica, as the heartbeat finds it. */
@@ -193,6 +205,7 @@ export class SweepRun {
     settings: SweeperSettings,
     planned: PlannedRun,
     signal: AbortSignal,
+    loginPause?: LoginBackoff,
   ): Promise<SweepRun | undefined> {
     const { tower, store, logger } = settings;
     const startedAt = settings.now();
@@ -227,7 +240,7 @@ export class SweepRun {
     );
     return new SweepRun(
       settings,
-      { runId: summary.id, startedAt, dryRun, keys },
+      { runId: summary.id, startedAt, dryRun, keys, loginPause },
       signal,
     );
   }
@@ -247,6 +260,7 @@ export class SweepRun {
     this.startedAt = start.startedAt;
     this.dryRun = start.dryRun;
     this.keys = start.keys;
+    this.loginPause = start.loginPause;
     this.tower = settings.tower;
     this.store = settings.store;
     this.logger = settings.logger;
@@ -332,7 +346,7 @@ export class SweepRun {
     const { runId, tower, logger, client } = this;
     const { maxClockAheadMs } = this.settings;
     const reading: TowerClockReading = client.readClock
-      ? await client.readClock(this.signal)
+      ? await this.logIn(client.readClock.bind(client))
       : { source: 'local', reason: 'the client cannot read Tower clock' };
     const login = client.loginUsed?.();
     const loginNote = login && runNotes.login(login);
@@ -357,6 +371,47 @@ export class SweepRun {
       );
     }
     return DateTime.fromJSDate(this.startedAt).toUTC().plus(effectiveSkewMs);
+  }
+
+  /** The login, unless earlier refusals hold it back; a refusal backs the next off. */
+  private async logIn(
+    readTowerClock: (signal: AbortSignal) => Promise<TowerClockReading>,
+  ): Promise<TowerClockReading> {
+    const { logins } = this.settings;
+    if (this.loginPause) throw loginPaused(this.tower.id, this.loginPause);
+    let reading: TowerClockReading;
+    try {
+      reading = await readTowerClock(this.signal);
+    } catch (error) {
+      if (isRefusedLogin(error)) await this.backOff(error);
+      throw error;
+    }
+    if (this.client.loginUsed?.()?.method === 'password') {
+      await logins
+        .succeeded()
+        .catch(error =>
+          this.logger.warn(
+            `Tower ${this.tower.id}: could not clear the refused logins: ${stringifyError(error)}`,
+          ),
+        );
+    }
+    return reading;
+  }
+
+  private async backOff(refusal: TowerError): Promise<void> {
+    try {
+      const backoff = await this.settings.logins.refused(refusal.code);
+      this.notes.add(
+        runNotes.loginRefusedBackoff({
+          refusals: backoff.refusals,
+          nextLoginAt: backoff.nextLoginAt.toISOString(),
+        }),
+      );
+    } catch (error) {
+      this.logger.warn(
+        `Tower ${this.tower.id}: could not record the refused login: ${stringifyError(error)}`,
+      );
+    }
   }
 
   /** Tower's relations of a label, recorded on the run with how they differ from the built-in list. */
@@ -691,6 +746,17 @@ export class SweepRun {
       );
     return summary;
   }
+}
+
+/** The error of a run that did not log in because an earlier refusal holds the login back. */
+function loginPaused(towerId: string, backoff: LoginBackoff): TowerAuthError {
+  const nextLoginAt = backoff.nextLoginAt.toISOString();
+  const error = new TowerAuthError(
+    `not tried: Tower refused ${backoff.refusals} login(s) in a row (${backoff.lastCode}); the next is tried at ${nextLoginAt}, or at once on "Sweep now" or a change of the credentials`,
+    { towerId, operation: 'login', code: 'LOGIN_PAUSED' },
+  );
+  Object.assign(error.params, { refusals: backoff.refusals, nextLoginAt });
+  return error;
 }
 
 function byRun(pending: PendingDelete[]): Map<string, LabelOutcome[]> {

@@ -108,7 +108,11 @@ type TaskRestartsOptions = {
  * then owns the start) is retried within the patience.
  */
 export class TaskRestarts {
-  private readonly timers = new Set<NodeJS.Timeout>();
+  /** One pending restart per task, the earliest asked: the start it makes asks again if need be. */
+  private readonly timers = new Map<
+    string,
+    { at: number; timer: NodeJS.Timeout }
+  >();
   private stopped = false;
 
   constructor(private readonly options: TaskRestartsOptions) {}
@@ -116,9 +120,12 @@ export class TaskRestarts {
   /** Triggers `taskId` at `at`, unless by then `owed` says the start is no longer needed. */
   restartAt(taskId: string, at: Date, owed: () => Promise<boolean>): void {
     if (this.stopped) return;
+    const pending = this.timers.get(taskId);
+    if (pending && pending.at <= at.getTime()) return;
+    if (pending) clearTimeout(pending.timer);
     const timer = setTimeout(
       () => {
-        this.timers.delete(timer);
+        this.timers.delete(taskId);
         this.restart(taskId, owed).catch(error =>
           this.options.logger.warn(
             `Could not start task ${taskId} again: ${stringifyError(error)}`,
@@ -127,13 +134,13 @@ export class TaskRestarts {
       },
       Math.max(0, at.getTime() - Date.now()),
     );
-    this.timers.add(timer);
+    this.timers.set(taskId, { at: at.getTime(), timer });
   }
 
   /** Backend shutdown: no more restarts from this replica. */
   stop(): void {
     this.stopped = true;
-    this.timers.forEach(clearTimeout);
+    this.timers.forEach(({ timer }) => clearTimeout(timer));
     this.timers.clear();
   }
 

@@ -5,7 +5,11 @@ import type {
 import { Duration } from 'luxon';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
-import type { Retention, SweepRequest } from '../database/RunStore';
+import type {
+  LoginBackoff,
+  Retention,
+  SweepRequest,
+} from '../database/RunStore';
 import { HEARTBEAT_INTERVAL_MS, LOST_AFTER_MS } from '../database/liveness';
 import { DEFAULT_MAX_CLOCK_AHEAD_MS } from './decide';
 import {
@@ -16,6 +20,7 @@ import {
   sweepSchedule,
   type SweepSchedule,
 } from './schedule';
+import { RefusedLogins } from './RefusedLogins';
 import type { SweeperHooks } from './sweeperHooks';
 import {
   SweepRun,
@@ -28,14 +33,15 @@ import type { TaskRestarts } from './TaskTriggers';
 /**
  * What one start of the task came to: it ran (or found nothing to do), or it gave the lease back
  * without a run, to be started again at `retryAt`: this replica had no free sweep slot, a cron
- * tick came before the Tower's place in the start spread, or a run the lease no longer covers
- * was still alive after the wait for it.
+ * tick came before the Tower's place in the start spread, a run the lease no longer covers was
+ * still alive after the wait for it, or Tower refused the logins before and the next is not due
+ * yet.
  */
 type TaskOutcome =
   | { handedBack: false }
   | {
       handedBack: true;
-      reason: 'replica-full' | 'spread' | 'previous-run';
+      reason: 'replica-full' | 'spread' | 'previous-run' | 'login-backoff';
       retryAt: Date;
     };
 
@@ -184,6 +190,8 @@ export class TowerSweeper {
   private readonly settings: SweeperSettings;
   /** A stopped run's last batch: its delete, survivor reads and settle window, or going silent. */
   private readonly previousRunWaitMs: number;
+  /** The Tower's refused logins in a row: while they hold logins back, scheduled starts wait. */
+  readonly logins: RefusedLogins;
 
   /** The one way to build a sweeper: the plugin, the tests and the benchmark all come here. */
   static create(options: TowerSweeperOptions): TowerSweeper {
@@ -202,6 +210,12 @@ export class TowerSweeper {
     this.schedule = sweepSchedule(schedule, offset);
     this.taskSchedule = spreadDefinition(schedule, this.schedule);
     this.registeredAt = options.registeredAt ?? this.now();
+    this.logins = new RefusedLogins({
+      tower: options.tower,
+      store: options.store,
+      logger: options.logger,
+      now: () => this.now(),
+    });
     this.settings = this.resolveSettings();
     this.previousRunWaitMs =
       this.settings.settleMs +
@@ -223,6 +237,7 @@ export class TowerSweeper {
       settleMs: tuning.settleMs ?? tuning.requestTimeoutMs,
       maxClockAheadMs: tuning.maxClockAheadMs ?? DEFAULT_MAX_CLOCK_AHEAD_MS,
       retention: tuning.retention,
+      logins: this.logins,
     };
   }
 
@@ -312,18 +327,28 @@ export class TowerSweeper {
       : spreadStartAt(this.schedule, anchor, this.registeredAt, now);
     if (!due && later)
       return { handedBack: true, reason: 'spread', retryAt: later };
+    let heldBack: LoginBackoff | undefined;
     const plan = planTick({ due, requests });
     for (const [i, planned] of plan.entries()) {
       const allowed =
         planned.trigger !== 'external' || (await this.externalPreviewAllowed());
-      if (allowed) await this.sweep(planned, signal, plan.slice(i + 1));
+      const held = allowed
+        ? await this.sweep(planned, signal, plan.slice(i + 1))
+        : undefined;
+      if (planned.trigger === 'schedule') heldBack = held;
     }
     while (!signal.aborted) {
       const request = await store.nextRequest(tower.id);
       if (!request) break;
       await this.sweep(carryingOut(request), signal);
     }
-    return RAN;
+    return heldBack
+      ? {
+          handedBack: true,
+          reason: 'login-backoff',
+          retryAt: heldBack.nextLoginAt,
+        }
+      : RAN;
   }
 
   /**
@@ -404,14 +429,30 @@ export class TowerSweeper {
     return this.options.now?.() ?? new Date();
   }
 
-  /** Its run claims the requests queued after it, so a start elsewhere takes them if this dies. */
+  /**
+   * While refused logins hold the next back, a scheduled start or an unasked preview records no
+   * run (not one per tick) and returns the backoff; an event's run fails without a login; a
+   * user's request logs in at once. A run claims the requests queued after it, so a start
+   * elsewhere takes them if this replica dies.
+   */
   private async sweep(
     planned: PlannedRun,
     signal: AbortSignal,
     after: PlannedRun[] = [],
-  ) {
-    const run = await SweepRun.start(this.settings, planned, signal);
-    if (!run) return;
+  ): Promise<LoginBackoff | undefined> {
+    const pause =
+      planned.trigger === 'manual' ? undefined : await this.logins.pausing();
+    if (
+      pause &&
+      (planned.trigger === 'schedule' || planned.trigger === 'external')
+    ) {
+      this.options.logger.info(
+        `Tower ${this.tower.id}: ${planned.trigger} start not run: Tower refused ${pause.refusals} login(s) in a row, the next is tried at ${pause.nextLoginAt.toISOString()}`,
+      );
+      return pause;
+    }
+    const run = await SweepRun.start(this.settings, planned, signal, pause);
+    if (!run) return undefined;
     for (const next of after) {
       // A request another start took meanwhile stays as read: taking it fails.
       if (
@@ -424,5 +465,6 @@ export class TowerSweeper {
     // A stop asked through the plugin ends this start of the task with the run, as the
     // scheduler's cancel sent with it would at its next liveness check.
     if (run.stopped) this.tickStopped.abort();
+    return undefined;
   }
 }

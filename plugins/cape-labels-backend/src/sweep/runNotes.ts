@@ -113,6 +113,12 @@ export const runNotes = {
     ),
   moreInLog: (p: { count: number }) =>
     note('MORE_NOTES_IN_LOG', `${p.count} more note(s) in the log`, p),
+  loginRefusedBackoff: (p: { refusals: number; nextLoginAt: string }) =>
+    note(
+      'LOGIN_REFUSED_BACKOFF',
+      `Tower refused the login, ${p.refusals} in a row: scheduled sweeps try the next login at ${p.nextLoginAt}`,
+      p,
+    ),
   /** How the run got into Tower; none for a LOCAL user's password login, the usual way. */
   login: (login: TowerLogin): RunNote | undefined => {
     const message = describeLogin(login);

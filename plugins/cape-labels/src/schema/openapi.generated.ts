@@ -220,6 +220,7 @@ export interface components {
         | 'LOGIN_LDAP_AUTHN'
         | 'LOGIN_LDAP_NO_AUTHN_STRATEGIES'
         | 'LOGIN_LDAP_NO_LDAP_CONFIG'
+        | 'LOGIN_REFUSED_BACKOFF'
         | 'CANCELLED_BY_SCHEDULER'
         | 'STOPPED'
         | 'DELETE_REFUSED_SPLIT'
@@ -357,6 +358,15 @@ export interface components {
       /** @description Entity refs notified about the Tower's runs. */
       notify: string[];
       rules: components['schemas']['TowerRules'];
+      /** @description Present while Tower refused this Tower's password logins in a row: scheduled sweeps wait before the next login (doubling from 15 minutes, at most a day) and nextLoginAt is the scheduled run that tries it; "Sweep now" and a change of the Tower's credentials try at once. */
+      loginBackoff?: {
+        /** @description Password logins refused in a row. */
+        refusals: number;
+        /** @description Tower's code for the last refusal. */
+        lastCode: string;
+        lastRefusedAt: components['schemas']['IsoDate'];
+        nextLoginAt: components['schemas']['IsoDate'];
+      };
       /** @description Present only when the way to this Tower is weak. */
       transport?: {
         /**

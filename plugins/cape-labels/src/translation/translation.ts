@@ -71,6 +71,8 @@ export const capeLabelsMessages = {
     NO_TOKEN:
       'The login answered without a token: Tower wants a second factor (use an API key).',
     API_KEY_REFUSED: 'Tower refused the configured API key.',
+    LOGIN_PAUSED:
+      'Not logged in: Tower refused {{refusals}} logins in a row; the next is tried at {{nextLoginAt}}, or at once on "Sweep now" or a change of the credentials.',
     LDAP_CONFIG_UNKNOWN:
       'The configured authConfigId is not an LDAP config Tower lists.',
     LDAP_CONFIG_AMBIGUOUS:
@@ -118,6 +120,8 @@ export const capeLabelsMessages = {
       'Logged in as an LDAP user with source LDAP (Tower lists no authnStrategies).',
     LOGIN_LDAP_NO_LDAP_CONFIG:
       'Logged in as an LDAP user with source LDAP (authnStrategies lists no LDAP config).',
+    LOGIN_REFUSED_BACKOFF:
+      'Tower refused the login, {{refusals}} in a row: scheduled sweeps try the next login at {{nextLoginAt}}.',
     CANCELLED_BY_SCHEDULER:
       "Stopped by Backstage's scheduler (its cancel endpoint, the task's timeout or a lost lease), not by a shutdown.",
     STOPPED: 'Stopped by {{by}}.',
@@ -181,6 +185,8 @@ export const capeLabelsMessages = {
     inProgress: ' · in progress, counts so far',
     neverRun: 'Never run',
     nextRun: ' · next run {{when}}',
+    loginBackoff:
+      'Tower refused the login {{refusals}} times in a row ({{code}}): the next is tried {{when}}; "Sweep now" tries at once',
     notScheduled: 'not scheduled',
     history: 'History',
     details: 'Details',

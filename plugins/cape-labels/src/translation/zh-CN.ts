@@ -48,6 +48,8 @@ const zhCN = {
   'runError.NO_TOKEN':
     '登录未返回令牌：Tower 要求第二重验证（请改用 API 密钥）。',
   'runError.API_KEY_REFUSED': 'Tower 拒绝了所配置的 API 密钥。',
+  'runError.LOGIN_PAUSED':
+    '未登录：Tower 已连续 {{refusals}} 次拒绝登录；下次登录在 {{nextLoginAt}}，点击“立即清理”或更改凭据后立即尝试。',
   'runError.LDAP_CONFIG_UNKNOWN':
     '所配置的 authConfigId 不是 Tower 列出的 LDAP 配置。',
   'runError.LDAP_CONFIG_AMBIGUOUS':
@@ -90,6 +92,8 @@ const zhCN = {
     '以 LDAP 用户、来源 LDAP 登录（Tower 未列出 authnStrategies）。',
   'note.LOGIN_LDAP_NO_LDAP_CONFIG':
     '以 LDAP 用户、来源 LDAP 登录（authnStrategies 中没有 LDAP 配置）。',
+  'note.LOGIN_REFUSED_BACKOFF':
+    'Tower 拒绝了登录（连续 {{refusals}} 次）：定时清理在 {{nextLoginAt}} 再尝试登录。',
   'note.CANCELLED_BY_SCHEDULER':
     '被 Backstage 调度器停止（其取消接口、任务超时或租约丢失），而非因关停。',
   'note.STOPPED': '由 {{by}} 停止。',
@@ -140,6 +144,8 @@ const zhCN = {
   'towerRow.inProgress': ' · 进行中，计数截至目前',
   'towerRow.neverRun': '从未运行',
   'towerRow.nextRun': ' · 下次运行 {{when}}',
+  'towerRow.loginBackoff':
+    'Tower 已连续 {{refusals}} 次拒绝登录（{{code}}）：{{when}}再尝试登录；“立即清理”会立即尝试',
   'towerRow.notScheduled': '未排期',
   'towerRow.history': '历史',
   'towerRow.details': '详情',

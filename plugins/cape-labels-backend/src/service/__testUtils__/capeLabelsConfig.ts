@@ -29,3 +29,20 @@ export function defaultCapeLabels(url: string): JsonObject {
     towers: { t1: towerEntry(url, { title: 'Tower One' }) },
   };
 }
+
+/** The password of the Tower `bad`: Tower refuses it, and it must never show up either. */
+export const WRONG_PASSWORD = 'wrong-tower-pw-also-secret';
+
+/** Two Towers on the simulator: `good` logs in, `bad` with a password Tower refuses. */
+export function goodAndBadTowers(
+  url: string,
+  schedule: JsonObject = dailySchedule(),
+): JsonObject {
+  return {
+    schedule,
+    towers: {
+      good: towerEntry(url),
+      bad: towerEntry(url, { password: WRONG_PASSWORD, resourcePrefix: 'bad' }),
+    },
+  };
+}

@@ -48,7 +48,9 @@ const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
 export {
   dailySchedule,
   defaultCapeLabels,
+  goodAndBadTowers,
   towerEntry,
+  WRONG_PASSWORD,
 } from './capeLabelsConfig';
 export { EVERY_START_DUE } from '../../config/__testUtils__/testTowerConfig';
 

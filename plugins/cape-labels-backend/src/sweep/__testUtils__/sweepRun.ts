@@ -2,6 +2,7 @@ import { mockServices } from '@backstage/backend-test-utils';
 import type { TowerClient } from '../../cloudtower/TowerClient';
 import { testTowerConfig } from '../../config/__testUtils__/testTowerConfig';
 import type { RunStore } from '../../database/RunStore';
+import { RefusedLogins } from '../RefusedLogins';
 import { SweepRun, type RunStart, type SweeperSettings } from '../SweepRun';
 
 type StubOverrides = Partial<
@@ -29,6 +30,12 @@ export function stubSweepRun(over: StubOverrides = {}): SweepRun {
       settleMs: 0,
       maxClockAheadMs: 600_000,
       retention: { runs: 10, routineRuns: 10 },
+      logins: new RefusedLogins({
+        tower: testTowerConfig('t1', { server: 'https://tower.test' }),
+        store: (store ?? {}) as RunStore,
+        logger: mockServices.logger.mock(),
+        now: () => new Date(),
+      }),
       createClient: () => {
         throw new Error('a step is given its run client');
       },

@@ -35,6 +35,8 @@ const params = {
   deleted: 31,
   failed: 0,
   relations: 'vms, vm_volume_snapshots',
+  refusals: 3,
+  nextLoginAt: '2026-12-05T12:00:00.000Z',
 };
 
 /** One Tower per code, its last run failed with that code. */

@@ -5,7 +5,7 @@ import {
   mockCapeLabelsApi,
   notAllowedError,
 } from '../../__testUtils__/fixtures';
-import { cardTestIds } from '../../testIds';
+import { cardTestIds, towerTestIds } from '../../testIds';
 import { renderCard } from '../../__testUtils__/renderCard';
 
 describe('CapeLabelsCard', () => {
@@ -43,6 +43,32 @@ describe('CapeLabelsCard', () => {
     expect(notAllowed).toHaveTextContent('You may not view sweep results');
     expect(notAllowed).toHaveTextContent('cape-labels.read');
     expect(screen.queryByTestId(cardTestIds.error)).not.toBeInTheDocument();
+  });
+
+  it('says when the next login is tried while Tower refuses the logins', async () => {
+    const nextLoginAt = new Date(Date.now() + 150 * 60_000).toISOString();
+    const api = mockCapeLabelsApi([
+      makeTower({
+        nextRunAt: nextLoginAt,
+        loginBackoff: {
+          refusals: 3,
+          lastCode: 'LOGIN_FAILED',
+          lastRefusedAt: new Date().toISOString(),
+          nextLoginAt,
+        },
+      }),
+      makeTower({ id: 'prod-b', title: 'Production B' }),
+    ]);
+    await renderCard(api);
+    const backoff = await screen.findByTestId(
+      towerTestIds('prod-a').loginBackoff,
+    );
+    expect(backoff).toHaveTextContent(
+      'Tower refused the login 3 times in a row (LOGIN_FAILED): the next is tried in 2 hours; "Sweep now" tries at once',
+    );
+    expect(
+      screen.queryByTestId(towerTestIds('prod-b').loginBackoff),
+    ).not.toBeInTheDocument();
   });
 
   it('shows one failing Tower with its error while the others are fine', async () => {

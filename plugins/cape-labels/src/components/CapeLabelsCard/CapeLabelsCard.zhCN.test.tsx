@@ -45,6 +45,24 @@ describe('CapeLabelsCard in Simplified Chinese', () => {
     expect(within(card).getByText('刷新')).toBeInTheDocument();
   });
 
+  it('says in Chinese when the next login is tried', async () => {
+    const nextLoginAt = DateTime.now().plus({ minutes: 150 }).toISO()!;
+    const api = mockCapeLabelsApi([
+      makeTower({
+        loginBackoff: {
+          refusals: 2,
+          lastCode: 'LOGIN_FAILED',
+          lastRefusedAt: DateTime.now().toISO()!,
+          nextLoginAt,
+        },
+      }),
+    ]);
+    await renderInLanguage('zh-CN', api, <CapeLabelsCard />);
+    expect(await screen.findByTestId(ids.loginBackoff)).toHaveTextContent(
+      'Tower 已连续 2 次拒绝登录（LOGIN_FAILED）：2小时后再尝试登录；“立即清理”会立即尝试',
+    );
+  });
+
   it('opens the details in Chinese: trigger, duration, counts', async () => {
     const run = makeRun({
       trigger: 'manual',

@@ -14,7 +14,7 @@ import { TowerEntityLink } from '../TowerEntityLink';
 import { TransportBadges } from './TransportBadges';
 import styles from './TowerRow.module.css';
 
-/** The Tower's name, status, badges, when it ran and runs next, its last error. */
+/** The Tower's name, status, badges, when it ran and runs next, a login backoff, its last error. */
 export const TowerHeadline = ({ tower }: { tower: TowerSummary }) => {
   const run = tower.lastRun;
   const running = isTowerRunning(tower);
@@ -77,6 +77,23 @@ export const TowerHeadline = ({ tower }: { tower: TowerSummary }) => {
           ),
         })}
       </Text>
+      {tower.loginBackoff && (
+        <Text
+          variant="body-small"
+          color="danger"
+          data-testid={ids.loginBackoff}
+        >
+          {t('towerRow.loginBackoff', {
+            refusals: String(tower.loginBackoff.refusals),
+            code: tower.loginBackoff.lastCode,
+            when: (
+              <span title={exactTime(tower.loginBackoff.nextLoginAt, locale)}>
+                {relativeTime(tower.loginBackoff.nextLoginAt, locale)}
+              </span>
+            ),
+          })}
+        </Text>
+      )}
       {run?.error && (
         <Text variant="body-small" color="danger" data-testid={ids.error}>
           {runErrorText(run.error, t)}

@@ -70,14 +70,15 @@ export type GuardedDeleteOptions = {
   policy: SweepPolicy;
 };
 
+/** Tower's answer that it will not delete a batch. */
+type Refusal = TowerGraphQLError | TowerHttpError;
+
 /**
  * Tower answered clearly that it will not delete the batch (GraphQL errors, or a 4xx about the
  * request's content; not its refusal of the token): one of the batch's labels may be why, e.g.
  * one an Everoute security policy uses.
  */
-function isRefusal(
-  error: unknown,
-): error is TowerGraphQLError | TowerHttpError {
+function isRefusal(error: unknown): error is Refusal {
   if (!isTowerError(error)) return false;
   const kind = towerErrorKind(error);
   if (kind === 'GRAPHQL')
@@ -93,8 +94,22 @@ function isRefusal(
   );
 }
 
+/**
+ * A 5xx carrying Tower's own error (its ErrorBody's code, or GraphQL errors), e.g. a locked
+ * resource: Tower's words, but a 5xx may have been committed, so it is a refusal only once a
+ * survivor read shows nothing of the batch gone.
+ */
+function mayBeRefusal(error: unknown): error is TowerHttpError {
+  return (
+    error instanceof TowerHttpError &&
+    towerErrorKind(error) === 'HTTP_5xx' &&
+    (error.towerCode !== undefined || error.messages.length > 0) &&
+    !DOCUMENT_REFUSED.has(error.towerCode ?? '')
+  );
+}
+
 /** Tower's words for a refusal, its code first: plain, one line, bounded. */
-function refusalDetail(error: TowerGraphQLError | TowerHttpError): string {
+function refusalDetail(error: Refusal): string {
   const code =
     error instanceof TowerHttpError
       ? (error.towerCode ?? error.code)
@@ -142,7 +157,7 @@ class RefusedBatch {
 
   /** Splits the batch Tower refused with `refusal`, then decides each label's outcome. */
   async resolve(
-    refusal: TowerGraphQLError | TowerHttpError,
+    refusal: Refusal,
   ): Promise<Omit<GuardedDeleteResult, 'pending'>> {
     await this.split(this.take, refusal);
     const ids = this.take.map(l => l.id);
@@ -174,10 +189,7 @@ class RefusedBatch {
   }
 
   /** `labels`, which Tower refused with `refusal`: each half tried, a refused one split again. */
-  private async split(
-    labels: TowerLabel[],
-    refusal: TowerGraphQLError | TowerHttpError,
-  ): Promise<void> {
+  private async split(labels: TowerLabel[], refusal: Refusal): Promise<void> {
     if (labels.length === 1) {
       this.refused.set(labels[0].id, refusalDetail(refusal));
       return;
@@ -192,10 +204,11 @@ class RefusedBatch {
       this.extraRequests++;
       const ids = half.map(l => l.id);
       const { reported, error } = await this.guarded.send(ids);
+      const refused = await this.guarded.refusalIn(ids, error);
       if (error === undefined) {
         if (reported === ids.length) ids.forEach(id => this.deleted.add(id));
-      } else if (isRefusal(error)) {
-        await this.split(half, error);
+      } else if (refused) {
+        await this.split(half, refused);
       } else {
         this.ambiguous ||= isAmbiguous(error);
         this.leave(half, { error, ambiguous: isAmbiguous(error) });
@@ -207,10 +220,7 @@ class RefusedBatch {
     for (const l of labels) this.unresolved.set(l.id, why);
   }
 
-  private note(
-    refusal: TowerGraphQLError | TowerHttpError,
-    survivors: ReadonlySet<string>,
-  ): void {
+  private note(refusal: Refusal, survivors: ReadonlySet<string>): void {
     const refused = [...this.refused.keys()].filter(id => survivors.has(id));
     const failed = [...this.unresolved.keys()].filter(id => survivors.has(id));
     this.guarded.notes.add(
@@ -250,9 +260,10 @@ export class GuardedDelete {
       ),
     );
     const { reported, error } = await this.send(ids);
-    if (isRefusal(error) && !signal.aborted) {
+    const refusal = await this.refusalIn(ids, error);
+    if (refusal && !signal.aborted) {
       const refused = new RefusedBatch(this, take);
-      return { pending, ...(await refused.resolve(error)) };
+      return { pending, ...(await refused.resolve(refusal)) };
     }
     const ambiguous = error !== undefined && isAmbiguous(error);
     const survivors = await this.survivorsAfter(ids, reported, ambiguous);
@@ -309,6 +320,14 @@ export class GuardedDelete {
     } catch (error) {
       return { error };
     }
+  }
+
+  /** The refusal a delete of `ids` met, if it was one; a 5xx only when none of `ids` is gone. */
+  async refusalIn(ids: string[], error: unknown): Promise<Refusal | undefined> {
+    if (isRefusal(error)) return error;
+    if (!mayBeRefusal(error) || this.options.signal.aborted) return undefined;
+    const survivors = await this.readSurvivors(ids);
+    return survivors.size === ids.length ? error : undefined;
   }
 
   /**

@@ -113,7 +113,7 @@ describe("TowerSweeper: rule 4 asks every relation of Tower's Label", () => {
         {
           match: { operationName: 'CapeLabelsRelationProbe' },
           errorRate: 1,
-          errorCode: 'PERMISSION_DENIED',
+          errorCode: 'FORBIDDEN',
           errorMessage: 'not allowed to read labels',
         },
       ],

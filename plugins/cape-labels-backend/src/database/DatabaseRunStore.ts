@@ -102,9 +102,6 @@ const OUTCOME_COLUMNS: BatchColumn[] = (
   ] satisfies Array<keyof OutcomeRow>
 ).map(name => ({ name, type: name === 'seq' ? 'int' : 'text' }));
 
-/** Kept outcomes of a guarded delete that say Tower did not delete the label and will not. */
-const SETTLED_KEPT = new Set<string | undefined>(['raced', 'refused']);
-
 /**
  * Outcomes that show a label in use or not a candidate: its confirmation (rule 6) starts over,
  * whatever happens to the rest of the run.
@@ -482,7 +479,7 @@ export class DatabaseRunStore implements RunStore {
         // A `failed` label stays pending: the next run re-checks whether Tower deleted it.
         if (settles !== undefined) {
           const resolved = outcomes
-            .filter(o => o.action === 'deleted' || SETTLED_KEPT.has(o.reason))
+            .filter(o => o.action !== 'failed')
             .map(o => o.labelId);
           await this.forgetPending(tx, runId, new Set(resolved), settles);
         }

@@ -1,4 +1,8 @@
-import type { TowerClient, TowerLabel } from '../cloudtower/TowerClient';
+import type {
+  LabelLiveState,
+  TowerClient,
+  TowerLabel,
+} from '../cloudtower/TowerClient';
 import {
   TowerGraphQLError,
   TowerHttpError,
@@ -32,6 +36,14 @@ function deleteGuarded(ctx: Deleting, policy: SweepPolicy, take: TowerLabel[]) {
   return new GuardedDelete({ ...ctx, policy }).delete(take);
 }
 
+/** A label still there that nothing references. */
+const unused = (id: string): LabelLiveState => ({
+  id,
+  totalNum: 0,
+  referenced: false,
+  referencedBy: [],
+});
+
 const label = (id: string): TowerLabel => ({
   id,
   key: 'cape-cluster-name',
@@ -58,6 +70,10 @@ function context(options: {
     readExistingIds: async (ids: string[]) => {
       survivorReads.push(ids);
       return ids.filter(id => existing.has(id));
+    },
+    checkLabels: async (ids: string[]) => {
+      survivorReads.push(ids);
+      return ids.filter(id => existing.has(id)).map(unused);
     },
   } as unknown as TowerClient;
   const ctx = deleting({
@@ -166,6 +182,8 @@ function refusingTower(
     },
     readExistingIds: async (asked: string[]) =>
       asked.filter(id => existing.has(id)),
+    checkLabels: async (asked: string[]) =>
+      asked.filter(id => existing.has(id)).map(unused),
   } as unknown as TowerClient;
   const ctx = deleting({
     client,

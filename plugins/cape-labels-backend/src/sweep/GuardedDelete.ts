@@ -8,11 +8,15 @@ import {
   TowerHttpError,
   towerErrorKind,
 } from '../cloudtower/errors';
-import type { TowerClient, TowerLabel } from '../cloudtower/TowerClient';
+import type {
+  LabelLiveState,
+  TowerClient,
+  TowerLabel,
+} from '../cloudtower/TowerClient';
 import type { PendingBatchId, RunStore } from '../database/RunStore';
 import { plainText } from '../lib/plainText';
 import { withRetry } from '../lib/retry';
-import type { SweepPolicy } from './decide';
+import { classifyLive, type SweepPolicy } from './decide';
 import { outcome } from './labelShape';
 import { runNotes, type RunNotes } from './runNotes';
 
@@ -60,7 +64,10 @@ export type GuardedDeleteResult = {
 export type GuardedDeleteOptions = {
   towerId: string;
   runId: string;
-  client: Pick<TowerClient, 'deleteLabelsGuarded' | 'readExistingIds'>;
+  client: Pick<
+    TowerClient,
+    'deleteLabelsGuarded' | 'readExistingIds' | 'checkLabels'
+  >;
   store: Pick<RunStore, 'writePendingDeletes'>;
   notes: RunNotes;
   /** Stops settling and splitting; a delete already sent finishes. */
@@ -125,6 +132,27 @@ function detailOf(error: unknown): { detail?: string } {
   return isRefusal(error) ? { detail: refusalDetail(error) } : {};
 }
 
+/**
+ * What a delete left of its labels: each with its live state when read after an answer, none
+ * after a lost one (the settle window reads only which ids are left).
+ */
+type Survivors = Map<string, LabelLiveState | undefined>;
+
+/**
+ * A label a delete left: kept for what holds it when the live read shows one (rule 4), else
+ * `failed` as given, else `raced` (Tower answered, and its guard saw it in use or changed).
+ */
+function leftStanding(
+  label: TowerLabel,
+  live: LabelLiveState | undefined,
+  failed?: LabelOutcome,
+): LabelOutcome {
+  const verdict = live && classifyLive(live);
+  if (verdict && !verdict.candidate)
+    return outcome(label, 'kept', verdict.reason, verdict);
+  return failed ?? outcome(label, 'kept', 'raced');
+}
+
 /** Why labels of a split batch are left without a verdict: Tower's error for them. */
 type Unresolved = { error: unknown; ambiguous: boolean };
 
@@ -167,23 +195,23 @@ class RefusedBatch {
       undefined,
       this.ambiguous,
     );
-    this.note(refusal, survivors);
     const outcomes = this.take.map(l => {
       if (!survivors.has(l.id)) return outcome(l, 'deleted');
       const words = this.refused.get(l.id);
       if (words !== undefined)
         return outcome(l, 'kept', 'refused', { detail: words });
       const left = this.unresolved.get(l.id);
-      if (left === undefined) return outcome(l, 'kept', 'raced');
-      return left.ambiguous
-        ? outcome(l, 'failed', 'unanswered')
-        : outcome(l, 'failed', 'error', detailOf(left.error));
+      const failed =
+        left &&
+        (left.ambiguous
+          ? outcome(l, 'failed', 'unanswered')
+          : outcome(l, 'failed', 'error', detailOf(left.error)));
+      return leftStanding(l, survivors.get(l.id), failed);
     });
-    const failed = this.take.find(
-      l => survivors.has(l.id) && this.unresolved.has(l.id),
-    );
+    this.note(refusal, outcomes);
+    const failed = outcomes.find(o => o.action === 'failed');
     return {
-      ...(failed ? { error: this.unresolved.get(failed.id)!.error } : {}),
+      ...(failed ? { error: this.unresolved.get(failed.labelId)!.error } : {}),
       outcomes,
     };
   }
@@ -220,9 +248,11 @@ class RefusedBatch {
     for (const l of labels) this.unresolved.set(l.id, why);
   }
 
-  private note(refusal: Refusal, survivors: ReadonlySet<string>): void {
-    const refused = [...this.refused.keys()].filter(id => survivors.has(id));
-    const failed = [...this.unresolved.keys()].filter(id => survivors.has(id));
+  private note(refusal: Refusal, outcomes: LabelOutcome[]): void {
+    const refused = outcomes
+      .filter(o => o.reason === 'refused')
+      .map(o => o.labelId);
+    const failed = outcomes.filter(o => o.action === 'failed');
     this.guarded.notes.add(
       runNotes.deleteRefusedSplit({
         requested: this.take.length,
@@ -230,7 +260,7 @@ class RefusedBatch {
         extraDeletes: this.extraRequests,
         refused: refused.length,
         refusedIds: refused.join(', '),
-        deleted: this.take.length - survivors.size,
+        deleted: outcomes.filter(o => o.action === 'deleted').length,
         failed: failed.length,
       }),
     );
@@ -292,9 +322,9 @@ export class GuardedDelete {
       pending,
       outcomes: take.map(l => {
         if (!survivors.has(l.id)) return outcome(l, 'deleted');
-        return error !== undefined
-          ? outcome(l, 'failed', failedReason)
-          : outcome(l, 'kept', 'raced');
+        const failed =
+          error === undefined ? undefined : outcome(l, 'failed', failedReason);
+        return leftStanding(l, survivors.get(l.id), failed);
       }),
     };
   }
@@ -332,15 +362,21 @@ export class GuardedDelete {
 
   /**
    * What is left of `ids`: nothing when Tower answered that it deleted every one (the survivor
-   * read would only confirm it); else read — after a settle window when an answer was lost.
+   * read would only confirm it); else what a live check finds, to name why each was left (the
+   * guard may be the only check a batch had) — or, when an answer was lost, what is left after
+   * the settle window.
    */
   async survivorsAfter(
     ids: string[],
     reported: number | undefined,
     ambiguous: boolean,
-  ): Promise<Set<string>> {
-    if (ids.length === 0 || reported === ids.length) return new Set();
-    return ambiguous ? this.settle(ids) : this.readSurvivors(ids);
+  ): Promise<Survivors> {
+    if (ids.length === 0 || reported === ids.length) return new Map();
+    if (ambiguous)
+      return new Map([...(await this.settle(ids))].map(id => [id, undefined]));
+    const { client } = this.options;
+    const live = await withRetry(() => client.checkLabels(ids), 3, 250);
+    return new Map(live.map(state => [state.id, state]));
   }
 
   private async readSurvivors(ids: string[]): Promise<Set<string>> {

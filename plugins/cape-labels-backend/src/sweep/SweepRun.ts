@@ -157,8 +157,10 @@ export async function* prefetched<T>(
  * (`start`), Tower's clock (rule 2), the relations (rule 4), the re-check of earlier unanswered
  * deletes, then per page: list → classify (rules 1–3) → confirm (rule 6) → early cap (rule 7) →
  * record the kept; per candidate batch, in flight beside the listing: live check (rule 4) → cap
- * (rule 7) → guarded delete or preview (rules 5, 8) → record; then the end of the run and what
- * follows it. Tower failures never throw out of `run`: they end up in the run's record.
+ * (rule 7) → guarded delete or preview (rules 5, 8) → record, or, when no decision needs the
+ * live check first, cap → guarded delete (its guard the check of rule 4) → record; then the end
+ * of the run and what follows it. Tower failures never throw out of `run`: they end up in the
+ * run's record.
  */
 export class SweepRun {
   readonly runId: string;
@@ -176,6 +178,8 @@ export class SweepRun {
   private readonly keys: string[];
   /** When progress was last written (epoch ms). */
   private lastProgressMs = 0;
+  /** Whether the guarded delete repeats all of rule 4: not while a field of Label is read directly. */
+  private guardSeesEveryRelation = false;
   /** A stop asked through the plugin, on any replica, as the heartbeat finds it. */
   private readonly stopAsked = new AbortController();
   /** Stops the run before its next page or batch; requests already sent finish. */
@@ -351,6 +355,7 @@ export class SweepRun {
   /** Tower's relations of a label, recorded on the run with how they differ from the built-in list. */
   private async readRelations(): Promise<void> {
     const relations = await this.client.readLabelRelations(this.signal);
+    this.guardSeesEveryRelation = relations.unfiltered.length === 0;
     await withRetry(() =>
       this.store.setRunRelations(this.runId, runRelations(relations)),
     );
@@ -414,12 +419,23 @@ export class SweepRun {
     const maxDeletes = this.tower.maxDeletesPerRun;
     const batches = new BatchPool(this.settings.batchesInFlight);
     const confirming = policy.confirmCutoffMs !== undefined;
+    // Rule 4 by the guard alone while no decision needs the live check before sending.
+    let checkFirst = this.dryRun || confirming || !this.guardSeesEveryRelation;
     let listedAll = false;
     try {
       for await (const page of this.listPages(policy)) {
         const listed = classifyPage(page, policy);
         tally.listed(listed.scanned, listed.candidates.length);
         const unconfirmed = await this.unconfirmedOf(listed.candidates, policy);
+        if (
+          !checkFirst &&
+          tally.reserved + listed.candidates.length > maxDeletes
+        ) {
+          // The cap may bind: it then decides on checked orphans, once every batch reserved
+          // whole has given back the slots of the labels it kept.
+          checkFirst = true;
+          await batches.settled();
+        }
         const early = capBeforeCheck(tally.reserved, listed.candidates, {
           maxDeletes,
           confirming,
@@ -429,8 +445,10 @@ export class SweepRun {
           await batches.waitForRoom();
           // Aborted while waiting for a free slot: stop before the next batch (nothing sent for it).
           if (signal.aborted) break;
+          const checked = checkFirst;
+          if (!checked) tally.reserve(early.take, maxDeletes);
           batches.launch(() =>
-            this.processBatch(policy, early.take, unconfirmed),
+            this.processBatch(policy, early.take, unconfirmed, checked),
           );
         }
         await this.writeProgress();
@@ -478,18 +496,22 @@ export class SweepRun {
   }
 
   /**
-   * One candidate batch through live check → cap → delete → record → audit. Never throws: a
-   * batch failure is counted on the tally, and an outcome write that fails makes the run fatal.
+   * One candidate batch through live check → cap → delete → record → audit; unless `checkFirst`
+   * is false: then its labels, reserved under the cap already, go straight to the guarded delete.
+   * Never throws: a batch failure is counted on the tally, and an outcome write that fails makes
+   * the run fatal.
    */
   async processBatch(
     policy: SweepPolicy,
     labels: TowerLabel[],
     unconfirmed: ReadonlySet<string>,
+    checkFirst: boolean,
   ): Promise<void> {
     const { results, pending } = await this.decideBatch(
       policy,
       labels,
       unconfirmed,
+      checkFirst,
     );
     try {
       await this.record(results, pending);
@@ -510,20 +532,26 @@ export class SweepRun {
     policy: SweepPolicy,
     labels: TowerLabel[],
     unconfirmed: ReadonlySet<string>,
+    checkFirst: boolean,
   ): Promise<{ results: LabelOutcome[]; pending?: PendingBatchId }> {
     const { tally } = this;
     const results: LabelOutcome[] = [];
     let pending: PendingBatchId | undefined;
     try {
-      const checked = await this.liveCheck(labels, unconfirmed);
-      results.push(...checked.kept);
-      const capped = tally.reserve(
-        checked.orphans,
-        this.tower.maxDeletesPerRun,
-      );
-      results.push(...capped.kept);
-      const deletion = await this.deleteOrPreview(policy, capped.take);
+      let take = labels;
+      if (checkFirst) {
+        const checked = await this.liveCheck(labels, unconfirmed);
+        results.push(...checked.kept);
+        const capped = tally.reserve(
+          checked.orphans,
+          this.tower.maxDeletesPerRun,
+        );
+        results.push(...capped.kept);
+        take = capped.take;
+      }
+      const deletion = await this.deleteOrPreview(policy, take);
       results.push(...deletion.outcomes);
+      if (!checkFirst) tally.release(deletion.outcomes);
       pending = deletion.pending;
       if (deletion.error !== undefined) {
         tally.lastBatchError = errorOf(deletion.error);

@@ -507,16 +507,31 @@ export class DatabaseRunStore implements RunStore {
         const ids = labels.map(l => l.labelId);
         const recorded = new Set<string>();
         let corrected = 0;
+        // Kept in use after a lost answer, its write-ahead row kept: Tower may still have deleted it.
+        const keptCorrected: LabelOutcome[] = [];
         for (const chunk of chunks(ids)) {
           const rows = await tx<OutcomeRow>(OUTCOMES)
-            .select('label_id')
+            .select(
+              'label_id',
+              'key',
+              'value',
+              'created_at',
+              'action',
+              'reason',
+              'relation',
+              'detail',
+            )
             .where({ run_id: runId })
             .whereIn('label_id', chunk);
-          rows.forEach(r => recorded.add(r.label_id));
+          for (const r of rows) {
+            recorded.add(r.label_id);
+            if (r.action === 'kept') keptCorrected.push(rowToOutcome(r));
+          }
           corrected += await tx<OutcomeRow>(OUTCOMES)
-            .where({ run_id: runId, action: 'failed' })
+            .where({ run_id: runId })
+            .whereIn('action', ['failed', 'kept'])
             .whereIn('label_id', chunk)
-            .update({ action: 'deleted', reason: null });
+            .update({ action: 'deleted', reason: null, relation: null });
         }
         const unrecorded = labels.filter(l => !recorded.has(l.labelId));
         const { firstSeq } = await this.reserveOutcomeSeqs(
@@ -533,12 +548,18 @@ export class DatabaseRunStore implements RunStore {
         }));
         await this.insertOutcomeRows(tx, runId, firstSeq, deleted);
         // Counted, not recounted: the run may no longer list its routine keeps.
+        const { outcome_rows: _rows, ...keptColumns } =
+          addedCounts(keptCorrected);
         await this.addToRunCounters(tx, runId, {
           scanned: unrecorded.length,
           candidates: unrecorded.length,
           outcome_rows: unrecorded.length,
           deleted: corrected + unrecorded.length,
-          failed: -corrected,
+          failed: keptCorrected.length - corrected,
+          kept: -keptCorrected.length,
+          ...Object.fromEntries(
+            Object.entries(keptColumns).map(([column, n]) => [column, -n]),
+          ),
         });
         const notes: unknown[] = run.notes ? JSON.parse(run.notes) : [];
         await tx<RunRow>(RUNS)

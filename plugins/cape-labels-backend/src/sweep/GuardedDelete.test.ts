@@ -395,6 +395,8 @@ describe('deleteGuarded when Tower refuses the batch', () => {
         },
         readExistingIds: async (ids: string[]) =>
           ids.filter(id => existing.has(id)),
+        checkLabels: async (ids: string[]) =>
+          ids.filter(id => existing.has(id)).map(unused),
       } as unknown as TowerClient;
       const ctx = deleting({
         client,

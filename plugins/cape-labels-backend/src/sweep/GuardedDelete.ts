@@ -58,6 +58,11 @@ export type GuardedDeleteResult = {
   pending?: PendingBatchId;
   /** The error behind the batch's `failed` outcomes, when it has some. */
   error?: unknown;
+  /**
+   * Outcomes of labels kept in use after a delete whose answer was lost: Tower may yet delete
+   * them, so recording them must not settle their write-ahead rows (the next run re-checks).
+   */
+  inDoubt?: LabelOutcome[];
 };
 
 /** What a guarded delete works with: the run's client, store, notes and signal, and its policy. */
@@ -132,11 +137,8 @@ function detailOf(error: unknown): { detail?: string } {
   return isRefusal(error) ? { detail: refusalDetail(error) } : {};
 }
 
-/**
- * What a delete left of its labels: each with its live state when read after an answer, none
- * after a lost one (the settle window reads only which ids are left).
- */
-type Survivors = Map<string, LabelLiveState | undefined>;
+/** What a delete left of its labels, each with its live state. */
+type Survivors = Map<string, LabelLiveState>;
 
 /**
  * A label a delete left: kept for what holds it when the live read shows one (rule 4), else
@@ -147,8 +149,8 @@ function leftStanding(
   live: LabelLiveState | undefined,
   failed?: LabelOutcome,
 ): LabelOutcome {
-  const verdict = live && classifyLive(live);
-  if (verdict && !verdict.candidate)
+  const verdict = classifyLive(live);
+  if (live && !verdict.candidate)
     return outcome(label, 'kept', verdict.reason, verdict);
   return failed ?? outcome(label, 'kept', 'raced');
 }
@@ -210,9 +212,13 @@ class RefusedBatch {
     });
     this.note(refusal, outcomes);
     const failed = outcomes.find(o => o.action === 'failed');
+    const inDoubt = outcomes.filter(
+      o => o.action === 'kept' && this.unresolved.get(o.labelId)?.ambiguous,
+    );
     return {
       ...(failed ? { error: this.unresolved.get(failed.labelId)!.error } : {}),
       outcomes,
+      inDoubt,
     };
   }
 
@@ -317,15 +323,17 @@ export class GuardedDelete {
       );
     }
     const failedReason = ambiguous ? 'unanswered' : 'error';
+    const outcomes = take.map(l => {
+      if (!survivors.has(l.id)) return outcome(l, 'deleted');
+      const failed =
+        error === undefined ? undefined : outcome(l, 'failed', failedReason);
+      return leftStanding(l, survivors.get(l.id), failed);
+    });
     return {
       error,
       pending,
-      outcomes: take.map(l => {
-        if (!survivors.has(l.id)) return outcome(l, 'deleted');
-        const failed =
-          error === undefined ? undefined : outcome(l, 'failed', failedReason);
-        return leftStanding(l, survivors.get(l.id), failed);
-      }),
+      outcomes,
+      inDoubt: ambiguous ? outcomes.filter(o => o.action === 'kept') : [],
     };
   }
 
@@ -361,10 +369,9 @@ export class GuardedDelete {
   }
 
   /**
-   * What is left of `ids`: nothing when Tower answered that it deleted every one (the survivor
-   * read would only confirm it); else what a live check finds, to name why each was left (the
-   * guard may be the only check a batch had) — or, when an answer was lost, what is left after
-   * the settle window.
+   * What is left of `ids`, read with the live check to name why each was left (the guard may be
+   * the only check a batch had): nothing when Tower answered that it deleted every one; after
+   * the settle window when an answer was lost.
    */
   async survivorsAfter(
     ids: string[],
@@ -372,10 +379,10 @@ export class GuardedDelete {
     ambiguous: boolean,
   ): Promise<Survivors> {
     if (ids.length === 0 || reported === ids.length) return new Map();
-    if (ambiguous)
-      return new Map([...(await this.settle(ids))].map(id => [id, undefined]));
+    const left = ambiguous ? [...(await this.settle(ids))] : ids;
+    if (left.length === 0) return new Map();
     const { client } = this.options;
-    const live = await withRetry(() => client.checkLabels(ids), 3, 250);
+    const live = await withRetry(() => client.checkLabels(left), 3, 250);
     return new Map(live.map(state => [state.id, state]));
   }
 

@@ -158,8 +158,8 @@ export async function* prefetched<T>(
  * deletes, then per page: list → classify (rules 1–3) → confirm (rule 6) → early cap (rule 7) →
  * record the kept; per candidate batch, in flight beside the listing: live check (rule 4) → cap
  * (rule 7) → guarded delete or preview (rules 5, 8) → record, or, when no decision needs the
- * live check first, cap → guarded delete (its guard the check of rule 4) → record; then the end
- * of the run and what follows it. Tower failures never throw out of `run`: they end up in the
+ * live check first and the last batch's candidates all proved orphans, cap → guarded delete (its
+ * guard the check of rule 4) → record; then the end of the run and what follows it. Tower failures never throw out of `run`: they end up in the
  * run's record.
  */
 export class SweepRun {
@@ -180,6 +180,12 @@ export class SweepRun {
   private lastProgressMs = 0;
   /** Whether the guarded delete repeats all of rule 4: not while a field of Label is read directly. */
   private guardSeesEveryRelation = false;
+  /**
+   * Whether the latest batch to reach a verdict found candidates in use that their counters hid
+   * (true until one has): the live check then goes first, since most of what the guard would
+   * leave must be checked anyway.
+   */
+  private candidatesInUse = true;
   /** A stop asked through the plugin, on any replica, as the heartbeat finds it. */
   private readonly stopAsked = new AbortController();
   /** Stops the run before its next page or batch; requests already sent finish. */
@@ -419,23 +425,28 @@ export class SweepRun {
     const maxDeletes = this.tower.maxDeletesPerRun;
     const batches = new BatchPool(this.settings.batchesInFlight);
     const confirming = policy.confirmCutoffMs !== undefined;
-    // Rule 4 by the guard alone while no decision needs the live check before sending.
-    let checkFirst = this.dryRun || confirming || !this.guardSeesEveryRelation;
+    // Rule 4 by the guard alone, unless a decision needs the live check before sending.
+    const mustCheck = this.dryRun || confirming || !this.guardSeesEveryRelation;
+    let capMayBind = false;
+    // Once the cap may bind, it decides on checked orphans, after every batch reserved whole has
+    // given back the slots of the labels it kept.
+    const watchCap = async (labels: TowerLabel[]) => {
+      if (
+        mustCheck ||
+        capMayBind ||
+        tally.reserved + labels.length <= maxDeletes
+      )
+        return;
+      capMayBind = true;
+      await batches.settled();
+    };
     let listedAll = false;
     try {
       for await (const page of this.listPages(policy)) {
         const listed = classifyPage(page, policy);
         tally.listed(listed.scanned, listed.candidates.length);
         const unconfirmed = await this.unconfirmedOf(listed.candidates, policy);
-        if (
-          !checkFirst &&
-          tally.reserved + listed.candidates.length > maxDeletes
-        ) {
-          // The cap may bind: it then decides on checked orphans, once every batch reserved
-          // whole has given back the slots of the labels it kept.
-          checkFirst = true;
-          await batches.settled();
-        }
+        await watchCap(listed.candidates);
         const early = capBeforeCheck(tally.reserved, listed.candidates, {
           maxDeletes,
           confirming,
@@ -445,7 +456,8 @@ export class SweepRun {
           await batches.waitForRoom();
           // Aborted while waiting for a free slot: stop before the next batch (nothing sent for it).
           if (signal.aborted) break;
-          const checked = checkFirst;
+          await watchCap(early.take);
+          const checked = mustCheck || capMayBind || this.candidatesInUse;
           if (!checked) tally.reserve(early.take, maxDeletes);
           batches.launch(() =>
             this.processBatch(policy, early.take, unconfirmed, checked),
@@ -507,14 +519,18 @@ export class SweepRun {
     unconfirmed: ReadonlySet<string>,
     checkFirst: boolean,
   ): Promise<void> {
-    const { results, pending } = await this.decideBatch(
+    const { results, pending, inDoubt } = await this.decideBatch(
       policy,
       labels,
       unconfirmed,
       checkFirst,
     );
     try {
-      await this.record(results, pending);
+      await this.record(
+        results.filter(o => !inDoubt.includes(o)),
+        pending,
+      );
+      await this.record(inDoubt);
     } catch (error) {
       // Tower acted but the history could not be written: stop rather than act unrecorded.
       this.tally.fatal = {
@@ -533,10 +549,15 @@ export class SweepRun {
     labels: TowerLabel[],
     unconfirmed: ReadonlySet<string>,
     checkFirst: boolean,
-  ): Promise<{ results: LabelOutcome[]; pending?: PendingBatchId }> {
+  ): Promise<{
+    results: LabelOutcome[];
+    pending?: PendingBatchId;
+    inDoubt: LabelOutcome[];
+  }> {
     const { tally } = this;
     const results: LabelOutcome[] = [];
     let pending: PendingBatchId | undefined;
+    let inDoubt: LabelOutcome[] = [];
     try {
       let take = labels;
       if (checkFirst) {
@@ -553,6 +574,10 @@ export class SweepRun {
       results.push(...deletion.outcomes);
       if (!checkFirst) tally.release(deletion.outcomes);
       pending = deletion.pending;
+      inDoubt = deletion.inDoubt ?? [];
+      this.candidatesInUse = results.some(
+        o => o.reason === 'referenced' || o.reason === 'count-nonzero',
+      );
       if (deletion.error !== undefined) {
         tally.lastBatchError = errorOf(deletion.error);
         if (!deletion.outcomes.some(o => o.action === 'deleted'))
@@ -568,7 +593,7 @@ export class SweepRun {
       );
       tally.batchFailed(error);
     }
-    return { results, pending };
+    return { results, pending, inDoubt };
   }
 
   /**

@@ -511,16 +511,7 @@ export class DatabaseRunStore implements RunStore {
         const keptCorrected: LabelOutcome[] = [];
         for (const chunk of chunks(ids)) {
           const rows = await tx<OutcomeRow>(OUTCOMES)
-            .select(
-              'label_id',
-              'key',
-              'value',
-              'created_at',
-              'action',
-              'reason',
-              'relation',
-              'detail',
-            )
+            .select('*')
             .where({ run_id: runId })
             .whereIn('label_id', chunk);
           for (const r of rows) {

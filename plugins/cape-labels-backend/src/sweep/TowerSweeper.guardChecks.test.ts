@@ -23,6 +23,15 @@ function seedWorld(h: Harness, n: number, held: number[] = []) {
   return { ids, heldIds, orphans: ids.filter(id => !heldIds.includes(id)) };
 }
 
+/** A checked batch of orphans, then one straight to the delete that leaves a label in use. */
+const CHECKED_THEN_STRAIGHT = [
+  'Check',
+  'Delete',
+  'Delete',
+  'Check',
+  'CheckReferences',
+];
+
 /** Pages of 4, one batch at a time: each batch starts after the one before has its verdict. */
 const ONE_BATCH_AT_A_TIME = { pageSize: 4, batchesInFlight: 1 };
 
@@ -34,13 +43,7 @@ describe('TowerSweeper: the guarded delete is the live check where no decision n
     h = await createHarness({ sweeper: ONE_BATCH_AT_A_TIME });
     const world = seedWorld(h, 8, [7]);
     const run = await h.sweep();
-    expect(checksAndDeletes(h)).toEqual([
-      'Check',
-      'Delete',
-      'Delete',
-      'Check',
-      'CheckReferences',
-    ]);
+    expect(checksAndDeletes(h)).toEqual(CHECKED_THEN_STRAIGHT);
     expect(h.deletedIds()).toEqual(world.orphans);
     expect(run.status).toBe('succeeded');
     expect(run.counts).toMatchObject({ deleted: 7, kept: 1, failed: 0 });
@@ -130,11 +133,7 @@ describe('TowerSweeper: the guarded delete is the live check where no decision n
     const run = await h.sweep();
     // The second batch went straight to the delete, holding 4 of the cap's 9 until it answered.
     expect(checksAndDeletes(h)).toEqual([
-      'Check',
-      'Delete',
-      'Delete',
-      'Check',
-      'CheckReferences',
+      ...CHECKED_THEN_STRAIGHT,
       'Check',
       'Delete',
     ]);

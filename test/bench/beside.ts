@@ -61,10 +61,14 @@ export async function runBaseline(
     { cwd: path.resolve(dir), stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let out = '';
+  let printed = 0;
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {
     out += chunk;
-    process.stdout.write(chunk.replace(/^/gm, '  baseline | '));
+    const upTo = out.lastIndexOf('\n') + 1;
+    for (const line of out.slice(printed, upTo).split('\n').slice(0, -1))
+      console.log(`  baseline | ${line}`);
+    printed = Math.max(printed, upTo);
   });
   const code = await new Promise<number | null>(resolve =>
     child.on('exit', resolve),

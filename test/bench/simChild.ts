@@ -99,7 +99,12 @@ async function main() {
    * delete left labels of is checked.
    * `singleChainMinimum` is the same for one chain over all keys (the plan before issue 12).
    */
-  const plan = (pageSize: number, keys: string[], cutoffMs: number) => {
+  const plan = (
+    pageSize: number,
+    keys: string[],
+    cutoffMs: number,
+    inFlight: number,
+  ) => {
     const keySet = new Set(keys);
     const swept = sim.admin
       .labels()
@@ -111,8 +116,10 @@ async function main() {
       perChain.reduce((n, c) => n + f(c), 0);
     const single = planChain(swept, pageSize, cutoffMs);
     const listPages = sum(c => c.listPages);
-    const checkBatches = sum(c => c.checkBatches);
     const deleteBatches = sum(c => c.deleteBatches);
+    // The batches in flight before any has a verdict are checked first.
+    const checkBatches =
+      sum(c => c.checkBatches) + Math.min(deleteBatches, inFlight);
     return {
       swept: swept.length,
       candidates: single.candidates,
@@ -126,7 +133,11 @@ async function main() {
       sessions: 2, // login + logout
       minimum: listPages + checkBatches + deleteBatches + 2,
       singleChainMinimum:
-        single.listPages + single.checkBatches + single.deleteBatches + 2,
+        single.listPages +
+        single.checkBatches +
+        Math.min(single.deleteBatches, inFlight) +
+        single.deleteBatches +
+        2,
     };
   };
 
@@ -140,6 +151,7 @@ async function main() {
             msg.pageSize as number,
             msg.keys as string[],
             msg.cutoffMs as number,
+            msg.inFlight as number,
           );
           result = p;
           break;

@@ -159,8 +159,8 @@ export async function* prefetched<T>(
  * record the kept; per candidate batch, in flight beside the listing: live check (rule 4) → cap
  * (rule 7) → guarded delete or preview (rules 5, 8) → record, or, when no decision needs the
  * live check first and the last batch's candidates all proved orphans, cap → guarded delete (its
- * guard the check of rule 4) → record; then the end of the run and what follows it. Tower failures never throw out of `run`: they end up in the
- * run's record.
+ * guard the check of rule 4) → record; then the end of the run and what follows it. Tower
+ * failures never throw out of `run`: they end up in the run's record.
  */
 export class SweepRun {
   readonly runId: string;

@@ -16,7 +16,7 @@ import { serialSimulatorFloor } from './floor';
  * A page costs what the naive baseline's sequential listing measured per page (latency and
  * Tower's own work); without the baseline, the latency alone (a lower floor).
  */
-function dependencyFloor(
+export function dependencyFloor(
   s: Scenario,
   plan: Plan,
   naive?: Awaited<ReturnType<typeof runNaive>>,
@@ -189,6 +189,7 @@ export function report(
     storeMB: probes.storeMB,
     heapGrowthMB: probes.heapGrowthMB,
     cpuMs: probes.cpuUserMs + probes.cpuSystemMs,
+    simulatorCpuMs: log.cpuMs,
     labels: r.counts.scanned,
     outcomes: ours.outcomes,
   };

@@ -36,6 +36,8 @@ export type GoalFigures = {
   heapGrowthMB: number;
   /** Sweeper CPU (user + system) of one sweep, median of the repeats. */
   cpuMs: number;
+  /** The simulator's CPU for one sweep, median of the repeats: Tower's work the sweep asks for. */
+  simulatorCpuMs: number;
   /** Labels the sweep scanned. */
   labels: number;
   outcomes: OutcomeTally;
@@ -86,6 +88,13 @@ export function goalTable(s1?: GoalFigures, s5?: GoalFigures): string {
         ISSUE_TODAY.requests,
         '<= 310',
         metGoal(s1.requests <= 310),
+      ],
+      [
+        "S1 simulator CPU per sweep (Tower's work)",
+        `${fmt(s1.simulatorCpuMs)} ms`,
+        '-',
+        "<= 0.7x the parent's (--baseline)",
+        'see beside',
       ],
       [
         'S1 sweeper CPU per label',

@@ -91,6 +91,7 @@ export async function runOurs(
     pageSize: PAGE_SIZE,
     keys: sweptKeys('cape'),
     cutoffMs: Date.now() - MIN_AGE.as('milliseconds'),
+    inFlight: IN_FLIGHT,
   });
   await sim.call('reset');
   const stop = startProbes();

@@ -46,8 +46,9 @@ function planChain(labels: PlannedLabel[], pageSize: number, cutoffMs: number) {
     const live = cand.filter(l => l.vmIds.length === 0);
     candidates += cand.length;
     orphans += live.length;
-    if (cand.length) checkBatches++;
-    if (live.length) deleteBatches++;
+    // Candidates go straight to the guarded delete; a live check names only what it leaves.
+    if (cand.length) deleteBatches++;
+    if (live.length < cand.length) checkBatches++;
   }
   // Keyset listing stops on a short page: a last full page costs one more (empty) request.
   const listPages = Math.floor(labels.length / pageSize) + 1;
@@ -94,10 +95,16 @@ async function main() {
 
   /**
    * The fewest requests a sweep of this world can send (see README "minimum"): the listing is
-   * one keyset chain per swept key, pages of one key are checked, deleted and read in batches.
+   * one keyset chain per swept key, pages of one key are deleted in batches, and a batch the
+   * delete left labels of is checked.
    * `singleChainMinimum` is the same for one chain over all keys (the plan before issue 12).
    */
-  const plan = (pageSize: number, keys: string[], cutoffMs: number) => {
+  const plan = (
+    pageSize: number,
+    keys: string[],
+    cutoffMs: number,
+    inFlight: number,
+  ) => {
     const keySet = new Set(keys);
     const swept = sim.admin
       .labels()
@@ -109,8 +116,10 @@ async function main() {
       perChain.reduce((n, c) => n + f(c), 0);
     const single = planChain(swept, pageSize, cutoffMs);
     const listPages = sum(c => c.listPages);
-    const checkBatches = sum(c => c.checkBatches);
     const deleteBatches = sum(c => c.deleteBatches);
+    // The batches in flight before any has a verdict are checked first.
+    const checkBatches =
+      sum(c => c.checkBatches) + Math.min(deleteBatches, inFlight);
     return {
       swept: swept.length,
       candidates: single.candidates,
@@ -120,11 +129,15 @@ async function main() {
       listPages,
       checkBatches,
       deleteBatches,
-      survivorReads: deleteBatches,
+      survivorReads: 0,
       sessions: 2, // login + logout
-      minimum: listPages + checkBatches + 2 * deleteBatches + 2,
+      minimum: listPages + checkBatches + deleteBatches + 2,
       singleChainMinimum:
-        single.listPages + single.checkBatches + 2 * single.deleteBatches + 2,
+        single.listPages +
+        single.checkBatches +
+        Math.min(single.deleteBatches, inFlight) +
+        single.deleteBatches +
+        2,
     };
   };
 
@@ -138,6 +151,7 @@ async function main() {
             msg.pageSize as number,
             msg.keys as string[],
             msg.cutoffMs as number,
+            msg.inFlight as number,
           );
           result = p;
           break;

@@ -10,7 +10,9 @@
  *
  * S5 (1,000,000 labels) is opt-in: `--scenarios S1,S2,S5` (`npm run bench:s5` runs it alone,
  * with the store on PostgreSQL). `--memory-timeline` prints where the memory is during each sweep.
- * The goal table of issue 12 is printed at the end (see goals.ts).
+ * The goal table of issue 12 is printed at the end (see goals.ts). `--baseline <checkout>
+ * [--rounds N]` alternates with another checkout's sweepBench (run in that checkout, without the
+ * naive baseline) and prints both side by side (beside.ts).
  *
  * Environment: BENCH_PAGE_SIZE (1000), BENCH_IN_FLIGHT (the plugin's default `requestsInFlight`,
  * 8: requests and batches in flight), BENCH_NAIVE_SAMPLE (2000 deletes timed in S1, then extrapolated).
@@ -27,6 +29,20 @@ import { IN_FLIGHT, PAGE_SIZE, SCENARIOS, startSim, world } from './benchWorld';
 import { runOurs } from './ourSweep';
 import { runNaive } from './naiveSweep';
 import { report } from './benchReport';
+import {
+  besideTable,
+  runBaseline,
+  type BesideFigures,
+  besideFigures,
+} from './beside';
+
+type Options = {
+  names: string[];
+  repeat: number;
+  storeKind: ReturnType<typeof parseStoreKind>;
+  skipNaive: boolean;
+  memoryTimeline: boolean;
+};
 
 async function main() {
   const { values } = parseArgs({
@@ -36,18 +52,67 @@ async function main() {
       repeat: { type: 'string', default: '1' },
       store: { type: 'string', default: 'memory' },
       'memory-timeline': { type: 'boolean', default: false },
+      baseline: { type: 'string' },
+      rounds: { type: 'string', default: '1' },
     },
   });
-  const repeat = Number(values.repeat);
-  const storeKind = parseStoreKind(values.store!);
-  const names = values.scenarios!.split(',');
+  const options: Options = {
+    names: values.scenarios!.split(','),
+    repeat: Number(values.repeat),
+    storeKind: parseStoreKind(values.store!),
+    skipNaive: values['skip-naive']! || values.baseline !== undefined,
+    memoryTimeline: values['memory-timeline']!,
+  };
   const env = environment();
   console.log(
     `# Sweep benchmark — node ${env.node} (${env.nodeFlags || 'no flags'}), ${env.cpus} CPUs, load average ${loadavg()} (1/5/15 min), ` +
-      `pageSize ${PAGE_SIZE}, requests and batches in flight ${IN_FLIGHT}, store ${storeKind}, simulator in a child process`,
+      `pageSize ${PAGE_SIZE}, requests and batches in flight ${IN_FLIGHT}, store ${options.storeKind}, simulator in a child process`,
   );
+  if (values.baseline === undefined) {
+    const { results, goals } = await measure(options);
+    results.environment = env;
+    if (goals.S1 || goals.S5) {
+      console.log(`\n## Issue 12 goals (load average now ${loadavg()})`);
+      console.log(goalTable(goals.S1, goals.S5));
+      results.goals = goals;
+    }
+    console.log(`\nJSON: ${writeResult('sweep', results)}`);
+    return;
+  }
+  // Alternated, so both sides meet the same load; the baseline first in every round.
+  const rounds: Array<{ baseline: BesideFigures[]; ours: BesideFigures[] }> =
+    [];
+  for (let r = 0; r < Number(values.rounds); r++) {
+    const baseline = await runBaseline(values.baseline, process.argv.slice(2));
+    const { results } = await measure(options);
+    const ours = options.names.map(name =>
+      besideFigures(SCENARIOS[name], results[name]),
+    );
+    rounds.push({
+      baseline: options.names.map(name =>
+        besideFigures(SCENARIOS[name], baseline[name]),
+      ),
+      ours,
+    });
+  }
+  console.log(
+    `\n## Beside the baseline ${values.baseline} (load average now ${loadavg()})`,
+  );
+  console.log(besideTable(rounds));
+  console.log(
+    `\nJSON: ${writeResult('sweep-beside', { environment: env, rounds })}`,
+  );
+}
+
+/** Each scenario of `options`, measured: what the JSON gets, and the goal figures. */
+async function measure({
+  names,
+  repeat,
+  storeKind,
+  skipNaive,
+  memoryTimeline,
+}: Options) {
   const results: Record<string, unknown> = {
-    environment: env,
     pageSize: PAGE_SIZE,
     inFlight: IN_FLIGHT,
   };
@@ -70,9 +135,7 @@ async function main() {
       const runs: NonNullable<Awaited<ReturnType<typeof runOurs>>>[] = [];
       for (let r = 0; r < repeat; r++) {
         if (r > 0) await sim.call('reload');
-        runs.push(
-          (await runOurs(sim, storeKind, true, values['memory-timeline']))!,
-        );
+        runs.push((await runOurs(sim, storeKind, true, memoryTimeline))!);
       }
       runs.sort((a, b) => a.wallMs - b.wallMs);
       const ours = { ...runs[Math.floor((runs.length - 1) / 2)] };
@@ -95,7 +158,7 @@ async function main() {
         );
       }
       const naive =
-        values['skip-naive'] || s.naive === false
+        skipNaive || s.naive === false
           ? undefined
           : await runNaive(sim, s.naiveSample);
       const { bound, figures } = report(s, ours, naive);
@@ -104,13 +167,19 @@ async function main() {
         .map(x => x.probes.cpuUserMs + x.probes.cpuSystemMs)
         .sort((a, b) => a - b);
       figures.cpuMs = cpus[Math.floor((cpus.length - 1) / 2)];
+      const simCpus = runs.map(x => x.log.cpuMs).sort((a, b) => a - b);
+      figures.simulatorCpuMs = simCpus[Math.floor((simCpus.length - 1) / 2)];
       goals[name] = figures;
       console.log(
         `load average during ${s.name}: ${loadBefore.map(n => n.toFixed(2)).join(' / ')} -> ${loadavg()}`,
       );
       results[name] = {
         description: s.description,
-        repeats: runs.map(x => ({ wallMs: x.wallMs, probes: x.probes })),
+        repeats: runs.map(x => ({
+          wallMs: x.wallMs,
+          probes: x.probes,
+          simulatorCpuMs: x.log.cpuMs,
+        })),
         latencyMs: s.latencyMs,
         loadavgBefore: loadBefore,
         loadavgAfter: os.loadavg(),
@@ -126,12 +195,7 @@ async function main() {
       sim.child.kill();
     }
   }
-  if (goals.S1 || goals.S5) {
-    console.log(`\n## Issue 12 goals (load average now ${loadavg()})`);
-    console.log(goalTable(goals.S1, goals.S5));
-    results.goals = goals;
-  }
-  console.log(`\nJSON: ${writeResult('sweep', results)}`);
+  return { results, goals };
 }
 
 runMain(main);

@@ -52,6 +52,13 @@ export interface FaultRule {
   pageOverflow?: number;
   /** Revoke a token after it made this many (matching) requests. */
   revokeTokenAfterRequests?: number;
+  /**
+   * Refuse, as a whole and deleting nothing, every delete that would delete one of these labels
+   * (a locked resource): with `httpStatus` that status and `httpBody`, else a GraphQL error;
+   * `errorCode` and `errorMessage` are Tower's code and words (default `ResourceLocked`). The
+   * `httpStatus` is then no fault of its own.
+   */
+  refuseDeletesOf?: string[];
 }
 
 /** A rule applying to every request (or to its `match`) plus optional further rules. */
@@ -77,6 +84,14 @@ export interface HttpErrorAnswer {
   message: string;
 }
 
+/** Deletes refused by `refuseDeletesOf`: the labels, and Tower's answer. */
+export interface DeleteRefusal {
+  labelIds: ReadonlySet<string>;
+  code: string;
+  message: string;
+  http?: HttpErrorAnswer;
+}
+
 export interface FaultDecision {
   latencyMs: number;
   errorCodeAt: ErrorCodeAt;
@@ -92,6 +107,7 @@ export interface FaultDecision {
   pageOverflow: number;
   /** Rules whose token-revocation count applies to this request. */
   revokeRules: FaultRule[];
+  refuseDeletes?: DeleteRefusal;
 }
 
 function asList(v: string | string[] | undefined): string[] | undefined {
@@ -124,6 +140,17 @@ function httpAnswer(
     body: rule.httpBody ?? 'html',
     code,
     message,
+  };
+}
+
+function deleteRefusal(rule: FaultRule): DeleteRefusal {
+  const code = rule.errorCode ?? 'ResourceLocked';
+  const message = rule.errorMessage ?? 'resource is locked';
+  return {
+    labelIds: new Set(rule.refuseDeletesOf),
+    code,
+    message,
+    http: rule.httpStatus ? httpAnswer(rule, code, message) : undefined,
   };
 }
 
@@ -202,6 +229,7 @@ export class FaultEngine {
         else if (
           rule.httpStatus &&
           !rule.authError &&
+          !rule.refuseDeletesOf &&
           this.hit(rule.httpStatusRate)
         )
           d.action = { kind: 'http-status', ...httpAnswer(rule) };
@@ -220,6 +248,7 @@ export class FaultEngine {
         d.oversizedBytes += rule.oversizedBytes;
       if (rule.pageOverflow) d.pageOverflow += rule.pageOverflow;
       if (rule.revokeTokenAfterRequests !== undefined) d.revokeRules.push(rule);
+      if (rule.refuseDeletesOf) d.refuseDeletes = deleteRefusal(rule);
     }
     return d;
   }

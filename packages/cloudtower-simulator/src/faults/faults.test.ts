@@ -111,6 +111,42 @@ describe('faults', () => {
     await res.text();
   });
 
+  it("refuses, deleting nothing, a delete of a locked label: with a 5xx and Tower's ErrorBody, or a GraphQL error", async () => {
+    const [locked, free] = ['locked', 'free'].map(
+      value => sim.admin.createLabel({ key: 'cape-vip', value }).id,
+    );
+    const deleteOf = (ids: string[]) =>
+      `mutation { deleteManyLabels(where: {id_in: ${JSON.stringify(ids)}}) { count } }`;
+    sim.admin.setFaults({
+      refuseDeletesOf: [locked],
+      httpStatus: 500,
+      httpBody: 'json',
+    });
+    expect((await gql(sim.url, LABELS, undefined, token)).status).toBe(200);
+    const refused = await post(sim.url, token, deleteOf([free, locked]));
+    expect(refused.status).toBe(500);
+    expect(await refused.json()).toEqual({
+      code: 'ResourceLocked',
+      message: 'resource is locked',
+      status: 500,
+      path: '/api',
+    });
+    expect(sim.admin.label(free)).toBeDefined();
+    expect(sim.admin.requestLog().pop()).toMatchObject({
+      outcome: 'fault:locked-500',
+      errorCodes: ['ResourceLocked'],
+    });
+    sim.admin.setFaults({ refuseDeletesOf: [locked], errorCode: 'E_LOCK' });
+    const asGraphql = await gql(sim.url, deleteOf([locked]), undefined, token);
+    expect(asGraphql).toMatchObject({
+      status: 200,
+      errors: [{ code: 'E_LOCK', message: 'resource is locked' }],
+    });
+    const rest = await gql(sim.url, deleteOf([free]), undefined, token);
+    expect(rest.data).toEqual({ deleteManyLabels: { count: 1 } });
+    expect(sim.admin.label(locked)).toBeDefined();
+  });
+
   it('never answers a hung request', async () => {
     sim.admin.setFaults({ hang: 'no-response' });
     await expect(

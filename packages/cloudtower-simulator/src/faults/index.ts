@@ -1,5 +1,6 @@
 export { FaultEngine } from './FaultEngine';
 export type {
+  DeleteRefusal,
   FaultConfig,
   FaultDecision,
   HttpErrorAnswer,

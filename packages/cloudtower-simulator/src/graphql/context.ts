@@ -1,4 +1,5 @@
 import type { AuthService, TokenInfo } from '../auth';
+import type { DeleteRefusal } from '../faults';
 import type { Store } from '../world';
 
 /** Per-request state handed to resolvers. */
@@ -9,6 +10,8 @@ export interface RequestContext {
   token?: TokenInfo;
   /** Fault "page larger than asked": extra rows on list fields. */
   pageOverflow: number;
+  /** Fault "locked labels": deletes of these are refused. */
+  refuseDeletes?: DeleteRefusal;
 }
 
 export type Resolver<A = Record<string, unknown>> = (

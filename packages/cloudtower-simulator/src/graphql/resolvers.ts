@@ -5,6 +5,7 @@ import {
   GraphQLSchema,
 } from 'graphql';
 import type { LoginSource } from '../auth';
+import type { DeleteRefusal } from '../faults';
 import { SimulatorError } from '../errors';
 import {
   connectionWindow,
@@ -114,7 +115,7 @@ const mutation: Record<string, Resolver<any>> = {
   },
   deleteLabel: (_s, a: UniqueArgs, c) => {
     const id = requireId(a.where);
-    const refusal = c.store.refuseDelete([id]);
+    const refusal = c.store.refuseDelete([id]) ?? lockedRefusal(c, [id]);
     if (refusal) throw refusal;
     const label = c.store.deleteLabel(id, 'deleteLabel');
     if (!label)
@@ -123,7 +124,7 @@ const mutation: Record<string, Resolver<any>> = {
   },
   deleteManyLabels: (_s, a: { where?: WhereInput | null }, c) => {
     const ids = matchingLabelIds(c.store, a.where);
-    const refusal = c.store.refuseDelete(ids);
+    const refusal = c.store.refuseDelete(ids) ?? lockedRefusal(c, ids);
     if (refusal) throw refusal;
     const deletedAt = c.store.clock().toISOString();
     for (const id of ids)
@@ -131,6 +132,23 @@ const mutation: Record<string, Resolver<any>> = {
     return { count: ids.length };
   },
 };
+
+/** A delete the fault `refuseDeletesOf` refuses; with `http`, answered with that status. */
+export class LockedLabelRefusal extends SimulatorError {
+  constructor(readonly refusal: DeleteRefusal) {
+    super(refusal.message, refusal.code);
+  }
+}
+
+function lockedRefusal(
+  c: RequestContext,
+  ids: readonly string[],
+): LockedLabelRefusal | undefined {
+  const refusal = c.refuseDeletes;
+  return refusal && ids.some(id => refusal.labelIds.has(id))
+    ? new LockedLabelRefusal(refusal)
+    : undefined;
+}
 
 const vm: Record<string, Resolver<any>> = {
   labels: (s, a: ListArgs, c) => labelsOfVm(c.store, (s as VmRecord).id, a),

@@ -17,7 +17,7 @@ export function loseAnswer(
 }
 
 /** An HTTP error status with an HTML page, or the REST ErrorBody `{code, message, status, path}`. */
-function sendHttpError(
+export function sendHttpError(
   res: ServerResponse,
   http: HttpErrorAnswer,
   path: string,

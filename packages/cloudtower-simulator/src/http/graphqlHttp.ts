@@ -5,12 +5,13 @@ import {
   asksIntrospection,
   formatError,
   INTROSPECTION_REFUSED,
+  LockedLabelRefusal,
   shapeErrors,
   RequestContext,
   TowerErrorBody,
 } from '../graphql';
 import type { SimulatorCore } from '../tower';
-import { applyFault, loseAnswer } from './faultAnswers';
+import { applyFault, loseAnswer, sendHttpError } from './faultAnswers';
 import { beginUnparsed, headerNames } from './gateway';
 import { sendJson } from './respond';
 
@@ -128,6 +129,7 @@ export async function handleGraphql(
     auth: core.auth,
     token,
     pageOverflow: decision.pageOverflow,
+    refuseDeletes: decision.refuseDeletes,
   };
   const result = await execute({
     schema: core.schema,
@@ -137,6 +139,18 @@ export async function handleGraphql(
       Record<string, unknown> | undefined,
     operationName: a.operationName ?? undefined,
   });
+  const locked = result.errors
+    ?.map(e => e.originalError)
+    .find(e => e instanceof LockedLabelRefusal)?.refusal.http;
+  if (locked && !lost) {
+    const path = new URL(req.url ?? '/api', 'http://tower').pathname;
+    sendHttpError(res, locked, path, () =>
+      core.log.end(entry, `fault:locked-${locked.status}`, locked.status, [
+        locked.code,
+      ]),
+    );
+    return;
+  }
   const payload: { data: unknown; errors?: TowerErrorBody[] } = {
     data: result.data ?? null,
   };

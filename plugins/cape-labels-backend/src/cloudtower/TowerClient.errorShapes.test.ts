@@ -21,18 +21,42 @@ describe('TowerClient reads errors in the shapes real Towers and gateways send',
   };
 
   it.each([
-    ['at the top level', { message: 'no way', code: 'PERMISSION_DENIED' }],
+    [
+      'at the top level',
+      { message: 'no way', code: 'LABEL_IN_USE' },
+      'LABEL_IN_USE',
+    ],
     [
       'under extensions',
-      { message: 'no way', extensions: { code: 'PERMISSION_DENIED' } },
+      { message: 'no way', extensions: { code: 'LABEL_IN_USE' } },
+      'LABEL_IN_USE',
     ],
-  ])('takes a GraphQL error code %s', async (_n, error) => {
+    ['written as a number', { message: 'no way', code: 40001 }, '40001'],
+  ])('takes a GraphQL error code %s', async (_n, error, code) => {
     const e = await failWith({ json: { data: null, errors: [error] } });
     expect(e).toBeInstanceOf(TowerGraphQLError);
-    expect(e.code).toBe('PERMISSION_DENIED');
-    expect(e.message).toBe(
-      'Tower raw: checkLabels failed: no way (PERMISSION_DENIED)',
-    );
+    expect(e.code).toBe(code);
+    expect(e.message).toBe(`Tower raw: checkLabels failed: no way (${code})`);
+  });
+
+  it.each(['NOT_MATCH_USER', 'PERMISSION_DENIED'])(
+    'takes %s as a refused login or token, not as a refusal of the request',
+    async code => {
+      const e = await failWith({
+        json: { data: null, errors: [{ message: 'not yours', code }] },
+      });
+      expect(e).toBeInstanceOf(TowerAuthError);
+      expect(e.code).toBe(code);
+    },
+  );
+
+  it("reads a JSON ErrorBody's numeric code on a 5xx", async () => {
+    const e = await failWith({
+      status: 500,
+      json: { code: 1003, message: 'resource is locked', status: 500 },
+    });
+    expect(e).toBeInstanceOf(TowerHttpError);
+    expect(e).toMatchObject({ status: 500, towerCode: '1003' });
   });
 
   it("keeps a JSON ErrorBody's code and words on a 4xx, scrubbed", async () => {

@@ -59,13 +59,11 @@ describe('TowerClient protocol, against a raw HTTP server', () => {
     )!;
     expect(del.variables).toEqual({
       where: {
-        AND: [
-          { id_in: ['a', 'b', 'c'] },
-          { key_in: ['cape-vip'] },
-          { createdAt_lte: '2020-01-01T00:00:00Z' },
-          { total_num: 0 },
-          { vms_none: {} },
-        ],
+        id_in: ['a', 'b', 'c'],
+        key_in: ['cape-vip'],
+        createdAt_lte: '2020-01-01T00:00:00Z',
+        total_num: 0,
+        vms_none: {},
       },
     });
     // The check finds what anything references; only those are asked which relation holds them.

@@ -219,7 +219,7 @@ describe('TowerClient: which relations of Label a label can be held by', () => {
         return {
           json: {
             data: null,
-            errors: [{ message: 'Forbidden', code: 'PERMISSION_DENIED' }],
+            errors: [{ message: 'Forbidden', code: 'FORBIDDEN' }],
           },
         };
       return refusingTower(new Set(KNOWN_LABEL_RELATIONS))(req);

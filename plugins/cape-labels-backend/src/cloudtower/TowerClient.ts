@@ -284,14 +284,14 @@ class GraphQLTowerClient implements TowerClient {
       );
     }
     const { relations } = await this.relations.read(signal);
+    // One object, its fields ANDed: Tower coerces each object of an `AND` list against all of
+    // LabelWhereInput's fields, once per object.
     const where = {
-      AND: [
-        { id_in: input.ids },
-        { key_in: input.keys },
-        { createdAt_lte: input.createdBefore },
-        { total_num: 0 },
-        ...relations.fields.map(r => ({ [`${r}_none`]: {} })),
-      ],
+      id_in: input.ids,
+      key_in: input.keys,
+      createdAt_lte: input.createdBefore,
+      total_num: 0,
+      ...Object.fromEntries(relations.fields.map(r => [`${r}_none`, {}])),
     };
     return this.session.request(
       'deleteLabels',

@@ -284,13 +284,21 @@ export function towerErrorKind(error: TowerError) {
   return 'OTHER';
 }
 
-/** Codes Tower (or a GraphQL server in front of it) gives a missing, revoked or unknown token. */
-const AUTH_CODES = new Set(['LOAD_TOKEN_FAILED', 'UNAUTHENTICATED']);
+/**
+ * Codes Tower (or a GraphQL server in front of it) gives a missing, revoked or unknown token, a
+ * token of another user, or a login whose user may not do what it asked.
+ */
+const AUTH_CODES = new Set([
+  'LOAD_TOKEN_FAILED',
+  'UNAUTHENTICATED',
+  'NOT_MATCH_USER',
+  'PERMISSION_DENIED',
+]);
 
 /**
- * Why Tower refused the token or API key a request carried, in any of the shapes it says so:
- * a GraphQL error coded `LOAD_TOKEN_FAILED` (at the top level or under `extensions`), HTTP 401,
- * or a JSON ErrorBody with such a code. Undefined when the error is about something else.
+ * Why Tower refused the token, API key or login a request carried, in any of the shapes it says
+ * so: a GraphQL error with such a code (at the top level or under `extensions`), HTTP 401, or a
+ * JSON ErrorBody with such a code. Undefined when the error is about something else.
  */
 export function authFailureCode(e: unknown): string | undefined {
   if (e instanceof TowerGraphQLError) {
@@ -344,12 +352,16 @@ const isObj = (v: unknown): v is Obj =>
 const str = (v: unknown): string | undefined =>
   typeof v === 'string' && v.trim() ? v : undefined;
 
+/** An error code as Tower writes it: a name, or a number. */
+const codeText = (v: unknown): string | undefined =>
+  typeof v === 'number' && Number.isFinite(v) ? String(v) : str(v);
+
 /** A GraphQL error's code: at the top level (Tower) or under `extensions` (most servers). */
 export function graphqlErrorCode(error: unknown): string | undefined {
   if (!isObj(error)) return undefined;
   return (
-    str(error.code) ??
-    (isObj(error.extensions) ? str(error.extensions.code) : undefined)
+    codeText(error.code) ??
+    (isObj(error.extensions) ? codeText(error.extensions.code) : undefined)
   );
 }
 
@@ -368,7 +380,7 @@ function fromJson(value: unknown): TowerHttpErrorBody {
     };
   }
   return {
-    code: str(value.code),
+    code: codeText(value.code),
     message: str(value.message) ?? str(value.error),
   };
 }

@@ -105,9 +105,6 @@ const OUTCOME_COLUMNS: BatchColumn[] = (
   ] satisfies Array<keyof OutcomeRow>
 ).map(name => ({ name, type: name === 'seq' ? 'int' : 'text' }));
 
-/** Kept outcomes of a guarded delete that say Tower did not delete the label and will not. */
-const SETTLED_KEPT = new Set<string | undefined>(['raced', 'refused']);
-
 /**
  * Outcomes that show a label in use or not a candidate: its confirmation (rule 6) starts over,
  * whatever happens to the rest of the run.
@@ -499,7 +496,7 @@ export class DatabaseRunStore implements RunStore {
         // A `failed` label stays pending: the next run re-checks whether Tower deleted it.
         if (settles !== undefined) {
           const resolved = outcomes
-            .filter(o => o.action === 'deleted' || SETTLED_KEPT.has(o.reason))
+            .filter(o => o.action !== 'failed')
             .map(o => o.labelId);
           await this.forgetPending(tx, runId, new Set(resolved), settles);
         }
@@ -527,16 +524,22 @@ export class DatabaseRunStore implements RunStore {
         const ids = labels.map(l => l.labelId);
         const recorded = new Set<string>();
         let corrected = 0;
+        // Kept in use after a lost answer, its write-ahead row kept: Tower may still have deleted it.
+        const keptCorrected: LabelOutcome[] = [];
         for (const chunk of chunks(ids)) {
           const rows = await tx<OutcomeRow>(OUTCOMES)
-            .select('label_id')
+            .select('*')
             .where({ run_id: runId })
             .whereIn('label_id', chunk);
-          rows.forEach(r => recorded.add(r.label_id));
+          for (const r of rows) {
+            recorded.add(r.label_id);
+            if (r.action === 'kept') keptCorrected.push(rowToOutcome(r));
+          }
           corrected += await tx<OutcomeRow>(OUTCOMES)
-            .where({ run_id: runId, action: 'failed' })
+            .where({ run_id: runId })
+            .whereIn('action', ['failed', 'kept'])
             .whereIn('label_id', chunk)
-            .update({ action: 'deleted', reason: null });
+            .update({ action: 'deleted', reason: null, relation: null });
         }
         const unrecorded = labels.filter(l => !recorded.has(l.labelId));
         const { firstSeq } = await this.reserveOutcomeSeqs(
@@ -553,12 +556,18 @@ export class DatabaseRunStore implements RunStore {
         }));
         await this.insertOutcomeRows(tx, runId, firstSeq, deleted);
         // Counted, not recounted: the run may no longer list its routine keeps.
+        const { outcome_rows: _rows, ...keptColumns } =
+          addedCounts(keptCorrected);
         await this.addToRunCounters(tx, runId, {
           scanned: unrecorded.length,
           candidates: unrecorded.length,
           outcome_rows: unrecorded.length,
           deleted: corrected + unrecorded.length,
-          failed: -corrected,
+          failed: keptCorrected.length - corrected,
+          kept: -keptCorrected.length,
+          ...Object.fromEntries(
+            Object.entries(keptColumns).map(([column, n]) => [column, -n]),
+          ),
         });
         const notes: unknown[] = run.notes ? JSON.parse(run.notes) : [];
         await tx<RunRow>(RUNS)

@@ -1,4 +1,8 @@
-import type { TowerClient, TowerLabel } from '../cloudtower/TowerClient';
+import type {
+  LabelLiveState,
+  TowerClient,
+  TowerLabel,
+} from '../cloudtower/TowerClient';
 import {
   TowerGraphQLError,
   TowerHttpError,
@@ -32,6 +36,14 @@ function deleteGuarded(ctx: Deleting, policy: SweepPolicy, take: TowerLabel[]) {
   return new GuardedDelete({ ...ctx, policy }).delete(take);
 }
 
+/** A label still there that nothing references. */
+const unused = (id: string): LabelLiveState => ({
+  id,
+  totalNum: 0,
+  referenced: false,
+  referencedBy: [],
+});
+
 const label = (id: string): TowerLabel => ({
   id,
   key: 'cape-cluster-name',
@@ -58,6 +70,10 @@ function context(options: {
     readExistingIds: async (ids: string[]) => {
       survivorReads.push(ids);
       return ids.filter(id => existing.has(id));
+    },
+    checkLabels: async (ids: string[]) => {
+      survivorReads.push(ids);
+      return ids.filter(id => existing.has(id)).map(unused);
     },
   } as unknown as TowerClient;
   const ctx = deleting({
@@ -166,6 +182,8 @@ function refusingTower(
     },
     readExistingIds: async (asked: string[]) =>
       asked.filter(id => existing.has(id)),
+    checkLabels: async (asked: string[]) =>
+      asked.filter(id => existing.has(id)).map(unused),
   } as unknown as TowerClient;
   const ctx = deleting({
     client,
@@ -303,6 +321,54 @@ describe('deleteGuarded when Tower refuses the batch', () => {
     expect(result.error).toBeInstanceOf(TowerGraphQLError);
   });
 
+  it("splits on a 5xx with Tower's code once nothing of the batch is gone; not when some is, nor on a gateway's page", async () => {
+    const batch = batchOf(4);
+    const locked = (body?: { code: string; message: string }) => () =>
+      new TowerHttpError(500, '', {
+        towerId: 't1',
+        operation: 'deleteLabels',
+        body,
+      });
+    const resourceLocked = locked({
+      code: 'ResourceLocked',
+      message: 'label is locked',
+    });
+    const refused = refusingTower(
+      batch.map(l => l.id),
+      new Set(['l002']),
+      resourceLocked,
+    );
+    const split = await deleteGuarded(refused.ctx, policy, batch);
+    expect(split.outcomes.map(o => o.reason ?? o.action)).toEqual([
+      'deleted',
+      'deleted',
+      'refused',
+      'deleted',
+    ]);
+    expect(split.outcomes[2].detail).toMatch(/^ResourceLocked: /);
+
+    const gateway = refusingTower(
+      batch.map(l => l.id),
+      new Set(['l002']),
+      locked(),
+    );
+    const page = await deleteGuarded(gateway.ctx, policy, batch);
+    expect(gateway.deletes).toHaveLength(1);
+    expect(page.outcomes.every(o => o.reason === 'unanswered')).toBe(true);
+
+    // Tower deleted part of the batch and then answered 500: its answer is no refusal.
+    const partly = context({
+      deletes: ids => ids.slice(0, 1),
+      answer: () => resourceLocked(),
+    });
+    const settled = await deleteGuarded(partly.ctx, policy, take);
+    expect(actions(settled.outcomes)).toEqual([
+      'a:deleted',
+      'b:failed',
+      'c:failed',
+    ]);
+  });
+
   it.each([
     [true, ['deleted', 'deleted', 'error', 'error']],
     [false, ['unanswered', 'unanswered', 'error', 'error']],
@@ -329,6 +395,8 @@ describe('deleteGuarded when Tower refuses the batch', () => {
         },
         readExistingIds: async (ids: string[]) =>
           ids.filter(id => existing.has(id)),
+        checkLabels: async (ids: string[]) =>
+          ids.filter(id => existing.has(id)).map(unused),
       } as unknown as TowerClient;
       const ctx = deleting({
         client,

@@ -8,11 +8,15 @@ import {
   TowerHttpError,
   towerErrorKind,
 } from '../cloudtower/errors';
-import type { TowerClient, TowerLabel } from '../cloudtower/TowerClient';
+import type {
+  LabelLiveState,
+  TowerClient,
+  TowerLabel,
+} from '../cloudtower/TowerClient';
 import type { PendingBatchId, RunStore } from '../database/RunStore';
 import { plainText } from '../lib/plainText';
 import { withRetry } from '../lib/retry';
-import type { SweepPolicy } from './decide';
+import { classifyLive, type SweepPolicy } from './decide';
 import { outcome } from './labelShape';
 import { runNotes, type RunNotes } from './runNotes';
 
@@ -54,13 +58,21 @@ export type GuardedDeleteResult = {
   pending?: PendingBatchId;
   /** The error behind the batch's `failed` outcomes, when it has some. */
   error?: unknown;
+  /**
+   * Outcomes of labels kept in use after a delete whose answer was lost: Tower may yet delete
+   * them, so recording them must not settle their write-ahead rows (the next run re-checks).
+   */
+  inDoubt?: LabelOutcome[];
 };
 
 /** What a guarded delete works with: the run's client, store, notes and signal, and its policy. */
 export type GuardedDeleteOptions = {
   towerId: string;
   runId: string;
-  client: Pick<TowerClient, 'deleteLabelsGuarded' | 'readExistingIds'>;
+  client: Pick<
+    TowerClient,
+    'deleteLabelsGuarded' | 'readExistingIds' | 'checkLabels'
+  >;
   store: Pick<RunStore, 'writePendingDeletes'>;
   notes: RunNotes;
   /** Stops splitting; a delete already sent finishes and is settled. */
@@ -70,14 +82,15 @@ export type GuardedDeleteOptions = {
   policy: SweepPolicy;
 };
 
+/** Tower's answer that it will not delete a batch. */
+type Refusal = TowerGraphQLError | TowerHttpError;
+
 /**
  * Tower answered clearly that it will not delete the batch (GraphQL errors, or a 4xx about the
  * request's content; not its refusal of the token): one of the batch's labels may be why, e.g.
  * one an Everoute security policy uses.
  */
-function isRefusal(
-  error: unknown,
-): error is TowerGraphQLError | TowerHttpError {
+function isRefusal(error: unknown): error is Refusal {
   if (!isTowerError(error)) return false;
   const kind = towerErrorKind(error);
   if (kind === 'GRAPHQL')
@@ -93,8 +106,22 @@ function isRefusal(
   );
 }
 
+/**
+ * A 5xx carrying Tower's own error (its ErrorBody's code, or GraphQL errors), e.g. a locked
+ * resource: Tower's words, but a 5xx may have been committed, so it is a refusal only once a
+ * survivor read shows nothing of the batch gone.
+ */
+function mayBeRefusal(error: unknown): error is TowerHttpError {
+  return (
+    error instanceof TowerHttpError &&
+    towerErrorKind(error) === 'HTTP_5xx' &&
+    (error.towerCode !== undefined || error.messages.length > 0) &&
+    !DOCUMENT_REFUSED.has(error.towerCode ?? '')
+  );
+}
+
 /** Tower's words for a refusal, its code first: plain, one line, bounded. */
-function refusalDetail(error: TowerGraphQLError | TowerHttpError): string {
+function refusalDetail(error: Refusal): string {
   const code =
     error instanceof TowerHttpError
       ? (error.towerCode ?? error.code)
@@ -108,6 +135,24 @@ function refusalDetail(error: TowerGraphQLError | TowerHttpError): string {
 /** The words of the error behind a failed label, when Tower refused it. */
 function detailOf(error: unknown): { detail?: string } {
   return isRefusal(error) ? { detail: refusalDetail(error) } : {};
+}
+
+/** What a delete left of its labels, each with its live state. */
+type Survivors = Map<string, LabelLiveState>;
+
+/**
+ * A label a delete left: kept for what holds it when the live read shows one (rule 4), else
+ * `failed` as given, else `raced` (Tower answered, and its guard saw it in use or changed).
+ */
+function leftStanding(
+  label: TowerLabel,
+  live: LabelLiveState | undefined,
+  failed?: LabelOutcome,
+): LabelOutcome {
+  const verdict = classifyLive(live);
+  if (live && !verdict.candidate)
+    return outcome(label, 'kept', verdict.reason, verdict);
+  return failed ?? outcome(label, 'kept', 'raced');
 }
 
 /** Why labels of a split batch are left without a verdict: Tower's error for them. */
@@ -142,7 +187,7 @@ class RefusedBatch {
 
   /** Splits the batch Tower refused with `refusal`, then decides each label's outcome. */
   async resolve(
-    refusal: TowerGraphQLError | TowerHttpError,
+    refusal: Refusal,
   ): Promise<Omit<GuardedDeleteResult, 'pending'>> {
     await this.split(this.take, refusal);
     const ids = this.take.map(l => l.id);
@@ -152,32 +197,33 @@ class RefusedBatch {
       undefined,
       this.ambiguous,
     );
-    this.note(refusal, survivors);
     const outcomes = this.take.map(l => {
       if (!survivors.has(l.id)) return outcome(l, 'deleted');
       const words = this.refused.get(l.id);
       if (words !== undefined)
         return outcome(l, 'kept', 'refused', { detail: words });
       const left = this.unresolved.get(l.id);
-      if (left === undefined) return outcome(l, 'kept', 'raced');
-      return left.ambiguous
-        ? outcome(l, 'failed', 'unanswered')
-        : outcome(l, 'failed', 'error', detailOf(left.error));
+      const failed =
+        left &&
+        (left.ambiguous
+          ? outcome(l, 'failed', 'unanswered')
+          : outcome(l, 'failed', 'error', detailOf(left.error)));
+      return leftStanding(l, survivors.get(l.id), failed);
     });
-    const failed = this.take.find(
-      l => survivors.has(l.id) && this.unresolved.has(l.id),
+    this.note(refusal, outcomes);
+    const failed = outcomes.find(o => o.action === 'failed');
+    const inDoubt = outcomes.filter(
+      o => o.action === 'kept' && this.unresolved.get(o.labelId)?.ambiguous,
     );
     return {
-      ...(failed ? { error: this.unresolved.get(failed.id)!.error } : {}),
+      ...(failed ? { error: this.unresolved.get(failed.labelId)!.error } : {}),
       outcomes,
+      inDoubt,
     };
   }
 
   /** `labels`, which Tower refused with `refusal`: each half tried, a refused one split again. */
-  private async split(
-    labels: TowerLabel[],
-    refusal: TowerGraphQLError | TowerHttpError,
-  ): Promise<void> {
+  private async split(labels: TowerLabel[], refusal: Refusal): Promise<void> {
     if (labels.length === 1) {
       this.refused.set(labels[0].id, refusalDetail(refusal));
       return;
@@ -192,10 +238,11 @@ class RefusedBatch {
       this.extraRequests++;
       const ids = half.map(l => l.id);
       const { reported, error } = await this.guarded.send(ids);
+      const refused = await this.guarded.refusalIn(ids, error);
       if (error === undefined) {
         if (reported === ids.length) ids.forEach(id => this.deleted.add(id));
-      } else if (isRefusal(error)) {
-        await this.split(half, error);
+      } else if (refused) {
+        await this.split(half, refused);
       } else {
         this.ambiguous ||= isAmbiguous(error);
         this.leave(half, { error, ambiguous: isAmbiguous(error) });
@@ -207,12 +254,11 @@ class RefusedBatch {
     for (const l of labels) this.unresolved.set(l.id, why);
   }
 
-  private note(
-    refusal: TowerGraphQLError | TowerHttpError,
-    survivors: ReadonlySet<string>,
-  ): void {
-    const refused = [...this.refused.keys()].filter(id => survivors.has(id));
-    const failed = [...this.unresolved.keys()].filter(id => survivors.has(id));
+  private note(refusal: Refusal, outcomes: LabelOutcome[]): void {
+    const refused = outcomes
+      .filter(o => o.reason === 'refused')
+      .map(o => o.labelId);
+    const failed = outcomes.filter(o => o.action === 'failed');
     this.guarded.notes.add(
       runNotes.deleteRefusedSplit({
         requested: this.take.length,
@@ -220,7 +266,7 @@ class RefusedBatch {
         extraDeletes: this.extraRequests,
         refused: refused.length,
         refusedIds: refused.join(', '),
-        deleted: this.take.length - survivors.size,
+        deleted: outcomes.filter(o => o.action === 'deleted').length,
         failed: failed.length,
       }),
     );
@@ -250,9 +296,10 @@ export class GuardedDelete {
       ),
     );
     const { reported, error } = await this.send(ids);
-    if (isRefusal(error) && !signal.aborted) {
+    const refusal = await this.refusalIn(ids, error);
+    if (refusal && !signal.aborted) {
       const refused = new RefusedBatch(this, take);
-      return { pending, ...(await refused.resolve(error)) };
+      return { pending, ...(await refused.resolve(refusal)) };
     }
     const ambiguous = error !== undefined && isAmbiguous(error);
     const survivors = await this.survivorsAfter(ids, reported, ambiguous);
@@ -276,15 +323,17 @@ export class GuardedDelete {
       );
     }
     const failedReason = ambiguous ? 'unanswered' : 'error';
+    const outcomes = take.map(l => {
+      if (!survivors.has(l.id)) return outcome(l, 'deleted');
+      const failed =
+        error === undefined ? undefined : outcome(l, 'failed', failedReason);
+      return leftStanding(l, survivors.get(l.id), failed);
+    });
     return {
       error,
       pending,
-      outcomes: take.map(l => {
-        if (!survivors.has(l.id)) return outcome(l, 'deleted');
-        return error !== undefined
-          ? outcome(l, 'failed', failedReason)
-          : outcome(l, 'kept', 'raced');
-      }),
+      outcomes,
+      inDoubt: ambiguous ? outcomes.filter(o => o.action === 'kept') : [],
     };
   }
 
@@ -311,17 +360,30 @@ export class GuardedDelete {
     }
   }
 
+  /** The refusal a delete of `ids` met, if it was one; a 5xx only when none of `ids` is gone. */
+  async refusalIn(ids: string[], error: unknown): Promise<Refusal | undefined> {
+    if (isRefusal(error)) return error;
+    if (!mayBeRefusal(error) || this.options.signal.aborted) return undefined;
+    const survivors = await this.readSurvivors(ids);
+    return survivors.size === ids.length ? error : undefined;
+  }
+
   /**
-   * What is left of `ids`: nothing when Tower answered that it deleted every one (the survivor
-   * read would only confirm it); else read — after a settle window when an answer was lost.
+   * What is left of `ids`, read with the live check to name why each was left (the guard may be
+   * the only check a batch had): nothing when Tower answered that it deleted every one; after
+   * the settle window when an answer was lost.
    */
   async survivorsAfter(
     ids: string[],
     reported: number | undefined,
     ambiguous: boolean,
-  ): Promise<Set<string>> {
-    if (ids.length === 0 || reported === ids.length) return new Set();
-    return ambiguous ? this.settle(ids) : this.readSurvivors(ids);
+  ): Promise<Survivors> {
+    if (ids.length === 0 || reported === ids.length) return new Map();
+    const left = ambiguous ? [...(await this.settle(ids))] : ids;
+    if (left.length === 0) return new Map();
+    const { client } = this.options;
+    const live = await withRetry(() => client.checkLabels(left), 3, 250);
+    return new Map(live.map(state => [state.id, state]));
   }
 
   private async readSurvivors(ids: string[]): Promise<Set<string>> {

@@ -79,6 +79,16 @@ export class RunTally {
     return { take, kept: over.map(l => outcome(l, 'kept', 'cap')) };
   }
 
+  /**
+   * Rule 7: gives back the slots of a batch reserved whole, before any live check, that its
+   * guarded delete kept in use: they never were orphans.
+   */
+  release(outcomes: LabelOutcome[]): void {
+    this.reserved -= outcomes.filter(
+      o => o.reason === 'referenced' || o.reason === 'count-nonzero',
+    ).length;
+  }
+
   batchSucceeded(): void {
     this.consecutiveFailures = 0;
   }

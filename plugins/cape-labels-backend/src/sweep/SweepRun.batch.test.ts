@@ -154,7 +154,7 @@ describe('a batch: live check → cap → delete or preview → record', () => {
 
   it('checks, caps, previews and records each label once', async () => {
     const { ctx, recorded } = batch();
-    await ctx.processBatch(policy, labels, new Set());
+    await ctx.processBatch(policy, labels, new Set(), true);
     expect(actions(recorded)).toEqual(['b:kept/cap', 'a:would-delete']);
     expect(ctx.tally.consecutiveFailures).toBe(0);
   });
@@ -167,7 +167,7 @@ describe('a batch: live check → cap → delete or preview → record', () => {
         },
       },
     });
-    await ctx.processBatch(policy, labels, new Set());
+    await ctx.processBatch(policy, labels, new Set(), true);
     expect(actions(recorded)).toEqual(['a:failed/error', 'b:failed/error']);
     expect(ctx.tally).toMatchObject({
       consecutiveFailures: 1,
@@ -184,7 +184,7 @@ describe('a batch: live check → cap → delete or preview → record', () => {
       },
     });
     jest.useFakeTimers({ advanceTimers: true });
-    await ctx.processBatch(policy, labels, new Set());
+    await ctx.processBatch(policy, labels, new Set(), true);
     jest.useRealTimers();
     expect(ctx.tally.fatal).toMatchObject({ code: 'STORE_FAILED' });
   });

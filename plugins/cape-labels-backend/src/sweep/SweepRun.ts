@@ -175,8 +175,10 @@ export async function* prefetched<T>(
  * (`start`), Tower's clock (rule 2), the relations (rule 4), the re-check of earlier unanswered
  * deletes, then per page: list → classify (rules 1–3) → confirm (rule 6) → early cap (rule 7) →
  * record the kept; per candidate batch, in flight beside the listing: live check (rule 4) → cap
- * (rule 7) → guarded delete or preview (rules 5, 8) → record; then the end of the run and what
- * follows it. Tower failures never throw out of `run`: they end up in the run's record.
+ * (rule 7) → guarded delete or preview (rules 5, 8) → record, or, when no decision needs the
+ * live check first and the last batch's candidates all proved orphans, cap → guarded delete (its
+ * guard the check of rule 4) → record; then the end of the run and what follows it. Tower
+ * failures never throw out of `run`: they end up in the run's record.
  */
 export class SweepRun {
   readonly runId: string;
@@ -195,6 +197,14 @@ export class SweepRun {
   private readonly loginPause?: LoginBackoff;
   /** When progress was last written (epoch ms). */
   private lastProgressMs = 0;
+  /** Whether the guarded delete repeats all of rule 4: not while a field of Label is read directly. */
+  private guardSeesEveryRelation = false;
+  /**
+   * Whether the latest batch to reach a verdict found candidates in use that their counters hid
+   * (true until one has): the live check then goes first, since most of what the guard would
+   * leave must be checked anyway.
+   */
+  private candidatesInUse = true;
   /** A stop asked through the plugin, on any replica, as the heartbeat finds it. */
   private readonly stopAsked = new AbortController();
   /** Stops the run before its next page or batch; requests already sent finish. */
@@ -417,6 +427,7 @@ export class SweepRun {
   /** Tower's relations of a label, recorded on the run with how they differ from the built-in list. */
   private async readRelations(): Promise<void> {
     const relations = await this.client.readLabelRelations(this.signal);
+    this.guardSeesEveryRelation = relations.unfiltered.length === 0;
     await withRetry(() =>
       this.store.setRunRelations(this.runId, runRelations(relations)),
     );
@@ -480,12 +491,28 @@ export class SweepRun {
     const maxDeletes = this.tower.maxDeletesPerRun;
     const batches = new BatchPool(this.settings.batchesInFlight);
     const confirming = policy.confirmCutoffMs !== undefined;
+    // Rule 4 by the guard alone, unless a decision needs the live check before sending.
+    const mustCheck = this.dryRun || confirming || !this.guardSeesEveryRelation;
+    let capMayBind = false;
+    // Once the cap may bind, it decides on checked orphans, after every batch reserved whole has
+    // given back the slots of the labels it kept.
+    const watchCap = async (labels: TowerLabel[]) => {
+      if (
+        mustCheck ||
+        capMayBind ||
+        tally.reserved + labels.length <= maxDeletes
+      )
+        return;
+      capMayBind = true;
+      await batches.settled();
+    };
     let listedAll = false;
     try {
       for await (const page of this.listPages(policy)) {
         const listed = classifyPage(page, policy);
         tally.listed(listed.scanned, listed.candidates.length);
         const unconfirmed = await this.unconfirmedOf(listed.candidates, policy);
+        await watchCap(listed.candidates);
         const early = capBeforeCheck(tally.reserved, listed.candidates, {
           maxDeletes,
           confirming,
@@ -495,8 +522,11 @@ export class SweepRun {
           await batches.waitForRoom();
           // Aborted while waiting for a free slot: stop before the next batch (nothing sent for it).
           if (signal.aborted) break;
+          await watchCap(early.take);
+          const checked = mustCheck || capMayBind || this.candidatesInUse;
+          if (!checked) tally.reserve(early.take, maxDeletes);
           batches.launch(() =>
-            this.processBatch(policy, early.take, unconfirmed),
+            this.processBatch(policy, early.take, unconfirmed, checked),
           );
         }
         await this.writeProgress();
@@ -544,21 +574,29 @@ export class SweepRun {
   }
 
   /**
-   * One candidate batch through live check → cap → delete → record → audit. Never throws: a
-   * batch failure is counted on the tally, and an outcome write that fails makes the run fatal.
+   * One candidate batch through live check → cap → delete → record → audit; unless `checkFirst`
+   * is false: then its labels, reserved under the cap already, go straight to the guarded delete.
+   * Never throws: a batch failure is counted on the tally, and an outcome write that fails makes
+   * the run fatal.
    */
   async processBatch(
     policy: SweepPolicy,
     labels: TowerLabel[],
     unconfirmed: ReadonlySet<string>,
+    checkFirst: boolean,
   ): Promise<void> {
-    const { results, pending } = await this.decideBatch(
+    const { results, pending, inDoubt } = await this.decideBatch(
       policy,
       labels,
       unconfirmed,
+      checkFirst,
     );
     try {
-      await this.record(results, pending);
+      await this.record(
+        results.filter(o => !inDoubt.includes(o)),
+        pending,
+      );
+      await this.record(inDoubt);
     } catch (error) {
       // Tower acted but the history could not be written: stop rather than act unrecorded.
       this.tally.fatal = {
@@ -576,21 +614,36 @@ export class SweepRun {
     policy: SweepPolicy,
     labels: TowerLabel[],
     unconfirmed: ReadonlySet<string>,
-  ): Promise<{ results: LabelOutcome[]; pending?: PendingBatchId }> {
+    checkFirst: boolean,
+  ): Promise<{
+    results: LabelOutcome[];
+    pending?: PendingBatchId;
+    inDoubt: LabelOutcome[];
+  }> {
     const { tally } = this;
     const results: LabelOutcome[] = [];
     let pending: PendingBatchId | undefined;
+    let inDoubt: LabelOutcome[] = [];
     try {
-      const checked = await this.liveCheck(labels, unconfirmed);
-      results.push(...checked.kept);
-      const capped = tally.reserve(
-        checked.orphans,
-        this.tower.maxDeletesPerRun,
-      );
-      results.push(...capped.kept);
-      const deletion = await this.deleteOrPreview(policy, capped.take);
+      let take = labels;
+      if (checkFirst) {
+        const checked = await this.liveCheck(labels, unconfirmed);
+        results.push(...checked.kept);
+        const capped = tally.reserve(
+          checked.orphans,
+          this.tower.maxDeletesPerRun,
+        );
+        results.push(...capped.kept);
+        take = capped.take;
+      }
+      const deletion = await this.deleteOrPreview(policy, take);
       results.push(...deletion.outcomes);
+      if (!checkFirst) tally.release(deletion.outcomes);
       pending = deletion.pending;
+      inDoubt = deletion.inDoubt ?? [];
+      this.candidatesInUse = results.some(
+        o => o.reason === 'referenced' || o.reason === 'count-nonzero',
+      );
       if (deletion.error !== undefined) {
         tally.lastBatchError = errorOf(deletion.error);
         if (!deletion.outcomes.some(o => o.action === 'deleted'))
@@ -606,7 +659,7 @@ export class SweepRun {
       );
       tally.batchFailed(error);
     }
-    return { results, pending };
+    return { results, pending, inDoubt };
   }
 
   /**

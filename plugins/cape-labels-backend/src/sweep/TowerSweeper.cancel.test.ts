@@ -71,6 +71,8 @@ describe('TowerSweeper: a run stopped by the scheduler or by a shutdown', () => 
 
   it('a stop through the plugin ends that start of the task: a request waiting behind the stopped sweep is recorded aborted, not run', async () => {
     let asked = false;
+    // Slow enough for the run's heartbeat (every second) to find the stop.
+    const slowly = () => new Promise(resolve => setTimeout(resolve, 300));
     const h = await make({
       tower: {
         schedule: {
@@ -87,9 +89,12 @@ describe('TowerSweeper: a run stopped by the scheduler or by a shutdown', () => 
             asked = true;
             await h.store.requestStop(h.tower.id, 'user:default/alice');
           }
-          // Slow enough for the run's heartbeat (every second) to find the stop.
-          await new Promise(resolve => setTimeout(resolve, 300));
+          await slowly();
           return client.checkLabels(ids, signal);
+        },
+        deleteLabelsGuarded: async (input, signal) => {
+          await slowly();
+          return client.deleteLabelsGuarded(input, signal);
         },
       }),
     });

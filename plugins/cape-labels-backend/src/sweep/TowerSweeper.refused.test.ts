@@ -54,5 +54,39 @@ describeEachDatabase(
         expect(h.deletedIds()).toContain(used);
       },
     );
+
+    itEach(
+      'isolates the labels Tower refuses with a 5xx and its ErrorBody, deletes the rest, and leaves nothing unanswered',
+      async db => {
+        const { store } = await db.store();
+        h = await createHarness({ sweeper: { store } });
+        const ids = h.seedOrphans(32, 'cape-vip');
+        const locked = [ids[3], ids[20]];
+        h.sim.admin.setFaults({
+          refuseDeletesOf: locked,
+          httpStatus: 500,
+          httpBody: 'json',
+        });
+
+        const run = await h.sweep();
+        expect(h.deletedIds()).toEqual(
+          ids.filter(id => !locked.includes(id)).sort(),
+        );
+        expect(run.keptByReason).toEqual({ refused: 2 });
+        expect(run.counts).toMatchObject({ deleted: 30, kept: 2, failed: 0 });
+        expect(run.status).toBe('succeeded');
+        expect(deletesSent(h) - 1).toBeLessThanOrEqual(2 * 2 * Math.log2(32));
+        const outcomes = await h.outcomes(run.id);
+        for (const id of locked)
+          expect(outcomes.find(o => o.labelId === id)).toEqual(
+            expect.objectContaining({
+              action: 'kept',
+              reason: 'refused',
+              detail: expect.stringContaining('ResourceLocked'),
+            }),
+          );
+        expect(await h.store.listPendingDeletes(h.tower.id)).toEqual([]);
+      },
+    );
   },
 );

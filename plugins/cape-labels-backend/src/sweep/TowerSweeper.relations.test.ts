@@ -58,17 +58,16 @@ describe("TowerSweeper: rule 4 asks every relation of Tower's Label", () => {
     ).toEqual(Object.fromEntries(held.map((id, i) => [id, HOLDERS[i]])));
   });
 
-  it('a reference added between the live check and the delete stops the delete on Tower', async () => {
+  it('a reference added just before the delete stops the delete on Tower', async () => {
     const h = await make({
       wrapClient: real => ({
-        checkLabels: async (ids, signal) => {
-          const live = await real.checkLabels(ids, signal);
-          // CAPE (or anyone) snapshots a VM holding the first label right after our check.
+        deleteLabelsGuarded: async (input, signal) => {
+          // CAPE (or anyone) snapshots a VM holding the first label just before our delete.
           h.sim.admin.createObject('vm_snapshots', {
             name: 'late',
-            labelIds: [ids[0]],
+            labelIds: [input.ids[0]],
           });
-          return live;
+          return real.deleteLabelsGuarded(input, signal);
         },
       }),
     });
@@ -79,7 +78,11 @@ describe("TowerSweeper: rule 4 asks every relation of Tower's Label", () => {
       vm_snapshots: [expect.any(String)],
     });
     expect(h.deletedIds()).toEqual([...rest].sort());
-    expect((await h.outcomesByLabel(run.id))[late]).toBe('kept/raced');
+    expect((await h.outcomesByLabel(run.id))[late]).toBe('kept/referenced');
+    const outcomes = await h.outcomes(run.id);
+    expect(outcomes.find(o => o.labelId === late)?.relation).toBe(
+      'vm_snapshots',
+    );
   });
 
   it('records the relations it checked, read from introspection', async () => {
@@ -113,7 +116,7 @@ describe("TowerSweeper: rule 4 asks every relation of Tower's Label", () => {
         {
           match: { operationName: 'CapeLabelsRelationProbe' },
           errorRate: 1,
-          errorCode: 'PERMISSION_DENIED',
+          errorCode: 'FORBIDDEN',
           errorMessage: 'not allowed to read labels',
         },
       ],

@@ -80,28 +80,27 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
     expect(h.sim.admin.deletedLabels()).toHaveLength(w.orphans.length);
   });
 
-  it('keeps a label attached between the live check and the delete (raced)', async () => {
-    let raced = '';
+  it('keeps a label attached just before the delete, naming what holds it', async () => {
+    let late = '';
     h = await createHarness({
       wrapClient: (client: TowerClient): Partial<TowerClient> => ({
-        checkLabels: async (ids, signal) => {
-          const live = await client.checkLabels(ids, signal);
+        deleteLabelsGuarded: async (input, signal) => {
           // Only in the first batch: keys are listed in separate chains, so there are several.
-          if (raced === '') {
+          if (late === '') {
             const vm = h.sim.admin.createVm({ name: 'late' }).id;
-            raced = ids[0];
-            h.sim.admin.attach({ labelId: raced, vmId: vm });
+            late = input.ids[0];
+            h.sim.admin.attach({ labelId: late, vmId: vm });
           }
-          return live;
+          return client.deleteLabelsGuarded(input, signal);
         },
       }),
     });
     const w = await seedRulesWorld(h);
     const run = await h.sweep();
     const outcomes = await h.outcomesByLabel(run.id);
-    expect(w.orphans).toContain(raced);
-    expect(outcomes[raced]).toBe('kept/raced');
-    expect(h.sim.admin.label(raced)?.vmIds).toHaveLength(1);
+    expect(w.orphans).toContain(late);
+    expect(outcomes[late]).toBe('kept/referenced');
+    expect(h.sim.admin.label(late)?.vmIds).toHaveLength(1);
     expect(run.counts.deleted).toBe(2);
   });
 

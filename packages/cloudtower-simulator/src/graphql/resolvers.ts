@@ -7,7 +7,10 @@ import {
 import type { LoginSource } from '../auth';
 import { SimulatorError } from '../errors';
 import {
+  applyWindow,
+  compileObjectWhere,
   connectionWindow,
+  cursorPosition,
   labelsOfVm,
   listLabels,
   ListArgs,
@@ -15,7 +18,13 @@ import {
   vmWindow,
   WhereInput,
 } from '../query';
-import type { VmRecord } from '../world';
+import {
+  HOLDER_KINDS,
+  holderAnswer,
+  type HolderRecord,
+  type HolderRoot,
+  type VmRecord,
+} from '../world';
 import type { RequestContext, Resolver } from './context';
 import { labelResolvers } from './labelResolvers';
 import { SchemaProfile, towerDocument } from './towerDocument';
@@ -75,6 +84,26 @@ const query: Record<string, Resolver<any>> = {
   vmsConnection: (_s, a: ListArgs, c) =>
     edges(vmWindow(c.store, a, undefined, c.pageOverflow)),
 };
+
+/** A holder root: its records by id order, filtered and paged like every list of Tower. */
+function holderList(root: HolderRoot): Resolver<any> {
+  return (_s, a: ListArgs, c) => {
+    const pred = compileObjectWhere(c.store, a.where);
+    const rows = [...c.store.holders.values()]
+      .filter(h => h.root === root && pred(h))
+      .sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+    const lookup = (id: string) => {
+      const h = c.store.holders.get(id);
+      return h?.root === root ? h : undefined;
+    };
+    const position = cursorPosition<HolderRecord>(lookup, (x, y) =>
+      x.id < y.id ? -1 : x.id > y.id ? 1 : 0,
+    );
+    return applyWindow(rows, a, position, c.pageOverflow).items.map(h =>
+      holderAnswer(h, id => c.store.labels.get(id)),
+    );
+  };
+}
 
 function requireId(where: { id?: string | null }): string {
   if (!where.id)
@@ -154,7 +183,13 @@ function attach(
 export function createTowerSchema(profile: SchemaProfile): GraphQLSchema {
   const schema = buildASTSchema(towerDocument(profile));
   const { authnStrategies: _since3, ...before3 } = query;
-  attach(schema, 'Query', profile.legacy ? before3 : query);
+  const holders = Object.fromEntries(
+    HOLDER_KINDS.filter(k => profile.holders.includes(k.root)).map(k => [
+      k.root,
+      holderList(k.root),
+    ]),
+  );
+  attach(schema, 'Query', { ...(profile.legacy ? before3 : query), ...holders });
   attach(schema, 'Mutation', mutation);
   attach(schema, 'Label', labelResolvers(profile.relations));
   attach(schema, 'Vm', vm);

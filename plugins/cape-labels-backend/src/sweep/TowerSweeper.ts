@@ -5,7 +5,10 @@ import type {
 import { Duration } from 'luxon';
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
 import type { Retention } from '../database/RunStore';
-import { DEFAULT_MAX_CLOCK_AHEAD_MS } from './decide';
+import {
+  DEFAULT_HOLDERS_MAX_AGE_MS,
+  DEFAULT_MAX_CLOCK_AHEAD_MS,
+} from './decide';
 import {
   isDue,
   spreadDefinition,
@@ -48,6 +51,8 @@ export type SweepTuning = {
   maxResponseBytes?: number;
   /** How far ahead of ours Tower's clock may move the age cutoff (default 10 minutes). */
   maxClockAheadMs?: number;
+  /** How old the holders' label ids a delete relies on may be (default 5 seconds). */
+  holdersMaxAgeMs?: number;
   /** What is kept of the Tower's history after each run. */
   retention: Retention;
 };
@@ -60,6 +65,7 @@ export function sweepTuning(config: CapeLabelsConfig): SweepTuning {
     requestTimeoutMs: config.requestTimeout.as('milliseconds'),
     maxResponseBytes: config.maxResponseBytes,
     maxClockAheadMs: config.maxClockAhead.as('milliseconds'),
+    holdersMaxAgeMs: config.holdersMaxAge.as('milliseconds'),
     retention: {
       runs: config.runsPerTower,
       routineRuns: config.routineKeepRuns,
@@ -204,6 +210,7 @@ export class TowerSweeper {
       batchesInFlight: tuning.batchesInFlight ?? tuning.requestsInFlight,
       settleMs: tuning.settleMs ?? tuning.requestTimeoutMs,
       maxClockAheadMs: tuning.maxClockAheadMs ?? DEFAULT_MAX_CLOCK_AHEAD_MS,
+      holdersMaxAgeMs: tuning.holdersMaxAgeMs ?? DEFAULT_HOLDERS_MAX_AGE_MS,
       retention: tuning.retention,
     };
   }

@@ -28,6 +28,7 @@ export function stubSweepRun(over: StubOverrides = {}): SweepRun {
       batchesInFlight: 1,
       settleMs: 0,
       maxClockAheadMs: 600_000,
+      holdersMaxAgeMs: 5000,
       retention: { runs: 10, routineRuns: 10 },
       createClient: () => {
         throw new Error('a step is given its run client');

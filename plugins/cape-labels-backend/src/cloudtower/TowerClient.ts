@@ -176,9 +176,9 @@ export interface TowerClient {
    * Every label an object without a relation on `Label` names (security groups, policies'
    * selectors, ...; holders.ts), all pages, every holder in one request per page. Which holders
    * this Tower has is found on first use. Throws a `HolderUnreadableError` naming a holder Tower
-   * has but that could not be read. Optional: a client without it knows no holders.
+   * has but that could not be read.
    */
-  readHeldLabels?(options: {
+  readHeldLabels(options: {
     pageSize: number;
     signal?: AbortSignal;
   }): Promise<HeldLabels>;

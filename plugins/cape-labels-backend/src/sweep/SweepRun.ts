@@ -590,8 +590,7 @@ export class SweepRun {
   async keepHeld(
     labels: TowerLabel[],
   ): Promise<{ free: TowerLabel[]; kept: LabelOutcome[] }> {
-    if (labels.length === 0 || !this.client.readHeldLabels)
-      return { free: labels, kept: [] };
+    if (labels.length === 0) return { free: labels, kept: [] };
     const now = performance.now();
     if (
       !this.held ||
@@ -609,7 +608,7 @@ export class SweepRun {
   /** One read of every holder; a holder that cannot be read is named in a note, once per run. */
   private async readHeld(): Promise<HeldLabels> {
     try {
-      return await this.client.readHeldLabels!({
+      return await this.client.readHeldLabels({
         pageSize: this.settings.pageSize,
         signal: this.signal,
       });
@@ -635,7 +634,7 @@ export class SweepRun {
    * (it began to between our last read and the delete) is reported in an error note per label.
    */
   private async heldAfterDeletes(): Promise<HeldDeletion[]> {
-    if (this.deletedByRun.size === 0 || !this.client.readHeldLabels) return [];
+    if (this.deletedByRun.size === 0) return [];
     let held: HeldLabels;
     try {
       held = await this.readHeld();

@@ -8,6 +8,7 @@ import type {
   TowerLabel,
 } from '../../cloudtower/TowerClient';
 import { TowerGraphQLError } from '../../cloudtower/errors';
+import type { LabelHolder } from '../../cloudtower/holders';
 import { OTHER_RELATIONS } from './worldSpec';
 
 /**
@@ -57,6 +58,14 @@ export function memoryClient(
     totalNum: t.total_num,
   });
   return {
+    async readHeldLabels() {
+      const readAtMs = performance.now();
+      const byLabel = new Map<string, LabelHolder>();
+      for (const h of admin.holders())
+        for (const id of h.labelIds)
+          byLabel.set(id, { kind: h.root, id: h.id, name: h.name });
+      return { readAtMs, kinds: [...new Set(admin.holders().map(h => h.root))], byLabel };
+    },
     async readLabelRelations() {
       return {
         source: 'introspection',
@@ -192,6 +201,8 @@ export function hookedClient(
     },
     // Read once per run before any other request: not numbered, so request indices stay put.
     readLabelRelations: signal => client.readLabelRelations(signal),
+    // Holders are read beside the batches, as often as their age asks: not numbered either.
+    readHeldLabels: options => client.readHeldLabels(options),
     checkLabels: (ids, signal) =>
       around(ids, () => client.checkLabels(ids, signal)),
     deleteLabelsGuarded: (input, signal) =>

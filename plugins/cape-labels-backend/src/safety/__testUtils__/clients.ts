@@ -13,10 +13,15 @@ import { OTHER_RELATIONS } from './worldSpec';
 
 /**
  * A deliberately broken Tower (for the oracle's self-test): its live check and guard ignore VMs,
- * or age, or only the guard ignores VMs (caught only when CAPE attaches between check and delete).
+ * or age, or only the guard ignores VMs (caught only when CAPE attaches between check and delete),
+ * or it hides the objects that hold labels without a relation on Label.
  */
 export type Mutant =
-  'ignore-vms' | 'ignore-age' | 'guard-ignores-vms' | 'vms-only';
+  | 'ignore-vms'
+  | 'ignore-age'
+  | 'guard-ignores-vms'
+  | 'vms-only'
+  | 'ignore-holders';
 
 const RELATIONS = ['vms', ...OTHER_RELATIONS];
 
@@ -61,7 +66,7 @@ export function memoryClient(
     async readHeldLabels() {
       const readAtMs = performance.now();
       const byLabel = new Map<string, LabelHolder>();
-      for (const h of admin.holders())
+      for (const h of mutant === 'ignore-holders' ? [] : admin.holders())
         for (const id of h.labelIds)
           byLabel.set(id, { kind: h.root, id: h.id, name: h.name });
       return { readAtMs, kinds: [...new Set(admin.holders().map(h => h.root))], byLabel };

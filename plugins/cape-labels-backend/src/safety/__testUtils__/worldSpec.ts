@@ -79,6 +79,11 @@ export type WorldSpec = {
    * as a whole, every delete that would take one.
    */
   everoute?: number[];
+  /**
+   * Indices (modulo the labels) of the labels an object without a relation on Label names (a
+   * security group, a policy's selector): no relation, no counter shows them.
+   */
+  held?: number[];
 };
 
 export function keyOf(spec: Pick<LabelSpec, 'prefix' | 'keyKind'>): string {
@@ -186,6 +191,16 @@ export function worldArb(
     objects: fc.array(fc.constantFrom(...OTHER_RELATIONS), { maxLength: 4 }),
     labels: fc.array(label, { minLength: 5, maxLength: maxLabels }),
     actions: fc.array(action, { maxLength: 8 }),
+    held: fc.oneof(
+      { weight: 2, arbitrary: fc.constant<number[]>([]) },
+      {
+        weight: 1,
+        arbitrary: fc.array(fc.nat({ max: 60 }), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+      },
+    ),
     everoute: fc.oneof(
       { weight: 3, arbitrary: fc.constant<number[]>([]) },
       {

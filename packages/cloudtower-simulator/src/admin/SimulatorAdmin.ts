@@ -218,7 +218,7 @@ export class SimulatorAdmin {
   }
 
   deleteHolder(id: string): boolean {
-    return this.store.holders.delete(id);
+    return this.store.deleteHolder(id);
   }
 
   /** The objects of one relation ('vms', 'vm_snapshots', ...) with the labels they hold. */

@@ -189,7 +189,10 @@ export function createTowerSchema(profile: SchemaProfile): GraphQLSchema {
       holderList(k.root),
     ]),
   );
-  attach(schema, 'Query', { ...(profile.legacy ? before3 : query), ...holders });
+  attach(schema, 'Query', {
+    ...(profile.legacy ? before3 : query),
+    ...holders,
+  });
   attach(schema, 'Mutation', mutation);
   attach(schema, 'Label', labelResolvers(profile.relations));
   attach(schema, 'Vm', vm);

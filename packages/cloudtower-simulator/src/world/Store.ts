@@ -49,6 +49,8 @@ export class Store {
   readonly everoutePolicies = new Map<string, EveroutePolicyRecord>();
   /** Objects holding labels without a relation on Label (holders.ts), by id. */
   readonly holders = new Map<string, HolderRecord>();
+  /** The holders whose labels are a relation on their side: a label's deletion leaves them. */
+  private readonly relationHolders = new Set<HolderRecord>();
   readonly ids: IdGenerator;
   readonly counters: CounterScheduler;
   readonly clock: () => Date;
@@ -169,9 +171,8 @@ export class Store {
     const label = this.labels.get(id);
     if (!label) return undefined;
     const references = this.refs.removeLabel(id);
-    for (const holder of this.holders.values())
-      if (dropsDeletedLabels(holder))
-        holder.labelIds = holder.labelIds.filter(l => l !== id);
+    for (const holder of this.relationHolders)
+      holder.labelIds = holder.labelIds.filter(l => l !== id);
     this.labels.delete(id);
     this.labelIds.markDead();
     this.byKey.markDead(label.key);
@@ -316,7 +317,14 @@ export class Store {
       ...(input.section ? { section: input.section } : {}),
     };
     this.holders.set(id, holder);
+    if (dropsDeletedLabels(holder)) this.relationHolders.add(holder);
     return holder;
+  }
+
+  deleteHolder(id: string): boolean {
+    const holder = this.holders.get(id);
+    if (holder) this.relationHolders.delete(holder);
+    return this.holders.delete(id);
   }
 
   /** What a holder names from now on (a JSON column may name any id). */

@@ -153,13 +153,16 @@ function selectionOf(sources: readonly HolderSource[]): string {
 }
 
 /** One page of each holder in `holders`: `h<i>` with `$f<i>` (first) and `$a<i>` (after). */
-function pageDocument(holders: readonly HolderInUse[]): string {
+function pageDocument(
+  holders: readonly HolderInUse[],
+  name = 'CapeLabelsHolders',
+): string {
   const declarations = holders.map((_, i) => `$f${i}: Int, $a${i}: String`);
   const reads = holders.map(
     (h, i) =>
       `\n  h${i}: ${h.spec.root}(first: $f${i}, after: $a${i}) { id name ${selectionOf(h.sources)} }`,
   );
-  return `query CapeLabelsHolders(${declarations.join(', ')}) {${reads.join('')}\n}`;
+  return `query ${name}(${declarations.join(', ')}) {${reads.join('')}\n}`;
 }
 
 function fieldNames(type: unknown): Set<string> | undefined {
@@ -433,7 +436,9 @@ export class LabelHolderReader {
   ): Promise<HolderSource[]> {
     const accepted: HolderSource[] = [];
     for (const leaf of leavesOf(spec))
-      if ((await this.refusal([{ spec, sources: [leaf] }], signal)) === undefined)
+      if (
+        (await this.refusal([{ spec, sources: [leaf] }], signal)) === undefined
+      )
         accepted.push(leaf);
     return accepted;
   }
@@ -449,7 +454,7 @@ export class LabelHolderReader {
     try {
       await this.session.request(
         'readHolders',
-        pageDocument(holders),
+        pageDocument(holders, 'CapeLabelsHolderProbe'),
         variables,
         () => true,
         signal,

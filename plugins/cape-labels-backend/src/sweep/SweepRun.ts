@@ -323,7 +323,10 @@ export class SweepRun {
     const summary = await this.finish(result);
     if (cancelled) this.hooks.onCancelled?.(summary, stoppedBy);
     if (heldDeletions.length) {
-      this.settings.metrics?.recordHeldDeletions(summary.towerId, heldDeletions);
+      this.settings.metrics?.recordHeldDeletions(
+        summary.towerId,
+        heldDeletions,
+      );
       await this.hooks
         .onHeldLabelsDeleted?.(summary, heldDeletions)
         .catch(error =>
@@ -596,7 +599,7 @@ export class SweepRun {
       !this.held ||
       now - this.held.readAtMs > this.settings.holdersMaxAgeMs
     ) {
-      const answer = this.readHeld();
+      const answer = this.readHeld(this.signal);
       this.held = { readAtMs: now, answer };
       answer.catch(() => {
         if (this.held?.answer === answer) this.held = undefined;
@@ -606,11 +609,11 @@ export class SweepRun {
   }
 
   /** One read of every holder; a holder that cannot be read is named in a note, once per run. */
-  private async readHeld(): Promise<HeldLabels> {
+  private async readHeld(signal?: AbortSignal): Promise<HeldLabels> {
     try {
       return await this.client.readHeldLabels({
         pageSize: this.settings.pageSize,
-        signal: this.signal,
+        signal,
       });
     } catch (error) {
       if (
@@ -637,6 +640,7 @@ export class SweepRun {
     if (this.deletedByRun.size === 0) return [];
     let held: HeldLabels;
     try {
+      // Also after a stop: what was deleted is worth checking.
       held = await this.readHeld();
     } catch (error) {
       if (!(error instanceof HolderUnreadableError))
@@ -658,7 +662,9 @@ export class SweepRun {
         value: plainValue(d.value) ?? '',
         holder: describeHolder(d.holder),
       });
-      this.logger.error(`Tower ${this.tower.id}: run ${this.runId}: ${note.message}`);
+      this.logger.error(
+        `Tower ${this.tower.id}: run ${this.runId}: ${note.message}`,
+      );
       this.notes.keep(note);
     }
     return found;

@@ -127,13 +127,12 @@ describe('TowerSweeper: labels held where Label cannot see (security groups, VPC
     target = orphans[2];
     const run = await h.sweep();
     expect(sg).toBeDefined();
-    expect(h.deletedIds()).toEqual(
-      orphans.filter(id => id !== target).sort(),
-    );
-    expect(
-      (await h.outcomes(run.id)).find(o => o.labelId === target),
-    ).toEqual(
-      expect.objectContaining({ reason: 'referenced', relation: 'securityGroups' }),
+    expect(h.deletedIds()).toEqual(orphans.filter(id => id !== target).sort());
+    expect((await h.outcomes(run.id)).find(o => o.labelId === target)).toEqual(
+      expect.objectContaining({
+        reason: 'referenced',
+        relation: 'securityGroups',
+      }),
     );
   });
 

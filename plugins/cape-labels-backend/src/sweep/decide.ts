@@ -34,7 +34,9 @@ export const DEFAULT_HOLDERS_MAX_AGE_MS = 5_000;
 
 /** How an outcome and a note name a holder: its kind, name and id. */
 export function describeHolder(holder: LabelHolder): string {
-  return `${holder.kind} ${holder.name ?? ''} (${holder.id})`.replace('  ', ' ');
+  return [holder.kind, holder.name, `(${holder.id})`]
+    .filter(part => part)
+    .join(' ');
 }
 
 /**

@@ -61,10 +61,13 @@ export class SweepMetrics {
           'Requests to Tower that failed, by Tower, kind and operation',
       },
     );
-    this.heldDeleted = metrics.createCounter('cape_labels.labels.held_deleted', {
-      description:
-        'Labels a run deleted that an object without a relation on Label named at its end, by Tower and holder kind',
-    });
+    this.heldDeleted = metrics.createCounter(
+      'cape_labels.labels.held_deleted',
+      {
+        description:
+          'Labels a run deleted that an object without a relation on Label named at its end, by Tower and holder kind',
+      },
+    );
     metrics
       .createObservableGauge('cape_labels.run.last_success', {
         description:

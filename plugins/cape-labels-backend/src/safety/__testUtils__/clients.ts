@@ -69,7 +69,11 @@ export function memoryClient(
       for (const h of mutant === 'ignore-holders' ? [] : admin.holders())
         for (const id of h.labelIds)
           byLabel.set(id, { kind: h.root, id: h.id, name: h.name });
-      return { readAtMs, kinds: [...new Set(admin.holders().map(h => h.root))], byLabel };
+      return {
+        readAtMs,
+        kinds: [...new Set(admin.holders().map(h => h.root))],
+        byLabel,
+      };
     },
     async readLabelRelations() {
       return {

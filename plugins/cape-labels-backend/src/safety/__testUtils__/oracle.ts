@@ -157,7 +157,9 @@ export function violations(o: Observation): string[] {
     if (x.reason === 'young' && Date.parse(x.createdAt) <= world.cutoffMs)
       fail(`${x.labelId} kept young but old enough`);
     if (x.action === 'would-delete' && world.held.has(x.labelId))
-      fail(`${x.labelId} would be deleted, but an object without a relation on Label names it`);
+      fail(
+        `${x.labelId} would be deleted, but an object without a relation on Label names it`,
+      );
     if (x.reason === 'refused' && !world.refusing.has(x.labelId))
       fail(`${x.labelId} kept refused, but Tower does not refuse it`);
   }

@@ -122,7 +122,7 @@ export class HolderUnreadableError extends TowerResponseError {
 }
 
 /** A holder as this Tower has it: its sources with only the fields it has; none = unreadable. */
-type HolderInUse = { spec: HolderSpec; sources: HolderSource[] };
+export type HolderInUse = { spec: HolderSpec; sources: HolderSource[] };
 
 /** Holder objects read per run, at most: an answer past this is not believed. */
 const MAX_HOLDER_OBJECTS = 1_000_000;
@@ -139,10 +139,13 @@ const TYPES = [
   ),
 ];
 
-const INTROSPECT_HOLDERS = `query CapeLabelsHolderTypes {${TYPES.map(
-  (t, i) => `\n  t${i}: __type(name: "${t}") { fields { name } }`,
-).join('')}
-}`;
+/** The introspection of `Query` and the holders' types: `t<i>` is the i-th of `TYPES`. */
+export function holderTypesDocument(): string {
+  const reads = TYPES.map(
+    (t, i) => `\n  t${i}: __type(name: "${t}") { fields { name } }`,
+  );
+  return `query CapeLabelsHolderTypes {${reads.join('')}\n}`;
+}
 
 function selectionOf(sources: readonly HolderSource[]): string {
   const leaves = (s: HolderSource) =>
@@ -152,11 +155,25 @@ function selectionOf(sources: readonly HolderSource[]): string {
     .join(' ');
 }
 
-/** One page of each holder in `holders`: `h<i>` with `$f<i>` (first) and `$a<i>` (after). */
-function pageDocument(
+/**
+ * One page of each holder in `holders`: `h<i>` with `$f<i>` (first) and `$a<i>` (after). Only
+ * names of `KNOWN_HOLDERS` enter it, never one Tower sent.
+ */
+export function holdersDocument(
   holders: readonly HolderInUse[],
   name = 'CapeLabelsHolders',
 ): string {
+  const foreign = holders.find(
+    h =>
+      !KNOWN_HOLDERS.includes(h.spec) ||
+      h.sources.some(
+        s => !h.spec.sources.some(known => known.via?.field === s.via?.field),
+      ),
+  );
+  if (foreign)
+    throw new TypeError(
+      `not a built-in holder: ${JSON.stringify(foreign.spec.root)}`,
+    );
   const declarations = holders.map((_, i) => `$f${i}: Int, $a${i}: String`);
   const reads = holders.map(
     (h, i) =>
@@ -376,7 +393,7 @@ export class LabelHolderReader {
     });
     return this.session.request(
       'readHolders',
-      pageDocument(chains.map(c => c.holder)),
+      holdersDocument(chains.map(c => c.holder)),
       variables,
       data => {
         if (!isObj(data)) throw new ShapeError('response has no data');
@@ -401,7 +418,7 @@ export class LabelHolderReader {
     try {
       return await this.session.request(
         'readHolders',
-        INTROSPECT_HOLDERS,
+        holderTypesDocument(),
         {},
         parseIntrospectedHolders,
         signal,
@@ -454,7 +471,7 @@ export class LabelHolderReader {
     try {
       await this.session.request(
         'readHolders',
-        pageDocument(holders, 'CapeLabelsHolderProbe'),
+        holdersDocument(holders, 'CapeLabelsHolderProbe'),
         variables,
         () => true,
         signal,

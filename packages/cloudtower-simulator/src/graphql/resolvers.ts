@@ -85,20 +85,21 @@ const query: Record<string, Resolver<any>> = {
     edges(vmWindow(c.store, a, undefined, c.pageOverflow)),
 };
 
+const byId = (x: HolderRecord, y: HolderRecord) =>
+  x.id < y.id ? -1 : Number(x.id > y.id);
+
 /** A holder root: its records by id order, filtered and paged like every list of Tower. */
 function holderList(root: HolderRoot): Resolver<any> {
   return (_s, a: ListArgs, c) => {
     const pred = compileObjectWhere(c.store, a.where);
     const rows = [...c.store.holders.values()]
       .filter(h => h.root === root && pred(h))
-      .sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+      .sort(byId);
     const lookup = (id: string) => {
       const h = c.store.holders.get(id);
       return h?.root === root ? h : undefined;
     };
-    const position = cursorPosition<HolderRecord>(lookup, (x, y) =>
-      x.id < y.id ? -1 : x.id > y.id ? 1 : 0,
-    );
+    const position = cursorPosition<HolderRecord>(lookup, byId);
     return applyWindow(rows, a, position, c.pageOverflow).items.map(h =>
       holderAnswer(h, id => c.store.labels.get(id)),
     );

@@ -235,14 +235,9 @@ type Page = {
 };
 
 function labelIdsOf(value: unknown, source: HolderSource): string[] {
-  const containers = source.via
-    ? Array.isArray(value)
-      ? value
-      : value === null || value === undefined
-        ? []
-        : undefined
-    : [value];
-  if (!containers) throw new ShapeError(`${source.via?.field} is not a list`);
+  const containers = source.via ? (value ?? []) : [value];
+  if (!Array.isArray(containers))
+    throw new ShapeError(`${source.via?.field} is not a list`);
   const ids: string[] = [];
   for (const container of containers) {
     if (!isObj(container)) throw new ShapeError('a holder entry is no object');
@@ -313,41 +308,50 @@ export class LabelHolderReader {
       );
     const byLabel = new Map<string, LabelHolder>();
     let chains: Chain[] = holders.map(holder => ({ holder, seen: new Set() }));
-    let objects = 0;
     while (chains.length) {
       const pages = await this.readPages(chains, pageSize, signal);
-      chains = chains.filter((chain, i) => {
-        const page = pages[i];
-        const fresh = page.rows.filter(r => !chain.seen.has(r.id));
-        objects += fresh.length;
-        if (objects > MAX_HOLDER_OBJECTS)
-          throw new HolderUnreadableError(
-            this.towerId,
-            chain.holder.spec.root,
-            `more than ${MAX_HOLDER_OBJECTS} objects`,
-          );
-        for (const row of fresh) {
-          chain.seen.add(row.id);
-          for (const labelId of row.labelIds)
-            if (!byLabel.has(labelId))
-              byLabel.set(labelId, {
-                kind: chain.holder.spec.root,
-                id: row.id,
-                name: row.name,
-              });
-        }
-        if (page.received < pageSize) return false;
-        if (fresh.length === 0)
-          throw new HolderUnreadableError(
-            this.towerId,
-            chain.holder.spec.root,
-            'its listing did not advance',
-          );
-        chain.after = fresh[fresh.length - 1].id;
-        return true;
-      });
+      const more = chains.filter((chain, i) =>
+        this.accept(chain, pages[i], pageSize, byLabel),
+      );
+      const objects = chains.reduce((n, c) => n + c.seen.size, 0);
+      if (objects > MAX_HOLDER_OBJECTS)
+        throw new HolderUnreadableError(
+          this.towerId,
+          chains[0].holder.spec.root,
+          `more than ${MAX_HOLDER_OBJECTS} objects hold labels`,
+        );
+      chains = more;
     }
     return { readAtMs, kinds: holders.map(h => h.spec.root), byLabel };
+  }
+
+  /** Records a page's new rows; whether the chain goes on (its page was full and advanced). */
+  private accept(
+    chain: Chain,
+    page: Page,
+    pageSize: number,
+    byLabel: Map<string, LabelHolder>,
+  ): boolean {
+    const fresh = page.rows.filter(r => !chain.seen.has(r.id));
+    for (const row of fresh) {
+      chain.seen.add(row.id);
+      for (const labelId of row.labelIds)
+        if (!byLabel.has(labelId))
+          byLabel.set(labelId, {
+            kind: chain.holder.spec.root,
+            id: row.id,
+            name: row.name,
+          });
+    }
+    if (page.received < pageSize) return false;
+    if (fresh.length === 0)
+      throw new HolderUnreadableError(
+        this.towerId,
+        chain.holder.spec.root,
+        'its listing did not advance',
+      );
+    chain.after = fresh[fresh.length - 1].id;
+    return true;
   }
 
   /** One page of every chain in one request; when that fails, each alone, to name the one that fails. */

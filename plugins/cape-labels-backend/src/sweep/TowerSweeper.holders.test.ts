@@ -108,25 +108,25 @@ describe('TowerSweeper: labels held where Label cannot see (security groups, VPC
   });
 
   it('sees a holder attached after the first read and before the delete (holdersMaxAge)', async () => {
-    let sg: string | undefined;
-    let target: string | undefined;
+    const late: { target?: string; sg?: string } = {};
     const h = await make({
       sweeper: { holdersMaxAgeMs: 0 },
       wrapClient: client => ({
         checkLabels: async (ids, signal) => {
-          if (!sg && target)
-            sg = h.sim.admin.createHolder('securityGroups', {
+          if (!late.sg && late.target)
+            late.sg = h.sim.admin.createHolder('securityGroups', {
               name: 'late',
-              labelIds: [target],
+              labelIds: [late.target],
             }).id;
           return client.checkLabels(ids, signal);
         },
       }),
     });
     const orphans = h.seedOrphans(4);
-    target = orphans[2];
+    const target = orphans[2];
+    late.target = target;
     const run = await h.sweep();
-    expect(sg).toBeDefined();
+    expect(late.sg).toBeDefined();
     expect(h.deletedIds()).toEqual(orphans.filter(id => id !== target).sort());
     expect((await h.outcomes(run.id)).find(o => o.labelId === target)).toEqual(
       expect.objectContaining({
@@ -167,8 +167,7 @@ describe('TowerSweeper: labels held where Label cannot see (security groups, VPC
 
   it('reports loudly a label it deleted that a holder then selected: an error note, the hook, with key, value and holder', async () => {
     const reported: HeldDeletion[][] = [];
-    let sg: string | undefined;
-    let victim: string | undefined;
+    const selected: { victim?: string; sg?: string } = {};
     const h = await make({
       sweeper: {
         hooks: {
@@ -180,24 +179,26 @@ describe('TowerSweeper: labels held where Label cannot see (security groups, VPC
       wrapClient: client => ({
         deleteLabelsGuarded: async (input, signal) => {
           const count = await client.deleteLabelsGuarded(input, signal);
-          if (!sg && victim)
-            sg = h.sim.admin.createHolder('securityGroups', {
-              name: 'web',
-            }).id;
-          if (sg && victim) h.sim.admin.setHolderLabels(sg, [victim]);
+          const { victim } = selected;
+          selected.sg ??= h.sim.admin.createHolder('securityGroups', {
+            name: 'web',
+          }).id;
+          if (victim) h.sim.admin.setHolderLabels(selected.sg, [victim]);
           return count;
         },
       }),
     });
     const orphans = h.seedOrphans(3);
-    victim = orphans[1];
+    const victim = orphans[1];
+    selected.victim = victim;
+    const sg = () => selected.sg;
     const run = await h.sweep();
     expect(h.deletedIds()).toContain(victim);
     const params = {
       labelId: victim,
       key: 'cape-cluster-name',
       value: 'cape-cluster-name-1',
-      holder: `securityGroups web (${sg})`,
+      holder: `securityGroups web (${sg()})`,
     };
     expect(run.notes).toContainEqual(
       expect.objectContaining({ code: 'HELD_LABEL_DELETED', params }),
@@ -208,7 +209,7 @@ describe('TowerSweeper: labels held where Label cannot see (security groups, VPC
           labelId: victim,
           key: 'cape-cluster-name',
           value: 'cape-cluster-name-1',
-          holder: { kind: 'securityGroups', id: sg, name: 'web' },
+          holder: { kind: 'securityGroups', id: sg(), name: 'web' },
         },
       ],
     ]);

@@ -1,17 +1,11 @@
-import { RunningSimulator, startSimulator } from '../http';
-import { gql, login } from '../testing';
+import { gql, startedSimulators } from '../testing';
+
 import { holdersOfRelease } from './holders';
 
 const ROOTS = `{ __type(name: "Query") { fields { name } } }`;
 
 describe('holders: objects naming labels without a relation on Label', () => {
-  const sims: RunningSimulator[] = [];
-  async function start(options: Parameters<typeof startSimulator>[0]) {
-    const sim = await startSimulator(options);
-    sims.push(sim);
-    return { sim, token: await login(sim.url) };
-  }
-  afterAll(() => Promise.all(sims.map(s => s.stop())));
+  const start = startedSimulators();
 
   it.each([
     ['3.0', ['isolationPolicies', 'securityGroups', 'securityPolicies']],

@@ -23,7 +23,7 @@ export type HolderSection = 'apply_to' | 'ingress' | 'egress';
 
 type HolderShape = 'labelGroups' | 'policy' | 'relation';
 
-export type HolderKind = {
+type HolderKind = {
   root: HolderRoot;
   type: string;
   /** The first Tower release that has it. */

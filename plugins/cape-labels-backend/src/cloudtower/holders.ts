@@ -17,7 +17,7 @@ type HolderSource = {
   objects?: string;
 };
 
-export type HolderSpec = {
+type HolderSpec = {
   /** The root query listing them. */
   root: string;
   type: string;
@@ -122,7 +122,7 @@ export class HolderUnreadableError extends TowerResponseError {
 }
 
 /** A holder as this Tower has it: its sources with only the fields it has; none = unreadable. */
-export type HolderInUse = { spec: HolderSpec; sources: HolderSource[] };
+type HolderInUse = { spec: HolderSpec; sources: HolderSource[] };
 
 /** Holder objects read per run, at most: an answer past this is not believed. */
 const MAX_HOLDER_OBJECTS = 1_000_000;

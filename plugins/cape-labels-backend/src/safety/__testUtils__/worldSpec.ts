@@ -107,6 +107,20 @@ const ageArb = fc.oneof(
   fc.integer({ min: -3 * DAY, max: DAY }),
 );
 
+/** Most often none, else up to `most` label indices (modulo the labels). */
+function someLabels(noneWeight: number, most: number) {
+  return fc.oneof(
+    { weight: noneWeight, arbitrary: fc.constant<number[]>([]) },
+    {
+      weight: 1,
+      arbitrary: fc.array(fc.nat({ max: 60 }), {
+        minLength: 1,
+        maxLength: most,
+      }),
+    },
+  );
+}
+
 export function worldArb(
   opts: { maxLabels?: number } = {},
 ): fc.Arbitrary<WorldSpec> {
@@ -191,25 +205,7 @@ export function worldArb(
     objects: fc.array(fc.constantFrom(...OTHER_RELATIONS), { maxLength: 4 }),
     labels: fc.array(label, { minLength: 5, maxLength: maxLabels }),
     actions: fc.array(action, { maxLength: 8 }),
-    held: fc.oneof(
-      { weight: 2, arbitrary: fc.constant<number[]>([]) },
-      {
-        weight: 1,
-        arbitrary: fc.array(fc.nat({ max: 60 }), {
-          minLength: 1,
-          maxLength: 4,
-        }),
-      },
-    ),
-    everoute: fc.oneof(
-      { weight: 3, arbitrary: fc.constant<number[]>([]) },
-      {
-        weight: 1,
-        arbitrary: fc.array(fc.nat({ max: 60 }), {
-          minLength: 1,
-          maxLength: 3,
-        }),
-      },
-    ),
+    held: someLabels(2, 4),
+    everoute: someLabels(3, 3),
   });
 }

@@ -173,10 +173,9 @@ export interface TowerClient {
   /** Which of these ids still exist (one request). */
   readExistingIds(ids: string[], signal?: AbortSignal): Promise<string[]>;
   /**
-   * Every label an object without a relation on `Label` names (security groups, policies'
-   * selectors, ...; holders.ts), all pages, every holder in one request per page. Which holders
-   * this Tower has is found on first use. Throws a `HolderUnreadableError` naming a holder Tower
-   * has but that could not be read.
+   * Every label an object without a relation on `Label` names (holders.ts), all pages; which
+   * holders this Tower has is found on first use. Throws a `HolderUnreadableError` naming a holder
+   * Tower has but that could not be read.
    */
   readHeldLabels(options: {
     pageSize: number;

@@ -5,9 +5,8 @@ import { refusedNaming, validationMessages } from './relations';
 import type { TowerSession } from './session';
 
 /*
- * Objects that hold labels without a relation on Label (docs/sweep-rules.md, rule 4): Label has
- * no field, filter or counter for them, so neither the live check, nor `total_num`, nor the
- * guarded delete sees them. The sweep reads the label ids they name and keeps those labels.
+ * Objects that hold labels without a relation on Label (docs/sweep-rules.md, rule 4): no field,
+ * filter or counter of Label shows them, so only reading them does.
  */
 
 /** How a holder names labels: ids (`ids`) or resolved labels (`objects`), on itself or on a list (`via`). */
@@ -18,7 +17,6 @@ type HolderSource = {
 };
 
 type HolderSpec = {
-  /** The root query listing them. */
   root: string;
   type: string;
   /** The first Tower release that has it. */
@@ -90,7 +88,6 @@ export const KNOWN_HOLDERS: readonly HolderSpec[] = [
   },
 ];
 
-/** One object that names a label. */
 export type LabelHolder = {
   /** The holder's root query (`securityGroups`, ...). */
   kind: string;
@@ -101,7 +98,6 @@ export type LabelHolder = {
 /** The labels holders named, as read at `readAtMs` (`performance.now()` when the read began). */
 export type HeldLabels = {
   readAtMs: number;
-  /** The holders' root queries read. */
   kinds: string[];
   byLabel: ReadonlyMap<string, LabelHolder>;
 };
@@ -228,7 +224,6 @@ function leavesOf(spec: HolderSpec): HolderSource[] {
 }
 
 type Page = {
-  /** The ids held, with the holder objects of this page. */
   rows: Array<{ id: string; name: string | null; labelIds: string[] }>;
   /** Rows as sent (a full page means there may be more). */
   received: number;
@@ -280,7 +275,6 @@ function parsePage(rows: unknown, holder: HolderInUse): Page {
   };
 }
 
-/** Where one holder's paging stands. */
 type Chain = { holder: HolderInUse; after?: string; seen: Set<string> };
 
 /**

@@ -197,7 +197,6 @@ export class SweepRun {
   private lastProgressMs = 0;
   /** The holders' label ids batches rely on, and when their read began (`performance.now()`). */
   private held?: { readAtMs: number; answer: Promise<HeldLabels> };
-  /** Holders already named in a note as unreadable. */
   private readonly unreadableNoted = new Set<string>();
   /** What this run deleted, for the check of holders at its end (at most `maxDeletesPerRun`). */
   private readonly deletedByRun = new Map<string, LabelOutcome>();

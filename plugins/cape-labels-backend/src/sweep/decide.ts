@@ -32,7 +32,6 @@ export type SweepPolicy = {
 /** The default of `capeLabels.holdersMaxAge`. */
 export const DEFAULT_HOLDERS_MAX_AGE_MS = 5_000;
 
-/** How an outcome and a note name a holder: its kind, name and id. */
 export function describeHolder(holder: LabelHolder): string {
   return [holder.kind, holder.name, `(${holder.id})`]
     .filter(part => part)

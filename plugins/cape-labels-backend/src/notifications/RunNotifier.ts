@@ -8,8 +8,7 @@ import type {
 import type { TowerConfig } from '../config/types';
 import type { RunStore } from '../database/RunStore';
 import { plainValue } from '../lib/plainText';
-import type { HeldDeletion } from '../sweep/SweepRun';
-import { describeHolder } from '../sweep/decide';
+import { describeHolder, type HeldDeletion } from '../sweep/decide';
 import {
   badRunMessage,
   heldDeletedMessage,

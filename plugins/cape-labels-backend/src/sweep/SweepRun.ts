@@ -10,11 +10,7 @@ import {
 } from '@smartx-cape/plugin-cape-labels-common';
 import { DateTime } from 'luxon';
 import { performance } from 'node:perf_hooks';
-import {
-  HolderUnreadableError,
-  type HeldLabels,
-  type LabelHolder,
-} from '../cloudtower/holders';
+import { HolderUnreadableError, type HeldLabels } from '../cloudtower/holders';
 import type {
   LabelRelations,
   TowerClient,
@@ -40,6 +36,7 @@ import {
   isConfirmed,
   readClock,
   runPolicy,
+  type HeldDeletion,
   type SweepPolicy,
   withoutHeld,
 } from './decide';
@@ -114,14 +111,6 @@ const PROGRESS_INTERVAL_MS = 1000;
 
 /** A skew worth a line in the log (below it, clocks are merely not identical). */
 const NOTABLE_SKEW_MS = 60_000;
-
-/** A label this run deleted that a holder named when the run ended. */
-export type HeldDeletion = {
-  labelId: string;
-  key: string;
-  value: string | null;
-  holder: LabelHolder;
-};
 
 /** Candidate batches in flight at once, at most `size`. */
 export class BatchPool {

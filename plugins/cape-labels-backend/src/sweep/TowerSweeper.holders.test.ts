@@ -3,7 +3,7 @@ import {
   type HolderRoot,
   type HolderSection,
 } from '@smartx-cape/cloudtower-simulator';
-import type { HeldDeletion } from './SweepRun';
+import type { HeldDeletion } from './decide';
 import {
   createHarness,
   stoppedAfterEach,

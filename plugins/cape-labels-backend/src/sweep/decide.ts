@@ -32,6 +32,14 @@ export type SweepPolicy = {
 /** The default of `capeLabels.holdersMaxAge`. */
 export const DEFAULT_HOLDERS_MAX_AGE_MS = 5_000;
 
+/** A label this run deleted that a holder named when the run ended. */
+export type HeldDeletion = {
+  labelId: string;
+  key: string;
+  value: string | null;
+  holder: LabelHolder;
+};
+
 export function describeHolder(holder: LabelHolder): string {
   return [holder.kind, holder.name, `(${holder.id})`]
     .filter(part => part)

@@ -6,7 +6,7 @@ import type {
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { towerErrorKind, type TowerError } from '../cloudtower/errors';
-import type { HeldDeletion } from './SweepRun';
+import type { HeldDeletion } from './decide';
 
 /*
  * The plugin's metrics (README "Metrics"). Attributes are the configured Tower id and fixed

@@ -16,7 +16,7 @@ import type { TowerConfig } from '../config/types';
 import { plainValue } from '../lib/plainText';
 import type { RunNotifier } from '../notifications/RunNotifier';
 import type { RunProgressSignals } from '../signals/RunProgressSignals';
-import type { HeldDeletion } from './SweepRun';
+import type { HeldDeletion } from './decide';
 
 /** A run started, wrote its progress, or ended. */
 export type RunProgress = { runId: string; towerId: string; status: RunStatus };

@@ -29,6 +29,12 @@ export interface Config {
      */
     maxClockAhead?: CapeLabelsDuration;
     /**
+     * The label ids of objects holding labels without a relation on Label (security groups,
+     * policies' selectors, ...) that a delete relies on are read at most this long before it
+     * (default 5 seconds, at most 60 seconds; 0 reads them before every batch).
+     */
+    holdersMaxAge?: CapeLabelsDuration;
+    /**
      * Towers sharing a schedule do not start together: each starts at a stable offset (from its
      * id) within this window, kept below the schedule's period (default 5 minutes, at most 24 h).
      * A frequency's first start moves by it, each cron time moves by it.

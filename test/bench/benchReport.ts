@@ -90,6 +90,16 @@ export function report(
       '',
     ],
     [
+      '  holders: types + reads (pages)',
+      `${fmt(ops.CapeLabelsHolderTypes ?? 0)} + ${fmt(ops.CapeLabelsHolders ?? 0)}`,
+      s.securityGroups
+        ? `${fmt(s.securityGroups)} security groups`
+        : 'no holder objects',
+      '',
+      '',
+      '',
+    ],
+    [
       '  login + logout',
       fmt((ops.CapeLabelsLogin ?? 0) + (ops.CapeLabelsLogout ?? 0)),
       '2',

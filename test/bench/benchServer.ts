@@ -77,6 +77,7 @@ export async function serve(knex: Knex, towerIds: string[]) {
       notificationsPagePath: '/cape-labels',
       notificationsLanguage: 'en',
       maxClockAhead: Duration.fromObject({ minutes: 10 }),
+      holdersMaxAge: Duration.fromObject({ seconds: 5 }),
       maxResponseBytes: 8 * 1024 * 1024,
       startSpread: Duration.fromObject({ minutes: 5 }),
       maxConcurrentSweeps: 4,

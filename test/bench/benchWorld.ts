@@ -26,6 +26,8 @@ export type Scenario = {
   naiveSample?: number;
   /** False: no naive baseline (it would take too long). */
   naive?: boolean;
+  /** Security groups naming labels (objects without a relation on Label), each naming two. */
+  securityGroups?: number;
 };
 
 /** Only swept keys, nothing young: half orphans (no VM, counter 0), half held by VMs or policies. */
@@ -63,6 +65,15 @@ export const SCENARIOS: Record<string, Scenario> = {
     latencyMs: 50,
     spec: world(1_000),
   },
+  H1: {
+    name: 'H1',
+    description:
+      'S1 with 500 security groups naming 1,000 of its labels (holders without a relation on Label)',
+    latencyMs: 5,
+    spec: world(100_000),
+    securityGroups: 500,
+    naive: false,
+  },
   S5: {
     name: 'S5',
     description: '1,000,000 CAPE labels, ~50 % orphans, 5 ms latency',
@@ -87,6 +98,7 @@ export async function startSim(s: Scenario): Promise<Sim> {
       JSON.stringify({
         scenario: s.spec,
         latencyMs: s.latencyMs,
+        securityGroups: s.securityGroups,
         users: [USER],
       }),
     ],

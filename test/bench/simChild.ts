@@ -13,6 +13,8 @@ import {
 import { runMain } from './common';
 
 type Init = {
+  /** Security groups added to the world at each load (each names two labels). */
+  securityGroups?: number;
   scenario: ScenarioSpec;
   latencyMs: number;
   users: Array<{
@@ -141,6 +143,20 @@ async function main() {
     };
   };
 
+  /** Security groups, each naming two swept labels spread over the world (none are orphans then). */
+  const addSecurityGroups = (count: number) => {
+    const labels = sim.admin.labels();
+    const stride = Math.max(1, Math.floor(labels.length / (2 * count)));
+    for (let i = 0; i < count; i++)
+      sim.admin.createHolder('securityGroups', {
+        name: `sg-${i}`,
+        labelIds: [2 * i, 2 * i + 1]
+          .map(n => labels[(n * stride) % labels.length]?.id)
+          .filter((id): id is string => id !== undefined),
+      });
+  };
+  addSecurityGroups(init.securityGroups ?? 0);
+
   process.on('message', (raw: unknown) => {
     const msg = raw as Request;
     let result: unknown;
@@ -188,6 +204,9 @@ async function main() {
         case 'reload':
           sim.admin.loadScenario(
             (msg.scenario as ScenarioSpec | undefined) ?? init.scenario,
+          );
+          addSecurityGroups(
+            msg.scenario === undefined ? (init.securityGroups ?? 0) : 0,
           );
           sim.admin.resetLog();
           result = sim.admin.summary();

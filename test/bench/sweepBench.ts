@@ -8,6 +8,7 @@
  *
  *   node -r @backstage/cli/config/nodeTransform.cjs test/bench/sweepBench.ts [--scenarios S1,S2] [--skip-naive] [--repeat N]
  *
+ * H1 (S1 with 500 security groups) is opt-in: `--scenarios S1,H1` prints what holders cost beside S1.
  * S5 (1,000,000 labels) is opt-in: `--scenarios S1,S2,S5` (`npm run bench:s5` runs it alone,
  * with the store on PostgreSQL). `--memory-timeline` prints where the memory is during each sweep.
  * The goal table of issue 12 is printed at the end (see goals.ts). `--baseline <checkout>

@@ -30,12 +30,21 @@ export { NAMED_SCENARIOS, resolveScenario } from './scenarios';
 export { readTowersFile } from './towersFile';
 export type { ScenarioSpec, ScenarioLabel, GeneratorSpec } from './scenarios';
 export { SCHEMA_SDL } from './graphql';
-export { LABEL_RELATIONS, LEGACY_MISSING_RELATIONS } from './world';
+export {
+  HOLDER_KINDS,
+  holdersOfRelease,
+  LABEL_RELATIONS,
+  LEGACY_MISSING_RELATIONS,
+} from './world';
 export type {
   CounterInput,
   CounterLag,
   CreateLabelInput,
+  CreateHolderInput,
   CreateObjectInput,
+  HolderRecord,
+  HolderRoot,
+  HolderSection,
   CreateSecurityPolicyInput,
   CreateVmInput,
   DeletedLabel,

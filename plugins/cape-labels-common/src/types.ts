@@ -115,6 +115,12 @@ export type RunError = {
  *   `RELATIONS_UNCLEAR` (`relations`, comma-separated): how this Tower's relations of `Label`
  *   differ from the built-in list: missing ones (not checked), extra ones (checked), list fields
  *   without filters (read directly in the live check), and ones a probe could not place (kept).
+ * - `HOLDER_UNREADABLE` (`holder`, `error`): an object that holds labels without a relation on
+ *   `Label` (`holder`: its root query, e.g. `securityGroups`) could not be read; no label was
+ *   deleted on that read.
+ * - `HELD_LABEL_DELETED` (`labelId`, `key`, `value`, `holder`): a label this run deleted is named
+ *   by `holder` (kind, name, id) at the run's end: recreate it with this key and value.
+ * - `HELD_CHECK_FAILED` (`error`): the holders could not be read again after the run's deletes.
  * - `MORE_NOTES_IN_LOG` (`count`): notes beyond those kept on the run are in the log only.
  * @public
  */
@@ -137,6 +143,9 @@ export type RunNoteCode =
   | 'RELATIONS_BEYOND_BUILT_IN'
   | 'RELATIONS_READ_DIRECTLY'
   | 'RELATIONS_UNCLEAR'
+  | 'HOLDER_UNREADABLE'
+  | 'HELD_LABEL_DELETED'
+  | 'HELD_CHECK_FAILED'
   | 'MORE_NOTES_IN_LOG';
 
 /**

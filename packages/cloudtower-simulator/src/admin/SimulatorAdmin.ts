@@ -18,6 +18,9 @@ import {
   CreateVmInput,
   DeletedLabel,
   EveroutePolicyRecord,
+  CreateHolderInput,
+  HolderRecord,
+  HolderRoot,
   LabelTruth,
   SecurityPolicyRecord,
   Store,
@@ -194,6 +197,28 @@ export class SimulatorAdmin {
 
   deleteEveroutePolicy(id: string): boolean {
     return this.store.everoutePolicies.delete(id);
+  }
+
+  /** Objects holding labels without a relation on Label (security groups, ...), by root query. */
+  holders(root?: HolderRoot): HolderRecord[] {
+    return [...this.store.holders.values()]
+      .filter(h => root === undefined || h.root === root)
+      .map(h => ({ ...h, labelIds: [...h.labelIds] }));
+  }
+
+  createHolder(root: HolderRoot, input: CreateHolderInput = {}): HolderRecord {
+    const holder = this.store.createHolder(root, input);
+    return { ...holder, labelIds: [...holder.labelIds] };
+  }
+
+  /** Replaces the label ids a holder names (ids of deleted labels too: a JSON column keeps any). */
+  setHolderLabels(id: string, labelIds: string[]): HolderRecord {
+    const holder = this.store.setHolderLabels(id, labelIds);
+    return { ...holder, labelIds: [...holder.labelIds] };
+  }
+
+  deleteHolder(id: string): boolean {
+    return this.store.deleteHolder(id);
   }
 
   /** The objects of one relation ('vms', 'vm_snapshots', ...) with the labels they hold. */

@@ -67,6 +67,17 @@ const ROUTES: [string, string, Handler][] = [
     (a, [id]) => ({ deleted: a.deleteSecurityPolicy(id) }),
   ],
   ['GET', '/everoute-policies', a => ({ items: a.everoutePolicies() })],
+  ['GET', '/holders', a => ({ items: a.holders() })],
+  [
+    'POST',
+    '/holders/:root',
+    (a, [root], b) => a.createHolder(root as any, b as any),
+  ],
+  [
+    'DELETE',
+    '/holders/:root/:id',
+    (a, [, id]) => ({ deleted: a.deleteHolder(id) }),
+  ],
   [
     'POST',
     '/everoute-policies',

@@ -4,7 +4,11 @@ import { towerSchema } from './schema';
 import { LABEL_RELATIONS } from '../world';
 
 describe('parsedDocument', () => {
-  const schema = towerSchema({ legacy: false, relations: LABEL_RELATIONS });
+  const schema = towerSchema({
+    legacy: false,
+    relations: LABEL_RELATIONS,
+    holders: [],
+  });
 
   it('parses and validates a query text once and answers the same document after', () => {
     const query = 'query Q { labels(first: 1) { id } }';

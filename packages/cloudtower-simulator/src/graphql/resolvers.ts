@@ -8,7 +8,10 @@ import type { LoginSource } from '../auth';
 import type { DeleteRefusal } from '../faults';
 import { SimulatorError } from '../errors';
 import {
+  applyWindow,
+  compileObjectWhere,
   connectionWindow,
+  cursorPosition,
   labelsOfVm,
   listLabels,
   ListArgs,
@@ -16,7 +19,13 @@ import {
   vmWindow,
   WhereInput,
 } from '../query';
-import type { VmRecord } from '../world';
+import {
+  HOLDER_KINDS,
+  holderAnswer,
+  type HolderRecord,
+  type HolderRoot,
+  type VmRecord,
+} from '../world';
 import type { RequestContext, Resolver } from './context';
 import { labelResolvers } from './labelResolvers';
 import { SchemaProfile, towerDocument } from './towerDocument';
@@ -76,6 +85,27 @@ const query: Record<string, Resolver<any>> = {
   vmsConnection: (_s, a: ListArgs, c) =>
     edges(vmWindow(c.store, a, undefined, c.pageOverflow)),
 };
+
+const byId = (x: HolderRecord, y: HolderRecord) =>
+  x.id < y.id ? -1 : Number(x.id > y.id);
+
+/** A holder root: its records by id order, filtered and paged like every list of Tower. */
+function holderList(root: HolderRoot): Resolver<any> {
+  return (_s, a: ListArgs, c) => {
+    const pred = compileObjectWhere(c.store, a.where);
+    const rows = [...c.store.holders.values()]
+      .filter(h => h.root === root && pred(h))
+      .sort(byId);
+    const lookup = (id: string) => {
+      const h = c.store.holders.get(id);
+      return h?.root === root ? h : undefined;
+    };
+    const position = cursorPosition<HolderRecord>(lookup, byId);
+    return applyWindow(rows, a, position, c.pageOverflow).items.map(h =>
+      holderAnswer(h, id => c.store.labels.get(id)),
+    );
+  };
+}
 
 function requireId(where: { id?: string | null }): string {
   if (!where.id)
@@ -172,7 +202,16 @@ function attach(
 export function createTowerSchema(profile: SchemaProfile): GraphQLSchema {
   const schema = buildASTSchema(towerDocument(profile));
   const { authnStrategies: _since3, ...before3 } = query;
-  attach(schema, 'Query', profile.legacy ? before3 : query);
+  const holders = Object.fromEntries(
+    HOLDER_KINDS.filter(k => profile.holders.includes(k.root)).map(k => [
+      k.root,
+      holderList(k.root),
+    ]),
+  );
+  attach(schema, 'Query', {
+    ...(profile.legacy ? before3 : query),
+    ...holders,
+  });
   attach(schema, 'Mutation', mutation);
   attach(schema, 'Label', labelResolvers(profile.relations));
   attach(schema, 'Vm', vm);

@@ -9,7 +9,7 @@ const built = new Map<string, GraphQLSchema>();
  * per kind of Tower (version and relations) and shared by every Tower of that kind.
  */
 export function towerSchema(profile: SchemaProfile): GraphQLSchema {
-  const key = `${profile.legacy}|${profile.relations.map(r => r.field).join(',')}`;
+  const key = `${profile.legacy}|${profile.relations.map(r => r.field).join(',')}|${profile.holders.join(',')}`;
   let schema = built.get(key);
   if (!schema) {
     schema = createTowerSchema(profile);

@@ -409,4 +409,50 @@ extend input LabelWhereInput {
   vm_volume_snapshots_every: VmVolumeSnapshotWhereInput
   vm_volume_snapshots_none: VmVolumeSnapshotWhereInput
 }
+
+# ---- Objects that hold labels WITHOUT a relation on Label: Label has no list field, no
+# \`<x>_some/_none\` filter and no counter for them, so neither the relations, nor \`total_num\`, nor a
+# guarded delete's \`where\` can see them. Deleting a label one of them names silently changes what
+# it selects: Everoute's policy sync then fails ("label ... not found") and stops applying that
+# policy's changes, or an emptied selector matches nothing.
+# Sources: REST specs 3.0.0-4.9.0 in smartxworks/cloudtower-api-doc-tauri
+# (/get-security-groups from 3.0; /get-virtual-private-cloud-security-groups and
+# /get-virtual-private-cloud-security-policies from 4.2-4.3; /get-business-hosts and /get-disk-pools
+# from 4.7); go-sdk models security_group.go (2.9.0+), business_host.go and disk_pool.go (2.21.0 =
+# Tower 4.7); the pre-3.0 UI-kit GraphQL snapshot (SecurityGroup.label_groups and the policies'
+# selectors are Json columns of label ids, resolved to Label objects); everoute/everoute
+# plugin/tower (queries \`securityGroups { label_groups { labels { id } } }\` and the policies'
+# \`selector { id }\`). Whether Label.security_policies / isolation_policies mirror every selector is
+# not public. The GraphQL root names of the 4.x types are ASSUMED from their REST paths.
+type LabelGroup { label_ids: [String!] labels: [Label!] }      # ids stored as Json, resolved to labels
+
+type SecurityGroup { id: ID! name: String label_groups: [LabelGroup!] }                      # Tower 3.0+
+input SecurityGroupWhereInput { AND: [SecurityGroupWhereInput!] OR: [SecurityGroupWhereInput!] NOT: [SecurityGroupWhereInput!] id: ID id_in: [ID!] name: String name_contains: String }
+
+# A policy rule's peers / a policy's targets: label ids (Json), resolved to labels.
+type NetworkPolicyRule { type: String selector: [Label!] selector_ids: [String!] ip_block: String }
+type SecurityPolicyApply { communicable: Boolean selector: [Label!] selector_ids: [String!] }
+extend type SecurityPolicy { apply_to: [SecurityPolicyApply!] ingress: [NetworkPolicyRule!] egress: [NetworkPolicyRule!] }
+extend type IsolationPolicy { ingress: [NetworkPolicyRule!] egress: [NetworkPolicyRule!] }
+
+type VirtualPrivateCloudSecurityGroup { id: ID! name: String label_groups: [LabelGroup!] }   # 4.2+ (name assumed)
+input VirtualPrivateCloudSecurityGroupWhereInput { AND: [VirtualPrivateCloudSecurityGroupWhereInput!] OR: [VirtualPrivateCloudSecurityGroupWhereInput!] NOT: [VirtualPrivateCloudSecurityGroupWhereInput!] id: ID id_in: [ID!] name: String }
+type VirtualPrivateCloudSecurityPolicy { id: ID! name: String ingress: [NetworkPolicyRule!] egress: [NetworkPolicyRule!] }  # 4.2+ (name assumed)
+input VirtualPrivateCloudSecurityPolicyWhereInput { AND: [VirtualPrivateCloudSecurityPolicyWhereInput!] OR: [VirtualPrivateCloudSecurityPolicyWhereInput!] NOT: [VirtualPrivateCloudSecurityPolicyWhereInput!] id: ID id_in: [ID!] name: String }
+
+# 4.7+: a relation on their side only (their WhereInput has labels_some/_none; Label has nothing).
+type BusinessHost { id: ID! name: String labels: [Label!] }
+input BusinessHostWhereInput { AND: [BusinessHostWhereInput!] OR: [BusinessHostWhereInput!] NOT: [BusinessHostWhereInput!] id: ID id_in: [ID!] name: String labels_some: LabelWhereInput labels_none: LabelWhereInput }
+type DiskPool { id: ID! name: String labels: [Label!] }
+input DiskPoolWhereInput { AND: [DiskPoolWhereInput!] OR: [DiskPoolWhereInput!] NOT: [DiskPoolWhereInput!] id: ID id_in: [ID!] name: String labels_some: LabelWhereInput labels_none: LabelWhereInput }
+
+extend type Query {
+  securityGroups(where: SecurityGroupWhereInput, first: Int, skip: Int, after: String): [SecurityGroup!]!                   # 3.0+
+  securityPolicies(where: SecurityPolicyWhereInput, first: Int, skip: Int, after: String): [SecurityPolicy!]!
+  isolationPolicies(where: IsolationPolicyWhereInput, first: Int, skip: Int, after: String): [IsolationPolicy!]!
+  virtualPrivateCloudSecurityGroups(where: VirtualPrivateCloudSecurityGroupWhereInput, first: Int, skip: Int, after: String): [VirtualPrivateCloudSecurityGroup!]!      # 4.2+ (assumed)
+  virtualPrivateCloudSecurityPolicies(where: VirtualPrivateCloudSecurityPolicyWhereInput, first: Int, skip: Int, after: String): [VirtualPrivateCloudSecurityPolicy!]!  # 4.2+ (assumed)
+  businessHosts(where: BusinessHostWhereInput, first: Int, skip: Int, after: String): [BusinessHost!]!   # 4.7+
+  diskPools(where: DiskPoolWhereInput, first: Int, skip: Int, after: String): [DiskPool!]!               # 4.7+
+}
 `;

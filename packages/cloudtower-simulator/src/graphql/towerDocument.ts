@@ -6,7 +6,12 @@ import {
   Kind,
   parse,
 } from 'graphql';
-import { LABEL_RELATIONS, LabelRelation } from '../world';
+import {
+  HOLDER_KINDS,
+  HolderRoot,
+  LABEL_RELATIONS,
+  LabelRelation,
+} from '../world';
 import { SCHEMA_SDL } from './schemaText';
 
 /** What decides the schema a Tower serves. */
@@ -15,6 +20,8 @@ export interface SchemaProfile {
   legacy: boolean;
   /** Label's relations on this Tower (those of the 29 it lacks are dropped, extra ones added). */
   relations: readonly LabelRelation[];
+  /** The holders' root queries this Tower serves (the types only it has go with the others). */
+  holders: readonly HolderRoot[];
 }
 
 const FILTER_MODES = ['some', 'every', 'none'];
@@ -56,9 +63,18 @@ function dropSets(profile: SchemaProfile) {
     ['LabelWhereInput', labelFields],
   ]);
   const enumValues = new Map<string, Set<string>>();
+  const queryFields = new Set<string>();
+  fields.set('Query', queryFields);
+  for (const holder of HOLDER_KINDS) {
+    if (profile.holders.includes(holder.root)) continue;
+    queryFields.add(holder.root);
+    // The 3.0 types are also relations' types (SecurityPolicy, IsolationPolicy): they stay.
+    if (holder.since !== '3.0')
+      [holder.type, `${holder.type}WhereInput`].forEach(t => types.add(t));
+  }
   if (profile.legacy) {
     types.add('AuthnStrategy');
-    fields.set('Query', new Set(['authnStrategies']));
+    queryFields.add('authnStrategies');
     fields.set('LoginInput', new Set(['auth_config_id']));
     enumValues.set('UserSource', new Set(['AUTHN']));
   }

@@ -1,5 +1,5 @@
 import { RunningSimulator, startSimulator } from '../http';
-import { gql, login } from '../testing';
+import { gql, startedSimulators } from '../testing';
 import { LABEL_RELATIONS, LEGACY_MISSING_RELATIONS } from '../world';
 
 const LABEL_TYPE = `{
@@ -17,13 +17,7 @@ async function introspect(sim: RunningSimulator, token: string) {
 }
 
 describe('tower versions', () => {
-  const sims: RunningSimulator[] = [];
-  async function start(options: Parameters<typeof startSimulator>[0]) {
-    const sim = await startSimulator(options);
-    sims.push(sim);
-    return { sim, token: await login(sim.url) };
-  }
-  afterAll(() => Promise.all(sims.map(s => s.stop())));
+  const start = startedSimulators();
 
   it('lists every relation, counter and filter of Label on a current Tower', async () => {
     const { sim, token } = await start({});

@@ -19,7 +19,7 @@ import { towerSchema } from '../graphql';
 import { RequestLog } from '../requestLog';
 import { applyScenario, ScenarioSpec } from '../scenarios';
 import { SimulatorCore, towerProfile, TowerVersion } from '../tower';
-import { CounterLag, Store } from '../world';
+import { CounterLag, HolderRoot, Store } from '../world';
 import { refusedByGateway } from './gateway';
 import { handleGraphql } from './graphqlHttp';
 
@@ -62,6 +62,11 @@ export interface SimulatorOptions {
   introspection?: boolean;
   /** Relation fields beyond the 29 a newer Tower has (e.g. 'backup_plans' → BackupPlan, backup_plan_num). */
   extraRelations?: string[];
+  /**
+   * The objects holding labels without a relation on Label that this Tower has, by root query
+   * (default: those of Tower 3.0, `holdersOfRelease('3.0')`).
+   */
+  holders?: readonly HolderRoot[];
   /** What `authnStrategies` answers (current Towers; default: one LDAP strategy when there are LDAP users). */
   authnStrategies?: AuthnStrategy[];
   /** Two-factor login on: a password login returns no token (MFA_REQUIRED); use `apiKeys`. */
@@ -151,7 +156,11 @@ export async function startSimulator(
     ),
     faults: new FaultEngine(options.faults),
     log: new RequestLog(),
-    schema: towerSchema({ legacy: profile.version === 'legacy', relations }),
+    schema: towerSchema({
+      legacy: profile.version === 'legacy',
+      relations,
+      holders: profile.holders,
+    }),
     profile,
     requiredHeaders: { ...options.requiredHeaders },
   };

@@ -1,4 +1,4 @@
 export { adminCall, gql, login } from './testClient';
 export { clock, FIXTURE, NOW } from './fixtureWorld';
 export { fixtureSimulator } from './fixtureSimulator';
-export { servedSimulator } from './servedSimulator';
+export { servedSimulator, startedSimulators } from './servedSimulator';

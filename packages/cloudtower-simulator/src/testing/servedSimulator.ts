@@ -15,3 +15,14 @@ export function servedSimulator(options: SimulatorOptions = {}) {
   afterAll(() => served.sim.stop());
   return served;
 }
+
+/** Starts simulators as a describe block's tests ask, each logged in to; all stopped after. */
+export function startedSimulators() {
+  const sims: RunningSimulator[] = [];
+  afterAll(() => Promise.all(sims.map(s => s.stop())));
+  return async (options: SimulatorOptions = {}) => {
+    const sim = await startSimulator(options);
+    sims.push(sim);
+    return { sim, token: await login(sim.url) };
+  };
+}

@@ -1,5 +1,10 @@
 import { SimulatorError } from '../errors';
-import { LabelRelation, towerRelations } from '../world';
+import {
+  HolderRoot,
+  holdersOfRelease,
+  LabelRelation,
+  towerRelations,
+} from '../world';
 
 /** Which CloudTower API a simulated Tower speaks: 'current' (3.x and later) or 'legacy' (before 3.0). */
 export type TowerVersion = 'current' | 'legacy';
@@ -8,6 +13,8 @@ export type TowerVersion = 'current' | 'legacy';
 export interface TowerProfile {
   version: TowerVersion;
   relations: readonly LabelRelation[];
+  /** The objects holding labels without a relation on Label that this Tower serves. */
+  holders: readonly HolderRoot[];
   /** Whether `__schema` / `__type` are answered. */
   introspection: boolean;
 }
@@ -17,6 +24,7 @@ export function towerProfile(options: {
   towerVersion?: TowerVersion;
   introspection?: boolean;
   extraRelations?: string[];
+  holders?: readonly HolderRoot[];
 }): TowerProfile {
   const version = options.towerVersion ?? 'current';
   if (version !== 'current' && version !== 'legacy')
@@ -28,6 +36,7 @@ export function towerProfile(options: {
   return {
     version,
     relations: towerRelations(legacy, options.extraRelations ?? []),
+    holders: options.holders ?? holdersOfRelease('3.0'),
     introspection: options.introspection ?? !legacy,
   };
 }

@@ -3,6 +3,12 @@ import { CounterScheduler } from './counters';
 import { IdGenerator } from './ids';
 import { KeyIndex } from './KeyIndex';
 import { assignCounters, counterNames, storeRecomputed } from './labelCounters';
+import {
+  dropsDeletedLabels,
+  holderKind,
+  type CreateHolderInput,
+  type HolderRecord,
+} from './holders';
 import { deletedLabelRecord, newLabelRecord } from './labelRecord';
 import { LABEL_RELATIONS, LabelRelation } from './labelRelations';
 import { References } from './references';
@@ -41,6 +47,10 @@ export class Store {
   readonly deleted: DeletedLabel[] = [];
   /** Everoute security policies, by id (`EveroutePolicyRecord`). */
   readonly everoutePolicies = new Map<string, EveroutePolicyRecord>();
+  /** Objects holding labels without a relation on Label (holders.ts), by id. */
+  readonly holders = new Map<string, HolderRecord>();
+  /** The holders whose labels are a relation on their side: a label's deletion leaves them. */
+  private readonly relationHolders = new Set<HolderRecord>();
   readonly ids: IdGenerator;
   readonly counters: CounterScheduler;
   readonly clock: () => Date;
@@ -161,6 +171,8 @@ export class Store {
     const label = this.labels.get(id);
     if (!label) return undefined;
     const references = this.refs.removeLabel(id);
+    for (const holder of this.relationHolders)
+      holder.labelIds = holder.labelIds.filter(l => l !== id);
     this.labels.delete(id);
     this.labelIds.markDead();
     this.byKey.markDead(label.key);
@@ -288,6 +300,40 @@ export class Store {
 
   deleteVm(id: string): boolean {
     return this.deleteObject(VMS, id);
+  }
+
+  /** A holder of `root` naming these labels (each must exist when it is created). */
+  createHolder(root: string, input: CreateHolderInput = {}): HolderRecord {
+    const kind = holderKind(root);
+    const id = this.newId(input.id);
+    if (this.holders.has(id))
+      throw new SimulatorError(`holder ${id} exists`, 'DUPLICATE_ID');
+    for (const l of input.labelIds ?? []) this.requireLabel(l);
+    const holder: HolderRecord = {
+      id,
+      root: kind.root,
+      name: input.name ?? `${kind.type}-${this.holders.size + 1}`,
+      labelIds: [...(input.labelIds ?? [])],
+      ...(input.section ? { section: input.section } : {}),
+    };
+    this.holders.set(id, holder);
+    if (dropsDeletedLabels(holder)) this.relationHolders.add(holder);
+    return holder;
+  }
+
+  deleteHolder(id: string): boolean {
+    const holder = this.holders.get(id);
+    if (holder) this.relationHolders.delete(holder);
+    return this.holders.delete(id);
+  }
+
+  /** What a holder names from now on (a JSON column may name any id). */
+  setHolderLabels(id: string, labelIds: string[]): HolderRecord {
+    const holder = this.holders.get(id);
+    if (!holder)
+      throw new SimulatorError(`holder ${id} not found`, 'RESOURCE_NOT_FOUND');
+    holder.labelIds = [...labelIds];
+    return holder;
   }
 
   dispose(): void {

@@ -10,3 +10,10 @@ export type { LabelRelation } from './labelRelations';
 export { mergeOrdered } from './sortedIds';
 export { allLabelsTruth, labelTruth, objectTruths } from './truth';
 export type * from './types';
+export { HOLDER_KINDS, holderAnswer, holdersOfRelease } from './holders';
+export type {
+  CreateHolderInput,
+  HolderRecord,
+  HolderRoot,
+  HolderSection,
+} from './holders';

@@ -1,6 +1,7 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import type { RelationFinding } from '@smartx-cape/plugin-cape-labels-common';
 import { TowerResponseError, type TowerError } from './errors';
+import { LabelHolderReader, type HeldLabels } from './holders';
 import * as ops from './operations';
 import {
   anyReference,
@@ -172,6 +173,15 @@ export interface TowerClient {
   /** Which of these ids still exist (one request). */
   readExistingIds(ids: string[], signal?: AbortSignal): Promise<string[]>;
   /**
+   * Every label an object without a relation on `Label` names (holders.ts), all pages; which
+   * holders this Tower has is found on first use. Throws a `HolderUnreadableError` naming a holder
+   * Tower has but that could not be read.
+   */
+  readHeldLabels(options: {
+    pageSize: number;
+    signal?: AbortSignal;
+  }): Promise<HeldLabels>;
+  /**
    * Logs in (unless a token is cached) and reads Tower's clock from login's answer; with an API
    * key, from the first answer (a `CapeLabelsPing` when nothing else was sent yet). Optional:
    * a client without it leaves the sweep on the backend's clock, recorded as such.
@@ -197,12 +207,14 @@ class GraphQLTowerClient implements TowerClient {
   private readonly session: TowerSession;
   private readonly logger?: TowerClientDeps['logger'];
   private readonly relations: LabelRelationDiscovery;
+  private readonly holders: LabelHolderReader;
 
   constructor(options: TowerConnectionOptions, deps: TowerClientDeps) {
     this.towerId = options.towerId;
     this.session = new TowerSession(options, deps.logger, deps.onRequestFailed);
     this.logger = deps.logger;
     this.relations = new LabelRelationDiscovery(this.towerId, this.session);
+    this.holders = new LabelHolderReader(this.towerId, this.session);
   }
 
   /**
@@ -314,6 +326,14 @@ class GraphQLTowerClient implements TowerClient {
       data => ops.parseExistingIds(data, new Set(ids)),
       signal,
     );
+  }
+
+  readHeldLabels(options: {
+    pageSize: number;
+    signal?: AbortSignal;
+  }): Promise<HeldLabels> {
+    const pageSize = positiveInt(options.pageSize, 1, 'pageSize');
+    return this.holders.read(pageSize, options.signal);
   }
 
   readClock(signal?: AbortSignal): Promise<TowerClockReading> {

@@ -15,7 +15,8 @@ export type TowerOperation =
   | 'checkLabels'
   | 'deleteLabels'
   | 'readExistingIds'
-  | 'readRelations';
+  | 'readRelations'
+  | 'readHolders';
 
 /** Tower's words quoted in an error, at most (UTF-8 bytes). */
 const MAX_DETAIL_BYTES = 1024;

@@ -254,7 +254,7 @@ function relationsUnknown(towerId: string, why: string): TowerResponseError {
  * The words of Tower's validation errors: GraphQL errors in a 200 answer, or in a 400's body
  * (as Apollo answers a document it refuses). Undefined for any other failure.
  */
-function validationMessages(error: unknown): string[] | undefined {
+export function validationMessages(error: unknown): string[] | undefined {
   if (error instanceof TowerGraphQLError) return error.messages;
   if (error instanceof TowerHttpError && error.status === 400)
     return error.messages.length ? error.messages : undefined;
@@ -277,6 +277,21 @@ const ECHO_CONTEXT = 4;
 const FILTER_NAME = /([A-Za-z_][A-Za-z0-9_]*)_(?:some|none)\b/g;
 
 const withoutSpaces = (text: string) => text.replace(/\s+/g, '');
+
+/**
+ * Whether a refusal says `type` lacks `field`: both quoted before any suggestion (a document we
+ * sent never quotes them, so an echo of it is no evidence).
+ */
+export function refusedNaming(
+  messages: readonly string[],
+  field: string,
+  type: string,
+): boolean {
+  return messages.some(message => {
+    const refusal = message.split(SUGGESTION)[0];
+    return refusal.includes(`"${field}"`) && refusal.includes(`"${type}"`);
+  });
+}
 
 /**
  * The relations among `candidates` a refusal names as its subject: each message's filter names

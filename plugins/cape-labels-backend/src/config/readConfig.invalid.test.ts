@@ -109,6 +109,9 @@ describe('readCapeLabelsConfig: invalid configs', () => {
     [{ startSpread: 'soon' }, 'capeLabels.startSpread'],
     [{ startSpread: { minutes: -1 } }, 'capeLabels.startSpread'],
     [{ startSpread: { days: 2 } }, 'capeLabels.startSpread'],
+    [{ holdersMaxAge: 'fresh' }, 'capeLabels.holdersMaxAge'],
+    [{ holdersMaxAge: { seconds: -1 } }, 'capeLabels.holdersMaxAge'],
+    [{ holdersMaxAge: { minutes: 5 } }, 'capeLabels.holdersMaxAge'],
     [{ retention: { runsPerTower: -1 } }, 'capeLabels.retention.runsPerTower'],
     [
       { retention: { routineKeepRuns: 0 } },

@@ -34,6 +34,10 @@ describe('readCapeLabelsConfig', () => {
     expect(read({}).maxConcurrentSweeps).toBe(4);
     expect(read({}).startSpread.as('minutes')).toBe(5);
     expect(read({ startSpread: '30s' }).startSpread.as('seconds')).toBe(30);
+    expect(read({}).holdersMaxAge.as('seconds')).toBe(5);
+    expect(
+      read({ holdersMaxAge: { seconds: 0 } }).holdersMaxAge.as('seconds'),
+    ).toBe(0);
     expect(t.minAge.as('hours')).toBe(24);
     expect(t.confirmAfter.as('milliseconds')).toBe(0);
     expect(t.schedule).toMatchObject({

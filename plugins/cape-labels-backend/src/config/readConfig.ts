@@ -63,6 +63,7 @@ export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
     maxClockAhead: readNonNegativeDuration(at('maxClockAhead'), {
       minutes: 10,
     }),
+    holdersMaxAge: readHoldersMaxAge(at('holdersMaxAge')),
     startSpread: readStartSpread(at('startSpread')),
     maxConcurrentSweeps: readPositiveInt(at('maxConcurrentSweeps'), 4, 1000),
     maxResponseBytes: readPositiveInt(
@@ -146,6 +147,16 @@ function readRequestTimeout(at: Setting): Duration {
   if (timeout.as('milliseconds') < 1)
     invalid(at.fullKey, 'must be longer than 0');
   return timeout;
+}
+
+/** Older holders' ids would let a label a security group began to name in between go. */
+const MAX_HOLDERS_AGE_SECONDS = 60;
+
+function readHoldersMaxAge(at: Setting): Duration {
+  const age = readNonNegativeDuration(at, { seconds: 5 });
+  if (age.as('seconds') > MAX_HOLDERS_AGE_SECONDS)
+    invalid(at.fullKey, `must be at most ${MAX_HOLDERS_AGE_SECONDS} seconds`);
+  return age;
 }
 
 function readStartSpread(at: Setting): Duration {

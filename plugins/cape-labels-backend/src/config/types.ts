@@ -30,6 +30,8 @@ export type CapeLabelsConfig = {
   requestTimeout: Duration;
   /** `maxClockAhead`: how far ahead of ours Tower's clock may move the age cutoff. */
   maxClockAhead: Duration;
+  /** `holdersMaxAge`: how old the holders' label ids a delete relies on may be. */
+  holdersMaxAge: Duration;
   /** `startSpread`: the window each Tower's stable start offset falls in. */
   startSpread: Duration;
   /** `maxConcurrentSweeps`: sweeps one replica runs at once. */

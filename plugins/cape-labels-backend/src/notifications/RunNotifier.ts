@@ -7,7 +7,14 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
 import type { RunStore } from '../database/RunStore';
-import { badRunMessage, recoveredMessage, runLink } from './messages';
+import { plainValue } from '../lib/plainText';
+import { describeHolder, type HeldDeletion } from '../sweep/decide';
+import {
+  badRunMessage,
+  heldDeletedMessage,
+  recoveredMessage,
+  runLink,
+} from './messages';
 import { runHealth, type KeptCounts } from './runHealth';
 
 type RunNotifierOptions = {
@@ -50,6 +57,27 @@ export class RunNotifier {
     await this.send(tower, run, message);
     const health = bad ? 'bad' : 'good';
     await store.setNotifiedHealth(tower.id, health, run.id, new Date());
+  }
+
+  /** Labels a run deleted that a holder names now: always told, whatever the run's health. */
+  async onHeldLabelsDeleted(
+    tower: TowerConfig,
+    run: RunSummary,
+    deletions: readonly HeldDeletion[],
+  ): Promise<void> {
+    if (tower.notify.length === 0) return;
+    if (!(await this.options.isInstalled())) return;
+    const lines = deletions.map(d => ({
+      labelId: d.labelId,
+      key: d.key,
+      value: plainValue(d.value),
+      holder: describeHolder(d.holder),
+    }));
+    await this.send(
+      tower,
+      run,
+      heldDeletedMessage(tower, run, lines, this.options.language),
+    );
   }
 
   private async send(

@@ -123,6 +123,41 @@ const WORDS: Record<CapeLabelsLanguage, Words> = {
   },
 };
 
+/** A deleted label a holder names, as a notification lists it. */
+type HeldLabelLine = {
+  labelId: string;
+  key: string;
+  value: string | null;
+  holder: string;
+};
+
+/**
+ * Labels a run deleted that a holder names (critical, its own scope per run, never folded into
+ * the Tower's health notification): each with its key and value, so it can be recreated.
+ */
+export function heldDeletedMessage(
+  tower: TowerConfig,
+  run: RunSummary,
+  labels: readonly HeldLabelLine[],
+  language: CapeLabelsLanguage = 'en',
+): NotificationPayload {
+  const lines = labels.map(
+    l => `${l.key}=${l.value ?? ''} (${l.labelId}) ← ${l.holder}`,
+  );
+  const zh = language === 'zh-CN';
+  return {
+    topic: 'cape-labels',
+    scope: `cape-labels:tower:${tower.id}:held:${run.id}`,
+    severity: 'critical',
+    title: zh
+      ? `${tower.title} 的 CAPE 标签清理删除了仍被引用的标签`
+      : `CAPE label sweep of ${tower.title} deleted labels still in use`,
+    description: zh
+      ? `运行 ${run.id} 删除的 ${labels.length} 个标签现在被安全组、策略或其他对象引用，请按键和值重建并重新关联：${lines.join('；')}`
+      : `Run ${run.id} deleted ${labels.length} label(s) that a security group, policy or other object now names; recreate each with its key and value and put it back: ${lines.join('; ')}`,
+  };
+}
+
 /** One scope per Tower: a Tower failing every day updates one notification. */
 function base(tower: TowerConfig) {
   return { topic: 'cape-labels', scope: `cape-labels:tower:${tower.id}` };

@@ -1,5 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  holdersDocument,
+  holderTypesDocument,
+  KNOWN_HOLDERS,
+} from '../cloudtower/holders';
 import * as ops from '../cloudtower/operations';
 import {
   checkDocument,
@@ -134,6 +139,8 @@ describe('hostile label keys and values travel as data only', () => {
         'CapeLabelsCheck',
         'CapeLabelsDelete',
         'CapeLabelsExisting',
+        'CapeLabelsHolderTypes',
+        'CapeLabelsHolders',
         'CapeLabelsList',
         'CapeLabelsLogin',
         'CapeLabelsLogout',
@@ -182,7 +189,35 @@ describe('GraphQL documents are constants', () => {
   const BUILDERS = [
     'relations.ts: referencesDocument',
     'relations.ts: probeDocument',
+    'holders.ts: holderTypesDocument',
+    'holders.ts: holdersDocument',
   ];
+
+  it('builds the holders documents from the built-in holders only', () => {
+    const doc = holdersDocument(
+      KNOWN_HOLDERS.map(spec => ({ spec, sources: [...spec.sources] })),
+    );
+    const names = new Set(
+      KNOWN_HOLDERS.flatMap(h => [
+        h.root,
+        ...h.sources.flatMap(s => [s.via?.field, s.ids, s.objects]),
+      ]),
+    );
+    const words = doc
+      .replace(/^query CapeLabelsHolders\(.*?\) \{/, '')
+      .replace(/\$?[fa]\d+|\bh\d+\b|\b(first|after|id|name)\b/g, '')
+      .match(/\w+/g);
+    expect(words?.filter(w => !names.has(w))).toEqual([]);
+    expect(holderTypesDocument()).toMatch(/^query CapeLabelsHolderTypes \{/);
+    expect(() =>
+      holdersDocument([
+        {
+          spec: { ...KNOWN_HOLDERS[0], root: 'x { id } } mutation { logout' },
+          sources: [],
+        },
+      ]),
+    ).toThrow('not a built-in holder');
+  });
 
   it('builds the references read from a count and the probe from the built-in list only', () => {
     for (const n of [0, 1, 29, 40]) {

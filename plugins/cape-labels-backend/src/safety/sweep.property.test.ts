@@ -48,12 +48,14 @@ describe('sweep safety properties (random worlds, concurrent CAPE actions)', () 
   // The oracle has teeth: a Tower whose live check or guard ignores VMs (or age) is caught;
   // 'guard-ignores-vms' is caught only through a CAPE attach between the check and the delete.
   // 'vms-only' is the client before every relation was checked: a snapshot, template, host ...
-  // holding a label whose counter lags.
+  // holding a label whose counter lags. 'ignore-holders' is a Tower before its security groups and
+  // policies' selectors were read.
   it.each([
     'ignore-vms',
     'ignore-age',
     'guard-ignores-vms',
     'vms-only',
+    'ignore-holders',
   ] as const)(
     'finds a counter-example against a %s mutant',
     async mutant => {
@@ -68,6 +70,7 @@ describe('sweep safety properties (random worlds, concurrent CAPE actions)', () 
           'guard-ignores-vms': /held by vms/,
           'vms-only': /held by (?!vms)\w+/,
           'ignore-age': /cutoff|records/,
+          'ignore-holders': /without a relation on Label names/,
         }[mutant],
       );
     },

@@ -1,4 +1,5 @@
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
+import type { LabelHolder } from '../cloudtower/holders';
 import type { LabelLiveState } from '../cloudtower/TowerClient';
 import { stubSweepRun } from './__testUtils__/sweepRun';
 import { actions, towerLabel } from './__testUtils__/towerLabel';
@@ -12,6 +13,9 @@ const live = (id: string, over: Partial<LabelLiveState> = {}) => ({
   referenced: (over.referencedBy?.length ?? 0) > 0,
   referencedBy: [],
   ...over,
+});
+const holding = (byLabel: Map<string, LabelHolder> = new Map()) => ({
+  readHeldLabels: async () => ({ readAtMs: 0, kinds: [], byLabel }),
 });
 const checking = (states: LabelLiveState[]) => ({
   checkLabels: async () => states,
@@ -134,12 +138,15 @@ describe('countOutcomes', () => {
 });
 
 describe('a batch: live check → cap → delete or preview → record', () => {
-  function batch(over: Parameters<typeof stubSweepRun>[0] = {}) {
+  function batch({ client, ...over }: Parameters<typeof stubSweepRun>[0] = {}) {
     const recorded: LabelOutcome[] = [];
     const base = stubSweepRun();
     const ctx = stubSweepRun({
       tower: { ...base.tower, maxDeletesPerRun: 1 },
-      client: checking([live('a'), live('b')]),
+      client: {
+        ...holding(),
+        ...(client ?? checking([live('a'), live('b')])),
+      },
       store: {
         addOutcomes: async (_runId, outcomes) => {
           recorded.push(...outcomes);
@@ -157,6 +164,30 @@ describe('a batch: live check → cap → delete or preview → record', () => {
     await ctx.processBatch(policy, labels, new Set(), true);
     expect(actions(recorded)).toEqual(['b:kept/cap', 'a:would-delete']);
     expect(ctx.tally.consecutiveFailures).toBe(0);
+  });
+
+  it('keeps a label a holder names before the live check, naming the holder', async () => {
+    const asked: string[][] = [];
+    const { ctx, recorded } = batch({
+      client: {
+        ...holding(
+          new Map([['a', { kind: 'securityGroups', id: 'sg1', name: 'web' }]]),
+        ),
+        checkLabels: async ids => {
+          asked.push(ids);
+          return [live('b')];
+        },
+      },
+    });
+    await ctx.processBatch(policy, labels, new Set(), true);
+    expect(asked).toEqual([['b']]);
+    expect(recorded.find(o => o.labelId === 'a')).toMatchObject({
+      action: 'kept',
+      reason: 'referenced',
+      relation: 'securityGroups',
+      detail: 'securityGroups web (sg1)',
+    });
+    expect(actions(recorded)).toContain('b:would-delete');
   });
 
   it('a failed live check fails the whole batch and counts a failure', async () => {

@@ -18,6 +18,7 @@ function clientLoggedIn(login: TowerLogin | undefined): TowerClient {
     checkLabels: unused,
     deleteLabelsGuarded: unused,
     readExistingIds: unused,
+    readHeldLabels: unused,
     readClock: async () => ({ source: 'tower', towerNowMs: Date.now() }),
     loginUsed: () => login,
     close: async () => undefined,

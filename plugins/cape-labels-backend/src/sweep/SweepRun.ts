@@ -9,6 +9,8 @@ import {
   type RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { DateTime } from 'luxon';
+import { performance } from 'node:perf_hooks';
+import { HolderUnreadableError, type HeldLabels } from '../cloudtower/holders';
 import type {
   LabelRelations,
   TowerClient,
@@ -32,15 +34,19 @@ import {
 } from '../cloudtower/errors';
 import { HEARTBEAT_INTERVAL_MS } from '../database/liveness';
 import { chunks } from '../lib/chunks';
+import { plainValue } from '../lib/plainText';
 import { withRetry } from '../lib/retry';
 import {
   capBeforeCheck,
   classifyLive,
   classifyPage,
+  describeHolder,
   isConfirmed,
   readClock,
   runPolicy,
+  type HeldDeletion,
   type SweepPolicy,
+  withoutHeld,
 } from './decide';
 import { GuardedDelete, type GuardedDeleteResult } from './GuardedDelete';
 import { outcome } from './labelShape';
@@ -99,6 +105,8 @@ export type SweeperSettings = RunCollaborators & {
   settleMs: number;
   /** `capeLabels.maxClockAhead` in ms. */
   maxClockAheadMs: number;
+  /** `capeLabels.holdersMaxAge` in ms. */
+  holdersMaxAgeMs: number;
   retention: Retention;
   /** The Tower's refused logins in a row, which hold the next login back. */
   logins: RefusedLogins;
@@ -205,6 +213,11 @@ export class SweepRun {
    * leave must be checked anyway.
    */
   private candidatesInUse = true;
+  /** The holders' label ids batches rely on, and when their read began (`performance.now()`). */
+  private held?: { readAtMs: number; answer: Promise<HeldLabels> };
+  private readonly unreadableNoted = new Set<string>();
+  /** What this run deleted, for the check of holders at its end (at most `maxDeletesPerRun`). */
+  private readonly deletedByRun = new Map<string, LabelOutcome>();
   /** A stop asked through the plugin, on any replica, as the heartbeat finds it. */
   private readonly stopAsked = new AbortController();
   /** Stops the run before its next page or batch; requests already sent finish. */
@@ -292,6 +305,7 @@ export class SweepRun {
     // Independent of Tower's pace: a page may take a whole request timeout.
     const heartbeat = setInterval(() => this.beat(), HEARTBEAT_INTERVAL_MS);
     let result: SweepResult;
+    let heldDeletions: HeldDeletion[] = [];
     try {
       const towerStart = await this.readTowerClock();
       // Rule 4: every relation that can reference a label, or no sweep (the run fails).
@@ -304,6 +318,7 @@ export class SweepRun {
       result = await this.sweep(
         runPolicy(this.tower, this.keys, this.startedAt, towerStart),
       );
+      heldDeletions = await this.heldAfterDeletes();
     } catch (error) {
       // Reading Tower's clock (its login), its relations or the store threw; record what we can.
       result = failedBeforeSweep(error, emptyRunCounts(), this.signal.aborted);
@@ -330,6 +345,19 @@ export class SweepRun {
     }
     const summary = await this.finish(result);
     if (cancelled) this.hooks.onCancelled?.(summary, stoppedBy);
+    if (heldDeletions.length) {
+      this.settings.metrics?.recordHeldDeletions(
+        summary.towerId,
+        heldDeletions,
+      );
+      await this.hooks
+        .onHeldLabelsDeleted?.(summary, heldDeletions)
+        .catch(error =>
+          this.logger.warn(
+            `Tower ${this.tower.id}: could not report deleted held labels: ${stringifyError(error)}`,
+          ),
+        );
+    }
     return summary;
   }
 
@@ -606,6 +634,7 @@ export class SweepRun {
       return;
     }
     const deleted = results.filter(r => r.action === 'deleted');
+    deleted.forEach(d => this.deletedByRun.set(d.labelId, d));
     if (deleted.length) this.hooks.onDeleted?.(this.runId, deleted);
   }
 
@@ -625,24 +654,30 @@ export class SweepRun {
     let pending: PendingBatchId | undefined;
     let inDoubt: LabelOutcome[] = [];
     try {
-      let take = labels;
+      const unheld = await this.keepHeld(labels);
+      const held = unheld.kept;
+      results.push(...held);
+      let take = unheld.free;
       if (checkFirst) {
-        const checked = await this.liveCheck(labels, unconfirmed);
+        const checked = await this.liveCheck(take, unconfirmed);
         results.push(...checked.kept);
-        const capped = tally.reserve(
-          checked.orphans,
-          this.tower.maxDeletesPerRun,
-        );
+        const orphans = await this.keepHeld(checked.orphans);
+        held.push(...orphans.kept);
+        results.push(...orphans.kept);
+        const capped = tally.reserve(orphans.free, this.tower.maxDeletesPerRun);
         results.push(...capped.kept);
         take = capped.take;
       }
       const deletion = await this.deleteOrPreview(policy, take);
       results.push(...deletion.outcomes);
-      if (!checkFirst) tally.release(deletion.outcomes);
+      if (!checkFirst) tally.release([...held, ...deletion.outcomes]);
       pending = deletion.pending;
       inDoubt = deletion.inDoubt ?? [];
+      // Held labels are invisible to the live check: they say nothing of the counters.
       this.candidatesInUse = results.some(
-        o => o.reason === 'referenced' || o.reason === 'count-nonzero',
+        o =>
+          !held.includes(o) &&
+          (o.reason === 'referenced' || o.reason === 'count-nonzero'),
       );
       if (deletion.error !== undefined) {
         tally.lastBatchError = errorOf(deletion.error);
@@ -660,6 +695,91 @@ export class SweepRun {
       tally.batchFailed(error);
     }
     return { results, pending, inDoubt };
+  }
+
+  /**
+   * Rule 4 beyond `Label`'s relations: labels an object without a relation on `Label` names are
+   * kept, on the holders' ids read at most `holdersMaxAge` ago (read again when older, one read
+   * shared by the batches that need it). A holder Tower has that cannot be read fails the batch.
+   */
+  async keepHeld(
+    labels: TowerLabel[],
+  ): Promise<{ free: TowerLabel[]; kept: LabelOutcome[] }> {
+    if (labels.length === 0) return { free: labels, kept: [] };
+    const now = performance.now();
+    if (
+      !this.held ||
+      now - this.held.readAtMs > this.settings.holdersMaxAgeMs
+    ) {
+      const answer = this.readHeld(this.signal);
+      this.held = { readAtMs: now, answer };
+      answer.catch(() => {
+        if (this.held?.answer === answer) this.held = undefined;
+      });
+    }
+    return withoutHeld(labels, (await this.held.answer).byLabel);
+  }
+
+  /** One read of every holder; a holder that cannot be read is named in a note, once per run. */
+  private async readHeld(signal?: AbortSignal): Promise<HeldLabels> {
+    try {
+      return await this.client.readHeldLabels({
+        pageSize: this.settings.pageSize,
+        signal,
+      });
+    } catch (error) {
+      if (
+        error instanceof HolderUnreadableError &&
+        !this.unreadableNoted.has(error.holder)
+      ) {
+        this.unreadableNoted.add(error.holder);
+        this.notes.add(
+          runNotes.holderUnreadable({
+            holder: error.holder,
+            error: error.message,
+          }),
+        );
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * After a run that deleted: the holders read again. A label this run deleted that one now names
+   * (it began to between our last read and the delete) is reported in an error note per label.
+   */
+  private async heldAfterDeletes(): Promise<HeldDeletion[]> {
+    if (this.deletedByRun.size === 0) return [];
+    let held: HeldLabels;
+    try {
+      // Also after a stop: what was deleted is worth checking.
+      held = await this.readHeld();
+    } catch (error) {
+      if (!(error instanceof HolderUnreadableError))
+        this.notes.add(
+          runNotes.heldCheckFailed({ error: toError(error).message }),
+        );
+      return [];
+    }
+    const found: HeldDeletion[] = [];
+    for (const [labelId, holder] of held.byLabel) {
+      const deleted = this.deletedByRun.get(labelId);
+      if (deleted)
+        found.push({ labelId, key: deleted.key, value: deleted.value, holder });
+    }
+    for (const d of found) {
+      const note = runNotes.heldLabelDeleted({
+        labelId: d.labelId,
+        key: d.key,
+        value: plainValue(d.value) ?? '',
+        holder: describeHolder(d.holder),
+      });
+      this.logger.error(
+        `Tower ${this.tower.id}: run ${this.runId}: ${note.message}`,
+      );
+      this.notes.keep(note);
+    }
+    return found;
   }
 
   /**

@@ -116,9 +116,12 @@ describe('TowerSweeper against the kinds of Tower there are', () => {
       .requestLog()
       .filter(
         e =>
-          !['CapeLabelsRelations', 'CapeLabelsRelationProbe'].includes(
-            e.operationName ?? '',
-          ),
+          ![
+            'CapeLabelsRelations',
+            'CapeLabelsRelationProbe',
+            'CapeLabelsHolderTypes',
+            'CapeLabelsHolderProbe',
+          ].includes(e.operationName ?? ''),
       );
     expect(afterProbe.every(e => e.outcome === 'ok')).toBe(true);
   });

@@ -11,7 +11,10 @@ import type {
   SweepRequest,
 } from '../database/RunStore';
 import { HEARTBEAT_INTERVAL_MS, LOST_AFTER_MS } from '../database/liveness';
-import { DEFAULT_MAX_CLOCK_AHEAD_MS } from './decide';
+import {
+  DEFAULT_HOLDERS_MAX_AGE_MS,
+  DEFAULT_MAX_CLOCK_AHEAD_MS,
+} from './decide';
 import {
   isDue,
   spreadDefinition,
@@ -61,6 +64,8 @@ export type SweepTuning = {
   maxResponseBytes?: number;
   /** How far ahead of ours Tower's clock may move the age cutoff (default 10 minutes). */
   maxClockAheadMs?: number;
+  /** How old the holders' label ids a delete relies on may be (default 5 seconds). */
+  holdersMaxAgeMs?: number;
   /** What is kept of the Tower's history after each run. */
   retention: Retention;
 };
@@ -73,6 +78,7 @@ export function sweepTuning(config: CapeLabelsConfig): SweepTuning {
     requestTimeoutMs: config.requestTimeout.as('milliseconds'),
     maxResponseBytes: config.maxResponseBytes,
     maxClockAheadMs: config.maxClockAhead.as('milliseconds'),
+    holdersMaxAgeMs: config.holdersMaxAge.as('milliseconds'),
     retention: {
       runs: config.runsPerTower,
       routineRuns: config.routineKeepRuns,
@@ -236,6 +242,7 @@ export class TowerSweeper {
       batchesInFlight: tuning.batchesInFlight ?? tuning.requestsInFlight,
       settleMs: tuning.settleMs ?? tuning.requestTimeoutMs,
       maxClockAheadMs: tuning.maxClockAheadMs ?? DEFAULT_MAX_CLOCK_AHEAD_MS,
+      holdersMaxAgeMs: tuning.holdersMaxAgeMs ?? DEFAULT_HOLDERS_MAX_AGE_MS,
       retention: tuning.retention,
       logins: this.logins,
     };

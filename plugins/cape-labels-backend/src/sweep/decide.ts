@@ -4,6 +4,7 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { RunClock } from '@smartx-cape/plugin-cape-labels-common';
 import { DateTime } from 'luxon';
+import type { LabelHolder } from '../cloudtower/holders';
 import type {
   LabelLiveState,
   TowerClockReading,
@@ -27,6 +28,47 @@ export type SweepPolicy = {
   /** `runStart - confirmAfter` in epoch ms; undefined when confirmation is off (rule 6). */
   confirmCutoffMs?: number;
 };
+
+/** The default of `capeLabels.holdersMaxAge`. */
+export const DEFAULT_HOLDERS_MAX_AGE_MS = 5_000;
+
+/** A label this run deleted that a holder named when the run ended. */
+export type HeldDeletion = {
+  labelId: string;
+  key: string;
+  value: string | null;
+  holder: LabelHolder;
+};
+
+export function describeHolder(holder: LabelHolder): string {
+  return [holder.kind, holder.name, `(${holder.id})`]
+    .filter(part => part)
+    .join(' ');
+}
+
+/**
+ * Rule 4 for what `Label` cannot see: a label an object without a relation on `Label` names is
+ * kept `referenced`, naming the holder (its kind as the relation).
+ */
+export function withoutHeld(
+  labels: TowerLabel[],
+  held: ReadonlyMap<string, LabelHolder>,
+): { free: TowerLabel[]; kept: LabelOutcome[] } {
+  const free: TowerLabel[] = [];
+  const kept: LabelOutcome[] = [];
+  for (const label of labels) {
+    const holder = held.get(label.id);
+    if (!holder) free.push(label);
+    else
+      kept.push(
+        outcome(label, 'kept', 'referenced', {
+          relation: holder.kind,
+          detail: describeHolder(holder),
+        }),
+      );
+  }
+  return { free, kept };
+}
 
 /** The default of `capeLabels.maxClockAhead`. */
 export const DEFAULT_MAX_CLOCK_AHEAD_MS = 10 * 60_000;

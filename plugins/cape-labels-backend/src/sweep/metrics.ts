@@ -6,6 +6,7 @@ import type {
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { towerErrorKind, type TowerError } from '../cloudtower/errors';
+import type { HeldDeletion } from './decide';
 
 /*
  * The plugin's metrics (README "Metrics"). Attributes are the configured Tower id and fixed
@@ -32,6 +33,7 @@ export class SweepMetrics {
   private readonly failed;
   private readonly duration;
   private readonly requestErrors;
+  private readonly heldDeleted;
 
   constructor(options: SweepMetricsOptions) {
     const { metrics } = options;
@@ -57,6 +59,13 @@ export class SweepMetrics {
       {
         description:
           'Requests to Tower that failed, by Tower, kind and operation',
+      },
+    );
+    this.heldDeleted = metrics.createCounter(
+      'cape_labels.labels.held_deleted',
+      {
+        description:
+          'Labels a run deleted that an object without a relation on Label named at its end, by Tower and holder kind',
       },
     );
     metrics
@@ -93,6 +102,12 @@ export class SweepMetrics {
       this.kept.add(count, { tower, reason });
     if (run.durationMs !== null)
       this.duration.record(run.durationMs / 1000, ended);
+  }
+
+  /** Labels a run deleted that a holder named when it ended (never their keys or values). */
+  recordHeldDeletions(towerId: string, deletions: readonly HeldDeletion[]) {
+    for (const d of deletions)
+      this.heldDeleted.add(1, { tower: towerId, holder: d.holder.kind });
   }
 
   /** A request to the Tower failed (reported by the Tower session, where every request fails). */

@@ -111,6 +111,29 @@ export const runNotes = {
       `kept relations the probe could not place (their filters fail the check if Tower lacks them): ${p.relations}`,
       p,
     ),
+  holderUnreadable: (p: { holder: string; error: string }) =>
+    note(
+      'HOLDER_UNREADABLE',
+      `could not read which labels ${p.holder} name (they hold labels without a relation on Label): no label was deleted on that read (${p.error})`,
+      p,
+    ),
+  heldLabelDeleted: (p: {
+    labelId: string;
+    key: string;
+    value: string;
+    holder: string;
+  }) =>
+    note(
+      'HELD_LABEL_DELETED',
+      `this run deleted label ${p.key}=${p.value} (${p.labelId}), which ${p.holder} names now: recreate it with this key and value and put it back on that object`,
+      p,
+    ),
+  heldCheckFailed: (p: { error: string }) =>
+    note(
+      'HELD_CHECK_FAILED',
+      `could not read the holders again after the deletes, so no deleted label was checked against them: ${p.error}`,
+      p,
+    ),
   moreInLog: (p: { count: number }) =>
     note('MORE_NOTES_IN_LOG', `${p.count} more note(s) in the log`, p),
   loginRefusedBackoff: (p: { refusals: number; nextLoginAt: string }) =>

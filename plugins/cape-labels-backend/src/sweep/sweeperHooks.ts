@@ -16,6 +16,7 @@ import type { TowerConfig } from '../config/types';
 import { plainValue } from '../lib/plainText';
 import type { RunNotifier } from '../notifications/RunNotifier';
 import type { RunProgressSignals } from '../signals/RunProgressSignals';
+import type { HeldDeletion } from './decide';
 
 /** A run started, wrote its progress, or ended. */
 export type RunProgress = { runId: string; towerId: string; status: RunStatus };
@@ -36,6 +37,11 @@ export type SweeperHooks = {
    * `POST /towers/:towerId/stop`; absent for `/cancel`, a timeout or a lost lease.
    */
   onCancelled?: (run: RunSummary, stoppedBy?: string) => void;
+  /** A run deleted labels that a holder named when it ended (SweepRun's check after its deletes). */
+  onHeldLabelsDeleted?: (
+    run: RunSummary,
+    deletions: readonly HeldDeletion[],
+  ) => Promise<void>;
 };
 
 type PluginHookServices = {
@@ -121,6 +127,22 @@ function announceRun(
   };
 }
 
+/** Deleted labels a holder names: an auditor event with each label and holder, and the owners told. */
+function reportHeldDeletions(tower: TowerConfig, services: PluginHookServices) {
+  return async (run: RunSummary, deletions: readonly HeldDeletion[]) => {
+    recordAuditEvent(tower, services, 'held-labels-deleted', {
+      runId: run.id,
+      labels: deletions.map(d => ({
+        id: d.labelId,
+        key: d.key,
+        value: plainValue(d.value),
+        holder: { ...d.holder },
+      })),
+    });
+    await services.notifier?.onHeldLabelsDeleted(tower, run, deletions);
+  };
+}
+
 /** The plugin's hooks for one Tower's sweeper: audit, events, notifications, signals. */
 export function pluginHooks(
   services: PluginHookServices,
@@ -130,6 +152,7 @@ export function pluginHooks(
     onDeleted: auditDeletions(tower, services),
     onCancelled: auditCancel(tower, services),
     onRunCompleted: announceRun(tower, services),
+    onHeldLabelsDeleted: reportHeldDeletions(tower, services),
     onProgress: progress ? p => progress.publish(p) : undefined,
   });
 }

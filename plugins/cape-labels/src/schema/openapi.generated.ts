@@ -228,6 +228,9 @@ export interface components {
         | 'RELATIONS_BEYOND_BUILT_IN'
         | 'RELATIONS_READ_DIRECTLY'
         | 'RELATIONS_UNCLEAR'
+        | 'HOLDER_UNREADABLE'
+        | 'HELD_LABEL_DELETED'
+        | 'HELD_CHECK_FAILED'
         | 'MORE_NOTES_IN_LOG';
       params?: components['schemas']['Params'];
       message: string;

@@ -135,6 +135,12 @@ export const capeLabelsMessages = {
       "List fields of Tower's Label without filters, read directly in the live check (the delete cannot guard them): {{relations}}",
     RELATIONS_UNCLEAR:
       'Relations the probe could not place were kept (their filters fail the check if Tower lacks them): {{relations}}',
+    HOLDER_UNREADABLE:
+      'Could not read which labels {{holder}} name (objects that hold labels without a relation on Label): no label was deleted on that read. {{error}}',
+    HELD_LABEL_DELETED:
+      'This run deleted label {{key}}={{value}} ({{labelId}}), which {{holder}} names now: recreate it with this key and value and put it back on that object.',
+    HELD_CHECK_FAILED:
+      'Could not read the holders again after the deletes, so no deleted label was checked against them: {{error}}',
     MORE_NOTES_IN_LOG: '{{count}} more notes are in the log.',
   },
   headline: {

@@ -107,6 +107,12 @@ const zhCN = {
     'Label 上没有过滤条件的列表字段，在实时检查中直接读取（删除时无法守护）：{{relations}}',
   'note.RELATIONS_UNCLEAR':
     '探测无法确定的关联已保留（若 Tower 没有它们，其过滤条件会使检查失败）：{{relations}}',
+  'note.HOLDER_UNREADABLE':
+    '无法读取 {{holder}} 引用了哪些标签（这些对象引用标签，但 Label 上没有对应的关联）：据此次读取未删除任何标签。{{error}}',
+  'note.HELD_LABEL_DELETED':
+    '本次运行删除的标签 {{key}}={{value}}（{{labelId}}）现在被 {{holder}} 引用：请用此键和值重建它，并重新关联到该对象。',
+  'note.HELD_CHECK_FAILED':
+    '删除后无法再次读取引用标签的对象，因此未核对已删除的标签：{{error}}',
   'note.MORE_NOTES_IN_LOG': '另有 {{count}} 条备注仅在日志中。',
   'reason.withRelation': '{{reason}}（{{relation}}）',
   'headline.deleted': '已删除',

@@ -8,14 +8,20 @@ import type {
   TowerLabel,
 } from '../../cloudtower/TowerClient';
 import { TowerGraphQLError } from '../../cloudtower/errors';
+import type { LabelHolder } from '../../cloudtower/holders';
 import { OTHER_RELATIONS } from './worldSpec';
 
 /**
  * A deliberately broken Tower (for the oracle's self-test): its live check and guard ignore VMs,
- * or age, or only the guard ignores VMs (caught only when CAPE attaches between check and delete).
+ * or age, or only the guard ignores VMs (caught only when CAPE attaches between check and delete),
+ * or it hides the objects that hold labels without a relation on Label.
  */
 export type Mutant =
-  'ignore-vms' | 'ignore-age' | 'guard-ignores-vms' | 'vms-only';
+  | 'ignore-vms'
+  | 'ignore-age'
+  | 'guard-ignores-vms'
+  | 'vms-only'
+  | 'ignore-holders';
 
 const RELATIONS = ['vms', ...OTHER_RELATIONS];
 
@@ -57,6 +63,18 @@ export function memoryClient(
     totalNum: t.total_num,
   });
   return {
+    async readHeldLabels() {
+      const readAtMs = performance.now();
+      const byLabel = new Map<string, LabelHolder>();
+      for (const h of mutant === 'ignore-holders' ? [] : admin.holders())
+        for (const id of h.labelIds)
+          byLabel.set(id, { kind: h.root, id: h.id, name: h.name });
+      return {
+        readAtMs,
+        kinds: [...new Set(admin.holders().map(h => h.root))],
+        byLabel,
+      };
+    },
     async readLabelRelations() {
       return {
         source: 'introspection',
@@ -192,6 +210,8 @@ export function hookedClient(
     },
     // Read once per run before any other request: not numbered, so request indices stay put.
     readLabelRelations: signal => client.readLabelRelations(signal),
+    // Holders are read beside the batches, as often as their age asks: not numbered either.
+    readHeldLabels: options => client.readHeldLabels(options),
     checkLabels: (ids, signal) =>
       around(ids, () => client.checkLabels(ids, signal)),
     deleteLabelsGuarded: (input, signal) =>

@@ -70,6 +70,8 @@ export function violations(o: Observation): string[] {
       fail(`${what} via ${d.via}`);
     if (world.refusing.has(d.id))
       fail(`${what}, which an Everoute security policy uses`);
+    if (world.held.has(d.id))
+      fail(`${what}, which an object without a relation on Label names`);
   }
 
   // ---- always deleted (or kept refused, when Tower refuses it) ----------------------------------
@@ -82,7 +84,8 @@ export function violations(o: Observation): string[] {
         Date.parse(t.createdAt) <= world.cutoffMs &&
         t.total_num === 0 &&
         Object.keys(t.references).length === 0 &&
-        !o.touched.has(t.id);
+        !o.touched.has(t.id) &&
+        !world.held.has(t.id);
       if (!orphan) continue;
       if (world.refusing.has(t.id)) {
         const reason = outcomeOf.get(t.id)?.reason;
@@ -153,6 +156,10 @@ export function violations(o: Observation): string[] {
     if (!keys.has(x.key)) fail(`outcome for a non-swept key ${x.key}`);
     if (x.reason === 'young' && Date.parse(x.createdAt) <= world.cutoffMs)
       fail(`${x.labelId} kept young but old enough`);
+    if (x.action === 'would-delete' && world.held.has(x.labelId))
+      fail(
+        `${x.labelId} would be deleted, but an object without a relation on Label names it`,
+      );
     if (x.reason === 'refused' && !world.refusing.has(x.labelId))
       fail(`${x.labelId} kept refused, but Tower does not refuse it`);
   }

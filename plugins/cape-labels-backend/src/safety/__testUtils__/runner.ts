@@ -33,6 +33,7 @@ export async function createWorldRunner(options: { pageSize?: number } = {}) {
     'ignore-age': 0,
     'guard-ignores-vms': 0,
     'vms-only': 0,
+    'ignore-holders': 0,
   };
   let worlds = 0;
   let h: Harness | undefined = undefined;

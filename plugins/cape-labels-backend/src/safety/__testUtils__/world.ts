@@ -1,6 +1,7 @@
-import type {
-  LabelTruth,
-  SimulatorAdmin,
+import {
+  holdersOfRelease,
+  type LabelTruth,
+  type SimulatorAdmin,
 } from '@smartx-cape/cloudtower-simulator';
 import { sweptKeys } from '../../config/types';
 import {
@@ -23,7 +24,11 @@ export type BuiltWorld = {
   initial: Map<string, LabelTruth>;
   /** Labels an Everoute security policy uses: Tower refuses to delete them. */
   refusing: Set<string>;
+  /** Labels an object without a relation on Label names (a Tower 3.x's holders, in turn). */
+  held: Set<string>;
 };
+
+const HOLDERS = holdersOfRelease('3.0');
 
 /** Builds the world in an empty simulator. Counters are set explicitly (lag 'never'). */
 export function buildWorld(admin: SimulatorAdmin, spec: WorldSpec): BuiltWorld {
@@ -74,6 +79,12 @@ export function buildWorld(admin: SimulatorAdmin, spec: WorldSpec): BuiltWorld {
   );
   if (refusing.size)
     admin.createEveroutePolicy({ name: 'everoute', labelIds: [...refusing] });
+  const held = new Set(
+    (spec.held ?? []).map(i => labelIds[i % labelIds.length]),
+  );
+  [...held].forEach((labelId, i) =>
+    admin.createHolder(HOLDERS[i % HOLDERS.length], { labelIds: [labelId] }),
+  );
   admin.setCounterLag(spec.tower.sweepLag);
   const initial = new Map(admin.labels().map(t => [t.id, t]));
   return {
@@ -85,6 +96,7 @@ export function buildWorld(admin: SimulatorAdmin, spec: WorldSpec): BuiltWorld {
     objects,
     initial,
     refusing,
+    held,
   };
 }
 

@@ -79,6 +79,11 @@ export type WorldSpec = {
    * as a whole, every delete that would take one.
    */
   everoute?: number[];
+  /**
+   * Indices (modulo the labels) of the labels an object without a relation on Label names (a
+   * security group, a policy's selector): no relation, no counter shows them.
+   */
+  held?: number[];
 };
 
 export function keyOf(spec: Pick<LabelSpec, 'prefix' | 'keyKind'>): string {
@@ -101,6 +106,20 @@ const ageArb = fc.oneof(
   fc.integer({ min: -3000, max: 3000 }),
   fc.integer({ min: -3 * DAY, max: DAY }),
 );
+
+/** Most often none, else up to `most` label indices (modulo the labels). */
+function someLabels(noneWeight: number, most: number) {
+  return fc.oneof(
+    { weight: noneWeight, arbitrary: fc.constant<number[]>([]) },
+    {
+      weight: 1,
+      arbitrary: fc.array(fc.nat({ max: 60 }), {
+        minLength: 1,
+        maxLength: most,
+      }),
+    },
+  );
+}
 
 export function worldArb(
   opts: { maxLabels?: number } = {},
@@ -186,15 +205,7 @@ export function worldArb(
     objects: fc.array(fc.constantFrom(...OTHER_RELATIONS), { maxLength: 4 }),
     labels: fc.array(label, { minLength: 5, maxLength: maxLabels }),
     actions: fc.array(action, { maxLength: 8 }),
-    everoute: fc.oneof(
-      { weight: 3, arbitrary: fc.constant<number[]>([]) },
-      {
-        weight: 1,
-        arbitrary: fc.array(fc.nat({ max: 60 }), {
-          minLength: 1,
-          maxLength: 3,
-        }),
-      },
-    ),
+    held: someLabels(2, 4),
+    everoute: someLabels(3, 3),
   });
 }

@@ -11,6 +11,7 @@ export function overriding(
     checkLabels: client.checkLabels.bind(client),
     deleteLabelsGuarded: client.deleteLabelsGuarded.bind(client),
     readExistingIds: client.readExistingIds.bind(client),
+    readHeldLabels: client.readHeldLabels.bind(client),
     readClock: client.readClock?.bind(client),
     loginUsed: client.loginUsed?.bind(client),
     close: client.close.bind(client),

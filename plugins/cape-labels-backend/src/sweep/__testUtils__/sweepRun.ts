@@ -29,6 +29,7 @@ export function stubSweepRun(over: StubOverrides = {}): SweepRun {
       batchesInFlight: 1,
       settleMs: 0,
       maxClockAheadMs: 600_000,
+      holdersMaxAgeMs: 5000,
       retention: { runs: 10, routineRuns: 10 },
       logins: new RefusedLogins({
         tower: testTowerConfig('t1', { server: 'https://tower.test' }),

@@ -1,0 +1,484 @@
+import { toError } from '@backstage/errors';
+import { ShapeError, TowerAbortedError, TowerResponseError } from './errors';
+import { isObj, nonEmptyString } from './operations';
+import { refusedNaming, validationMessages } from './relations';
+import type { TowerSession } from './session';
+
+/*
+ * Objects that hold labels without a relation on Label (docs/sweep-rules.md, rule 4): no field,
+ * filter or counter of Label shows them, so only reading them does.
+ */
+
+/** How a holder names labels: ids (`ids`) or resolved labels (`objects`), on itself or on a list (`via`). */
+type HolderSource = {
+  via?: { field: string; type: string };
+  ids?: string;
+  objects?: string;
+};
+
+type HolderSpec = {
+  root: string;
+  type: string;
+  /** The first Tower release that has it. */
+  since: string;
+  sources: readonly HolderSource[];
+};
+
+const labelGroups: HolderSource = {
+  via: { field: 'label_groups', type: 'LabelGroup' },
+  ids: 'label_ids',
+  objects: 'labels',
+};
+const rules = (...fields: string[]): HolderSource[] =>
+  fields.map(field => ({
+    via: {
+      field,
+      type: field === 'apply_to' ? 'SecurityPolicyApply' : 'NetworkPolicyRule',
+    },
+    ids: 'selector_ids',
+    objects: 'selector',
+  }));
+
+/**
+ * The holders public sources show (REST specs 3.0–4.9, the Go SDK's models, the pre-3.0 UI-kit
+ * schema, Everoute's Tower plugin); the 4.x root names are assumed from their REST paths.
+ */
+export const KNOWN_HOLDERS: readonly HolderSpec[] = [
+  {
+    root: 'securityGroups',
+    type: 'SecurityGroup',
+    since: '3.0',
+    sources: [labelGroups],
+  },
+  {
+    root: 'securityPolicies',
+    type: 'SecurityPolicy',
+    since: '3.0',
+    sources: rules('apply_to', 'ingress', 'egress'),
+  },
+  {
+    root: 'isolationPolicies',
+    type: 'IsolationPolicy',
+    since: '3.0',
+    sources: rules('ingress', 'egress'),
+  },
+  {
+    root: 'virtualPrivateCloudSecurityGroups',
+    type: 'VirtualPrivateCloudSecurityGroup',
+    since: '4.2',
+    sources: [labelGroups],
+  },
+  {
+    root: 'virtualPrivateCloudSecurityPolicies',
+    type: 'VirtualPrivateCloudSecurityPolicy',
+    since: '4.2',
+    sources: rules('ingress', 'egress'),
+  },
+  {
+    root: 'businessHosts',
+    type: 'BusinessHost',
+    since: '4.7',
+    sources: [{ objects: 'labels' }],
+  },
+  {
+    root: 'diskPools',
+    type: 'DiskPool',
+    since: '4.7',
+    sources: [{ objects: 'labels' }],
+  },
+];
+
+export type LabelHolder = {
+  /** The holder's root query (`securityGroups`, ...). */
+  kind: string;
+  id: string;
+  name: string | null;
+};
+
+/** The labels holders named, as read at `readAtMs` (`performance.now()` when the read began). */
+export type HeldLabels = {
+  readAtMs: number;
+  kinds: string[];
+  byLabel: ReadonlyMap<string, LabelHolder>;
+};
+
+/** A holder this Tower has that could not be read: nothing may be deleted on its word. */
+export class HolderUnreadableError extends TowerResponseError {
+  constructor(
+    towerId: string,
+    readonly holder: string,
+    why: string,
+  ) {
+    super(`could not read the labels ${holder} hold: ${why}`, {
+      towerId,
+      operation: 'readHolders',
+      code: 'UNEXPECTED_SHAPE',
+    });
+  }
+}
+
+/** A holder as this Tower has it: its sources with only the fields it has; none = unreadable. */
+type HolderInUse = { spec: HolderSpec; sources: HolderSource[] };
+
+/** Holder objects read per run, at most: an answer past this is not believed. */
+const MAX_HOLDER_OBJECTS = 1_000_000;
+/** Probing is for an introspection refused: `first: 0` reads nothing. */
+const PROBE_FIRST = 0;
+
+const TYPES = [
+  'Query',
+  ...new Set(
+    KNOWN_HOLDERS.flatMap(h => [
+      h.type,
+      ...h.sources.flatMap(s => (s.via ? [s.via.type] : [])),
+    ]),
+  ),
+];
+
+/** The introspection of `Query` and the holders' types: `t<i>` is the i-th of `TYPES`. */
+export function holderTypesDocument(): string {
+  const reads = TYPES.map(
+    (t, i) => `\n  t${i}: __type(name: "${t}") { fields { name } }`,
+  );
+  return `query CapeLabelsHolderTypes {${reads.join('')}\n}`;
+}
+
+function selectionOf(sources: readonly HolderSource[]): string {
+  const leaves = (s: HolderSource) =>
+    [s.ids, s.objects && `${s.objects} { id }`].filter(Boolean).join(' ');
+  return sources
+    .map(s => (s.via ? `${s.via.field} { ${leaves(s)} }` : leaves(s)))
+    .join(' ');
+}
+
+/**
+ * One page of each holder in `holders`: `h<i>` with `$f<i>` (first) and `$a<i>` (after). Only
+ * names of `KNOWN_HOLDERS` enter it, never one Tower sent.
+ */
+export function holdersDocument(
+  holders: readonly HolderInUse[],
+  name = 'CapeLabelsHolders',
+): string {
+  const foreign = holders.find(
+    h =>
+      !KNOWN_HOLDERS.includes(h.spec) ||
+      h.sources.some(
+        s => !h.spec.sources.some(known => known.via?.field === s.via?.field),
+      ),
+  );
+  if (foreign)
+    throw new TypeError(
+      `not a built-in holder: ${JSON.stringify(foreign.spec.root)}`,
+    );
+  const declarations = holders.map((_, i) => `$f${i}: Int, $a${i}: String`);
+  const reads = holders.map(
+    (h, i) =>
+      `\n  h${i}: ${h.spec.root}(first: $f${i}, after: $a${i}) { id name ${selectionOf(h.sources)} }`,
+  );
+  return `query ${name}(${declarations.join(', ')}) {${reads.join('')}\n}`;
+}
+
+function fieldNames(type: unknown): Set<string> | undefined {
+  if (!isObj(type)) return undefined;
+  if (!Array.isArray(type.fields)) throw new ShapeError('a type has no fields');
+  return new Set(
+    type.fields.map(f => {
+      if (!isObj(f) || !nonEmptyString(f.name))
+        throw new ShapeError('a field has no name');
+      return f.name;
+    }),
+  );
+}
+
+/** The holders introspection shows: the root on Query, and the fields of each source it has. */
+function parseIntrospectedHolders(data: unknown): HolderInUse[] {
+  if (!isObj(data)) throw new ShapeError('no introspection answer');
+  const types = new Map(TYPES.map((t, i) => [t, fieldNames(data[`t${i}`])]));
+  const roots = types.get('Query');
+  if (!roots) throw new ShapeError('introspection does not show Query');
+  const has = (type: string, field: string | undefined) =>
+    field !== undefined && (types.get(type)?.has(field) ?? false);
+  return KNOWN_HOLDERS.filter(spec => roots.has(spec.root)).map(spec => ({
+    spec,
+    sources: spec.sources.flatMap(s => {
+      const on = s.via?.type ?? spec.type;
+      if (s.via && !has(spec.type, s.via.field)) return [];
+      const kept: HolderSource = {
+        ...(s.via ? { via: s.via } : {}),
+        ...(has(on, s.ids) ? { ids: s.ids } : {}),
+        ...(has(on, s.objects) ? { objects: s.objects } : {}),
+      };
+      return kept.ids || kept.objects ? [kept] : [];
+    }),
+  }));
+}
+
+/** Every source of a spec split into one leaf each, for probing what a Tower refused. */
+function leavesOf(spec: HolderSpec): HolderSource[] {
+  return spec.sources.flatMap(s => [
+    ...(s.ids ? [{ ...(s.via ? { via: s.via } : {}), ids: s.ids }] : []),
+    ...(s.objects
+      ? [{ ...(s.via ? { via: s.via } : {}), objects: s.objects }]
+      : []),
+  ]);
+}
+
+type Page = {
+  rows: Array<{ id: string; name: string | null; labelIds: string[] }>;
+  /** Rows as sent (a full page means there may be more). */
+  received: number;
+};
+
+function labelIdsOf(value: unknown, source: HolderSource): string[] {
+  const containers = source.via ? (value ?? []) : [value];
+  if (!Array.isArray(containers))
+    throw new ShapeError(`${source.via?.field} is not a list`);
+  const ids: string[] = [];
+  for (const container of containers) {
+    if (!isObj(container)) throw new ShapeError('a holder entry is no object');
+    if (source.ids) {
+      const list = container[source.ids] ?? [];
+      if (!Array.isArray(list) || !list.every(nonEmptyString))
+        throw new ShapeError(`${source.ids} is not a list of ids`);
+      ids.push(...list);
+    }
+    if (source.objects) {
+      const list = container[source.objects] ?? [];
+      if (!Array.isArray(list))
+        throw new ShapeError(`${source.objects} is not a list`);
+      for (const label of list) {
+        if (!isObj(label) || !nonEmptyString(label.id))
+          throw new ShapeError(`a label of ${source.objects} has no id`);
+        ids.push(label.id);
+      }
+    }
+  }
+  return ids;
+}
+
+function parsePage(rows: unknown, holder: HolderInUse): Page {
+  if (!Array.isArray(rows))
+    throw new ShapeError(`${holder.spec.root} is not a list`);
+  return {
+    received: rows.length,
+    rows: rows.map(row => {
+      if (!isObj(row) || !nonEmptyString(row.id))
+        throw new ShapeError(`a row of ${holder.spec.root} has no id`);
+      return {
+        id: row.id,
+        name: typeof row.name === 'string' ? row.name : null,
+        labelIds: holder.sources.flatMap(s =>
+          labelIdsOf(s.via ? row[s.via.field] : row, s),
+        ),
+      };
+    }),
+  };
+}
+
+type Chain = { holder: HolderInUse; after?: string; seen: Set<string> };
+
+/**
+ * Finds which holders one Tower has (once per client, so once per run) and reads the labels they
+ * name: every holder in one request per page, each paged by its `after` cursor.
+ */
+export class LabelHolderReader {
+  private found?: Promise<HolderInUse[]>;
+
+  constructor(
+    private readonly towerId: string,
+    private readonly session: TowerSession,
+  ) {}
+
+  /** Every label a holder names, all pages; throws a `HolderUnreadableError` naming a holder it could not read. */
+  async read(pageSize: number, signal?: AbortSignal): Promise<HeldLabels> {
+    const readAtMs = performance.now();
+    const holders = await this.discover(signal);
+    const unreadable = holders.find(h => h.sources.length === 0);
+    if (unreadable)
+      throw new HolderUnreadableError(
+        this.towerId,
+        unreadable.spec.root,
+        'Tower has it, but none of the fields that name its labels',
+      );
+    const byLabel = new Map<string, LabelHolder>();
+    let chains: Chain[] = holders.map(holder => ({ holder, seen: new Set() }));
+    while (chains.length) {
+      const pages = await this.readPages(chains, pageSize, signal);
+      const more = chains.filter((chain, i) =>
+        this.accept(chain, pages[i], pageSize, byLabel),
+      );
+      const objects = chains.reduce((n, c) => n + c.seen.size, 0);
+      if (objects > MAX_HOLDER_OBJECTS)
+        throw new HolderUnreadableError(
+          this.towerId,
+          chains[0].holder.spec.root,
+          `more than ${MAX_HOLDER_OBJECTS} objects hold labels`,
+        );
+      chains = more;
+    }
+    return { readAtMs, kinds: holders.map(h => h.spec.root), byLabel };
+  }
+
+  /** Records a page's new rows; whether the chain goes on (its page was full and advanced). */
+  private accept(
+    chain: Chain,
+    page: Page,
+    pageSize: number,
+    byLabel: Map<string, LabelHolder>,
+  ): boolean {
+    const fresh = page.rows.filter(r => !chain.seen.has(r.id));
+    for (const row of fresh) {
+      chain.seen.add(row.id);
+      for (const labelId of row.labelIds)
+        if (!byLabel.has(labelId))
+          byLabel.set(labelId, {
+            kind: chain.holder.spec.root,
+            id: row.id,
+            name: row.name,
+          });
+    }
+    if (page.received < pageSize) return false;
+    if (fresh.length === 0)
+      throw new HolderUnreadableError(
+        this.towerId,
+        chain.holder.spec.root,
+        'its listing did not advance',
+      );
+    chain.after = fresh[fresh.length - 1].id;
+    return true;
+  }
+
+  /** One page of every chain in one request; when that fails, each alone, to name the one that fails. */
+  private async readPages(
+    chains: Chain[],
+    pageSize: number,
+    signal?: AbortSignal,
+  ): Promise<Page[]> {
+    try {
+      return await this.page(chains, pageSize, signal);
+    } catch (error) {
+      if (error instanceof TowerAbortedError || chains.length === 1)
+        throw this.unreadable(chains[0], error);
+    }
+    const pages: Page[] = [];
+    for (const chain of chains) {
+      const [page] = await this.page([chain], pageSize, signal).catch(error => {
+        throw this.unreadable(chain, error);
+      });
+      pages.push(page);
+    }
+    return pages;
+  }
+
+  private unreadable(chain: Chain, error: unknown): Error {
+    if (error instanceof TowerAbortedError) return error;
+    return new HolderUnreadableError(
+      this.towerId,
+      chain.holder.spec.root,
+      toError(error).message,
+    );
+  }
+
+  private page(
+    chains: Chain[],
+    pageSize: number,
+    signal?: AbortSignal,
+  ): Promise<Page[]> {
+    const variables: Record<string, unknown> = {};
+    chains.forEach((c, i) => {
+      variables[`f${i}`] = pageSize;
+      variables[`a${i}`] = c.after ?? null;
+    });
+    return this.session.request(
+      'readHolders',
+      holdersDocument(chains.map(c => c.holder)),
+      variables,
+      data => {
+        if (!isObj(data)) throw new ShapeError('response has no data');
+        return chains.map((c, i) => parsePage(data[`h${i}`], c.holder));
+      },
+      signal,
+    );
+  }
+
+  /** One discovery per client; a failed one is tried again by the next read. */
+  private discover(signal?: AbortSignal): Promise<HolderInUse[]> {
+    this.found ??= this.introspectOrProbe(signal).catch((error: unknown) => {
+      this.found = undefined;
+      throw error;
+    });
+    return this.found;
+  }
+
+  private async introspectOrProbe(
+    signal?: AbortSignal,
+  ): Promise<HolderInUse[]> {
+    try {
+      return await this.session.request(
+        'readHolders',
+        holderTypesDocument(),
+        {},
+        parseIntrospectedHolders,
+        signal,
+      );
+    } catch (error) {
+      const refused =
+        validationMessages(error) !== undefined ||
+        (error instanceof TowerResponseError &&
+          error.code === 'UNEXPECTED_SHAPE');
+      if (!refused) throw error;
+    }
+    const all = KNOWN_HOLDERS.map(spec => ({
+      spec,
+      sources: [...spec.sources],
+    }));
+    if ((await this.refusal(all, signal)) === undefined) return all;
+    const found: HolderInUse[] = [];
+    for (const spec of KNOWN_HOLDERS) {
+      const whole = { spec, sources: [...spec.sources] };
+      const refusal = await this.refusal([whole], signal);
+      if (refusal === undefined) found.push(whole);
+      else if (!refusedNaming(refusal, spec.root, 'Query'))
+        found.push({ spec, sources: await this.acceptedLeaves(spec, signal) });
+    }
+    return found;
+  }
+
+  /** The leaves of a holder Tower accepts alone (a Tower that lacks some of its fields). */
+  private async acceptedLeaves(
+    spec: HolderSpec,
+    signal?: AbortSignal,
+  ): Promise<HolderSource[]> {
+    const accepted: HolderSource[] = [];
+    for (const leaf of leavesOf(spec))
+      if (
+        (await this.refusal([{ spec, sources: [leaf] }], signal)) === undefined
+      )
+        accepted.push(leaf);
+    return accepted;
+  }
+
+  /** Tower's validation messages when it refuses reading these holders; undefined when it accepts. */
+  private async refusal(
+    holders: HolderInUse[],
+    signal?: AbortSignal,
+  ): Promise<string[] | undefined> {
+    const variables = Object.fromEntries(
+      holders.map((_, i) => [`f${i}`, PROBE_FIRST]),
+    );
+    try {
+      await this.session.request(
+        'readHolders',
+        holdersDocument(holders, 'CapeLabelsHolderProbe'),
+        variables,
+        () => true,
+        signal,
+      );
+      return undefined;
+    } catch (error) {
+      const messages = validationMessages(error);
+      if (!messages) throw error;
+      return messages;
+    }
+  }
+}

@@ -179,13 +179,16 @@ export function violations(o: Observation): string[] {
     );
   // A cap slot is reserved before the delete and kept when the label races (conservative: the
   // reservations are what bound the cap across concurrent batches), so a capped run may delete fewer.
+  // A label CAPE attached after the live check is left by the guard and named for what holds it.
   const reserved = outcomes.filter(
     x =>
       x.action === 'deleted' ||
       x.action === 'would-delete' ||
       x.reason === 'raced' ||
       x.reason === 'refused' ||
-      x.action === 'failed',
+      x.action === 'failed' ||
+      ((x.reason === 'referenced' || x.reason === 'count-nonzero') &&
+        o.touched.has(x.labelId)),
   ).length;
   if (capped && reserved < tower.maxDeletes)
     fail(`cap hit with only ${reserved} of ${tower.maxDeletes} reserved`);

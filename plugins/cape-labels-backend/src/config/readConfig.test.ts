@@ -32,8 +32,8 @@ describe('readCapeLabelsConfig', () => {
     });
     expect(read({ towers: { 'prod-a': tower } }).requestsInFlight).toBe(8);
     expect(read({}).maxConcurrentSweeps).toBe(4);
-    expect(read({}).startSpread.as('minutes')).toBe(5);
-    expect(read({ startSpread: '30s' }).startSpread.as('seconds')).toBe(30);
+    expect(read({}).startSpread).toBeUndefined();
+    expect(read({ startSpread: '30s' }).startSpread?.as('seconds')).toBe(30);
     expect(t.minAge.as('hours')).toBe(24);
     expect(t.confirmAfter.as('milliseconds')).toBe(0);
     expect(t.schedule).toMatchObject({

@@ -30,8 +30,8 @@ export type CapeLabelsConfig = {
   requestTimeout: Duration;
   /** `maxClockAhead`: how far ahead of ours Tower's clock may move the age cutoff. */
   maxClockAhead: Duration;
-  /** `startSpread`: the window each Tower's stable start offset falls in. */
-  startSpread: Duration;
+  /** `startSpread`: the window each Tower's stable start offset falls in; unset, `startSpreads` decides. */
+  startSpread?: Duration;
   /** `maxConcurrentSweeps`: sweeps one replica runs at once. */
   maxConcurrentSweeps: number;
   /** `maxResponseBytes`: the largest answer read from a Tower. */

@@ -70,7 +70,7 @@ export function spreadOffset(
 }
 
 /** The window Towers that would crowd a replica are spread over when none is configured. */
-export const CROWD_SPREAD = Duration.fromObject({ minutes: 5 });
+const CROWD_SPREAD = Duration.fromObject({ minutes: 5 });
 
 /**
  * The start-spread window of each Tower: the configured one for all. Unconfigured, a Tower keeps

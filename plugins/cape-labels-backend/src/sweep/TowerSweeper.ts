@@ -154,16 +154,6 @@ export class SweepSlots {
     start();
   }
 
-  /** A Tower in line that no longer needs a start: the slot kept for it goes to the next. */
-  forgo(taskId: string): void {
-    this.leaveLine(taskId);
-    const reservation = this.reserved.get(taskId);
-    if (!reservation) return;
-    clearTimeout(reservation);
-    this.reserved.delete(taskId);
-    this.serveLine();
-  }
-
   /** Slots taken now. */
   taken(): number {
     return this.inUse;
@@ -293,13 +283,10 @@ export class TowerSweeper {
         this.options.logger.debug(
           `Tower ${this.tower.id}: lease given back (${outcome.reason})`,
         );
-        const owed = async () => {
-          const owes = await this.owesStart();
-          if (!owes) this.options.slots?.forgo(this.taskId);
-          return owes;
-        };
         const restart = () =>
-          restarts.restartAt(this.taskId, outcome.retryAt, owed);
+          restarts.restartAt(this.taskId, outcome.retryAt, () =>
+            this.owesStart(),
+          );
         if (outcome.reason === 'replica-full' && this.options.slots)
           this.options.slots.wait(this.taskId, restart);
         else restart();

@@ -22,7 +22,7 @@ describe('TowerSweeper: a replica of many Towers', () => {
     });
     h.seedOrphans(2);
     await h.request({ dryRun: false });
-    const other = slots.tryTake('other')!;
+    const other = slots.tryTake()!;
 
     const outcome = await h.sweeper.runTask(signal());
     expect(outcome).toMatchObject({

@@ -105,78 +105,31 @@ export function planTick(input: {
  */
 export const EXTERNAL_START_GAP_MS = 5 * 60_000;
 
-/** How long a slot freed for the first Tower in line waits for its task to start here. */
-const RESERVED_SLOT_MS = 10_000;
-
 /**
- * The sweeps this replica may run at once (`capeLabels.maxConcurrentSweeps`), and the line of
- * Towers that found them all taken. Never waited for inside a task: a task that finds no slot
- * gives its lease back at once, so no wait is counted against its timeout or shown as a run. A
- * Tower joins the line once and is started again once (another replica may have a free slot);
- * after that it waits for a slot here, which is kept for it, ahead of any later claim, when
- * one frees.
+ * The sweeps this replica may run at once (`capeLabels.maxConcurrentSweeps`). Never waited for:
+ * a task that finds no slot gives its lease back at once, so no wait is counted against its
+ * timeout or shown as a run, and another replica takes the Tower up.
  */
 export class SweepSlots {
   private inUse = 0;
-  private readonly line: Array<{ taskId: string; start: () => void }> = [];
-  private readonly reserved = new Map<string, NodeJS.Timeout>();
 
   constructor(readonly size: number) {}
 
-  /** A slot's release, or undefined when all are taken or kept for Towers in line. */
-  tryTake(taskId: string): (() => void) | undefined {
-    const reservation = this.reserved.get(taskId);
-    if (reservation) {
-      clearTimeout(reservation);
-      this.reserved.delete(taskId);
-    } else if (this.inUse + this.reserved.size >= this.size) {
-      return undefined;
-    }
-    this.leaveLine(taskId);
+  /** A slot's release, or undefined when all are taken. */
+  tryTake(): (() => void) | undefined {
+    if (this.inUse >= this.size) return undefined;
     this.inUse++;
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.inUse--;
-      this.serveLine();
     };
-  }
-
-  /**
-   * A Tower that found no slot: joins the line and is started again at once (`start`), unless
-   * it is in line already.
-   */
-  wait(taskId: string, start: () => void): void {
-    if (this.line.some(w => w.taskId === taskId) || this.reserved.has(taskId))
-      return;
-    this.line.push({ taskId, start });
-    start();
   }
 
   /** Slots taken now. */
   taken(): number {
     return this.inUse;
-  }
-
-  private leaveLine(taskId: string): void {
-    const at = this.line.findIndex(w => w.taskId === taskId);
-    if (at >= 0) this.line.splice(at, 1);
-  }
-
-  /** A free slot goes to the first Tower in line, kept for it a while, and its task is started. */
-  private serveLine(): void {
-    while (this.inUse + this.reserved.size < this.size) {
-      const next = this.line.shift();
-      if (!next) return;
-      const expiry = setTimeout(() => {
-        this.reserved.delete(next.taskId);
-        this.serveLine();
-      }, RESERVED_SLOT_MS);
-      expiry.unref();
-      this.reserved.set(next.taskId, expiry);
-      next.start();
-    }
   }
 }
 
@@ -281,15 +234,11 @@ export class TowerSweeper {
         const outcome = await this.runTask(signal);
         if (!outcome.handedBack) return;
         this.options.logger.debug(
-          `Tower ${this.tower.id}: lease given back (${outcome.reason})`,
+          `Tower ${this.tower.id}: lease given back (${outcome.reason}), starting again at ${outcome.retryAt.toISOString()}`,
         );
-        const restart = () =>
-          restarts.restartAt(this.taskId, outcome.retryAt, () =>
-            this.owesStart(),
-          );
-        if (outcome.reason === 'replica-full' && this.options.slots)
-          this.options.slots.wait(this.taskId, restart);
-        else restart();
+        restarts.restartAt(this.taskId, outcome.retryAt, () =>
+          this.owesStart(),
+        );
       },
     });
   }
@@ -310,7 +259,7 @@ export class TowerSweeper {
       ]);
       if (signal.aborted) return RAN;
       const release = this.options.slots
-        ? this.options.slots.tryTake(this.taskId)
+        ? this.options.slots.tryTake()
         : noSlot;
       if (!release) {
         return {

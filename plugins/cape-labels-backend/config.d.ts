@@ -35,9 +35,10 @@ export interface Config {
      */
     holdersMaxAge?: CapeLabelsDuration;
     /**
-     * Towers sharing a schedule do not start together: each starts at a stable offset (from its
-     * id) within this window, kept below the schedule's period (default 5 minutes, at most 24 h).
-     * A frequency's first start moves by it, each cron time moves by it.
+     * Each Tower starts at a stable offset (from its id) within this window, kept below the
+     * schedule's period (at most 24 h). A frequency's first start moves by it, each cron time
+     * moves by it. Unset, Towers keep their configured start, but for those sharing a first start
+     * (initial delay or cron) with more others than `maxConcurrentSweeps`: they spread over 5 minutes.
      */
     startSpread?: CapeLabelsDuration;
     /**

@@ -32,8 +32,8 @@ describe('readCapeLabelsConfig', () => {
     });
     expect(read({ towers: { 'prod-a': tower } }).requestsInFlight).toBe(8);
     expect(read({}).maxConcurrentSweeps).toBe(4);
-    expect(read({}).startSpread.as('minutes')).toBe(5);
-    expect(read({ startSpread: '30s' }).startSpread.as('seconds')).toBe(30);
+    expect(read({}).startSpread).toBeUndefined();
+    expect(read({ startSpread: '30s' }).startSpread?.as('seconds')).toBe(30);
     expect(read({}).holdersMaxAge.as('seconds')).toBe(5);
     expect(
       read({ holdersMaxAge: { seconds: 0 } }).holdersMaxAge.as('seconds'),

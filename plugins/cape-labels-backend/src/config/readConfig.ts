@@ -159,8 +159,9 @@ function readHoldersMaxAge(at: Setting): Duration {
   return age;
 }
 
-function readStartSpread(at: Setting): Duration {
-  const spread = readNonNegativeDuration(at, { minutes: 5 });
+function readStartSpread(at: Setting): Duration | undefined {
+  if (!at.config.has(at.key)) return undefined;
+  const spread = readNonNegativeDuration(at, {});
   if (spread.as('hours') > MAX_START_SPREAD_HOURS) {
     invalid(at.fullKey, `must be at most ${MAX_START_SPREAD_HOURS} hours`);
   }

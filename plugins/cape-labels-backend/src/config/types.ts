@@ -32,8 +32,8 @@ export type CapeLabelsConfig = {
   maxClockAhead: Duration;
   /** `holdersMaxAge`: how old the holders' label ids a delete relies on may be. */
   holdersMaxAge: Duration;
-  /** `startSpread`: the window each Tower's stable start offset falls in. */
-  startSpread: Duration;
+  /** `startSpread`: the window each Tower's stable start offset falls in; unset, `startSpreads` decides. */
+  startSpread?: Duration;
   /** `maxConcurrentSweeps`: sweeps one replica runs at once. */
   maxConcurrentSweeps: number;
   /** `maxResponseBytes`: the largest answer read from a Tower. */

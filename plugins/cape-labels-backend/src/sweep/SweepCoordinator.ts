@@ -16,7 +16,7 @@ import {
 import type { CapeLabelsConfig, TowerConfig } from '../config/types';
 import type { RunStore, SweepRequest } from '../database/RunStore';
 import type { SweepMetrics } from './metrics';
-import { nextRunAt, scheduleRules } from './schedule';
+import { nextRunAt, scheduleRules, startSpreads } from './schedule';
 import type { SweeperHooks } from './sweeperHooks';
 import { TaskRestarts, triggerRequest } from './TaskTriggers';
 import {
@@ -107,6 +107,10 @@ export class SweepCoordinator {
       options;
     const tuning = sweepTuning(config);
     const slots = new SweepSlots(config.maxConcurrentSweeps);
+    const spreads = startSpreads(config.towers, {
+      configured: config.startSpread,
+      sweepsAtOnce: config.maxConcurrentSweeps,
+    });
     const sweepers = config.towers.map(tower =>
       TowerSweeper.create({
         store,
@@ -117,7 +121,7 @@ export class SweepCoordinator {
         tower,
         tuning,
         slots,
-        startSpread: config.startSpread,
+        startSpread: spreads.get(tower.id),
         hooks: hooks?.(tower),
         createClient: towerClientFactory(tower, tuning, { logger, metrics }),
       }),

@@ -545,7 +545,13 @@ export class SweepRun {
           maxDeletes,
           confirming,
         });
-        await this.record([...listed.kept, ...early.kept]);
+        const kept = [...listed.kept, ...early.kept];
+        if (kept.length) {
+          // Beside the listing, as a batch: the next page must not wait for the store, whose
+          // sweep writes are bounded per replica and queue behind this run's batches.
+          await batches.waitForRoom();
+          batches.launch(() => this.recordKept(kept));
+        }
         if (early.take.length) {
           await batches.waitForRoom();
           // Aborted while waiting for a free slot: stop before the next batch (nothing sent for it).
@@ -599,6 +605,13 @@ export class SweepRun {
     }
     await this.store.addSightings(this.tower.id, ids, this.startedAt);
     return unconfirmed;
+  }
+
+  /** The kept of a page recorded; a failure makes the run fatal, as in `processBatch`. */
+  private async recordKept(kept: LabelOutcome[]): Promise<void> {
+    await this.record(kept).catch(error => {
+      this.tally.fatal = errorOf(error);
+    });
   }
 
   /**

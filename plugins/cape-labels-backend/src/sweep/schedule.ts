@@ -69,6 +69,44 @@ export function spreadOffset(
   return Duration.fromMillis(Math.floor((hash / 2 ** 32) * Math.max(span, 0)));
 }
 
+/** The window Towers that would crowd a replica are spread over when none is configured. */
+const CROWD_SPREAD = Duration.fromObject({ minutes: 5 });
+
+/**
+ * The start-spread window of each Tower: the configured one for all. Unconfigured, a Tower keeps
+ * its configured start, unless more Towers share that first start (the same initial delay, or
+ * the same cron) than a replica runs at once: those are spread over `CROWD_SPREAD`.
+ */
+export function startSpreads(
+  towers: ReadonlyArray<{
+    id: string;
+    schedule: SchedulerServiceTaskScheduleDefinition;
+  }>,
+  options: { configured?: Duration; sweepsAtOnce: number },
+): Map<string, Duration> {
+  const firstStart = (definition: SchedulerServiceTaskScheduleDefinition) => {
+    const schedule = sweepSchedule(definition);
+    if (schedule.kind === 'every')
+      return `after ${schedule.initialDelay.toMillis()}`;
+    return schedule.kind === 'cron'
+      ? `cron ${String(schedule.cron.source)}`
+      : 'manual';
+  };
+  const sharing = new Map<string, number>();
+  for (const { schedule } of towers) {
+    const start = firstStart(schedule);
+    sharing.set(start, (sharing.get(start) ?? 0) + 1);
+  }
+  const none = Duration.fromMillis(0);
+  return new Map(
+    towers.map(({ id, schedule }) => {
+      if (options.configured) return [id, options.configured];
+      const crowded = sharing.get(firstStart(schedule))! > options.sweepsAtOnce;
+      return [id, crowded ? CROWD_SPREAD : none];
+    }),
+  );
+}
+
 /** The shortest gap between the cron's next few times: what an offset must stay below. */
 function cronPeriod(cron: CronTime): Duration {
   const times = cron.sendAt(8).map(t => t.toMillis());

@@ -108,13 +108,20 @@ export function portalNode(portal: Portal): string {
   return path.join(portal.nodeDir, 'bin/node');
 }
 
-/** Runs one of the portal's own scripts (`yarn tsc`, `npm run lint:all`) on its Node. */
-export function runPortalScript(portal: Portal, script: string): void {
-  const [command, args] =
-    portal.manager === 'yarn' ? ['yarn', [script]] : ['npm', ['run', script]];
+/**
+ * Runs a command in the portal's environment (from its root unless `cwd` says otherwise); throws
+ * with `what` and the end of its output when it fails.
+ */
+export function runInPortal(
+  portal: Portal,
+  what: string,
+  command: string,
+  args: string[],
+  cwd = portal.dir,
+): void {
   try {
     execFileSync(command, args, {
-      cwd: portal.dir,
+      cwd,
       env: portalEnv(portal),
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -122,9 +129,16 @@ export function runPortalScript(portal: Portal, script: string): void {
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
     throw new Error(
-      `the portal's ${script} failed:\n${`${stdout ?? ''}${stderr ?? ''}`.slice(-6000)}`,
+      `${what} failed:\n${`${stdout ?? ''}${stderr ?? ''}`.slice(-6000)}`,
     );
   }
+}
+
+/** Runs one of the portal's own scripts (`yarn tsc`, `npm run lint:all`) on its Node. */
+export function runPortalScript(portal: Portal, script: string): void {
+  if (portal.manager === 'yarn')
+    runInPortal(portal, `the portal's ${script}`, 'yarn', [script]);
+  else runInPortal(portal, `the portal's ${script}`, 'npm', ['run', script]);
 }
 
 /** The README's "copy them into the portal's `vendor/`". */

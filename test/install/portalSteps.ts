@@ -2,11 +2,10 @@
 // from the portal root (create-app's from the directory it makes the portal in), YAML blocks are
 // merged into the file they name at the key they name, files are written whole, TypeScript blocks
 // go where the README says. Throws when a block cannot be applied.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
-import { portalEnv, type Portal } from './portal';
+import { runInPortal, type Portal } from './portal';
 import type { ReadmeStep } from './readmeSteps';
 
 /** Runs a shell block with bash from the portal root, or from `cwd`, in the portal's environment. */
@@ -15,19 +14,13 @@ export function runShellStep(
   step: ReadmeStep,
   cwd = portal.dir,
 ): void {
-  try {
-    execFileSync('bash', ['-eo', 'pipefail', '-c', step.code], {
-      cwd,
-      env: portalEnv(portal),
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    throw new Error(
-      `step ${step.name} failed:\n${`${stdout ?? ''}${stderr ?? ''}`.slice(-4000)}`,
-    );
-  }
+  runInPortal(
+    portal,
+    `step ${step.name}`,
+    'bash',
+    ['-eo', 'pipefail', '-c', step.code],
+    cwd,
+  );
 }
 
 type Tree = Record<string, unknown>;

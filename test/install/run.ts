@@ -13,8 +13,8 @@ import {
   REPO_ROOT,
   duplicateBackstagePackages,
   nodeDirFor,
-  portalEnv,
   portalFor,
+  runInPortal,
   runPortalScript,
   type Portal,
   type PortalPackage,
@@ -96,14 +96,12 @@ const LEGACY_LINES = path.join(__dirname, 'legacy.tsx');
 /** Builds the app; discovery (`app.packages: all`) must have bundled the plugin and its widget. */
 function buildPortalApp(portal: Portal): void {
   const appDir = path.join(portal.dir, 'packages/app');
-  execFileSync(
+  runInPortal(
+    portal,
+    "the app's build",
     path.join(portal.dir, 'node_modules/.bin/backstage-cli'),
     ['package', 'build'],
-    {
-      cwd: appDir,
-      env: portalEnv(portal),
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
+    appDir,
   );
   const bundle = fs
     .readdirSync(path.join(appDir, 'dist'), { recursive: true })

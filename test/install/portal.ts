@@ -88,7 +88,7 @@ function yarnBinDir(): string {
  * What a newcomer's shell has: the portal's Node first on the PATH, node-gyp pointed at its
  * headers (nodejs.org cannot be reached here), Yarn, and create-app's app name answered.
  */
-export function portalEnv(portal: Portal): NodeJS.ProcessEnv {
+function portalEnv(portal: Portal): NodeJS.ProcessEnv {
   return {
     ...process.env,
     PATH: [

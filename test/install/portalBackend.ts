@@ -184,7 +184,7 @@ async function cardProblems(
   }
 }
 
-export type PortalChecks = { tower: TowerSummary; problems: string[] };
+type PortalChecks = { tower: TowerSummary; problems: string[] };
 
 /** Starts the portal's backend, waits for the first sweep, then checks what the guest sees. */
 export async function checkThroughPortalBackend(

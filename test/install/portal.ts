@@ -1,16 +1,12 @@
-// A working copy of the portal fixture in .cache/: test/install/portal is create-app 0.9.2's 1.55.0
-// portal reduced to a backend and an app, on npm workspaces, or on Yarn 4 (what create-app sets
-// up; test/install/portal-yarn holds its root package.json, lockfile and .yarnrc.yml, laid over
-// the same packages). portalSteps.ts applies the README's steps to it.
+// The portal the install test works on: made afresh by the README's `create-app` line in
+// .cache/install-<manager>/, on the Node a portal needs (22 or 24, the npm registry's `node`
+// package through .ci/node-dir), with Yarn 4 from the npm registry on the PATH (create-app checks
+// for it, and its portal runs the Yarn release it ships). portalSteps.ts applies the README's steps.
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
-const FIXTURE_DIR = path.join(__dirname, 'portal');
-const YARN_FIXTURE_DIR = path.join(__dirname, 'portal-yarn');
-const BUILD_OUTPUTS = new Set(['node_modules', 'dist', 'dist-types']);
 /** Yarn from the npm registry (no corepack download), in .cache/yarn. */
 const YARN_VERSION = '4.18.1';
 const YARN_DIR = path.join(REPO_ROOT, '.cache/yarn');
@@ -22,104 +18,127 @@ const YARN_JS = path.join(
 export type PackageManager = 'npm' | 'yarn';
 export type PortalPackage = 'backend' | 'app';
 const PORTAL_PACKAGES: PortalPackage[] = ['backend', 'app'];
-export type Portal = { dir: string; manager: PackageManager };
+export type Portal = {
+  /** Where the README's create-app line runs; the portal is the one directory it makes there. */
+  parent: string;
+  dir: string;
+  manager: PackageManager;
+  /** The Node the portal runs on: its bin/ and headers. */
+  nodeDir: string;
+};
 /** A packed suite package: its name and its tarball's path. */
 export type Tarball = { name: string; tarball: string };
 
-export function portalFor(manager: PackageManager): Portal {
-  const dir = manager === 'npm' ? 'install-portal' : 'install-portal-yarn';
-  return { dir: path.join(REPO_ROOT, '.cache', dir), manager };
-}
-
-/** A binary of the portal's own install (never one npx would download). */
-export function portalBin(portal: Portal, name: string): string {
-  return path.join(portal.dir, 'node_modules/.bin', name);
-}
-
-function npm(args: string[], cwd: string): string {
-  return execFileSync('npm', [...args, '--no-audit', '--no-fund'], {
-    cwd,
+/** The Node of that major from the npm registry, installed once into .cache/node<major>. */
+export function nodeDirFor(major: number): string {
+  return execFileSync(path.join(REPO_ROOT, '.ci/node-dir'), [String(major)], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  }).trim();
 }
 
-/** A directory with a `yarn` (4.18.1 from the npm registry) for the README's shell blocks. */
-export function yarnBinDir(): string {
+/** A fresh, empty parent directory for the portal of this package manager. */
+export function portalFor(manager: PackageManager, nodeDir: string): Portal {
+  const parent = path.join(REPO_ROOT, '.cache', `install-${manager}`);
+  fs.rmSync(parent, { recursive: true, force: true });
+  fs.mkdirSync(parent, { recursive: true });
+  return { parent, dir: '', manager, nodeDir };
+}
+
+/** The one directory create-app made in the parent. */
+export function createdPortalDir(portal: Portal): string {
+  const made = fs
+    .readdirSync(portal.parent, { withFileTypes: true })
+    .filter(entry => entry.isDirectory());
+  if (made.length !== 1)
+    throw new Error(
+      `create-app made ${made.length} directories in ${portal.parent}, not one`,
+    );
+  return path.join(portal.parent, made[0].name);
+}
+
+/** A directory with a `yarn` (4.18.1 from the npm registry) run by the `node` on the PATH. */
+function yarnBinDir(): string {
   const bin = path.join(YARN_DIR, 'bin');
   if (!fs.existsSync(YARN_JS)) {
     fs.mkdirSync(YARN_DIR, { recursive: true });
     fs.writeFileSync(path.join(YARN_DIR, 'package.json'), '{"private":true}');
-    npm(
-      ['install', '--no-save', `@yarnpkg/cli-dist@${YARN_VERSION}`],
-      YARN_DIR,
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--no-save',
+        '--no-audit',
+        '--no-fund',
+        `@yarnpkg/cli-dist@${YARN_VERSION}`,
+      ],
+      { cwd: YARN_DIR, stdio: ['ignore', 'ignore', 'inherit'] },
     );
   }
-  if (!fs.existsSync(path.join(bin, 'yarn'))) {
-    fs.mkdirSync(bin, { recursive: true });
-    fs.writeFileSync(
-      path.join(bin, 'yarn'),
-      `#!/bin/sh\nexec "${process.execPath}" "${YARN_JS}" "$@"\n`,
-      { mode: 0o755 },
-    );
-  }
+  fs.mkdirSync(bin, { recursive: true });
+  fs.writeFileSync(
+    path.join(bin, 'yarn'),
+    `#!/bin/sh\nexec node "${YARN_JS}" "$@"\n`,
+    { mode: 0o755 },
+  );
   return bin;
 }
 
-function yarn(args: string[], cwd: string): void {
-  try {
-    execFileSync(path.join(yarnBinDir(), 'yarn'), args, {
-      cwd,
-      env: { ...process.env, YARN_ENABLE_TELEMETRY: '0' },
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-  } catch (error) {
-    // Yarn reports why on standard output.
-    const { stdout } = error as { stdout?: string };
-    process.stderr.write(`${(stdout ?? '').slice(-4000)}\n`);
-    throw error;
-  }
+/**
+ * What a newcomer's shell has: the portal's Node first on the PATH, node-gyp pointed at its
+ * headers (nodejs.org cannot be reached here), Yarn, and create-app's app name answered.
+ */
+function portalEnv(portal: Portal): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PATH: [
+      path.join(portal.nodeDir, 'bin'),
+      yarnBinDir(),
+      process.env.PATH,
+    ].join(path.delimiter),
+    npm_config_nodedir: portal.nodeDir,
+    npm_config_yes: 'true',
+    BACKSTAGE_APP_NAME: 'portal',
+    YARN_ENABLE_TELEMETRY: '0',
+  };
 }
 
-function sha256(file: string): string {
-  return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+/** The Node binary the portal runs on. */
+export function portalNode(portal: Portal): string {
+  return path.join(portal.nodeDir, 'bin/node');
 }
 
 /**
- * Copies the fixture over the working copy (its package.json files, lockfile and sources
- * restored: the 1.55.0 portal again), then installs what its lockfile names, only when that
- * lockfile changed since the last run or nothing is installed. The node_modules a previous run left
- * (1.57.0 and the plugins) may stay: the README's upgrade and install commands bring them to what
- * the restored package.json files then ask for, as they would in a user's installed 1.55.0 portal.
- * @returns whether the portal's packages were installed from scratch
+ * Runs a command in the portal's environment (from its root unless `cwd` says otherwise); throws
+ * with `what` and the end of its output when it fails.
  */
-export function preparePortal(portal: Portal): boolean {
-  const copy = (from: string) =>
-    fs.cpSync(from, portal.dir, {
-      recursive: true,
-      filter: source =>
-        !BUILD_OUTPUTS.has(path.basename(source)) &&
-        !(portal.manager === 'yarn' && source.endsWith('package-lock.json')),
+export function runInPortal(
+  portal: Portal,
+  what: string,
+  command: string,
+  args: string[],
+  cwd = portal.dir,
+): void {
+  try {
+    execFileSync(command, args, {
+      cwd,
+      env: portalEnv(portal),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-  fs.rmSync(path.join(portal.dir, 'vendor'), { recursive: true, force: true });
-  fs.mkdirSync(portal.dir, { recursive: true });
-  copy(FIXTURE_DIR);
-  if (portal.manager === 'yarn') copy(YARN_FIXTURE_DIR);
-  const lockfile =
-    portal.manager === 'yarn'
-      ? path.join(YARN_FIXTURE_DIR, 'yarn.lock')
-      : path.join(FIXTURE_DIR, 'package-lock.json');
-  const stamp = path.join(portal.dir, '.fixture-lock.sha256');
-  const hash = sha256(lockfile);
-  const installed = fs.existsSync(path.join(portal.dir, 'node_modules'));
-  if (installed && fs.existsSync(stamp)) {
-    if (fs.readFileSync(stamp, 'utf8') === hash) return false;
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(
+      `${what} failed:\n${`${stdout ?? ''}${stderr ?? ''}`.slice(-6000)}`,
+    );
   }
-  if (portal.manager === 'yarn') yarn(['install', '--immutable'], portal.dir);
-  else npm(['ci'], portal.dir);
-  fs.writeFileSync(stamp, hash);
-  return true;
+}
+
+/** Runs one of the portal's own scripts (`yarn tsc`, `npm run lint:all`) on its Node. */
+export function runPortalScript(portal: Portal, script: string): void {
+  if (portal.manager === 'yarn')
+    runInPortal(portal, `the portal's ${script}`, 'yarn', [script]);
+  else runInPortal(portal, `the portal's ${script}`, 'npm', ['run', script]);
 }
 
 /** The README's "copy them into the portal's `vendor/`". */

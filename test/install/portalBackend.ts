@@ -1,6 +1,8 @@
-// Starts the portal copy's backend (its own node_modules, the installed tarballs) against a
-// simulated Tower on PostgreSQL, and waits for the first sweep to finish (read with the README's
-// script token).
+// Starts the portal's backend (its own node_modules and Node, the installed tarballs, its built app
+// served by create-app's app backend) with the README's config files, the README's Tower pointed at
+// a simulated one and the database on PostgreSQL; then checks what a newcomer checks: the first
+// sweep through the API with the README's script token, and, as the guest, the catalog's entities,
+// the Tower's entity, the Tower in the plugin's API and the card on the home page in Chromium.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +12,8 @@ import {
   DEFAULT_USERNAME,
 } from '@smartx-cape/cloudtower-simulator';
 import type { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
+import { towerTestIds } from '../../plugins/cape-labels/src/testIds';
+import { launchChromium, recordProblems } from '../browser/browser';
 import { freePort } from '../support/backend';
 import { LOCAL_POSTGRES, randomDatabasePrefix } from '../support/config';
 import { dropDatabases } from '../support/postgres';
@@ -19,13 +23,23 @@ import {
   spawnBackstageBackend,
 } from '../support/processes';
 import { startSimulators, stopSimulators } from '../support/simulators';
-import type { ScriptToken } from './upgradeAndInstall';
+import { portalNode, type Portal } from './portal';
+import type { InstalledConfig } from './upgradeAndInstall';
 
-function overlayConfig(port: number, towerUrl: string, dbPrefix: string) {
+/** What the README's config leaves to the machine: where the Tower is, ports, the database. */
+function overlayConfig(
+  baseUrl: string,
+  port: number,
+  towerId: string,
+  towerUrl: string,
+  dbPrefix: string,
+) {
   return {
+    app: { baseUrl },
     backend: {
-      baseUrl: `http://localhost:${port}`,
+      baseUrl,
       listen: { port },
+      cors: { origin: baseUrl },
       database: { client: 'pg', connection: LOCAL_POSTGRES, prefix: dbPrefix },
     },
     capeLabels: {
@@ -37,14 +51,7 @@ function overlayConfig(port: number, towerUrl: string, dbPrefix: string) {
       // The first sweep at once: the test waits for it.
       startSpread: { seconds: 0 },
       minAge: { seconds: 1 },
-      towers: {
-        sim: {
-          title: 'Simulated Tower',
-          server: towerUrl,
-          username: DEFAULT_USERNAME,
-          password: DEFAULT_PASSWORD,
-        },
-      },
+      towers: { [towerId]: { server: towerUrl, username: DEFAULT_USERNAME } },
     },
   };
 }
@@ -56,60 +63,182 @@ function writeOverlay(config: object): string {
   return file;
 }
 
-/** GET /towers as the README's curl line asks it, with the script token. */
-async function fetchTowers(
-  port: number,
-  token: ScriptToken,
-): Promise<TowerSummary[]> {
-  const res = await fetch(`http://localhost:${port}/api/cape-labels/towers`, {
-    headers: { authorization: `Bearer ${token.value}` },
+async function getJson<T>(
+  url: string,
+  token: string,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(url, {
+    headers: { authorization: `Bearer ${token}` },
   });
-  if (res.status !== 200) throw new Error(`GET /towers answered ${res.status}`);
-  return ((await res.json()) as { items: TowerSummary[] }).items;
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
 }
 
-function startPortalBackend(
-  portalDir: string,
-  overlay: string,
-  token: ScriptToken,
-  logs: string[],
-) {
-  const backendDir = path.join(portalDir, 'packages/backend');
-  const child = spawnBackstageBackend({
-    cwd: backendDir,
-    configFiles: [path.join(portalDir, 'app-config.yaml'), overlay],
-    env: { [token.variable]: token.value },
+/** A token of the guest, as the app's sign-in gets it from create-app's guest provider. */
+async function guestToken(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/guest/refresh`, {
+    headers: { 'x-requested-with': 'XMLHttpRequest' },
   });
-  for (const stream of [child.stdout, child.stderr]) {
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => logs.push(chunk));
+  if (res.status !== 200)
+    throw new Error(`the guest sign-in answered ${res.status}`);
+  const body = (await res.json()) as { backstageIdentity?: { token?: string } };
+  const token = body.backstageIdentity?.token;
+  if (!token) throw new Error('the guest sign-in gave no token');
+  return token;
+}
+
+/** What `check` found once it held, or a problem naming `what` when it never did within 2 min. */
+async function eventually(
+  what: string,
+  check: () => Promise<boolean>,
+): Promise<string[]> {
+  try {
+    await pollUntil(what, async () => ((await check()) ? true : undefined), {
+      timeoutMs: 120_000,
+      intervalMs: 2000,
+    });
+    return [];
+  } catch (error) {
+    return [`${error instanceof Error ? error.message : error}`];
   }
-  return child;
 }
 
-/** The Tower as GET /towers shows it once its first sweep has finished. */
-export async function sweepThroughPortalBackend(
-  portalDir: string,
-  token: ScriptToken,
-): Promise<TowerSummary> {
+/**
+ * Problems the guest meets in the catalog and the plugin's API; empty when there are none. The
+ * catalog processes its locations and the module's entities after start: each check waits for it.
+ */
+async function guestApiProblems(
+  baseUrl: string,
+  installed: InstalledConfig,
+): Promise<string[]> {
+  const token = await guestToken(baseUrl);
+  const status = async (url: string) =>
+    (await getJson(`${baseUrl}${url}`, token)).status;
+  return [
+    ...(await eventually(
+      'the catalog to list entities to the guest',
+      async () =>
+        Boolean(
+          (
+            await getJson<{ totalItems?: number }>(
+              `${baseUrl}/api/catalog/entities/by-query?limit=1`,
+              token,
+            )
+          ).body.totalItems,
+        ),
+    )),
+    ...(await eventually(
+      `the Tower's catalog entity to answer 200 to the guest`,
+      async () =>
+        (await status(
+          `/api/catalog/entities/by-name/resource/default/${installed.towerId}`,
+        )) === 200,
+    )),
+    ...(await eventually(
+      `GET /api/cape-labels/towers to show Tower ${installed.towerId} to the guest`,
+      async () => {
+        const towers = await getJson<{ items?: TowerSummary[] }>(
+          `${baseUrl}/api/cape-labels/towers`,
+          token,
+        );
+        return Boolean(
+          towers.body.items?.some(t => t.id === installed.towerId),
+        );
+      },
+    )),
+  ];
+}
+
+/** The home page as the guest sees it in Chromium: the card's row of the Tower, with its status. */
+async function cardProblems(
+  baseUrl: string,
+  towerId: string,
+): Promise<string[]> {
+  const browser = await launchChromium();
+  const page = await browser.newPage();
+  // The sign-in's and the card's failed requests and errors: a failure shows what the page met.
+  const met = recordProblems(page);
+  try {
+    await page.goto(`${baseUrl}/home`, { waitUntil: 'domcontentloaded' });
+    const row = page.getByTestId(towerTestIds(towerId).row);
+    const enter = page.getByRole('button', { name: /^enter$/i });
+    const notAllowed = page.getByText(/You may not view sweep results/);
+    await row.or(enter).or(notAllowed).first().waitFor({ timeout: 120_000 });
+    if (await enter.isVisible()) {
+      await enter.click();
+      await row.or(notAllowed).first().waitFor({ timeout: 60_000 });
+    }
+    if (await notAllowed.isVisible())
+      return ['the card tells the guest "You may not view sweep results"'];
+    await page
+      .getByTestId(towerTestIds(towerId).status)
+      .waitFor({ timeout: 30_000 });
+    return [];
+  } catch (error) {
+    return [
+      `the card did not show Tower ${towerId} to the guest: ${error}`,
+      ...met.slice(0, 10),
+    ];
+  } finally {
+    await browser.close();
+  }
+}
+
+type PortalChecks = { tower: TowerSummary; problems: string[] };
+
+/** Starts the portal's backend, waits for the first sweep, then checks what the guest sees. */
+export async function checkThroughPortalBackend(
+  portal: Portal,
+  installed: InstalledConfig,
+): Promise<PortalChecks> {
   const [sim] = await startSimulators([{ scenario: 'small' }]);
   const port = await freePort(7300, 7399);
+  const baseUrl = `http://localhost:${port}`;
   const dbPrefix = randomDatabasePrefix('install');
-  const overlay = writeOverlay(overlayConfig(port, sim.url, dbPrefix));
+  const overlay = writeOverlay(
+    overlayConfig(baseUrl, port, installed.towerId, sim.url, dbPrefix),
+  );
   const logs: string[] = [];
   try {
-    const child = startPortalBackend(portalDir, overlay, token, logs);
-    return await pollUntil(
+    const child = spawnBackstageBackend({
+      cwd: path.join(portal.dir, 'packages/backend'),
+      node: portalNode(portal),
+      configFiles: [
+        path.join(portal.dir, 'app-config.yaml'),
+        path.join(portal.dir, 'app-config.local.yaml'),
+        overlay,
+      ],
+      env: {
+        [installed.token.variable]: installed.token.value,
+        [installed.passwordVariable]: DEFAULT_PASSWORD,
+      },
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => logs.push(chunk));
+    }
+    const tower = await pollUntil(
       'a finished sweep in GET /towers',
       async () => {
         if (child.exitCode !== null)
           throw new Error(`the portal backend exited (${child.exitCode})`);
-        const [tower] = await fetchTowers(port, token);
-        const status = tower?.lastRun?.status;
-        return status && status !== 'running' ? tower : undefined;
+        const { status, body } = await getJson<{ items?: TowerSummary[] }>(
+          `${baseUrl}/api/cape-labels/towers`,
+          installed.token.value,
+        ).catch(() => ({ status: 0, body: {} as { items?: TowerSummary[] } }));
+        if (status !== 200) return undefined;
+        const found = body.items?.find(t => t.id === installed.towerId);
+        const lastStatus = found?.lastRun?.status;
+        return lastStatus && lastStatus !== 'running' ? found : undefined;
       },
-      { timeoutMs: 180_000, intervalMs: 1000 },
+      { timeoutMs: 240_000, intervalMs: 1000 },
     );
+    const problems = [
+      ...(await guestApiProblems(baseUrl, installed)),
+      ...(await cardProblems(baseUrl, installed.towerId)),
+    ];
+    if (problems.length > 0) process.stderr.write(logs.join('').slice(-8000));
+    return { tower, problems };
   } catch (error) {
     process.stderr.write(logs.join('').slice(-20_000));
     throw error;

@@ -1,32 +1,26 @@
-// Applies the README's marked blocks (readmeSteps.ts) to the portal copy: shell blocks run as they
-// are from the portal root, JSON and YAML blocks are merged into the file they name, TypeScript
-// blocks go where the README says. Throws when a block cannot be applied.
-import { execFileSync } from 'node:child_process';
+// Applies the README's marked blocks (readmeSteps.ts) to the portal: shell blocks run as they are
+// from the portal root (create-app's from the directory it makes the portal in), YAML blocks are
+// merged into the file they name at the key they name, files are written whole, TypeScript blocks
+// go where the README says. Throws when a block cannot be applied.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
-import { yarnBinDir, type Portal } from './portal';
+import { runInPortal, type Portal } from './portal';
 import type { ReadmeStep } from './readmeSteps';
 
-/** Runs a shell block with bash from the portal root (Yarn from .cache on the PATH). */
-export function runShellStep(portal: Portal, step: ReadmeStep): void {
-  try {
-    execFileSync('bash', ['-eo', 'pipefail', '-c', step.code], {
-      cwd: portal.dir,
-      env: {
-        ...process.env,
-        PATH: `${yarnBinDir()}${path.delimiter}${process.env.PATH}`,
-        YARN_ENABLE_TELEMETRY: '0',
-      },
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    throw new Error(
-      `step ${step.name} failed:\n${`${stdout ?? ''}${stderr ?? ''}`.slice(-4000)}`,
-    );
-  }
+/** Runs a shell block with bash from the portal root, or from `cwd`, in the portal's environment. */
+export function runShellStep(
+  portal: Portal,
+  step: ReadmeStep,
+  cwd = portal.dir,
+): void {
+  runInPortal(
+    portal,
+    `step ${step.name}`,
+    'bash',
+    ['-eo', 'pipefail', '-c', step.code],
+    cwd,
+  );
 }
 
 type Tree = Record<string, unknown>;
@@ -63,31 +57,52 @@ function mergeInto(target: unknown, addition: unknown): unknown {
   return addition;
 }
 
-/** Merges a JSON or YAML block into the portal file it names (`file=`, or the given one). */
-export function mergeFileStep(
-  portal: Portal,
-  step: ReadmeStep,
-  file = step.file,
-): void {
-  if (!file) throw new Error(`step ${step.name} names no file`);
-  const target = path.join(portal.dir, file);
-  const json = file.endsWith('.json');
-  const read = (text: string): unknown =>
-    json ? JSON.parse(text) : parse(text);
-  const merged = mergeInto(
-    read(fs.readFileSync(target, 'utf8')),
-    read(step.code),
-  );
-  fs.writeFileSync(
-    target,
-    json ? `${JSON.stringify(merged, null, 2)}\n` : stringify(merged),
-  );
+/**
+ * The node at `under` (`app.extensions.page:home.config.defaultConfig`): map keys, and in a list
+ * the entry whose one key is that segment; throws naming the first segment not there.
+ */
+function nodeAt(tree: unknown, under: string): unknown {
+  let node = tree;
+  for (const segment of under.split('.')) {
+    const holder = Array.isArray(node)
+      ? node.find(entry => soleKey(entry) === segment)
+      : node;
+    const next = isTree(holder) ? holder[segment] : undefined;
+    if (next === undefined || next === null)
+      throw new Error(`${under}: there is no ${segment}`);
+    node = next;
+  }
+  return node;
 }
 
-/** Writes a block that is a whole file (`file=`). */
+/**
+ * Merges a YAML block into the portal file it names (`file=`) at the key it names (`under=`, the
+ * file's top when none), as a reader adds it to what create-app wrote there.
+ */
+export function mergeFileStep(portal: Portal, step: ReadmeStep): void {
+  if (!step.file) throw new Error(`step ${step.name} names no file`);
+  const target = path.join(portal.dir, step.file);
+  const tree = parse(fs.readFileSync(target, 'utf8'));
+  const addition = parse(step.code);
+  if (!step.under) {
+    fs.writeFileSync(target, stringify(mergeInto(tree, addition)));
+    return;
+  }
+  const node = nodeAt(tree, step.under);
+  if (Array.isArray(node) && Array.isArray(addition)) node.push(...addition);
+  else if (isTree(node) && isTree(addition)) Object.assign(node, addition);
+  else
+    throw new Error(`step ${step.name}: ${step.under} is not what it adds to`);
+  fs.writeFileSync(target, stringify(tree));
+}
+
+/** Writes a block that is a whole new file (`file=`); one create-app wrote already is a failure. */
 export function writeFileStep(portal: Portal, step: ReadmeStep): void {
   if (!step.file) throw new Error(`step ${step.name} names no file`);
-  fs.writeFileSync(path.join(portal.dir, step.file), `${step.code}\n`);
+  const target = path.join(portal.dir, step.file);
+  if (fs.existsSync(target))
+    throw new Error(`step ${step.name}: ${step.file} is there already`);
+  fs.writeFileSync(target, `${step.code}\n`);
 }
 
 const BACKEND_INDEX = 'packages/backend/src/index.ts';

@@ -1,6 +1,7 @@
 // The install steps as README.md's "Installing into an existing portal" and docs/install-extras.md
 // write them: every fenced block right after a marker
-// `<!-- test:install step=<name> [npm|yarn] [file=<path>] -->`, and the releases the README states.
+// `<!-- test:install step=<name> [npm|yarn] [file=<path>] [under=<key.path>] -->`, and the releases
+// and the create-app version the README states.
 // The install test applies these blocks as they are, so the documents and the test cannot drift.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,11 +16,13 @@ export type ReadmeStep = {
   manager?: PackageManager;
   /** The portal file the block goes into. */
   file?: string;
+  /** The key of that file the block adds to (`app.extensions.page:home.config.defaultConfig`). */
+  under?: string;
   code: string;
 };
 
 const MARKED_BLOCK =
-  /<!-- test:install step=([\w-]+)((?: [\w.=/-]+)*) -->\n\n?```\w*\n([\s\S]*?)\n```/g;
+  /<!-- test:install step=([\w-]+)((?: [\w.:=/-]+)*) -->\n\n?```\w*\n([\s\S]*?)\n```/g;
 
 function installSection(readme: string): string {
   const start = readme.indexOf(SECTION);
@@ -39,11 +42,13 @@ export function readSteps(): ReadmeStep[] {
       ([, name, attributes, code]) => {
         const words = attributes.trim().split(/\s+/).filter(Boolean);
         const manager = words.find(w => w === 'npm' || w === 'yarn');
-        const fileWord = words.find(w => w.startsWith('file='));
+        const valueOf = (key: string) =>
+          words.find(w => w.startsWith(`${key}=`))?.slice(key.length + 1);
         return {
           name,
           manager: manager as PackageManager | undefined,
-          file: fileWord?.slice('file='.length),
+          file: valueOf('file'),
+          under: valueOf('under'),
           code,
         };
       },

@@ -1,29 +1,32 @@
 /* eslint-disable no-console */
-// `npm run test:install [-- --yarn]`: the README's "Installing into an existing portal" applied
-// as written (readmeSteps.ts reads its marked blocks) to a copy of create-app's 1.55.0 portal, with
-// npm or with Yarn 4: the upgrade to the README's release (versions:bump, then its fallback), the
-// packed and checked tarballs, the backend, policy, token and home-widget steps; then it
-// type-checks the portal, sweeps a simulated Tower through its backend and builds its app.
-// Exits non-zero on the first failure.
+// `npm run test:install [-- --yarn] [-- --node 24]`: the README's "Installing into an existing
+// portal" applied as written (readmeSteps.ts reads its marked blocks), from its create-app line on
+// Node 22 (or the major given) from the npm registry, with Yarn 4 or on npm workspaces: the upgrade
+// to the README's release (versions:bump, then its fallback), the packed and checked tarballs, the
+// backend, policy, config and home-widget steps; then the portal's own tsc and lint, its app built,
+// a sweep of a simulated Tower through its backend, and what the guest sees: the catalog's
+// entities, the Tower in the API and the card in Chromium. Exits non-zero on the first failure.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
   REPO_ROOT,
   duplicateBackstagePackages,
-  portalBin,
+  nodeDirFor,
   portalFor,
-  preparePortal,
+  runInPortal,
+  runPortalScript,
   type Portal,
   type PortalPackage,
   type Tarball,
 } from './portal';
-import { sweepThroughPortalBackend } from './portalBackend';
+import { checkThroughPortalBackend } from './portalBackend';
 import { readSteps, statedRelease } from './readmeSteps';
 import { checkTarball } from './tarballs';
 import {
   checkRelease,
   checkRegistryLines,
+  createPortal,
   installPlugins,
   upgradePortal,
 } from './upgradeAndInstall';
@@ -87,13 +90,19 @@ function tarballsFor(portal: PortalPackage, packed: Packed[]): Tarball[] {
   return packed.filter(p => needed.has(p.name));
 }
 
+/** The legacy frontend system's lines of install-extras.md, type-checked and linted with the app. */
+const LEGACY_LINES = path.join(__dirname, 'legacy.tsx');
+
 /** Builds the app; discovery (`app.packages: all`) must have bundled the plugin and its widget. */
 function buildPortalApp(portal: Portal): void {
   const appDir = path.join(portal.dir, 'packages/app');
-  execFileSync(portalBin(portal, 'backstage-cli'), ['package', 'build'], {
-    cwd: appDir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  runInPortal(
+    portal,
+    "the app's build",
+    path.join(portal.dir, 'node_modules/.bin/backstage-cli'),
+    ['package', 'build'],
+    appDir,
+  );
   const bundle = fs
     .readdirSync(path.join(appDir, 'dist'), { recursive: true })
     .map(String)
@@ -110,8 +119,18 @@ function buildPortalApp(portal: Portal): void {
   );
 }
 
+function nodeMajor(): number {
+  const at = process.argv.indexOf('--node');
+  const major = at < 0 ? 22 : Number(process.argv[at + 1]);
+  if (major !== 22 && major !== 24)
+    throw new Error(
+      `--node ${process.argv[at + 1]}: a portal runs on 22 or 24`,
+    );
+  return major;
+}
+
 async function main(): Promise<void> {
-  const portal = portalFor(process.argv.includes('--yarn') ? 'yarn' : 'npm');
+  const major = nodeMajor();
   const steps = readSteps();
   const release = statedRelease();
   const packed = await step('build and pack', packPlugins);
@@ -133,17 +152,21 @@ async function main(): Promise<void> {
       }),
     );
   });
-  const fresh = await step(
-    `prepare the ${portal.manager} portal of create-app (installs what its lockfile names)`,
-    () => preparePortal(portal),
+  const portal = portalFor(
+    process.argv.includes('--yarn') ? 'yarn' : 'npm',
+    await step(`Node ${major} from the npm registry`, () => nodeDirFor(major)),
   );
-  const upgrade = await step(`upgrade it to ${release.supported}`, () =>
-    upgradePortal(portal, steps, release),
+  await step(`create the portal with the README's create-app line`, () =>
+    createPortal(portal, steps, release),
+  );
+  const upgrade = await step(
+    `install and upgrade it to ${release.supported} (${portal.manager})`,
+    () => upgradePortal(portal, steps, release),
   );
   await step(`check it is ${release.supported} as the README states`, () =>
     fail('the upgraded portal', checkRelease(portal, release)),
   );
-  const token = await step('install the plugins as the README says', () =>
+  const installed = await step('install the plugins as the README says', () =>
     installPlugins(portal, steps, packed),
   );
   await step('check for duplicate @backstage packages', () =>
@@ -152,24 +175,26 @@ async function main(): Promise<void> {
       duplicateBackstagePackages(portal),
     ),
   );
-  await step('type-check the portal', () =>
-    execFileSync(portalBin(portal, 'tsc'), [], {
-      cwd: portal.dir,
-      stdio: 'inherit',
-    }),
+  fs.copyFileSync(
+    LEGACY_LINES,
+    path.join(portal.dir, 'packages/app/src/legacy.tsx'),
   );
-  const tower = await step('sweep through the portal backend', () =>
-    sweepThroughPortalBackend(portal.dir, token),
+  await step("the portal's tsc", () => runPortalScript(portal, 'tsc'));
+  await step("the portal's lint", () => runPortalScript(portal, 'lint:all'));
+  await step('build the portal app', () => buildPortalApp(portal));
+  const { tower, problems } = await step(
+    'sweep through the portal backend, then the guest: catalog, API, card in Chromium',
+    () => checkThroughPortalBackend(portal, installed),
   );
+  fail('what the guest sees', problems);
   fail(
     'the sweep',
     tower.lastRun?.status === 'succeeded' && tower.lastRun.counts.scanned > 0
       ? []
       : [`ended ${JSON.stringify(tower.lastRun)}`],
   );
-  await step('build the portal app', () => buildPortalApp(portal));
   console.log(
-    `test:install: passed with ${portal.manager} in ${((Date.now() - started) / 1000).toFixed(0)} s (portal installed ${fresh ? 'from scratch' : 'already'}; ${upgrade}; sweep: ${JSON.stringify(tower.lastRun?.counts)})`,
+    `test:install: passed with ${portal.manager} on Node ${major} in ${((Date.now() - started) / 1000).toFixed(0)} s (${upgrade}; sweep: ${JSON.stringify(tower.lastRun?.counts)})`,
   );
   console.log(timings.map(t => `  ${t}`).join('\n'));
 }

@@ -1,13 +1,16 @@
-// The README's install section in its order, on the portal copy: the upgrade from create-app's
-// release to the supported one (versions:bump, and its fallback when the release manifest cannot
-// be reached), the check that the portal is then the release the README states, and the plugins'
-// steps (tarballs, the allow-all policy replaced, backend lines, policy, token, home widget).
+// The README's install section in its order: the portal made by its create-app line, the upgrade
+// from create-app's release to the supported one (versions:bump, and its fallback when the release
+// manifest cannot be reached), the check that the portal is then the release the README states,
+// and the plugins' steps (tarballs, the allow-all module replaced by the README's policy, backend
+// lines, the config file with one Tower and the script token, the home widget).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { parse } from 'yaml';
 import {
   REPO_ROOT,
   copyToVendor,
+  createdPortalDir,
   installedVersion,
   type Portal,
   type PortalPackage,
@@ -35,6 +38,25 @@ function backstageVersion(dir: string): string {
     .version;
 }
 
+/** The README's create-app line, run where the portal is to be; sets `portal.dir`. */
+export function createPortal(
+  portal: Portal,
+  steps: ReadmeStep[],
+  release: StatedRelease,
+): void {
+  runShellStep(
+    portal,
+    stepFor(steps, 'create-app', portal.manager),
+    portal.parent,
+  );
+  portal.dir = createdPortalDir(portal);
+  const made = backstageVersion(portal.dir);
+  if (made !== release.start)
+    throw new Error(
+      `create-app made a ${made} portal, the README says ${release.start}`,
+    );
+}
+
 /**
  * Yarn: the README's `versions:bump`, then, if it failed (no access to versions.backstage.io),
  * its fallback; npm: the fallback (versions:bump needs Yarn). @returns what happened, for the log
@@ -45,11 +67,9 @@ export function upgradePortal(
   release: StatedRelease,
 ): string {
   const before = backstageVersion(portal.dir);
-  if (before !== release.start)
-    throw new Error(
-      `the fixture is ${before}, the README says create-app makes ${release.start}`,
-    );
   let bump = 'versions:bump not tried (npm)';
+  if (portal.manager === 'npm')
+    runShellStep(portal, stepFor(steps, 'to-npm', portal.manager));
   if (portal.manager === 'yarn') {
     try {
       runShellStep(portal, stepFor(steps, 'upgrade', 'yarn'));
@@ -120,33 +140,63 @@ export function checkRegistryLines(
   });
 }
 
-/** The environment variable and value of the README's script token. */
-export type ScriptToken = { variable: string; value: string };
+/** An environment variable the portal's config reads, and its value. */
+export type Secret = { variable: string; value: string };
 
-/** The README's steps 2–4 in order. @returns the token the portal's config now reads */
+/** What the README's config block sets up: its first Tower, who owns it, what it reads from the environment. */
+export type InstalledConfig = {
+  towerId: string;
+  owner: string;
+  token: Secret;
+  passwordVariable: string;
+};
+
+function variableIn(value: unknown, key: string): string {
+  const variable = /^\$\{(\w+)\}$/.exec(String(value))?.[1];
+  if (!variable)
+    throw new Error(`the config step's ${key} reads no \${VARIABLE}`);
+  return variable;
+}
+
+/** The Tower, owner and variables of the README's config block. */
+function readInstalledConfig(step: ReadmeStep): InstalledConfig {
+  const config = parse(step.code);
+  const [towerId, tower] =
+    Object.entries(config?.capeLabels?.towers ?? {})[0] ?? [];
+  const { owner, password } = (tower ?? {}) as Record<string, unknown>;
+  if (!towerId || typeof owner !== 'string')
+    throw new Error('the config step has no Tower with an owner');
+  const [access] = config.backend?.auth?.externalAccess ?? [];
+  return {
+    towerId,
+    owner,
+    token: {
+      variable: variableIn(access?.options?.token, 'static token'),
+      value: randomBytes(24).toString('base64url'),
+    },
+    passwordVariable: variableIn(password, `towers.${towerId}.password`),
+  };
+}
+
+/** The README's steps 2–4 in order. @returns what the portal's config now reads */
 export function installPlugins(
   portal: Portal,
   steps: ReadmeStep[],
   tarballs: Tarball[],
-): ScriptToken {
+): InstalledConfig {
   const { manager } = portal;
   copyToVendor(portal, tarballs);
   if (manager === 'yarn')
-    mergeFileStep(
-      portal,
-      stepFor(steps, 'resolutions', manager),
-      'package.json',
-    );
+    runShellStep(portal, stepFor(steps, 'resolutions', manager));
   runShellStep(portal, stepFor(steps, 'tarballs', manager));
   runShellStep(portal, stepFor(steps, 'remove-allow-all', manager));
+  runShellStep(portal, stepFor(steps, 'policy-dependencies', manager));
   applyBackendStep(portal, stepFor(steps, 'backend', manager));
   writeFileStep(portal, stepFor(steps, 'policy', manager));
-  const tokenStep = stepFor(steps, 'token', manager);
-  mergeFileStep(portal, tokenStep);
+  const configStep = stepFor(steps, 'config', manager);
+  writeFileStep(portal, configStep);
   mergeFileStep(portal, stepFor(steps, 'home-widget', manager));
   const overlaps = widgetOverlaps(portal, CARD_WIDGET);
   if (overlaps.length > 0) throw new Error(overlaps.join('\n'));
-  const variable = /\$\{(\w+)\}/.exec(tokenStep.code)?.[1];
-  if (!variable) throw new Error('the token step reads no ${VARIABLE}');
-  return { variable, value: randomBytes(24).toString('base64url') };
+  return readInstalledConfig(configStep);
 }

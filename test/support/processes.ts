@@ -37,6 +37,8 @@ export function spawnBackstageBackend(options: {
   cwd: string;
   configFiles: string[];
   env?: NodeJS.ProcessEnv;
+  /** The Node binary to run it on; this process's by default. */
+  node?: string;
 }): ChildProcess & {
   stdout: NodeJS.ReadableStream;
   stderr: NodeJS.ReadableStream;
@@ -49,7 +51,7 @@ export function spawnBackstageBackend(options: {
   delete env.JEST_WORKER_ID;
   const configArgs = options.configFiles.flatMap(file => ['--config', file]);
   const child = spawn(
-    process.execPath,
+    options.node ?? process.execPath,
     [
       '-r',
       '@backstage/cli/config/nodeTransform.cjs',

@@ -25,6 +25,13 @@ import {
 } from '@smartx-cape/plugin-cape-labels-common';
 import { createTowerEntityReadDecision } from '@smartx-cape/plugin-catalog-backend-module-cape-labels';
 
+// Every permission but cape-labels.*: create-app's allow-all policy, until you replace it.
+const otherPermissions: PermissionPolicy = {
+  async handle() {
+    return { result: AuthorizeResult.ALLOW };
+  },
+};
+
 export default createBackendModule({
   pluginId: 'permission',
   moduleId: 'portal-policy',
@@ -59,7 +66,8 @@ export default createBackendModule({
           );
         };
         const portalPolicy: PermissionPolicy = {
-          async handle({ permission }, user) {
+          async handle(request, user) {
+            const { permission } = request;
             if (
               isPermission(permission, capeLabelsReadPermission) ||
               isPermission(permission, capeLabelsSweepRunPermission)
@@ -71,7 +79,7 @@ export default createBackendModule({
                 permission,
                 await towerDecision(capeLabelsReadPermission, user),
               );
-            return { result: AuthorizeResult.DENY }; // your other rules here
+            return otherPermissions.handle(request, user);
           },
         };
         policy.setPolicy(portalPolicy);

@@ -16,6 +16,7 @@ import {
   readCapeLabelsConfig,
   transportWarnings,
 } from './config/readConfig';
+import { TowerOwnershipReloads } from './config/ownershipReloads';
 import { DatabaseRunStore } from './database/DatabaseRunStore';
 import { notificationsBackendInstalled } from './notifications/installed';
 import { RunNotifier } from './notifications/RunNotifier';
@@ -124,6 +125,13 @@ export const capeLabelsPlugin = createBackendPlugin({
             progress: new RunProgressSignals(signals, logger),
           }),
         });
+        const ownershipReloads = new TowerOwnershipReloads({
+          config,
+          logger,
+          towers: capeConfig.towers,
+        });
+        ownershipReloads.start();
+        lifecycle.addShutdownHook(() => ownershipReloads.stop());
         lifecycle.addShutdownHook(() => coordinator.shutdown());
         await coordinator.start();
         if (capeConfig.towers.length === 0)

@@ -7,6 +7,7 @@ import { schedulerServiceFactory } from '@backstage/backend-defaults/scheduler';
 import { authServiceFactory } from '@backstage/backend-defaults/auth';
 import { httpAuthServiceFactory } from '@backstage/backend-defaults/httpAuth';
 import { permissionsServiceFactory } from '@backstage/backend-defaults/permissions';
+import { ConfigSources, MutableConfigSource } from '@backstage/config-loader';
 import {
   mockCredentials,
   mockServices,
@@ -144,12 +145,19 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
     const knex = options.database
       ? await options.database()
       : await databases.init('SQLITE_3');
+    // A root config that can change while the backend runs, as Backstage's reloads a changed file.
+    const configSource = MutableConfigSource.create({ data: rootConfig });
+    const config = await ConfigSources.toConfig(configSource);
     const backend = await startTestBackend({
       features: [
         capeLabelsPlugin,
         // The plugin's database is this knex: tests read and seed rows through it.
         mockServices.database.factory({ knex }),
-        mockServices.rootConfig.factory({ data: rootConfig }),
+        createServiceFactory({
+          service: coreServices.rootConfig,
+          deps: {},
+          factory: () => config,
+        }),
         ...authFeatures,
         createServiceFactory({
           service: coreServices.rootLogger,
@@ -200,6 +208,13 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
         return (await get(`/towers/${towerId}/runs?limit=100`).expect(200)).body
           .items;
       },
+      /** Changes the `capeLabels` block, as an edited config file that Backstage reloads. */
+      reloadCapeLabels(next: (simUrl: string) => JsonObject) {
+        configSource.setData({
+          ...rootConfig,
+          capeLabels: { startSpread: { milliseconds: 0 }, ...next(sim.url) },
+        });
+      },
       /** `GET /towers` as a user. */
       async towers(): Promise<TowerSummary[]> {
         return (await get('/towers').expect(200)).body.items;
@@ -213,6 +228,7 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
       },
       async stop() {
         await backend.stop();
+        config.close();
         await sim.stop();
       },
     };

@@ -1,5 +1,6 @@
-// The README's legacy-frontend steps, type-checked only: a route, a sidebar item and the card on
-// a home page, from the package's main entry point.
+// The legacy frontend system's lines of docs/install-extras.md, copied into the install test's
+// portal (packages/app/src) and type-checked and linted there: a route, a sidebar item and the card
+// on a home page, from the package's main entry point.
 import { Route } from 'react-router-dom';
 import { SidebarItem } from '@backstage/core-components';
 import {

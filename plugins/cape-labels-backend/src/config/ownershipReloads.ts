@@ -1,0 +1,70 @@
+import type {
+  LoggerService,
+  RootConfigService,
+} from '@backstage/backend-plugin-api';
+import { toError } from '@backstage/errors';
+import {
+  readTowerOwnership,
+  type TowerOwnership,
+} from '@smartx-cape/plugin-cape-labels-common';
+import type { TowerConfig } from './types';
+
+const sameOwnership = (a: TowerOwnership, b: TowerOwnership) =>
+  a.owner === b.owner && a.notify.join('\n') === b.notify.join('\n');
+
+/**
+ * Keeps each configured Tower's `owner` and `notify` as the root config says now: when Backstage
+ * reloads the config, permissions, the API and notifications follow without a restart, as the
+ * catalog does. Every other key of a Tower, and which Towers there are, stay as read at start.
+ */
+export class TowerOwnershipReloads {
+  private subscription?: { unsubscribe(): void };
+
+  constructor(
+    private readonly options: {
+      config: RootConfigService;
+      logger: LoggerService;
+      towers: TowerConfig[];
+    },
+  ) {}
+
+  start(): void {
+    this.subscription = this.options.config.subscribe?.(() => this.reload());
+  }
+
+  stop(): void {
+    this.subscription?.unsubscribe();
+  }
+
+  /** The new config's owners, or none of them when one is invalid (the message names the key). */
+  private read(): Map<string, TowerOwnership> | undefined {
+    const { config, logger, towers } = this.options;
+    try {
+      return new Map(
+        towers.flatMap(({ id }) => {
+          const key = `capeLabels.towers.${id}`;
+          const block = config.getOptionalConfig(key);
+          return block ? [[id, readTowerOwnership(block, key)] as const] : [];
+        }),
+      );
+    } catch (error) {
+      logger.error(
+        `Config reloaded with an invalid Tower owner or notify; every Tower keeps its previous ones: ${toError(error).message}`,
+      );
+      return undefined;
+    }
+  }
+
+  private reload(): void {
+    const ownerships = this.read();
+    for (const tower of this.options.towers) {
+      const now = ownerships?.get(tower.id);
+      if (!now || sameOwnership(now, tower)) continue;
+      tower.owner = now.owner;
+      tower.notify = now.notify;
+      this.options.logger.info(
+        `Tower ${tower.id}: owner ${now.owner ?? 'none'}, notify ${now.notify.join(', ') || 'nobody'} (config reloaded)`,
+      );
+    }
+  }
+}

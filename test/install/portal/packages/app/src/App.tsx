@@ -1,7 +1,0 @@
-import { createApp } from '@backstage/frontend-defaults';
-import catalogPlugin from '@backstage/plugin-catalog/alpha';
-import { homeModule } from './modules/home';
-
-export default createApp({
-  features: [catalogPlugin, homeModule],
-});

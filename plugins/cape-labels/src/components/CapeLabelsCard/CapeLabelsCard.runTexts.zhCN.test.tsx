@@ -37,6 +37,10 @@ const params = {
   relations: 'vms, vm_volume_snapshots',
   refusals: 3,
   nextLoginAt: '2026-12-05T12:00:00.000Z',
+  holder: 'securityGroups sg1',
+  labelId: 'l-4',
+  key: 'cape-vip',
+  value: '10.0.0.9',
 };
 
 /** One Tower per code, its last run failed with that code. */

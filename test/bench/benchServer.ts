@@ -7,7 +7,7 @@ import { Duration } from 'luxon';
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { testTowerConfig } from '../../plugins/cape-labels-backend/src/config/__testUtils__/testTowerConfig';
 import type { TowerConfig } from '../../plugins/cape-labels-backend/src/config/types';
-import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database/DatabaseRunStore';
+import { openRunStore } from '../../plugins/cape-labels-backend/src/database/RunStore';
 import { TowerAccess } from '../../plugins/cape-labels-backend/src/service/access';
 import { createRouter } from '../../plugins/cape-labels-backend/src/service/router';
 import { TowerSweeps } from '../../plugins/cape-labels-backend/src/service/sweepOnRequest';
@@ -35,7 +35,7 @@ function towers(towerIds: string[]): TowerConfig[] {
 
 /** The plugin's store on `knex` (migrated), and the scheduler's table. */
 async function benchStore(knex: Knex) {
-  const store = await DatabaseRunStore.create({
+  const store = await openRunStore({
     database: { getClient: async () => knex, migrations: { skip: false } },
   });
   await knex.migrate.latest({

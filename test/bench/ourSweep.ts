@@ -7,7 +7,7 @@ import {
   sweptKeys,
   type TowerConfig,
 } from '../../plugins/cape-labels-backend/src/config/types';
-import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database/DatabaseRunStore';
+import { openRunStore } from '../../plugins/cape-labels-backend/src/database/RunStore';
 import { TowerSweeper } from '../../plugins/cape-labels-backend/src/sweep/TowerSweeper';
 import { towerClientFactory } from '../../plugins/cape-labels-backend/src/sweep/SweepCoordinator';
 import { testTowerConfig } from '../../plugins/cape-labels-backend/src/config/__testUtils__/testTowerConfig';
@@ -62,7 +62,7 @@ export async function runOurs(
 ) {
   const db = await openSweepStore(storeKind, `cape_sweep_bench_${process.pid}`);
   const knex = db.knex;
-  const base = await DatabaseRunStore.create({
+  const base = await openRunStore({
     database: { getClient: async () => knex, migrations: { skip: false } },
   });
   const { store, times, outcomes } = timedStore(base);

@@ -10,7 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database/DatabaseRunStore';
+import { openRunStore } from '../../plugins/cape-labels-backend/src/database/RunStore';
 import { openDatabase } from './benchDatabase';
 import { loadavg, runMain } from './common';
 import { newRun } from '../../plugins/cape-labels-backend/src/database/__testUtils__/testStore';
@@ -47,7 +47,7 @@ async function main() {
       e[1] += performance.now() - (started.get(q.__knexQueryUid) ?? 0);
     });
   }
-  const store = await DatabaseRunStore.create({
+  const store = await openRunStore({
     database: { getClient: async () => knex, migrations: { skip: false } },
   });
   const busy: Record<string, number> = {};

@@ -11,7 +11,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
-import { DatabaseRunStore } from '../../plugins/cape-labels-backend/src/database/DatabaseRunStore';
+import { openRunStore } from '../../plugins/cape-labels-backend/src/database/RunStore';
 import { newRun } from '../../plugins/cape-labels-backend/src/database/__testUtils__/testStore';
 import { openDatabase } from './benchDatabase';
 import {
@@ -40,7 +40,7 @@ function outcomeRows(runId: string, n: number, offset: number) {
 async function sqliteOutcomes(rounds: number) {
   const db = await openDatabase('memory', 'store_micro');
   const knex = db.knex;
-  const store = await DatabaseRunStore.create({
+  const store = await openRunStore({
     database: { getClient: async () => knex, migrations: { skip: false } },
   });
   const result: Record<string, number[]> = { before: [], after: [] };
@@ -88,7 +88,7 @@ async function pgLastRuns(rounds: number) {
   const knex: Knex = db.knex;
   const result: Record<string, number[]> = { before: [], after: [] };
   try {
-    const store = await DatabaseRunStore.create({
+    const store = await openRunStore({
       database: { getClient: async () => knex, migrations: { skip: false } },
     });
     const towers = Array.from(

@@ -34,7 +34,7 @@ const LABELS: Record<StoreKind, (where: string) => string> = {
  * A fresh store for one sweep. `memory` is SQLite in the sweeping process (its pages count in the
  * RSS growth); `file` a SQLite file in the temp folder and `pg` a scratch PostgreSQL database on
  * 127.0.0.1:5432 (created here, dropped by `close`), as a portal keeps its store. A SQLite file
- * is put in WAL mode by the plugin's store itself (DatabaseRunStore.create).
+ * is put in WAL mode by the plugin's store itself (openRunStore).
  */
 export async function openSweepStore(
   kind: StoreKind,

@@ -17,7 +17,7 @@ import {
   transportWarnings,
 } from './config/readConfig';
 import { TowerOwnershipReloads } from './config/ownershipReloads';
-import { DatabaseRunStore } from './database/DatabaseRunStore';
+import { openRunStore } from './database/RunStore';
 import { notificationsBackendInstalled } from './notifications/installed';
 import { RunNotifier } from './notifications/RunNotifier';
 import {
@@ -90,7 +90,7 @@ export const capeLabelsPlugin = createBackendPlugin({
         capeConfig.towers
           .flatMap(transportWarnings)
           .forEach(warning => logger.warn(warning));
-        const store = await DatabaseRunStore.create({ database });
+        const store = await openRunStore({ database });
 
         const coordinator = SweepCoordinator.create({
           config: capeConfig,

@@ -1,236 +1,74 @@
-import type {
-  LabelOutcome,
-  OutcomeFilter,
-  OutcomePage,
-  Run,
-  RunClock,
-  RunCounts,
-  RunError,
-  RunNote,
-  RunRelations,
-  RunSettings,
-  RunStatus,
-  RunSummary,
-  RunTrigger,
-  SourceCount,
-} from '@smartx-cape/plugin-cape-labels-common';
-import type { NotifiedHealth } from './tables';
+import { PendingDeletesDatabase } from './PendingDeletesDatabase';
+import type { PendingDeletesStore } from './PendingDeletesStore';
+import { RequestsDatabase } from './RequestsDatabase';
+import type { RequestsStore } from './RequestsStore';
+import { RunsDatabase } from './RunsDatabase';
+import type { RunsStore } from './RunsStore';
+import { SightingsDatabase } from './SightingsDatabase';
+import type { SightingsStore } from './SightingsStore';
+import { StoreConnection, type StoreOptions } from './storeConnection';
+import { TowerStateDatabase } from './TowerStateDatabase';
+import type { LoginBackoffStore, NotifiedHealthStore } from './TowerStateStore';
 
-export type NewRun = {
-  towerId: string;
-  trigger: RunTrigger;
-  requestedBy?: string;
-  dryRun: boolean;
-  instance: string;
-  /** rootInstanceMetadata's id of the backend instance. */
-  instanceId?: string;
-  startedAt: Date;
-  settings: RunSettings;
-};
+export type {
+  PendingBatchId,
+  PendingDelete,
+  PendingDeletesStore,
+} from './PendingDeletesStore';
+export type { RequestsStore, SweepRequest } from './RequestsStore';
+export type {
+  LostRun,
+  NewRun,
+  Retention,
+  RunEnd,
+  RunsStore,
+} from './RunsStore';
+export type { SightingsStore } from './SightingsStore';
+export type {
+  LoginBackoff,
+  LoginBackoffStore,
+  NotifiedHealthStore,
+} from './TowerStateStore';
 
-export type RunEnd = {
-  status: Exclude<RunStatus, 'running' | 'lost'>;
-  finishedAt: Date;
-  counts: RunCounts;
-  error?: RunError;
-  notes?: RunNote[];
-};
+/** Every aggregate's store on one object, as the plugin wires it; tests and benchmarks wrap it. */
+export type RunStore = RunsStore &
+  RequestsStore &
+  PendingDeletesStore &
+  SightingsStore &
+  NotifiedHealthStore &
+  LoginBackoffStore;
 
-/** A run found lost and recorded aborted: what it was doing. */
-export type LostRun = {
-  id: string;
-  trigger: RunTrigger;
-  requestedBy?: string;
-  dryRun: boolean;
-};
-
-/** A label sent to deleteManyLabels whose outcome is not known (yet). */
-export type PendingDelete = { runId: string; label: LabelOutcome };
-
-/** One guarded delete's write-ahead record, as `writePendingDeletes` returned it. */
-export type PendingBatchId = number;
-
-/** A request for a sweep (card or events bus) waiting for the Tower's lease holder. */
-export type SweepRequest = {
-  id: string;
-  towerId: string;
-  trigger: Exclude<RunTrigger, 'schedule' | 'external'>;
-  requestedBy?: string;
-  dryRun: boolean;
-  requestedAt: Date;
-  /** The run that claimed it (`claimRequest`). */
-  claimedBy?: string;
-};
-
-/** How much of a Tower's history is kept (`capeLabels.retention`). */
-export type Retention = {
-  /** Runs kept, with the outcomes they list (`runsPerTower`). */
-  runs: number;
-  /** Newest runs that still list their routine keeps one by one (`routineKeepRuns`). */
-  routineRuns: number;
-};
-
-export type LoginBackoff = {
-  refusals: number;
-  lastCode: string;
-  lastRefusedAt: Date;
-  nextLoginAt: Date;
-  /** The credentials refused, as a salted hash: a config change shows as a different hash. */
-  credentials: { salt: string; hash: string };
-};
-
-/** Where each Tower's login backoff is kept, shared by every replica. */
-export interface LoginBackoffStore {
-  /** Each Tower's backoff; Towers without one absent. */
-  getLoginBackoffs(towerIds: string[]): Promise<Map<string, LoginBackoff>>;
-  /** Writes the Tower's backoff in place of the one before. */
-  setLoginBackoff(towerId: string, backoff: LoginBackoff): Promise<void>;
-  /** Forgets it: a login succeeded. */
-  clearLoginBackoff(towerId: string): Promise<void>;
+/** The methods of `store`'s class, bound to it: they survive a spread or a Proxy's `apply`. */
+function bound<T extends object>(store: T): T {
+  const prototype = Object.getPrototypeOf(store) as object;
+  return Object.fromEntries(
+    Object.getOwnPropertyNames(prototype)
+      .filter(name => name !== 'constructor')
+      .map(name => {
+        const method = Reflect.get(store, name) as (
+          ...args: unknown[]
+        ) => unknown;
+        return [name, method.bind(store)];
+      }),
+  ) as T;
 }
 
 /**
- * Persistence of runs, outcomes, confirmation sightings, pending deletes and requests, the
- * health each Tower's owners were last told about, and each Tower's login backoff.
- * DatabaseRunStore keeps it in the plugin's database; tests and benchmarks wrap it.
+ * Opens the plugin's database, SQLite or PostgreSQL: puts a SQLite file in write-ahead-log mode,
+ * runs the migrations and builds each aggregate's store on the one connection.
  */
-export interface RunStore extends LoginBackoffStore {
-  // Runs
-  createRun(run: NewRun): Promise<RunSummary>;
-  /** Whose clock the run's age cutoff is taken on (the card shows it). */
-  setRunClock(runId: string, clock: RunClock): Promise<void>;
-  /** The relations the run checks before deleting (read once, at its start). */
-  setRunRelations(runId: string, relations: RunRelations): Promise<void>;
-  /** Progress while running (the card shows it). */
-  updateRunCounts(runId: string, counts: RunCounts): Promise<void>;
-  /**
-   * Proof of life, every second while the run is `running`; a finished run is left alone. Answers
-   * who asked the run to stop, if anyone did (`requestStop`), so the run finds a stop without
-   * another read.
-   */
-  heartbeat(runId: string, at: Date): Promise<string | undefined>;
-  /** Records how the run ended; NotFoundError when it does not exist. */
-  finishRun(runId: string, end: RunEnd): Promise<RunSummary>;
-  /**
-   * Records the Tower's lost runs (`running`, heartbeat stopped) as aborted and returns what
-   * they were doing. Called by the holder of the Tower's lease before it sweeps, never by a read.
-   */
-  abortLostRuns(towerId: string, now: Date): Promise<LostRun[]>;
-  /** Marks the Tower's live run as asked to stop by `stoppedBy`; its id, undefined when none runs. */
-  requestStop(towerId: string, stoppedBy: string): Promise<string | undefined>;
-  /** Who asked to stop the run, if anyone did. */
-  stoppedBy(runId: string): Promise<string | undefined>;
-  /** Forgets a stop the scheduler could not carry out. */
-  withdrawStop(runId: string): Promise<void>;
-
-  // Runs as read: a `running` run without a recent heartbeat reads `lost`
-  getRun(runId: string): Promise<Run | undefined>;
-  /** Newest first; `before` is a run id (keyset), a `NotFoundError` when not the Tower's. */
-  listRuns(
-    towerId: string,
-    options: { limit: number; before?: string },
-  ): Promise<RunSummary[]>;
-  /** Newest run of each Tower. */
-  lastRuns(towerIds: string[]): Promise<Map<string, RunSummary>>;
-  /** Towers with a live run (`running`, recent heartbeat). */
-  runningTowers(towerIds: string[]): Promise<Set<string>>;
-  /** Start of the Tower's newest scheduled sweep that ran to an end: the schedule's anchor. */
-  lastScheduledStart(towerId: string): Promise<Date | undefined>;
-  /** When each Tower's newest succeeded run finished (epoch ms); Towers without one absent. */
-  lastSucceeded(towerIds: string[]): Promise<Map<string, number>>;
-  /** Applies the retention after a run; returns the number of runs deleted. */
-  pruneRuns(towerId: string, keep: Retention): Promise<number>;
-
-  // Outcomes
-  /**
-   * Appends outcomes and, in the same transaction, counts them on the run, forgets the
-   * sightings of labels seen in use and, given the guarded delete they are the outcomes of
-   * (`settles`), forgets its pending deletes they resolve.
-   */
-  addOutcomes(
-    runId: string,
-    outcomes: LabelOutcome[],
-    settles?: PendingBatchId,
-  ): Promise<void>;
-  /**
-   * Records labels a later run found deleted as deleted by `runId`, with `note`, and forgets
-   * their pending deletes. False: the run is gone.
-   */
-  recordLateDeletions(
-    runId: string,
-    labels: LabelOutcome[],
-    note: RunNote,
-  ): Promise<boolean>;
-
-  /** A page of the run's outcomes that pass the filter; NotFoundError when the run does not exist. */
-  listOutcomes(
-    runId: string,
-    options: { limit: number; offset: number } & OutcomeFilter,
-  ): Promise<OutcomePage>;
-  /** The run's outcomes that pass `filter`, in pages of `pageSize`: one page in memory. */
-  iterateOutcomes(
-    runId: string,
-    filter: OutcomeFilter,
-    pageSize: number,
-  ): AsyncGenerator<LabelOutcome[]>;
-  /** The values of `key` whose labels the Tower's runs since `since` deleted most, most first. */
-  topDeletedValues(options: {
-    towerId: string;
-    key: string;
-    since: Date;
-    limit: number;
-  }): Promise<SourceCount[]>;
-
-  // Pending deletes, the guarded deletes' write-ahead record
-  /** Writes the labels of a guarded delete before it is sent. */
-  writePendingDeletes(
-    towerId: string,
-    runId: string,
-    labels: LabelOutcome[],
-  ): Promise<PendingBatchId>;
-  /**
-   * The Tower's pending deletes of runs no longer alive (a stopped run still alive settles its
-   * own), each (run, label) once, ordered by run and label.
-   */
-  listPendingDeletes(towerId: string): Promise<PendingDelete[]>;
-  /** Forgets pending deletes of a run, whichever guarded delete they were sent by. */
-  clearPendingDeletes(runId: string, labelIds: string[]): Promise<void>;
-
-  // Confirmation sightings, rule 6
-  /** When each label was first seen; labels never seen are absent. */
-  getSightings(towerId: string, labelIds: string[]): Promise<Map<string, Date>>;
-  addSightings(
-    towerId: string,
-    labelIds: string[],
-    seenAt: Date,
-  ): Promise<void>;
-  /** Forgets the sightings last seen before `before`. */
-  pruneSightings(towerId: string, before: Date): Promise<void>;
-
-  // Sweep requests waiting for the Tower's lease holder
-  enqueueRequest(
-    request: Omit<SweepRequest, 'id' | 'claimedBy'>,
-  ): Promise<SweepRequest>;
-  /** The Tower's oldest request free to take: unclaimed, or claimed by a run no longer alive. */
-  nextRequest(towerId: string): Promise<SweepRequest | undefined>;
-  /** Claims `request`, as last read, for the run before it in its start; false if it changed. */
-  claimRequest(request: SweepRequest, runId: string): Promise<boolean>;
-  /** Takes `request`, as last read, recording its run in one transaction; undefined if changed. */
-  takeRequest(
-    request: SweepRequest,
-    run: NewRun,
-  ): Promise<RunSummary | undefined>;
-  /** Whether a request free to take waits (`nextRequest`). */
-  hasPendingRequest(towerId: string): Promise<boolean>;
-  /** Withdraws a request nobody claimed; false when it is no longer waiting unclaimed. */
-  cancelRequest(requestId: string): Promise<boolean>;
-
-  // Notified health, one row per Tower
-  getNotifiedHealth(towerId: string): Promise<NotifiedHealth | undefined>;
-  setNotifiedHealth(
-    towerId: string,
-    health: NotifiedHealth,
-    runId: string,
-    at: Date,
-  ): Promise<void>;
+export async function openRunStore(options: StoreOptions): Promise<RunStore> {
+  const connection = await StoreConnection.open(options);
+  const pendingDeletes = new PendingDeletesDatabase(connection);
+  const sightings = new SightingsDatabase(connection);
+  const runs = new RunsDatabase(connection, pendingDeletes, sightings);
+  const towerState = new TowerStateDatabase(connection);
+  return {
+    ...bound<RunsStore>(runs),
+    ...bound<RequestsStore>(new RequestsDatabase(connection, runs)),
+    ...bound<PendingDeletesStore>(pendingDeletes),
+    ...bound<SightingsStore>(sightings),
+    ...bound<NotifiedHealthStore>(towerState),
+    ...bound<LoginBackoffStore>(towerState),
+  };
 }

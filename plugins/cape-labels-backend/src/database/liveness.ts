@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { RunStatus } from '@smartx-cape/plugin-cape-labels-common';
 import type { RunRow } from './tables';
 
@@ -22,4 +23,17 @@ export function displayStatus(
 /** A `running` run's heartbeat is newer than this: its sweep is alive. */
 export function aliveSince(now: number): number {
   return now - LOST_AFTER_MS;
+}
+
+/** Rows whose run, joined as `r`, is gone, ended or silent since `since`. */
+export function whereRunNotAlive(
+  query: Knex.QueryBuilder,
+  since: number,
+): void {
+  query.where(notAlive =>
+    notAlive
+      .whereNull('r.id')
+      .orWhereNot('r.status', 'running')
+      .orWhereRaw(`${SIGN_OF_LIFE} < ?`, [since]),
+  );
 }

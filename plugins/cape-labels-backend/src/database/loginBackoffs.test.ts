@@ -1,7 +1,7 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
 import { at } from './__testUtils__/testStore';
-import { DatabaseRunStore } from './DatabaseRunStore';
+import { openRunStore } from './RunStore';
 import type { LoginBackoff } from './RunStore';
 
 const backoff = (refusals: number, minutes: number): LoginBackoff => ({
@@ -44,7 +44,7 @@ describeEachDatabase('RunStore login backoffs', itEach => {
     async db => {
       const { knex, store } = await db.store();
       await store.setLoginBackoff('prod-a', backoff(3, 0));
-      const other = await DatabaseRunStore.create({
+      const other = await openRunStore({
         database: mockServices.database({ knex }),
       });
       expect((await other.getLoginBackoffs(['prod-a'])).get('prod-a')).toEqual(

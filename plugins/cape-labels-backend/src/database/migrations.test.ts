@@ -1,8 +1,8 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
 import { SETTINGS, at, newRun } from './__testUtils__/testStore';
-import { DatabaseRunStore } from './DatabaseRunStore';
-import { migrationsDirectory } from './DatabaseRunStore';
+import { openRunStore } from './RunStore';
+import { migrationsDirectory } from './storeConnection';
 
 const TABLES = [
   'cape_labels_notified_health',
@@ -18,20 +18,20 @@ describeEachDatabase('migrations', itEach => {
   itEach('run twice, skip on request and roll back', async db => {
     const knex = await db.knex();
 
-    await DatabaseRunStore.create({
+    await openRunStore({
       database: mockServices.database({ knex, migrations: { skip: true } }),
     });
     expect(await knex.schema.hasTable('cape_labels_runs')).toBe(false);
-    await DatabaseRunStore.create({
+    await openRunStore({
       database: mockServices.database({ knex }),
       skipMigrations: true,
     });
     expect(await knex.schema.hasTable('cape_labels_runs')).toBe(false);
 
-    await DatabaseRunStore.create({
+    await openRunStore({
       database: mockServices.database({ knex }),
     });
-    const store = await DatabaseRunStore.create({
+    const store = await openRunStore({
       database: mockServices.database({ knex }),
     });
     for (const table of TABLES) {
@@ -97,7 +97,7 @@ describeEachDatabase(
           })),
         );
 
-        const store = await DatabaseRunStore.create({
+        const store = await openRunStore({
           database: mockServices.database({ knex }),
         });
         const summary = async (id: string) => {
@@ -127,7 +127,7 @@ describeEachDatabase(
       'carries pending deletes over, one row per run, and back on rollback',
       async db => {
         const knex = await db.knex();
-        const store = await DatabaseRunStore.create({
+        const store = await openRunStore({
           database: mockServices.database({ knex }),
         });
         const runA = await store.createRun(newRun('prod-a', 0));
@@ -187,7 +187,7 @@ describeEachDatabase('migration 20261204000000_label_relations', itEach => {
     'keeps the relations a run checked and the relation of a referenced label, and drops both on rollback',
     async db => {
       const knex = await db.knex();
-      const store = await DatabaseRunStore.create({
+      const store = await openRunStore({
         database: mockServices.database({ knex }),
       });
       const run = await store.createRun(newRun('prod-a', 0));
@@ -262,7 +262,7 @@ describeEachDatabase('migration 20261205000100_request_claims', itEach => {
       });
       await knex('cape_labels_requests').insert(olderRow('queued-before'));
 
-      const store = await DatabaseRunStore.create({
+      const store = await openRunStore({
         database: mockServices.database({ knex }),
       });
       expect(await store.nextRequest('prod-a')).toMatchObject({

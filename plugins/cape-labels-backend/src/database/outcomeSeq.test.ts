@@ -1,7 +1,7 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import { DatabaseRunStore } from './DatabaseRunStore';
+import { openRunStore } from './RunStore';
 import { at, SETTINGS } from './__testUtils__/testStore';
 
 const WRITERS = 12;
@@ -69,7 +69,7 @@ describeEachDatabase('outcome numbering', itEach => {
         })),
       );
 
-      const store = await DatabaseRunStore.create({
+      const store = await openRunStore({
         database: mockServices.database({ knex }),
       });
       await store.addOutcomes('old-run', [outcome(0, 0)]);

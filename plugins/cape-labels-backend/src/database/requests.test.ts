@@ -2,7 +2,7 @@ import { mockServices } from '@backstage/backend-test-utils';
 import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
 import { ZERO, at, newRun } from './__testUtils__/testStore';
 import type { RunStore, SweepRequest } from './RunStore';
-import { DatabaseRunStore } from './DatabaseRunStore';
+import { openRunStore } from './RunStore';
 
 /**
  * Takes the Tower's oldest request as a start does, recording its run, and the next oldest when
@@ -82,7 +82,7 @@ describeEachDatabase('RunStore requests', itEach => {
   itEach('never hands one request to two takers', async db => {
     const { store, knex } = await db.store();
     // A second store on the same database stands in for another replica.
-    const replica = await DatabaseRunStore.create({
+    const replica = await openRunStore({
       database: mockServices.database({ knex }),
     });
     const queued = [];
@@ -116,7 +116,7 @@ describeEachDatabase('RunStore requests', itEach => {
     async db => {
       let now = at(0);
       const { store, knex } = await db.store(() => now);
-      const replica = await DatabaseRunStore.create({
+      const replica = await openRunStore({
         database: mockServices.database({ knex }),
         now: () => now,
       });

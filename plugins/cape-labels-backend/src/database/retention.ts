@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { CHUNK } from '../lib/chunks';
 import { ROUTINE_REASONS } from './rowMapping';
-import type { Retention } from './RunStore';
+import type { Retention } from './RunsStore';
 import { OUTCOMES, RUNS, type OutcomeRow, type RunRow } from './tables';
 
 /**

@@ -16,10 +16,10 @@ import {
   plainValue,
 } from '../lib/plainText';
 import { displayStatus } from './liveness';
-import type { SweepRequest } from './RunStore';
+import type { SweepRequest } from './RequestsStore';
 import type { OutcomeRow, RequestRow, RunRow } from './tables';
 
-/* How DatabaseRunStore's rows read as the API's types, and the API's values as columns. */
+/* How the stores' rows read as the API's types, and the API's values as columns. */
 
 /** The counter column of each reason a label is kept for. */
 const KEPT_COLUMNS = {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
-import { DatabaseRunStore } from './DatabaseRunStore';
+import { openRunStore } from './RunStore';
 
 describe('the store on SQLite', () => {
   const opened: Knex[] = [];
@@ -29,7 +29,7 @@ describe('the store on SQLite', () => {
 
   it('puts a SQLite file in write-ahead-log mode, which lasts beyond the connection', async () => {
     const file = path.join(dir, 'cape-labels.sqlite');
-    await DatabaseRunStore.create({
+    await openRunStore({
       database: mockServices.database({ knex: open(file) }),
     });
     expect(await journalMode(open(file))).toBe('wal');
@@ -44,7 +44,7 @@ describe('the store on SQLite', () => {
       useNullAsDefault: true,
     } as Knex.Config);
     opened.push(knex);
-    await DatabaseRunStore.create({
+    await openRunStore({
       database: mockServices.database({ knex }),
     });
     expect(await journalMode(knex)).toBe('wal');
@@ -52,7 +52,7 @@ describe('the store on SQLite', () => {
 
   it('leaves a database in memory as it is', async () => {
     const knex = open(':memory:');
-    await DatabaseRunStore.create({
+    await openRunStore({
       database: mockServices.database({ knex }),
     });
     expect(await journalMode(knex)).toBe('memory');

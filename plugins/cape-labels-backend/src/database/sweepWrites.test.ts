@@ -1,6 +1,6 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import knexFactory, { type Knex } from 'knex';
-import { DatabaseRunStore } from './DatabaseRunStore';
+import { openRunStore } from './RunStore';
 import { createTestDatabases, newRun, ZERO } from './__testUtils__/testStore';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { until } from '../__testUtils__/until';
@@ -18,7 +18,7 @@ describe("sweeps' bulk writes on PostgreSQL", () => {
       pool: { min: 0, max: 4 },
     });
     try {
-      const store = await DatabaseRunStore.create({
+      const store = await openRunStore({
         database: mockServices.database({ knex: small }),
       });
       const run = await store.createRun(newRun('prod-a', 0));

@@ -59,7 +59,7 @@ export type RunRow = {
   /** rootInstanceMetadata's id of the backend instance; null on runs older than the column. */
   instance_id?: string | null;
   settings: string;
-  /** The last outcome number reserved (DatabaseRunStore.reserveOutcomeSeqs). */
+  /** The last outcome number reserved (RunsDatabase.reserveOutcomeSeqs). */
   outcome_seq: number;
   clock_source: RunClock['source'] | null;
   clock_skew_ms: DbBigInt | null;

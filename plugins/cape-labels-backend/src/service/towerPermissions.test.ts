@@ -17,7 +17,7 @@ import {
 import { invokeAction } from '../actions/__testUtils__/invokeAction';
 import { backendForDescribe } from './__testUtils__/testBackend';
 import { mockServices } from '@backstage/backend-test-utils';
-import { DatabaseRunStore } from '../database/DatabaseRunStore';
+import { openRunStore } from '../database/RunStore';
 import { newRun } from '../database/__testUtils__/testStore';
 
 /** Who may not read which Tower: one who reads none, one who reads another. */
@@ -233,7 +233,7 @@ describe('per-Tower permissions through the permission backend', () => {
   });
 
   it('answers a caller who may sweep but not read a Tower exactly as for an unknown one: its stop stops nothing, its sweeps start nothing', async () => {
-    const store = await DatabaseRunStore.create({
+    const store = await openRunStore({
       database: mockServices.database({ knex: await b.db() }),
     });
     const running = await store.createRun(

@@ -2,7 +2,7 @@
 import type { TestDatabaseId } from '@backstage/backend-test-utils';
 import type { Knex } from 'knex';
 import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
-import { migrationsDirectory } from '../DatabaseRunStore';
+import { migrationsDirectory } from '../storeConnection';
 import type { RunStore } from '../RunStore';
 import {
   DATABASE_IDS,

@@ -8,7 +8,7 @@ import {
   emptyRunCounts,
   type RunSettings,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { DatabaseRunStore } from '../DatabaseRunStore';
+import { openRunStore } from '../RunStore';
 import type { RunStore } from '../RunStore';
 import type { NewRun } from '../RunStore';
 import { sweptKeys } from '../../config/types';
@@ -36,7 +36,7 @@ export async function createStore(
   now: () => Date = () => at(0),
 ): Promise<{ knex: Knex; store: RunStore }> {
   const knex = await databases.init(id);
-  const store = await DatabaseRunStore.create({
+  const store = await openRunStore({
     database: mockServices.database({ knex }),
     now,
   });

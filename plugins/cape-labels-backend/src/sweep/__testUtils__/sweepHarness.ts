@@ -16,7 +16,7 @@ import {
   testTowerConfig,
 } from '../../config/__testUtils__/testTowerConfig';
 import type { TowerConfig } from '../../config/types';
-import { DatabaseRunStore } from '../../database/DatabaseRunStore';
+import { openRunStore } from '../../database/RunStore';
 import {
   type NewRun,
   type RunStore,
@@ -93,7 +93,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     ...options.simulator,
   });
   const knex = await databases.init('SQLITE_3');
-  const baseStore = await DatabaseRunStore.create({
+  const baseStore = await openRunStore({
     database: mockServices.database({ knex }),
   });
   const logger = capturingLogger();

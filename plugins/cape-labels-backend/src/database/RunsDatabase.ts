@@ -1,8 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  resolvePackagePath,
-  type DatabaseService,
-} from '@backstage/backend-plugin-api';
+import { randomBytes } from 'node:crypto';
 import { NotFoundError } from '@backstage/errors';
 import type { Knex } from 'knex';
 import type {
@@ -19,17 +15,12 @@ import type {
   RunSummary,
   SourceCount,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { Limiter } from '../lib/limiter';
-import { CHUNK, chunks } from '../lib/chunks';
+import { chunks } from '../lib/chunks';
 import { plainValue } from '../lib/plainText';
-import {
-  deleteWhereIn,
-  insertBatch,
-  isPostgres,
-  useWriteAheadLog,
-  type BatchColumn,
-} from './dialect';
+import { insertBatch, isPostgres, type BatchColumn } from './dialect';
 import { SIGN_OF_LIFE, aliveSince } from './liveness';
+import type { PendingBatchId } from './PendingDeletesStore';
+import type { PendingDeletesDatabase } from './PendingDeletesDatabase';
 import { pruneRuns } from './retention';
 import {
   NO_COUNTS,
@@ -38,49 +29,27 @@ import {
   countColumns,
   countedOnly,
   rowToOutcome,
-  rowToRequest,
   rowToRun,
   rowToSummary,
   storedError,
   type SummaryRow,
 } from './rowMapping';
 import type {
-  LoginBackoff,
   LostRun,
   NewRun,
-  PendingBatchId,
-  PendingDelete,
   Retention,
   RunEnd,
-  RunStore,
-  SweepRequest,
-} from './RunStore';
+  RunsStore,
+} from './RunsStore';
+import type { SightingsDatabase } from './SightingsDatabase';
+import { readInChunks, type StoreConnection } from './storeConnection';
 import {
-  LOGIN_BACKOFFS,
-  NOTIFIED_HEALTH,
   OUTCOMES,
-  PENDING_DELETE_BATCHES,
-  REQUESTS,
   RUNS,
-  SIGHTINGS,
   type DbBigInt,
-  type LoginBackoffRow,
-  type NotifiedHealth,
-  type NotifiedHealthRow,
   type OutcomeRow,
-  type PendingDeleteBatchRow,
-  type RequestRow,
   type RunRow,
-  type SightingRow,
-  type StoredLabel,
 } from './tables';
-
-export function migrationsDirectory(): string {
-  return resolvePackagePath(
-    '@smartx-cape/plugin-cape-labels-backend',
-    'migrations',
-  );
-}
 
 const REPLICA_LOST = {
   message: 'the replica running this sweep stopped before it finished',
@@ -115,16 +84,6 @@ const SEEN_IN_USE = new Set<string | undefined>([
   'young',
 ]);
 
-/** Rows whose run, joined as `r`, is gone, ended or silent since `since`. */
-function whereRunNotAlive(query: Knex.QueryBuilder, since: number): void {
-  query.where(notAlive =>
-    notAlive
-      .whereNull('r.id')
-      .orWhereNot('r.status', 'running')
-      .orWhereRaw(`${SIGN_OF_LIFE} < ?`, [since]),
-  );
-}
-
 /** Time-ordered and unique across replicas: zero-padded epoch ms plus a random suffix. */
 function newRunId(startedAt: Date): string {
   const ms = String(startedAt.getTime()).padStart(13, '0');
@@ -136,75 +95,22 @@ function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, c => `\\${c}`)}%`;
 }
 
-/** Connections the plugin's knex pool holds at most (knex's default: 10). */
-function poolSize(db: Knex): number {
-  const pool = db.client.pool as { max?: number } | undefined;
-  const configured = (db.client.config as Knex.Config).pool?.max;
-  return pool?.max ?? configured ?? 10;
-}
-
-/** The rows `read` returns for the distinct `ids`, read `size` of them at a time. */
-async function readInChunks<T>(
-  ids: readonly string[],
-  read: (chunk: string[]) => PromiseLike<T[]>,
-  size = CHUNK,
-): Promise<T[]> {
-  const rows: T[] = [];
-  for (const chunk of chunks([...new Set(ids)], size))
-    rows.push(...(await read(chunk)));
-  return rows;
-}
-
 /**
- * The run store on the plugin's database, SQLite or PostgreSQL: every query is written here, on
- * knex, so that a method's definition is its SQL. Rows become API types in rowMapping.ts; the
- * retention after a run is retention.ts.
+ * Every query is written on knex here, so that a method's definition is its SQL. Rows become API
+ * types in rowMapping.ts; the retention after a run is retention.ts.
  */
-export class DatabaseRunStore implements RunStore {
-  static async create(options: {
-    database: DatabaseService;
-    skipMigrations?: boolean;
-    /** The clock that decides whether a running run is lost (tests). */
-    now?: () => Date;
-  }): Promise<DatabaseRunStore> {
-    const db = await options.database.getClient();
-    await useWriteAheadLog(db);
-    if (!options.skipMigrations && !options.database.migrations?.skip) {
-      await db.migrate.latest({ directory: migrationsDirectory() });
-    }
-    return new DatabaseRunStore(db, options.now ?? (() => new Date()));
-  }
-
-  /**
-   * The bulk writes of sweeps (outcomes, sightings, write-ahead records, pruning) take at most
-   * half of the pool's connections at once: however many sweeps run, the API's reads and the
-   * scheduler's queries find a free connection instead of queueing behind them.
-   */
-  private readonly bulkWrites: Limiter;
-
-  private constructor(
-    private readonly db: Knex,
-    private readonly clock: () => Date,
-  ) {
-    this.bulkWrites = new Limiter(Math.max(1, Math.floor(poolSize(db) / 2)));
-  }
-
-  private async bulkWrite<R>(write: () => Promise<R>): Promise<R> {
-    const release = await this.bulkWrites.acquire();
-    try {
-      return await write();
-    } finally {
-      release();
-    }
-  }
-
-  // Runs
+export class RunsDatabase implements RunsStore {
+  constructor(
+    private readonly connection: StoreConnection,
+    private readonly pendingDeletes: PendingDeletesDatabase,
+    private readonly sightings: SightingsDatabase,
+  ) {}
 
   async createRun(run: NewRun): Promise<RunSummary> {
-    return this.insertRun(this.db, run);
+    return this.insertRun(this.connection.db, run);
   }
 
-  private async insertRun(db: Knex, run: NewRun): Promise<RunSummary> {
+  async insertRun(db: Knex, run: NewRun): Promise<RunSummary> {
     const row: Omit<RunRow, 'seq' | 'outcome_seq'> = {
       id: newRunId(run.startedAt),
       tower_id: run.towerId,
@@ -230,7 +136,8 @@ export class DatabaseRunStore implements RunStore {
   }
 
   async setRunClock(runId: string, clock: RunClock): Promise<void> {
-    await this.db<RunRow>(RUNS)
+    await this.connection
+      .db<RunRow>(RUNS)
       .where({ id: runId })
       .update({
         clock_source: clock.source,
@@ -240,26 +147,32 @@ export class DatabaseRunStore implements RunStore {
   }
 
   async setRunRelations(runId: string, relations: RunRelations): Promise<void> {
-    await this.db<RunRow>(RUNS)
+    await this.connection
+      .db<RunRow>(RUNS)
       .where({ id: runId })
       .update({ relations: JSON.stringify(relations) });
   }
 
   async updateRunCounts(runId: string, counts: RunCounts): Promise<void> {
-    await this.bulkWrite(() =>
-      this.db<RunRow>(RUNS).where({ id: runId }).update(countColumns(counts)),
+    await this.connection.bulkWrite(() =>
+      this.connection
+        .db<RunRow>(RUNS)
+        .where({ id: runId })
+        .update(countColumns(counts)),
     );
   }
 
   async heartbeat(runId: string, at: Date): Promise<string | undefined> {
-    const [row] = await this.db<RunRow>(RUNS)
+    const [row] = await this.connection
+      .db<RunRow>(RUNS)
       .where({ id: runId, status: 'running' })
       .update({ heartbeat_at: at.getTime() }, ['stopped_by']);
     return row?.stopped_by ?? undefined;
   }
 
   async finishRun(runId: string, end: RunEnd): Promise<RunSummary> {
-    await this.db<RunRow>(RUNS)
+    await this.connection
+      .db<RunRow>(RUNS)
       .where({ id: runId })
       .update({
         status: end.status,
@@ -268,7 +181,8 @@ export class DatabaseRunStore implements RunStore {
         ...storedError(end.error),
         ...(end.notes?.length ? { notes: JSON.stringify(end.notes) } : {}),
       });
-    const row = await this.db<RunRow>(RUNS)
+    const row = await this.connection
+      .db<RunRow>(RUNS)
       .select(...SUMMARY_COLUMNS)
       .where({ id: runId })
       .first();
@@ -278,13 +192,15 @@ export class DatabaseRunStore implements RunStore {
 
   /** Lost runs end at their last heartbeat; a run with a recent one may still be finishing. */
   async abortLostRuns(towerId: string, now: Date): Promise<LostRun[]> {
-    const lost = await this.db<RunRow>(RUNS)
+    const lost = await this.connection
+      .db<RunRow>(RUNS)
       .select('id', 'trigger', 'requested_by', 'dry_run')
       .where({ tower_id: towerId, status: 'running' })
       .whereRaw(`${SIGN_OF_LIFE} < ?`, [aliveSince(now.getTime())])
       .orderBy('seq', 'asc');
     if (lost.length === 0) return [];
-    await this.db<RunRow>(RUNS)
+    await this.connection
+      .db<RunRow>(RUNS)
       .whereIn(
         'id',
         lost.map(r => r.id),
@@ -292,7 +208,7 @@ export class DatabaseRunStore implements RunStore {
       .where({ status: 'running' })
       .update({
         status: 'aborted',
-        finished_at: this.db.raw(SIGN_OF_LIFE),
+        finished_at: this.connection.db.raw(SIGN_OF_LIFE),
         error_message: REPLICA_LOST.message,
         error_code: REPLICA_LOST.code,
       });
@@ -308,9 +224,10 @@ export class DatabaseRunStore implements RunStore {
     towerId: string,
     requester: string,
   ): Promise<string | undefined> {
-    const since = aliveSince(this.clock().getTime());
+    const since = this.connection.aliveSince();
     const live = () =>
-      this.db<RunRow>(RUNS)
+      this.connection
+        .db<RunRow>(RUNS)
         .where({ tower_id: towerId, status: 'running' })
         .whereRaw(`${SIGN_OF_LIFE} >= ?`, [since]);
     // The first stop names who stopped it; a second one only finds the run.
@@ -320,7 +237,8 @@ export class DatabaseRunStore implements RunStore {
   }
 
   async stoppedBy(runId: string): Promise<string | undefined> {
-    const row = await this.db<RunRow>(RUNS)
+    const row = await this.connection
+      .db<RunRow>(RUNS)
       .select('stopped_by')
       .where({ id: runId })
       .first();
@@ -329,16 +247,18 @@ export class DatabaseRunStore implements RunStore {
 
   /** The run had ended meanwhile: a finished run keeps no stop. */
   async withdrawStop(runId: string): Promise<void> {
-    await this.db<RunRow>(RUNS)
+    await this.connection
+      .db<RunRow>(RUNS)
       .where({ id: runId, status: 'running' })
       .update({ stopped_by: null });
   }
 
-  // Runs as read
-
   async getRun(runId: string): Promise<Run | undefined> {
-    const row = await this.db<RunRow>(RUNS).where({ id: runId }).first();
-    return row ? rowToRun(row, this.clock().getTime()) : undefined;
+    const row = await this.connection
+      .db<RunRow>(RUNS)
+      .where({ id: runId })
+      .first();
+    return row ? rowToRun(row, this.connection.now()) : undefined;
   }
 
   /** An unknown `before` and the end of the list read differently. */
@@ -346,13 +266,15 @@ export class DatabaseRunStore implements RunStore {
     towerId: string,
     options: { limit: number; before?: string },
   ): Promise<RunSummary[]> {
-    const query = this.db<RunRow>(RUNS)
+    const query = this.connection
+      .db<RunRow>(RUNS)
       .select(...SUMMARY_COLUMNS)
       .where({ tower_id: towerId })
       .orderBy('seq', 'desc')
       .limit(options.limit);
     if (options.before !== undefined) {
-      const before = await this.db<RunRow>(RUNS)
+      const before = await this.connection
+        .db<RunRow>(RUNS)
         .select('seq')
         .where({ id: options.before, tower_id: towerId })
         .first();
@@ -362,23 +284,23 @@ export class DatabaseRunStore implements RunStore {
         );
       query.andWhere('seq', '<', before.seq);
     }
-    const now = this.clock().getTime();
+    const now = this.connection.now();
     return (await query).map(row => rowToSummary(row, now));
   }
 
   async lastRuns(towerIds: string[]): Promise<Map<string, RunSummary>> {
-    const now = this.clock().getTime();
+    const now = this.connection.now();
     const rows = await this.newestRows([...new Set(towerIds)]);
     return new Map(rows.map(row => [row.tower_id, rowToSummary(row, now)]));
   }
 
   private async newestRows(towerIds: string[]): Promise<SummaryRow[]> {
-    if (isPostgres(this.db)) {
+    if (isPostgres(this.connection.db)) {
       // One index probe per Tower through a LATERAL join: a small statement whatever the number
       // of Towers. PostgreSQL took 10-25 ms just to plan the UNION ALL form below for 10 Towers
       // (test/bench/apiBench.ts); this one plans and runs in about 1 ms.
       const columns = SUMMARY_COLUMNS.map(c => `r."${c}"`).join(', ');
-      const { rows } = (await this.db.raw(
+      const { rows } = (await this.connection.db.raw(
         `select ${columns} from unnest(?::text[]) as t(tower_id)
         cross join lateral (
           select * from ${RUNS} where ${RUNS}.tower_id = t.tower_id order by seq desc limit 1
@@ -392,7 +314,8 @@ export class DatabaseRunStore implements RunStore {
     return readInChunks(
       towerIds,
       ids =>
-        this.db<RunRow>(RUNS)
+        this.connection
+          .db<RunRow>(RUNS)
           .select(...SUMMARY_COLUMNS)
           .whereIn('seq', function newest() {
             ids.forEach((towerId, i) => {
@@ -407,9 +330,10 @@ export class DatabaseRunStore implements RunStore {
   }
 
   async runningTowers(towerIds: string[]): Promise<Set<string>> {
-    const since = aliveSince(this.clock().getTime());
+    const since = this.connection.aliveSince();
     const rows = await readInChunks(towerIds, ids =>
-      this.db<RunRow>(RUNS)
+      this.connection
+        .db<RunRow>(RUNS)
         .distinct('tower_id')
         .where({ status: 'running' })
         .whereIn('tower_id', ids)
@@ -420,7 +344,8 @@ export class DatabaseRunStore implements RunStore {
 
   /** Succeeded, partial or failed: an aborted or lost sweep did not do the schedule's work. */
   async lastScheduledStart(towerId: string): Promise<Date | undefined> {
-    const row = await this.db<RunRow>(RUNS)
+    const row = await this.connection
+      .db<RunRow>(RUNS)
       .select('started_at')
       .where({ tower_id: towerId, trigger: 'schedule' })
       .whereIn('status', ['succeeded', 'partial', 'failed'])
@@ -432,7 +357,8 @@ export class DatabaseRunStore implements RunStore {
   /** A preview counts too. From the shared database, so every replica tells the same. */
   async lastSucceeded(towerIds: string[]): Promise<Map<string, number>> {
     const rows = await readInChunks(towerIds, ids =>
-      this.db<RunRow>(RUNS)
+      this.connection
+        .db<RunRow>(RUNS)
         .select('tower_id')
         .max({ finished_at: 'finished_at' })
         .where({ status: 'succeeded' })
@@ -448,7 +374,9 @@ export class DatabaseRunStore implements RunStore {
   }
 
   async pruneRuns(towerId: string, keep: Retention): Promise<number> {
-    return this.bulkWrite(() => pruneRuns(this.db, towerId, keep));
+    return this.connection.bulkWrite(() =>
+      pruneRuns(this.connection.db, towerId, keep),
+    );
   }
 
   /**
@@ -464,41 +392,38 @@ export class DatabaseRunStore implements RunStore {
     if (updated === 0) throw new NotFoundError(`run ${runId} not found`);
   }
 
-  // Outcomes
-
   async addOutcomes(
     runId: string,
     outcomes: LabelOutcome[],
     settles?: PendingBatchId,
   ): Promise<void> {
     if (outcomes.length === 0) return;
-    await this.bulkWrite(async () => {
+    await this.connection.bulkWrite(async () => {
       // Numbered in a statement of its own, counted at the end of the transaction: the run's
       // row, which every batch of the run updates, is locked only briefly, so batches written at
       // once (PostgreSQL) insert their rows side by side instead of one after another.
       const { firstSeq, towerId } = await this.reserveOutcomeSeqs(
-        this.db,
+        this.connection.db,
         runId,
         outcomes.length,
       );
-      await this.db.transaction(async tx => {
+      await this.connection.db.transaction(async tx => {
         await this.insertOutcomeRows(tx, runId, firstSeq, outcomes);
         const inUse = outcomes
           .filter(o => o.action === 'kept' && SEEN_IN_USE.has(o.reason))
           .map(o => o.labelId);
-        await deleteWhereIn(
-          tx,
-          SIGHTINGS,
-          { tower_id: towerId },
-          'label_id',
-          inUse,
-        );
+        await this.sightings.forget(tx, towerId, inUse);
         // A `failed` label stays pending: the next run re-checks whether Tower deleted it.
         if (settles !== undefined) {
           const resolved = outcomes
             .filter(o => o.action !== 'failed')
             .map(o => o.labelId);
-          await this.forgetPending(tx, runId, new Set(resolved), settles);
+          await this.pendingDeletes.forget(
+            tx,
+            runId,
+            new Set(resolved),
+            settles,
+          );
         }
         await this.addToRunCounters(tx, runId, addedCounts(outcomes));
       });
@@ -514,8 +439,8 @@ export class DatabaseRunStore implements RunStore {
     labels: LabelOutcome[],
     note: RunNote,
   ): Promise<boolean> {
-    return this.bulkWrite(() =>
-      this.db.transaction(async tx => {
+    return this.connection.bulkWrite(() =>
+      this.connection.db.transaction(async tx => {
         const run = await tx<RunRow>(RUNS)
           .select('notes')
           .where({ id: runId })
@@ -573,7 +498,7 @@ export class DatabaseRunStore implements RunStore {
         await tx<RunRow>(RUNS)
           .where({ id: runId })
           .update({ notes: JSON.stringify([...notes, note]) });
-        await this.forgetPending(tx, runId, new Set(ids));
+        await this.pendingDeletes.forget(tx, runId, new Set(ids));
         return true;
       }),
     );
@@ -632,12 +557,14 @@ export class DatabaseRunStore implements RunStore {
     runId: string,
     filter: OutcomeFilter,
   ): Knex.QueryBuilder<OutcomeRow, OutcomeRow[]> {
-    const query = this.db<OutcomeRow>(OUTCOMES).where({ run_id: runId });
+    const query = this.connection
+      .db<OutcomeRow>(OUTCOMES)
+      .where({ run_id: runId });
     if (filter.action !== undefined) query.andWhere({ action: filter.action });
     if (filter.reason !== undefined) query.andWhere({ reason: filter.reason });
     if (filter.key !== undefined) query.andWhere({ key: filter.key });
     if (filter.search !== undefined) {
-      const operator = isPostgres(this.db) ? 'ilike' : 'like';
+      const operator = isPostgres(this.connection.db) ? 'ilike' : 'like';
       query.andWhereRaw(`?? ${operator} ? escape '\\'`, [
         'value',
         likePattern(filter.search),
@@ -654,7 +581,8 @@ export class DatabaseRunStore implements RunStore {
     // Unfiltered, the run's row counter is the total: no count(*) over its (maybe 100,000) rows.
     const filtered = Object.values(filter).some(v => v !== undefined);
     const [run, countRow, rows] = await Promise.all([
-      this.db<RunRow>(RUNS)
+      this.connection
+        .db<RunRow>(RUNS)
         .select('routine_listed', 'outcome_rows')
         .where({ id: runId })
         .first(),
@@ -702,7 +630,8 @@ export class DatabaseRunStore implements RunStore {
     since: Date;
     limit: number;
   }): Promise<SourceCount[]> {
-    const rows = (await this.db(`${OUTCOMES} as o`)
+    const rows = (await this.connection
+      .db(`${OUTCOMES} as o`)
       .join(`${RUNS} as r`, 'r.id', 'o.run_id')
       .where('r.tower_id', options.towerId)
       .andWhere('r.started_at', '>=', options.since.getTime())
@@ -721,301 +650,5 @@ export class DatabaseRunStore implements RunStore {
       value: plainValue(r.value),
       deleted: Number(r.deleted),
     }));
-  }
-
-  // Pending deletes
-
-  /** One row per delete, so recording a delete costs one row, not one per label. */
-  async writePendingDeletes(
-    towerId: string,
-    runId: string,
-    labels: LabelOutcome[],
-  ): Promise<PendingBatchId> {
-    const stored = labels.map((l): StoredLabel => [
-      l.labelId,
-      l.key,
-      l.value,
-      l.createdAt,
-    ]);
-    const [row] = await this.bulkWrite(() =>
-      this.db<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES)
-        .insert({
-          tower_id: towerId,
-          run_id: runId,
-          labels: JSON.stringify(stored),
-        })
-        .returning('id'),
-    );
-    return Number(row.id);
-  }
-
-  async listPendingDeletes(towerId: string): Promise<PendingDelete[]> {
-    const since = aliveSince(this.clock().getTime());
-    const rows = await this.db<PendingDeleteBatchRow>(
-      `${PENDING_DELETE_BATCHES} as p`,
-    )
-      .leftJoin(`${RUNS} as r`, 'r.id', 'p.run_id')
-      .select('p.run_id', 'p.labels')
-      .where('p.tower_id', towerId)
-      .modify(whereRunNotAlive, since)
-      .orderBy(['p.run_id', 'p.id']);
-    const pending = new Map<string, PendingDelete>();
-    for (const row of rows) {
-      for (const [labelId, key, value, createdAt] of JSON.parse(
-        row.labels,
-      ) as StoredLabel[]) {
-        pending.set(JSON.stringify([row.run_id, labelId]), {
-          runId: row.run_id,
-          label: { labelId, key, value, createdAt, action: 'deleted' },
-        });
-      }
-    }
-    const order = (a: string, b: string) => (a < b ? -1 : Number(a > b));
-    return [...pending.values()].sort(
-      (a, b) =>
-        order(a.runId, b.runId) || order(a.label.labelId, b.label.labelId),
-    );
-  }
-
-  async clearPendingDeletes(runId: string, labelIds: string[]): Promise<void> {
-    await this.bulkWrite(() =>
-      this.forgetPending(this.db, runId, new Set(labelIds)),
-    );
-  }
-
-  /**
-   * Forgets the labels `ids` names from the run's write-ahead rows (all of them, or the one
-   * `batchId` names); a row goes once none of its labels is left.
-   */
-  private async forgetPending(
-    db: Knex,
-    runId: string,
-    ids: ReadonlySet<string>,
-    batchId?: PendingBatchId,
-  ): Promise<void> {
-    if (ids.size === 0) return;
-    // Inside the caller's transaction when there is one (no savepoint per batch).
-    const inTransaction = (work: (tx: Knex.Transaction) => Promise<void>) =>
-      db.isTransaction ? work(db as Knex.Transaction) : db.transaction(work);
-    await inTransaction(async tx => {
-      const query = tx<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES)
-        .select('id', 'labels')
-        .where({ run_id: runId });
-      if (batchId !== undefined) query.andWhere({ id: batchId });
-      // Read, then rewritten: on PostgreSQL no other writer may change the row in between.
-      const rows = isPostgres(tx) ? await query.forUpdate() : await query;
-      for (const row of rows) {
-        const labels: StoredLabel[] = JSON.parse(row.labels);
-        const left = labels.filter(([labelId]) => !ids.has(labelId));
-        if (left.length === labels.length) continue;
-        const ofRow = tx<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES).where({
-          id: row.id,
-        });
-        await (left.length === 0
-          ? ofRow.delete()
-          : ofRow.update({ labels: JSON.stringify(left) }));
-      }
-    });
-  }
-
-  // Confirmation sightings
-
-  async getSightings(
-    towerId: string,
-    labelIds: string[],
-  ): Promise<Map<string, Date>> {
-    const rows = await readInChunks(labelIds, ids =>
-      this.db<SightingRow>(SIGHTINGS)
-        .select('label_id', 'first_seen_at')
-        .where({ tower_id: towerId })
-        .whereIn('label_id', ids),
-    );
-    return new Map(
-      rows.map(row => [row.label_id, new Date(Number(row.first_seen_at))]),
-    );
-  }
-
-  async addSightings(
-    towerId: string,
-    labelIds: string[],
-    seenAt: Date,
-  ): Promise<void> {
-    const at = seenAt.getTime();
-    // Duplicates in one upsert make PostgreSQL refuse it ("cannot affect row a second time").
-    const unique = [...new Set(labelIds)];
-    if (unique.length === 0) return;
-    await this.bulkWrite(() =>
-      this.db.transaction(async tx => {
-        for (const ids of chunks(unique)) {
-          const rows: SightingRow[] = ids.map(labelId => ({
-            tower_id: towerId,
-            label_id: labelId,
-            first_seen_at: at,
-            last_seen_at: at,
-          }));
-          await tx<SightingRow>(SIGHTINGS)
-            .insert(rows)
-            .onConflict(['tower_id', 'label_id'])
-            .merge(['last_seen_at']);
-        }
-      }),
-    );
-  }
-
-  async pruneSightings(towerId: string, before: Date): Promise<void> {
-    await this.bulkWrite(() =>
-      this.db<SightingRow>(SIGHTINGS)
-        .where({ tower_id: towerId })
-        .andWhere('last_seen_at', '<', before.getTime())
-        .delete(),
-    );
-  }
-
-  // Sweep requests
-
-  async enqueueRequest(
-    request: Omit<SweepRequest, 'id' | 'claimedBy'>,
-  ): Promise<SweepRequest> {
-    const row: Omit<RequestRow, 'seq'> = {
-      id: randomUUID(),
-      tower_id: request.towerId,
-      trigger: request.trigger,
-      requested_by: request.requestedBy ?? null,
-      dry_run: request.dryRun,
-      requested_at: request.requestedAt.getTime(),
-    };
-    await this.db<RequestRow>(REQUESTS).insert(row);
-    return rowToRequest({ ...row, seq: 0 });
-  }
-
-  private requestsFree(towerId: string) {
-    return this.db<RequestRow>(`${REQUESTS} as q`)
-      .leftJoin(`${RUNS} as r`, 'r.id', 'q.claimed_by')
-      .where('q.tower_id', towerId)
-      .andWhere(free =>
-        free
-          .whereNull('q.claimed_by')
-          .orWhere(stale =>
-            stale.modify(whereRunNotAlive, aliveSince(this.clock().getTime())),
-          ),
-      )
-      .orderBy('q.seq', 'asc');
-  }
-
-  async nextRequest(towerId: string): Promise<SweepRequest | undefined> {
-    const row = await this.requestsFree(towerId).select('q.*').first();
-    return row ? rowToRequest(row) : undefined;
-  }
-
-  private requestAsRead(db: Knex, request: SweepRequest) {
-    const query = db<RequestRow>(REQUESTS).where({ id: request.id });
-    return request.claimedBy === undefined
-      ? query.whereNull('claimed_by')
-      : query.where({ claimed_by: request.claimedBy });
-  }
-
-  async claimRequest(request: SweepRequest, runId: string): Promise<boolean> {
-    const claimed = await this.requestAsRead(this.db, request).update({
-      claimed_by: runId,
-    });
-    return claimed === 1;
-  }
-
-  async takeRequest(
-    request: SweepRequest,
-    run: NewRun,
-  ): Promise<RunSummary | undefined> {
-    return this.db.transaction(async tx => {
-      if ((await this.requestAsRead(tx, request).delete()) !== 1)
-        return undefined;
-      return this.insertRun(tx, run);
-    });
-  }
-
-  async hasPendingRequest(towerId: string): Promise<boolean> {
-    return (
-      (await this.requestsFree(towerId).select('q.seq').first()) !== undefined
-    );
-  }
-
-  async cancelRequest(requestId: string): Promise<boolean> {
-    const withdrawn = await this.db(REQUESTS)
-      .where({ id: requestId })
-      .whereNull('claimed_by')
-      .delete();
-    return withdrawn > 0;
-  }
-
-  // Notified health
-
-  async getNotifiedHealth(
-    towerId: string,
-  ): Promise<NotifiedHealth | undefined> {
-    const row = await this.db<NotifiedHealthRow>(NOTIFIED_HEALTH)
-      .select('health')
-      .where({ tower_id: towerId })
-      .first();
-    return row?.health;
-  }
-
-  async setNotifiedHealth(
-    towerId: string,
-    health: NotifiedHealth,
-    runId: string,
-    at: Date,
-  ): Promise<void> {
-    await this.db<NotifiedHealthRow>(NOTIFIED_HEALTH)
-      .insert({
-        tower_id: towerId,
-        health,
-        run_id: runId,
-        notified_at: at.getTime(),
-      })
-      .onConflict('tower_id')
-      .merge();
-  }
-
-  async getLoginBackoffs(
-    towerIds: string[],
-  ): Promise<Map<string, LoginBackoff>> {
-    const backoffs = new Map<string, LoginBackoff>();
-    for (const ids of chunks(towerIds)) {
-      const rows = await this.db<LoginBackoffRow>(LOGIN_BACKOFFS).whereIn(
-        'tower_id',
-        ids,
-      );
-      for (const row of rows) {
-        backoffs.set(row.tower_id, {
-          refusals: row.refusals,
-          lastCode: row.last_code,
-          lastRefusedAt: new Date(Number(row.last_refused_at)),
-          nextLoginAt: new Date(Number(row.next_login_at)),
-          credentials: {
-            salt: row.credentials_salt,
-            hash: row.credentials_hash,
-          },
-        });
-      }
-    }
-    return backoffs;
-  }
-
-  async setLoginBackoff(towerId: string, backoff: LoginBackoff): Promise<void> {
-    await this.db<LoginBackoffRow>(LOGIN_BACKOFFS)
-      .insert({
-        tower_id: towerId,
-        refusals: backoff.refusals,
-        last_code: backoff.lastCode,
-        last_refused_at: backoff.lastRefusedAt.getTime(),
-        next_login_at: backoff.nextLoginAt.getTime(),
-        credentials_salt: backoff.credentials.salt,
-        credentials_hash: backoff.credentials.hash,
-      })
-      .onConflict('tower_id')
-      .merge();
-  }
-
-  async clearLoginBackoff(towerId: string): Promise<void> {
-    await this.db(LOGIN_BACKOFFS).where({ tower_id: towerId }).delete();
   }
 }

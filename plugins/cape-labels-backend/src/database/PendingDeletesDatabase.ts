@@ -1,0 +1,110 @@
+import type { Knex } from 'knex';
+import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
+import { isPostgres } from './dialect';
+import { whereRunNotAlive } from './liveness';
+import type {
+  PendingBatchId,
+  PendingDelete,
+  PendingDeletesStore,
+} from './PendingDeletesStore';
+import { inTransaction, type StoreConnection } from './storeConnection';
+import {
+  PENDING_DELETE_BATCHES,
+  RUNS,
+  type PendingDeleteBatchRow,
+  type StoredLabel,
+} from './tables';
+
+export class PendingDeletesDatabase implements PendingDeletesStore {
+  constructor(private readonly connection: StoreConnection) {}
+
+  /** One row per delete, so recording a delete costs one row, not one per label. */
+  async writePendingDeletes(
+    towerId: string,
+    runId: string,
+    labels: LabelOutcome[],
+  ): Promise<PendingBatchId> {
+    const stored = labels.map((l): StoredLabel => [
+      l.labelId,
+      l.key,
+      l.value,
+      l.createdAt,
+    ]);
+    const [row] = await this.connection.bulkWrite(() =>
+      this.connection
+        .db<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES)
+        .insert({
+          tower_id: towerId,
+          run_id: runId,
+          labels: JSON.stringify(stored),
+        })
+        .returning('id'),
+    );
+    return Number(row.id);
+  }
+
+  async listPendingDeletes(towerId: string): Promise<PendingDelete[]> {
+    const since = this.connection.aliveSince();
+    const rows = await this.connection
+      .db<PendingDeleteBatchRow>(`${PENDING_DELETE_BATCHES} as p`)
+      .leftJoin(`${RUNS} as r`, 'r.id', 'p.run_id')
+      .select('p.run_id', 'p.labels')
+      .where('p.tower_id', towerId)
+      .modify(whereRunNotAlive, since)
+      .orderBy(['p.run_id', 'p.id']);
+    const pending = new Map<string, PendingDelete>();
+    for (const row of rows) {
+      for (const [labelId, key, value, createdAt] of JSON.parse(
+        row.labels,
+      ) as StoredLabel[]) {
+        pending.set(JSON.stringify([row.run_id, labelId]), {
+          runId: row.run_id,
+          label: { labelId, key, value, createdAt, action: 'deleted' },
+        });
+      }
+    }
+    const order = (a: string, b: string) => (a < b ? -1 : Number(a > b));
+    return [...pending.values()].sort(
+      (a, b) =>
+        order(a.runId, b.runId) || order(a.label.labelId, b.label.labelId),
+    );
+  }
+
+  async clearPendingDeletes(runId: string, labelIds: string[]): Promise<void> {
+    await this.connection.bulkWrite(() =>
+      this.forget(this.connection.db, runId, new Set(labelIds)),
+    );
+  }
+
+  /**
+   * Forgets the labels `ids` names from the run's write-ahead rows (all of them, or the one
+   * `batchId` names); a row goes once none of its labels is left.
+   */
+  async forget(
+    db: Knex,
+    runId: string,
+    ids: ReadonlySet<string>,
+    batchId?: PendingBatchId,
+  ): Promise<void> {
+    if (ids.size === 0) return;
+    await inTransaction(db, async tx => {
+      const query = tx<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES)
+        .select('id', 'labels')
+        .where({ run_id: runId });
+      if (batchId !== undefined) query.andWhere({ id: batchId });
+      // Read, then rewritten: on PostgreSQL no other writer may change the row in between.
+      const rows = isPostgres(tx) ? await query.forUpdate() : await query;
+      for (const row of rows) {
+        const labels: StoredLabel[] = JSON.parse(row.labels);
+        const left = labels.filter(([labelId]) => !ids.has(labelId));
+        if (left.length === labels.length) continue;
+        const ofRow = tx<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES).where({
+          id: row.id,
+        });
+        await (left.length === 0
+          ? ofRow.delete()
+          : ofRow.update({ labels: JSON.stringify(left) }));
+      }
+    });
+  }
+}

@@ -1,0 +1,93 @@
+import {
+  resolvePackagePath,
+  type DatabaseService,
+} from '@backstage/backend-plugin-api';
+import type { Knex } from 'knex';
+import { CHUNK, chunks } from '../lib/chunks';
+import { Limiter } from '../lib/limiter';
+import { useWriteAheadLog } from './dialect';
+import { aliveSince } from './liveness';
+
+export function migrationsDirectory(): string {
+  return resolvePackagePath(
+    '@smartx-cape/plugin-cape-labels-backend',
+    'migrations',
+  );
+}
+
+export type StoreOptions = {
+  database: DatabaseService;
+  skipMigrations?: boolean;
+  /** The clock that decides whether a running run is lost (tests). */
+  now?: () => Date;
+};
+
+function poolSize(db: Knex): number {
+  const pool = db.client.pool as { max?: number } | undefined;
+  const configured = (db.client.config as Knex.Config).pool?.max;
+  return pool?.max ?? configured ?? 10;
+}
+
+/** The plugin's knex client and clock, shared by the store of every aggregate. */
+export class StoreConnection {
+  static async open(options: StoreOptions): Promise<StoreConnection> {
+    const db = await options.database.getClient();
+    await useWriteAheadLog(db);
+    if (!options.skipMigrations && !options.database.migrations?.skip) {
+      await db.migrate.latest({ directory: migrationsDirectory() });
+    }
+    return new StoreConnection(db, options.now ?? (() => new Date()));
+  }
+
+  /**
+   * The bulk writes of sweeps (outcomes, sightings, write-ahead records, pruning) take at most
+   * half of the pool's connections at once: however many sweeps run, the API's reads and the
+   * scheduler's queries find a free connection instead of queueing behind them.
+   */
+  private readonly bulkWrites: Limiter;
+
+  private constructor(
+    readonly db: Knex,
+    private readonly clock: () => Date,
+  ) {
+    this.bulkWrites = new Limiter(Math.max(1, Math.floor(poolSize(db) / 2)));
+  }
+
+  now(): number {
+    return this.clock().getTime();
+  }
+
+  /** A `running` run whose heartbeat is older is lost. */
+  aliveSince(): number {
+    return aliveSince(this.now());
+  }
+
+  async bulkWrite<R>(write: () => Promise<R>): Promise<R> {
+    const release = await this.bulkWrites.acquire();
+    try {
+      return await write();
+    } finally {
+      release();
+    }
+  }
+}
+
+/** Runs `work` in the caller's transaction when `db` is one (no savepoint), else in a new one. */
+export function inTransaction<R>(
+  db: Knex,
+  work: (tx: Knex.Transaction) => Promise<R>,
+): Promise<R> {
+  return db.isTransaction ? work(db as Knex.Transaction) : db.transaction(work);
+}
+
+/** The rows `read` returns for the distinct `ids`, read `size` of them at a time. */
+export async function readInChunks<T>(
+  ids: readonly string[],
+  read: (chunk: string[]) => PromiseLike<T[]>,
+  size = CHUNK,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (const chunk of chunks([...new Set(ids)], size))
+    rows.push(...(await read(chunk)));
+  return rows;
+}

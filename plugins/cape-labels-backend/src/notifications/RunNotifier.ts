@@ -6,7 +6,7 @@ import type {
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
-import type { RunStore } from '../database/RunStore';
+import type { NotifiedHealthStore } from '../database/TowerStateStore';
 import { plainValue } from '../lib/plainText';
 import { describeHolder, type HeldDeletion } from '../sweep/decide';
 import {
@@ -21,7 +21,7 @@ type RunNotifierOptions = {
   notifications: NotificationService;
   /** Whether the notifications backend is installed; nothing is sent when it is not. */
   isInstalled: () => Promise<boolean>;
-  store: Pick<RunStore, 'getNotifiedHealth' | 'setNotifiedHealth'>;
+  store: NotifiedHealthStore;
   logger: LoggerService;
   /** The app's path of the cape-labels page (`capeLabels.notifications.pagePath`). */
   pagePath: string;

@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { stringifyError } from '@backstage/errors';
 import type express from 'express';
-import type { RunStore } from '../database/RunStore';
+import type { RunsStore } from '../database/RunsStore';
 
 /**
  * CSV for spreadsheets (RFC 4180: comma-separated, CRLF, fields quoted when they hold a quote,
@@ -105,7 +105,7 @@ function outcomeLine(o: LabelOutcome, requestedBy: string | undefined): string {
 }
 
 async function* csvChunks(
-  store: RunStore,
+  store: RunsStore,
   run: CsvRun,
   filter: OutcomeFilter,
   lang: CapeLabelsLanguage,
@@ -122,7 +122,7 @@ async function* csvChunks(
  */
 export async function sendOutcomesCsv(
   res: express.Response,
-  store: RunStore,
+  store: RunsStore,
   run: CsvRun,
   filter: OutcomeFilter,
   logger: LoggerService,

@@ -5,7 +5,7 @@ import type {
 import type { ApiRouter } from '@backstage/backend-openapi-utils';
 import { InputError, toError } from '@backstage/errors';
 import express from 'express';
-import type { RunStore } from '../database/RunStore';
+import type { RunsStore } from '../database/RunsStore';
 import { createOpenApiRouter, spec } from '../schema/openapi.generated';
 import {
   OUTCOME_PAGE_LIMIT,
@@ -22,7 +22,7 @@ export type RouterOptions = {
   reads: TowerReads;
   sweeps: TowerSweeps;
   /** Where a CSV download streams its run's outcomes from. */
-  store: RunStore;
+  store: RunsStore;
   httpAuth: HttpAuthService;
   /** Says when a CSV download is cut short. */
   logger: LoggerService;

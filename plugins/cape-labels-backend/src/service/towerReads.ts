@@ -8,7 +8,7 @@ import type {
   TopSources,
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import type { RunStore } from '../database/RunStore';
+import type { RunsStore } from '../database/RunsStore';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import type { Caller, TowerAccess } from './access';
 
@@ -25,7 +25,7 @@ export class TowerReads {
   constructor(
     private readonly options: {
       towers: Pick<SweepCoordinator, 'tower' | 'summaries'>;
-      store: RunStore;
+      store: RunsStore;
       access: TowerAccess;
     },
   ) {}

@@ -13,7 +13,10 @@ import type {
   TowerClient,
   TowerLabel,
 } from '../cloudtower/TowerClient';
-import type { PendingBatchId, RunStore } from '../database/RunStore';
+import type {
+  PendingBatchId,
+  PendingDeletesStore,
+} from '../database/PendingDeletesStore';
 import { plainText } from '../lib/plainText';
 import { withRetry } from '../lib/retry';
 import { classifyLive, type SweepPolicy } from './decide';
@@ -73,7 +76,7 @@ export type GuardedDeleteOptions = {
     TowerClient,
     'deleteLabelsGuarded' | 'readExistingIds' | 'checkLabels'
   >;
-  store: Pick<RunStore, 'writePendingDeletes'>;
+  store: Pick<PendingDeletesStore, 'writePendingDeletes'>;
   notes: RunNotes;
   /** Stops splitting; a delete already sent finishes and is settled. */
   signal: AbortSignal;

@@ -2,7 +2,10 @@ import type { LoggerService } from '@backstage/backend-plugin-api';
 import { randomBytes, scrypt } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { TowerConfig } from '../config/types';
-import type { LoginBackoff, LoginBackoffStore } from '../database/RunStore';
+import type {
+  LoginBackoff,
+  LoginBackoffStore,
+} from '../database/TowerStateStore';
 
 const scryptAsync = promisify(scrypt) as (
   password: string,

@@ -8,7 +8,7 @@ import {
   stringifyError,
 } from '@backstage/errors';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RunStore } from '../database/RunStore';
+import type { RequestsStore } from '../database/RequestsStore';
 
 /*
  * Starting a Tower's task now, through the scheduler's trigger, so that whichever replica claims
@@ -55,7 +55,7 @@ async function triggerWhileWanted(
 
 type TriggerContext = {
   scheduler: Pick<SchedulerService, 'triggerTask'>;
-  store: Pick<RunStore, 'hasPendingRequest' | 'cancelRequest'>;
+  store: Pick<RequestsStore, 'hasPendingRequest' | 'cancelRequest'>;
   patienceMs?: number;
   retryMs?: number;
 };

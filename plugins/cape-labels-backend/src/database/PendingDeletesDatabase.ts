@@ -76,10 +76,7 @@ export class PendingDeletesDatabase implements PendingDeletesStore {
     );
   }
 
-  /**
-   * Forgets the labels `ids` names from the run's write-ahead rows (all of them, or the one
-   * `batchId` names); a row goes once none of its labels is left.
-   */
+  /** From all of the run's rows, or the one `batchId` names; a row goes with its last label. */
   async forget(
     db: Knex,
     runId: string,

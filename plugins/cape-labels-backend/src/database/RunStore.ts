@@ -53,10 +53,6 @@ function bound<T extends object>(store: T): T {
   ) as T;
 }
 
-/**
- * Opens the plugin's database, SQLite or PostgreSQL: puts a SQLite file in write-ahead-log mode,
- * runs the migrations and builds each aggregate's store on the one connection.
- */
 export async function openRunStore(options: StoreOptions): Promise<RunStore> {
   const connection = await StoreConnection.open(options);
   const pendingDeletes = new PendingDeletesDatabase(connection);

@@ -59,7 +59,6 @@ const REPLICA_LOST = {
 /** Towers per lastRuns query on SQLite: a UNION ALL term each (SQLite allows 500). */
 const LAST_RUNS_CHUNK = 100;
 
-/** The outcome columns written per row, after `run_id`. */
 const OUTCOME_COLUMNS: BatchColumn[] = (
   [
     'seq',
@@ -74,10 +73,7 @@ const OUTCOME_COLUMNS: BatchColumn[] = (
   ] satisfies Array<keyof OutcomeRow>
 ).map(name => ({ name, type: name === 'seq' ? 'int' : 'text' }));
 
-/**
- * Outcomes that show a label in use or not a candidate: its confirmation (rule 6) starts over,
- * whatever happens to the rest of the run.
- */
+/** A label kept in use or not a candidate starts its confirmation (rule 6) over. */
 const SEEN_IN_USE = new Set<string | undefined>([
   'referenced',
   'count-nonzero',
@@ -95,10 +91,6 @@ function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, c => `\\${c}`)}%`;
 }
 
-/**
- * Every query is written on knex here, so that a method's definition is its SQL. Rows become API
- * types in rowMapping.ts; the retention after a run is retention.ts.
- */
 export class RunsDatabase implements RunsStore {
   constructor(
     private readonly connection: StoreConnection,
@@ -261,7 +253,6 @@ export class RunsDatabase implements RunsStore {
     return row ? rowToRun(row, this.connection.now()) : undefined;
   }
 
-  /** An unknown `before` and the end of the list read differently. */
   async listRuns(
     towerId: string,
     options: { limit: number; before?: string },
@@ -296,9 +287,8 @@ export class RunsDatabase implements RunsStore {
 
   private async newestRows(towerIds: string[]): Promise<SummaryRow[]> {
     if (isPostgres(this.connection.db)) {
-      // One index probe per Tower through a LATERAL join: a small statement whatever the number
-      // of Towers. PostgreSQL took 10-25 ms just to plan the UNION ALL form below for 10 Towers
-      // (test/bench/apiBench.ts); this one plans and runs in about 1 ms.
+      // PostgreSQL took 10-25 ms to plan the UNION ALL form below for 10 Towers; one LATERAL
+      // index probe per Tower plans and runs in about 1 ms.
       const columns = SUMMARY_COLUMNS.map(c => `r."${c}"`).join(', ');
       const { rows } = (await this.connection.db.raw(
         `select ${columns} from unnest(?::text[]) as t(tower_id)
@@ -379,10 +369,7 @@ export class RunsDatabase implements RunsStore {
     );
   }
 
-  /**
-   * It locks the run's row until commit: the last statement of a transaction, so that writers
-   * of one run hold that lock only for their commit.
-   */
+  /** Last in its transaction: it locks the run's row, which the run's other writers need. */
   private async addToRunCounters(
     tx: Knex,
     runId: string,
@@ -399,9 +386,8 @@ export class RunsDatabase implements RunsStore {
   ): Promise<void> {
     if (outcomes.length === 0) return;
     await this.connection.bulkWrite(async () => {
-      // Numbered in a statement of its own, counted at the end of the transaction: the run's
-      // row, which every batch of the run updates, is locked only briefly, so batches written at
-      // once (PostgreSQL) insert their rows side by side instead of one after another.
+      // Numbered apart and counted last, so the run's row is locked briefly and batches written at
+      // once (PostgreSQL) insert side by side instead of one after another.
       const { firstSeq, towerId } = await this.reserveOutcomeSeqs(
         this.connection.db,
         runId,
@@ -430,10 +416,6 @@ export class RunsDatabase implements RunsStore {
     });
   }
 
-  /**
-   * Their `failed` outcome becomes `deleted`; a label the run never recorded gets an outcome.
-   * The run's counts are corrected and the note added in the same transaction.
-   */
   async recordLateDeletions(
     runId: string,
     labels: LabelOutcome[],
@@ -505,9 +487,8 @@ export class RunsDatabase implements RunsStore {
   }
 
   /**
-   * One atomic increment of the run's counter: concurrent writers get disjoint ranges by
-   * construction (a failed write leaves a gap, which nothing minds). It locks the run's row
-   * until its transaction ends: outside one, for this statement only.
+   * One atomic increment: concurrent writers get disjoint ranges (a failed write leaves a gap,
+   * which nothing minds). It locks the run's row until its transaction ends.
    */
   private async reserveOutcomeSeqs(db: Knex, runId: string, count: number) {
     const [row] = (await db(RUNS)
@@ -523,10 +504,6 @@ export class RunsDatabase implements RunsStore {
     };
   }
 
-  /**
-   * Sent as one array parameter per batch (dialect.ts): a 500-row knex insert was a
-   * 4,000-parameter statement that SQLite compiled anew for every chunk.
-   */
   private async insertOutcomeRows(
     tx: Knex,
     runId: string,
@@ -549,10 +526,7 @@ export class RunsDatabase implements RunsStore {
     });
   }
 
-  /**
-   * The rows of one run that pass `filter`. The value search is case-insensitive: ILIKE on
-   * PostgreSQL, LIKE on SQLite (which folds ASCII letters only).
-   */
+  /** Case-insensitive: SQLite's LIKE folds ASCII letters only. */
   private filteredOutcomes(
     runId: string,
     filter: OutcomeFilter,

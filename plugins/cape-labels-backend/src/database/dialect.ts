@@ -1,11 +1,6 @@
 import type { Knex } from 'knex';
 import { chunks } from '../lib/chunks';
 
-/*
- * How the store's SQL differs between SQLite and PostgreSQL: which one it is, SQLite's journal,
- * and batch statements that take a whole batch as one array parameter.
- */
-
 export function isPostgres(db: Knex): boolean {
   return ['pg', 'postgres', 'postgresql'].includes(
     String(db.client.config.client),
@@ -13,11 +8,8 @@ export function isPostgres(db: Knex): boolean {
 }
 
 /**
- * On a SQLite file (sqlite3 or better-sqlite3), the write-ahead log instead of the rollback journal. In rollback mode every
- * commit waits for several fsyncs on the event loop (better-sqlite3 is synchronous): a
- * 1,000,000-label sweep measured an event-loop p99 of ~160 ms. The log keeps each commit
- * durable (`synchronous` stays FULL: a deletion's record must survive a power cut) with one
- * fsync. The mode is stored in the file, so this runs once per start; in memory nothing changes.
+ * Rollback mode made each commit wait for several fsyncs on the event loop (a 1,000,000-label
+ * sweep: p99 ~160 ms); the log keeps commits durable (`synchronous` stays FULL) with one fsync.
  */
 export async function useWriteAheadLog(db: Knex): Promise<void> {
   const { client, connection } = db.client.config as {
@@ -31,24 +23,16 @@ export async function useWriteAheadLog(db: Knex): Promise<void> {
 }
 
 /*
- * Batch statements that take a whole batch as one array parameter: the SQL text is small and the
- * same for every batch size, so it is cheap to compile and never near a parameter limit. knex's
- * own multi-row insert and `whereIn` write one placeholder per value (on SQLite a 500-term
- * compound SELECT), and compiling those dominated the store's share of a 100k-label sweep.
- * - PostgreSQL: one array per column through `unnest()`, ids as `= any(?::text[])`.
- * - SQLite: the rows as one JSON array expanded by `json_each()`.
+ * A whole batch goes as one array parameter (`unnest()` on PostgreSQL, `json_each()` on SQLite):
+ * knex's one placeholder per value made compiling dominate the store's share of a large sweep.
  */
 
 /** Rows (or ids) per statement: bounds how long one statement blocks the event loop on SQLite. */
 export const ARRAY_BATCH = 5_000;
 
-/** A column of a batch insert; `int` columns are written as integers. */
 export type BatchColumn = { name: string; type: 'text' | 'int' };
 
-/**
- * Inserts `rows` (values in the order of `columns`, after the `fixed` ones) in statements of up
- * to ARRAY_BATCH rows.
- */
+/** `rows` hold their values in the order of `columns`, after the `fixed` ones. */
 export async function insertBatch(
   db: Knex,
   table: string,
@@ -83,10 +67,6 @@ export async function insertBatch(
   }
 }
 
-/**
- * Deletes the rows of `table` that match `where` and whose `column` is one of `ids`, in
- * statements of up to ARRAY_BATCH ids.
- */
 export async function deleteWhereIn(
   db: Knex,
   table: string,

@@ -4,34 +4,22 @@ import { ROUTINE_REASONS } from './rowMapping';
 import type { Retention } from './RunsStore';
 import { OUTCOMES, RUNS, type OutcomeRow, type RunRow } from './tables';
 
-/**
- * Runs the scheduler's trigger endpoint started (`external` previews: anyone signed in can start
- * one) kept per Tower, apart from `runs`, so that they never push a real run out of the history.
- */
+/** Kept apart: previews anyone signed in can start never push a real run out of the history. */
 export const EXTERNAL_RUNS_KEPT = 5;
 
-/** What the newest external previews keep: their own few runs, the routine keeps of one. */
 const EXTERNAL_RETENTION: Retention = {
   runs: EXTERNAL_RUNS_KEPT,
   routineRuns: 1,
 };
 
-/** The runs of a Tower that one retention counts: the external previews, or all the others. */
 type RunGroup = () => Knex.QueryBuilder<RunRow>;
 
 /** Above every run's `seq` (an integer column). */
 const BEYOND_EVERY_RUN = 2 ** 31 - 1;
 
-/** Outcome rows deleted per statement. */
 const DELETE_SPAN = 20_000;
 
-/**
- * Applies the retention after a run: deletes the runs older than the newest `keep.runs` with
- * their outcomes, and forgets the routine keeps (`count-nonzero`, `young`) of the runs older
- * than the newest `keep.routineRuns`, which keep only their counts. External previews are
- * counted apart (`EXTERNAL_RUNS_KEPT`). Never touches a running run. Returns the number of runs
- * deleted.
- */
+/** External previews are counted apart; a running run is never touched. */
 export async function pruneRuns(
   db: Knex,
   towerId: string,
@@ -57,10 +45,7 @@ async function pruneGroup(
   return removed;
 }
 
-/**
- * `seq` of the oldest of the group's newest `keep` runs: undefined when it has fewer, beyond
- * every run when `keep` is 0.
- */
+/** Undefined when the group has fewer than `keep` runs; beyond every run when `keep` is 0. */
 async function oldestKeptSeq(
   runs: RunGroup,
   keep: number,
@@ -75,7 +60,6 @@ async function oldestKeptSeq(
   return row?.seq;
 }
 
-/** The group's finished runs before `cutoff`, oldest first. */
 function finishedBefore(
   runs: RunGroup,
   cutoff: number,
@@ -103,10 +87,7 @@ async function deleteRunsBefore(
   }
 }
 
-/**
- * The runs before `cutoff` that still list their routine keeps: deletes those rows and marks
- * the run counted-only (one fewer row listed each), in one transaction per run.
- */
+/** One transaction per run: its rows go and it reads counted-only at once. */
 async function forgetRoutineKeeps(
   db: Knex,
   runs: RunGroup,
@@ -132,10 +113,6 @@ async function forgetRoutineKeeps(
   }
 }
 
-/**
- * Deletes a run's outcomes (those `only` selects) in statements of bounded size; returns how
- * many.
- */
 async function deleteOutcomes(
   db: Knex,
   runId: string,

@@ -19,9 +19,6 @@ import { displayStatus } from './liveness';
 import type { SweepRequest } from './RequestsStore';
 import type { OutcomeRow, RequestRow, RunRow } from './tables';
 
-/* How the stores' rows read as the API's types, and the API's values as columns. */
-
-/** The counter column of each reason a label is kept for. */
 const KEPT_COLUMNS = {
   referenced: 'kept_referenced',
   'count-nonzero': 'kept_count_nonzero',
@@ -49,10 +46,7 @@ function isKeptReason(reason: string | undefined): reason is KeptReason {
   return reason !== undefined && Object.hasOwn(KEPT_COLUMNS, reason);
 }
 
-/**
- * What outcomes add to the run's counters: the rows it lists (`outcome_rows`) and the kept ones
- * per reason. Added in the transaction that writes them.
- */
+/** Added in the transaction that writes the outcomes. */
 export function addedCounts(outcomes: readonly LabelOutcome[]): AddedCounts {
   const added: AddedCounts = { outcome_rows: outcomes.length };
   for (const o of outcomes) {
@@ -74,7 +68,6 @@ function keptByReason(
   return result;
 }
 
-/** Columns of a run row that make up a RunSummary (everything but `settings`). */
 export const SUMMARY_COLUMNS = [
   'seq',
   'id',
@@ -202,7 +195,6 @@ export function rowToRequest(row: RequestRow): SweepRequest {
   };
 }
 
-/** A run's progress counters as columns. */
 export function countColumns(counts: RunCounts) {
   return {
     scanned: counts.scanned,
@@ -214,7 +206,6 @@ export function countColumns(counts: RunCounts) {
   };
 }
 
-/** A new run's counters. */
 export const NO_COUNTS = {
   ...countColumns(emptyRunCounts()),
   ...(Object.fromEntries(

@@ -40,9 +40,8 @@ export class StoreConnection {
   }
 
   /**
-   * The bulk writes of sweeps (outcomes, sightings, write-ahead records, pruning) take at most
-   * half of the pool's connections at once: however many sweeps run, the API's reads and the
-   * scheduler's queries find a free connection instead of queueing behind them.
+   * Half of the pool at most for the sweeps' bulk writes: however many sweeps run, the API's
+   * reads and the scheduler's queries find a free connection.
    */
   private readonly bulkWrites: Limiter;
 
@@ -57,7 +56,6 @@ export class StoreConnection {
     return this.clock().getTime();
   }
 
-  /** A `running` run whose heartbeat is older is lost. */
   aliveSince(): number {
     return aliveSince(this.now());
   }
@@ -80,7 +78,6 @@ export function inTransaction<R>(
   return db.isTransaction ? work(db as Knex.Transaction) : db.transaction(work);
 }
 
-/** The rows `read` returns for the distinct `ids`, read `size` of them at a time. */
 export async function readInChunks<T>(
   ids: readonly string[],
   read: (chunk: string[]) => PromiseLike<T[]>,

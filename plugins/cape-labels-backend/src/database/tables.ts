@@ -35,7 +35,6 @@ export type RunRow = {
   /** Labels a dry run would have deleted. */
   would_delete: number;
   kept: number;
-  /** Labels kept for each reason (rowMapping.ts). */
   kept_referenced: number;
   kept_count_nonzero: number;
   kept_young: number;
@@ -59,7 +58,6 @@ export type RunRow = {
   /** rootInstanceMetadata's id of the backend instance; null on runs older than the column. */
   instance_id?: string | null;
   settings: string;
-  /** The last outcome number reserved (RunsDatabase.reserveOutcomeSeqs). */
   outcome_seq: number;
   clock_source: RunClock['source'] | null;
   clock_skew_ms: DbBigInt | null;
@@ -118,7 +116,6 @@ export type RequestRow = {
   requested_by: string | null;
   dry_run: boolean | number;
   requested_at: DbBigInt;
-  /** The run that claimed it; null while unclaimed. */
   claimed_by?: string | null;
 };
 

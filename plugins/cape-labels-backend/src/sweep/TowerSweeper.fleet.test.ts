@@ -41,6 +41,11 @@ describe('TowerSweeper: a replica of many Towers', () => {
     expect(await h.store.listRuns(h.tower.id, { limit: 5 })).toEqual([]);
     expect(await h.store.runningTowers([h.tower.id])).toEqual(new Set());
     expect(await h.sweeper.owesStart()).toBe(true);
+    // Given back again while in the replica's line: not started again, its slot will start it.
+    expect(await h.sweeper.runTask(signal())).toEqual({
+      handedBack: true,
+      reason: 'in-line',
+    });
 
     other.release();
     let takenWhileSweeping = 0;

@@ -138,6 +138,9 @@ export const EXTERNAL_START_GAP_MS = 5 * 60_000;
  */
 const KEPT_SLOT_MS = 8_000;
 
+/** A slot kept for a Tower of the line, until it claims the slot or the slot passes on. */
+type KeptSlot = { timer?: NodeJS.Timeout };
+
 /** A Tower as a replica's line of sweeps waiting for a slot knows it. */
 export type SlotClaimant = {
   readonly taskId: string;
@@ -162,14 +165,14 @@ export type SlotAnswer =
 export class SweepSlots {
   private inUse = 0;
   private readonly line: SlotClaimant[] = [];
-  private readonly kept = new Map<string, NodeJS.Timeout>();
+  private readonly kept = new Map<string, KeptSlot>();
 
   constructor(readonly size: number) {}
 
   tryTake(claimant: SlotClaimant): SlotAnswer {
     const keptFor = this.kept.get(claimant.taskId);
     if (keptFor) {
-      clearTimeout(keptFor);
+      clearTimeout(keptFor.timer);
       this.kept.delete(claimant.taskId);
     } else if (this.free() === 0) {
       const joinedLine = !this.line.some(c => c.taskId === claimant.taskId);
@@ -205,20 +208,22 @@ export class SweepSlots {
 
   private keepFor(claimant: SlotClaimant): void {
     const { taskId } = claimant;
-    const passOn = () => {
-      if (this.kept.get(taskId) !== timer) return;
-      clearTimeout(timer);
-      this.kept.delete(taskId);
-      this.offerFreeSlots();
-    };
-    const timer = setTimeout(passOn, KEPT_SLOT_MS);
-    timer.unref();
-    this.kept.set(taskId, timer);
+    const keep: KeptSlot = {};
+    this.kept.set(taskId, keep);
+    keep.timer = setTimeout(() => this.passOn(taskId, keep), KEPT_SLOT_MS);
+    keep.timer.unref();
     claimant.owesStart().then(
-      owed => (owed ? claimant.startNow() : passOn()),
+      owed => (owed ? claimant.startNow() : this.passOn(taskId, keep)),
       // Unknown whether it is owed: started anyway, its start asks again.
       () => claimant.startNow(),
     );
+  }
+
+  private passOn(taskId: string, keep: KeptSlot): void {
+    if (this.kept.get(taskId) !== keep) return;
+    clearTimeout(keep.timer);
+    this.kept.delete(taskId);
+    this.offerFreeSlots();
   }
 }
 

@@ -11,6 +11,13 @@ import { DAY, HOUR } from '../__testUtils__/time';
 
 const signal = () => new AbortController().signal;
 
+/** A Tower of the line that is never owed a start. */
+const claimant = (taskId: string) => ({
+  taskId,
+  owesStart: async () => false,
+  startNow: () => undefined,
+});
+
 describe('TowerSweeper: a replica of many Towers', () => {
   const make = stoppedAfterEach(createHarness);
 
@@ -22,7 +29,8 @@ describe('TowerSweeper: a replica of many Towers', () => {
     });
     h.seedOrphans(2);
     await h.request({ dryRun: false });
-    const other = slots.tryTake()!;
+    const other = slots.tryTake(claimant('other'));
+    if (!other.taken) throw new Error('the only slot was free');
 
     const outcome = await h.sweeper.runTask(signal());
     expect(outcome).toMatchObject({
@@ -33,8 +41,13 @@ describe('TowerSweeper: a replica of many Towers', () => {
     expect(await h.store.listRuns(h.tower.id, { limit: 5 })).toEqual([]);
     expect(await h.store.runningTowers([h.tower.id])).toEqual(new Set());
     expect(await h.sweeper.owesStart()).toBe(true);
+    // Given back again while in the replica's line: not started again, its slot will start it.
+    expect(await h.sweeper.runTask(signal())).toEqual({
+      handedBack: true,
+      reason: 'in-line',
+    });
 
-    other();
+    other.release();
     let takenWhileSweeping = 0;
     h.configure({
       sweeper: {

@@ -35,10 +35,11 @@ import type { TaskRestarts } from './TaskTriggers';
 
 /**
  * What one start of the task came to: it ran (or found nothing to do), or it gave the lease back
- * without a run, to be started again at `retryAt`: this replica had no free sweep slot, a cron
- * tick came before the Tower's place in the start spread, a run the lease no longer covers was
- * still alive after the wait for it, or Tower refused the logins before and the next is not due
- * yet.
+ * without a run, to be started again at `retryAt`: this replica had no free sweep slot (the
+ * Tower has just joined its line: started again at once, so that a replica with a free slot may
+ * take it), a cron tick came before the Tower's place in the start spread, a run the lease no
+ * longer covers was still alive after the wait for it, or Tower refused the logins before and the
+ * next is not due yet. A Tower already in the line is not started again: its slot starts it.
  */
 type TaskOutcome =
   | { handedBack: false }
@@ -46,7 +47,8 @@ type TaskOutcome =
       handedBack: true;
       reason: 'replica-full' | 'spread' | 'previous-run' | 'login-backoff';
       retryAt: Date;
-    };
+    }
+  | { handedBack: true; reason: 'in-line' };
 
 const RAN: TaskOutcome = { handedBack: false };
 
@@ -130,35 +132,103 @@ function carryingOut(request: SweepRequest): PlannedRun {
 export const EXTERNAL_START_GAP_MS = 5 * 60_000;
 
 /**
- * The sweeps this replica may run at once (`capeLabels.maxConcurrentSweeps`). Never waited for:
- * a task that finds no slot gives its lease back at once, so no wait is counted against its
- * timeout or shown as a run, and another replica takes the Tower up.
+ * How long a slot freed for the first Tower in line is kept for it: its task is triggered at
+ * once, and the scheduler claims a triggered task at its next look at the table of tasks
+ * (every 5 seconds at most).
+ */
+const KEPT_SLOT_MS = 8_000;
+
+/** A slot kept for a Tower of the line, until it claims the slot or the slot passes on. */
+type KeptSlot = { timer?: NodeJS.Timeout };
+
+/** A Tower as a replica's line of sweeps waiting for a slot knows it. */
+export type SlotClaimant = {
+  readonly taskId: string;
+  /** Whether a start of the Tower's task is still owed (another replica may have swept it). */
+  owesStart(): Promise<boolean>;
+  /** Starts the Tower's task now, on whichever replica claims its lease. */
+  startNow(): void;
+};
+
+/** A taken slot's release, or, without a free slot, whether the Tower has just joined the line. */
+export type SlotAnswer =
+  { taken: true; release: () => void } | { taken: false; joinedLine: boolean };
+
+/**
+ * The sweeps this replica may run at once (`capeLabels.maxConcurrentSweeps`), and its line of
+ * Towers that found every slot taken. Never waited for: a task that finds no slot gives its lease
+ * back at once, so no wait is counted against its timeout or shown as a run, and another replica
+ * may take the Tower up. A slot that frees while Towers wait is kept for the first in line, whose
+ * task is started at once; later claims find no slot and join the line behind it. The kept slot
+ * passes on when that Tower is no longer owed or has not claimed it within `KEPT_SLOT_MS`.
  */
 export class SweepSlots {
   private inUse = 0;
+  private readonly line: SlotClaimant[] = [];
+  private readonly kept = new Map<string, KeptSlot>();
 
   constructor(readonly size: number) {}
 
-  /** A slot's release, or undefined when all are taken. */
-  tryTake(): (() => void) | undefined {
-    if (this.inUse >= this.size) return undefined;
+  tryTake(claimant: SlotClaimant): SlotAnswer {
+    const keptFor = this.kept.get(claimant.taskId);
+    if (keptFor) {
+      clearTimeout(keptFor.timer);
+      this.kept.delete(claimant.taskId);
+    } else if (this.free() === 0) {
+      const joinedLine = !this.line.some(c => c.taskId === claimant.taskId);
+      if (joinedLine) this.line.push(claimant);
+      return { taken: false, joinedLine };
+    }
     this.inUse++;
     let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.inUse--;
+    return {
+      taken: true,
+      release: () => {
+        if (released) return;
+        released = true;
+        this.inUse--;
+        this.offerFreeSlots();
+      },
     };
   }
 
-  /** Slots taken now. */
   taken(): number {
     return this.inUse;
+  }
+
+  private free(): number {
+    return this.size - this.inUse - this.kept.size;
+  }
+
+  private offerFreeSlots(): void {
+    while (this.free() > 0 && this.line.length > 0) {
+      this.keepFor(this.line.shift()!);
+    }
+  }
+
+  private keepFor(claimant: SlotClaimant): void {
+    const { taskId } = claimant;
+    const keep: KeptSlot = {};
+    this.kept.set(taskId, keep);
+    keep.timer = setTimeout(() => this.passOn(taskId, keep), KEPT_SLOT_MS);
+    keep.timer.unref();
+    claimant.owesStart().then(
+      owed => (owed ? claimant.startNow() : this.passOn(taskId, keep)),
+      // Unknown whether it is owed: started anyway, its start asks again.
+      () => claimant.startNow(),
+    );
+  }
+
+  private passOn(taskId: string, keep: KeptSlot): void {
+    if (this.kept.get(taskId) !== keep) return;
+    clearTimeout(keep.timer);
+    this.kept.delete(taskId);
+    this.offerFreeSlots();
   }
 }
 
 /** No bound: a release that frees nothing. */
-const noSlot = () => undefined;
+const noSlot: SlotAnswer = { taken: true, release: () => undefined };
 
 /** Runs work items one at a time, in the order they were queued. */
 class SerialQueue {
@@ -180,7 +250,7 @@ class SerialQueue {
  * The only code that sweeps one Tower in this process. The scheduler's lease makes a tick
  * exclusive across replicas; the queue keeps this process's work on the Tower one at a time.
  */
-export class TowerSweeper {
+export class TowerSweeper implements SlotClaimant {
   private readonly queue = new SerialQueue();
   private readonly stopping = new AbortController();
   /** Ends the start of the task in progress (the queue runs one at a time). */
@@ -198,6 +268,8 @@ export class TowerSweeper {
   private readonly previousRunWaitMs: number;
   /** The Tower's refused logins in a row: while they hold logins back, scheduled starts wait. */
   readonly logins: RefusedLogins;
+  /** How the task is started again, once registered with the scheduler. */
+  private restarts?: TaskRestarts;
 
   /** The one way to build a sweeper: the plugin, the tests and the benchmark all come here. */
   static create(options: TowerSweeperOptions): TowerSweeper {
@@ -266,13 +338,14 @@ export class TowerSweeper {
     scheduler: Pick<SchedulerService, 'scheduleTask'>,
     restarts: TaskRestarts,
   ): Promise<void> {
+    this.restarts = restarts;
     await scheduler.scheduleTask({
       id: this.taskId,
       ...this.taskSchedule,
       scope: 'global',
       fn: async signal => {
         const outcome = await this.runTask(signal);
-        if (!outcome.handedBack) return;
+        if (!outcome.handedBack || outcome.reason === 'in-line') return;
         this.options.logger.debug(
           `Tower ${this.tower.id}: lease given back (${outcome.reason}), starting again at ${outcome.retryAt.toISOString()}`,
         );
@@ -284,7 +357,8 @@ export class TowerSweeper {
   }
 
   /**
-   * The scheduled task body: without a free slot on this replica, gives the lease back at once.
+   * The scheduled task body: without a free slot on this replica, gives the lease back at once
+   * (the Tower waits in the replica's line).
    * Else waits for a run the lease no longer covers to end, records lost runs aborted, runs what
    * `planTick` says (the scheduled sweep when due, the queued request, or a preview), then
    * drains the requests. A cron tick before the Tower's moved time with nothing waiting gives the
@@ -299,20 +373,16 @@ export class TowerSweeper {
         this.tickStopped.signal,
       ]);
       if (signal.aborted) return RAN;
-      const release = this.options.slots
-        ? this.options.slots.tryTake()
-        : noSlot;
-      if (!release) {
-        return {
-          handedBack: true,
-          reason: 'replica-full',
-          retryAt: this.now(),
-        };
+      const slot = this.options.slots?.tryTake(this) ?? noSlot;
+      if (!slot.taken) {
+        return slot.joinedLine
+          ? { handedBack: true, reason: 'replica-full', retryAt: this.now() }
+          : { handedBack: true, reason: 'in-line' };
       }
       try {
         return await this.runTick(signal);
       } finally {
-        release();
+        slot.release();
       }
     });
   }
@@ -372,6 +442,10 @@ export class TowerSweeper {
       );
     }
     return true;
+  }
+
+  startNow(): void {
+    this.restarts?.restartAt(this.taskId, new Date(), () => this.owesStart());
   }
 
   /**

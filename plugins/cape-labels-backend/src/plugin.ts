@@ -29,9 +29,9 @@ import { createRouter } from './service/router';
 import {
   gatedSweepRequests,
   logManualSweepAccess,
+  subscribeSweepRequests,
   TowerSweeps,
 } from './service/sweepOnRequest';
-import { subscribeSweepRequests } from './service/sweepRequestedEvent';
 import { TowerReads } from './service/towerReads';
 import { RunProgressSignals } from './signals/RunProgressSignals';
 import { SweepCoordinator } from './sweep/SweepCoordinator';

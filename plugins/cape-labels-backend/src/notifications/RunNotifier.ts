@@ -19,20 +19,16 @@ import { runHealth, type KeptCounts } from './runHealth';
 
 type RunNotifierOptions = {
   notifications: NotificationService;
-  /** Whether the notifications backend is installed; nothing is sent when it is not. */
   isInstalled: () => Promise<boolean>;
   store: Pick<RunStore, 'getNotifiedHealth' | 'setNotifiedHealth'>;
   logger: LoggerService;
-  /** The app's path of the cape-labels page (`capeLabels.notifications.pagePath`). */
   pagePath: string;
-  /** `capeLabels.notifications.language` (default en). */
   language?: CapeLabelsLanguage;
 };
 
 /**
- * Tells a Tower's owners when its runs go bad (every bad run, one notification per Tower that
- * updates in place) and when the first good run follows a bad one. Only the replica that ran the
- * sweep calls it, and the scheduler's lease makes that one replica per Tower at a time.
+ * Reads and writes the notified health without a lock: only the replica that ran the sweep calls
+ * it, and the scheduler's lease makes that one replica per Tower at a time.
  */
 export class RunNotifier {
   constructor(private readonly options: RunNotifierOptions) {}
@@ -42,7 +38,6 @@ export class RunNotifier {
     run: RunSummary,
     kept: KeptCounts,
   ): Promise<void> {
-    // A Tower without owner and notify has nobody to tell.
     if (tower.notify.length === 0) return;
     const verdict = runHealth(run, kept);
     if (verdict.health === 'unknown') return;
@@ -59,7 +54,6 @@ export class RunNotifier {
     await store.setNotifiedHealth(tower.id, health, run.id, new Date());
   }
 
-  /** Labels a run deleted that a holder names now: always told, whatever the run's health. */
   async onHeldLabelsDeleted(
     tower: TowerConfig,
     run: RunSummary,

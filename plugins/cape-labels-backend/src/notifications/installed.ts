@@ -3,10 +3,7 @@ import type {
   RootInstanceMetadataService,
 } from '@backstage/backend-plugin-api';
 
-/**
- * Whether the notifications backend runs in this backend or behind `discovery.endpoints`
- * (what Backstage's system metadata service answers, without requiring that service).
- */
+/** Answers what Backstage's system metadata service would, without requiring that service. */
 export function notificationsBackendInstalled(
   instance: RootInstanceMetadataService,
   config: RootConfigService,

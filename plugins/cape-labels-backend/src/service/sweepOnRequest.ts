@@ -20,10 +20,7 @@ import {
   type ParsedSweepRequestedEvent,
 } from './validation';
 
-export type SweepRequests = Pick<
-  SweepCoordinator,
-  'requestSweep' | 'stopSweep'
->;
+type SweepRequests = Pick<SweepCoordinator, 'requestSweep' | 'stopSweep'>;
 
 const refusedWithoutPermissions = (what: string, stillRuns: string) =>
   `${what} on request are refused while permission.enabled is not true: without ` +

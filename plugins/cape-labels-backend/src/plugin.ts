@@ -18,8 +18,10 @@ import {
 } from './config/readConfig';
 import { TowerOwnershipReloads } from './config/ownershipReloads';
 import { DatabaseRunStore } from './database/DatabaseRunStore';
-import { notificationsBackendInstalled } from './notifications/installed';
-import { RunNotifier } from './notifications/RunNotifier';
+import {
+  notificationsBackendInstalled,
+  RunNotifier,
+} from './notifications/RunNotifier';
 import {
   logOwnerlessTowers,
   registerTowerResource,

@@ -1,4 +1,8 @@
-import type { LoggerService } from '@backstage/backend-plugin-api';
+import type {
+  LoggerService,
+  RootConfigService,
+  RootInstanceMetadataService,
+} from '@backstage/backend-plugin-api';
 import type { NotificationPayload } from '@backstage/plugin-notifications-common';
 import type { NotificationService } from '@backstage/plugin-notifications-node';
 import type {
@@ -87,4 +91,21 @@ export class RunNotifier {
       `Tower ${tower.id}: notified ${tower.notify.join(', ')}: ${payload.title}`,
     );
   }
+}
+
+/** Answers what Backstage's system metadata service would, without requiring that service. */
+export function notificationsBackendInstalled(
+  instance: RootInstanceMetadataService,
+  config: RootConfigService,
+): () => Promise<boolean> {
+  return async () => {
+    const endpoints =
+      config.getOptionalConfigArray('discovery.endpoints') ?? [];
+    const routed = endpoints.flatMap(
+      e => e.getOptionalStringArray('plugins') ?? [],
+    );
+    if (routed.includes('notifications')) return true;
+    const plugins = await instance.getInstalledPlugins();
+    return plugins.some(p => p.pluginId === 'notifications');
+  };
 }

@@ -18,8 +18,10 @@ import {
 } from './config/readConfig';
 import { TowerOwnershipReloads } from './config/ownershipReloads';
 import { openRunStore } from './database/RunStore';
-import { notificationsBackendInstalled } from './notifications/installed';
-import { RunNotifier } from './notifications/RunNotifier';
+import {
+  notificationsBackendInstalled,
+  RunNotifier,
+} from './notifications/RunNotifier';
 import {
   logOwnerlessTowers,
   registerTowerResource,
@@ -29,9 +31,9 @@ import { createRouter } from './service/router';
 import {
   gatedSweepRequests,
   logManualSweepAccess,
+  subscribeSweepRequests,
   TowerSweeps,
 } from './service/sweepOnRequest';
-import { subscribeSweepRequests } from './service/sweepRequestedEvent';
 import { TowerReads } from './service/towerReads';
 import { RunProgressSignals } from './signals/RunProgressSignals';
 import { SweepCoordinator } from './sweep/SweepCoordinator';

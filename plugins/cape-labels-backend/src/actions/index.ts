@@ -26,17 +26,8 @@ import {
 import { answerSchema } from './outputSchemas';
 
 /*
- * The plugin's actions (ids `cape-labels:<name>`; MCP tools `cape-labels.<name>`), exactly what
- * the HTTP API does through the same TowerReads and TowerSweeps.
- *
- * The read-only ones answer what the GET routes answer (`cape-labels.read` filters per Tower the
- * same way). Their ranges, ids and lengths are checked by validation.ts, not the zod schema: the
- * registry answers a schema failure without naming the field, validation.ts names it. The ranges
- * are in the descriptions.
- *
- * The ones that start or stop a sweep are `POST /towers/:towerId/sweep` and `/stop` (audited,
- * `cape-labels.sweep.run` per Tower, the permissions-off gate for real sweeps, the caller recorded
- * on the run), the audit event saying it came through the actions registry.
+ * Ranges, ids and lengths are checked by validation.ts rather than the zod schemas: the registry
+ * answers a schema failure without naming the field. The schemas only describe the ranges.
  */
 
 const READ_ONLY = { readOnly: true, idempotent: true, destructive: false };
@@ -49,7 +40,6 @@ const AUDIT = { meta: { via: 'actions-registry' } };
 const towerInput = (z: typeof zod) =>
   z.object({ towerId: z.string().describe(TOWER_ID) }).strict();
 
-/** An optional whole number of the spec's `rule`, its range described (validation.ts checks it). */
 const wholeNumberInput = (z: typeof zod, rule: IntegerRule, what = '') =>
   z
     .number()
@@ -59,7 +49,6 @@ const wholeNumberInput = (z: typeof zod, rule: IntegerRule, what = '') =>
       `${what}${rule.minimum} to ${rule.maximum} (default ${rule.default})`,
     );
 
-/** `POST /towers/:towerId/sweep`'s answer, with the Tower and whether it is a dry run. */
 const sweepAccepted = (z: typeof zod) =>
   answerSchema(
     z,
@@ -67,7 +56,6 @@ const sweepAccepted = (z: typeof zod) =>
     { towerId: z.string(), dryRun: z.boolean() },
   );
 
-/** The action function that asks for a sweep of the input's Tower as the caller. */
 function requestAs(sweeps: TowerSweeps, dryRun: boolean) {
   return async (context: {
     input: { towerId: string };

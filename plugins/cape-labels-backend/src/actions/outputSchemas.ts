@@ -3,23 +3,16 @@ import type { z as zod } from 'zod/v3';
 import { spec } from '../schema/openapi.generated';
 
 /*
- * The answers of the actions, built from the HTTP API's answers in openapi.yaml, in the registry's
- * zod (v3, handed to each schema builder): the registry parses every output with its schema, which
- * drops any field not named there, and shows the schema (descriptions included) to MCP clients.
- * No converter in node_modules builds zod v3 from JSON Schema (zod 4's fromJSONSchema builds zod 4
- * schemas, which the registry's zod-to-json-schema cannot read), hence the one below, for the
- * parts of JSON Schema the spec uses. It takes the shape and the descriptions only: ranges and
- * patterns are the requests' checks, and the answers are the API's own. An enum of strings is
- * read as a string that names its values: a run recorded by a newer release beside this one (a
- * rolling upgrade) may hold a code or reason this release does not know, which must not fail a
- * read.
+ * The registry parses every output with its zod v3 schema, dropping fields it does not name, so
+ * the actions' answers are built from the API's answers in openapi.yaml. No converter at hand
+ * builds zod v3 from JSON Schema (zod 4's builds zod 4, which the registry cannot read), hence this
+ * one: shape and descriptions only, since ranges and patterns are the requests' checks.
  */
 
 type Z = typeof zod;
 type Doc = typeof spec;
 type Paths = Doc['paths'];
 
-/** A JSON Schema of the spec as this module reads it. */
 type JsonSchema = {
   readonly $ref?: string;
   readonly type?: string | readonly string[];
@@ -45,7 +38,6 @@ function resolved(schema: JsonSchema): JsonSchema {
   return resolved(target);
 }
 
-/** One schema, or the union of several (the spec never has none). */
 function unionOf(z: Z, members: zod.ZodTypeAny[]): zod.ZodTypeAny {
   const [first, second, ...rest] = members;
   if (!first) throw new Error('openapi.yaml has an empty enum, oneOf or type');
@@ -60,7 +52,6 @@ function literalsOf(z: Z, values: readonly unknown[]): zod.ZodTypeAny {
 }
 
 function objectOf(z: Z, schema: JsonSchema): zod.ZodTypeAny {
-  // allOf of objects (RunSummary, Run) is one object holding every member's fields.
   const parts = [schema, ...(schema.allOf ?? []).map(resolved)];
   const required = new Set(parts.flatMap(p => p.required ?? []));
   const shape: zod.ZodRawShape = {};
@@ -103,6 +94,7 @@ function typeOf(z: Z, schema: JsonSchema, type: string): zod.ZodTypeAny {
 
 function undescribedZodOf(z: Z, schema: JsonSchema): zod.ZodTypeAny {
   if (schema.const !== undefined) return literalsOf(z, [schema.const]);
+  // A run recorded by a newer release during a rolling upgrade may hold a code this one does not know.
   if (isStringEnum(schema.enum)) return z.string();
   if (schema.enum) return literalsOf(z, schema.enum);
   if (schema.oneOf)
@@ -131,7 +123,6 @@ function isStringEnum(
   return values !== undefined && values.every(v => typeof v === 'string');
 }
 
-/** The zod of a schema of the spec, its description and those of its fields kept. */
 function zodOf(z: Z, schema: JsonSchema): zod.ZodTypeAny {
   const target = resolved(schema);
   const type = undescribedZodOf(z, target);
@@ -150,7 +141,6 @@ type Status<P extends keyof Paths, M extends Method<P>> = Extract<
   '200' | '202'
 >;
 
-/** An answer's schema typed as the router types that answer (the same spec), with `E` added. */
 type AnswerSchema<
   P extends keyof Paths,
   M extends Method<P>,
@@ -175,10 +165,6 @@ const operations: {
   readonly [path: string]: { readonly [method: string]: Operation };
 } = spec.paths;
 
-/**
- * What `method path` answers with `status` as an action's output (list-towers answers what
- * `GET /towers` does, field for field), with the action's own `fields` added.
- */
 export function answerSchema<
   P extends keyof Paths,
   M extends Method<P>,

@@ -2,22 +2,9 @@ import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import {
   auth,
   backendForDescribe,
-  oldDate,
   USER_REF,
-  type CapeBackend,
 } from '../service/__testUtils__/testBackend';
 import { invokeAction } from './__testUtils__/invokeAction';
-
-const oldLabel = (b: CapeBackend, value: string) =>
-  b.sim.admin.createLabel({
-    key: 'cape-namespace',
-    value,
-    createdAt: oldDate(),
-  }).id;
-
-/** The auditor's `sweep-request` lines (logged when created and when it ends). */
-const sweepAudits = (b: CapeBackend, outcome: 'succeeded' | 'failed') =>
-  b.logs.filter(l => l.includes('sweep-request') && l.includes(outcome));
 
 describe('the sweep actions, permission framework on', () => {
   const b = backendForDescribe();
@@ -27,7 +14,7 @@ describe('the sweep actions, permission framework on', () => {
   });
 
   it('preview-tower-sweep records a dry run requested by the caller, deletes nothing, and is audited', async () => {
-    const label = oldLabel(b, 'ns-preview');
+    const label = b.oldLabel('ns-preview');
     const res = await invokeAction(b, 'preview-tower-sweep', { towerId: 't1' });
     expect(res.status).toBe(200);
     expect(res.body.output).toEqual({
@@ -44,13 +31,13 @@ describe('the sweep actions, permission framework on', () => {
     });
     expect(run.counts.wouldDelete).toBe(1);
     expect(b.sim.admin.label(label)).toBeDefined();
-    const audit = sweepAudits(b, 'succeeded').pop();
+    const audit = (await b.audits('sweep-request', 'succeeded')).pop();
     expect(audit).toContain('actions-registry');
     expect(audit).toContain(res.body.output.requestId);
   });
 
   it('request-tower-sweep deletes as the caller (a service is recorded service:<subject>)', async () => {
-    const label = oldLabel(b, 'ns-swept');
+    const label = b.oldLabel('ns-swept');
     const res = await invokeAction(
       b,
       'request-tower-sweep',
@@ -68,7 +55,7 @@ describe('the sweep actions, permission framework on', () => {
   });
 
   it('is refused (403 naming cape-labels.sweep.run) without the permission, audited as failed', async () => {
-    const label = oldLabel(b, 'ns-denied');
+    const label = b.oldLabel('ns-denied');
     b.permission.denied.add('cape-labels.sweep.run');
     const before = (await b.runs('t1')).length;
     for (const name of ['request-tower-sweep', 'preview-tower-sweep']) {
@@ -79,7 +66,9 @@ describe('the sweep actions, permission framework on', () => {
     }
     expect(await b.runs('t1')).toHaveLength(before);
     expect(b.sim.admin.label(label)).toBeDefined();
-    expect(sweepAudits(b, 'failed').pop()).toContain('actions-registry');
+    expect((await b.audits('sweep-request', 'failed')).pop()).toContain(
+      'actions-registry',
+    );
   });
 
   it('stop-tower-sweep: 409 naming the Tower when none of its sweeps runs, 403 without cape-labels.sweep.run, 404 for an unknown Tower; audited as sweep-stop', async () => {
@@ -115,11 +104,13 @@ describe('the sweep actions, permission framework on', () => {
 
   it('audits a malformed towerId as failed without writing it anywhere', async () => {
     const huge = 'x'.repeat(100_000);
-    const failedBefore = sweepAudits(b, 'failed').length;
+    const failedBefore = (await b.audits('sweep-request', 'failed', 0)).length;
     const res = await invokeAction(b, 'request-tower-sweep', { towerId: huge });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).not.toContain(huge.slice(0, 200));
-    expect(sweepAudits(b, 'failed').length).toBeGreaterThan(failedBefore);
+    expect(
+      (await b.audits('sweep-request', 'failed', failedBefore + 1)).length,
+    ).toBeGreaterThan(failedBefore);
     expect(b.logs.some(l => l.includes(huge.slice(0, 200)))).toBe(false);
   });
 });
@@ -128,7 +119,7 @@ describe('the sweep actions while permission.enabled is not true', () => {
   const b = backendForDescribe({ permissionsOff: true });
 
   it('refuses a real sweep naming permission.enabled and the opt-in, as the API does; a preview runs', async () => {
-    const label = oldLabel(b, 'ns-gate');
+    const label = b.oldLabel('ns-gate');
     const res = await invokeAction(b, 'request-tower-sweep', { towerId: 't1' });
     const api = await b.postSweep('t1', {});
     expect(res.status).toBe(403);

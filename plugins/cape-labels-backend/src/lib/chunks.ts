@@ -1,7 +1,4 @@
-/**
- * Rows per multi-row INSERT and ids per `whereIn`. On SQLite knex writes a multi-row insert
- * as a compound SELECT, which may have at most 500 terms.
- */
+/** On SQLite knex writes a multi-row insert as a compound SELECT, of at most 500 terms. */
 export const CHUNK = 500;
 
 export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {

@@ -1,8 +1,4 @@
-/**
- * A FIFO counting semaphore: at most `max` holders at once; the rest wait.
- * A waiter whose signal fires leaves the queue and rejects with the signal's
- * reason.
- */
+/** A FIFO counting semaphore whose waiters leave the queue when their signal fires. */
 export class Limiter {
   private active = 0;
   private readonly waiters: Array<{ grant: () => void; abort: () => void }> =
@@ -13,7 +9,6 @@ export class Limiter {
       throw new TypeError(`Limiter max must be a positive integer, got ${max}`);
   }
 
-  /** Resolves with a release function once a slot is free. */
   acquire(signal?: AbortSignal): Promise<() => void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.active < this.max) {

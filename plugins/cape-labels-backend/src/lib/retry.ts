@@ -1,9 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/**
- * Retries a store write a few times with growing pauses: a database that is away for a
- * moment must not lose the record of what was already done on Tower.
- */
+/** A database away for a moment must not lose the record of what was already done on Tower. */
 export async function withRetry<T>(
   work: () => Promise<T>,
   attempts = 5,

@@ -1,4 +1,8 @@
-import type { LoggerService } from '@backstage/backend-plugin-api';
+import type {
+  LoggerService,
+  RootConfigService,
+  RootInstanceMetadataService,
+} from '@backstage/backend-plugin-api';
 import type { NotificationPayload } from '@backstage/plugin-notifications-common';
 import type { NotificationService } from '@backstage/plugin-notifications-node';
 import type {
@@ -19,20 +23,16 @@ import { runHealth, type KeptCounts } from './runHealth';
 
 type RunNotifierOptions = {
   notifications: NotificationService;
-  /** Whether the notifications backend is installed; nothing is sent when it is not. */
   isInstalled: () => Promise<boolean>;
   store: NotifiedHealthStore;
   logger: LoggerService;
-  /** The app's path of the cape-labels page (`capeLabels.notifications.pagePath`). */
   pagePath: string;
-  /** `capeLabels.notifications.language` (default en). */
   language?: CapeLabelsLanguage;
 };
 
 /**
- * Tells a Tower's owners when its runs go bad (every bad run, one notification per Tower that
- * updates in place) and when the first good run follows a bad one. Only the replica that ran the
- * sweep calls it, and the scheduler's lease makes that one replica per Tower at a time.
+ * Reads and writes the notified health without a lock: only the replica that ran the sweep calls
+ * it, and the scheduler's lease makes that one replica per Tower at a time.
  */
 export class RunNotifier {
   constructor(private readonly options: RunNotifierOptions) {}
@@ -42,7 +42,6 @@ export class RunNotifier {
     run: RunSummary,
     kept: KeptCounts,
   ): Promise<void> {
-    // A Tower without owner and notify has nobody to tell.
     if (tower.notify.length === 0) return;
     const verdict = runHealth(run, kept);
     if (verdict.health === 'unknown') return;
@@ -59,7 +58,6 @@ export class RunNotifier {
     await store.setNotifiedHealth(tower.id, health, run.id, new Date());
   }
 
-  /** Labels a run deleted that a holder names now: always told, whatever the run's health. */
   async onHeldLabelsDeleted(
     tower: TowerConfig,
     run: RunSummary,
@@ -93,4 +91,21 @@ export class RunNotifier {
       `Tower ${tower.id}: notified ${tower.notify.join(', ')}: ${payload.title}`,
     );
   }
+}
+
+/** Answers what Backstage's system metadata service would, without requiring that service. */
+export function notificationsBackendInstalled(
+  instance: RootInstanceMetadataService,
+  config: RootConfigService,
+): () => Promise<boolean> {
+  return async () => {
+    const endpoints =
+      config.getOptionalConfigArray('discovery.endpoints') ?? [];
+    const routed = endpoints.flatMap(
+      e => e.getOptionalStringArray('plugins') ?? [],
+    );
+    if (routed.includes('notifications')) return true;
+    const plugins = await instance.getInstalledPlugins();
+    return plugins.some(p => p.pluginId === 'notifications');
+  };
 }

@@ -9,10 +9,6 @@ import type {
 import type { TowerConfig } from '../config/types';
 import type { RunProblem } from './runHealth';
 
-/**
- * Where a notification points: the run on its Tower's page, below `pagePath`
- * (`capeLabels.notifications.pagePath`).
- */
 export function runLink(
   run: Pick<RunSummary, 'id' | 'towerId'>,
   pagePath: string,
@@ -25,13 +21,12 @@ type Params = Record<string, string | number>;
 type Words = {
   badTitle: (towerTitle: string) => string;
   recoveredTitle: (towerTitle: string) => string;
-  /** `Run <id> (<status>, <start>[, requested by <who>]): <problems>.` */
   badDescription: (run: RunSummary, problems: string[]) => string;
   recoveredDescription: (run: RunSummary) => string;
   problem: (problem: RunProblem) => string;
 };
 
-/** A run error in Chinese by its code; codes Tower or the system sent keep the English message. */
+/** Codes Tower or the system sent keep the English message. */
 const ZH_ERRORS: Partial<
   Record<PluginRunErrorCode, (params: Params) => string>
 > = {
@@ -123,7 +118,6 @@ const WORDS: Record<CapeLabelsLanguage, Words> = {
   },
 };
 
-/** A deleted label a holder names, as a notification lists it. */
 type HeldLabelLine = {
   labelId: string;
   key: string;
@@ -131,10 +125,7 @@ type HeldLabelLine = {
   holder: string;
 };
 
-/**
- * Labels a run deleted that a holder names (critical, its own scope per run, never folded into
- * the Tower's health notification): each with its key and value, so it can be recreated.
- */
+/** Lists each label's key and value so that it can be recreated. */
 export function heldDeletedMessage(
   tower: TowerConfig,
   run: RunSummary,

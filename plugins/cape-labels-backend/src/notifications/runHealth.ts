@@ -5,7 +5,6 @@ import type {
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 
-/** One thing wrong with a run; messages.ts words it in the configured language. */
 export type RunProblem =
   | { kind: 'failed'; error?: RunError }
   | { kind: 'cap'; count: number }
@@ -13,7 +12,6 @@ export type RunProblem =
   | { kind: 'labels-failed'; count: number }
   | { kind: 'raced'; count: number };
 
-/** What a finished run says about its Tower. */
 type RunHealth =
   | { health: 'bad'; severity: NotificationSeverity; problems: RunProblem[] }
   | { health: 'good' }
@@ -22,7 +20,6 @@ type RunHealth =
 
 export type KeptCounts = ReadonlyMap<KeptReason, number>;
 
-/** The problems of a run, worst first; none for a clean run. */
 function problemsOf(run: RunSummary, kept: KeptCounts): RunProblem[] {
   const problems: RunProblem[] = [];
   if (run.status === 'failed')
@@ -38,7 +35,6 @@ function problemsOf(run: RunSummary, kept: KeptCounts): RunProblem[] {
   return problems;
 }
 
-/** Severity follows the status: a failed run is high, any other problem normal. */
 export function runHealth(run: RunSummary, kept: KeptCounts): RunHealth {
   if (run.status === 'aborted' || run.status === 'running')
     return { health: 'unknown' };

@@ -9,32 +9,22 @@ import {
 } from '@smartx-cape/plugin-cape-labels-common';
 import { z } from 'zod';
 
-/**
- * What a permission policy's conditions see of a Tower.
- *
- * @public
- */
+/** @public */
 export type CapeLabelsTower = {
-  /** The Tower id (the resourceRef). */
   id: string;
-  /** `capeLabels.towers.<id>.owner`, a full entity ref; `null` when not configured (owned by nobody). */
+  /** `null` when not configured: the Tower is owned by nobody. */
   owner: string | null;
-  /** Whom notifications about the Tower go to: `notify`, else the owner, else nobody (full entity refs). */
+  /** `capeLabels.towers.<id>.notify`, else the owner, else nobody. */
   notify: string[];
 };
 
 /**
- * The query form of a condition: a predicate, since the plugin filters its few Towers in memory.
- *
+ * A predicate, since the plugin filters its few Towers in memory.
  * @public
  */
 export type CapeLabelsTowerQuery = (tower: CapeLabelsTower) => boolean;
 
-/**
- * The plugin's own resource type, `cape-labels-tower`.
- *
- * @public
- */
+/** @public */
 export const capeLabelsTowerResourceRef = createPermissionResourceRef<
   CapeLabelsTower,
   CapeLabelsTowerQuery
@@ -51,7 +41,6 @@ const claimsSchema = z.object({
     ),
 });
 
-/** A rule on the caller's ownership claims: `matches` says which Towers the claims match. */
 const claimsRule = (
   name: string,
   description: string,
@@ -92,12 +81,7 @@ const hasTowerId = createPermissionRule({
       tower.id === towerId,
 });
 
-/**
- * The rules a policy can use in conditional decisions on `cape-labels.read` and
- * `cape-labels.sweep.run`; `isTowerNotified` is meant for `cape-labels.read` only.
- *
- * @public
- */
+/** @public */
 export const capeLabelsTowerPermissionRules = {
   isTowerOwner,
   isTowerNotified,
@@ -110,18 +94,11 @@ const conditionExports = createConditionExports({
 });
 
 /**
- * Conditions for a policy, for example
- * `capeLabelsTowerConditions.isTowerOwner({ claims: user?.info.ownershipEntityRefs ?? [] })`
- * and `capeLabelsTowerConditions.hasTowerId({ towerId })`.
- *
+ * For example `capeLabelsTowerConditions.isTowerOwner({ claims: user?.info.ownershipEntityRefs ?? [] })`.
  * @public
  */
 export const capeLabelsTowerConditions = conditionExports.conditions;
 
-/**
- * A conditional decision on one of the Tower permissions, for a policy.
- *
- * @public
- */
+/** @public */
 export const createCapeLabelsTowerConditionalDecision =
   conditionExports.createConditionalDecision;

@@ -1,12 +1,10 @@
 import { spec } from './openapi.generated';
 
 /*
- * The spec's parameter rules as values, read from openapi.yaml (through the generated `spec`):
- * the validated router enforces them on the HTTP API, and the input it does not see (the
- * actions', the events') is checked against these same values, so each rule is written once.
+ * Read from openapi.yaml so that the input the validated router does not see (the actions', the
+ * events') is checked against the same rules, written once.
  */
 
-/** A bounded integer query parameter: the spec's range and default. */
 export type IntegerRule = {
   readonly minimum: number;
   readonly maximum: number;
@@ -29,7 +27,6 @@ type LooseParameter = {
   };
 };
 
-/** The integer query parameter `name` of `GET path`; throws at load if the spec does not bound it. */
 function integerQuery(path: QueryPath, name: string): IntegerRule {
   const parameters: readonly LooseParameter[] = spec.paths[path].get.parameters;
   const schema = parameters.find(p => p.name === name)?.schema;

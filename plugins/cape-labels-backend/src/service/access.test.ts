@@ -4,7 +4,6 @@ import {
   BASE,
   backendForDescribe,
   USER_REF,
-  type CapeBackend,
 } from './__testUtils__/testBackend';
 
 const READ_ROUTES = [
@@ -15,15 +14,6 @@ const READ_ROUTES = [
   '/runs/no-such-run/labels.csv',
   '/towers/t1/top-sources',
 ];
-
-/** The auditor's `sweep-request` lines of a given status. */
-const sweepAudits = (b: CapeBackend, status: string) =>
-  b.logs.filter(l => l.includes('sweep-request') && l.includes(status));
-
-async function eventually(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 100 && !check(); i++)
-    await new Promise(r => setTimeout(r, 20));
-}
 
 describe('cape-labels.read and cape-labels.sweep.run', () => {
   const b = backendForDescribe();
@@ -60,17 +50,19 @@ describe('cape-labels.read and cape-labels.sweep.run', () => {
 
   it('audits every sweep request with its actor, refused ones included', async () => {
     const run = await b.sweep('t1', { dryRun: true });
-    await eventually(() => sweepAudits(b, 'succeeded').length > 0);
-    const succeeded = sweepAudits(b, 'succeeded').pop()!;
+    const succeeded = (await b.audits('sweep-request', 'succeeded')).pop()!;
     expect(succeeded).toContain(USER_REF);
-    expect(sweepAudits(b, 'initiated').length).toBeGreaterThan(0);
+    expect(
+      (await b.audits('sweep-request', 'initiated')).length,
+    ).toBeGreaterThan(0);
     expect(run.requestedBy).toBe(USER_REF);
 
     b.permission.denied.add('cape-labels.sweep.run');
-    const failedBefore = sweepAudits(b, 'failed').length;
+    const failedBefore = (await b.audits('sweep-request', 'failed', 0)).length;
     await b.postSweep().expect(403);
-    await eventually(() => sweepAudits(b, 'failed').length > failedBefore);
-    const failed = sweepAudits(b, 'failed').pop()!;
+    const failed = (
+      await b.audits('sweep-request', 'failed', failedBefore + 1)
+    ).pop()!;
     expect(failed).toContain(USER_REF);
     expect(failed).toContain('NotAllowedError');
   });
@@ -121,8 +113,8 @@ describe('cape-labels with external access tokens', () => {
       status: 'succeeded',
       requestedBy: 'service:pipeline',
     });
-    await eventually(() => sweepAudits(b, 'succeeded').length > 0);
-    expect(sweepAudits(b, 'succeeded')[0]).toContain('"actorId":"pipeline"');
+    const [succeeded] = await b.audits('sweep-request', 'succeeded');
+    expect(succeeded).toContain('"actorId":"pipeline"');
   });
 
   it('never records a service as a user, whatever its subject reads', async () => {

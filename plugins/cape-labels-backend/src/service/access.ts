@@ -27,15 +27,11 @@ import {
   type CapeLabelsTower,
 } from '../permissions/towerPermissions';
 
-/** A caller the routes accept: a user or a service. */
 export type Caller = BackstageCredentials<
   BackstageUserPrincipal | BackstageServicePrincipal
 >;
 
-/**
- * The caller of a registered action: the actions registry hands over whatever credentials the
- * request carried and refuses only anonymous ones itself; anything but a user or a service is 401.
- */
+/** The actions registry refuses only anonymous callers itself: refuse all but users and services. */
 export function callerOfAction(credentials: BackstageCredentials): Caller {
   const { type } = (credentials.principal ?? {}) as { type?: unknown };
   if (type !== 'user' && type !== 'service')
@@ -44,9 +40,8 @@ export function callerOfAction(credentials: BackstageCredentials): Caller {
 }
 
 /**
- * Who asked, with the principal's type: a user's entity ref (`user:default/jane`), a service's
- * subject behind `service:` (`service:external:pipeline`). A static token's subject is whatever
- * its config says, `user:default/ceo` included, so it never stands bare.
+ * A static token's subject is whatever its config says, `user:default/ceo` included: prefix a
+ * service's subject so that it never passes for a user.
  */
 export function requesterOf(credentials: Caller): string {
   const { principal } = credentials;
@@ -67,10 +62,6 @@ function resourceOf(tower: TowerConfig): CapeLabelsTower {
   return { id: tower.id, owner: tower.owner, notify: tower.notify };
 }
 
-/**
- * Says once at start which Towers have no `owner`: no ownership claim matches them, so only a
- * policy's unconditional ALLOW or `hasTowerId` opens them.
- */
 export function logOwnerlessTowers(
   logger: LoggerService,
   towers: ReadonlyArray<Pick<TowerConfig, 'id' | 'owner'>>,
@@ -82,7 +73,6 @@ export function logOwnerlessTowers(
   );
 }
 
-/** Tells the permission framework about the Tower resource type, its rules and how to load Towers. */
 export function registerTowerResource(
   registry: PermissionsRegistryService,
   towers: Towers,
@@ -101,12 +91,8 @@ export function registerTowerResource(
 }
 
 /**
- * Per-Tower decisions on `cape-labels.read` and `cape-labels.sweep.run`: every Tower is asked
- * about by its id (the resourceRef), so the permission backend resolves a policy's conditional
- * decision through the rules registered above (rules added by modules included). A Tower the caller
- * may not read answers exactly like one that is not configured, so its id does not leak: reads of a
- * caller who may read no Tower at all answer 403 whatever the id, every other refusal of a hidden
- * Tower 404.
+ * A Tower the caller may not read answers exactly like one that is not configured (404), so its id
+ * does not leak; only a caller who may read no Tower at all gets 403.
  */
 export class TowerAccess {
   constructor(
@@ -120,7 +106,6 @@ export class TowerAccess {
     return this.options.towers.list().map(s => s.tower.id);
   }
 
-  /** The configured Towers the caller may `permission`. */
   private async allowed(
     credentials: Caller,
     permission: TowerPermission,
@@ -136,7 +121,6 @@ export class TowerAccess {
     );
   }
 
-  /** A test of the Towers the caller may read; 403 when some are configured and it reads none. */
   async readable(credentials: Caller): Promise<(towerId: string) => boolean> {
     const ids = this.ids();
     const readable = await this.allowed(
@@ -151,18 +135,11 @@ export class TowerAccess {
     return towerId => readable.has(towerId);
   }
 
-  /** 404 unless `towerId` is configured and the caller may read it; 403 when it may read none. */
   async requireRead(credentials: Caller, towerId: string): Promise<void> {
     if (!(await this.readable(credentials))(towerId))
       throw towerNotFound(towerId);
   }
 
-  /**
-   * The one answer for hidden and unknown Towers: passes when `towerId` is configured and the
-   * caller may both `cape-labels.read` and `cape-labels.sweep.run` it; 403 naming the permission
-   * when it may only read the Tower; otherwise exactly the 404 of a Tower that is not configured,
-   * also for a caller who may sweep a Tower it may not read.
-   */
   async requireSweep(credentials: Caller, towerId: string): Promise<void> {
     // An unknown id is asked about like a configured one, so neither answer comes sooner.
     const known = this.ids().includes(towerId);

@@ -19,15 +19,7 @@ describe('cape-labels audit trail', () => {
 
     const run = await b.sweep('t1');
     expect(run.counts.deleted).toBe(3);
-    // The auditor logs the event when it is created and when it succeeds; wait for both.
-    for (
-      let i = 0;
-      i < 100 && !audits().some(l => l.includes('succeeded'));
-      i++
-    ) {
-      await new Promise(r => setTimeout(r, 20));
-    }
-    const event = audits().find(l => l.includes('succeeded'));
+    const [event] = await b.audits('labels-deleted', 'succeeded');
     expect(event).toBeDefined();
     for (const id of ids) expect(event).toContain(id);
     expect(event).toContain(run.id);

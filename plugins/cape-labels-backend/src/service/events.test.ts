@@ -1,29 +1,19 @@
 import { CAPE_LABELS_TOPIC_SWEEP_REQUESTED } from '@smartx-cape/plugin-cape-labels-common';
+import type { JsonObject } from '@backstage/types';
 import {
-  defaultCapeLabels,
-  EVERY_START_DUE,
+  acceptingEvents,
   oldDate,
   backendForDescribe,
-  towerEntry,
+  scheduledTower,
 } from './__testUtils__/testBackend';
 
 describe('cape-labels events', () => {
   const b = backendForDescribe({
     capeLabels: url => {
-      const config = defaultCapeLabels(url);
-      // Same simulator, its own prefix (one Tower and prefix, one id), a schedule that makes
-      // each start due: stands in for scheduled sweeps.
-      (config.towers as Record<string, unknown>).sched = towerEntry(url, {
-        resourcePrefix: 'sks',
-        schedule: EVERY_START_DUE,
-      });
-      return {
-        ...config,
-        events: {
-          acceptSweepRequests: true,
-          publishers: { ci: { towers: ['t1'] } },
-        },
-      };
+      const config = acceptingEvents(url);
+      // Stands in for scheduled sweeps.
+      (config.towers as JsonObject).sched = scheduledTower(url);
+      return config;
     },
   });
   afterEach(() => b.sim.admin.clearFaults());
@@ -64,11 +54,7 @@ describe('cape-labels events', () => {
   });
 
   it('runs a sweep with trigger "event" on cape-labels.sweep-requested', async () => {
-    const label = b.sim.admin.createLabel({
-      key: 'cape-namespace',
-      value: 'ns-e',
-      createdAt: oldDate(),
-    }).id;
+    const label = b.oldLabel('ns-e');
     const before = (await b.runs()).length;
     await request({ requestedBy: 'ci', towerId: 't1', dryRun: true });
     const all = await b.runs();

@@ -1,8 +1,7 @@
 import { CAPE_LABELS_TOPIC_SWEEP_REQUESTED } from '@smartx-cape/plugin-cape-labels-common';
 import {
+  acceptingEvents,
   backendForDescribe,
-  defaultCapeLabels,
-  oldDate,
   towerEntry,
   type CapeBackend,
 } from './__testUtils__/testBackend';
@@ -13,33 +12,11 @@ const publish = (b: CapeBackend, eventPayload: unknown) =>
 const lines = (b: CapeBackend, level: string, text: string) =>
   b.logs.filter(l => l.startsWith(`${level} `) && l.includes(text));
 
-/** One Tower `t1`, with `capeLabels.events.acceptSweepRequests: true`; publisher `ci` may ask for it. */
-const acceptingEvents = (url: string) => ({
-  ...defaultCapeLabels(url),
-  events: { acceptSweepRequests: true, publishers: { ci: { towers: ['t1'] } } },
-});
-
-const oldLabel = (b: CapeBackend) =>
-  b.sim.admin.createLabel({
-    key: 'cape-namespace',
-    value: 'ns-event',
-    createdAt: oldDate(),
-  }).id;
-
-/** The auditor's `sweep-request` lines that say `status`, once at least one is there. */
-async function sweepAudits(b: CapeBackend, status: string) {
-  const found = () =>
-    b.logs.filter(l => l.includes('sweep-request') && l.includes(status));
-  for (let i = 0; i < 100 && found().length === 0; i++)
-    await new Promise(r => setTimeout(r, 20));
-  return found();
-}
-
 describe('cape-labels.sweep-requested without capeLabels.events.acceptSweepRequests', () => {
   const b = backendForDescribe();
 
   it('starts nothing and logs the first ignored event only', async () => {
-    const label = oldLabel(b);
+    const label = b.oldLabel('ns-event');
     for (let i = 0; i < 3; i++)
       await publish(b, { towerId: 't1', requestedBy: 'ci' });
     await publish(b, { towerId: 't1', dryRun: true, requestedBy: 'ci' });
@@ -57,7 +34,7 @@ describe('cape-labels.sweep-requested with capeLabels.events.acceptSweepRequests
   });
 
   it('validates, audits with the payload and records trigger event', async () => {
-    const label = oldLabel(b);
+    const label = b.oldLabel('ns-event');
     await publish(b, { towerId: 't1', requestedBy: 'ci' });
     const [run] = await b.runs();
     expect(run).toMatchObject({
@@ -66,7 +43,7 @@ describe('cape-labels.sweep-requested with capeLabels.events.acceptSweepRequests
       requestedBy: 'event:ci',
     });
     expect(b.sim.admin.label(label)).toBeUndefined();
-    const [audit] = await sweepAudits(b, 'succeeded');
+    const [audit] = await b.audits('sweep-request', 'succeeded');
     expect(audit).toContain('"payload":{"towerId":"t1","requestedBy":"ci"}');
     expect(audit).toContain('"trigger":"event"');
     expect(audit).toContain('"requestId"');
@@ -99,16 +76,19 @@ describe('cape-labels.sweep-requested from a publisher not allowed that Tower', 
   ])(
     'is refused when it %s: nothing starts, audited as failed, logged once',
     async (_name, payload, reason) => {
-      const label = oldLabel(b);
-      const failedBefore = b.logs.filter(
-        l => l.includes('sweep-request') && l.includes('failed'),
-      ).length;
+      const label = b.oldLabel('ns-event');
+      const failedBefore = (await b.audits('sweep-request', 'failed', 0))
+        .length;
       const warnedBefore = lines(b, 'warn', 'sweep-requested').length;
       await publish(b, { ...payload, dryRun: false });
       expect(await b.runs('t1')).toHaveLength(0);
       expect(await b.runs('other')).toHaveLength(0);
       expect(b.sim.admin.label(label)).toBeDefined();
-      const failed = await sweepAudits(b, 'failed');
+      const failed = await b.audits(
+        'sweep-request',
+        'failed',
+        failedBefore + 1,
+      );
       expect(failed.length).toBeGreaterThan(failedBefore);
       expect(failed.at(-1)).toContain('NotAllowedError');
       const warned = lines(b, 'warn', 'sweep-requested').slice(warnedBefore);
@@ -125,13 +105,13 @@ describe('an accepted real sweep request on the bus while permission.enabled is 
   });
 
   it('is refused, logged and audited; a preview runs', async () => {
-    const label = oldLabel(b);
+    const label = b.oldLabel('ns-event');
     await publish(b, { towerId: 't1', requestedBy: 'ci' });
     expect(await b.runs()).toHaveLength(0);
     expect(b.sim.admin.label(label)).toBeDefined();
     const [refused] = lines(b, 'warn', 'sweep-requested');
     expect(refused).toContain('permission.enabled');
-    const [audit] = await sweepAudits(b, 'failed');
+    const [audit] = await b.audits('sweep-request', 'failed');
     expect(audit).toContain('NotAllowedError');
 
     await publish(b, { towerId: 't1', dryRun: true, requestedBy: 'ci' });

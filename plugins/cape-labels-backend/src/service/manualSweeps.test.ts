@@ -3,11 +3,9 @@ import type { JsonObject } from '@backstage/types';
 import { readAccessConfig } from '../config/readConfig';
 import { invokeAction } from '../actions/__testUtils__/invokeAction';
 import {
-  BASE,
   backendForDescribe,
   defaultCapeLabels,
-  EVERY_START_DUE,
-  oldDate,
+  scheduledTower,
   towerEntry,
   type CapeBackend,
 } from './__testUtils__/testBackend';
@@ -18,23 +16,13 @@ function capeLabelsWith(extra: JsonObject = {}) {
   return (url: string): JsonObject => {
     const config = defaultCapeLabels(url);
     Object.assign(config.towers as JsonObject, {
-      // One simulator: each its own prefix, since one server and prefix may have only one id.
-      sched: towerEntry(url, {
-        schedule: EVERY_START_DUE,
-        resourcePrefix: 'sks',
-      }),
+      sched: scheduledTower(url),
+      // Its own prefix: one server and prefix may have only one id.
       dry: towerEntry(url, { dryRun: true, resourcePrefix: 'dry' }),
     });
     return { ...config, ...extra };
   };
 }
-
-const oldLabel = (b: CapeBackend, value: string, prefix = 'cape') =>
-  b.sim.admin.createLabel({
-    key: `${prefix}-namespace`,
-    value,
-    createdAt: oldDate(),
-  }).id;
 
 const guest = () => asUser('user:development/guest');
 
@@ -52,7 +40,7 @@ describe('real sweeps on request while permission.enabled is not true', () => {
   });
 
   it('answers 403 naming permission.enabled and the opt-out, and deletes nothing', async () => {
-    const label = oldLabel(b, 'ns-refused');
+    const label = b.oldLabel('ns-refused');
     const res = await b.postSweep('t1', {});
     expect(res.status).toBe(403);
     expect(res.body.error.name).toBe('NotAllowedError');
@@ -66,7 +54,7 @@ describe('real sweeps on request while permission.enabled is not true', () => {
   });
 
   it('refuses a stop through the API and the action with 403 naming the settings, and stops nothing', async () => {
-    const route = await b.http().post(`${BASE}/towers/t1/stop`).set(guest());
+    const route = await b.postStop('t1', guest());
     const action = await invokeAction(
       b,
       'stop-tower-sweep',
@@ -85,7 +73,7 @@ describe('real sweeps on request while permission.enabled is not true', () => {
   });
 
   it('still runs previews and sweeps of a Tower configured dryRun', async () => {
-    const label = oldLabel(b, 'ns-preview');
+    const label = b.oldLabel('ns-preview');
     const preview = await b.sweep('t1', { dryRun: true });
     expect(preview).toMatchObject({ trigger: 'manual', dryRun: true });
     const dry = await b.sweep('dry', {});
@@ -94,7 +82,7 @@ describe('real sweeps on request while permission.enabled is not true', () => {
   });
 
   it('still deletes in scheduled sweeps', async () => {
-    const label = oldLabel(b, 'ns-scheduled', 'sks');
+    const label = b.oldLabel('ns-scheduled', 'sks');
     await b.scheduler.triggerTask('cape-labels:sweep:sched');
     const [run] = await b.runs('sched');
     expect(run).toMatchObject({ trigger: 'schedule', dryRun: false });
@@ -111,14 +99,14 @@ describe('capeLabels.allowManualSweepsWithoutPermissions: true', () => {
 
   it('opens real sweeps on request and says so at start', async () => {
     expect(optInWarnings(b)).toHaveLength(1);
-    const label = oldLabel(b, 'ns-opted-in');
+    const label = b.oldLabel('ns-opted-in');
     const run = await b.sweep('t1', {});
     expect(run).toMatchObject({ trigger: 'manual', dryRun: false });
     expect(b.sim.admin.label(label)).toBeUndefined();
   });
 
   it('opens stops too: a stop of an idle Tower is a 409, not a refusal', async () => {
-    const res = await b.http().post(`${BASE}/towers/t1/stop`).set(guest());
+    const res = await b.postStop('t1', guest());
     expect(res.status).toBe(409);
   });
 });

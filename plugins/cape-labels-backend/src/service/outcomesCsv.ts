@@ -11,14 +11,9 @@ import type express from 'express';
 import type { RunsStore } from '../database/RunsStore';
 
 /**
- * CSV for spreadsheets (RFC 4180: comma-separated, CRLF, fields quoted when they hold a quote,
- * comma or line break, quotes doubled).
- *
- * A cell starting with `=`, `+`, `-`, `@`, tab or carriage return is read as a formula by Excel,
- * LibreOffice and Google Sheets; label values come from Tower (anyone who can label a VM writes
- * them), so such cells get a leading apostrophe and are shown as text (CWE-1236). A spreadsheet
- * whose locale separates lists with `;`, or one importing tab-separated text, starts a new cell
- * after each `;` or tab: a formula there (`ns;=HYPERLINK(...)`) gets the apostrophe too.
+ * Anyone who can label a VM writes label values, and spreadsheets run a cell starting with one of
+ * these as a formula (CWE-1236): prefix an apostrophe to show it as text. Spreadsheets that split
+ * cells at `;` or tab would start a formula there too (`ns;=HYPERLINK(...)`).
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 const FORMULA_AFTER_SEPARATOR = /([;\t][ ]*)(?=[=+\-@\t\r])/g;
@@ -54,7 +49,6 @@ const CSV_COLUMNS = [
 
 type Column = (typeof CSV_COLUMNS)[number];
 
-/** The header row in each language; the cells below stay as the API answers them. */
 const CSV_HEADERS: Record<CapeLabelsLanguage, Record<Column, string>> = {
   en: Object.fromEntries(CSV_COLUMNS.map(c => [c, c])) as Record<
     Column,
@@ -73,10 +67,7 @@ const CSV_HEADERS: Record<CapeLabelsLanguage, Record<Column, string>> = {
   },
 };
 
-/**
- * Excel reads a CSV without a byte order mark in the system's code page, which garbles Chinese:
- * the zh-CN file starts with one (the English one stays plain ASCII as before).
- */
+/** Excel reads a CSV without a byte order mark in the system's code page, garbling Chinese. */
 const BOM = '\uFEFF';
 
 function headerLine(lang: CapeLabelsLanguage): string {
@@ -84,10 +75,8 @@ function headerLine(lang: CapeLabelsLanguage): string {
   return lang === 'en' ? line : `${BOM}${line}`;
 }
 
-/** The run a CSV is of: its outcomes, and who asked for it on every row. */
 type CsvRun = { id: string; towerId: string; requestedBy?: string };
 
-/** Rows read from the database per query while streaming. */
 export const CSV_PAGE_SIZE = 1_000;
 
 function outcomeLine(o: LabelOutcome, requestedBy: string | undefined): string {
@@ -116,9 +105,8 @@ async function* csvChunks(
 }
 
 /**
- * Streams the run's outcomes as CSV with backpressure: one page of rows in memory at a time; a
- * client that goes away stops the reading. A database error after the first bytes cannot become
- * an error answer any more, so the connection is cut (the file is visibly incomplete).
+ * After the first bytes an error can no longer become an error answer: cut the connection so that
+ * the file is visibly incomplete.
  */
 export async function sendOutcomesCsv(
   res: express.Response,
@@ -140,7 +128,6 @@ export async function sendOutcomesCsv(
   try {
     await pipeline(Readable.from(csvChunks(store, run, filter, lang)), res);
   } catch (error) {
-    // also when the client went away: then there is nobody left to tell
     logger.warn(`CSV of run ${run.id} cut short: ${stringifyError(error)}`);
     res.destroy();
   }

@@ -1,5 +1,5 @@
 import { until } from '../__testUtils__/until';
-import { oldDate, backendForDescribe } from './__testUtils__/testBackend';
+import { backendForDescribe } from './__testUtils__/testBackend';
 
 /** What Tower sent, and what the API, the CSV and the audit trail give instead. */
 const VALUES: Array<[string, string]> = [
@@ -20,12 +20,7 @@ describe('label values with control or bidi characters', () => {
   let runId: string;
 
   beforeAll(async () => {
-    for (const [value] of VALUES)
-      b.sim.admin.createLabel({
-        key: 'cape-namespace',
-        value,
-        createdAt: oldDate(),
-      });
+    for (const [value] of VALUES) b.oldLabel(value);
     runId = (await b.sweep('t1')).id;
   }, 30_000);
 

@@ -21,16 +21,12 @@ import { outcomeFilterOf } from './validation';
 export type RouterOptions = {
   reads: TowerReads;
   sweeps: TowerSweeps;
-  /** Where a CSV download streams its run's outcomes from. */
   store: RunsStore;
   httpAuth: HttpAuthService;
-  /** Says when a CSV download is cut short. */
   logger: LoggerService;
 };
 
-/** A body that cannot be read is the caller's mistake: 400 in Backstage's error shape. */
 function callerError(error: unknown): unknown {
-  // body-parser's errors say what went wrong in `type`
   const type = (error as { type?: unknown } | null | undefined)?.type;
   if (type === 'entity.parse.failed')
     return new InputError(
@@ -41,10 +37,7 @@ function callerError(error: unknown): unknown {
   return error;
 }
 
-/**
- * Parses JSON bodies of at most `limit`, passing a malformed or too large one on as an InputError.
- * A plain request handler (not an error handler), as the validated router's `middleware` takes.
- */
+/** A plain request handler, not an error handler: the validated router's `middleware` takes no other. */
 function jsonBody(limit: string): express.RequestHandler {
   const parse = express.json({ limit });
   return (req, res, next) =>
@@ -57,16 +50,12 @@ export async function createRouter(
   options: RouterOptions,
 ): Promise<ApiRouter<typeof spec>> {
   const { reads, sweeps, store, httpAuth, logger } = options;
-  // Requests are checked against src/schema/openapi.yaml before any route runs (400 naming the
-  // parameter when not), and its defaults filled in; each handler's req and res are typed from
-  // it, so an answer outside the spec fails tsc. The types leave a defaulted parameter optional,
-  // hence the spec's own default again where one is read.
+  // The spec's types leave a defaulted parameter optional although the router fills the default
+  // in: hence the spec's own default again where one is read.
   const router = await createOpenApiRouter({
     middleware: [jsonBody('16kb')],
   });
 
-  // Users and services (other plugins, external access tokens) may call; Backstage's access
-  // restrictions apply.
   const caller = (req: Parameters<HttpAuthService['credentials']>[0]) =>
     httpAuth.credentials(req, { allow: ['user', 'service'] });
 

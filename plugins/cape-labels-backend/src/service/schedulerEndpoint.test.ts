@@ -61,15 +61,6 @@ describe("the scheduler's own endpoints", () => {
       started_at: knex.raw('started_at - ?', [10 * MINUTE]),
     });
   };
-  /** The runs once the run after the `before` earlier ones is running and has scanned labels. */
-  const underWay = (before: number) =>
-    until(
-      runs,
-      r =>
-        r.length === before + 1 &&
-        r[0].status === 'running' &&
-        r[0].counts.scanned > 0,
-    );
   const trigger = () =>
     b
       .http()
@@ -141,7 +132,7 @@ describe("the scheduler's own endpoints", () => {
     const before = (await runs()).length;
     await ageRuns();
     await trigger();
-    const running = await underWay(before);
+    const running = await b.runUnderWay(before);
     expect(running[0].status).toBe('running');
     await b
       .http()
@@ -181,14 +172,14 @@ describe("the scheduler's own endpoints", () => {
    * path a stop takes from any replica.
    */
   it('POST /towers/:towerId/stop stops the running sweep: aborted, noted and audited with who stopped it, nothing half-recorded', async () => {
-    const stop = () => b.http().post(`${BASE}/towers/t1/stop`).set(auth.user());
+    const stop = () => b.postStop();
     await until(runs, r => r[0]?.status !== 'running');
     await stop().expect(409);
     seed(200, 'stop');
     b.sim.admin.setFaults({ latencyMs: 300 });
     const before = (await runs()).length;
     await b.postSweep().expect(202);
-    const running = await underWay(before);
+    const running = await b.runUnderWay(before);
     expect(running[0]).toMatchObject({ trigger: 'manual', status: 'running' });
     const answer = await stop().expect(202);
     expect(answer.body).toEqual({ runId: running[0].id });

@@ -1,8 +1,6 @@
 import type { JsonObject } from '@backstage/types';
 import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
 import {
-  auth,
-  BASE,
   backendForDescribe,
   dailySchedule,
   oldDate,
@@ -54,23 +52,13 @@ describe('POST /towers/:towerId/stop from the replica that is not sweeping', () 
 
   it('stops the sweep the other replica runs, noting who stopped it', async () => {
     const before = await startSlowSweep('slow');
-    const running = await until(
-      runs,
-      r =>
-        r.length === before + 1 &&
-        r[0].status === 'running' &&
-        r[0].counts.scanned > 0,
-    );
+    const running = await first.runUnderWay(before);
     const runId = running[0].id;
     const runner = runningOn(runId);
     expect(runner).toBeDefined();
     const stopper = runner === first ? second : first;
 
-    const answer = await stopper
-      .http()
-      .post(`${BASE}/towers/t1/stop`)
-      .set(auth.user())
-      .expect(202);
+    const answer = await stopper.postStop().expect(202);
     expect(answer.body).toEqual({ runId });
 
     const ended = await until(runs, r => r[0].status !== 'running');
@@ -99,11 +87,7 @@ describe('POST /towers/:towerId/stop from the replica that is not sweeping', () 
       r => r.length === before + 1 && r[0].status === 'running',
     );
     const runId = running[0].id;
-    await second
-      .http()
-      .post(`${BASE}/towers/t1/stop`)
-      .set(auth.user())
-      .expect(202);
+    await second.postStop().expect(202);
 
     const ended = await until(runs, r => r[0].status !== 'running');
     first.sim.admin.clearFaults();

@@ -2,22 +2,25 @@ import type {
   AuditorService,
   LoggerService,
 } from '@backstage/backend-plugin-api';
-import { NotAllowedError, toError } from '@backstage/errors';
+import { NotAllowedError, stringifyError, toError } from '@backstage/errors';
+import type { EventsService } from '@backstage/plugin-events-node';
 import type { JsonObject } from '@backstage/types';
-import type {
-  StopAccepted,
-  SweepAccepted,
+import {
+  CAPE_LABELS_TOPIC_SWEEP_REQUESTED,
+  type StopAccepted,
+  type SweepAccepted,
 } from '@smartx-cape/plugin-cape-labels-common';
-import type { AccessConfig } from '../config/types';
+import type { AccessConfig, EventPublishers } from '../config/types';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import { requesterOf, type Caller, type TowerAccess } from './access';
-import { isTowerId, towerIdOf } from './validation';
+import {
+  isTowerId,
+  parseSweepRequestedEvent,
+  towerIdOf,
+  type ParsedSweepRequestedEvent,
+} from './validation';
 
-/** What every entry point that starts or stops a sweep on request (the API, the actions, events) calls. */
-export type SweepRequests = Pick<
-  SweepCoordinator,
-  'requestSweep' | 'stopSweep'
->;
+type SweepRequests = Pick<SweepCoordinator, 'requestSweep' | 'stopSweep'>;
 
 const refusedWithoutPermissions = (what: string, stillRuns: string) =>
   `${what} on request are refused while permission.enabled is not true: without ` +
@@ -35,11 +38,8 @@ const STOPS_REFUSED = refusedWithoutPermissions(
 );
 
 /**
- * The coordinator's requests and stops, refusing (403) a real sweep or a stop while Backstage's
- * permissions are off unless the operator opted in: with permissions off every permission check
- * allows, so nothing else would stop anyone signed in from deleting, or from stopping every
- * scheduled sweep. A preview, or a request to a Tower configured `dryRun`, deletes nothing and
- * passes.
+ * With permissions off every permission check allows, so unless the operator opted in, refuse real
+ * sweeps and stops here: nothing else would keep anyone signed in from deleting labels.
  */
 export function gatedSweepRequests(
   coordinator: Pick<SweepCoordinator, 'requestSweep' | 'stopSweep' | 'tower'>,
@@ -49,7 +49,6 @@ export function gatedSweepRequests(
     access.permissionsEnabled || access.allowManualSweepsWithoutPermissions;
   return {
     requestSweep: async input => {
-      // tower() answers 404 for a Tower that is not configured
       if (!open && !input.dryRun && !coordinator.tower(input.towerId).dryRun)
         throw new NotAllowedError(MANUAL_SWEEPS_REFUSED);
       return coordinator.requestSweep(input);
@@ -61,7 +60,6 @@ export function gatedSweepRequests(
   };
 }
 
-/** Says at start when the operator opened real sweeps to everyone. */
 export function logManualSweepAccess(
   logger: LoggerService,
   access: AccessConfig,
@@ -76,11 +74,7 @@ export function logManualSweepAccess(
 
 type AuditOptions = Parameters<AuditorService['createEvent']>[0];
 
-/**
- * Runs `action` inside an auditor event: initiated now, then succeeded with the action's meta
- * or failed with its error (which is rethrown).
- */
-export async function audited<T extends { meta?: JsonObject }>(
+async function audited<T extends { meta?: JsonObject }>(
   auditor: AuditorService,
   options: AuditOptions,
   action: () => Promise<T>,
@@ -96,28 +90,18 @@ export async function audited<T extends { meta?: JsonObject }>(
   }
 }
 
-/** What asked: the HTTP request (the auditor reads its caller), or meta naming the entry point. */
 type SweepAudit = Pick<AuditOptions, 'request' | 'meta'>;
 
-/**
- * Sweeps requested and stopped for a caller, the same from every entry point that acts for one
- * (the API's `POST /towers/:towerId/sweep` and `POST /towers/:towerId/stop`, the actions): each
- * audited, `cape-labels.sweep.run` decided per Tower, the caller recorded on the run.
- */
+/** The API and the actions start and stop sweeps for a caller through here, so both audit alike. */
 export class TowerSweeps {
   constructor(
     private readonly options: {
       access: TowerAccess;
-      /** The coordinator behind the permissions-off gate. */
       requests: SweepRequests;
       auditor: AuditorService;
     },
   ) {}
 
-  /**
-   * A manual sweep request, audited as `sweep-request`, through the permissions-off gate,
-   * recorded with the caller as `requestedBy`.
-   */
   request(
     caller: Caller,
     rawTowerId: string,
@@ -125,7 +109,6 @@ export class TowerSweeps {
     audit: SweepAudit,
   ): Promise<SweepAccepted> {
     const act = (towerId: string) =>
-      // requestSweep answers 404 for a Tower that is not configured.
       this.options.requests.requestSweep({
         towerId,
         dryRun,
@@ -137,10 +120,6 @@ export class TowerSweeps {
     });
   }
 
-  /**
-   * A stop of the Tower's running sweep, audited as `sweep-stop`, through the permissions-off
-   * gate, the run marked with the caller before the scheduler cancels its task.
-   */
   stop(
     caller: Caller,
     rawTowerId: string,
@@ -155,11 +134,8 @@ export class TowerSweeps {
   }
 
   /**
-   * Runs `act` on a Tower inside the auditor event `eventId`, once the caller may
-   * `cape-labels.read` and `cape-labels.sweep.run` that Tower; the event's meta on success is the answer and `meta`.
-   * The Tower id is checked inside the audit, so a malformed one is audited as failed with
-   * `towerId: null` (the API's validator refused it before already; an action's input it does not
-   * see): input reaches the audit only once valid.
+   * Checks the Tower id inside the audit, so that a malformed one (an action's input, which no
+   * validator saw) is audited as failed, with `towerId: null` rather than the raw input.
    */
   private async audited<T extends object>(
     eventId: string,
@@ -190,4 +166,109 @@ export class TowerSweeps {
     );
     return done.answer;
   }
+}
+
+const PUBLISHERS_KEY = 'capeLabels.events.publishers';
+
+type Context = {
+  requests: SweepRequests;
+  auditor: AuditorService;
+  logger: LoggerService;
+  publishers: EventPublishers;
+};
+
+/**
+ * The events bus does not say who published, so `requestedBy` is only the name a publisher
+ * declares: the allowlist scopes each name to its Towers, and the events backend decides who may
+ * publish at all.
+ */
+function allowedPublisher(
+  event: ParsedSweepRequestedEvent,
+  publishers: EventPublishers,
+): string {
+  const { requestedBy, towerId } = event;
+  if (requestedBy === undefined)
+    throw new NotAllowedError(
+      `The request names no requestedBy: set it to a publisher of ${PUBLISHERS_KEY}`,
+    );
+  const towers = publishers.get(requestedBy);
+  if (towers === undefined)
+    throw new NotAllowedError(
+      `Publisher '${requestedBy}' is not among ${PUBLISHERS_KEY}`,
+    );
+  if (towers !== 'all' && !towers.has(towerId))
+    throw new NotAllowedError(
+      `Publisher '${requestedBy}' may not have Tower '${towerId}' swept: it is not in ${PUBLISHERS_KEY}.${requestedBy}.towers`,
+    );
+  return requestedBy;
+}
+
+/** Logs a bad or refused request rather than throwing: there is no caller to answer. */
+async function handleSweepRequestedEvent(
+  payload: unknown,
+  { requests, auditor, logger, publishers }: Context,
+): Promise<void> {
+  const event = parseSweepRequestedEvent(payload);
+  if (!event) {
+    logger.warn(
+      'Ignored a cape-labels.sweep-requested event: expected {"towerId": a Tower id, "dryRun"?: boolean, "requestedBy": a publisher name}',
+    );
+    return;
+  }
+  const { towerId } = event;
+  const dryRun = event.dryRun ?? false;
+  try {
+    await audited(
+      auditor,
+      {
+        eventId: 'sweep-request',
+        severityLevel: 'medium',
+        meta: {
+          trigger: 'event',
+          topic: CAPE_LABELS_TOPIC_SWEEP_REQUESTED,
+          payload: { ...event },
+        },
+      },
+      async () => {
+        const publisher = allowedPublisher(event, publishers);
+        const answer = await requests.requestSweep({
+          towerId,
+          dryRun,
+          trigger: 'event',
+          requestedBy: `event:${publisher}`,
+        });
+        return { meta: { ...answer, towerId, dryRun, publisher } };
+      },
+    );
+  } catch (error) {
+    logger.warn(
+      `Ignored a cape-labels.sweep-requested event for Tower '${towerId}': ${stringifyError(error)}`,
+    );
+  }
+}
+
+export function subscribeSweepRequests(
+  options: Context & { events: EventsService; accept: boolean },
+): Promise<void> {
+  const { events, accept, publishers, logger } = options;
+  if (accept && publishers.size === 0)
+    logger.warn(
+      `capeLabels.events.acceptSweepRequests is true but ${PUBLISHERS_KEY} names no publisher: every cape-labels.sweep-requested event is refused`,
+    );
+  // A busy bus must not flood the log: only the first ignored request is logged.
+  let told = false;
+  return events.subscribe({
+    id: 'cape-labels-sweep-requested',
+    topics: [CAPE_LABELS_TOPIC_SWEEP_REQUESTED],
+    onEvent: async params => {
+      if (accept) await handleSweepRequestedEvent(params.eventPayload, options);
+      else if (!told) {
+        told = true;
+        logger.warn(
+          'Ignored a cape-labels.sweep-requested event: set capeLabels.events.acceptSweepRequests: true ' +
+            'to act on them (further ones are ignored without a log line)',
+        );
+      }
+    },
+  });
 }

@@ -212,10 +212,7 @@ describe('per-Tower permissions through the permission backend', () => {
 
   it('authorises a stop per Tower like a sweep: hidden 404, read-only 403, allowed but idle 409', async () => {
     const stop = (user: string, towerId: string) =>
-      b
-        .http()
-        .post(`/api/cape-labels/towers/${towerId}/stop`)
-        .set(asUser(user));
+      b.postStop(towerId, asUser(user));
     const hidden = await stop(ALICE, 't-b');
     expect(hidden.status).toBe(404);
     expect(hidden.body.error.message).toBe("No Tower 't-b' is configured");
@@ -239,8 +236,7 @@ describe('per-Tower permissions through the permission backend', () => {
     const running = await store.createRun(
       newRun('t-b', 0, { startedAt: new Date() }),
     );
-    const stop = (towerId: string) =>
-      b.http().post(`/api/cape-labels/towers/${towerId}/stop`).set(asUser(SAM));
+    const stop = (towerId: string) => b.postStop(towerId, asUser(SAM));
     const answers = async (towerId: string) => ({
       stop: answerOf(await stop(towerId), towerId),
       preview: answerOf(await sweep(SAM, towerId), towerId),

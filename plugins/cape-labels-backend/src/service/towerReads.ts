@@ -12,15 +12,9 @@ import type { RunsStore } from '../database/RunsStore';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import type { Caller, TowerAccess } from './access';
 
-/** Values listed per key in top sources. */
 const TOP_SOURCES = 10;
 
-/**
- * What a caller may read, filtered per Tower by `cape-labels.read`: the one place the HTTP routes
- * and the registered actions get Towers, runs and outcomes from. Inputs are already checked
- * (by the validated router, or validation.ts for the actions); a Tower or run the caller may not
- * read answers 404 like a missing one, a caller who may read no Tower gets 403.
- */
+/** The API and the actions read through here, so both filter by `cape-labels.read` alike. */
 export class TowerReads {
   constructor(
     private readonly options: {
@@ -30,7 +24,6 @@ export class TowerReads {
     },
   ) {}
 
-  /** The Towers the caller may read, ordered by title. */
   async towers(caller: Caller): Promise<TowerSummary[]> {
     const { access, towers } = this.options;
     const readable = await access.readable(caller);
@@ -38,7 +31,6 @@ export class TowerReads {
     return summaries.filter(t => readable(t.id));
   }
 
-  /** The Tower's runs, newest first, before the run `before` when given (404 if not the Tower's). */
   async runs(
     caller: Caller,
     towerId: string,
@@ -48,7 +40,6 @@ export class TowerReads {
     return this.options.store.listRuns(towerId, page);
   }
 
-  /** The run, 404 when it does not exist or its Tower is hidden from the caller. */
   async run(caller: Caller, runId: string): Promise<Run> {
     const readable = await this.options.access.readable(caller);
     const run = await this.options.store.getRun(runId);
@@ -57,7 +48,6 @@ export class TowerReads {
     return run;
   }
 
-  /** A page of the run's outcomes (NotFoundError when the run was pruned meanwhile). */
   async outcomes(
     caller: Caller,
     runId: string,
@@ -67,11 +57,7 @@ export class TowerReads {
     return this.options.store.listOutcomes(run.id, page);
   }
 
-  /**
-   * The cluster names and namespaces whose labels the Tower's runs of the last `days` days
-   * deleted most: the clusters that leak labels. Days are counted on this backend's clock, by
-   * when each run started.
-   */
+  /** Days count on this backend's clock, by when each run started. */
   async topSources(
     caller: Caller,
     towerId: string,

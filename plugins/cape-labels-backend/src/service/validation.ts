@@ -7,12 +7,10 @@ import { PUBLISHER_NAME } from '../config/types';
 import { RUN_ID, TOWER_ID, type IntegerRule } from '../schema/specRules';
 
 /*
- * Input the validated router does not see (the actions' input, the events' payloads), checked
- * against the spec's own rules (schema/specRules.ts) with errors that name the field; and the
- * one rule the spec cannot state: an empty key or search is no filter.
+ * The validated router does not see the actions' input or the events' payloads: check them
+ * against the spec's own rules here, with errors that name the field.
  */
 
-/** `value`, or the rule's default when absent: a whole number within the rule's range. */
 export function wholeNumber(
   value: number | undefined,
   name: string,
@@ -41,7 +39,6 @@ export function runIdOf(raw: string, name = 'runId'): string {
   return raw;
 }
 
-/** An optional run id (`before`): absent stays absent. */
 export function optionalRunIdOf(
   raw: string | undefined,
   name: string,
@@ -49,7 +46,6 @@ export function optionalRunIdOf(
   return raw === undefined ? undefined : runIdOf(raw, name);
 }
 
-/** `value` unless it is longer than `max` characters. */
 export function boundedText(
   value: string | undefined,
   name: string,
@@ -60,7 +56,7 @@ export function boundedText(
   return value;
 }
 
-/** The filter a request's `action`, `reason`, `key` and `search` ask for; empty text = absent. */
+/** The spec cannot say that an empty key or search is no filter. */
 export function outcomeFilterOf(given: OutcomeFilter): OutcomeFilter {
   const filter: OutcomeFilter = {};
   if (given.action !== undefined) filter.action = given.action;
@@ -70,11 +66,10 @@ export function outcomeFilterOf(given: OutcomeFilter): OutcomeFilter {
   return filter;
 }
 
-/** A `cape-labels.sweep-requested` payload as parsed: `requestedBy` may be missing (then refused). */
+/** `requestedBy` may be missing: the refusal is audited, so parsing lets it through. */
 export type ParsedSweepRequestedEvent = Partial<SweepRequestedEvent> &
   Pick<SweepRequestedEvent, 'towerId'>;
 
-/** The `cape-labels.sweep-requested` payload; `undefined` when it is not one. */
 export function parseSweepRequestedEvent(
   payload: unknown,
 ): ParsedSweepRequestedEvent | undefined {

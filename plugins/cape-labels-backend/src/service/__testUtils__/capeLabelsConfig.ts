@@ -1,5 +1,6 @@
 import type { JsonObject } from '@backstage/types';
 import { towerConnectionConfig } from '../../__testUtils__/towerLogin';
+import { EVERY_START_DUE } from '../../config/__testUtils__/testTowerConfig';
 
 /** The simulator's URL as the config of one Tower, logging in as the simulator's test user. */
 export function towerEntry(url: string, over: JsonObject = {}): JsonObject {
@@ -28,6 +29,25 @@ export function defaultCapeLabels(url: string): JsonObject {
     requestTimeout: { seconds: 10 },
     towers: { t1: towerEntry(url, { title: 'Tower One' }) },
   };
+}
+
+/** `defaultCapeLabels` acting on sweep requests from the events bus; publisher `ci` may ask for `t1`. */
+export function acceptingEvents(url: string): JsonObject {
+  return {
+    ...defaultCapeLabels(url),
+    events: {
+      acceptSweepRequests: true,
+      publishers: { ci: { towers: ['t1'] } },
+    },
+  };
+}
+
+/**
+ * A Tower on the same simulator whose every start is a due scheduled sweep; its own prefix, since
+ * one server and prefix may have only one id.
+ */
+export function scheduledTower(url: string): JsonObject {
+  return towerEntry(url, { resourcePrefix: 'sks', schedule: EVERY_START_DUE });
 }
 
 /** The password of the Tower `bad`: Tower refuses it, and it must never show up either. */

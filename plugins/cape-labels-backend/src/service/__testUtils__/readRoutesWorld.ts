@@ -1,9 +1,9 @@
 import type { Run, RunSummary } from '@smartx-cape/plugin-cape-labels-common';
 import {
-  EVERY_START_DUE,
   oldDate,
   dailySchedule,
   backendForDescribe,
+  scheduledTower,
   towerEntry,
 } from './testBackend';
 import { HOUR } from '../../__testUtils__/time';
@@ -50,10 +50,7 @@ export function readRoutesWorld(options: { pagingRuns?: boolean } = {}) {
       schedule: dailySchedule(),
       towers: {
         t1: towerEntry(url),
-        t2: towerEntry(url, {
-          resourcePrefix: 'sks',
-          schedule: EVERY_START_DUE,
-        }),
+        t2: scheduledTower(url),
       },
     }),
   });

@@ -39,6 +39,8 @@ import { switchablePermissions } from './switchablePermissions';
 import { TOWER_USER } from '../../__testUtils__/towerLogin';
 import { HOUR } from '../../__testUtils__/time';
 import { capturingLogger } from '../../__testUtils__/capturingLogger';
+import { until } from '../../__testUtils__/until';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /*
  * The plugin's database, destroyed after the test file: backend.stop() leaves the default
@@ -47,13 +49,14 @@ import { capturingLogger } from '../../__testUtils__/capturingLogger';
 const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
 
 export {
+  acceptingEvents,
   dailySchedule,
   defaultCapeLabels,
   goodAndBadTowers,
+  scheduledTower,
   towerEntry,
   WRONG_PASSWORD,
 } from './capeLabelsConfig';
-export { EVERY_START_DUE } from '../../config/__testUtils__/testTowerConfig';
 
 export const USER_REF = 'user:default/alice';
 export const BASE = '/api/cape-labels';
@@ -189,6 +192,13 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
       body: object = {},
       headers: Record<string, string> = auth.user(),
     ) => http().post(`${BASE}/towers/${towerId}/sweep`).set(headers).send(body);
+    /** `POST /towers/:towerId/stop` as a user (or as `headers` say); await it or `.expect` on it. */
+    const postStop = (
+      towerId = 't1',
+      headers: Record<string, string> = auth.user(),
+    ) => http().post(`${BASE}/towers/${towerId}/stop`).set(headers);
+    const runs = async (towerId = 't1'): Promise<RunSummary[]> =>
+      (await get(`/towers/${towerId}/runs?limit=100`).expect(200)).body.items;
     return {
       backend,
       sim,
@@ -199,14 +209,39 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
       /** Set `permission.result` to DENY to refuse everything, or add names to `permission.denied`; `asked` counts decisions. */
       permission: permissions.state,
       http,
+      /** A `<prefix>-namespace` label old enough to be swept; its id. */
+      oldLabel: (value: string, prefix = 'cape') =>
+        sim.admin.createLabel({
+          key: `${prefix}-namespace`,
+          value,
+          createdAt: oldDate(),
+        }).id,
       /** The plugin's database (knex). */
       db: async () => knex,
       postSweep,
+      postStop,
       get,
       /** A Tower's runs as a user reads them, newest first. */
-      async runs(towerId = 't1'): Promise<RunSummary[]> {
-        return (await get(`/towers/${towerId}/runs?limit=100`).expect(200)).body
-          .items;
+      runs,
+      /** The runs once the one after the `before` earlier ones is running and has scanned labels. */
+      runUnderWay: (before: number, towerId = 't1') =>
+        until(
+          () => runs(towerId),
+          r =>
+            r.length === before + 1 &&
+            r[0].status === 'running' &&
+            r[0].counts.scanned > 0,
+        ),
+      /**
+       * The auditor's log lines of `eventId` that say `status`, once there are at least `atLeast`
+       * (the auditor logs asynchronously), or after two seconds.
+       */
+      async audits(eventId: string, status: string, atLeast = 1) {
+        const found = () =>
+          logs.filter(l => l.includes(eventId) && l.includes(status));
+        for (let i = 0; i < 100 && found().length < atLeast; i++)
+          await sleep(20);
+        return found();
       },
       /** Changes the `capeLabels` block, as an edited config file that Backstage reloads. */
       reloadCapeLabels(next: (simUrl: string) => JsonObject) {
@@ -223,8 +258,8 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
       async sweep(towerId = 't1', body: object = {}): Promise<Run> {
         const res = await postSweep(towerId, body);
         expect(res.status).toBe(202);
-        const runs = await get(`/towers/${towerId}/runs?limit=1`);
-        return (await get(`/runs/${runs.body.items[0].id}`)).body as Run;
+        const latest = await get(`/towers/${towerId}/runs?limit=1`);
+        return (await get(`/runs/${latest.body.items[0].id}`)).body as Run;
       },
       async stop() {
         await backend.stop();

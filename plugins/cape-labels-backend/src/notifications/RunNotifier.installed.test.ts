@@ -1,5 +1,5 @@
 import { mockServices } from '@backstage/backend-test-utils';
-import { notificationsBackendInstalled } from './installed';
+import { notificationsBackendInstalled } from './RunNotifier';
 
 const instance = (pluginIds: string[]) => ({
   getId: () => 'test',

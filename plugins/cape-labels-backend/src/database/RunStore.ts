@@ -58,13 +58,13 @@ export async function openRunStore(options: StoreOptions): Promise<RunStore> {
   const pendingDeletes = new PendingDeletesDatabase(connection);
   const sightings = new SightingsDatabase(connection);
   const runs = new RunsDatabase(connection, pendingDeletes, sightings);
-  const towerState = new TowerStateDatabase(connection);
   return {
     ...bound<RunsStore>(runs),
     ...bound<RequestsStore>(new RequestsDatabase(connection, runs)),
     ...bound<PendingDeletesStore>(pendingDeletes),
     ...bound<SightingsStore>(sightings),
-    ...bound<NotifiedHealthStore>(towerState),
-    ...bound<LoginBackoffStore>(towerState),
+    ...bound<NotifiedHealthStore & LoginBackoffStore>(
+      new TowerStateDatabase(connection),
+    ),
   };
 }

@@ -37,9 +37,10 @@ import type { TaskRestarts } from './TaskTriggers';
  * What one start of the task came to: it ran (or found nothing to do), or it gave the lease back
  * without a run, to be started again at `retryAt`: this replica had no free sweep slot within
  * its wait in the line (the Tower has just joined it: started again at once, so that a replica
- * with a free slot may take it), a cron tick came before the Tower's place in the start spread, a run the lease no
- * longer covers was still alive after the wait for it, or Tower refused the logins before and the
- * next is not due yet. A Tower already in the line is not started again: its slot starts it.
+ * with a free slot may take it), a cron tick came before the Tower's place in the start spread,
+ * a run the lease no longer covers was still alive after the wait for it, or Tower refused the
+ * logins before and the next is not due yet. A Tower already in the line is not started again:
+ * the slot kept for it starts it.
  */
 type TaskOutcome =
   | { handedBack: false }

@@ -29,9 +29,9 @@ function countTaskWrites(knex: Knex) {
 }
 
 /*
- * One replica with one slot and five Towers due every 3 s: the replica stays full. Towers it
- * gives back wait in its line and take the freed slot in turn; a Tower in line is not triggered
- * again on each hand-back, so the scheduler's table sees little beyond its own claims and releases.
+ * One replica with one slot and five Towers due every 3 s: the replica stays full. Towers that
+ * find the slot taken wait in its line and take it in turn; none is given back and triggered
+ * again and again, so the scheduler's table sees little beyond its own claims and releases.
  */
 describe('One replica, every slot taken', () => {
   const b = backendForDescribe({
@@ -93,20 +93,17 @@ describe('One replica, every slot taken', () => {
       const perSecond = writes.counts.all / seconds;
       // The scheduler's own: a claim and a release of each Tower's start, once a period.
       const schedulersOwn = (2 * TOWERS.length) / (PERIOD_MS / 1000);
-      // The line's: a trigger of the Tower a freed slot is kept for, with a refused try, per sweep;
-      // the same for each Tower's first hand-back.
-      const triggerBudget = 2 * sweeps + 2 * TOWERS.length;
+      // The line's: a trigger, with a refused try, for each Tower's first hand-back at most.
+      const triggerBudget = 2 * TOWERS.length;
       console.log(
         `full replica: longest wait ${Math.max(...waits)} ms, longest run ${longestRun} ms, ${sweeps} sweeps, ${writes.counts.all} writes (${perSecond.toFixed(2)}/s), ${writes.counts.triggers} triggers`,
       );
 
-      // A Tower's turn comes after each Tower ahead in line had its own: the scheduler's next look
-      // at its tasks (every period here, under 5 s) and a sweep each.
-      const turn = PERIOD_MS + longestRun;
+      // One period, then the slot frees for it once the Towers ahead in line have swept; SQLite's
+      // clock has whole seconds, so the scheduler may start a task up to 1 s late.
+      const slotFrees = (TOWERS.length - 1) * longestRun;
       for (const wait of waits)
-        expect(wait).toBeLessThanOrEqual(
-          PERIOD_MS + (TOWERS.length - 1) * turn,
-        );
+        expect(wait).toBeLessThanOrEqual(PERIOD_MS + slotFrees + 1000);
       expect(writes.counts.triggers).toBeLessThanOrEqual(triggerBudget);
       expect(perSecond).toBeLessThanOrEqual(
         schedulersOwn + triggerBudget / seconds,

@@ -29,7 +29,7 @@ describe('TowerSweeper: a replica of many Towers', () => {
     });
     h.seedOrphans(2);
     await h.request({ dryRun: false });
-    const other = slots.tryTake(claimant('other'));
+    const other = await slots.take(claimant('other'), signal());
     if (!other.taken) throw new Error('the only slot was free');
 
     const outcome = await h.sweeper.runTask(signal());
@@ -63,7 +63,7 @@ describe('TowerSweeper: a replica of many Towers', () => {
     expect(slots.taken()).toBe(0);
     expect(h.sim.admin.deletedLabels()).toHaveLength(2);
     expect(await h.sweeper.owesStart()).toBe(false);
-  });
+  }, 30_000);
 
   it('moves a cron Tower’s sweep by its offset: the tick at the cron time gives the lease back until then', async () => {
     const daily: TowerConfig['schedule'] = {

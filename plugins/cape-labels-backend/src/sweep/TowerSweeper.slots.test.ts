@@ -19,60 +19,79 @@ function released(answer: SlotAnswer): () => void {
   return answer.release;
 }
 
+/** The signal of a task start that gives up waiting at once: it hands back whenever no slot is free. */
+const gaveUp = AbortSignal.abort();
+
 /** Lets the line's check of whether a Tower is owed settle. */
 const settled = () => new Promise(resolve => setImmediate(resolve));
 
 describe('SweepSlots', () => {
   it('hands out at most its size, and a released slot again', async () => {
     const slots = new SweepSlots(2);
-    const a = slots.tryTake(claimant('a'));
-    const b = slots.tryTake(claimant('b'));
+    const a = await slots.take(claimant('a'), gaveUp);
+    const b = await slots.take(claimant('b'), gaveUp);
     expect(a.taken).toBe(true);
     expect(b.taken).toBe(true);
-    expect(slots.tryTake(claimant('c', false)).taken).toBe(false);
+    expect((await slots.take(claimant('c', false), gaveUp)).taken).toBe(false);
     released(a)();
     released(a)();
     expect(slots.taken()).toBe(1);
     await settled();
-    expect(slots.tryTake(claimant('d')).taken).toBe(true);
-    expect(slots.tryTake(claimant('e')).taken).toBe(false);
+    expect((await slots.take(claimant('d'), gaveUp)).taken).toBe(true);
+    expect((await slots.take(claimant('e'), gaveUp)).taken).toBe(false);
   });
 
   it('keeps a freed slot for the first Tower in line and starts it; a later claim joins the line behind', async () => {
     const slots = new SweepSlots(1);
-    const running = released(slots.tryTake(claimant('running')));
+    const running = released(await slots.take(claimant('running'), gaveUp));
     const first = claimant('first');
     const second = claimant('second');
-    expect(slots.tryTake(first)).toEqual({ taken: false, joinedLine: true });
-    expect(slots.tryTake(second)).toEqual({ taken: false, joinedLine: true });
+    expect(await slots.take(first, gaveUp)).toEqual({
+      taken: false,
+      joinedLine: true,
+    });
+    expect(await slots.take(second, gaveUp)).toEqual({
+      taken: false,
+      joinedLine: true,
+    });
     // Handed back again while in line: not a new place, not started again.
-    expect(slots.tryTake(first)).toEqual({ taken: false, joinedLine: false });
+    expect(await slots.take(first, gaveUp)).toEqual({
+      taken: false,
+      joinedLine: false,
+    });
 
     running();
     await settled();
     expect([first.starts, second.starts]).toEqual([1, 0]);
     const later = claimant('later');
-    expect(slots.tryTake(later)).toEqual({ taken: false, joinedLine: true });
-    expect(slots.tryTake(second)).toEqual({ taken: false, joinedLine: false });
+    expect(await slots.take(later, gaveUp)).toEqual({
+      taken: false,
+      joinedLine: true,
+    });
+    expect(await slots.take(second, gaveUp)).toEqual({
+      taken: false,
+      joinedLine: false,
+    });
 
-    const firstRun = released(slots.tryTake(first));
+    const firstRun = released(await slots.take(first, gaveUp));
     expect(slots.taken()).toBe(1);
     firstRun();
     await settled();
     expect([second.starts, later.starts]).toEqual([1, 0]);
-    expect(slots.tryTake(later).taken).toBe(false);
-    expect(released(slots.tryTake(second))).toBeDefined();
+    expect((await slots.take(later, gaveUp)).taken).toBe(false);
+    expect(released(await slots.take(second, gaveUp))).toBeDefined();
   });
 
   it('passes the kept slot on when its Tower is no longer owed, or does not claim it in time', async () => {
     jest.useFakeTimers({ doNotFake: ['setImmediate'] });
     try {
       const slots = new SweepSlots(1);
-      const running = released(slots.tryTake(claimant('running')));
+      const running = released(await slots.take(claimant('running'), gaveUp));
       const sweptElsewhere = claimant('swept-elsewhere', false);
       const silent = claimant('silent');
       const last = claimant('last');
-      for (const c of [sweptElsewhere, silent, last]) slots.tryTake(c);
+      for (const c of [sweptElsewhere, silent, last])
+        await slots.take(c, gaveUp);
 
       running();
       await settled();
@@ -82,13 +101,27 @@ describe('SweepSlots', () => {
       jest.advanceTimersByTime(10_000);
       await settled();
       expect(last.starts).toBe(1);
-      expect(slots.tryTake(silent)).toEqual({
+      expect(await slots.take(silent, gaveUp)).toEqual({
         taken: false,
         joinedLine: true,
       });
-      expect(slots.tryTake(last).taken).toBe(true);
+      expect((await slots.take(last, gaveUp)).taken).toBe(true);
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('hands a freed slot to the task waiting first in line, holding its lease', async () => {
+    const slots = new SweepSlots(1);
+    const running = released(await slots.take(claimant('running'), gaveUp));
+    const live = new AbortController().signal;
+    const first = slots.take(claimant('first'), live);
+    const second = slots.take(claimant('second'), live);
+    running();
+    const firstRun = released(await first);
+    expect(slots.taken()).toBe(1);
+    firstRun();
+    released(await second)();
+    expect(slots.taken()).toBe(0);
   });
 });

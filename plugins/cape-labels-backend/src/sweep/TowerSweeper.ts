@@ -35,11 +35,12 @@ import type { TaskRestarts } from './TaskTriggers';
 
 /**
  * What one start of the task came to: it ran (or found nothing to do), or it gave the lease back
- * without a run, to be started again at `retryAt`: this replica had no free sweep slot (the
- * Tower has just joined its line: started again at once, so that a replica with a free slot may
- * take it), a cron tick came before the Tower's place in the start spread, a run the lease no
- * longer covers was still alive after the wait for it, or Tower refused the logins before and the
- * next is not due yet. A Tower already in the line is not started again: its slot starts it.
+ * without a run, to be started again at `retryAt`: this replica had no free sweep slot within
+ * its wait in the line (the Tower has just joined it: started again at once, so that a replica
+ * with a free slot may take it), a cron tick came before the Tower's place in the start spread,
+ * a run the lease no longer covers was still alive after the wait for it, or Tower refused the
+ * logins before and the next is not due yet. A Tower already in the line is not started again:
+ * the slot kept for it starts it.
  */
 type TaskOutcome =
   | { handedBack: false }
@@ -138,8 +139,22 @@ export const EXTERNAL_START_GAP_MS = 5 * 60_000;
  */
 const KEPT_SLOT_MS = 8_000;
 
+/**
+ * How long a task that finds every slot taken waits in the line, holding its lease, for a slot
+ * to free before it gives the lease back: long enough for short sweeps ahead of it to take their
+ * turns, short beside any timeout, and shorter than a request's patience with a held lease
+ * (`triggerRequest`), so a request that comes meanwhile still gets its start.
+ */
+const LINE_WAIT_MS = 4_000;
+
 /** A slot kept for a Tower of the line, until it claims the slot or the slot passes on. */
 type KeptSlot = { timer?: NodeJS.Timeout };
+
+/** A Tower in the line; `handOver` while its task waits there holding its lease. */
+type InLine = {
+  claimant: SlotClaimant;
+  handOver?: (release: () => void) => void;
+};
 
 /** A Tower as a replica's line of sweeps waiting for a slot knows it. */
 export type SlotClaimant = {
@@ -156,40 +171,59 @@ export type SlotAnswer =
 
 /**
  * The sweeps this replica may run at once (`capeLabels.maxConcurrentSweeps`), and its line of
- * Towers that found every slot taken. Never waited for: a task that finds no slot gives its lease
- * back at once, so no wait is counted against its timeout or shown as a run, and another replica
- * may take the Tower up. A slot that frees while Towers wait is kept for the first in line, whose
- * task is started at once; later claims find no slot and join the line behind it. The kept slot
- * passes on when that Tower is no longer owed or has not claimed it within `KEPT_SLOT_MS`.
+ * Towers that found every slot taken. A task that finds no slot waits in the line, holding its
+ * lease, at most `LINE_WAIT_MS` (not shown as a run); then it gives its lease back, so that
+ * another replica may take the Tower up, and the Tower keeps its place. A slot that frees goes to
+ * the first in line: to its task if it is waiting, else it is kept for that Tower, whose task is
+ * started at once; later claims join the line behind. A kept slot passes on when its Tower is no
+ * longer owed or has not claimed it within `KEPT_SLOT_MS`.
  */
 export class SweepSlots {
   private inUse = 0;
-  private readonly line: SlotClaimant[] = [];
+  private readonly line: InLine[] = [];
   private readonly kept = new Map<string, KeptSlot>();
 
   constructor(readonly size: number) {}
 
-  tryTake(claimant: SlotClaimant): SlotAnswer {
+  async take(claimant: SlotClaimant, signal: AbortSignal): Promise<SlotAnswer> {
     const keptFor = this.kept.get(claimant.taskId);
     if (keptFor) {
       clearTimeout(keptFor.timer);
       this.kept.delete(claimant.taskId);
-    } else if (this.free() === 0) {
-      const joinedLine = !this.line.some(c => c.taskId === claimant.taskId);
-      if (joinedLine) this.line.push(claimant);
-      return { taken: false, joinedLine };
+      return { taken: true, release: this.use() };
     }
-    this.inUse++;
-    let released = false;
-    return {
-      taken: true,
-      release: () => {
-        if (released) return;
-        released = true;
-        this.inUse--;
-        this.offerFreeSlots();
-      },
-    };
+    if (this.free() > 0) return { taken: true, release: this.use() };
+    let place = this.line.find(p => p.claimant.taskId === claimant.taskId);
+    const joinedLine = !place;
+    if (!place) {
+      place = { claimant };
+      this.line.push(place);
+    }
+    const release = await this.waitInLine(place, signal);
+    return release ? { taken: true, release } : { taken: false, joinedLine };
+  }
+
+  private waitInLine(
+    place: InLine,
+    signal: AbortSignal,
+  ): Promise<(() => void) | undefined> {
+    return new Promise(resolve => {
+      const waited = AbortSignal.any([
+        signal,
+        AbortSignal.timeout(LINE_WAIT_MS),
+      ]);
+      const giveUp = () => {
+        place.handOver = undefined;
+        resolve(undefined);
+      };
+      place.handOver = release => {
+        waited.removeEventListener('abort', giveUp);
+        place.handOver = undefined;
+        resolve(release);
+      };
+      if (waited.aborted) giveUp();
+      else waited.addEventListener('abort', giveUp, { once: true });
+    });
   }
 
   taken(): number {
@@ -200,9 +234,23 @@ export class SweepSlots {
     return this.size - this.inUse - this.kept.size;
   }
 
+  /** A slot taken: its release, which frees it once. */
+  private use(): () => void {
+    this.inUse++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.inUse--;
+      this.offerFreeSlots();
+    };
+  }
+
   private offerFreeSlots(): void {
     while (this.free() > 0 && this.line.length > 0) {
-      this.keepFor(this.line.shift()!);
+      const first = this.line.shift()!;
+      if (first.handOver) first.handOver(this.use());
+      else this.keepFor(first.claimant);
     }
   }
 
@@ -357,8 +405,8 @@ export class TowerSweeper implements SlotClaimant {
   }
 
   /**
-   * The scheduled task body: without a free slot on this replica, gives the lease back at once
-   * (the Tower waits in the replica's line).
+   * The scheduled task body: without a free slot on this replica, waits in its line a little,
+   * then gives the lease back (the Tower keeps its place).
    * Else waits for a run the lease no longer covers to end, records lost runs aborted, runs what
    * `planTick` says (the scheduled sweep when due, the queued request, or a preview), then
    * drains the requests. A cron tick before the Tower's moved time with nothing waiting gives the
@@ -373,7 +421,9 @@ export class TowerSweeper implements SlotClaimant {
         this.tickStopped.signal,
       ]);
       if (signal.aborted) return RAN;
-      const slot = this.options.slots?.tryTake(this) ?? noSlot;
+      const slot = this.options.slots
+        ? await this.options.slots.take(this, signal)
+        : noSlot;
       if (!slot.taken) {
         return slot.joinedLine
           ? { handedBack: true, reason: 'replica-full', retryAt: this.now() }

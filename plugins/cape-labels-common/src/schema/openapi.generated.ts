@@ -2,6 +2,7 @@
 // Generated from plugins/cape-labels-backend/src/schema/openapi.yaml by
 // scripts/generate-openapi-types.js (openapi-typescript); do not edit it.
 
+/** @public */
 export interface paths {
   '/health': {
     parameters: {
@@ -155,6 +156,7 @@ export interface paths {
   };
 }
 export type webhooks = Record<string, never>;
+/** @public */
 export interface components {
   schemas: {
     Error: {
@@ -436,6 +438,7 @@ export interface components {
   pathItems: never;
 }
 export type $defs = Record<string, never>;
+/** @public */
 export interface operations {
   getHealth: {
     parameters: {

@@ -2,11 +2,11 @@
 /* eslint-disable no-console */
 /*
  * Writes src/schema/openapi.generated.ts, the TypeScript types of the backend's OpenAPI spec
- * (plugins/cape-labels-backend/src/schema/openapi.yaml), with openapi-typescript. The client
- * (src/api/CapeLabelsClient.ts) reads its paths, parameters, bodies and answers from them, so a
- * spec change that the client does not follow fails tsc.
- *   npm run generate:openapi -w @smartx-cape/plugin-cape-labels   (regenerate)
- *   node plugins/cape-labels/scripts/generate-openapi-types.js --check   (fail when stale; in `npm run lint`)
+ * (plugins/cape-labels-backend/src/schema/openapi.yaml), with openapi-typescript. src/types.ts
+ * names its schemas and the frontend's client reads its paths from it, so the spec is the one
+ * source of the API's types.
+ *   npm run generate:openapi -w @smartx-cape/plugin-cape-labels-common   (regenerate)
+ *   node plugins/cape-labels-common/scripts/generate-openapi-types.js --check   (fail when stale; in `npm run lint`)
  */
 const fs = require('fs');
 const path = require('path');
@@ -27,7 +27,12 @@ const HEADER = `/* eslint-disable */
 async function generate() {
   const ast = await openapiTS(fs.readFileSync(spec, 'utf8'));
   const options = (await prettier.resolveConfig(target)) ?? {};
-  return prettier.format(`${HEADER}\n${astToString(ast)}`, {
+  // The package's API report needs a release tag on every exported declaration.
+  const source = astToString(ast).replace(
+    /^export interface (paths|components|operations) \{/gm,
+    '/** @public */\nexport interface $1 {',
+  );
+  return prettier.format(`${HEADER}\n${source}`, {
     ...options,
     filepath: target,
   });
@@ -41,7 +46,7 @@ async function main() {
       : '';
     if (current !== source) {
       console.error(
-        `${path.relative(process.cwd(), target)} is stale: run npm run generate:openapi -w @smartx-cape/plugin-cape-labels`,
+        `${path.relative(process.cwd(), target)} is stale: run npm run generate:openapi -w @smartx-cape/plugin-cape-labels-common`,
       );
       process.exit(1);
     }

@@ -24,18 +24,48 @@ const HEADER = `/* eslint-disable */
 // scripts/generate-openapi-types.js (openapi-typescript); do not edit it.
 `;
 
+const INTERFACE_DOCS = {
+  paths: "The spec's paths, each with its operations by method.",
+  components: "The spec's schemas, shared answers and parameters.",
+  operations:
+    "The spec's operations by operationId: parameters, request body and answers by status.",
+};
+
+/**
+ * The package's API report fails on any API Extractor warning: every exported interface needs a
+ * release tag and every member of it a comment, and openapi-typescript's JSDoc tags (`@description`,
+ * `@enum {string}`, `@default`, `@constant`) are not TSDoc.
+ */
+function asTsdoc(source) {
+  let inside;
+  return source
+    .replace(/^(\s*)\/\*\* @(enum \{\w+\}|constant) \*\/\n/gm, '')
+    .replace(/^\s*\* @(enum \{\w+\}|constant)\n/gm, '')
+    .replace(/@description /g, '')
+    .replace(/@default /g, '@defaultValue ')
+    .split('\n')
+    .flatMap((line, index, lines) => {
+      const opened = /^export interface (\w+) \{$/.exec(line);
+      if (opened) {
+        inside = opened[1];
+        return [`/** ${INTERFACE_DOCS[inside]} @public */`, line];
+      }
+      if (line === '}') inside = undefined;
+      const member = /^ {2}('[^']+'|\w+)\??: /.exec(line);
+      if (!inside || !member || lines[index - 1].trim().endsWith('*/')) {
+        return [line];
+      }
+      return [`  /** \`${member[1].replace(/'/g, '')}\` */`, line];
+    })
+    .join('\n');
+}
+
 async function generate() {
   const ast = await openapiTS(fs.readFileSync(spec, 'utf8'));
   const options = (await prettier.resolveConfig(target)) ?? {};
-  // The package's API report needs a release tag on every exported declaration.
-  const source = astToString(ast).replace(
-    /^export interface (paths|components|operations) \{/gm,
-    '/** @public */\nexport interface $1 {',
-  );
-  return prettier.format(`${HEADER}\n${source}`, {
-    ...options,
-    filepath: target,
-  });
+  const format = source =>
+    prettier.format(source, { ...options, filepath: target });
+  return format(asTsdoc(await format(`${HEADER}\n${astToString(ast)}`)));
 }
 
 async function main() {

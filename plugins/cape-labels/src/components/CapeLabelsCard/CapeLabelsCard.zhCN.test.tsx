@@ -8,7 +8,7 @@ import {
   mockCapeLabelsApi,
 } from '../../__testUtils__/fixtures';
 import { renderInLanguage } from '../../__testUtils__/renderInLanguage';
-import { cardTestIds, towerTestIds } from '../../testIds';
+import { towerTestIds } from '../../testIds';
 import { CapeLabelsCard } from './CapeLabelsCard';
 
 const ids = towerTestIds('prod-a');
@@ -24,7 +24,7 @@ describe('CapeLabelsCard in Simplified Chinese', () => {
     const api = mockCapeLabelsApi([makeTower({ lastRun: run, nextRunAt })]);
     await renderInLanguage('zh-CN', api, <CapeLabelsCard />);
 
-    const card = await screen.findByTestId(cardTestIds.card);
+    const card = await screen.findByRole('article');
     expect(within(card).getByText('CAPE 孤立标签')).toBeInTheDocument();
     expect(await screen.findByTestId(ids.scanned)).toHaveTextContent('12,345');
     expect(within(card).getByText('已扫描')).toBeInTheDocument();

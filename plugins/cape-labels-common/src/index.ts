@@ -9,3 +9,4 @@ export * from './runCounts';
 export * from './permissions';
 export * from './towerDirectory';
 export * from './signals';
+export type { components, operations, paths } from './schema/openapi.generated';

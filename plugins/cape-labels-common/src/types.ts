@@ -1,4 +1,4 @@
-import type { RunErrorCode } from './runErrorCode';
+import type { components, operations } from './schema/openapi.generated';
 
 /**
  * How a run was started. `external`: the scheduler's own trigger endpoint started the task
@@ -6,7 +6,7 @@ import type { RunErrorCode } from './runErrorCode';
  * only a preview.
  * @public
  */
-export type RunTrigger = 'schedule' | 'manual' | 'event' | 'external';
+export type RunTrigger = components['schemas']['RunFields']['trigger'];
 
 /**
  * Where a run ended up (`running` while it is in progress). `lost` is never stored: API answers
@@ -14,14 +14,13 @@ export type RunTrigger = 'schedule' | 'manual' | 'event' | 'external';
  * `aborted`.
  * @public
  */
-export type RunStatus =
-  'running' | 'lost' | 'succeeded' | 'partial' | 'failed' | 'aborted';
+export type RunStatus = components['schemas']['RunFields']['status'];
 
 /**
  * What happened to one label in a run.
  * @public
  */
-export type LabelAction = 'deleted' | 'would-delete' | 'kept' | 'failed';
+export type LabelAction = components['schemas']['LabelAction'];
 
 /**
  * Why a label was kept. `refused`: Tower refused to delete it with a clear answer (its words are
@@ -29,59 +28,26 @@ export type LabelAction = 'deleted' | 'would-delete' | 'kept' | 'failed';
  * written, so it is never deleted (the outcome records the value made safe).
  * @public
  */
-export type KeptReason =
-  | 'referenced'
-  | 'count-nonzero'
-  | 'young'
-  | 'unconfirmed'
-  | 'cap'
-  | 'raced'
-  | 'refused'
-  | 'malformed';
-
-/**
- * Why a label's delete failed: `error`, Tower answered with an error (or the batch failed before
- * its delete); `unanswered`, deleteManyLabels got no usable answer and the label was still there
- * after settling.
- * @public
- */
-export type FailedReason = 'error' | 'unanswered';
+export type KeptReason = components['schemas']['KeptReason'];
 
 /**
  * The reason an outcome carries: a kept label's or a failed label's.
  * @public
  */
-export type OutcomeReason = KeptReason | FailedReason;
+export type OutcomeReason = components['schemas']['OutcomeReason'];
 
 /**
  * How many labels a run saw and what it did with them.
  * @public
  */
-export type RunCounts = {
-  scanned: number;
-  candidates: number;
-  deleted: number;
-  /** Labels a dry run would have deleted (`would-delete` outcomes); 0 for real runs. */
-  wouldDelete: number;
-  kept: number;
-  failed: number;
-};
+export type RunCounts = components['schemas']['RunCounts'];
 
 /**
  * Why a run ended badly: a message for people, and a code when it has one (see
  * {@link RunErrorCode}: one of the plugin's own, `HTTP_<status>`, or Tower's or the system's).
  * @public
  */
-export type RunError = {
-  message: string;
-  code?: RunErrorCode;
-  /**
-   * The figures and names the message carries, for a frontend that words the code itself
-   * (`CAP_REACHED`: `maxDeletesPerRun`; `TIMEOUT`: `timeoutMs`; `HTTP_<status>`: `status`).
-   * Absent on errors recorded before it was and on codes passed through from Tower.
-   */
-  params?: Record<string, string | number>;
-};
+export type RunError = NonNullable<components['schemas']['RunFields']['error']>;
 
 /**
  * One kind of remark the backend writes on a run, each with the `params` it carries:
@@ -124,29 +90,7 @@ export type RunError = {
  * - `MORE_NOTES_IN_LOG` (`count`): notes beyond those kept on the run are in the log only.
  * @public
  */
-export type RunNoteCode =
-  | 'DELETE_COUNT_MISMATCH'
-  | 'DELETE_UNANSWERED_SETTLED'
-  | 'LATE_DELETIONS_CORRECTED'
-  | 'LATE_DELETIONS_UNRECORDED'
-  | 'LATE_DELETIONS_RECORDED'
-  | 'RECHECK_FAILED'
-  | 'LOGIN_API_KEY'
-  | 'LOGIN_LDAP_AUTHN'
-  | 'LOGIN_LDAP_NO_AUTHN_STRATEGIES'
-  | 'LOGIN_LDAP_NO_LDAP_CONFIG'
-  | 'LOGIN_REFUSED_BACKOFF'
-  | 'CANCELLED_BY_SCHEDULER'
-  | 'STOPPED'
-  | 'DELETE_REFUSED_SPLIT'
-  | 'RELATIONS_LACKING_BUILT_IN'
-  | 'RELATIONS_BEYOND_BUILT_IN'
-  | 'RELATIONS_READ_DIRECTLY'
-  | 'RELATIONS_UNCLEAR'
-  | 'HOLDER_UNREADABLE'
-  | 'HELD_LABEL_DELETED'
-  | 'HELD_CHECK_FAILED'
-  | 'MORE_NOTES_IN_LOG';
+export type RunNoteCode = NonNullable<RunNote['code']>;
 
 /**
  * A remark on a run: its code and params for a frontend that words it, and the backend's
@@ -154,56 +98,13 @@ export type RunNoteCode =
  * `{ message }` only.
  * @public
  */
-export type RunNote = {
-  code?: RunNoteCode;
-  params?: Record<string, string | number>;
-  message: string;
-};
+export type RunNote = components['schemas']['RunNote'];
 
 /**
  * One run of a Tower's sweep, as lists and the card show it.
  * @public
  */
-export type RunSummary = {
-  id: string;
-  towerId: string;
-  trigger: RunTrigger;
-  /**
-   * Who asked for a manual run, with the principal's type: a user's entity ref
-   * (`user:default/jane`) or `service:<subject>` for a service (`service:external:pipeline`).
-   */
-  requestedBy?: string;
-  dryRun: boolean;
-  status: RunStatus;
-  startedAt: string;
-  finishedAt: string | null;
-  durationMs: number | null;
-  counts: RunCounts;
-  /**
-   * How many labels were kept for each reason (reasons with none are left out); their sum is
-   * `counts.kept`. Always sent by the backend; optional for answers recorded before it was.
-   */
-  keptByReason?: Partial<Record<KeptReason, number>>;
-  error?: RunError;
-  /** Which backend replica ran it: `host:pid`, for people. */
-  instance: string;
-  /**
-   * The unique id of the backend instance that ran it (Backstage's `rootInstanceMetadata`, new at
-   * every start, never reused); absent on runs recorded before it was.
-   */
-  instanceId?: string;
-  /**
-   * Remarks on the record: a count Tower answered that the survivor read contradicts, labels a
-   * later run found deleted after this run's delete went unanswered (this run's outcomes and
-   * counts were corrected), such corrections this run made to an earlier run, or how a run of
-   * an LDAP user or with an API key got into Tower.
-   */
-  notes?: RunNote[];
-  /** Whose clock the age cutoff was taken on; absent until the run has read it. */
-  clock?: RunClock;
-  /** Which relations of Tower's `Label` the run checked; absent until the run has read them. */
-  relations?: RunRelations;
-};
+export type RunSummary = components['schemas']['RunSummary'];
 
 /**
  * The relations a run checked before deleting (every kind of object that can reference a label):
@@ -212,21 +113,9 @@ export type RunSummary = {
  * existed have only `source` and `checked`.
  * @public
  */
-export type RunRelations = {
-  source: 'introspection' | 'probe';
-  checked: string[];
-  /** How each of `checked` was found. */
-  foundBy?: Record<string, RelationFinding>;
-  /**
-   * List fields of Tower's `Label` that have no `_some`/`_none` filters: the live check read them
-   * for each candidate (a non-empty one keeps the label `referenced`); the delete cannot guard them.
-   */
-  readDirectly?: string[];
-  /** Built-in relations this Tower lacks (its filters are the truth). */
-  lackingBuiltIn?: string[];
-  /** Relations this Tower has beyond the built-in list (introspection only). */
-  beyondBuiltIn?: string[];
-};
+export type RunRelations = NonNullable<
+  components['schemas']['RunFields']['relations']
+>;
 
 /**
  * How a relation was found. `filters`: Tower's schema shows both its `_some` and `_none` filters.
@@ -236,7 +125,7 @@ export type RunRelations = {
  * the check, loudly).
  * @public
  */
-export type RelationFinding = 'filters' | 'probe' | 'probedAlone' | 'unclear';
+export type RelationFinding = NonNullable<RunRelations['foundBy']>[string];
 
 /**
  * `tower`: Tower's clock, read from the HTTP `Date` header of login's answer; `skewMs` is
@@ -244,142 +133,52 @@ export type RelationFinding = 'filters' | 'probe' | 'probedAlone' | 'unclear';
  * usable `Date`, so the backend's clock was used (`skewMs` null).
  * @public
  */
-export type RunClock = {
-  source: 'tower' | 'local';
-  skewMs: number | null;
-  /**
-   * Tower's clock was further ahead of ours than `capeLabels.maxClockAhead`: the age cutoff was
-   * taken that far ahead only (`skewMs` is still the measured skew).
-   */
-  capped?: true;
-};
+export type RunClock = NonNullable<components['schemas']['RunFields']['clock']>;
 
 /**
  * The settings a run swept with.
  * @public
  */
-export type RunSettings = {
-  /** ISO-8601 duration. */
-  minAge: string;
-  /** ISO-8601 duration. */
-  confirmAfter: string;
-  maxDeletesPerRun: number;
-  keys: string[];
-};
+export type RunSettings = components['schemas']['RunSettings'];
 
 /**
  * One run with the settings it swept with (`GET /runs/:runId`).
  * @public
  */
-export type Run = RunSummary & { settings: RunSettings };
+export type Run = components['schemas']['Run'];
 
 /**
  * A configured Tower, its state and last run (`GET /towers`).
  * @public
  */
-export type TowerSummary = {
-  id: string;
-  title: string;
-  server: string;
-  resourcePrefix: string;
-  dryRun: boolean;
-  running: boolean;
-  nextRunAt: string | null;
-  lastRun: RunSummary | null;
-  /** Set only when the way to this Tower is weak; the card marks it. */
-  transport?: TowerTransport;
-  /** The Tower's catalog owner (full entity ref), null when none is configured. */
-  owner: string | null;
-  /** Entity refs notified about the Tower's runs. */
-  notify: string[];
-  /** The rules the Tower's runs go by, defaults applied. */
-  rules: TowerRules;
-  /**
-   * Set while Tower refused this Tower's password logins in a row: `nextLoginAt` is the scheduled
-   * run that tries the next; "Sweep now" and a change of the credentials try at once.
-   */
-  loginBackoff?: TowerLoginBackoff;
-};
-
-/**
- * A Tower's password logins refused in a row, as the card shows them.
- * @public
- */
-export type TowerLoginBackoff = {
-  refusals: number;
-  /** Tower's code for the last refusal. */
-  lastCode: string;
-  lastRefusedAt: string;
-  nextLoginAt: string;
-};
+export type TowerSummary = components['schemas']['TowerSummary'];
 
 /**
  * A Tower's effective rules (config with defaults applied). The relations a run checks are read
  * from Tower at each run: see `Run.relations`.
  * @public
  */
-export type TowerRules = {
-  /** ISO-8601 duration: labels younger than this are kept. */
-  minAge: string;
-  /** ISO-8601 duration a candidate must stay unreferenced before deletion; null when off. */
-  confirmAfter: string | null;
-  maxDeletesPerRun: number;
-  dryRun: boolean;
-  schedule: TowerScheduleRules;
-};
+export type TowerRules = components['schemas']['TowerRules'];
 
 /**
  * When a Tower's sweep runs: `frequency` (ISO-8601 duration) or `cron`; `timeout` and
  * `initialDelay` are ISO-8601 durations.
  * @public
  */
-export type TowerScheduleRules = {
-  frequency?: string;
-  cron?: string;
-  timeout: string;
-  initialDelay?: string;
-};
+export type TowerScheduleRules = TowerRules['schedule'];
 
 /**
  * `insecure`: an `http://` Tower off this machine (`allowInsecure`), its password in clear on
  * the network. `skipTLSVerify`: Tower's certificate is not checked.
  * @public
  */
-export type TowerTransport = { insecure?: true; skipTLSVerify?: true };
+export type TowerTransport = NonNullable<TowerSummary['transport']>;
 
 /**
  * What one run did with one label.
  * @public
  */
-export type LabelOutcome = {
-  labelId: string;
-  key: string;
-  value: string | null;
-  createdAt: string;
-  action: LabelAction;
-  reason?: OutcomeReason;
-  /**
-   * With reason `referenced`: the relation of Tower's `Label` that held it at the live check
-   * (`vms`, `vm_snapshots`, `vm_templates`, ...), the first one found.
-   */
-  relation?: string;
-  /**
-   * With reason `refused` (and `error` when Tower refused a delete): Tower's words, its code
-   * first; with `malformed`: which field is malformed and why. Plain and bounded.
-   */
-  detail?: string;
-};
-
-/**
- * An answer listing items.
- * @public
- */
-export type ListResponse<T> = { items: T[] };
-/**
- * A page of items and how many there are in all.
- * @public
- */
-export type PagedResponse<T> = { items: T[]; total: number };
+export type LabelOutcome = components['schemas']['LabelOutcome'];
 
 /**
  * `GET /runs/:runId/labels`: a page of the run's outcomes. `countedOnly`: the kept reasons whose
@@ -388,32 +187,28 @@ export type PagedResponse<T> = { items: T[]; total: number };
  * still counts them. Empty while every outcome is listed.
  * @public
  */
-export type OutcomePage = PagedResponse<LabelOutcome> & {
-  countedOnly: KeptReason[];
-};
+export type OutcomePage =
+  operations['listRunLabels']['responses'][200]['content']['application/json'];
 
-/**
- * A sweep request: the body of `POST /towers/:towerId/sweep` (the Tower is in the path).
- * @public
- */
-export type SweepRequestBody = { dryRun?: boolean };
 /**
  * The answer of a sweep request: the id of the request the run will carry out.
  * @public
  */
-export type SweepAccepted = { requestId: string };
+export type SweepAccepted =
+  operations['requestSweep']['responses'][202]['content']['application/json'];
 
 /**
  * The answer of `POST /towers/:towerId/stop`: the running sweep asked to stop.
  * @public
  */
-export type StopAccepted = { runId: string };
+export type StopAccepted =
+  operations['stopSweep']['responses'][202]['content']['application/json'];
 
 /**
  * The languages of texts the backend words itself (CSV headers, notifications).
  * @public
  */
-export type CapeLabelsLanguage = 'en' | 'zh-CN';
+export type CapeLabelsLanguage = components['schemas']['Language'];
 /**
  * Every {@link CapeLabelsLanguage}.
  * @public
@@ -428,7 +223,9 @@ export const CAPE_LABELS_LANGUAGES: readonly CapeLabelsLanguage[] = [
  * and who asks, a publisher of `capeLabels.events.publishers` (recorded as `event:<requestedBy>`).
  * @public
  */
-export type SweepRequestedEvent = SweepRequestBody & {
+export type SweepRequestedEvent = NonNullable<
+  operations['requestSweep']['requestBody']
+>['content']['application/json'] & {
   towerId: string;
   requestedBy: string;
 };
@@ -475,31 +272,19 @@ export const OUTCOME_REASONS: readonly OutcomeReason[] = [
  * Filters of a run's outcomes (`GET /runs/:runId/labels` and `labels.csv`).
  * @public
  */
-export type OutcomeFilter = {
-  action?: LabelAction;
-  reason?: OutcomeReason;
-  /** The label key, exactly. */
-  key?: string;
-  /** A substring of the value, case-insensitive (at most 200 characters). */
-  search?: string;
-};
+export type OutcomeFilter = Pick<
+  NonNullable<operations['listRunLabels']['parameters']['query']>,
+  'action' | 'reason' | 'key' | 'search'
+>;
 
 /**
  * A label value and how many labels with it were deleted.
  * @public
  */
-export type SourceCount = { value: string; deleted: number };
+export type SourceCount = components['schemas']['SourceCount'];
 
 /**
  * `GET /towers/:towerId/top-sources`: where a Tower's orphan labels came from.
  * @public
  */
-export type TopSources = {
-  days: number;
-  /** Start of the window (ISO). */
-  since: string;
-  /** Values of `<prefix>-cluster-name` whose labels were deleted most, at most 10. */
-  clusters: SourceCount[];
-  /** Values of `<prefix>-namespace` whose labels were deleted most, at most 10. */
-  namespaces: SourceCount[];
-};
+export type TopSources = components['schemas']['TopSources'];

@@ -5,22 +5,15 @@
 export const cardTestIds = {
   card: 'cape-labels-card',
   loading: 'cape-labels-loading',
-  error: 'cape-labels-error',
   empty: 'cape-labels-empty',
   towers: 'cape-labels-towers',
-  refresh: 'cape-labels-refresh',
-  stale: 'cape-labels-stale',
   sweepConfirm: 'cape-sweep-confirm',
   stopConfirm: 'cape-stop-confirm',
-  notAllowed: 'cape-labels-not-allowed',
 } as const;
 
 /** Test ids of the Tower's card on its catalog entity page (the row inside has {@link towerTestIds}). */
 export const entityCardTestIds = {
   card: 'cape-entity-card',
-  loading: 'cape-entity-loading',
-  error: 'cape-entity-error',
-  unknown: 'cape-entity-unknown',
   runs: 'cape-entity-runs',
   run: (runId: string) => `cape-entity-run-${runId}`,
 } as const;
@@ -36,11 +29,8 @@ export function towerTestIds(towerId: string) {
     status: `${tower}-status`,
     dryRunMode: `${tower}-dry-run-mode`,
     dryRunLast: `${tower}-dry-run-last`,
-    insecure: `${tower}-insecure`,
-    skipTLSVerify: `${tower}-skip-tls-verify`,
     lastRun: `${tower}-last-run`,
     nextRun: `${tower}-next-run`,
-    loginBackoff: `${tower}-login-backoff`,
     error: `${tower}-error`,
     deleted: `${tower}-deleted`,
     wouldDelete: `${tower}-would-delete`,
@@ -61,11 +51,6 @@ export function towerTestIds(towerId: string) {
 export function runFactTestIds(prefix: string) {
   return {
     trigger: `${prefix}-trigger`,
-    duration: `${prefix}-duration`,
-    instance: `${prefix}-instance`,
-    clock: `${prefix}-clock`,
-    relations: `${prefix}-relations`,
-    error: `${prefix}-error`,
     notes: `${prefix}-notes`,
   };
 }
@@ -74,7 +59,6 @@ export function runFactTestIds(prefix: string) {
 export function outcomesTestIds(runId: string) {
   return {
     table: `cape-outcomes-${runId}`,
-    countedOnly: `cape-outcomes-${runId}-counted-only`,
     row: (labelId: string) => `cape-outcome-${labelId}`,
   };
 }
@@ -83,17 +67,12 @@ export function outcomesTestIds(runId: string) {
 export function towerPageTestIds(towerId: string) {
   const page = `cape-tower-page-${towerId}`;
   return {
-    page,
     link: `cape-tower-${towerId}-page-link`,
-    loading: `${page}-loading`,
-    error: `${page}-error`,
-    title: `${page}-title`,
     chart: `${page}-chart`,
     runs: `${page}-runs`,
     run: (runId: string) => `${page}-run-${runId}`,
     showLabels: (runId: string) => `${page}-show-labels-${runId}`,
     labels: `${page}-labels`,
-    runError: `${page}-run-error`,
     selectedRunError: `${page}-selected-run-error`,
     selectedRunNotes: `${page}-selected-run-notes`,
     topSources: `${page}-top-sources`,
@@ -117,7 +96,5 @@ export const labelFilterTestIds = {
   action: 'cape-label-filter-action',
   reason: 'cape-label-filter-reason',
   key: 'cape-label-filter-key',
-  search: 'cape-label-filter-search',
   downloadCsv: 'cape-labels-download-csv',
-  downloadError: 'cape-labels-download-error',
 } as const;

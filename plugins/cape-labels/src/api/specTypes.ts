@@ -1,9 +1,9 @@
-import type { paths } from '../schema/openapi.generated';
+import type { paths } from '@smartx-cape/plugin-cape-labels-common';
 
 /**
- * The client's view of the backend's OpenAPI spec, read from the generated types
- * (`src/schema/openapi.generated.ts`, `npm run generate:openapi`): which paths it may call with
- * which method, their path and query parameters, request bodies and JSON answers.
+ * The client's view of the backend's OpenAPI spec, read from the types the common package
+ * generates from it: which paths it may call with which method, their path and query
+ * parameters, request bodies and JSON answers.
  */
 type Method = 'get' | 'post';
 

@@ -50,6 +50,6 @@ describe('CapeLabelsCard without the sweep permission', () => {
     expect(screen.queryByText('Sweep now')).not.toBeInTheDocument();
     expect(screen.queryByText('Preview')).not.toBeInTheDocument();
     expect(screen.queryByText('Stop')).not.toBeInTheDocument();
-    expect(screen.getByTestId('cape-tower-prod-a-expand')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Details' })).toBeInTheDocument();
   });
 });

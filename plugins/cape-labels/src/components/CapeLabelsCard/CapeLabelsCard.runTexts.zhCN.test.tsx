@@ -108,9 +108,7 @@ describe('run errors and notes in Simplified Chinese', () => {
       mockCapeLabelsApi([tower]),
       <CapeLabelsCard />,
     );
-    await userEvent.click(
-      await screen.findByTestId(towerTestIds('prod-a').expand),
-    );
+    await userEvent.click(await screen.findByRole('button', { name: '详情' }));
     const list = await screen.findByTestId(
       runFactTestIds(towerTestIds('prod-a').details).notes,
     );

@@ -5,7 +5,6 @@ import {
   mockCapeLabelsApi,
   notAllowedError,
 } from '../../__testUtils__/fixtures';
-import { cardTestIds, towerTestIds } from '../../testIds';
 import { renderCard } from '../../__testUtils__/renderCard';
 
 describe('CapeLabelsCard', () => {
@@ -30,8 +29,9 @@ describe('CapeLabelsCard', () => {
     const api = mockCapeLabelsApi();
     api.listTowers.mockRejectedValue(new TypeError('Failed to fetch'));
     await renderCard(api);
-    const panel = await screen.findByTestId('cape-labels-error');
-    expect(panel).toHaveTextContent('Failed to fetch');
+    expect(await screen.findByText(/Failed to fetch/)).toHaveTextContent(
+      'Failed to fetch',
+    );
     expect(screen.queryByTestId('cape-labels-empty')).not.toBeInTheDocument();
   });
 
@@ -39,10 +39,14 @@ describe('CapeLabelsCard', () => {
     const api = mockCapeLabelsApi();
     api.listTowers.mockRejectedValue(await notAllowedError());
     await renderCard(api);
-    const notAllowed = await screen.findByTestId(cardTestIds.notAllowed);
+    const notAllowed = (
+      await screen.findByText('You may not view sweep results')
+    ).parentElement!;
     expect(notAllowed).toHaveTextContent('You may not view sweep results');
     expect(notAllowed).toHaveTextContent('cape-labels.read');
-    expect(screen.queryByTestId(cardTestIds.error)).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Could not reach the cape-labels backend'),
+    ).not.toBeInTheDocument();
   });
 
   it('says when the next login is tried while Tower refuses the logins', async () => {
@@ -60,15 +64,11 @@ describe('CapeLabelsCard', () => {
       makeTower({ id: 'prod-b', title: 'Production B' }),
     ]);
     await renderCard(api);
-    const backoff = await screen.findByTestId(
-      towerTestIds('prod-a').loginBackoff,
-    );
+    const backoff = await screen.findByText(/^Tower refused the login/);
     expect(backoff).toHaveTextContent(
       'Tower refused the login 3 times in a row (LOGIN_FAILED): the next is tried in 2 hours; "Sweep now" tries at once',
     );
-    expect(
-      screen.queryByTestId(towerTestIds('prod-b').loginBackoff),
-    ).not.toBeInTheDocument();
+    expect(screen.getAllByText(/^Tower refused the login/)).toHaveLength(1);
   });
 
   it('shows one failing Tower with its error while the others are fine', async () => {

@@ -46,7 +46,7 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
     );
   }
   if (error && !towers) {
-    return <LoadErrorState error={error} testId={cardTestIds.error} />;
+    return <LoadErrorState error={error} />;
   }
   if (!towers || towers.length === 0) {
     return <EmptyState />;
@@ -57,21 +57,12 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
         <Text variant="body-small" color="secondary">
           {polling ? t('card.refreshing') : ''}
         </Text>
-        <Button
-          size="small"
-          variant="tertiary"
-          onPress={refresh}
-          data-testid={cardTestIds.refresh}
-        >
+        <Button size="small" variant="tertiary" onPress={refresh}>
           {t('card.refresh')}
         </Button>
       </Flex>
       {error && (
-        <Text
-          variant="body-small"
-          color="warning"
-          data-testid={cardTestIds.stale}
-        >
+        <Text variant="body-small" color="warning">
           {t('card.stale', { message: errorMessage(error) })}
         </Text>
       )}

@@ -8,7 +8,7 @@ import {
   mockCapeLabelsApi,
 } from '../../__testUtils__/fixtures';
 import { renderInLanguage } from '../../__testUtils__/renderInLanguage';
-import { cardTestIds, towerTestIds } from '../../testIds';
+import { towerTestIds } from '../../testIds';
 import { CapeLabelsCard } from './CapeLabelsCard';
 
 const ids = towerTestIds('prod-a');
@@ -24,7 +24,7 @@ describe('CapeLabelsCard in Simplified Chinese', () => {
     const api = mockCapeLabelsApi([makeTower({ lastRun: run, nextRunAt })]);
     await renderInLanguage('zh-CN', api, <CapeLabelsCard />);
 
-    const card = await screen.findByTestId(cardTestIds.card);
+    const card = await screen.findByRole('article');
     expect(within(card).getByText('CAPE 孤立标签')).toBeInTheDocument();
     expect(await screen.findByTestId(ids.scanned)).toHaveTextContent('12,345');
     expect(within(card).getByText('已扫描')).toBeInTheDocument();
@@ -40,8 +40,12 @@ describe('CapeLabelsCard in Simplified Chinese', () => {
       `${STARTED.year}年${STARTED.month}月${STARTED.day}日`,
     );
     expect(screen.getByTestId(ids.nextRun)).toHaveTextContent('2小时后');
-    expect(await screen.findByTestId(ids.sweep)).toHaveTextContent('立即清理');
-    expect(screen.getByTestId(ids.preview)).toHaveTextContent('预览');
+    expect(
+      await screen.findByRole('button', { name: '立即清理' }),
+    ).toHaveTextContent('立即清理');
+    expect(screen.getByRole('button', { name: '预览' })).toHaveTextContent(
+      '预览',
+    );
     expect(within(card).getByText('刷新')).toBeInTheDocument();
   });
 
@@ -58,7 +62,7 @@ describe('CapeLabelsCard in Simplified Chinese', () => {
       }),
     ]);
     await renderInLanguage('zh-CN', api, <CapeLabelsCard />);
-    expect(await screen.findByTestId(ids.loginBackoff)).toHaveTextContent(
+    expect(await screen.findByText(/^Tower 已连续/)).toHaveTextContent(
       'Tower 已连续 2 次拒绝登录（LOGIN_FAILED）：2小时后再尝试登录；“立即清理”会立即尝试',
     );
   });
@@ -79,17 +83,19 @@ describe('CapeLabelsCard in Simplified Chinese', () => {
     expect(screen.getByTestId(ids.dryRunLast)).toHaveTextContent(
       '上次运行：试运行',
     );
-    await userEvent.click(screen.getByTestId(ids.expand));
-    const details = await screen.findByTestId(ids.details);
+    await userEvent.click(screen.getByRole('button', { name: '详情' }));
+    const details = (await screen.findByText('上次运行')).parentElement!;
     expect(within(details).getByText('上次运行')).toBeInTheDocument();
     expect(
       within(details).getByTestId(`${ids.details}-trigger`),
     ).toHaveTextContent('手动（alice）');
-    expect(
-      within(details).getByTestId(`${ids.details}-duration`),
-    ).toHaveTextContent('1 分钟 5 秒');
+    expect(within(details).getByText('1 分钟 5 秒')).toHaveTextContent(
+      '1 分钟 5 秒',
+    );
     expect(details).toHaveTextContent('保留：2,500');
     expect(details).toHaveTextContent('模式：试运行');
-    expect(screen.getByTestId(ids.expand)).toHaveTextContent('收起详情');
+    expect(screen.getByRole('button', { name: '收起详情' })).toHaveTextContent(
+      '收起详情',
+    );
   });
 });

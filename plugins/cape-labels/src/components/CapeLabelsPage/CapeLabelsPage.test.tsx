@@ -5,7 +5,6 @@ import { renderWithApi } from '../../__testUtils__/renderCard';
 import { rootRouteRef, towerRouteRef } from '../../routes';
 import { capeLabelsTowerRouteRef } from '../../index';
 import capeLabelsPlugin from '../../alpha';
-import { towerPageTestIds } from '../../testIds';
 import { CapeLabelsPage } from './CapeLabelsPage';
 
 /** The legacy page mounted at /cape-labels, as an app's routes would. */
@@ -29,15 +28,15 @@ describe('CapeLabelsPage (legacy frontend system)', () => {
       }),
     ).toBeInTheDocument();
     expect(
-      await screen.findByTestId(towerPageTestIds('prod-a').link),
+      await screen.findByRole('link', { name: 'History' }),
     ).toHaveAttribute('href', '/cape-labels/towers/prod-a');
   });
 
   it('shows the Tower page below it', async () => {
     await renderAt('/cape-labels/towers/prod-a');
-    expect(
-      await screen.findByTestId(towerPageTestIds('prod-a').title),
-    ).toHaveTextContent('Production A');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      'Production A',
+    );
   });
 });
 

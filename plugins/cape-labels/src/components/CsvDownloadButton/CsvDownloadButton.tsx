@@ -26,11 +26,7 @@ export const CsvDownloadButton = (props: {
         {pending ? t('runLabels.downloading') : t('runLabels.downloadCsv')}
       </Button>
       {error && (
-        <Text
-          variant="body-small"
-          color="danger"
-          data-testid={labelFilterTestIds.downloadError}
-        >
+        <Text variant="body-small" color="danger">
           {t('runLabels.downloadError', { message: error.message })}
         </Text>
       )}

@@ -17,7 +17,7 @@ export const EntityCapeLabelsCard = () => {
       {towerId ? (
         <TowerWithHistory towerId={towerId} />
       ) : (
-        <Text variant="body-medium" data-testid={entityCardTestIds.unknown}>
+        <Text variant="body-medium">
           {t('entityCard.noAnnotation', {
             annotation: CAPE_LABELS_TOWER_ID_ANNOTATION,
           })}

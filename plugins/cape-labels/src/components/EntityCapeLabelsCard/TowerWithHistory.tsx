@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Flex, Skeleton, Text } from '@backstage/ui';
 import { useTowers } from '../../hooks';
-import { entityCardTestIds } from '../../testIds';
 import { useLang } from '../../translation';
 import { LoadErrorState } from '../LoadErrorState';
 import { TowerRow } from '../TowerRow';
@@ -15,15 +14,15 @@ export const TowerWithHistory = (props: { towerId: string }) => {
   const { t } = useLang();
 
   if (loading) {
-    return <Skeleton height={48} data-testid={entityCardTestIds.loading} />;
+    return <Skeleton height={48} />;
   }
   if (error && !towers) {
-    return <LoadErrorState error={error} testId={entityCardTestIds.error} />;
+    return <LoadErrorState error={error} />;
   }
   const tower = towers?.find(candidate => candidate.id === towerId);
   if (!tower) {
     return (
-      <Text variant="body-medium" data-testid={entityCardTestIds.unknown}>
+      <Text variant="body-medium">
         {t('entityCard.unknownTower', { towerId })}
       </Text>
     );

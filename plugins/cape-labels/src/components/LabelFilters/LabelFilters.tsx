@@ -84,7 +84,6 @@ export const LabelFilters = (props: {
         value={search}
         maxLength={MAX_SEARCH_LENGTH}
         onChange={setSearch}
-        data-testid={labelFilterTestIds.search}
       />
     </Flex>
   );

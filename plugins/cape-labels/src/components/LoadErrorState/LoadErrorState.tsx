@@ -4,13 +4,13 @@ import { useLang } from '../../translation';
 import { NotAllowedState } from '../NotAllowedState';
 
 /** Why the Towers could not be loaded: not allowed (403), or the backend's error. */
-export const LoadErrorState = (props: { error: Error; testId: string }) => {
+export const LoadErrorState = (props: { error: Error }) => {
   const { t } = useLang();
   if (isNotAllowed(props.error)) {
     return <NotAllowedState />;
   }
   return (
-    <Box data-testid={props.testId}>
+    <Box>
       <Alert
         status="danger"
         title={t('loadError.title')}

@@ -1,5 +1,4 @@
 import { Box, Text } from '@backstage/ui';
-import { cardTestIds } from '../../testIds';
 import { useLang } from '../../translation';
 import styles from './NotAllowedState.module.css';
 
@@ -7,7 +6,7 @@ import styles from './NotAllowedState.module.css';
 export const NotAllowedState = () => {
   const { t } = useLang();
   return (
-    <Box data-testid={cardTestIds.notAllowed} className={styles.notAllowed}>
+    <Box className={styles.notAllowed}>
       <Text as="p" weight="bold">
         {t('notAllowed.title')}
       </Text>

@@ -116,11 +116,7 @@ export const OutcomesTable = (props: {
         />
       )}
       {countedOnly.length > 0 && (
-        <Text
-          variant="body-small"
-          color="secondary"
-          data-testid={ids.countedOnly}
-        >
+        <Text variant="body-small" color="secondary">
           {lang.t('outcomes.countedOnly', {
             reasons: formatAlternatives(
               countedOnly.map(r => reasonName(r, lang.t)),

@@ -8,15 +8,20 @@ import {
 } from '../../__testUtils__/fixtures';
 import { renderCard } from '../../__testUtils__/renderCard';
 import { ResponseError } from '@backstage/errors';
-import { cardTestIds, towerTestIds } from '../../testIds';
+import { towerTestIds } from '../../testIds';
+
+const sweepButton = () => screen.findByRole('button', { name: 'Sweep now' });
+const previewButton = () => screen.findByRole('button', { name: 'Preview' });
+const confirmButton = async (name: string) =>
+  within(await screen.findByRole('dialog')).getByRole('button', { name });
 
 describe('CapeLabelsCard sweep actions', () => {
   it('shows the sweep buttons to users with the permission', async () => {
     await renderCard(mockCapeLabelsApi(), { allowed: true });
     expect(
-      await screen.findByTestId('cape-tower-prod-a-sweep'),
+      await screen.findByRole('button', { name: 'Sweep now' }),
     ).toHaveTextContent('Sweep now');
-    expect(screen.getByTestId('cape-tower-prod-a-preview')).toHaveTextContent(
+    expect(screen.getByRole('button', { name: 'Preview' })).toHaveTextContent(
       'Preview',
     );
   });
@@ -24,7 +29,7 @@ describe('CapeLabelsCard sweep actions', () => {
   it('asks for confirmation before a real sweep', async () => {
     const api = mockCapeLabelsApi();
     await renderCard(api);
-    await userEvent.click(await screen.findByTestId('cape-tower-prod-a-sweep'));
+    await userEvent.click(await sweepButton());
 
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Sweep Production A now?');
@@ -36,8 +41,8 @@ describe('CapeLabelsCard sweep actions', () => {
     );
     expect(api.requestSweep).not.toHaveBeenCalled();
 
-    await userEvent.click(screen.getByTestId('cape-tower-prod-a-sweep'));
-    await userEvent.click(await screen.findByTestId('cape-sweep-confirm'));
+    await userEvent.click(await sweepButton());
+    await userEvent.click(await confirmButton('Sweep'));
     await waitFor(() =>
       expect(api.requestSweep).toHaveBeenCalledWith('prod-a', {
         dryRun: false,
@@ -67,9 +72,7 @@ describe('CapeLabelsCard sweep actions', () => {
     api.listTowers.mockResolvedValueOnce([before]).mockResolvedValue([after]);
     await renderCard(api);
 
-    await userEvent.click(
-      await screen.findByTestId('cape-tower-prod-a-preview'),
-    );
+    await userEvent.click(await previewButton());
     expect(api.requestSweep).toHaveBeenCalledWith('prod-a', { dryRun: true });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() =>
@@ -91,12 +94,10 @@ describe('CapeLabelsCard sweep actions', () => {
     api.requestSweep.mockRejectedValue(new SweepAlreadyRunningError('prod-a'));
     await renderCard(api);
 
-    await userEvent.click(
-      await screen.findByTestId('cape-tower-prod-a-preview'),
+    await userEvent.click(await previewButton());
+    expect(await screen.findByText(/already running/)).toHaveTextContent(
+      'already running',
     );
-    expect(
-      await screen.findByTestId('cape-tower-prod-a-action-message'),
-    ).toHaveTextContent('already running');
   });
 
   it('shows other request errors as they are', async () => {
@@ -104,12 +105,8 @@ describe('CapeLabelsCard sweep actions', () => {
     api.requestSweep.mockRejectedValue(new Error('Forbidden'));
     await renderCard(api);
 
-    await userEvent.click(
-      await screen.findByTestId('cape-tower-prod-a-preview'),
-    );
-    const message = await screen.findByTestId(
-      'cape-tower-prod-a-action-message',
-    );
+    await userEvent.click(await previewButton());
+    const message = await screen.findByText(/^Request failed/);
     expect(message).toHaveTextContent('Request failed: Forbidden');
     expect(message).not.toHaveTextContent('already running');
   });
@@ -127,11 +124,11 @@ describe('CapeLabelsCard sweep actions', () => {
     );
     await renderCard(api);
 
-    await userEvent.click(await screen.findByTestId('cape-tower-prod-a-sweep'));
-    await userEvent.click(await screen.findByTestId('cape-sweep-confirm'));
-    expect(
-      await screen.findByTestId('cape-tower-prod-a-action-message'),
-    ).toHaveTextContent(`Request failed: ${refusal}`);
+    await userEvent.click(await sweepButton());
+    await userEvent.click(await confirmButton('Sweep'));
+    expect(await screen.findByText(/^Request failed/)).toHaveTextContent(
+      `Request failed: ${refusal}`,
+    );
   });
 
   describe('Stop', () => {
@@ -143,9 +140,9 @@ describe('CapeLabelsCard sweep actions', () => {
 
     it('is offered only while the Tower sweeps, and only to users allowed to sweep', async () => {
       await renderCard(mockCapeLabelsApi([makeTower()]));
-      await screen.findByTestId(towerTestIds('prod-a').sweep);
+      await sweepButton();
       expect(
-        screen.queryByTestId(towerTestIds('prod-a').stop),
+        screen.queryByRole('button', { name: 'Stop' }),
       ).not.toBeInTheDocument();
     });
 
@@ -153,7 +150,7 @@ describe('CapeLabelsCard sweep actions', () => {
       const api = mockCapeLabelsApi([running()]);
       await renderCard(api);
       await userEvent.click(
-        await screen.findByTestId(towerTestIds('prod-a').stop),
+        await screen.findByRole('button', { name: 'Stop' }),
       );
       const dialog = await screen.findByRole('dialog');
       expect(dialog).toHaveTextContent('Stop the sweep of Production A?');
@@ -174,18 +171,18 @@ describe('CapeLabelsCard sweep actions', () => {
           }),
         }),
       ]);
-      await userEvent.click(screen.getByTestId(cardTestIds.stopConfirm));
+      await userEvent.click(await confirmButton('Stop the sweep'));
       expect(api.stopSweep).toHaveBeenCalledWith('prod-a');
-      expect(
-        await screen.findByTestId(towerTestIds('prod-a').actionMessage),
-      ).toHaveTextContent('Stop requested');
+      expect(await screen.findByText('Stop requested')).toHaveTextContent(
+        'Stop requested',
+      );
       await waitFor(() =>
         expect(
           screen.getByTestId(towerTestIds('prod-a').status),
         ).toHaveTextContent('aborted'),
       );
       expect(
-        screen.queryByTestId(towerTestIds('prod-a').stop),
+        screen.queryByRole('button', { name: 'Stop' }),
       ).not.toBeInTheDocument();
     });
 
@@ -204,12 +201,12 @@ describe('CapeLabelsCard sweep actions', () => {
       );
       await renderCard(api);
       await userEvent.click(
-        await screen.findByTestId(towerTestIds('prod-a').stop),
+        await screen.findByRole('button', { name: 'Stop' }),
       );
-      await userEvent.click(await screen.findByTestId(cardTestIds.stopConfirm));
-      expect(
-        await screen.findByTestId(towerTestIds('prod-a').actionMessage),
-      ).toHaveTextContent('no sweep is running');
+      await userEvent.click(await confirmButton('Stop the sweep'));
+      expect(await screen.findByText(/no sweep is running/)).toHaveTextContent(
+        'no sweep is running',
+      );
     });
   });
 });

@@ -2,10 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import { capeLabelsApiRef } from '../../api';
 import { mockCapeLabelsApi } from '../../__testUtils__/fixtures';
-import { towerPageTestIds } from '../../testIds';
 import { TopSources } from './TopSources';
 
-const ids = towerPageTestIds('prod-a');
+const listTitled = async (title: string) =>
+  (await screen.findByText(title)).parentElement!;
 
 async function renderTopSources(api: ReturnType<typeof mockCapeLabelsApi>) {
   return renderInTestApp(
@@ -28,15 +28,13 @@ describe('TopSources', () => {
       namespaces: [],
     });
     await renderTopSources(api);
-    const clusters = await screen.findByTestId(`${ids.topSources}-clusters`);
+    const clusters = await listTitled('Cluster names');
     const rows = clusters.querySelectorAll('[data-value]');
     expect([...rows].map(r => r.textContent)).toEqual(['leaky12', 'calm3']);
     expect(rows[0].querySelector('rect')!.getAttribute('width')).toBe('100%');
     expect(rows[1].querySelector('rect')!.getAttribute('width')).toBe('25%');
     expect(
-      within(screen.getByTestId(`${ids.topSources}-namespaces`)).getByText(
-        'None deleted.',
-      ),
+      within(await listTitled('Namespaces')).getByText('None deleted.'),
     ).toBeInTheDocument();
     expect(api.topSources).toHaveBeenCalledWith('prod-a', undefined);
   });

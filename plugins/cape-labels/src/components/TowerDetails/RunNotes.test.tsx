@@ -20,7 +20,7 @@ async function renderDetails(notes?: string[]) {
       <TowerDetails tower={tower} />
     </TestApiProvider>,
   );
-  await screen.findByTestId(towerTestIds('prod-a').details);
+  await screen.findByText('Last run');
 }
 
 describe('the notes of a run', () => {

@@ -40,8 +40,8 @@ describe('the Clock of a run', () => {
       </TestApiProvider>,
     );
     expect(
-      await screen.findByTestId('cape-tower-prod-a-details-clock'),
-    ).toHaveTextContent("Tower's, 2 h behind ours");
+      await screen.findByText("Tower's, 2 h behind ours"),
+    ).toBeInTheDocument();
   });
 
   it('is absent for a run that has not read a clock', async () => {
@@ -51,9 +51,7 @@ describe('the Clock of a run', () => {
         <TowerDetails tower={tower} />
       </TestApiProvider>,
     );
-    await screen.findByTestId('cape-tower-prod-a-details');
-    expect(
-      screen.queryByTestId('cape-tower-prod-a-details-clock'),
-    ).not.toBeInTheDocument();
+    await screen.findByText('Last run');
+    expect(screen.queryByText('Clock:')).not.toBeInTheDocument();
   });
 });

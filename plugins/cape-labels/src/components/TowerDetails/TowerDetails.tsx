@@ -37,12 +37,7 @@ export const TowerDetails = ({ tower }: { tower: TowerSummary }) => {
       </Text>
       <RunFacts run={run} testId={testId} />
       {run.error && (
-        <Text
-          as="p"
-          variant="body-small"
-          color="danger"
-          data-testid={runFactTestIds(testId).error}
-        >
+        <Text as="p" variant="body-small" color="danger">
           {run.error.code
             ? t('details.errorWithCode', {
                 code: run.error.code,

@@ -11,11 +11,7 @@ import {
 } from '../../__testUtils__/fixtures';
 import { renderWithApi } from '../../__testUtils__/renderCard';
 import { rootRouteRef } from '../../routes';
-import {
-  labelFilterTestIds,
-  towerPageTestIds,
-  towerRulesTestIds,
-} from '../../testIds';
+import { towerPageTestIds, towerRulesTestIds } from '../../testIds';
 import { CapeLabelsPageContent } from '../CapeLabelsPage';
 
 const ids = towerPageTestIds('prod-a');
@@ -59,10 +55,10 @@ const lastOutcomesCall = (a: MockCapeLabelsApi) =>
 describe('TowerPage', () => {
   it('shows the run history as a chart and a table with who, how long, where and the clock', async () => {
     await renderPage(api());
-    expect(await screen.findByTestId(ids.title)).toHaveTextContent(
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
       'Production A',
     );
-    const chart = await screen.findByTestId(ids.chart);
+    const chart = await screen.findByRole('figure');
     expect(chart.querySelectorAll('rect[data-run]')).toHaveLength(2);
     const newest = within(screen.getByTestId(ids.run('run-2')));
     expect(newest.getByText('manual')).toBeInTheDocument();
@@ -109,9 +105,7 @@ describe('TowerPage', () => {
     );
     await waitFor(() => expect(lastOutcomesCall(a)[0]).toBe('run-1'));
 
-    const search = within(
-      screen.getByTestId(labelFilterTestIds.search),
-    ).getByRole('searchbox');
+    const search = screen.getByRole('searchbox', { name: /Value contains/ });
     fireEvent.change(search, { target: { value: 'Team' } });
     await waitFor(() =>
       expect(lastOutcomesCall(a)).toEqual([
@@ -132,15 +126,13 @@ describe('TowerPage', () => {
     await renderPage(a);
     await screen.findByTestId(ids.labels);
     fireEvent.change(
-      within(screen.getByTestId(labelFilterTestIds.search)).getByRole(
-        'searchbox',
-      ),
+      screen.getByRole('searchbox', { name: /Value contains/ }),
       { target: { value: 'team' } },
     );
     await waitFor(() =>
       expect(lastOutcomesCall(a)[1]).toMatchObject({ search: 'team' }),
     );
-    await userEvent.click(screen.getByTestId(labelFilterTestIds.downloadCsv));
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(a.downloadOutcomesCsv).toHaveBeenCalledWith(
       'run-2',
@@ -156,22 +148,22 @@ describe('TowerPage', () => {
     a.downloadOutcomesCsv.mockRejectedValue(new Error('You may not view'));
     await renderPage(a);
     await screen.findByTestId(ids.labels);
-    await userEvent.click(screen.getByTestId(labelFilterTestIds.downloadCsv));
-    expect(
-      await screen.findByTestId(labelFilterTestIds.downloadError),
-    ).toHaveTextContent('You may not view');
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText(/^Could not download/)).toHaveTextContent(
+      'You may not view',
+    );
   });
 
   it('answers an unknown Tower with an error', async () => {
     await renderPage(api(), '/towers/nope');
     expect(
-      await screen.findByTestId(towerPageTestIds('nope').error),
+      await screen.findByText(/^Could not load Tower 'nope'/),
     ).toHaveTextContent("No Tower 'nope'");
   });
 
   it('links each card row to its Tower page', async () => {
     await renderPage(api(), '/');
-    const link = await screen.findByTestId(ids.link);
+    const link = await screen.findByRole('link', { name: 'History' });
     expect(link).toHaveAttribute('href', '/towers/prod-a');
   });
 
@@ -206,9 +198,9 @@ describe('TowerPage', () => {
     const a = api();
     a.getRun.mockRejectedValue(new Error('No run run-9'));
     const { unmount } = await renderPage(a, '/towers/prod-a?run=run-9');
-    expect(await screen.findByTestId(ids.runError)).toHaveTextContent(
-      'Could not load run run-9: No run run-9',
-    );
+    expect(
+      await screen.findByText(/^Could not load run run-9/),
+    ).toHaveTextContent('Could not load run run-9: No run run-9');
     expect(screen.queryByTestId(ids.labels)).not.toBeInTheDocument();
     unmount();
 
@@ -217,9 +209,9 @@ describe('TowerPage', () => {
       settings: { keys: [] },
     });
     await renderPage(a, '/towers/prod-a?run=run-b');
-    expect(await screen.findByTestId(ids.runError)).toHaveTextContent(
-      'Run run-b is not a run of Tower prod-a.',
-    );
+    expect(
+      await screen.findByText(/^Run run-b is not a run of Tower/),
+    ).toHaveTextContent('Run run-b is not a run of Tower prod-a.');
     expect(screen.queryByTestId(ids.labels)).not.toBeInTheDocument();
   });
 

@@ -52,7 +52,6 @@ const TowerBody = ({ tower }: { tower: TowerSummary }) => {
             runId: chosen.named ?? '',
             message: errorMessage(chosen.error),
           })}
-          data-testid={ids.runError}
         />
       )}
       {otherTower && (
@@ -62,7 +61,6 @@ const TowerBody = ({ tower }: { tower: TowerSummary }) => {
             runId: chosen.named ?? '',
             towerId: tower.id,
           })}
-          data-testid={ids.runError}
         />
       )}
       <Card className={styles.section}>
@@ -100,7 +98,6 @@ const TowerBody = ({ tower }: { tower: TowerSummary }) => {
 export const TowerPage = () => {
   const { towerId = '' } = useParams();
   const tower = useTower(towerId);
-  const ids = towerPageTestIds(towerId);
   const { t } = useLang();
   if (tower.error)
     return (
@@ -110,15 +107,14 @@ export const TowerPage = () => {
           towerId,
           message: tower.error.message,
         })}
-        data-testid={ids.error}
       />
     );
-  if (!tower.value) return <Skeleton height={200} data-testid={ids.loading} />;
+  if (!tower.value) return <Skeleton height={200} />;
   const summary = tower.value;
   return (
-    <Flex direction="column" gap="4" data-testid={ids.page}>
+    <Flex direction="column" gap="4">
       <Flex align="center" gap="3">
-        <Text as="h1" variant="title-medium" data-testid={ids.title}>
+        <Text as="h1" variant="title-medium">
           {summary.title}
         </Text>
         <StatusChip status={towerStatus(summary)} />

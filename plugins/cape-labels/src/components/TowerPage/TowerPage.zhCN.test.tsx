@@ -45,7 +45,7 @@ describe('TowerPage in Simplified Chinese', () => {
         at: '/towers/prod-a',
       },
     );
-    expect(await screen.findByTestId(ids.title)).toHaveTextContent(
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
       'Production A',
     );
     expect(screen.getByText('最近 30 次运行')).toBeInTheDocument();
@@ -74,9 +74,9 @@ describe('TowerPage in Simplified Chinese', () => {
     );
     expect(row).toHaveTextContent('保留');
     expect(row).toHaveTextContent('仍被引用（vm_snapshots）');
-    expect(
-      screen.getByTestId(labelFilterTestIds.downloadCsv),
-    ).toHaveTextContent('下载 CSV');
+    expect(screen.getByRole('button', { name: '下载 CSV' })).toHaveTextContent(
+      '下载 CSV',
+    );
     expect(screen.getByTestId(labelFilterTestIds.action)).toHaveTextContent(
       '结果',
     );
@@ -95,7 +95,7 @@ describe('TowerPage in Simplified Chinese', () => {
       at: '/towers/prod-a',
     });
     await screen.findByTestId(ids.labels);
-    await userEvent.click(screen.getByTestId(labelFilterTestIds.downloadCsv));
+    await userEvent.click(screen.getByRole('button', { name: '下载 CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(api.downloadOutcomesCsv).toHaveBeenCalledWith(
       'run-2',

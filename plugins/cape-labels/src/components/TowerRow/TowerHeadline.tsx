@@ -78,11 +78,7 @@ export const TowerHeadline = ({ tower }: { tower: TowerSummary }) => {
         })}
       </Text>
       {tower.loginBackoff && (
-        <Text
-          variant="body-small"
-          color="danger"
-          data-testid={ids.loginBackoff}
-        >
+        <Text variant="body-small" color="danger">
           {t('towerRow.loginBackoff', {
             refusals: String(tower.loginBackoff.refusals),
             code: tower.loginBackoff.lastCode,

@@ -21,11 +21,11 @@ describe('the way to a Tower, marked on the card', () => {
     );
     const clear = await screen.findByTestId('cape-tower-row-clear');
     expect(
-      within(clear).getByTestId('cape-tower-clear-insecure'),
+      within(clear).getByTitle(/crosses the network in clear/),
     ).toHaveTextContent('http: not encrypted');
     const unverified = screen.getByTestId('cape-tower-row-unverified');
     expect(
-      within(unverified).getByTestId('cape-tower-unverified-skip-tls-verify'),
+      within(unverified).getByTitle(/certificate is not checked/),
     ).toHaveTextContent('TLS not verified');
     const fine = screen.getByTestId('cape-tower-row-fine');
     expect(within(fine).queryByText(/not encrypted|not verified/)).toBeNull();

@@ -2,7 +2,9 @@
 // Generated from plugins/cape-labels-backend/src/schema/openapi.yaml by
 // scripts/generate-openapi-types.js (openapi-typescript); do not edit it.
 
+/** The spec's paths, each with its operations by method. @public */
 export interface paths {
+  /** `/health` */
   '/health': {
     parameters: {
       query?: never;
@@ -19,6 +21,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  /** `/towers` */
   '/towers': {
     parameters: {
       query?: never;
@@ -35,6 +38,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  /** `/towers/{towerId}/runs` */
   '/towers/{towerId}/runs': {
     parameters: {
       query?: never;
@@ -42,7 +46,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description A Tower's runs, newest first; page with `before`. */
+    /** A Tower's runs, newest first; page with `before`. */
     get: operations['listRuns'];
     put?: never;
     post?: never;
@@ -52,6 +56,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  /** `/towers/{towerId}/top-sources` */
   '/towers/{towerId}/top-sources': {
     parameters: {
       query?: never;
@@ -59,7 +64,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description The cluster names and namespaces whose labels the Tower's runs of the last `days` days deleted most (at most 10 each). */
+    /** The cluster names and namespaces whose labels the Tower's runs of the last `days` days deleted most (at most 10 each). */
     get: operations['getTopSources'];
     put?: never;
     post?: never;
@@ -69,6 +74,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  /** `/towers/{towerId}/sweep` */
   '/towers/{towerId}/sweep': {
     parameters: {
       query?: never;
@@ -78,7 +84,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** @description Asks for a manual sweep; it runs on whichever replica takes the scheduled task. */
+    /** Asks for a manual sweep; it runs on whichever replica takes the scheduled task. */
     post: operations['requestSweep'];
     delete?: never;
     options?: never;
@@ -86,6 +92,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  /** `/towers/{towerId}/stop` */
   '/towers/{towerId}/stop': {
     parameters: {
       query?: never;
@@ -95,7 +102,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** @description Stops the Tower's running sweep, on whichever replica runs it, through the scheduler's cancel of the Tower's task: the run ends `aborted` with a `STOPPED` note naming who stopped it, its unanswered deletes settled as on any abort. 409 when no sweep of the Tower runs. */
+    /** Stops the Tower's running sweep, on whichever replica runs it, through the scheduler's cancel of the Tower's task: the run ends `aborted` with a `STOPPED` note naming who stopped it, its unanswered deletes settled as on any abort. 409 when no sweep of the Tower runs. */
     post: operations['stopSweep'];
     delete?: never;
     options?: never;
@@ -103,6 +110,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  /** `/runs/{runId}` */
   '/runs/{runId}': {
     parameters: {
       query?: never;
@@ -119,6 +127,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  /** `/runs/{runId}/labels` */
   '/runs/{runId}/labels': {
     parameters: {
       query?: never;
@@ -126,7 +135,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description The run's label outcomes passing the filters, a page at a time. */
+    /** The run's label outcomes passing the filters, a page at a time. */
     get: operations['listRunLabels'];
     put?: never;
     post?: never;
@@ -136,6 +145,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  /** `/runs/{runId}/labels.csv` */
   '/runs/{runId}/labels.csv': {
     parameters: {
       query?: never;
@@ -143,7 +153,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Every outcome of the run passing the filters as CSV (streamed), header row label_id,key,value,action,reason,created_at,relation,requested_by in English, or translated with `lang` (zh-CN files start with a UTF-8 byte order mark, for Excel); the cells are as the API answers them. */
+    /** Every outcome of the run passing the filters as CSV (streamed), header row label_id,key,value,action,reason,created_at,relation,requested_by in English, or translated with `lang` (zh-CN files start with a UTF-8 byte order mark, for Excel); the cells are as the API answers them. */
     get: operations['downloadRunLabelsCsv'];
     put?: never;
     post?: never;
@@ -155,7 +165,9 @@ export interface paths {
   };
 }
 export type webhooks = Record<string, never>;
+/** The spec's schemas, shared answers and parameters. @public */
 export interface components {
+  /** `schemas` */
   schemas: {
     Error: {
       error: {
@@ -171,9 +183,7 @@ export interface components {
       };
     };
     RunId: string;
-    /** @enum {string} */
     LabelAction: 'deleted' | 'would-delete' | 'kept' | 'failed';
-    /** @enum {string} */
     KeptReason:
       | 'referenced'
       | 'count-nonzero'
@@ -183,7 +193,6 @@ export interface components {
       | 'raced'
       | 'refused'
       | 'malformed';
-    /** @enum {string} */
     OutcomeReason:
       | 'referenced'
       | 'count-nonzero'
@@ -198,17 +207,15 @@ export interface components {
     /** Format: date-time */
     IsoDate: string;
     /**
-     * @default en
-     * @enum {string}
+     * @defaultValue en
      */
     Language: 'en' | 'zh-CN';
-    /** @description The figures and names a message carries, by name. */
+    /** The figures and names a message carries, by name. */
     Params: {
       [key: string]: string | number;
     };
-    /** @description A remark on a run: its code and params (see RunNoteCode in the common package), with the backend's English message as the fallback. Notes stored before codes existed have the message only. */
+    /** A remark on a run: its code and params (see RunNoteCode in the common package), with the backend's English message as the fallback. Notes stored before codes existed have the message only. */
     RunNote: {
-      /** @enum {string} */
       code?:
         | 'DELETE_COUNT_MISMATCH'
         | 'DELETE_UNANSWERED_SETTLED'
@@ -235,11 +242,11 @@ export interface components {
       params?: components['schemas']['Params'];
       message: string;
     };
-    /** @description The Tower's effective rules, defaults applied (ISO-8601 durations). The relations a run checks are read from Tower at each run (the run's `relations`). */
+    /** The Tower's effective rules, defaults applied (ISO-8601 durations). The relations a run checks are read from Tower at each run (the run's `relations`). */
     TowerRules: {
-      /** @description Younger labels are kept. */
+      /** Younger labels are kept. */
       minAge: string;
-      /** @description How long a candidate stays unreferenced before it is deleted; null when off. */
+      /** How long a candidate stays unreferenced before it is deleted; null when off. */
       confirmAfter: string | null;
       maxDeletesPerRun: number;
       dryRun: boolean;
@@ -258,7 +265,7 @@ export interface components {
       kept: number;
       failed: number;
     };
-    /** @description How many labels the run kept for each reason (reasons with none are left out); their sum is `counts.kept`. Kept on every run, also where the labels are no longer listed. This backend always sends it; answers recorded before it was lack it (optional, as in the common types' RunSummary). */
+    /** How many labels the run kept for each reason (reasons with none are left out); their sum is `counts.kept`. Kept on every run, also where the labels are no longer listed. This backend always sends it; answers recorded before it was lack it (optional, as in the common types' RunSummary). */
     KeptByReason: {
       referenced?: number;
       'count-nonzero'?: number;
@@ -274,17 +281,15 @@ export interface components {
       id: components['schemas']['RunId'];
       towerId: string;
       /**
-       * @description How the run was started; `external`, by the scheduler's own trigger endpoint when the schedule had not made it due and no permitted request was pending (a preview only).
-       * @enum {string}
+       * How the run was started; `external`, by the scheduler's own trigger endpoint when the schedule had not made it due and no permitted request was pending (a preview only).
        */
       trigger: 'schedule' | 'manual' | 'event' | 'external';
-      /** @description Who asked for a manual or event run, with the principal's type: a user's entity ref (user:default/jane), service:<subject> for a service (service:external:pipeline), or event:<publisher> for an event request (the publisher it named, as capeLabels.events.publishers allowed it). Absent for scheduled and external runs. */
+      /** Who asked for a manual or event run, with the principal's type: a user's entity ref (user:default/jane), service:<subject> for a service (service:external:pipeline), or event:<publisher> for an event request (the publisher it named, as capeLabels.events.publishers allowed it). Absent for scheduled and external runs. */
       requestedBy?: string;
-      /** @description true: decided and recorded, nothing deleted. */
+      /** true: decided and recorded, nothing deleted. */
       dryRun: boolean;
       /**
-       * @description `partial`: the per-run cap left labels for the next run. `lost` is never stored: a `running` run whose heartbeat stopped is answered as `lost` (the Tower's next sweep records it `aborted`).
-       * @enum {string}
+       * `partial`: the per-run cap left labels for the next run. `lost` is never stored: a `running` run whose heartbeat stopped is answered as `lost` (the Tower's next sweep records it `aborted`).
        */
       status:
         'running' | 'lost' | 'succeeded' | 'partial' | 'failed' | 'aborted';
@@ -298,44 +303,41 @@ export interface components {
         code?: string;
         params?: components['schemas']['Params'];
       };
-      /** @description Which backend replica ran it (host:pid, for people). */
+      /** Which backend replica ran it (host:pid, for people). */
       instance: string;
-      /** @description The unique id of the backend instance that ran it (Backstage's rootInstanceMetadata: new at every start, never reused). Absent on runs recorded before it was. */
+      /** The unique id of the backend instance that ran it (Backstage's rootInstanceMetadata: new at every start, never reused). Absent on runs recorded before it was. */
       instanceId?: string;
-      /** @description Remarks on the run, each a code with params and the English message. */
+      /** Remarks on the run, each a code with params and the English message. */
       notes?: components['schemas']['RunNote'][];
-      /** @description Whose clock the age cutoff was taken on (Tower's, or this backend's). */
+      /** Whose clock the age cutoff was taken on (Tower's, or this backend's). */
       clock?: {
-        /** @enum {string} */
         source: 'tower' | 'local';
         skewMs: number | null;
         /**
-         * @description Tower's clock was further ahead than capeLabels.maxClockAhead; the cutoff was taken that far ahead only.
-         * @enum {boolean}
+         * Tower's clock was further ahead than capeLabels.maxClockAhead; the cutoff was taken that far ahead only.
          */
         capped?: true;
       };
-      /** @description The relations of Tower's Label the run checked before deleting: read from Tower's schema (introspection), or the built-in list less what Tower's validation refused (probe). */
+      /** The relations of Tower's Label the run checked before deleting: read from Tower's schema (introspection), or the built-in list less what Tower's validation refused (probe). */
       relations?: {
-        /** @enum {string} */
         source: 'introspection' | 'probe';
         checked: string[];
-        /** @description How each checked relation was found: filters (Tower's schema shows its _some and _none filters), probe (the probe accepted them), probedAlone (the first probe seemed to lack it; a probe of it alone was accepted), unclear (nothing showed Tower lacks it, so it was kept). Absent on runs recorded before it was. */
+        /** How each checked relation was found: filters (Tower's schema shows its _some and _none filters), probe (the probe accepted them), probedAlone (the first probe seemed to lack it; a probe of it alone was accepted), unclear (nothing showed Tower lacks it, so it was kept). Absent on runs recorded before it was. */
         foundBy?: {
           [key: string]: 'filters' | 'probe' | 'probedAlone' | 'unclear';
         };
-        /** @description List fields of Tower's Label with no _some/_none filters: the live check read them for each candidate; the delete cannot guard them. */
+        /** List fields of Tower's Label with no _some/_none filters: the live check read them for each candidate; the delete cannot guard them. */
         readDirectly?: string[];
-        /** @description Built-in relations this Tower lacks. */
+        /** Built-in relations this Tower lacks. */
         lackingBuiltIn?: string[];
-        /** @description Relations this Tower has beyond the built-in list. */
+        /** Relations this Tower has beyond the built-in list. */
         beyondBuiltIn?: string[];
       };
     };
     RunSettings: {
-      /** @description ISO-8601 duration. */
+      /** ISO-8601 duration. */
       minAge: string;
-      /** @description ISO-8601 duration. */
+      /** ISO-8601 duration. */
       confirmAfter: string;
       maxDeletesPerRun: number;
       keys: string[];
@@ -344,42 +346,40 @@ export interface components {
       settings: components['schemas']['RunSettings'];
     };
     TowerSummary: {
-      /** @description The Tower id, used by every other route and action. */
+      /** The Tower id, used by every other route and action. */
       id: string;
       title: string;
-      /** @description Tower's URL. */
+      /** Tower's URL. */
       server: string;
-      /** @description Swept keys start with it: cape, sks. */
+      /** Swept keys start with it: cape, sks. */
       resourcePrefix: string;
-      /** @description Configured to never delete. */
+      /** Configured to never delete. */
       dryRun: boolean;
       running: boolean;
       nextRunAt: components['schemas']['IsoDate'] | null;
       lastRun: components['schemas']['RunSummary'] | null;
-      /** @description The Tower's catalog owner (full entity ref), null when none is configured. */
+      /** The Tower's catalog owner (full entity ref), null when none is configured. */
       owner: string | null;
-      /** @description Entity refs notified about the Tower's runs. */
+      /** Entity refs notified about the Tower's runs. */
       notify: string[];
       rules: components['schemas']['TowerRules'];
-      /** @description Present while Tower refused this Tower's password logins in a row: scheduled sweeps wait before the next login (doubling from 15 minutes, at most a day) and nextLoginAt is the scheduled run that tries it; "Sweep now" and a change of the Tower's credentials try at once. */
+      /** Present while Tower refused this Tower's password logins in a row: scheduled sweeps wait before the next login (doubling from 15 minutes, at most a day) and nextLoginAt is the scheduled run that tries it; "Sweep now" and a change of the Tower's credentials try at once. */
       loginBackoff?: {
-        /** @description Password logins refused in a row. */
+        /** Password logins refused in a row. */
         refusals: number;
-        /** @description Tower's code for the last refusal. */
+        /** Tower's code for the last refusal. */
         lastCode: string;
         lastRefusedAt: components['schemas']['IsoDate'];
         nextLoginAt: components['schemas']['IsoDate'];
       };
-      /** @description Present only when the way to this Tower is weak. */
+      /** Present only when the way to this Tower is weak. */
       transport?: {
         /**
-         * @description An http:// Tower off this machine (allowInsecure); its password crosses the network in clear.
-         * @enum {boolean}
+         * An http:// Tower off this machine (allowInsecure); its password crosses the network in clear.
          */
         insecure?: true;
         /**
-         * @description Tower's TLS certificate is not checked.
-         * @enum {boolean}
+         * Tower's TLS certificate is not checked.
          */
         skipTLSVerify?: true;
       };
@@ -391,9 +391,9 @@ export interface components {
       createdAt: string;
       action: components['schemas']['LabelAction'];
       reason?: components['schemas']['OutcomeReason'];
-      /** @description With reason referenced, the relation of Tower's Label that held it (vms, vm_snapshots, ...). */
+      /** With reason referenced, the relation of Tower's Label that held it (vms, vm_snapshots, ...). */
       relation?: string;
-      /** @description With reason refused (and error, when Tower refused the delete): Tower's words, its code first. With reason malformed: which field is malformed and why. */
+      /** With reason refused (and error, when Tower refused the delete): Tower's words, its code first. With reason malformed: which field is malformed and why. */
       detail?: string;
     };
     SourceCount: {
@@ -403,14 +403,15 @@ export interface components {
     TopSources: {
       days: number;
       since: components['schemas']['IsoDate'];
-      /** @description The cluster names whose labels were deleted most. */
+      /** The cluster names whose labels were deleted most. */
       clusters: components['schemas']['SourceCount'][];
-      /** @description The namespaces whose labels were deleted most. */
+      /** The namespaces whose labels were deleted most. */
       namespaces: components['schemas']['SourceCount'][];
     };
   };
+  /** `responses` */
   responses: {
-    /** @description Backstage's error body. */
+    /** Backstage's error body. */
     Error: {
       headers: {
         [name: string]: unknown;
@@ -420,23 +421,29 @@ export interface components {
       };
     };
   };
+  /** `parameters` */
   parameters: {
-    /** @description A Tower id from the `capeLabels.towers` config. */
+    /** A Tower id from the `capeLabels.towers` config. */
     towerId: string;
     runId: components['schemas']['RunId'];
     action: components['schemas']['LabelAction'];
     reason: components['schemas']['OutcomeReason'];
-    /** @description The label key, exactly; empty means no filter. */
+    /** The label key, exactly; empty means no filter. */
     key: string;
-    /** @description A substring of the value, case-insensitive; empty means no filter. */
+    /** A substring of the value, case-insensitive; empty means no filter. */
     search: string;
   };
+  /** `requestBodies` */
   requestBodies: never;
+  /** `headers` */
   headers: never;
+  /** `pathItems` */
   pathItems: never;
 }
 export type $defs = Record<string, never>;
+/** The spec's operations by operationId: parameters, request body and answers by status. @public */
 export interface operations {
+  /** `getHealth` */
   getHealth: {
     parameters: {
       query?: never;
@@ -446,20 +453,20 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The plugin is up. */
+      /** The plugin is up. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/json': {
-            /** @constant */
             status: 'ok';
           };
         };
       };
     };
   };
+  /** `listTowers` */
   listTowers: {
     parameters: {
       query?: never;
@@ -469,7 +476,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Every configured Tower with its last run. */
+      /** Every configured Tower with its last run. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -484,23 +491,24 @@ export interface operations {
       403: components['responses']['Error'];
     };
   };
+  /** `listRuns` */
   listRuns: {
     parameters: {
       query?: {
         limit?: number;
-        /** @description The id of the last run of the previous page (keyset paging). */
+        /** The id of the last run of the previous page (keyset paging). */
         before?: components['schemas']['RunId'];
       };
       header?: never;
       path: {
-        /** @description A Tower id from the `capeLabels.towers` config. */
+        /** A Tower id from the `capeLabels.towers` config. */
         towerId: components['parameters']['towerId'];
       };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description The runs. */
+      /** The runs. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -517,6 +525,7 @@ export interface operations {
       404: components['responses']['Error'];
     };
   };
+  /** `getTopSources` */
   getTopSources: {
     parameters: {
       query?: {
@@ -524,14 +533,14 @@ export interface operations {
       };
       header?: never;
       path: {
-        /** @description A Tower id from the `capeLabels.towers` config. */
+        /** A Tower id from the `capeLabels.towers` config. */
         towerId: components['parameters']['towerId'];
       };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description Where the Tower's orphan labels came from. */
+      /** Where the Tower's orphan labels came from. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -546,12 +555,13 @@ export interface operations {
       404: components['responses']['Error'];
     };
   };
+  /** `requestSweep` */
   requestSweep: {
     parameters: {
       query?: never;
       header?: never;
       path: {
-        /** @description A Tower id from the `capeLabels.towers` config. */
+        /** A Tower id from the `capeLabels.towers` config. */
         towerId: components['parameters']['towerId'];
       };
       cookie?: never;
@@ -559,13 +569,13 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @default false */
+          /** @defaultValue false */
           dryRun?: boolean;
         };
       };
     };
     responses: {
-      /** @description The request was taken. */
+      /** The request was taken. */
       202: {
         headers: {
           [name: string]: unknown;
@@ -583,26 +593,27 @@ export interface operations {
       409: components['responses']['Error'];
     };
   };
+  /** `stopSweep` */
   stopSweep: {
     parameters: {
       query?: never;
       header?: never;
       path: {
-        /** @description A Tower id from the `capeLabels.towers` config. */
+        /** A Tower id from the `capeLabels.towers` config. */
         towerId: components['parameters']['towerId'];
       };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description The running sweep was asked to stop. */
+      /** The running sweep was asked to stop. */
       202: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/json': {
-            /** @description The run asked to stop. */
+            /** The run asked to stop. */
             runId: components['schemas']['RunId'];
           };
         };
@@ -614,6 +625,7 @@ export interface operations {
       409: components['responses']['Error'];
     };
   };
+  /** `getRun` */
   getRun: {
     parameters: {
       query?: never;
@@ -625,7 +637,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The run with the settings it ran with. */
+      /** The run with the settings it ran with. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -640,6 +652,7 @@ export interface operations {
       404: components['responses']['Error'];
     };
   };
+  /** `listRunLabels` */
   listRunLabels: {
     parameters: {
       query?: {
@@ -647,9 +660,9 @@ export interface operations {
         offset?: number;
         action?: components['parameters']['action'];
         reason?: components['parameters']['reason'];
-        /** @description The label key, exactly; empty means no filter. */
+        /** The label key, exactly; empty means no filter. */
         key?: components['parameters']['key'];
-        /** @description A substring of the value, case-insensitive; empty means no filter. */
+        /** A substring of the value, case-insensitive; empty means no filter. */
         search?: components['parameters']['search'];
       };
       header?: never;
@@ -660,7 +673,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A page of outcomes and how many pass the filters. */
+      /** A page of outcomes and how many pass the filters. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -669,7 +682,7 @@ export interface operations {
           'application/json': {
             items: components['schemas']['LabelOutcome'][];
             total: number;
-            /** @description The kept reasons whose labels this run no longer lists one by one (`count-nonzero` and `young` of runs older than the Tower's newest `retention.routineKeepRuns`): the run's `keptByReason` still counts them. Empty while every outcome of the run is listed. */
+            /** The kept reasons whose labels this run no longer lists one by one (`count-nonzero` and `young` of runs older than the Tower's newest `retention.routineKeepRuns`): the run's `keptByReason` still counts them. Empty while every outcome of the run is listed. */
             countedOnly: components['schemas']['KeptReason'][];
           };
         };
@@ -680,16 +693,17 @@ export interface operations {
       404: components['responses']['Error'];
     };
   };
+  /** `downloadRunLabelsCsv` */
   downloadRunLabelsCsv: {
     parameters: {
       query?: {
-        /** @description The language of the header row. */
+        /** The language of the header row. */
         lang?: components['schemas']['Language'];
         action?: components['parameters']['action'];
         reason?: components['parameters']['reason'];
-        /** @description The label key, exactly; empty means no filter. */
+        /** The label key, exactly; empty means no filter. */
         key?: components['parameters']['key'];
-        /** @description A substring of the value, case-insensitive; empty means no filter. */
+        /** A substring of the value, case-insensitive; empty means no filter. */
         search?: components['parameters']['search'];
       };
       header?: never;
@@ -700,7 +714,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The CSV file. */
+      /** The CSV file. */
       200: {
         headers: {
           [name: string]: unknown;

@@ -41,10 +41,14 @@ describe('progress', () => {
 describe('when the listing stops', () => {
   it('goes on while batches succeed, stops (fatal) after three failures in a row', () => {
     const tally = new RunTally();
-    tally.consecutiveFailures = 2;
+    const towerDown = () =>
+      tally.batchFailed(
+        Object.assign(new Error('Tower down'), { code: 'HTTP_503' }),
+      );
+    towerDown();
+    towerDown();
     expect(tally.shouldStop(running)).toBe(false);
-    tally.consecutiveFailures = 3;
-    tally.lastBatchError = { message: 'Tower down', code: 'HTTP_503' };
+    towerDown();
     expect(tally.shouldStop(running)).toBe(true);
     expect(tally.fatal).toEqual({
       message: 'stopped after 3 failed batches in a row: Tower down',
@@ -57,7 +61,7 @@ describe('when the listing stops', () => {
     aborted.abort();
     expect(new RunTally().shouldStop(aborted.signal)).toBe(true);
     const fatal = new RunTally();
-    fatal.fatal = { message: 'x' };
+    fatal.fail({ message: 'x' });
     expect(fatal.shouldStop(running)).toBe(true);
   });
 });
@@ -97,7 +101,7 @@ describe('listPages (rule 1: only the swept keys are listed)', () => {
         yield* pages;
       },
     };
-    const run = stubSweepRun({ client, pageSize: 2 });
+    const run = stubSweepRun({ client, tuning: { pageSize: 2 } });
     const { signal } = run;
     const seen: TowerLabel[][] = [];
     for await (const page of run.listPages(policy)) seen.push(page);

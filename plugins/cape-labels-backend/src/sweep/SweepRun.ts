@@ -17,13 +17,16 @@ import type {
   TowerClockReading,
   TowerLabel,
 } from '../cloudtower/TowerClient';
-import { sweptKeys, type TowerConfig } from '../config/types';
+import {
+  sweptKeys,
+  type SweepTuning,
+  type TowerConfig,
+} from '../config/types';
 import type {
   LoginBackoff,
   NewRun,
   PendingBatchId,
   PendingDelete,
-  Retention,
   RunStore,
   SweepRequest,
 } from '../database/RunStore';
@@ -92,22 +95,13 @@ export type RunCollaborators = {
   metrics?: SweepMetrics;
 };
 
-/** What every run of one sweeper starts from: the sweeper's options, resolved once (TowerSweeper). */
+/** What every run of one sweeper starts from (TowerSweeper's). */
 export type SweeperSettings = RunCollaborators & {
+  tuning: SweepTuning;
   hooks: SweeperHooks;
   now: () => Date;
   /** True once this backend is shutting down (an abort then is not the scheduler's). */
   shuttingDown: () => boolean;
-  pageSize: number;
-  /** Candidate batches (live check → delete → survivor read) in flight at once. */
-  batchesInFlight: number;
-  /** How long Tower may take to commit a delete whose answer was lost (ms); see GuardedDelete. */
-  settleMs: number;
-  /** `capeLabels.maxClockAhead` in ms. */
-  maxClockAheadMs: number;
-  /** `capeLabels.holdersMaxAge` in ms. */
-  holdersMaxAgeMs: number;
-  retention: Retention;
   /** The Tower's refused logins in a row, which hold the next login back. */
   logins: RefusedLogins;
 };
@@ -268,15 +262,11 @@ export class SweepRun {
     );
   }
 
-  /**
-   * @param taskSignal - the scheduler's task signal and this backend's shutdown.
-   * @param client - the run's client (default: a new one from the settings).
-   */
+  /** @param taskSignal - the scheduler's task signal and this backend's shutdown. */
   constructor(
     private readonly settings: SweeperSettings,
     start: RunStart,
     taskSignal: AbortSignal,
-    client?: TowerClient,
   ) {
     this.signal = AbortSignal.any([taskSignal, this.stopAsked.signal]);
     this.runId = start.runId;
@@ -288,7 +278,7 @@ export class SweepRun {
     this.store = settings.store;
     this.logger = settings.logger;
     this.hooks = settings.hooks;
-    this.client = client ?? settings.createClient();
+    this.client = settings.createClient();
     this.notes = new RunNotes(
       this.logger,
       `Tower ${this.tower.id}: run ${this.runId}`,
@@ -380,9 +370,9 @@ export class SweepRun {
    * and in the log, when Tower sent no usable `Date` header. A run that got in as an LDAP user or
    * with an API key notes how.
    */
-  async readTowerClock(): Promise<DateTime> {
+  private async readTowerClock(): Promise<DateTime> {
     const { runId, tower, logger, client } = this;
-    const { maxClockAheadMs } = this.settings;
+    const { maxClockAheadMs } = this.settings.tuning;
     const reading: TowerClockReading = client.readClock
       ? await this.logIn(client.readClock.bind(client))
       : { source: 'local', reason: 'the client cannot read Tower clock' };
@@ -517,7 +507,7 @@ export class SweepRun {
   private async sweep(policy: SweepPolicy): Promise<SweepResult> {
     const { tally, signal } = this;
     const maxDeletes = this.tower.maxDeletesPerRun;
-    const batches = new BatchPool(this.settings.batchesInFlight);
+    const batches = new BatchPool(this.settings.tuning.batchesInFlight);
     const confirming = policy.confirmCutoffMs !== undefined;
     // Rule 4 by the guard alone, unless a decision needs the live check before sending.
     const mustCheck = this.dryRun || confirming || !this.guardSeesEveryRelation;
@@ -568,7 +558,7 @@ export class SweepRun {
       }
       listedAll = !tally.fatal && !signal.aborted;
     } catch (error) {
-      if (!signal.aborted) tally.fatal = errorOf(error);
+      if (!signal.aborted) tally.fail(errorOf(error));
     } finally {
       await batches.settled();
     }
@@ -581,7 +571,7 @@ export class SweepRun {
     return prefetched(
       this.client.listLabelPages(
         { keys: [...policy.keys] },
-        { pageSize: this.settings.pageSize, signal: this.signal },
+        { pageSize: this.settings.tuning.pageSize, signal: this.signal },
       ),
     );
   }
@@ -609,9 +599,7 @@ export class SweepRun {
 
   /** The kept of a page recorded; a failure makes the run fatal, as in `processBatch`. */
   private async recordKept(kept: LabelOutcome[]): Promise<void> {
-    await this.record(kept).catch(error => {
-      this.tally.fatal = errorOf(error);
-    });
+    await this.record(kept).catch(error => this.tally.fail(errorOf(error)));
   }
 
   /**
@@ -640,10 +628,10 @@ export class SweepRun {
       await this.record(inDoubt);
     } catch (error) {
       // Tower acted but the history could not be written: stop rather than act unrecorded.
-      this.tally.fatal = {
+      this.tally.fail({
         message: `could not record outcomes: ${toError(error).message}`,
         code: 'STORE_FAILED' satisfies PluginRunErrorCode,
-      };
+      });
       return;
     }
     const deleted = results.filter(r => r.action === 'deleted');
@@ -693,7 +681,7 @@ export class SweepRun {
           (o.reason === 'referenced' || o.reason === 'count-nonzero'),
       );
       if (deletion.error !== undefined) {
-        tally.lastBatchError = errorOf(deletion.error);
+        tally.batchPartlyFailed(deletion.error);
         if (!deletion.outcomes.some(o => o.action === 'deleted'))
           throw deletion.error;
       }
@@ -715,14 +703,14 @@ export class SweepRun {
    * kept, on the holders' ids read at most `holdersMaxAge` ago (read again when older, one read
    * shared by the batches that need it). A holder Tower has that cannot be read fails the batch.
    */
-  async keepHeld(
+  private async keepHeld(
     labels: TowerLabel[],
   ): Promise<{ free: TowerLabel[]; kept: LabelOutcome[] }> {
     if (labels.length === 0) return { free: labels, kept: [] };
     const now = performance.now();
     if (
       !this.held ||
-      now - this.held.readAtMs > this.settings.holdersMaxAgeMs
+      now - this.held.readAtMs > this.settings.tuning.holdersMaxAgeMs
     ) {
       const answer = this.readHeld(this.signal);
       this.held = { readAtMs: now, answer };
@@ -737,7 +725,7 @@ export class SweepRun {
   private async readHeld(signal?: AbortSignal): Promise<HeldLabels> {
     try {
       return await this.client.readHeldLabels({
-        pageSize: this.settings.pageSize,
+        pageSize: this.settings.tuning.pageSize,
         signal,
       });
     } catch (error) {
@@ -843,7 +831,7 @@ export class SweepRun {
       store: this.store,
       notes: this.notes,
       signal: this.signal,
-      settleMs: this.settings.settleMs,
+      settleMs: this.settings.tuning.settleMs,
       policy,
     }).delete(take);
   }
@@ -889,12 +877,12 @@ export class SweepRun {
   private async pruneSightings(): Promise<void> {
     await withRetry(() =>
       this.store.pruneSightings(this.tower.id, this.startedAt),
-    ).catch(error => {
-      this.tally.fatal = {
+    ).catch(error =>
+      this.tally.fail({
         message: `could not prune sightings: ${toError(error).message}`,
         code: 'STORE_FAILED' satisfies PluginRunErrorCode,
-      };
-    });
+      }),
+    );
   }
 
   /** The end of the run recorded, measured, logged, pruned and told. */
@@ -917,7 +905,7 @@ export class SweepRun {
     this.settings.metrics?.recordRun(summary, result.keptByReason);
     logRunEnd(logger, summary, result);
     await store
-      .pruneRuns(tower.id, this.settings.retention)
+      .pruneRuns(tower.id, this.settings.tuning.retention)
       .catch(error =>
         logger.warn(
           `Tower ${tower.id}: could not prune old runs: ${stringifyError(error)}`,

@@ -29,9 +29,6 @@ export type SweepPolicy = {
   confirmCutoffMs?: number;
 };
 
-/** The default of `capeLabels.holdersMaxAge`. */
-export const DEFAULT_HOLDERS_MAX_AGE_MS = 5_000;
-
 /** A label this run deleted that a holder named when the run ended. */
 export type HeldDeletion = {
   labelId: string;
@@ -69,9 +66,6 @@ export function withoutHeld(
   }
   return { free, kept };
 }
-
-/** The default of `capeLabels.maxClockAhead`. */
-export const DEFAULT_MAX_CLOCK_AHEAD_MS = 10 * 60_000;
 
 /**
  * What a reading says about Tower's clock. A `Date` far ahead would make every label look old

@@ -30,7 +30,9 @@ describe('readCapeLabelsConfig', () => {
       dryRun: false,
       maxDeletesPerRun: 5000,
     });
-    expect(read({ towers: { 'prod-a': tower } }).tuning.requestsInFlight).toBe(8);
+    expect(read({ towers: { 'prod-a': tower } }).tuning.requestsInFlight).toBe(
+      8,
+    );
     expect(read({}).maxConcurrentSweeps).toBe(4);
     expect(read({}).startSpread).toBeUndefined();
     expect(read({ startSpread: '30s' }).startSpread?.as('seconds')).toBe(30);
@@ -196,9 +198,9 @@ describe('readCapeLabelsConfig: bounds on what a Tower can do', () => {
     }).tuning;
     expect(config.maxResponseBytes).toBe(65536);
     expect(config.maxClockAheadMs / 1000).toBe(30);
-    expect(
-      read({ maxClockAhead: { minutes: 0 } }).tuning.maxClockAheadMs,
-    ).toBe(0);
+    expect(read({ maxClockAhead: { minutes: 0 } }).tuning.maxClockAheadMs).toBe(
+      0,
+    );
   });
 
   it.each([

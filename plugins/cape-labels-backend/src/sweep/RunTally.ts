@@ -15,7 +15,6 @@ import { outcome } from './labelShape';
 
 export type KeptTally = Map<KeptReason, number>;
 
-/** Consecutive failed batches after which the Tower is taken to be down and the run stops. */
 const MAX_CONSECUTIVE_BATCH_FAILURES = 3;
 
 export type SweepResult = {
@@ -70,13 +69,11 @@ export class RunTally {
     this.batchError = errorOf(error);
   }
 
-  /** A listed page's labels of a swept key, and its candidates. */
   listed(scanned: number, candidates: number): void {
     this.counts.scanned += scanned;
     this.counts.candidates += candidates;
   }
 
-  /** Recorded outcomes added to the counts and the kept-by-reason tally. */
   count(outcomes: LabelOutcome[]): void {
     for (const o of outcomes) {
       if (o.action === 'deleted') this.counts.deleted++;
@@ -137,7 +134,6 @@ export class RunTally {
     return signal.aborted;
   }
 
-  /** How the sweep ended, from what it counted and what stopped it. */
   result(end: { aborted: boolean; maxDeletes: number }): SweepResult {
     const { counts, keptByReason } = this;
     if (end.aborted) {

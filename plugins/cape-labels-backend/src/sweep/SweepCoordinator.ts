@@ -100,7 +100,6 @@ export class SweepCoordinator {
   private readonly byId: ReadonlyMap<string, TowerSweeper>;
   private readonly restarts: TaskRestarts;
 
-  /** One sweeper per configured Tower, with its client factory. */
   static create(options: SweepCoordinatorOptions): SweepCoordinator {
     const { config, hooks, store, logger, instance, instanceId, metrics } =
       options;
@@ -110,20 +109,21 @@ export class SweepCoordinator {
       configured: config.startSpread,
       sweepsAtOnce: config.maxConcurrentSweeps,
     });
-    const sweepers = config.towers.map(tower =>
-      new TowerSweeper({
-        store,
-        logger,
-        instance,
-        instanceId,
-        metrics,
-        tower,
-        tuning,
-        slots,
-        startSpread: spreads.get(tower.id),
-        hooks: hooks?.(tower),
-        createClient: towerClientFactory(tower, tuning, { logger, metrics }),
-      }),
+    const sweepers = config.towers.map(
+      tower =>
+        new TowerSweeper({
+          store,
+          logger,
+          instance,
+          instanceId,
+          metrics,
+          tower,
+          tuning,
+          slots,
+          startSpread: spreads.get(tower.id),
+          hooks: hooks?.(tower),
+          createClient: towerClientFactory(tower, tuning, { logger, metrics }),
+        }),
     );
     return new SweepCoordinator(options, sweepers);
   }
@@ -153,7 +153,6 @@ export class SweepCoordinator {
     return [...this.byId.values()];
   }
 
-  /** Each Tower's task registered with the scheduler. */
   async start(): Promise<void> {
     for (const sweeper of this.list()) {
       await sweeper.scheduleTask(this.options.scheduler, this.restarts);

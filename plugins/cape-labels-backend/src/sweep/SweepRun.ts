@@ -17,11 +17,7 @@ import type {
   TowerClockReading,
   TowerLabel,
 } from '../cloudtower/TowerClient';
-import {
-  sweptKeys,
-  type SweepTuning,
-  type TowerConfig,
-} from '../config/types';
+import { sweptKeys, type SweepTuning, type TowerConfig } from '../config/types';
 import type {
   LoginBackoff,
   NewRun,
@@ -95,7 +91,6 @@ export type RunCollaborators = {
   metrics?: SweepMetrics;
 };
 
-/** What every run of one sweeper starts from (TowerSweeper's). */
 export type SweeperSettings = RunCollaborators & {
   tuning: SweepTuning;
   hooks: SweeperHooks;
@@ -113,7 +108,6 @@ export type RunStart = {
   startedAt: Date;
   /** The Tower's `dryRun` or the request's (rule 8). */
   dryRun: boolean;
-  /** The swept keys (rule 1). */
   keys: string[];
   /** Set when the run must not log in: Tower refused the logins before and the next is not due. */
   loginPause?: LoginBackoff;
@@ -124,13 +118,11 @@ const PROGRESS_INTERVAL_MS = 1000;
 /** A skew worth a line in the log (below it, clocks are merely not identical). */
 const NOTABLE_SKEW_MS = 60_000;
 
-/** Candidate batches in flight at once, at most `size`. */
 export class BatchPool {
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(private readonly size: number) {}
 
-  /** Resolves once a batch may start. */
   async waitForRoom(): Promise<void> {
     while (this.inFlight.size >= this.size) await Promise.race(this.inFlight);
   }
@@ -141,7 +133,6 @@ export class BatchPool {
     this.inFlight.add(task);
   }
 
-  /** Resolves once every batch started has ended. */
   async settled(): Promise<void> {
     await Promise.allSettled([...this.inFlight]);
   }
@@ -190,14 +181,12 @@ export class SweepRun {
   /** The run's own client: a fresh login, closed when the run ends. */
   readonly client: TowerClient;
   readonly notes: RunNotes;
-  /** What the run counts as it goes. */
   readonly tally = new RunTally();
   private readonly store: RunStore;
   private readonly logger: LoggerService;
   private readonly hooks: SweeperHooks;
   private readonly keys: string[];
   private readonly loginPause?: LoginBackoff;
-  /** When progress was last written (epoch ms). */
   private lastProgressMs = 0;
   /** Whether the guarded delete repeats all of rule 4: not while a field of Label is read directly. */
   private guardSeesEveryRelation = false;
@@ -290,7 +279,6 @@ export class SweepRun {
     return this.stopAsked.signal.aborted;
   }
 
-  /** The run, start to end; its summary as recorded. */
   async run(): Promise<RunSummary> {
     // Independent of Tower's pace: a page may take a whole request timeout.
     const heartbeat = setInterval(() => this.beat(), HEARTBEAT_INTERVAL_MS);
@@ -503,7 +491,6 @@ export class SweepRun {
     }
   }
 
-  /** The sweep itself: pages listed and decided, candidate batches in flight beside them. */
   private async sweep(policy: SweepPolicy): Promise<SweepResult> {
     const { tally, signal } = this;
     const maxDeletes = this.tower.maxDeletesPerRun;
@@ -885,7 +872,6 @@ export class SweepRun {
     );
   }
 
-  /** The end of the run recorded, measured, logged, pruned and told. */
   private async finish(result: SweepResult): Promise<RunSummary> {
     const { tower, store, logger, hooks } = this;
     const summary = await withRetry(() =>
@@ -943,7 +929,6 @@ function byRun(pending: PendingDelete[]): Map<string, LabelOutcome[]> {
   return runs;
 }
 
-/** The relations as the run records them. */
 function runRelations(relations: LabelRelations): RunRelations {
   return {
     source: relations.source,

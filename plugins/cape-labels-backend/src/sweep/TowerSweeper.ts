@@ -172,8 +172,7 @@ export class TowerSweeper {
       logger: options.logger,
       now: () => this.now(),
     });
-    const { hooks, now, registeredAt, slots, startSpread, ...given } =
-      options;
+    const { hooks, now, registeredAt, slots, startSpread, ...given } = options;
     this.settings = {
       ...given,
       hooks: hooks ?? {},

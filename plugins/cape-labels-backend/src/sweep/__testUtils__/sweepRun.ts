@@ -8,8 +8,7 @@ import { RefusedLogins } from '../RefusedLogins';
 import { SweepRun, type RunStart, type SweeperSettings } from '../SweepRun';
 
 type StubOverrides = Partial<
-  Omit<SweeperSettings, 'store' | 'tuning'> &
-    RunStart & { signal: AbortSignal }
+  Omit<SweeperSettings, 'store' | 'tuning'> & RunStart & { signal: AbortSignal }
 > & {
   tuning?: Partial<SweepTuning>;
   /** Only what the step under test calls (the rest is missing). */

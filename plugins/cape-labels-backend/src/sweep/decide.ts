@@ -21,7 +21,6 @@ import { malformation, outcome } from './labelShape';
 
 /** What one run decides by: fixed when the run starts. */
 export type SweepPolicy = {
-  /** The swept keys (rule 1). */
   keys: ReadonlySet<string>;
   /** `runStart - minAge` in epoch ms (rule 2). */
   cutoffMs: number;

@@ -567,7 +567,7 @@ export class SweepRun {
    * Rule 6 on a page: the ids of candidates not seen long enough ago, then this run's sighting
    * recorded. Without confirmation sightings are neither read nor written.
    */
-  async unconfirmedOf(
+  private async unconfirmedOf(
     candidates: TowerLabel[],
     policy: SweepPolicy,
   ): Promise<ReadonlySet<string>> {

@@ -554,7 +554,7 @@ export class SweepRun {
   }
 
   /** List (rule 1): the swept keys' keyset pages, one page in flight ahead of the one decided. */
-  listPages(policy: SweepPolicy): AsyncIterable<TowerLabel[]> {
+  private listPages(policy: SweepPolicy): AsyncIterable<TowerLabel[]> {
     return prefetched(
       this.client.listLabelPages(
         { keys: [...policy.keys] },

@@ -1,11 +1,18 @@
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import type { LabelHolder } from '../cloudtower/holders';
 import type { LabelLiveState } from '../cloudtower/TowerClient';
+import {
+  createHarness,
+  stoppedAfterEach,
+  type Harness,
+} from './__testUtils__/sweepHarness';
 import { stubSweepRun } from './__testUtils__/sweepRun';
 import { actions, towerLabel } from './__testUtils__/towerLabel';
 import type { SweepPolicy } from './decide';
 import { outcome } from './labelShape';
 import { RunTally } from './RunTally';
+
+jest.setTimeout(30_000);
 
 const live = (id: string, over: Partial<LabelLiveState> = {}) => ({
   id,
@@ -70,18 +77,30 @@ const policy: SweepPolicy = {
 };
 
 describe('rules 5 and 8, delete or preview', () => {
+  const make = stoppedAfterEach(createHarness);
+  const deletesSent = (h: Harness) =>
+    h.sim.admin
+      .requestLog()
+      .filter(e => e.rootFields.includes('deleteManyLabels')).length;
+
   it('a dry run records would-delete and sends nothing', async () => {
-    const result = await stubSweepRun({ dryRun: true }).deleteOrPreview(
-      policy,
-      [towerLabel('a')],
-    );
-    expect(actions(result.outcomes)).toEqual(['a:would-delete']);
+    const h = await make({ tower: { dryRun: true } });
+    const [a] = h.seedOrphans(1);
+    const run = await h.sweep();
+    expect(await h.outcomesByLabel(run.id)).toEqual({ [a]: 'would-delete' });
+    expect(deletesSent(h)).toBe(0);
   });
 
   it('nothing to delete sends nothing', async () => {
-    expect(await stubSweepRun().deleteOrPreview(policy, [])).toEqual({
-      outcomes: [],
-    });
+    const h = await make();
+    const [young] = h.sim.admin
+      .createLabels([
+        { key: 'cape-vip', value: 'v', createdAt: new Date().toISOString() },
+      ])
+      .map(l => l.id);
+    const run = await h.sweep();
+    expect(await h.outcomesByLabel(run.id)).toEqual({ [young]: 'kept/young' });
+    expect(deletesSent(h)).toBe(0);
   });
 });
 

@@ -804,7 +804,7 @@ export class SweepRun {
    * Rules 5 and 8: a dry run records `would-delete` and sends nothing; a real run makes one
    * guarded delete of what the cap let through.
    */
-  async deleteOrPreview(
+  private async deleteOrPreview(
     policy: SweepPolicy,
     take: TowerLabel[],
   ): Promise<GuardedDeleteResult> {

@@ -105,27 +105,19 @@ describe('rules 5 and 8, delete or preview', () => {
 });
 
 describe('record', () => {
+  const make = stoppedAfterEach(createHarness);
+
   it('writes the outcomes, then counts them', async () => {
-    const written: LabelOutcome[][] = [];
-    const store = {
-      addOutcomes: async (_runId: string, o: LabelOutcome[]) => {
-        written.push(o);
-      },
-    };
-    const run = stubSweepRun({ store });
-    const outcomes = [
-      { ...towerLabel('a'), labelId: 'a', action: 'deleted' as const },
-      {
-        ...towerLabel('b'),
-        labelId: 'b',
-        action: 'kept' as const,
-        reason: 'cap' as const,
-      },
-    ];
-    await run.record(outcomes);
-    expect(written).toEqual([outcomes]);
-    expect(run.tally.counts).toMatchObject({ deleted: 1, kept: 1 });
-    expect(run.tally.keptByReason.get('cap')).toBe(1);
+    const h = await make({ tower: { maxDeletesPerRun: 1 } });
+    h.seedOrphans(2);
+    const run = await h.sweep();
+    expect(
+      (await h.outcomes(run.id))
+        .map(o => `${o.action}/${o.reason ?? ''}`)
+        .sort(),
+    ).toEqual(['deleted/', 'kept/cap']);
+    expect(run.counts).toMatchObject({ deleted: 1, kept: 1 });
+    expect(run.keptByReason?.cap).toBe(1);
   });
 });
 

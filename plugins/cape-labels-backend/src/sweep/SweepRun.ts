@@ -828,7 +828,7 @@ export class SweepRun {
    * write-ahead record they settle, if any, then counted. Throws when they cannot be written: the
    * run must stop rather than act unrecorded.
    */
-  async record(
+  private async record(
     outcomes: LabelOutcome[],
     settles?: PendingBatchId,
   ): Promise<void> {

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import express from 'express';
 import type { Knex } from 'knex';
-import { Duration } from 'luxon';
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { testTowerConfig } from '../../plugins/cape-labels-backend/src/config/__testUtils__/testTowerConfig';
+import { readCapeLabelsConfig } from '../../plugins/cape-labels-backend/src/config/readConfig';
 import type { TowerConfig } from '../../plugins/cape-labels-backend/src/config/types';
+import { ConfigReader } from '@backstage/config';
 import { openRunStore } from '../../plugins/cape-labels-backend/src/database/RunStore';
 import { TowerAccess } from '../../plugins/cape-labels-backend/src/service/access';
 import { createRouter } from '../../plugins/cape-labels-backend/src/service/router';
@@ -67,20 +68,16 @@ export async function serve(knex: Knex, towerIds: string[]) {
   const store = await benchStore(knex);
   const coordinator = SweepCoordinator.create({
     config: {
+      ...readCapeLabelsConfig(
+        new ConfigReader({
+          capeLabels: {
+            requestsInFlight: 4,
+            startSpread: { minutes: 5 },
+            notifications: { enabled: false },
+          },
+        }),
+      ),
       towers: towers(towerIds),
-      pageSize: 1000,
-      requestsInFlight: 4,
-      requestTimeout: Duration.fromObject({ seconds: 30 }),
-      runsPerTower: 200,
-      routineKeepRuns: 1,
-      notificationsEnabled: false,
-      notificationsPagePath: '/cape-labels',
-      notificationsLanguage: 'en',
-      maxClockAhead: Duration.fromObject({ minutes: 10 }),
-      holdersMaxAge: Duration.fromObject({ seconds: 5 }),
-      maxResponseBytes: 8 * 1024 * 1024,
-      startSpread: Duration.fromObject({ minutes: 5 }),
-      maxConcurrentSweeps: 4,
     },
     store,
     scheduler: {} as any, // the read routes never schedule

@@ -11,6 +11,8 @@ import { openRunStore } from '../../plugins/cape-labels-backend/src/database/Run
 import { TowerSweeper } from '../../plugins/cape-labels-backend/src/sweep/TowerSweeper';
 import { towerClientFactory } from '../../plugins/cape-labels-backend/src/sweep/SweepCoordinator';
 import { testTowerConfig } from '../../plugins/cape-labels-backend/src/config/__testUtils__/testTowerConfig';
+import { readCapeLabelsConfig } from '../../plugins/cape-labels-backend/src/config/readConfig';
+import { ConfigReader } from '@backstage/config';
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { IN_FLIGHT, MIN_AGE, PAGE_SIZE, USER, type Sim } from './benchWorld';
 import {
@@ -67,14 +69,12 @@ export async function runOurs(
   });
   const { store, times, outcomes } = timedStore(base);
   const t = tower(sim.url);
-  // As plugin.ts wires it: requestsInFlight bounds both batches and requests.
-  const tuning = {
-    pageSize: PAGE_SIZE,
-    requestsInFlight: IN_FLIGHT,
-    requestTimeoutMs: 30_000,
-    retention: { runs: 200, routineRuns: 1 },
-  };
-  const sweeper = TowerSweeper.create({
+  const { tuning } = readCapeLabelsConfig(
+    new ConfigReader({
+      capeLabels: { pageSize: PAGE_SIZE, requestsInFlight: IN_FLIGHT },
+    }),
+  );
+  const sweeper = new TowerSweeper({
     tower: t,
     store,
     logger: benchLogger,

@@ -93,6 +93,7 @@ export const capeLabelsPlugin = createBackendPlugin({
           .flatMap(transportWarnings)
           .forEach(warning => logger.warn(warning));
         const store = await openRunStore({ database });
+        const progressSignals = new RunProgressSignals(signals, logger);
 
         const coordinator = SweepCoordinator.create({
           config: capeConfig,
@@ -124,7 +125,7 @@ export const capeLabelsPlugin = createBackendPlugin({
                   language: capeConfig.notificationsLanguage,
                 })
               : undefined,
-            progress: new RunProgressSignals(signals, logger),
+            onProgress: p => progressSignals.publish(p),
           }),
         });
         const ownershipReloads = new TowerOwnershipReloads({

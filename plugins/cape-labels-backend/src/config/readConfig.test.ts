@@ -30,13 +30,15 @@ describe('readCapeLabelsConfig', () => {
       dryRun: false,
       maxDeletesPerRun: 5000,
     });
-    expect(read({ towers: { 'prod-a': tower } }).requestsInFlight).toBe(8);
+    expect(read({ towers: { 'prod-a': tower } }).tuning.requestsInFlight).toBe(
+      8,
+    );
     expect(read({}).maxConcurrentSweeps).toBe(4);
     expect(read({}).startSpread).toBeUndefined();
     expect(read({ startSpread: '30s' }).startSpread?.as('seconds')).toBe(30);
-    expect(read({}).holdersMaxAge.as('seconds')).toBe(5);
+    expect(read({}).tuning.holdersMaxAgeMs / 1000).toBe(5);
     expect(
-      read({ holdersMaxAge: { seconds: 0 } }).holdersMaxAge.as('seconds'),
+      read({ holdersMaxAge: { seconds: 0 } }).tuning.holdersMaxAgeMs / 1000,
     ).toBe(0);
     expect(t.minAge.as('hours')).toBe(24);
     expect(t.confirmAfter.as('milliseconds')).toBe(0);
@@ -58,13 +60,13 @@ describe('readCapeLabelsConfig', () => {
   });
 
   it('keeps 200 runs per Tower, the routine keeps of the newest one (retention)', () => {
-    const defaults = read({ towers: { a: tower } });
-    expect([defaults.runsPerTower, defaults.routineKeepRuns]).toEqual([200, 1]);
+    const defaults = read({ towers: { a: tower } }).tuning.retention;
+    expect([defaults.runs, defaults.routineRuns]).toEqual([200, 1]);
     const set = read({
       retention: { runsPerTower: 50, routineKeepRuns: 3 },
       towers: { a: tower },
-    });
-    expect([set.runsPerTower, set.routineKeepRuns]).toEqual([50, 3]);
+    }).tuning.retention;
+    expect([set.runs, set.routineRuns]).toEqual([50, 3]);
   });
 
   it('reads owner and notify as full entity refs: notify defaults to the owner, no owner means nobody', () => {
@@ -183,9 +185,9 @@ describe('readCapeLabelsConfig', () => {
 
 describe('readCapeLabelsConfig: bounds on what a Tower can do', () => {
   it('caps Tower answers at 8 MiB and its clock at 10 minutes ahead by default', () => {
-    const config = read({ towers: { a: tower } });
+    const config = read({ towers: { a: tower } }).tuning;
     expect(config.maxResponseBytes).toBe(8 * 1024 * 1024);
-    expect(config.maxClockAhead.as('minutes')).toBe(10);
+    expect(config.maxClockAheadMs / 60_000).toBe(10);
   });
 
   it('reads both in the usual forms', () => {
@@ -193,12 +195,12 @@ describe('readCapeLabelsConfig: bounds on what a Tower can do', () => {
       maxResponseBytes: 65536,
       maxClockAhead: '30s',
       towers: { a: tower },
-    });
+    }).tuning;
     expect(config.maxResponseBytes).toBe(65536);
-    expect(config.maxClockAhead.as('seconds')).toBe(30);
-    expect(
-      read({ maxClockAhead: { minutes: 0 } }).maxClockAhead.as('milliseconds'),
-    ).toBe(0);
+    expect(config.maxClockAheadMs / 1000).toBe(30);
+    expect(read({ maxClockAhead: { minutes: 0 } }).tuning.maxClockAheadMs).toBe(
+      0,
+    );
   });
 
   it.each([

@@ -27,6 +27,7 @@ import {
   type AccessConfig,
   type CapeLabelsConfig,
   type EventPublishers,
+  type SweepTuning,
   type TowerConfig,
 } from './types';
 
@@ -53,31 +54,48 @@ export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
   // Read even when every Tower overrides them: a typo there is still a typo.
   const defaults = readSweepSettings(config, ROOT);
   return {
-    pageSize: readPositiveInt(at('pageSize'), 1000, 1000),
-    requestsInFlight: readPositiveInt(
-      at('requestsInFlight'),
-      DEFAULT_MAX_IN_FLIGHT,
-      32,
-    ),
-    requestTimeout: readRequestTimeout(at('requestTimeout')),
-    maxClockAhead: readNonNegativeDuration(at('maxClockAhead'), {
-      minutes: 10,
-    }),
-    holdersMaxAge: readHoldersMaxAge(at('holdersMaxAge')),
+    tuning: readTuning(at),
     startSpread: readStartSpread(at('startSpread')),
     maxConcurrentSweeps: readPositiveInt(at('maxConcurrentSweeps'), 4, 1000),
-    maxResponseBytes: readPositiveInt(
-      at('maxResponseBytes'),
-      DEFAULT_MAX_RESPONSE_BYTES,
-      MAX_RESPONSE_BYTES_LIMIT,
-    ),
-    runsPerTower: readPositiveInt(at('retention.runsPerTower'), 200),
-    routineKeepRuns: readPositiveInt(at('retention.routineKeepRuns'), 1),
     towers: readTowers(config, defaults),
     notificationsEnabled:
       config.getOptionalBoolean('notifications.enabled') ?? true,
     notificationsPagePath: readPagePath(at('notifications.pagePath')),
     notificationsLanguage: readLanguage(at('notifications.language')),
+  };
+}
+
+function readTuning(at: (key: string) => Setting): SweepTuning {
+  const pageSize = readPositiveInt(at('pageSize'), 1000, 1000);
+  const requestsInFlight = readPositiveInt(
+    at('requestsInFlight'),
+    DEFAULT_MAX_IN_FLIGHT,
+    32,
+  );
+  const requestTimeoutMs = readRequestTimeout(at('requestTimeout')).as(
+    'milliseconds',
+  );
+  return {
+    pageSize,
+    requestsInFlight,
+    // Each batch needs a request at a time: more batches than requests would only queue.
+    batchesInFlight: requestsInFlight,
+    requestTimeoutMs,
+    // Tower may commit a delete until its request times out.
+    settleMs: requestTimeoutMs,
+    maxResponseBytes: readPositiveInt(
+      at('maxResponseBytes'),
+      DEFAULT_MAX_RESPONSE_BYTES,
+      MAX_RESPONSE_BYTES_LIMIT,
+    ),
+    maxClockAheadMs: readNonNegativeDuration(at('maxClockAhead'), {
+      minutes: 10,
+    }).as('milliseconds'),
+    holdersMaxAgeMs: readHoldersMaxAge(at('holdersMaxAge')).as('milliseconds'),
+    retention: {
+      runs: readPositiveInt(at('retention.runsPerTower'), 200),
+      routineRuns: readPositiveInt(at('retention.routineKeepRuns'), 1),
+    },
   };
 }
 

@@ -24,23 +24,30 @@ export type TowerConfig = TowerEndpoint & {
   notify: string[];
 };
 
-export type CapeLabelsConfig = {
+/** How hard the sweepers work their Towers: `capeLabels`' limits, every default applied. */
+export type SweepTuning = {
   pageSize: number;
   requestsInFlight: number;
-  requestTimeout: Duration;
-  /** `maxClockAhead`: how far ahead of ours Tower's clock may move the age cutoff. */
-  maxClockAhead: Duration;
-  /** `holdersMaxAge`: how old the holders' label ids a delete relies on may be. */
-  holdersMaxAge: Duration;
+  /** Candidate batches (live check → delete → survivor read) in flight at once. */
+  batchesInFlight: number;
+  requestTimeoutMs: number;
+  /** How long Tower may take to commit a delete whose answer was lost; see GuardedDelete. */
+  settleMs: number;
+  maxResponseBytes: number;
+  /** How far ahead of ours Tower's clock may move the age cutoff. */
+  maxClockAheadMs: number;
+  /** How old the holders' label ids a delete relies on may be. */
+  holdersMaxAgeMs: number;
+  /** Runs kept per Tower, and the newest of them that list their routine keeps one by one. */
+  retention: { runs: number; routineRuns: number };
+};
+
+export type CapeLabelsConfig = {
+  tuning: SweepTuning;
   /** `startSpread`: the window each Tower's stable start offset falls in; unset, `startSpreads` decides. */
   startSpread?: Duration;
   /** `maxConcurrentSweeps`: sweeps one replica runs at once. */
   maxConcurrentSweeps: number;
-  /** `maxResponseBytes`: the largest answer read from a Tower. */
-  maxResponseBytes: number;
-  runsPerTower: number;
-  /** Newest runs per Tower that list their routine keeps one by one (`retention.routineKeepRuns`). */
-  routineKeepRuns: number;
   /** Ordered by title. */
   towers: TowerConfig[];
   /** `capeLabels.notifications.enabled` (default true). */

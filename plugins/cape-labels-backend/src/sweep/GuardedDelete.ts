@@ -13,6 +13,7 @@ import type {
   TowerClient,
   TowerLabel,
 } from '../cloudtower/TowerClient';
+import type { SweepTuning } from '../config/types';
 import type {
   PendingBatchId,
   PendingDeletesStore,
@@ -80,8 +81,7 @@ export type GuardedDeleteOptions = {
   notes: RunNotes;
   /** Stops splitting; a delete already sent finishes and is settled. */
   signal: AbortSignal;
-  /** How long Tower may take to commit a delete whose answer was lost (ms). */
-  settleMs: number;
+  settleMs: SweepTuning['settleMs'];
   policy: SweepPolicy;
 };
 

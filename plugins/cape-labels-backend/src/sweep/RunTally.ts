@@ -15,7 +15,6 @@ import { outcome } from './labelShape';
 
 export type KeptTally = Map<KeptReason, number>;
 
-/** Consecutive failed batches after which the Tower is taken to be down and the run stops. */
 const MAX_CONSECUTIVE_BATCH_FAILURES = 3;
 
 export type SweepResult = {
@@ -35,22 +34,46 @@ type Capped = { take: TowerLabel[]; kept: LabelOutcome[] };
 export class RunTally {
   readonly counts: RunCounts = emptyRunCounts();
   readonly keptByReason: KeptTally = new Map();
-  /** Deletions reserved against the cap (rule 7). */
-  reserved = 0;
-  /** Failed batches in a row; three stop the run (Tower is taken to be down). */
-  consecutiveFailures = 0;
-  /** Why the run stopped early, when it did. */
-  fatal?: RunError;
-  /** The latest batch error: a `partial` run's reason. */
-  lastBatchError?: RunError;
+  private reservedNow = 0;
+  private failuresInRow = 0;
+  private fatalError?: RunError;
+  private batchError?: RunError;
 
-  /** A listed page's labels of a swept key, and its candidates. */
+  /** Deletions reserved against the cap (rule 7). */
+  get reserved(): number {
+    return this.reservedNow;
+  }
+
+  /** Failed batches in a row; three stop the run (Tower is taken to be down). */
+  get consecutiveFailures(): number {
+    return this.failuresInRow;
+  }
+
+  /** Why the run stopped early, when it did. */
+  get fatal(): RunError | undefined {
+    return this.fatalError;
+  }
+
+  /** The latest batch error: a `partial` run's reason. */
+  get lastBatchError(): RunError | undefined {
+    return this.batchError;
+  }
+
+  /** Stops the run early: what it could not do without. */
+  fail(error: RunError): void {
+    this.fatalError = error;
+  }
+
+  /** A batch that deleted some of its labels before it failed: the run goes on. */
+  batchPartlyFailed(error: unknown): void {
+    this.batchError = errorOf(error);
+  }
+
   listed(scanned: number, candidates: number): void {
     this.counts.scanned += scanned;
     this.counts.candidates += candidates;
   }
 
-  /** Recorded outcomes added to the counts and the kept-by-reason tally. */
   count(outcomes: LabelOutcome[]): void {
     for (const o of outcomes) {
       if (o.action === 'deleted') this.counts.deleted++;
@@ -74,8 +97,8 @@ export class RunTally {
    * rest is kept `cap` (which makes the run `partial`).
    */
   reserve(orphans: TowerLabel[], maxDeletes: number): Capped {
-    const { take, over } = applyCap(orphans, maxDeletes - this.reserved);
-    this.reserved += take.length;
+    const { take, over } = applyCap(orphans, maxDeletes - this.reservedNow);
+    this.reservedNow += take.length;
     return { take, kept: over.map(l => outcome(l, 'kept', 'cap')) };
   }
 
@@ -84,34 +107,33 @@ export class RunTally {
    * guarded delete kept in use: they never were orphans.
    */
   release(outcomes: LabelOutcome[]): void {
-    this.reserved -= outcomes.filter(
+    this.reservedNow -= outcomes.filter(
       o => o.reason === 'referenced' || o.reason === 'count-nonzero',
     ).length;
   }
 
   batchSucceeded(): void {
-    this.consecutiveFailures = 0;
+    this.failuresInRow = 0;
   }
 
   batchFailed(error: unknown): void {
-    this.lastBatchError = errorOf(error);
-    this.consecutiveFailures++;
+    this.batchError = errorOf(error);
+    this.failuresInRow++;
   }
 
   /** After each page: whether the run stops listing (it becomes fatal when Tower seems down). */
   shouldStop(signal: AbortSignal): boolean {
-    if (this.fatal) return true;
-    if (this.consecutiveFailures >= MAX_CONSECUTIVE_BATCH_FAILURES) {
-      this.fatal = {
-        message: `stopped after ${this.consecutiveFailures} failed batches in a row: ${this.lastBatchError?.message}`,
-        code: this.lastBatchError?.code,
+    if (this.fatalError) return true;
+    if (this.failuresInRow >= MAX_CONSECUTIVE_BATCH_FAILURES) {
+      this.fatalError = {
+        message: `stopped after ${this.failuresInRow} failed batches in a row: ${this.batchError?.message}`,
+        code: this.batchError?.code,
       };
       return true;
     }
     return signal.aborted;
   }
 
-  /** How the sweep ended, from what it counted and what stopped it. */
   result(end: { aborted: boolean; maxDeletes: number }): SweepResult {
     const { counts, keptByReason } = this;
     if (end.aborted) {
@@ -126,14 +148,14 @@ export class RunTally {
         },
       };
     }
-    if (this.fatal)
-      return { status: 'failed', counts, keptByReason, error: this.fatal };
+    if (this.fatalError)
+      return { status: 'failed', counts, keptByReason, error: this.fatalError };
     if (counts.failed > 0)
       return {
         status: 'partial',
         counts,
         keptByReason,
-        error: this.lastBatchError,
+        error: this.batchError,
       };
     // Some orphan was kept `cap` (rule 7): the rest wait for the next run.
     if ((keptByReason.get('cap') ?? 0) > 0) {

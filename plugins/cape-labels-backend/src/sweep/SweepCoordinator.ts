@@ -13,18 +13,17 @@ import {
   type TowerClient,
   type TowerConnectionOptions,
 } from '../cloudtower/TowerClient';
-import type { CapeLabelsConfig, TowerConfig } from '../config/types';
+import type {
+  CapeLabelsConfig,
+  SweepTuning,
+  TowerConfig,
+} from '../config/types';
 import type { RunStore, SweepRequest } from '../database/RunStore';
 import type { SweepMetrics } from './metrics';
 import { nextRunAt, scheduleRules, startSpreads } from './schedule';
 import type { SweeperHooks } from './sweeperHooks';
 import { TaskRestarts, triggerRequest } from './TaskTriggers';
-import {
-  SweepSlots,
-  sweepTuning,
-  TowerSweeper,
-  type SweepTuning,
-} from './TowerSweeper';
+import { SweepSlots, TowerSweeper } from './TowerSweeper';
 
 /** How long shutdown waits for sweeps to record themselves `aborted`. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -101,30 +100,30 @@ export class SweepCoordinator {
   private readonly byId: ReadonlyMap<string, TowerSweeper>;
   private readonly restarts: TaskRestarts;
 
-  /** One sweeper per configured Tower, built by `TowerSweeper.create`, with its client factory. */
   static create(options: SweepCoordinatorOptions): SweepCoordinator {
     const { config, hooks, store, logger, instance, instanceId, metrics } =
       options;
-    const tuning = sweepTuning(config);
+    const { tuning } = config;
     const slots = new SweepSlots(config.maxConcurrentSweeps);
     const spreads = startSpreads(config.towers, {
       configured: config.startSpread,
       sweepsAtOnce: config.maxConcurrentSweeps,
     });
-    const sweepers = config.towers.map(tower =>
-      TowerSweeper.create({
-        store,
-        logger,
-        instance,
-        instanceId,
-        metrics,
-        tower,
-        tuning,
-        slots,
-        startSpread: spreads.get(tower.id),
-        hooks: hooks?.(tower),
-        createClient: towerClientFactory(tower, tuning, { logger, metrics }),
-      }),
+    const sweepers = config.towers.map(
+      tower =>
+        new TowerSweeper({
+          store,
+          logger,
+          instance,
+          instanceId,
+          metrics,
+          tower,
+          tuning,
+          slots,
+          startSpread: spreads.get(tower.id),
+          hooks: hooks?.(tower),
+          createClient: towerClientFactory(tower, tuning, { logger, metrics }),
+        }),
     );
     return new SweepCoordinator(options, sweepers);
   }
@@ -154,7 +153,6 @@ export class SweepCoordinator {
     return [...this.byId.values()];
   }
 
-  /** Each Tower's task registered with the scheduler. */
   async start(): Promise<void> {
     for (const sweeper of this.list()) {
       await sweeper.scheduleTask(this.options.scheduler, this.restarts);

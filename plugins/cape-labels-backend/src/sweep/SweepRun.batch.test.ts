@@ -1,11 +1,18 @@
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import type { LabelHolder } from '../cloudtower/holders';
 import type { LabelLiveState } from '../cloudtower/TowerClient';
+import {
+  createHarness,
+  stoppedAfterEach,
+  type Harness,
+} from './__testUtils__/sweepHarness';
 import { stubSweepRun } from './__testUtils__/sweepRun';
 import { actions, towerLabel } from './__testUtils__/towerLabel';
 import type { SweepPolicy } from './decide';
 import { outcome } from './labelShape';
 import { RunTally } from './RunTally';
+
+jest.setTimeout(30_000);
 
 const live = (id: string, over: Partial<LabelLiveState> = {}) => ({
   id,
@@ -70,43 +77,47 @@ const policy: SweepPolicy = {
 };
 
 describe('rules 5 and 8, delete or preview', () => {
+  const make = stoppedAfterEach(createHarness);
+  const deletesSent = (h: Harness) =>
+    h.sim.admin
+      .requestLog()
+      .filter(e => e.rootFields.includes('deleteManyLabels')).length;
+
   it('a dry run records would-delete and sends nothing', async () => {
-    const result = await stubSweepRun({ dryRun: true }).deleteOrPreview(
-      policy,
-      [towerLabel('a')],
-    );
-    expect(actions(result.outcomes)).toEqual(['a:would-delete']);
+    const h = await make({ tower: { dryRun: true } });
+    const [a] = h.seedOrphans(1);
+    const run = await h.sweep();
+    expect(await h.outcomesByLabel(run.id)).toEqual({ [a]: 'would-delete' });
+    expect(deletesSent(h)).toBe(0);
   });
 
   it('nothing to delete sends nothing', async () => {
-    expect(await stubSweepRun().deleteOrPreview(policy, [])).toEqual({
-      outcomes: [],
-    });
+    const h = await make();
+    const [young] = h.sim.admin
+      .createLabels([
+        { key: 'cape-vip', value: 'v', createdAt: new Date().toISOString() },
+      ])
+      .map(l => l.id);
+    const run = await h.sweep();
+    expect(await h.outcomesByLabel(run.id)).toEqual({ [young]: 'kept/young' });
+    expect(deletesSent(h)).toBe(0);
   });
 });
 
 describe('record', () => {
+  const make = stoppedAfterEach(createHarness);
+
   it('writes the outcomes, then counts them', async () => {
-    const written: LabelOutcome[][] = [];
-    const store = {
-      addOutcomes: async (_runId: string, o: LabelOutcome[]) => {
-        written.push(o);
-      },
-    };
-    const run = stubSweepRun({ store });
-    const outcomes = [
-      { ...towerLabel('a'), labelId: 'a', action: 'deleted' as const },
-      {
-        ...towerLabel('b'),
-        labelId: 'b',
-        action: 'kept' as const,
-        reason: 'cap' as const,
-      },
-    ];
-    await run.record(outcomes);
-    expect(written).toEqual([outcomes]);
-    expect(run.tally.counts).toMatchObject({ deleted: 1, kept: 1 });
-    expect(run.tally.keptByReason.get('cap')).toBe(1);
+    const h = await make({ tower: { maxDeletesPerRun: 1 } });
+    h.seedOrphans(2);
+    const run = await h.sweep();
+    expect(
+      (await h.outcomes(run.id))
+        .map(o => `${o.action}/${o.reason ?? ''}`)
+        .sort(),
+    ).toEqual(['deleted/', 'kept/cap']);
+    expect(run.counts).toMatchObject({ deleted: 1, kept: 1 });
+    expect(run.keptByReason?.cap).toBe(1);
   });
 });
 

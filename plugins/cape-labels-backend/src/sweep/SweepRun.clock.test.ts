@@ -1,6 +1,10 @@
 import { DEFAULT_LDAP_STRATEGY_ID } from '@smartx-cape/cloudtower-simulator';
-import type { RunNote } from '@smartx-cape/plugin-cape-labels-common';
+import type {
+  RunNote,
+  RunSummary,
+} from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerClient, TowerLogin } from '../cloudtower/TowerClient';
+import type { RunStore } from '../database/RunStore';
 import { ldapCredentials, LDAP_USER } from '../__testUtils__/towerLogin';
 import { stubSweepRun } from './__testUtils__/sweepRun';
 import { createHarness, stoppedAfterEach } from './__testUtils__/sweepHarness';
@@ -25,7 +29,22 @@ function clientLoggedIn(login: TowerLogin | undefined): TowerClient {
   };
 }
 
-describe('readTowerClock notes how the run got into Tower', () => {
+/** What a run that ends right after reading the clock writes. */
+const endingStore: Partial<RunStore> = {
+  setRunClock: async () => undefined,
+  heartbeat: async () => undefined,
+  finishRun: async (runId, end) =>
+    ({
+      id: runId,
+      towerId: 't1',
+      status: end.status,
+      counts: end.counts,
+      durationMs: 0,
+    }) as RunSummary,
+  pruneRuns: async () => 0,
+};
+
+describe('a run notes how it got into Tower', () => {
   it.each<[string, TowerLogin | undefined, RunNote[]]>([
     [
       'LDAP through AUTHN',
@@ -75,10 +94,11 @@ describe('readTowerClock notes how the run got into Tower', () => {
   ])('%s', async (_name, login, expected) => {
     const run = stubSweepRun({
       client: clientLoggedIn(login),
-      store: { setRunClock: async () => undefined },
-      maxClockAheadMs: 600_000,
+      store: endingStore,
+      tuning: { maxClockAheadMs: 600_000 },
     });
-    await run.readTowerClock();
+    // The run fails at the relations the client does not read: its notes so far are the login's.
+    await run.run();
     expect(run.notes.list()).toEqual(expected);
   });
 });

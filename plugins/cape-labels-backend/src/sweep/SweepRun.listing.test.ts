@@ -1,10 +1,10 @@
-import type { TowerLabel } from '../cloudtower/TowerClient';
 import { sweptKeys } from '../config/types';
+import { createHarness, stoppedAfterEach } from './__testUtils__/sweepHarness';
 import { stubSweepRun } from './__testUtils__/sweepRun';
-import { towerLabel } from './__testUtils__/towerLabel';
-import type { SweepPolicy } from './decide';
 import { RunTally } from './RunTally';
 import { BatchPool, prefetched } from './SweepRun';
+
+jest.setTimeout(30_000);
 
 const running = new AbortController().signal;
 
@@ -41,10 +41,14 @@ describe('progress', () => {
 describe('when the listing stops', () => {
   it('goes on while batches succeed, stops (fatal) after three failures in a row', () => {
     const tally = new RunTally();
-    tally.consecutiveFailures = 2;
+    const towerDown = () =>
+      tally.batchFailed(
+        Object.assign(new Error('Tower down'), { code: 'HTTP_503' }),
+      );
+    towerDown();
+    towerDown();
     expect(tally.shouldStop(running)).toBe(false);
-    tally.consecutiveFailures = 3;
-    tally.lastBatchError = { message: 'Tower down', code: 'HTTP_503' };
+    towerDown();
     expect(tally.shouldStop(running)).toBe(true);
     expect(tally.fatal).toEqual({
       message: 'stopped after 3 failed batches in a row: Tower down',
@@ -57,7 +61,7 @@ describe('when the listing stops', () => {
     aborted.abort();
     expect(new RunTally().shouldStop(aborted.signal)).toBe(true);
     const fatal = new RunTally();
-    fatal.fatal = { message: 'x' };
+    fatal.fail({ message: 'x' });
     expect(fatal.shouldStop(running)).toBe(true);
   });
 });
@@ -82,29 +86,40 @@ describe('BatchPool', () => {
   });
 });
 
-const policy: SweepPolicy = {
-  keys: new Set(sweptKeys('cape')),
-  cutoffMs: Date.parse('2026-11-29T00:00:00.000Z'),
-};
+describe('the listing (rule 1: only the swept keys are listed)', () => {
+  const make = stoppedAfterEach(createHarness);
 
-describe('listPages (rule 1: only the swept keys are listed)', () => {
   it('asks for the policy keys and hands the pages out in order', async () => {
     const asked: unknown[] = [];
-    const pages = [[towerLabel('a')], [towerLabel('b')]];
-    const client = {
-      async *listLabelPages(filter: unknown, options: unknown) {
-        asked.push(filter, options);
-        yield* pages;
-      },
-    };
-    const run = stubSweepRun({ client, pageSize: 2 });
-    const { signal } = run;
-    const seen: TowerLabel[][] = [];
-    for await (const page of run.listPages(policy)) seen.push(page);
-    expect(seen).toEqual(pages);
+    const pages: string[][] = [];
+    const h = await make({
+      sweeper: { pageSize: 2, batchesInFlight: 1 },
+      wrapClient: client => ({
+        async *listLabelPages(filter, options) {
+          asked.push(filter, options);
+          for await (const page of client.listLabelPages(filter, options)) {
+            pages.push(page.map(l => l.id));
+            yield page;
+          }
+        },
+      }),
+    });
+    // Young: each page is recorded kept as it comes, one batch at a time.
+    h.sim.admin.createLabels(
+      Array.from({ length: 5 }, (_, i) => ({
+        key: 'cape-vip',
+        value: `10.0.0.${i}`,
+        createdAt: new Date().toISOString(),
+      })),
+    );
+    const run = await h.sweep();
+    expect(pages.length).toBeGreaterThan(1);
+    expect((await h.outcomes(run.id)).map(o => o.labelId)).toEqual(
+      pages.flat(),
+    );
     expect(asked).toEqual([
       { keys: sweptKeys('cape') },
-      { pageSize: 2, signal },
+      { pageSize: 2, signal: expect.any(AbortSignal) },
     ]);
   });
 });

@@ -17,13 +17,12 @@ import type {
   TowerClockReading,
   TowerLabel,
 } from '../cloudtower/TowerClient';
-import { sweptKeys, type TowerConfig } from '../config/types';
+import { sweptKeys, type SweepTuning, type TowerConfig } from '../config/types';
 import type {
   LoginBackoff,
   NewRun,
   PendingBatchId,
   PendingDelete,
-  Retention,
   RunStore,
   SweepRequest,
 } from '../database/RunStore';
@@ -92,22 +91,12 @@ export type RunCollaborators = {
   metrics?: SweepMetrics;
 };
 
-/** What every run of one sweeper starts from: the sweeper's options, resolved once (TowerSweeper). */
 export type SweeperSettings = RunCollaborators & {
+  tuning: SweepTuning;
   hooks: SweeperHooks;
   now: () => Date;
   /** True once this backend is shutting down (an abort then is not the scheduler's). */
   shuttingDown: () => boolean;
-  pageSize: number;
-  /** Candidate batches (live check → delete → survivor read) in flight at once. */
-  batchesInFlight: number;
-  /** How long Tower may take to commit a delete whose answer was lost (ms); see GuardedDelete. */
-  settleMs: number;
-  /** `capeLabels.maxClockAhead` in ms. */
-  maxClockAheadMs: number;
-  /** `capeLabels.holdersMaxAge` in ms. */
-  holdersMaxAgeMs: number;
-  retention: Retention;
   /** The Tower's refused logins in a row, which hold the next login back. */
   logins: RefusedLogins;
 };
@@ -119,7 +108,6 @@ export type RunStart = {
   startedAt: Date;
   /** The Tower's `dryRun` or the request's (rule 8). */
   dryRun: boolean;
-  /** The swept keys (rule 1). */
   keys: string[];
   /** Set when the run must not log in: Tower refused the logins before and the next is not due. */
   loginPause?: LoginBackoff;
@@ -130,13 +118,11 @@ const PROGRESS_INTERVAL_MS = 1000;
 /** A skew worth a line in the log (below it, clocks are merely not identical). */
 const NOTABLE_SKEW_MS = 60_000;
 
-/** Candidate batches in flight at once, at most `size`. */
 export class BatchPool {
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(private readonly size: number) {}
 
-  /** Resolves once a batch may start. */
   async waitForRoom(): Promise<void> {
     while (this.inFlight.size >= this.size) await Promise.race(this.inFlight);
   }
@@ -147,7 +133,6 @@ export class BatchPool {
     this.inFlight.add(task);
   }
 
-  /** Resolves once every batch started has ended. */
   async settled(): Promise<void> {
     await Promise.allSettled([...this.inFlight]);
   }
@@ -196,14 +181,12 @@ export class SweepRun {
   /** The run's own client: a fresh login, closed when the run ends. */
   readonly client: TowerClient;
   readonly notes: RunNotes;
-  /** What the run counts as it goes. */
   readonly tally = new RunTally();
   private readonly store: RunStore;
   private readonly logger: LoggerService;
   private readonly hooks: SweeperHooks;
   private readonly keys: string[];
   private readonly loginPause?: LoginBackoff;
-  /** When progress was last written (epoch ms). */
   private lastProgressMs = 0;
   /** Whether the guarded delete repeats all of rule 4: not while a field of Label is read directly. */
   private guardSeesEveryRelation = false;
@@ -268,15 +251,11 @@ export class SweepRun {
     );
   }
 
-  /**
-   * @param taskSignal - the scheduler's task signal and this backend's shutdown.
-   * @param client - the run's client (default: a new one from the settings).
-   */
+  /** @param taskSignal - the scheduler's task signal and this backend's shutdown. */
   constructor(
     private readonly settings: SweeperSettings,
     start: RunStart,
     taskSignal: AbortSignal,
-    client?: TowerClient,
   ) {
     this.signal = AbortSignal.any([taskSignal, this.stopAsked.signal]);
     this.runId = start.runId;
@@ -288,7 +267,7 @@ export class SweepRun {
     this.store = settings.store;
     this.logger = settings.logger;
     this.hooks = settings.hooks;
-    this.client = client ?? settings.createClient();
+    this.client = settings.createClient();
     this.notes = new RunNotes(
       this.logger,
       `Tower ${this.tower.id}: run ${this.runId}`,
@@ -300,7 +279,6 @@ export class SweepRun {
     return this.stopAsked.signal.aborted;
   }
 
-  /** The run, start to end; its summary as recorded. */
   async run(): Promise<RunSummary> {
     // Independent of Tower's pace: a page may take a whole request timeout.
     const heartbeat = setInterval(() => this.beat(), HEARTBEAT_INTERVAL_MS);
@@ -380,9 +358,9 @@ export class SweepRun {
    * and in the log, when Tower sent no usable `Date` header. A run that got in as an LDAP user or
    * with an API key notes how.
    */
-  async readTowerClock(): Promise<DateTime> {
+  private async readTowerClock(): Promise<DateTime> {
     const { runId, tower, logger, client } = this;
-    const { maxClockAheadMs } = this.settings;
+    const { maxClockAheadMs } = this.settings.tuning;
     const reading: TowerClockReading = client.readClock
       ? await this.logIn(client.readClock.bind(client))
       : { source: 'local', reason: 'the client cannot read Tower clock' };
@@ -513,11 +491,10 @@ export class SweepRun {
     }
   }
 
-  /** The sweep itself: pages listed and decided, candidate batches in flight beside them. */
   private async sweep(policy: SweepPolicy): Promise<SweepResult> {
     const { tally, signal } = this;
     const maxDeletes = this.tower.maxDeletesPerRun;
-    const batches = new BatchPool(this.settings.batchesInFlight);
+    const batches = new BatchPool(this.settings.tuning.batchesInFlight);
     const confirming = policy.confirmCutoffMs !== undefined;
     // Rule 4 by the guard alone, unless a decision needs the live check before sending.
     const mustCheck = this.dryRun || confirming || !this.guardSeesEveryRelation;
@@ -568,7 +545,7 @@ export class SweepRun {
       }
       listedAll = !tally.fatal && !signal.aborted;
     } catch (error) {
-      if (!signal.aborted) tally.fatal = errorOf(error);
+      if (!signal.aborted) tally.fail(errorOf(error));
     } finally {
       await batches.settled();
     }
@@ -577,11 +554,11 @@ export class SweepRun {
   }
 
   /** List (rule 1): the swept keys' keyset pages, one page in flight ahead of the one decided. */
-  listPages(policy: SweepPolicy): AsyncIterable<TowerLabel[]> {
+  private listPages(policy: SweepPolicy): AsyncIterable<TowerLabel[]> {
     return prefetched(
       this.client.listLabelPages(
         { keys: [...policy.keys] },
-        { pageSize: this.settings.pageSize, signal: this.signal },
+        { pageSize: this.settings.tuning.pageSize, signal: this.signal },
       ),
     );
   }
@@ -590,7 +567,7 @@ export class SweepRun {
    * Rule 6 on a page: the ids of candidates not seen long enough ago, then this run's sighting
    * recorded. Without confirmation sightings are neither read nor written.
    */
-  async unconfirmedOf(
+  private async unconfirmedOf(
     candidates: TowerLabel[],
     policy: SweepPolicy,
   ): Promise<ReadonlySet<string>> {
@@ -609,9 +586,7 @@ export class SweepRun {
 
   /** The kept of a page recorded; a failure makes the run fatal, as in `processBatch`. */
   private async recordKept(kept: LabelOutcome[]): Promise<void> {
-    await this.record(kept).catch(error => {
-      this.tally.fatal = errorOf(error);
-    });
+    await this.record(kept).catch(error => this.tally.fail(errorOf(error)));
   }
 
   /**
@@ -640,10 +615,10 @@ export class SweepRun {
       await this.record(inDoubt);
     } catch (error) {
       // Tower acted but the history could not be written: stop rather than act unrecorded.
-      this.tally.fatal = {
+      this.tally.fail({
         message: `could not record outcomes: ${toError(error).message}`,
         code: 'STORE_FAILED' satisfies PluginRunErrorCode,
-      };
+      });
       return;
     }
     const deleted = results.filter(r => r.action === 'deleted');
@@ -693,7 +668,7 @@ export class SweepRun {
           (o.reason === 'referenced' || o.reason === 'count-nonzero'),
       );
       if (deletion.error !== undefined) {
-        tally.lastBatchError = errorOf(deletion.error);
+        tally.batchPartlyFailed(deletion.error);
         if (!deletion.outcomes.some(o => o.action === 'deleted'))
           throw deletion.error;
       }
@@ -715,14 +690,14 @@ export class SweepRun {
    * kept, on the holders' ids read at most `holdersMaxAge` ago (read again when older, one read
    * shared by the batches that need it). A holder Tower has that cannot be read fails the batch.
    */
-  async keepHeld(
+  private async keepHeld(
     labels: TowerLabel[],
   ): Promise<{ free: TowerLabel[]; kept: LabelOutcome[] }> {
     if (labels.length === 0) return { free: labels, kept: [] };
     const now = performance.now();
     if (
       !this.held ||
-      now - this.held.readAtMs > this.settings.holdersMaxAgeMs
+      now - this.held.readAtMs > this.settings.tuning.holdersMaxAgeMs
     ) {
       const answer = this.readHeld(this.signal);
       this.held = { readAtMs: now, answer };
@@ -737,7 +712,7 @@ export class SweepRun {
   private async readHeld(signal?: AbortSignal): Promise<HeldLabels> {
     try {
       return await this.client.readHeldLabels({
-        pageSize: this.settings.pageSize,
+        pageSize: this.settings.tuning.pageSize,
         signal,
       });
     } catch (error) {
@@ -829,7 +804,7 @@ export class SweepRun {
    * Rules 5 and 8: a dry run records `would-delete` and sends nothing; a real run makes one
    * guarded delete of what the cap let through.
    */
-  async deleteOrPreview(
+  private async deleteOrPreview(
     policy: SweepPolicy,
     take: TowerLabel[],
   ): Promise<GuardedDeleteResult> {
@@ -843,7 +818,7 @@ export class SweepRun {
       store: this.store,
       notes: this.notes,
       signal: this.signal,
-      settleMs: this.settings.settleMs,
+      settleMs: this.settings.tuning.settleMs,
       policy,
     }).delete(take);
   }
@@ -853,7 +828,7 @@ export class SweepRun {
    * write-ahead record they settle, if any, then counted. Throws when they cannot be written: the
    * run must stop rather than act unrecorded.
    */
-  async record(
+  private async record(
     outcomes: LabelOutcome[],
     settles?: PendingBatchId,
   ): Promise<void> {
@@ -889,15 +864,14 @@ export class SweepRun {
   private async pruneSightings(): Promise<void> {
     await withRetry(() =>
       this.store.pruneSightings(this.tower.id, this.startedAt),
-    ).catch(error => {
-      this.tally.fatal = {
+    ).catch(error =>
+      this.tally.fail({
         message: `could not prune sightings: ${toError(error).message}`,
         code: 'STORE_FAILED' satisfies PluginRunErrorCode,
-      };
-    });
+      }),
+    );
   }
 
-  /** The end of the run recorded, measured, logged, pruned and told. */
   private async finish(result: SweepResult): Promise<RunSummary> {
     const { tower, store, logger, hooks } = this;
     const summary = await withRetry(() =>
@@ -917,7 +891,7 @@ export class SweepRun {
     this.settings.metrics?.recordRun(summary, result.keptByReason);
     logRunEnd(logger, summary, result);
     await store
-      .pruneRuns(tower.id, this.settings.retention)
+      .pruneRuns(tower.id, this.settings.tuning.retention)
       .catch(error =>
         logger.warn(
           `Tower ${tower.id}: could not prune old runs: ${stringifyError(error)}`,
@@ -955,7 +929,6 @@ function byRun(pending: PendingDelete[]): Map<string, LabelOutcome[]> {
   return runs;
 }
 
-/** The relations as the run records them. */
 function runRelations(relations: LabelRelations): RunRelations {
   return {
     source: relations.source,

@@ -4,17 +4,9 @@ import type {
 } from '@backstage/backend-plugin-api';
 import { Duration } from 'luxon';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CapeLabelsConfig, TowerConfig } from '../config/types';
-import type {
-  LoginBackoff,
-  Retention,
-  SweepRequest,
-} from '../database/RunStore';
+import type { SweepTuning, TowerConfig } from '../config/types';
+import type { LoginBackoff, SweepRequest } from '../database/RunStore';
 import { HEARTBEAT_INTERVAL_MS, LOST_AFTER_MS } from '../database/liveness';
-import {
-  DEFAULT_HOLDERS_MAX_AGE_MS,
-  DEFAULT_MAX_CLOCK_AHEAD_MS,
-} from './decide';
 import {
   isDue,
   spreadDefinition,
@@ -52,42 +44,6 @@ type TaskOutcome =
   | { handedBack: true; reason: 'in-line' };
 
 const RAN: TaskOutcome = { handedBack: false };
-
-/** How hard a sweeper works its Tower: the plugin's config (`sweepTuning`), or a test's. */
-export type SweepTuning = {
-  pageSize: number;
-  /** Requests in flight at once to the Tower. */
-  requestsInFlight: number;
-  /** Candidate batches in flight at once (default: `requestsInFlight`). */
-  batchesInFlight?: number;
-  requestTimeoutMs: number;
-  /** How long Tower may take to commit a delete whose answer was lost (default: `requestTimeoutMs`). */
-  settleMs?: number;
-  /** Largest Tower answer accepted (default: the client's). */
-  maxResponseBytes?: number;
-  /** How far ahead of ours Tower's clock may move the age cutoff (default 10 minutes). */
-  maxClockAheadMs?: number;
-  /** How old the holders' label ids a delete relies on may be (default 5 seconds). */
-  holdersMaxAgeMs?: number;
-  /** What is kept of the Tower's history after each run. */
-  retention: Retention;
-};
-
-/** The tuning `capeLabels` configures: `requestsInFlight` bounds requests and batches alike. */
-export function sweepTuning(config: CapeLabelsConfig): SweepTuning {
-  return {
-    pageSize: config.pageSize,
-    requestsInFlight: config.requestsInFlight,
-    requestTimeoutMs: config.requestTimeout.as('milliseconds'),
-    maxResponseBytes: config.maxResponseBytes,
-    maxClockAheadMs: config.maxClockAhead.as('milliseconds'),
-    holdersMaxAgeMs: config.holdersMaxAge.as('milliseconds'),
-    retention: {
-      runs: config.runsPerTower,
-      routineRuns: config.routineKeepRuns,
-    },
-  };
-}
 
 export type TowerSweeperOptions = RunCollaborators & {
   tuning: SweepTuning;
@@ -310,7 +266,6 @@ export class TowerSweeper implements SlotClaimant {
   /** What the scheduler is given: the configured schedule with the Tower's start offset. */
   readonly taskSchedule: SchedulerServiceTaskScheduleDefinition;
   readonly registeredAt: Date;
-  /** What every run of this sweeper starts from: its options, resolved once. */
   private readonly settings: SweeperSettings;
   /** A stopped run's last batch: its delete, survivor reads and settle window, or going silent. */
   private readonly previousRunWaitMs: number;
@@ -319,12 +274,7 @@ export class TowerSweeper implements SlotClaimant {
   /** How the task is started again, once registered with the scheduler. */
   private restarts?: TaskRestarts;
 
-  /** The one way to build a sweeper: the plugin, the tests and the benchmark all come here. */
-  static create(options: TowerSweeperOptions): TowerSweeper {
-    return new TowerSweeper(options);
-  }
-
-  private constructor(private readonly options: TowerSweeperOptions) {
+  constructor(private readonly options: TowerSweeperOptions) {
     this.tower = options.tower;
     this.taskId = `cape-labels:sweep:${options.tower.id}`;
     const { schedule } = options.tower;
@@ -342,30 +292,18 @@ export class TowerSweeper implements SlotClaimant {
       logger: options.logger,
       now: () => this.now(),
     });
-    this.settings = this.resolveSettings();
-    this.previousRunWaitMs =
-      this.settings.settleMs +
-      2 * options.tuning.requestTimeoutMs +
-      LOST_AFTER_MS;
-  }
-
-  /** The tuning's defaults applied, for every run alike. */
-  private resolveSettings(): SweeperSettings {
-    const { tuning, hooks, now, registeredAt, slots, startSpread, ...given } =
-      this.options;
-    return {
+    const { hooks, now, registeredAt, slots, startSpread, ...given } = options;
+    this.settings = {
       ...given,
       hooks: hooks ?? {},
       now: () => this.now(),
       shuttingDown: () => this.stopping.signal.aborted,
-      pageSize: tuning.pageSize,
-      batchesInFlight: tuning.batchesInFlight ?? tuning.requestsInFlight,
-      settleMs: tuning.settleMs ?? tuning.requestTimeoutMs,
-      maxClockAheadMs: tuning.maxClockAheadMs ?? DEFAULT_MAX_CLOCK_AHEAD_MS,
-      holdersMaxAgeMs: tuning.holdersMaxAgeMs ?? DEFAULT_HOLDERS_MAX_AGE_MS,
-      retention: tuning.retention,
       logins: this.logins,
     };
+    this.previousRunWaitMs =
+      options.tuning.settleMs +
+      2 * options.tuning.requestTimeoutMs +
+      LOST_AFTER_MS;
   }
 
   /**

@@ -1,5 +1,7 @@
 import type { RunStore } from '../database/RunStore';
-import { stubSweepRun } from './__testUtils__/sweepRun';
+import { Duration } from 'luxon';
+import { HOUR } from '../__testUtils__/time';
+import { createHarness, stoppedAfterEach } from './__testUtils__/sweepHarness';
 import { actions, towerLabel } from './__testUtils__/towerLabel';
 import {
   applyCap,
@@ -7,6 +9,8 @@ import {
   isConfirmed,
   type SweepPolicy,
 } from './decide';
+
+jest.setTimeout(30_000);
 
 const CUTOFF = Date.parse('2026-11-29T00:00:00.000Z');
 const policy: SweepPolicy = {
@@ -26,44 +30,50 @@ describe('isConfirmed (rule 6)', () => {
   });
 });
 
-describe('unconfirmedOf (rule 6 on a page)', () => {
-  function sightingStore(firstSeen: Record<string, Date>) {
-    const added: string[][] = [];
-    const store: Pick<RunStore, 'getSightings' | 'addSightings'> = {
-      getSightings: async (_towerId, ids) =>
-        new Map(ids.filter(id => firstSeen[id]).map(id => [id, firstSeen[id]])),
-      addSightings: async (_towerId, ids) => {
-        added.push(ids);
-      },
-    };
-    return { store, added };
-  }
-  const runStart = new Date(CUTOFF);
+describe('a run on rule 6: which candidates are unconfirmed, and the sightings it records', () => {
+  const make = stoppedAfterEach(createHarness);
 
   it('marks candidates first seen after the confirmation cutoff, then records the sighting', async () => {
-    const { store, added } = sightingStore({
-      old: new Date(CUTOFF - 1),
-      recent: new Date(CUTOFF + 1),
+    const h = await make({
+      tower: { confirmAfter: Duration.fromObject({ hours: 1 }) },
     });
-    const candidates = ['old', 'recent', 'new'].map(id => towerLabel(id));
-    const unconfirmed = await stubSweepRun({
-      store,
-      startedAt: runStart,
-    }).unconfirmedOf(candidates, confirming);
-    expect([...unconfirmed]).toEqual(['recent', 'new']);
-    expect(added).toEqual([['old', 'recent', 'new']]);
+    const [old, recent, fresh] = h.seedOrphans(3);
+    await h.store.addSightings(
+      h.tower.id,
+      [old],
+      new Date(Date.now() - 2 * HOUR),
+    );
+    await h.store.addSightings(
+      h.tower.id,
+      [recent],
+      new Date(Date.now() - HOUR / 2),
+    );
+    const run = await h.sweep();
+    expect(await h.outcomesByLabel(run.id)).toEqual({
+      [old]: 'deleted',
+      [recent]: 'kept/unconfirmed',
+      [fresh]: 'kept/unconfirmed',
+    });
+    const seen = await h.store.getSightings(h.tower.id, [recent, fresh]);
+    expect([...seen.keys()].sort()).toEqual([recent, fresh].sort());
   });
 
   it('neither reads nor writes sightings without confirmation', async () => {
-    const { store, added } = sightingStore({});
-    store.getSightings = async () => {
-      throw new Error('read without confirmation');
-    };
-    const unconfirmed = await stubSweepRun({
-      store,
-      startedAt: runStart,
-    }).unconfirmedOf([towerLabel('a')], policy);
-    expect(unconfirmed.size).toBe(0);
+    const h = await make();
+    const added: string[][] = [];
+    const store: RunStore = Object.assign(Object.create(h.store), {
+      getSightings: async () => {
+        throw new Error('read without confirmation');
+      },
+      addSightings: async (_towerId: string, ids: string[]) => {
+        added.push(ids);
+      },
+    });
+    h.configure({ sweeper: { store } });
+    const [orphan] = h.seedOrphans(1);
+    const run = await h.sweep();
+    expect(run.status).toBe('succeeded');
+    expect(await h.outcomesByLabel(run.id)).toEqual({ [orphan]: 'deleted' });
     expect(added).toEqual([]);
   });
 });

@@ -21,16 +21,12 @@ import { malformation, outcome } from './labelShape';
 
 /** What one run decides by: fixed when the run starts. */
 export type SweepPolicy = {
-  /** The swept keys (rule 1). */
   keys: ReadonlySet<string>;
   /** `runStart - minAge` in epoch ms (rule 2). */
   cutoffMs: number;
   /** `runStart - confirmAfter` in epoch ms; undefined when confirmation is off (rule 6). */
   confirmCutoffMs?: number;
 };
-
-/** The default of `capeLabels.holdersMaxAge`. */
-export const DEFAULT_HOLDERS_MAX_AGE_MS = 5_000;
 
 /** A label this run deleted that a holder named when the run ended. */
 export type HeldDeletion = {
@@ -69,9 +65,6 @@ export function withoutHeld(
   }
   return { free, kept };
 }
-
-/** The default of `capeLabels.maxClockAhead`. */
-export const DEFAULT_MAX_CLOCK_AHEAD_MS = 10 * 60_000;
 
 /**
  * What a reading says about Tower's clock. A `Date` far ahead would make every label look old

@@ -18,7 +18,6 @@ import type { HeldDeletion } from './decide';
 const DURATION_BUCKETS = [0.5, 1, 5, 15, 60, 300, 900, 1800, 3600];
 
 type SweepMetricsOptions = {
-  /** The plugin's `metricsServiceRef`. */
   metrics: MetricsService;
   /** Each Tower's newest succeeded run, in epoch ms (the store's `lastSucceeded`). */
   lastSucceeded: () => Promise<ReadonlyMap<string, number>>;

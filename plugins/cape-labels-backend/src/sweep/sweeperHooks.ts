@@ -15,7 +15,6 @@ import {
 import type { TowerConfig } from '../config/types';
 import { plainValue } from '../lib/plainText';
 import type { RunNotifier } from '../notifications/RunNotifier';
-import type { RunProgressSignals } from '../signals/RunProgressSignals';
 import type { HeldDeletion } from './decide';
 
 /** A run started, wrote its progress, or ended. */
@@ -51,7 +50,7 @@ type PluginHookServices = {
   /** Absent when notifications are turned off. */
   notifier?: RunNotifier;
   /** Live progress for the card; absent, runs are only polled. */
-  progress?: RunProgressSignals;
+  onProgress?: SweeperHooks['onProgress'];
 };
 
 /** Writes one auditor event of something that already happened; a failure is only logged. */
@@ -147,12 +146,11 @@ function reportHeldDeletions(tower: TowerConfig, services: PluginHookServices) {
 export function pluginHooks(
   services: PluginHookServices,
 ): (tower: TowerConfig) => SweeperHooks {
-  const { progress } = services;
   return tower => ({
     onDeleted: auditDeletions(tower, services),
     onCancelled: auditCancel(tower, services),
     onRunCompleted: announceRun(tower, services),
     onHeldLabelsDeleted: reportHeldDeletions(tower, services),
-    onProgress: progress ? p => progress.publish(p) : undefined,
+    onProgress: services.onProgress,
   });
 }

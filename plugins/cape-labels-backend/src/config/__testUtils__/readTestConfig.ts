@@ -2,6 +2,7 @@ import { ConfigReader } from '@backstage/config';
 import { toError } from '@backstage/errors';
 import { towerConnectionConfig } from '../../__testUtils__/towerLogin';
 import { readCapeLabelsConfig } from '../readConfig';
+import type { SweepTuning } from '../types';
 
 /** A valid Tower entry to spread into test configs. */
 export const tower = towerConnectionConfig('https://tower-a.example.com/');
@@ -26,4 +27,12 @@ export function errorOf(capeLabels: unknown): string {
     return toError(error).message;
   }
   throw new Error('expected a config error');
+}
+
+/** The tuning the plugin reads from `capeLabels` (its defaults where unset), `over` on top. */
+export function testTuning(
+  capeLabels: object = {},
+  over: Partial<SweepTuning> = {},
+): SweepTuning {
+  return { ...read(capeLabels).tuning, ...over };
 }

@@ -5,7 +5,7 @@ import {
   type Harness,
   type HarnessOptions,
 } from '../../sweep/__testUtils__/sweepHarness';
-import type { SweepTuning } from '../../sweep/TowerSweeper';
+import type { SweepTuning } from '../../config/types';
 import { HOUR } from '../../__testUtils__/time';
 
 /** The tuning a fault test turns: timeout, response cap, page size, batches in flight. */

@@ -15,7 +15,8 @@ import {
   EVERY_START_DUE,
   testTowerConfig,
 } from '../../config/__testUtils__/testTowerConfig';
-import type { TowerConfig } from '../../config/types';
+import { testTuning } from '../../config/__testUtils__/readTestConfig';
+import type { SweepTuning, TowerConfig } from '../../config/types';
 import { openRunStore } from '../../database/RunStore';
 import {
   type NewRun,
@@ -25,11 +26,7 @@ import {
 import { createTestDatabases } from '../../database/__testUtils__/testStore';
 import type { SweeperHooks } from '../sweeperHooks';
 import { towerClientFactory } from '../SweepCoordinator';
-import {
-  TowerSweeper,
-  type SweepTuning,
-  type TowerSweeperOptions,
-} from '../TowerSweeper';
+import { TowerSweeper, type TowerSweeperOptions } from '../TowerSweeper';
 import { capturingLogger } from '../../__testUtils__/capturingLogger';
 import { TOWER_USER } from '../../__testUtils__/towerLogin';
 import { HOUR } from '../../__testUtils__/time';
@@ -77,14 +74,19 @@ export type Harness = Awaited<ReturnType<typeof createHarness>>;
 
 const databases = createTestDatabases();
 
-/** Small pages aside, the plugin's defaults; a short settle window, so a lost answer settles quickly. */
-const TEST_TUNING: SweepTuning = {
-  pageSize: 1000,
-  requestsInFlight: 4,
-  requestTimeoutMs: 5000,
-  settleMs: 300,
-  retention: { runs: 200, routineRuns: 1 },
-};
+/**
+ * The plugin's tuning with fewer requests in flight and a shorter timeout; a short settle window,
+ * so a lost answer settles quickly.
+ */
+function harnessTuning({
+  requestsInFlight = 4,
+  ...over
+}: Partial<SweepTuning>): SweepTuning {
+  return testTuning(
+    { requestsInFlight, requestTimeout: { seconds: 5 } },
+    { settleMs: 300, ...over },
+  );
+}
 
 /** A simulator, a SQLite store and a sweeper for one Tower, built as the plugin builds them. */
 export async function createHarness(options: HarnessOptions = {}) {
@@ -105,9 +107,9 @@ export async function createHarness(options: HarnessOptions = {}) {
   const build = () => {
     const { store, now, registeredAt, hooks, slots, startSpread, ...tuning } =
       setting;
-    const sweepTuning = { ...TEST_TUNING, ...tuning };
+    const sweepTuning = harnessTuning(tuning);
     const realClient = towerClientFactory(tower, sweepTuning, { logger });
-    return TowerSweeper.create({
+    return new TowerSweeper({
       tower,
       store: store ?? baseStore,
       logger,

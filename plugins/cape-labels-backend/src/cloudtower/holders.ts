@@ -3,6 +3,9 @@ import { ShapeError, TowerAbortedError, TowerResponseError } from './errors';
 import { isObj, nonEmptyString } from './operations';
 import { refusedNaming, validationMessages } from './relations';
 import type { TowerSession } from './session';
+import type { HeldLabels, LabelHolder } from './types';
+
+export type { HeldLabels, LabelHolder } from './types';
 
 /*
  * Objects that hold labels without a relation on Label (docs/sweep-rules.md, rule 4): no field,
@@ -87,20 +90,6 @@ export const KNOWN_HOLDERS: readonly HolderSpec[] = [
     sources: [{ objects: 'labels' }],
   },
 ];
-
-export type LabelHolder = {
-  /** The holder's root query (`securityGroups`, ...). */
-  kind: string;
-  id: string;
-  name: string | null;
-};
-
-/** The labels holders named, as read at `readAtMs` (`performance.now()` when the read began). */
-export type HeldLabels = {
-  readAtMs: number;
-  kinds: string[];
-  byLabel: ReadonlyMap<string, LabelHolder>;
-};
 
 /** A holder this Tower has that could not be read: nothing may be deleted on its word. */
 export class HolderUnreadableError extends TowerResponseError {

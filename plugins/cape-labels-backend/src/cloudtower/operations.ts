@@ -1,5 +1,5 @@
 import { ShapeError } from './errors';
-import type { TowerLabel } from './TowerClient';
+import type { TowerLabel } from './types';
 
 // Every value travels as a GraphQL variable; the documents are constants.
 

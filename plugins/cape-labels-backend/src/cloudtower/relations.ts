@@ -12,11 +12,7 @@ import {
   nonEmptyString,
   requestedRows,
 } from './operations';
-import type {
-  LabelLiveState,
-  LabelRelations,
-  UnfilteredField,
-} from './TowerClient';
+import type { LabelLiveState, LabelRelations, UnfilteredField } from './types';
 import type { TowerSession } from './session';
 
 /*

@@ -33,7 +33,8 @@ import type {
   TowerConnectionOptions,
   TowerCredentials,
   TowerLogin,
-} from './TowerClient';
+  Vars,
+} from './types';
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /**
@@ -73,8 +74,6 @@ export function isLoopbackHost(hostname: string): boolean {
 
 /** Where every copy of undici, Node's own included, keeps the global dispatcher. */
 const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
-
-export type Vars = Record<string, unknown>;
 
 export function positiveInt(
   value: number | undefined,

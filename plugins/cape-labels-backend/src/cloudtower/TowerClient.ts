@@ -10,7 +10,7 @@ import {
   parseReferences,
   referencesVariables,
 } from './relations';
-import { positiveInt, TowerSession } from './session';
+import { TowerSession } from './session';
 import type {
   GuardedDeleteInput,
   HeldLabels,
@@ -58,7 +58,7 @@ class GraphQLTowerClient implements TowerClient {
     filter: ListLabelsFilter,
     options: { pageSize: number; signal?: AbortSignal },
   ): AsyncIterable<TowerLabel[]> {
-    const pageSize = positiveInt(options.pageSize, 1, 'pageSize');
+    const { pageSize } = options;
     const fetchPage = (conditions: Vars[]) =>
       this.session.request(
         'listLabels',
@@ -164,8 +164,7 @@ class GraphQLTowerClient implements TowerClient {
     pageSize: number;
     signal?: AbortSignal;
   }): Promise<HeldLabels> {
-    const pageSize = positiveInt(options.pageSize, 1, 'pageSize');
-    return this.holders.read(pageSize, options.signal);
+    return this.holders.read(options.pageSize, options.signal);
   }
 
   readClock(signal?: AbortSignal): Promise<TowerClockReading> {

@@ -33,6 +33,11 @@ export type TowerCredentials =
     }
   | { kind: 'apiKey'; apiKey: string };
 
+export type PasswordCredentials = Extract<
+  TowerCredentials,
+  { kind: 'password' }
+>;
+
 /** Where a Tower is and how to log in to it: the configured Tower carries the same fields. */
 export type TowerEndpoint = {
   /** Base URL; the GraphQL endpoint is `<server>/api`. */

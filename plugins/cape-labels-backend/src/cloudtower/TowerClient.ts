@@ -30,7 +30,6 @@ export type * from './types';
 
 type TowerClientDeps = {
   logger?: Pick<LoggerService, 'debug' | 'info' | 'warn'>;
-  /** Every failed request (not the caller's aborts): the metrics' Tower errors. */
   onRequestFailed?: RequestFailureListener;
 };
 
@@ -180,7 +179,6 @@ class GraphQLTowerClient implements TowerClient {
   }
 }
 
-/** Creates the client for one Tower; see docs/architecture.md#talking-to-tower. */
 export function createTowerClient(
   options: TowerConnectionOptions,
   deps: TowerClientDeps = {},
@@ -188,7 +186,6 @@ export function createTowerClient(
   return new GraphQLTowerClient(options, deps);
 }
 
-/** Sends one `labels` request with these conditions (AND-ed) and `first`. */
 type FetchLabelPage = (conditions: Vars[]) => Promise<ops.ParsedLabelRows>;
 
 /**
@@ -202,7 +199,6 @@ export async function* keysetChain(
   options: {
     towerId: string;
     key: string;
-    /** Rows asked per page (`first`). */
     pageSize: number;
     onAnomaly?: (text: string) => void;
   },
@@ -242,7 +238,6 @@ export async function* keysetChain(
 }
 
 export type KeysetState = {
-  /** Largest id seen so far; the next page asks for `id_gt: cursor`. */
   cursor?: string;
   /**
    * Ids yielded from the current page. Every id of earlier pages is at or below `cursor`
@@ -254,22 +249,15 @@ export type KeysetState = {
 
 type AcceptedPage = {
   labels: TowerLabel[];
-  /** Rows dropped: at or below the previous cursor, or already yielded. */
   dropped: number;
-  /** False when the page did not move the cursor (the listing would loop). */
   advanced: boolean;
 };
 
 /**
- * Takes one page of well-formed rows as Tower returned them and decides what
- * to yield. Safe behaviour for a misbehaving server:
- * - a row whose id is not above the previous page's cursor, or that was
- *   already yielded, is dropped (and counted, so the caller can log it);
- * - rows out of order *within* the page but above the cursor are kept: they
- *   are new data, and dropping them could skip a label;
- * - the cursor advances to the largest id of the page, so a page larger than
- *   asked is processed completely and nothing in it is listed again.
- * Ids compare as JS strings, matching Tower's ordering of cuid-like ids.
+ * Safe for a misbehaving server: a row at or below the previous cursor, or already yielded, is
+ * dropped and counted; rows out of order within the page but above the cursor are new data and
+ * kept; the cursor moves to the page's largest id (ids compare as JS strings, as Tower orders
+ * its cuid-like ids).
  */
 export function acceptPage(
   state: KeysetState,
@@ -295,7 +283,6 @@ export function acceptPage(
 
 type Running<T> = {
   iterator: AsyncIterator<T>;
-  /** The chain's next item, already requested; never rejects. */
   next: Promise<Step<T>>;
 };
 

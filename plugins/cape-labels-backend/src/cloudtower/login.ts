@@ -2,15 +2,8 @@ import type { PluginRunErrorCode } from '@smartx-cape/plugin-cape-labels-common'
 import { TowerAuthError, TowerGraphQLError, TowerHttpError } from './errors';
 import type { PasswordCredentials, TowerLogin } from './types';
 
-/*
- * The rules of a password login, without I/O: which source (LOCAL; for LDAP users AUTHN with the
- * id of Tower's LDAP config from `authnStrategies`, or LDAP on a Tower older than 3.0), the login's
- * variables, its refusals, and the words the log and the run use for it.
- */
-
 export type PasswordLogin = Extract<TowerLogin, { method: 'password' }>;
 
-/** GraphQL codes of a refused login, whichever operation meets them. */
 export const LOGIN_CODES: ReadonlySet<string> = new Set([
   'LOGIN_FAILED',
   'USER_NOT_FOUND',
@@ -64,7 +57,6 @@ export function pickConfig(
   return { method: 'password', source: 'AUTHN', authConfigId: ids[0] };
 }
 
-/** The login mutation's `data` variable. */
 export function loginInput(
   { username, password }: PasswordCredentials,
   login: PasswordLogin,
@@ -96,7 +88,6 @@ export function withApiKeyHint(error: unknown, towerId: string): unknown {
   );
 }
 
-/** One phrase for the log line and the run's note. */
 export function describeLogin(login: TowerLogin): string {
   if (login.method === 'apiKey')
     return 'authenticated with an API key (no login)';

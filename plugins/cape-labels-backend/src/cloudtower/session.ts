@@ -38,10 +38,8 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
  */
 export const DEFAULT_MAX_IN_FLIGHT = 8;
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
-/** Config ids quoted from Tower, at most (UTF-8 bytes each). */
 const MAX_ID_BYTES = 128;
 
-/** Tower's time as an HTTP `Date` header told it, or why it could not. */
 type TowerTimeSample = { towerTimeMs: number } | { reason: string };
 
 /**
@@ -53,7 +51,6 @@ type TowerTimeSample = { towerTimeMs: number } | { reason: string };
  * answer, and a refused key fails every later call without sending it again.
  */
 export class TowerSession {
-  /** Requests in flight at once; also the number of listing chains run at once. */
   readonly maxInFlight: number;
   private readonly towerId: string;
   private readonly credentials: TowerCredentials;
@@ -65,9 +62,7 @@ export class TowerSession {
   /** How the password logs in, resolved once (LDAP: through `authnStrategies`). */
   private resolved?: PasswordLogin;
   private authenticated?: TowerLogin;
-  /** From the answer of the last login (an API key's first answer). */
   private timeSample?: TowerTimeSample;
-  /** The code Tower refused the API key with. */
   private keyRefusedCode?: string;
 
   constructor(
@@ -127,7 +122,6 @@ export class TowerSession {
     await this.wire.close();
   }
 
-  /** One operation, authenticated; its answer's shape is checked by `parse`. */
   async request<T>(
     operation: TowerOperation,
     document: string,
@@ -147,7 +141,6 @@ export class TowerSession {
     return parseAnswer(this.towerId, operation, () => parse(data));
   }
 
-  /** With a password: logs in again once when Tower refuses the token. */
   private async sendWithToken(
     operation: TowerOperation,
     send: (auth: string) => Promise<WireAnswer>,
@@ -176,7 +169,6 @@ export class TowerSession {
     }
   }
 
-  /** With an API key: a refused key is never sent again. */
   private async sendWithKey(
     apiKey: string,
     operation: TowerOperation,
@@ -200,7 +192,6 @@ export class TowerSession {
     );
   }
 
-  /** The cached token, or the one login in flight shared by every caller. */
   private async getToken(
     operation: TowerOperation,
     signal?: AbortSignal,
@@ -229,10 +220,6 @@ export class TowerSession {
     );
   }
 
-  /**
-   * The login mutation, without a token; its answer's `Date` header is Tower's clock. A login
-   * answered without a token (two-factor login) is `NO_TOKEN`.
-   */
   private async login(): Promise<string> {
     const credentials = this.credentials as PasswordCredentials;
     this.resolved ??= await this.resolveLogin(credentials);
@@ -258,10 +245,6 @@ export class TowerSession {
     return token;
   }
 
-  /**
-   * How these credentials log in. For LDAP, sends `authnStrategies` (no token) and picks among
-   * the LDAP config ids it lists, scrubbed before they are quoted.
-   */
   private async resolveLogin(
     credentials: PasswordCredentials,
   ): Promise<PasswordLogin> {
@@ -294,7 +277,6 @@ export class TowerSession {
     return pickConfig(safeIds, credentials.authConfigId, this.towerId);
   }
 
-  /** The first success says, in the log, how the session authenticated. */
   private noteAuthenticated(login: TowerLogin, who = ''): void {
     if (this.authenticated) return;
     this.authenticated = login;
@@ -302,7 +284,6 @@ export class TowerSession {
   }
 }
 
-/** Reads an HTTP `Date` header (RFC 1123 and the other HTTP forms, always UTC). */
 export function sampleDateHeader(
   date: string | null | undefined,
 ): TowerTimeSample {
@@ -314,7 +295,6 @@ export function sampleDateHeader(
   return { towerTimeMs: towerTime.toMillis() };
 }
 
-/** Lets one caller stop waiting on a promise shared with other callers. */
 function raceAbort<T>(
   promise: Promise<T>,
   aborted: () => Error,

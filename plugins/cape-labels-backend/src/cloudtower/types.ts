@@ -4,23 +4,17 @@ import type { TowerError } from './errors';
 export type Vars = Record<string, unknown>;
 
 export type LabelHolder = {
-  /** The holder's root query (`securityGroups`, ...). */
   kind: string;
   id: string;
   name: string | null;
 };
 
-/** The labels holders named, as read at `readAtMs` (`performance.now()` when the read began). */
 export type HeldLabels = {
   readAtMs: number;
   kinds: string[];
   byLabel: ReadonlyMap<string, LabelHolder>;
 };
 
-/**
- * How the client proves who it is to one Tower: a user's password (logged in with the login
- * mutation; a token per client) or an API key (sent as is, never a login or logout).
- */
 export type TowerCredentials =
   | {
       kind: 'password';
@@ -50,15 +44,9 @@ export type TowerEndpoint = {
    */
   headers?: Readonly<Record<string, string>>;
   skipTLSVerify: boolean;
-  /** PEM bundle trusted in addition to the system CAs. */
   caCert?: string;
 };
 
-/**
- * How a client authenticated to Tower: the LOCAL or LDAP source of a password login (for LDAP,
- * through AUTHN and which `authnStrategies` config, or source LDAP on a Tower without that
- * query), or an API key.
- */
 export type TowerLogin =
   | { method: 'password'; source: 'LOCAL' }
   | { method: 'password'; source: 'AUTHN'; authConfigId: string }
@@ -76,19 +64,13 @@ export type TowerLogin =
  */
 export type RequestFailureListener = (error: TowerError) => void;
 
-/** How to reach and log in to one Tower, and how hard to work it. */
 export type TowerConnectionOptions = TowerEndpoint & {
-  /** Tower id from config, used in error messages. */
   towerId: string;
-  /** Per-request timeout in ms (default 30 000). */
   requestTimeoutMs?: number;
-  /** Requests in flight at once to this Tower (default DEFAULT_MAX_IN_FLIGHT). */
   maxInFlight?: number;
-  /** Largest response body accepted, in bytes (default 8 MiB, `capeLabels.maxResponseBytes`). */
   maxResponseBytes?: number;
 };
 
-/** A label as listed by the sweep. */
 export type TowerLabel = {
   id: string;
   key: string;
@@ -98,7 +80,6 @@ export type TowerLabel = {
   totalNum: number | null;
 };
 
-/** Live state of a label just before deletion (rule 4, docs/architecture.md#the-deletion-rules). */
 export type LabelLiveState = {
   id: string;
   totalNum: number | null;
@@ -111,37 +92,25 @@ export type LabelLiveState = {
   referencedBy: string[];
 };
 
-/**
- * The relations of a Tower's `Label` (every kind of object that can reference a label), read once
- * per run: from introspection, or by probing the built-in list where Tower refuses introspection.
- */
 export type LabelRelations = {
   source: 'introspection' | 'probe';
-  /** The relations whose `_some` and `_none` filters the check and the guard name. */
   fields: string[];
-  /** How each of `fields` was found. */
   foundBy: Record<string, RelationFinding>;
   /** List fields of `Label` without those filters: the live check reads them for each candidate. */
   unfiltered: UnfilteredField[];
-  /** Built-in relations this Tower lacks. */
   lackingBuiltIn: string[];
-  /** Relations this Tower has beyond the built-in list. */
   beyondBuiltIn: string[];
 };
 
-/** A list field of `Label` the live check reads directly; `paged` when it takes `first`. */
 export type UnfilteredField = { name: string; paged: boolean };
 
 export type ListLabelsFilter = {
-  /** `key_in` */
   keys: string[];
 };
 
-/** Rule-5 guard: the server-side repeat of rules 1-4. */
 export type GuardedDeleteInput = {
   ids: string[];
   keys: string[];
-  /** ISO timestamp: `createdAt_lte`. */
   createdBefore: string;
 };
 
@@ -154,7 +123,6 @@ export type GuardedDeleteInput = {
 export type TowerClockReading =
   { source: 'tower'; towerNowMs: number } | { source: 'local'; reason: string };
 
-/** Typed operations on one Tower. */
 export interface TowerClient {
   /** Keyset pages ordered by id (`id_gt` the last id of the previous page). */
   listLabelPages(
@@ -179,7 +147,6 @@ export interface TowerClient {
     input: GuardedDeleteInput,
     signal?: AbortSignal,
   ): Promise<number>;
-  /** Which of these ids still exist (one request). */
   readExistingIds(ids: string[], signal?: AbortSignal): Promise<string[]>;
   /**
    * Every label an object without a relation on `Label` names (holders.ts), all pages; which
@@ -197,6 +164,5 @@ export interface TowerClient {
   readClock(signal?: AbortSignal): Promise<TowerClockReading>;
   /** How the client authenticated, once it has (after `readClock` or any request). */
   loginUsed(): TowerLogin | undefined;
-  /** Revokes the cached token, if any. */
   close(): Promise<void>;
 }

@@ -29,7 +29,6 @@ import { LOGIN_CODES } from './login';
 import type { SecretScrubber } from './scrub';
 import type { RequestFailureListener, TowerEndpoint, Vars } from './types';
 
-/** How one Tower's requests travel: its endpoint and how hard to work it. */
 export type WireOptions = Omit<TowerEndpoint, 'credentials'> & {
   towerId: string;
   timeoutMs: number;
@@ -37,10 +36,8 @@ export type WireOptions = Omit<TowerEndpoint, 'credentials'> & {
   maxResponseBytes: number;
 };
 
-/** A 2xx answer's `data`, and its `Date` header (Tower's clock). */
 export type WireAnswer = { data: unknown; date: string | null };
 
-/** 127.0.0.0/8, ::1 and localhost, as `URL` spells a host (IPv4 canonical, IPv6 bracketed). */
 export function isLoopbackHost(hostname: string): boolean {
   return (
     hostname === 'localhost' ||
@@ -74,7 +71,6 @@ export class TowerWire {
   private readonly limiter: Limiter;
   private readonly client: GraphQLClient;
   private readonly tls: { rejectUnauthorized: boolean; ca?: string[] };
-  /** Created on first use; close() releases its sockets. */
   private agent?: Dispatcher;
 
   constructor(
@@ -95,7 +91,6 @@ export class TowerWire {
     });
   }
 
-  /** One request; waits for a free slot first (abortable by the caller). */
   async send(
     operation: TowerOperation,
     document: string,
@@ -183,10 +178,6 @@ export class TowerWire {
     );
   }
 
-  /**
-   * A non-2xx answer as a TowerHttpError with Tower's code and words (scrubbed, bounded). A body
-   * that cannot be read in time leaves the status alone.
-   */
   private async httpError(res: Response): Promise<Refusal> {
     const statusText = STATUS_CODES[res.status] ?? '';
     try {
@@ -258,13 +249,9 @@ export class TowerWire {
   }
 
   /**
-   * The Tower's own connection pool, for its `caCert` and `skipTLSVerify`. When the process sends
-   * its requests through the proxy its environment names (Node's `NODE_USE_ENV_PROXY=1`, or
-   * undici's `EnvHttpProxyAgent` installed as the global dispatcher, the two ways Backstage
-   * documents), so does the pool: through an `EnvHttpProxyAgent` of its own (a global dispatcher
-   * cannot carry this Tower's TLS options), which skips hosts `NO_PROXY` lists and tunnels every
-   * request with CONNECT, so an https Tower's TLS runs end to end through the proxy. A loopback
-   * Tower is always reached directly.
+   * A pool of the Tower's own (a global dispatcher cannot carry its TLS options); through the
+   * environment's proxy, tunnelled with CONNECT, when the process uses one (Node's
+   * `NODE_USE_ENV_PROXY=1`, or undici's `EnvHttpProxyAgent` installed globally).
    */
   private createDispatcher(): Dispatcher {
     const pool = {
@@ -298,12 +285,10 @@ function hasCode(e: unknown, code: string): boolean {
   return false;
 }
 
-/** Drops a body that is not read (the connection is not reused). */
 function drop(res: Response): void {
   res.body?.cancel().catch(() => undefined);
 }
 
-/** Reads at most `limit` bytes of a body; a longer body is cut there and dropped. */
 async function readUpTo(
   res: Response,
   limit: number,
@@ -327,10 +312,6 @@ async function readUpTo(
   return { text: Buffer.concat(chunks, total).toString('utf8'), cut };
 }
 
-/**
- * Where a redirect points, reduced to its origin (no path, query or user info), with a word
- * when it would downgrade https to http.
- */
 function redirectTarget(location: string | null, from: string): string {
   if (!location) return 'no location';
   let target: URL;

@@ -458,7 +458,7 @@ function errorCode(e: unknown): string | undefined {
   return undefined;
 }
 
-function findCode(e: unknown): { code?: string; error: unknown } {
+export function findCode(e: unknown): { code?: string; error: unknown } {
   let current: unknown = e;
   for (let depth = 0; depth < 5 && current; depth += 1) {
     const code = errorCode(current);

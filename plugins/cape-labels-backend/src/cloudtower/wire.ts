@@ -11,6 +11,7 @@ import { Limiter } from '../lib/limiter';
 import { plainText } from '../lib/plainText';
 import {
   classifyFetchError,
+  findCode,
   graphqlErrorCode,
   MAX_ERROR_BODY_BYTES,
   parseErrorBody,
@@ -211,7 +212,8 @@ export class TowerWire {
   ): TowerError {
     if (e instanceof Refusal) return e.toTowerError(ctx);
     if (e instanceof ClientError) return this.graphqlError(e, ctx);
-    if (hasCode(e, 'UND_ERR_RES_EXCEEDED_MAX_SIZE')) return this.tooLarge(ctx);
+    if (findCode(e).code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE')
+      return this.tooLarge(ctx);
     if (
       signal?.aborted ||
       timeoutSignal.aborted ||
@@ -274,15 +276,6 @@ export class TowerWire {
       ? new EnvHttpProxyAgent({ ...pool, requestTls: this.tls })
       : new Agent(pool);
   }
-}
-
-function hasCode(e: unknown, code: string): boolean {
-  let current: unknown = e;
-  for (let depth = 0; depth < 5 && current; depth += 1) {
-    if ((current as { code?: unknown }).code === code) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 function drop(res: Response): void {

@@ -1,5 +1,5 @@
 import type { SimulatorUser } from '@smartx-cape/cloudtower-simulator';
-import type { PasswordCredentials } from '../cloudtower/session';
+import type { PasswordCredentials } from '../cloudtower/types';
 
 /** The Tower user every test logs in as, unless it needs another user on purpose. */
 export const TOWER_USERNAME = 'cape-gc';

@@ -1,5 +1,5 @@
 import { TowerResponseError } from './errors';
-import type { Vars } from './session';
+import type { Vars } from './types';
 import type { ParsedLabelRows } from './operations';
 import {
   acceptPage,

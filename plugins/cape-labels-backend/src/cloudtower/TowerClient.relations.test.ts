@@ -85,8 +85,8 @@ function noneFilters(server: RawServer): string[] {
   const del = server.requests.find(
     r => r.operationName === 'CapeLabelsDelete',
   )!;
-  return Object.keys(del.variables.where as Record<string, unknown>).filter(
-    k => k.endsWith('_none'),
+  return Object.keys(del.variables.where as Record<string, unknown>).filter(k =>
+    k.endsWith('_none'),
   );
 }
 

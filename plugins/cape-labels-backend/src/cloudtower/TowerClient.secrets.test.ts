@@ -2,7 +2,7 @@ import { inspect } from 'node:util';
 import { mockServices } from '@backstage/backend-test-utils';
 import { createTowerClient } from './TowerClient';
 import { TowerAuthError, TowerError, TowerGraphQLError } from './errors';
-import { secretForms } from './session';
+import { secretForms } from './scrub';
 import { RawReply, rawServersEachTest } from './__testUtils__/rawServer';
 import { opts, withLogin } from './__testUtils__/clientHelpers';
 import {

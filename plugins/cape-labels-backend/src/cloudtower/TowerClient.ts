@@ -1,7 +1,6 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
-import type { RelationFinding } from '@smartx-cape/plugin-cape-labels-common';
-import { TowerResponseError, type TowerError } from './errors';
-import { LabelHolderReader, type HeldLabels } from './holders';
+import { TowerResponseError } from './errors';
+import { LabelHolderReader } from './holders';
 import * as ops from './operations';
 import {
   anyReference,
@@ -11,194 +10,26 @@ import {
   parseReferences,
   referencesVariables,
 } from './relations';
-import { positiveInt, TowerSession, type Vars } from './session';
+import { TowerSession } from './session';
+import type {
+  GuardedDeleteInput,
+  HeldLabels,
+  LabelLiveState,
+  LabelRelations,
+  ListLabelsFilter,
+  RequestFailureListener,
+  TowerClient,
+  TowerClockReading,
+  TowerConnectionOptions,
+  TowerLabel,
+  TowerLogin,
+  Vars,
+} from './types';
 
-/**
- * How the client proves who it is to one Tower: a user's password (logged in with the login
- * mutation; a token per client) or an API key (sent as is, never a login or logout).
- */
-export type TowerCredentials =
-  | {
-      kind: 'password';
-      username: string;
-      password: string;
-      /** LDAP: through `authnStrategies` and source AUTHN where Tower has it, else source LDAP. */
-      userSource: 'LOCAL' | 'LDAP';
-      /** Which of several LDAP configs of a Tower 3.0+ to log in through (`authnStrategies` id). */
-      authConfigId?: string;
-    }
-  | { kind: 'apiKey'; apiKey: string };
-
-/** Where a Tower is and how to log in to it: the configured Tower carries the same fields. */
-export type TowerEndpoint = {
-  /** Base URL; the GraphQL endpoint is `<server>/api`. */
-  server: string;
-  credentials: TowerCredentials;
-  /**
-   * Sent on every request to this Tower (login included) and to nothing else, e.g. a gateway's
-   * `x-bypass-whitelist: true`. Values are secrets. Never a name the client owns
-   * (`authorization`, `content-type`, `content-length`, `host`).
-   */
-  headers?: Readonly<Record<string, string>>;
-  skipTLSVerify: boolean;
-  /** PEM bundle trusted in addition to the system CAs. */
-  caCert?: string;
-};
-
-/**
- * How a client authenticated to Tower: the LOCAL or LDAP source of a password login (for LDAP,
- * through AUTHN and which `authnStrategies` config, or source LDAP on a Tower without that
- * query), or an API key.
- */
-export type TowerLogin =
-  | { method: 'password'; source: 'LOCAL' }
-  | { method: 'password'; source: 'AUTHN'; authConfigId: string }
-  | {
-      method: 'password';
-      source: 'LDAP';
-      /** Why not AUTHN: Tower does not know `authnStrategies`, or lists no LDAP config. */
-      reason: 'no-authn-strategies' | 'no-ldap-config';
-    }
-  | { method: 'apiKey' };
-
-/**
- * Told of every request to Tower that failed (the caller's aborts aside), as the error the
- * caller gets: the metrics count them by kind (`towerErrorKind`). Must not throw.
- */
-export type RequestFailureListener = (error: TowerError) => void;
-
-/** How to reach and log in to one Tower, and how hard to work it. */
-export type TowerConnectionOptions = TowerEndpoint & {
-  /** Tower id from config, used in error messages. */
-  towerId: string;
-  /** Per-request timeout in ms (default 30 000). */
-  requestTimeoutMs?: number;
-  /** Requests in flight at once to this Tower (default DEFAULT_MAX_IN_FLIGHT). */
-  maxInFlight?: number;
-  /** Largest response body accepted, in bytes (default 8 MiB, `capeLabels.maxResponseBytes`). */
-  maxResponseBytes?: number;
-};
-
-/** A label as listed by the sweep. */
-export type TowerLabel = {
-  id: string;
-  key: string;
-  value: string | null;
-  createdAt: string;
-  /** Tower's lagging counter; null = not computed yet. */
-  totalNum: number | null;
-};
-
-/** Live state of a label just before deletion (rule 4, docs/architecture.md#the-deletion-rules). */
-export type LabelLiveState = {
-  id: string;
-  totalNum: number | null;
-  /** True when anything (any relation, recycle-bin VMs included) references the label right now. */
-  referenced: boolean;
-  /**
-   * The relations (`vms`, `vm_snapshots`, ...) found holding it, in the order of the run's
-   * relations; may be empty for a referenced label when Tower's second read did not say which.
-   */
-  referencedBy: string[];
-};
-
-/**
- * The relations of a Tower's `Label` (every kind of object that can reference a label), read once
- * per run: from introspection, or by probing the built-in list where Tower refuses introspection.
- */
-export type LabelRelations = {
-  source: 'introspection' | 'probe';
-  /** The relations whose `_some` and `_none` filters the check and the guard name. */
-  fields: string[];
-  /** How each of `fields` was found. */
-  foundBy: Record<string, RelationFinding>;
-  /** List fields of `Label` without those filters: the live check reads them for each candidate. */
-  unfiltered: UnfilteredField[];
-  /** Built-in relations this Tower lacks. */
-  lackingBuiltIn: string[];
-  /** Relations this Tower has beyond the built-in list. */
-  beyondBuiltIn: string[];
-};
-
-/** A list field of `Label` the live check reads directly; `paged` when it takes `first`. */
-export type UnfilteredField = { name: string; paged: boolean };
-
-export type ListLabelsFilter = {
-  /** `key_in` */
-  keys: string[];
-};
-
-/** Rule-5 guard: the server-side repeat of rules 1-4. */
-export type GuardedDeleteInput = {
-  ids: string[];
-  keys: string[];
-  /** ISO timestamp: `createdAt_lte`. */
-  createdBefore: string;
-};
-
-/**
- * Tower's clock, from the HTTP `Date` header of login's answer (an API key's first answer):
- * `towerNowMs` is the header's time, a lower bound of Tower's time when it is read (whole
- * seconds, then travel and the time since the answer), so a cutoff taken from it can only be
- * early, never late.
- */
-export type TowerClockReading =
-  { source: 'tower'; towerNowMs: number } | { source: 'local'; reason: string };
-
-/** Typed operations on one Tower. */
-export interface TowerClient {
-  /** Keyset pages ordered by id (`id_gt` the last id of the previous page). */
-  listLabelPages(
-    filter: ListLabelsFilter,
-    options: { pageSize: number; signal?: AbortSignal },
-  ): AsyncIterable<TowerLabel[]>;
-  /**
-   * The relations of Tower's `Label`, read on first use and kept for the client's life (one run).
-   * Throws a `TowerResponseError` `RELATIONS_UNKNOWN` when they cannot be determined.
-   */
-  readLabelRelations(signal?: AbortSignal): Promise<LabelRelations>;
-  /**
-   * One request: each label's live `total_num`, and per relation which of the ids it references.
-   * Missing ids are absent.
-   */
-  checkLabels(ids: string[], signal?: AbortSignal): Promise<LabelLiveState[]>;
-  /**
-   * One `deleteManyLabels` with the rule-5 guard (`<relation>_none: {}` for every relation);
-   * returns the count Tower reports.
-   */
-  deleteLabelsGuarded(
-    input: GuardedDeleteInput,
-    signal?: AbortSignal,
-  ): Promise<number>;
-  /** Which of these ids still exist (one request). */
-  readExistingIds(ids: string[], signal?: AbortSignal): Promise<string[]>;
-  /**
-   * Every label an object without a relation on `Label` names (holders.ts), all pages; which
-   * holders this Tower has is found on first use. Throws a `HolderUnreadableError` naming a holder
-   * Tower has but that could not be read.
-   */
-  readHeldLabels(options: {
-    pageSize: number;
-    signal?: AbortSignal;
-  }): Promise<HeldLabels>;
-  /**
-   * Logs in (unless a token is cached) and reads Tower's clock from login's answer; with an API
-   * key, from the first answer (a `CapeLabelsPing` when nothing else was sent yet). Optional:
-   * a client without it leaves the sweep on the backend's clock, recorded as such.
-   */
-  readClock?(signal?: AbortSignal): Promise<TowerClockReading>;
-  /**
-   * How the client authenticated, once it has (after `readClock` or any request); undefined
-   * before. Optional: the sweep notes it on the run when present.
-   */
-  loginUsed?(): TowerLogin | undefined;
-  /** Revokes the cached token, if any. */
-  close(): Promise<void>;
-}
+export type * from './types';
 
 type TowerClientDeps = {
   logger?: Pick<LoggerService, 'debug' | 'info' | 'warn'>;
-  /** Every failed request (not the caller's aborts): the metrics' Tower errors. */
   onRequestFailed?: RequestFailureListener;
 };
 
@@ -226,7 +57,7 @@ class GraphQLTowerClient implements TowerClient {
     filter: ListLabelsFilter,
     options: { pageSize: number; signal?: AbortSignal },
   ): AsyncIterable<TowerLabel[]> {
-    const pageSize = positiveInt(options.pageSize, 1, 'pageSize');
+    const { pageSize } = options;
     const fetchPage = (conditions: Vars[]) =>
       this.session.request(
         'listLabels',
@@ -332,8 +163,7 @@ class GraphQLTowerClient implements TowerClient {
     pageSize: number;
     signal?: AbortSignal;
   }): Promise<HeldLabels> {
-    const pageSize = positiveInt(options.pageSize, 1, 'pageSize');
-    return this.holders.read(pageSize, options.signal);
+    return this.holders.read(options.pageSize, options.signal);
   }
 
   readClock(signal?: AbortSignal): Promise<TowerClockReading> {
@@ -349,7 +179,6 @@ class GraphQLTowerClient implements TowerClient {
   }
 }
 
-/** Creates the client for one Tower; see docs/architecture.md#talking-to-tower. */
 export function createTowerClient(
   options: TowerConnectionOptions,
   deps: TowerClientDeps = {},
@@ -357,7 +186,6 @@ export function createTowerClient(
   return new GraphQLTowerClient(options, deps);
 }
 
-/** Sends one `labels` request with these conditions (AND-ed) and `first`. */
 type FetchLabelPage = (conditions: Vars[]) => Promise<ops.ParsedLabelRows>;
 
 /**
@@ -371,7 +199,6 @@ export async function* keysetChain(
   options: {
     towerId: string;
     key: string;
-    /** Rows asked per page (`first`). */
     pageSize: number;
     onAnomaly?: (text: string) => void;
   },
@@ -411,7 +238,6 @@ export async function* keysetChain(
 }
 
 export type KeysetState = {
-  /** Largest id seen so far; the next page asks for `id_gt: cursor`. */
   cursor?: string;
   /**
    * Ids yielded from the current page. Every id of earlier pages is at or below `cursor`
@@ -423,22 +249,15 @@ export type KeysetState = {
 
 type AcceptedPage = {
   labels: TowerLabel[];
-  /** Rows dropped: at or below the previous cursor, or already yielded. */
   dropped: number;
-  /** False when the page did not move the cursor (the listing would loop). */
   advanced: boolean;
 };
 
 /**
- * Takes one page of well-formed rows as Tower returned them and decides what
- * to yield. Safe behaviour for a misbehaving server:
- * - a row whose id is not above the previous page's cursor, or that was
- *   already yielded, is dropped (and counted, so the caller can log it);
- * - rows out of order *within* the page but above the cursor are kept: they
- *   are new data, and dropping them could skip a label;
- * - the cursor advances to the largest id of the page, so a page larger than
- *   asked is processed completely and nothing in it is listed again.
- * Ids compare as JS strings, matching Tower's ordering of cuid-like ids.
+ * Safe for a misbehaving server: a row at or below the previous cursor, or already yielded, is
+ * dropped and counted; rows out of order within the page but above the cursor are new data and
+ * kept; the cursor moves to the page's largest id (ids compare as JS strings, as Tower orders
+ * its cuid-like ids).
  */
 export function acceptPage(
   state: KeysetState,
@@ -464,7 +283,6 @@ export function acceptPage(
 
 type Running<T> = {
   iterator: AsyncIterator<T>;
-  /** The chain's next item, already requested; never rejects. */
   next: Promise<Step<T>>;
 };
 

@@ -5,7 +5,6 @@ import type {
 import { toError } from '@backstage/errors';
 import { plainText } from '../lib/plainText';
 
-/** The operation a Tower error happened in; part of every error message. */
 export type TowerOperation =
   | 'authnStrategies'
   | 'login'
@@ -18,11 +17,8 @@ export type TowerOperation =
   | 'readRelations'
   | 'readHolders';
 
-/** Tower's words quoted in an error, at most (UTF-8 bytes). */
 const MAX_DETAIL_BYTES = 1024;
-/** Messages of an answer's GraphQL errors kept, at most (each bounded like a detail). */
 const MAX_MESSAGES = 50;
-/** An error code comes from Tower's answer too. */
 const MAX_CODE_BYTES = 128;
 
 function boundedMessages(messages: readonly string[]): string[] {
@@ -31,26 +27,18 @@ function boundedMessages(messages: readonly string[]): string[] {
     .map(m => plainText(m, MAX_DETAIL_BYTES));
 }
 
-/**
- * An error's code: one of the plugin's own (checked against the common package's list), or a
- * code from outside the plugin, Tower's or the system's, passed through as it came.
- */
 type CodeOption =
   | { code: PluginRunErrorCode; passedThroughCode?: never }
   | { passedThroughCode: string; code?: never };
 
-/** Where an error happened. */
 export type TowerErrorContext = { towerId: string; operation: TowerOperation };
 
-/** Where the error happened, and what caused it. */
 type Ctx = TowerErrorContext & {
-  /** Must never carry credentials: callers pass only network-level errors. */
   cause?: unknown;
 };
 
 type TowerErrorOptions = Ctx & CodeOption;
 
-/** Tower's own code when its answer had one, else the plugin's `fallback`. */
 export function towerCodeOr(
   towerCode: string | undefined,
   fallback: PluginRunErrorCode,
@@ -60,16 +48,11 @@ export function towerCodeOr(
     : { passedThroughCode: towerCode };
 }
 
-/**
- * Base class of every error the Tower client throws. The message reads
- * `Tower <id>: <operation> failed: <detail>`; it never contains the password
- * or the token.
- */
+/** The message reads `Tower <id>: <operation> failed: <detail>`, never with a secret in it. */
 export abstract class TowerError extends Error {
   readonly code: RunErrorCode;
   readonly towerId: string;
   readonly operation: TowerOperation;
-  /** The figures and names of the message, for a frontend that words the code itself. */
   readonly params: Record<string, string | number>;
 
   // Public for the subclasses that add nothing; `abstract` keeps `new TowerError` out.
@@ -90,15 +73,9 @@ export abstract class TowerError extends Error {
   }
 }
 
-/** Login rejected, or the token is still rejected after one re-login. */
 export class TowerAuthError extends TowerError {}
 
-/**
- * The server could not be reached. `code` is the system error code, passed through
- * (`ECONNREFUSED`, `ENOTFOUND`, `EAI_AGAIN`, ...), `NETWORK` without one, or `TLS` for
- * certificate and handshake failures, in which case `tlsCode` holds Node's code (e.g.
- * `DEPTH_ZERO_SELF_SIGNED_CERT`).
- */
+/** `code`: the system's code as it came, `NETWORK` without one, or `TLS` (Node's in `tlsCode`). */
 export class TowerUnreachableError extends TowerError {
   readonly tlsCode?: string;
   constructor(detail: string, ctx: Ctx & CodeOption & { tlsCode?: string }) {
@@ -109,7 +86,6 @@ export class TowerUnreachableError extends TowerError {
   }
 }
 
-/** The per-request timeout (`requestTimeoutMs`) elapsed. */
 export class TowerTimeoutError extends TowerError {
   readonly timeoutMs: number;
   constructor(timeoutMs: number, ctx: Ctx) {
@@ -119,24 +95,16 @@ export class TowerTimeoutError extends TowerError {
   }
 }
 
-/** What a non-2xx answer's body said, already scrubbed of secrets. */
 type TowerHttpErrorBody = {
-  /** Tower's error code: a JSON ErrorBody's `code`, or a GraphQL error's. */
   code?: string;
-  /** Tower's words: a JSON `message`, or the text of an HTML page. */
   message?: string;
-  /** Every GraphQL error's words, when the body held GraphQL `errors` (as Apollo answers a 400). */
   messages?: string[];
 };
 
-/**
- * Tower (or a gateway in front of it) answered with a non-2xx HTTP status. `code` stays
- * `HTTP_<status>`; Tower's own code is `towerCode`, its words are in the message.
- */
+/** `code` stays `HTTP_<status>`; Tower's own code is `towerCode`. */
 export class TowerHttpError extends TowerError {
   readonly status: number;
   readonly towerCode?: string;
-  /** The words of each GraphQL error the body held; empty for other bodies. */
   readonly messages: string[];
   constructor(
     status: number,
@@ -181,7 +149,6 @@ export class TowerRedirectError extends TowerError {
   }
 }
 
-/** The body was not usable: not JSON, too large, or not the expected shape. */
 export class TowerResponseError extends TowerError {
   constructor(
     detail: string,
@@ -199,10 +166,6 @@ export class TowerResponseError extends TowerError {
   }
 }
 
-/**
- * Tower answered with GraphQL `errors`; `code` is the first error's code, the message the first
- * error's words; `messages` holds every error's words (scrubbed by the caller), plain and bounded.
- */
 export class TowerGraphQLError extends TowerError {
   readonly graphqlCode?: string;
   readonly messages: string[];
@@ -221,7 +184,6 @@ export class TowerGraphQLError extends TowerError {
   }
 }
 
-/** The caller's AbortSignal fired. `name` is `AbortError` like DOM aborts. */
 export class TowerAbortedError extends TowerError {
   constructor(ctx: Ctx) {
     super('aborted by the caller', { ...ctx, code: 'ABORTED' });
@@ -233,10 +195,8 @@ export function isTowerError(e: unknown): e is TowerError {
   return e instanceof TowerError;
 }
 
-/** Thrown by the answers' parsers (operations.ts); `parseAnswer` turns it into a TowerResponseError. */
 export class ShapeError extends Error {}
 
-/** Checks an answer's shape: a malformed answer is a `TowerResponseError`. */
 export function parseAnswer<T>(
   towerId: string,
   operation: TowerOperation,
@@ -253,11 +213,6 @@ export function parseAnswer<T>(
     });
   }
 }
-
-/*
- * What a failed request's error says: its kind for the metrics, and whether Tower refused the
- * token or API key (the session logs in again, or fails the key).
- */
 
 /**
  * What kind of failure a request to Tower met, of a fixed set so that it can be a metric's
@@ -285,10 +240,6 @@ export function towerErrorKind(error: TowerError) {
   return 'OTHER';
 }
 
-/**
- * Codes Tower (or a GraphQL server in front of it) gives a missing, revoked or unknown token, a
- * token of another user, or a login whose user may not do what it asked.
- */
 const AUTH_CODES = new Set([
   'LOAD_TOKEN_FAILED',
   'UNAUTHENTICATED',
@@ -296,11 +247,7 @@ const AUTH_CODES = new Set([
   'PERMISSION_DENIED',
 ]);
 
-/**
- * Why Tower refused the token, API key or login a request carried, in any of the shapes it says
- * so: a GraphQL error with such a code (at the top level or under `extensions`), HTTP 401, or a
- * JSON ErrorBody with such a code. Undefined when the error is about something else.
- */
+/** Why Tower refused the token, key or login, in any shape it says so; else undefined. */
 export function authFailureCode(e: unknown): string | undefined {
   if (e instanceof TowerGraphQLError) {
     return e.graphqlCode && AUTH_CODES.has(e.graphqlCode)
@@ -314,7 +261,6 @@ export function authFailureCode(e: unknown): string | undefined {
   return undefined;
 }
 
-/** Login failures where Tower refused no password: nothing was sent, or it was let in without a token. */
 const NO_PASSWORD_REFUSED = new Set([
   'NO_TOKEN',
   'LDAP_CONFIG_UNKNOWN',
@@ -335,14 +281,12 @@ export function isRefusedLogin(e: unknown): e is TowerError {
  * the code at the top level or under `extensions`), or an HTML or plain-text page.
  */
 
-/** Bytes of an error body read at most; the rest is dropped unread. */
 export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 /**
  * Characters dropped before the cut of a body longer than that: a secret cut in two there
  * would no longer match the scrubber, so the part before the cut is never quoted.
  */
 const CUT_MARGIN = 4096;
-/** Tower's words kept from an error body (UTF-8 bytes): the status and code stay readable. */
 const MAX_WORDS_BYTES = 512;
 
 type Obj = Record<string, unknown>;
@@ -353,11 +297,9 @@ const isObj = (v: unknown): v is Obj =>
 const str = (v: unknown): string | undefined =>
   typeof v === 'string' && v.trim() ? v : undefined;
 
-/** An error code as Tower writes it: a name, or a number. */
 const codeText = (v: unknown): string | undefined =>
   typeof v === 'number' && Number.isFinite(v) ? String(v) : str(v);
 
-/** A GraphQL error's code: at the top level (Tower) or under `extensions` (most servers). */
 export function graphqlErrorCode(error: unknown): string | undefined {
   if (!isObj(error)) return undefined;
   return (
@@ -411,7 +353,6 @@ function decodeEntities(text: string): string {
   );
 }
 
-/** Where the markup starting at `lt` ends: after its `>`, or after a script or style element. */
 function skipMarkup(html: string, lower: string, lt: number): number {
   if (lower.startsWith('<!--', lt)) {
     const end = lower.indexOf('-->', lt + 4);
@@ -424,7 +365,6 @@ function skipMarkup(html: string, lower: string, lt: number): number {
   return gt < 0 ? html.length : gt + 1;
 }
 
-/** The text of an HTML page: tags, comments, scripts and styles dropped; linear in its length. */
 function htmlText(html: string): string {
   const lower = html.toLowerCase();
   let out = '';
@@ -482,11 +422,6 @@ export function parseErrorBody(
   return body;
 }
 
-/*
- * Network failures as the client's typed errors: which system codes are TLS failures, what
- * each network code means, and which failures happened before a request could reach Tower.
- */
-
 const TLS_CODES = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',
   'SELF_SIGNED_CERT_IN_CHAIN',
@@ -523,8 +458,7 @@ function errorCode(e: unknown): string | undefined {
   return undefined;
 }
 
-/** Walks `cause` links (undici wraps system errors in `TypeError: fetch failed`). */
-function findCode(e: unknown): { code?: string; error: unknown } {
+export function findCode(e: unknown): { code?: string; error: unknown } {
   let current: unknown = e;
   for (let depth = 0; depth < 5 && current; depth += 1) {
     const code = errorCode(current);
@@ -534,7 +468,6 @@ function findCode(e: unknown): { code?: string; error: unknown } {
   return { error: e };
 }
 
-/** A safe, credential-free cause for a network failure. */
 function networkCause(e: unknown): Error {
   const cause = new Error(toError(e).message);
   const code = errorCode(e);
@@ -542,12 +475,10 @@ function networkCause(e: unknown): Error {
   return cause;
 }
 
-/** Maps a failed fetch to one of the client's typed errors. */
 export function classifyFetchError(
   e: unknown,
   request: TowerErrorContext & {
     timeoutMs: number;
-    /** The caller's signal, if any. */
     signal?: AbortSignal;
     timeoutSignal: AbortSignal;
   },
@@ -586,7 +517,6 @@ export function classifyFetchError(
   });
 }
 
-/** Codes of network errors raised before the request could reach Tower: nothing to wait for. */
 const NEVER_SENT = new Set([
   'ECONNREFUSED',
   'ENOTFOUND',

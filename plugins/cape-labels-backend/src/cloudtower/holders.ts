@@ -3,6 +3,9 @@ import { ShapeError, TowerAbortedError, TowerResponseError } from './errors';
 import { isObj, nonEmptyString } from './operations';
 import { refusedNaming, validationMessages } from './relations';
 import type { TowerSession } from './session';
+import type { HeldLabels, LabelHolder } from './types';
+
+export type { HeldLabels, LabelHolder } from './types';
 
 /*
  * Objects that hold labels without a relation on Label (docs/sweep-rules.md, rule 4): no field,
@@ -19,7 +22,6 @@ type HolderSource = {
 type HolderSpec = {
   root: string;
   type: string;
-  /** The first Tower release that has it. */
   since: string;
   sources: readonly HolderSource[];
 };
@@ -88,20 +90,6 @@ export const KNOWN_HOLDERS: readonly HolderSpec[] = [
   },
 ];
 
-export type LabelHolder = {
-  /** The holder's root query (`securityGroups`, ...). */
-  kind: string;
-  id: string;
-  name: string | null;
-};
-
-/** The labels holders named, as read at `readAtMs` (`performance.now()` when the read began). */
-export type HeldLabels = {
-  readAtMs: number;
-  kinds: string[];
-  byLabel: ReadonlyMap<string, LabelHolder>;
-};
-
 /** A holder this Tower has that could not be read: nothing may be deleted on its word. */
 export class HolderUnreadableError extends TowerResponseError {
   constructor(
@@ -117,7 +105,6 @@ export class HolderUnreadableError extends TowerResponseError {
   }
 }
 
-/** A holder as this Tower has it: its sources with only the fields it has; none = unreadable. */
 type HolderInUse = { spec: HolderSpec; sources: HolderSource[] };
 
 /** Holder objects read per run, at most: an answer past this is not believed. */
@@ -135,7 +122,6 @@ const TYPES = [
   ),
 ];
 
-/** The introspection of `Query` and the holders' types: `t<i>` is the i-th of `TYPES`. */
 export function holderTypesDocument(): string {
   const reads = TYPES.map(
     (t, i) => `\n  t${i}: __type(name: "${t}") { fields { name } }`,
@@ -151,10 +137,6 @@ function selectionOf(sources: readonly HolderSource[]): string {
     .join(' ');
 }
 
-/**
- * One page of each holder in `holders`: `h<i>` with `$f<i>` (first) and `$a<i>` (after). Only
- * names of `KNOWN_HOLDERS` enter it, never one Tower sent.
- */
 export function holdersDocument(
   holders: readonly HolderInUse[],
   name = 'CapeLabelsHolders',
@@ -190,7 +172,6 @@ function fieldNames(type: unknown): Set<string> | undefined {
   );
 }
 
-/** The holders introspection shows: the root on Query, and the fields of each source it has. */
 function parseIntrospectedHolders(data: unknown): HolderInUse[] {
   if (!isObj(data)) throw new ShapeError('no introspection answer');
   const types = new Map(TYPES.map((t, i) => [t, fieldNames(data[`t${i}`])]));
@@ -213,7 +194,6 @@ function parseIntrospectedHolders(data: unknown): HolderInUse[] {
   }));
 }
 
-/** Every source of a spec split into one leaf each, for probing what a Tower refused. */
 function leavesOf(spec: HolderSpec): HolderSource[] {
   return spec.sources.flatMap(s => [
     ...(s.ids ? [{ ...(s.via ? { via: s.via } : {}), ids: s.ids }] : []),
@@ -225,7 +205,6 @@ function leavesOf(spec: HolderSpec): HolderSource[] {
 
 type Page = {
   rows: Array<{ id: string; name: string | null; labelIds: string[] }>;
-  /** Rows as sent (a full page means there may be more). */
   received: number;
 };
 
@@ -289,7 +268,6 @@ export class LabelHolderReader {
     private readonly session: TowerSession,
   ) {}
 
-  /** Every label a holder names, all pages; throws a `HolderUnreadableError` naming a holder it could not read. */
   async read(pageSize: number, signal?: AbortSignal): Promise<HeldLabels> {
     const readAtMs = performance.now();
     const holders = await this.discover(signal);
@@ -319,7 +297,6 @@ export class LabelHolderReader {
     return { readAtMs, kinds: holders.map(h => h.spec.root), byLabel };
   }
 
-  /** Records a page's new rows; whether the chain goes on (its page was full and advanced). */
   private accept(
     chain: Chain,
     page: Page,
@@ -401,7 +378,6 @@ export class LabelHolderReader {
     );
   }
 
-  /** One discovery per client; a failed one is tried again by the next read. */
   private discover(signal?: AbortSignal): Promise<HolderInUse[]> {
     this.found ??= this.introspectOrProbe(signal).catch((error: unknown) => {
       this.found = undefined;
@@ -444,7 +420,6 @@ export class LabelHolderReader {
     return found;
   }
 
-  /** The leaves of a holder Tower accepts alone (a Tower that lacks some of its fields). */
   private async acceptedLeaves(
     spec: HolderSpec,
     signal?: AbortSignal,
@@ -458,7 +433,6 @@ export class LabelHolderReader {
     return accepted;
   }
 
-  /** Tower's validation messages when it refuses reading these holders; undefined when it accepts. */
   private async refusal(
     holders: HolderInUse[],
     signal?: AbortSignal,

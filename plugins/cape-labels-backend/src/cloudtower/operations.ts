@@ -1,5 +1,5 @@
 import { ShapeError } from './errors';
-import type { TowerLabel } from './TowerClient';
+import type { TowerLabel } from './types';
 
 // Every value travels as a GraphQL variable; the documents are constants.
 
@@ -46,10 +46,6 @@ export const LIST_LABELS = /* GraphQL */ `
   }
 `;
 
-/**
- * The live check of one batch (rule 4): each label's live counter, and which of them anything
- * references (`$referenced`: one `{<relation>_some: {}}` per relation of the run, relations.ts).
- */
 export const CHECK_LABELS = /* GraphQL */ `
   query CapeLabelsCheck($ids: [ID!], $referenced: [LabelWhereInput!]) {
     labels(where: { id_in: $ids }) {
@@ -115,19 +111,16 @@ export function nonEmptyString(v: unknown): v is string {
   return typeof v === 'string' && v.length > 0;
 }
 
-/** Counters: anything but a non-negative integer is "unknown" (null). */
 export function counter(v: unknown): number | null {
   return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null;
 }
 
-/** The token, or undefined when `login` answered without one (two-factor login). */
 export function parseLoginToken(data: unknown): string | undefined {
   const login = field(data, 'login');
   if (!isObj(login)) throw new ShapeError('login returned no login');
   return nonEmptyString(login.token) ? login.token : undefined;
 }
 
-/** The ids of the LDAP configs `authnStrategies` lists, each once, in Tower's order. */
 export function parseLdapConfigIds(data: unknown): string[] {
   const strategies = field(data, 'authnStrategies');
   if (!Array.isArray(strategies)) {
@@ -147,16 +140,13 @@ export function parseLdapConfigIds(data: unknown): string[] {
   return [...ids];
 }
 
-/** `__typename` answered: any object under `data` will do. */
 export function parsePing(data: unknown): void {
   if (!isObj(data)) throw new ShapeError('response has no data');
 }
 
 export type ParsedLabelRows = {
   labels: TowerLabel[];
-  /** Rows dropped because a required field was missing or mistyped. */
   malformed: number;
-  /** Row count as returned, malformed ones included. */
   received: number;
 };
 

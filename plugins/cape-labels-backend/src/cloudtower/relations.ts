@@ -12,11 +12,7 @@ import {
   nonEmptyString,
   requestedRows,
 } from './operations';
-import type {
-  LabelLiveState,
-  LabelRelations,
-  UnfilteredField,
-} from './TowerClient';
+import type { LabelLiveState, LabelRelations, UnfilteredField } from './types';
 import type { TowerSession } from './session';
 
 /*
@@ -140,10 +136,6 @@ type TypeRef = { kind?: unknown; ofType?: unknown };
 
 const COMPOSITE = new Set(['OBJECT', 'INTERFACE', 'UNION']);
 
-/**
- * A list of objects, interfaces or unions, whatever wrappers surround it; also a list whose element
- * lies deeper than introspection was asked to show (it may hold objects).
- */
 function isCompositeList(type: unknown): boolean {
   let sawList = false;
   let t = type as TypeRef | null | undefined;
@@ -175,7 +167,6 @@ function checkedNames(names: readonly string[], what: string): void {
     );
 }
 
-/** The relation set as the run records it: `vms` required, the comparison with the built-in list. */
 function relationSet(
   source: LabelRelations['source'],
   foundBy: Map<string, RelationFinding>,
@@ -198,11 +189,7 @@ function relationSet(
   };
 }
 
-/**
- * The relations introspection shows: every name with both `<name>_some` and `<name>_none` filters
- * on `LabelWhereInput`, whatever its `Label` field looks like (or with none); and the list fields
- * of `Label` that have no such filters, which the live check reads directly.
- */
+/** Every name with both `<name>_some` and `<name>_none` filters, whatever its `Label` field. */
 function parseIntrospectedRelations(data: unknown): LabelRelations {
   const answer = data as {
     label?: { fields?: unknown } | null;
@@ -236,7 +223,6 @@ function parseIntrospectedRelations(data: unknown): LabelRelations {
   return relationSet('introspection', foundBy, unfiltered);
 }
 
-/** Sends one read to Tower; its answer goes through `parse` (a ShapeError there is malformed). */
 type RelationQuery = <T>(
   document: string,
   variables: Record<string, unknown>,
@@ -250,10 +236,6 @@ function relationsUnknown(towerId: string, why: string): TowerResponseError {
   );
 }
 
-/**
- * The words of Tower's validation errors: GraphQL errors in a 200 answer, or in a 400's body
- * (as Apollo answers a document it refuses). Undefined for any other failure.
- */
 export function validationMessages(error: unknown): string[] | undefined {
   if (error instanceof TowerGraphQLError) return error.messages;
   if (error instanceof TowerHttpError && error.status === 400)
@@ -261,7 +243,6 @@ export function validationMessages(error: unknown): string[] | undefined {
   return undefined;
 }
 
-/** Refused introspection: Tower's validation errors, or an answer that shows no usable Label. */
 function introspectionRefused(error: unknown): boolean {
   return (
     validationMessages(error) !== undefined ||
@@ -272,7 +253,6 @@ function introspectionRefused(error: unknown): boolean {
 /** Where a message turns to suggesting names it knows; what follows is never evidence. */
 const SUGGESTION =
   /\b(?:did you mean|perhaps you meant|maybe you meant|you may have meant|you might mean|similar|suggest|instead|try)\b/i;
-/** Characters either side of a name that, found in the document we sent, show the message echoes it. */
 const ECHO_CONTEXT = 4;
 const FILTER_NAME = /([A-Za-z_][A-Za-z0-9_]*)_(?:some|none)\b/g;
 
@@ -293,10 +273,6 @@ export function refusedNaming(
   });
 }
 
-/**
- * The relations among `candidates` a refusal names as its subject: each message's filter names
- * before any suggestion, less those that only echo the document we sent.
- */
 function namedByRefusal(
   messages: readonly string[],
   candidates: readonly string[],
@@ -321,7 +297,6 @@ function namedByRefusal(
   return candidates.filter(c => named.has(c));
 }
 
-/** Tower's validation messages when it refuses the probe of `relations`; undefined when it accepts. */
 async function refusalOf(
   query: RelationQuery,
   relations: readonly string[],
@@ -336,7 +311,6 @@ async function refusalOf(
   }
 }
 
-/** What a probe of `relation` alone shows: accepted, refused naming its filter (lacking), or unclear. */
 function aloneVerdict(
   refusal: string[] | undefined,
   relation: string,
@@ -349,7 +323,6 @@ function aloneVerdict(
 /** Probes of one relation alone, per run: a refusal naming more than this keeps the rest, unclear. */
 export const MAX_ALONE_PROBES = 6;
 
-/** The relations of a Tower's `Label`, and the live check's documents built from them. */
 type RelationsInUse = {
   relations: LabelRelations;
   checkQuery: string;
@@ -357,19 +330,15 @@ type RelationsInUse = {
 };
 
 /**
- * Finds the relations of one Tower's `Label`, once per run (it belongs to the run's client): by
- * introspection, else by probing the built-in list. A probe drops a relation only when a probe of
- * that relation alone is refused naming its filters; the probes alone are bounded per run, across
- * retries of a failed discovery.
+ * A probe drops a relation only when a probe of that relation alone is refused naming its
+ * filters; those probes are bounded per run, across retries of a failed discovery.
  */
 export class LabelRelationDiscovery {
   private aloneProbesLeft = MAX_ALONE_PROBES;
-  /** What each probe of one relation alone showed ('lacking': Tower refused it naming its filter). */
   private readonly aloneVerdicts = new Map<
     string,
     RelationFinding | 'lacking'
   >();
-  /** Kept for the client's life (one run). */
   private found?: Promise<RelationsInUse>;
 
   constructor(
@@ -436,7 +405,6 @@ export class LabelRelationDiscovery {
     return relationSet('probe', foundBy);
   }
 
-  /** Each relation is probed alone at most once per run; past the budget it stays, unclear. */
   private async probeAlone(
     query: RelationQuery,
     relation: string,
@@ -452,19 +420,10 @@ export class LabelRelationDiscovery {
 }
 
 /*
- * The live check (rule 4) in two reads. `CHECK_LABELS` (one request per batch) reads each label's
- * live counter and which of the batch's labels anything references: one `OR` over every
- * relation's `_some` filter. Only when it finds some does `referencesDocument` ask, per relation,
- * which of those it holds, to name the relation on the outcome; most batches never need it.
- * Relation names travel as variables only. The one exception: a list field of `Label` without
- * filters (`unfiltered`) is read on each label row, so its name (a checked GraphQL name) enters
- * the check's document.
+ * The live check (rule 4) in two reads: the second, naming the relation, only for labels the first
+ * found referenced. Relation names travel as variables, but for unfiltered fields (checked names).
  */
 
-/**
- * CHECK_LABELS, with each unfiltered list field read on the label rows as `d<i>` (one element
- * is enough to tell a referenced label).
- */
 export function checkDocument(unfiltered: readonly UnfilteredField[]): string {
   if (unfiltered.length === 0) return CHECK_LABELS;
   const reads = unfiltered.map(({ name, paged }, i) => {
@@ -475,17 +434,12 @@ export function checkDocument(unfiltered: readonly UnfilteredField[]): string {
   return CHECK_LABELS.replace(/total_num\n/, `total_num${reads.join('')}\n`);
 }
 
-/** The variable `$referenced` of CHECK_LABELS: a label any relation references matches one of them. */
 export function anyReference(
   relations: readonly string[],
 ): Array<Record<string, object>> {
   return relations.map(r => ({ [`${r}_some`]: {} }));
 }
 
-/**
- * Which relation holds which of `referencesDocument`'s ids: relation `i` answers as `r<i>`, its
- * filter in `$r<i>`. The document depends on the relation count alone.
- */
 export function referencesDocument(relationCount: number): string {
   if (!Number.isInteger(relationCount) || relationCount < 0)
     throw new TypeError(`relationCount must be a count, got ${relationCount}`);
@@ -501,7 +455,6 @@ export function referencesDocument(relationCount: number): string {
 }`;
 }
 
-/** The variables of `referencesDocument(relations.length)`. */
 export function referencesVariables(
   ids: string[],
   relations: readonly string[],
@@ -540,10 +493,6 @@ function merged(
   return Math.max(prev, next);
 }
 
-/**
- * CHECK_LABELS's answer: each label's live counter, which of them anything references, and the
- * unfiltered list fields that hold each.
- */
 type CheckAnswer = {
   counters: Map<string, number | null>;
   referenced: ReadonlySet<string>;
@@ -566,7 +515,6 @@ function fieldsHolding(
     .map(f => f.name);
 }
 
-/** Each requested label's row; a duplicated id merges conservatively. */
 export function parseCheck(
   data: unknown,
   requested: ReadonlySet<string>,
@@ -590,7 +538,6 @@ export function parseCheck(
   return { counters, referenced, heldDirectly };
 }
 
-/** `referencesDocument`'s answer: the ids each relation holds (all of them when it did not say). */
 export function parseReferences(
   data: unknown,
   requested: ReadonlySet<string>,
@@ -602,11 +549,7 @@ export function parseReferences(
   );
 }
 
-/**
- * Each label still there, with its counter and what references it. A label either read says is
- * referenced is: the relations name it where the second read found it, then the unfiltered fields
- * that hold it.
- */
+/** The relations name a referenced label where the second read found it, then unfiltered fields. */
 export function liveStates(
   check: CheckAnswer,
   references: ReadonlyMap<string, ReadonlySet<string>>,

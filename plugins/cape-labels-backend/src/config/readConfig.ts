@@ -15,7 +15,7 @@ import {
   type TowerTransport,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { Duration, type DurationLikeObject } from 'luxon';
-import { isLoopbackHost } from '../cloudtower/session';
+import { isLoopbackHost } from '../cloudtower/wire';
 import type { TowerCredentials } from '../cloudtower/TowerClient';
 import {
   DEFAULT_MAX_IN_FLIGHT,

@@ -361,10 +361,8 @@ export class SweepRun {
   private async readTowerClock(): Promise<DateTime> {
     const { runId, tower, logger, client } = this;
     const { maxClockAheadMs } = this.settings.tuning;
-    const reading: TowerClockReading = client.readClock
-      ? await this.logIn(client.readClock.bind(client))
-      : { source: 'local', reason: 'the client cannot read Tower clock' };
-    const login = client.loginUsed?.();
+    const reading = await this.logIn(client.readClock.bind(client));
+    const login = client.loginUsed();
     const loginNote = login && runNotes.login(login);
     if (loginNote) this.notes.keep(loginNote);
     const { clock, effectiveSkewMs } = readClock(
@@ -402,7 +400,7 @@ export class SweepRun {
       if (isRefusedLogin(error)) await this.backOff(error);
       throw error;
     }
-    if (this.client.loginUsed?.()?.method === 'password') {
+    if (this.client.loginUsed()?.method === 'password') {
       await logins
         .succeeded()
         .catch(error =>

@@ -3,7 +3,7 @@ import type {
   RunNote,
   RunNoteCode,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { describeLogin } from '../cloudtower/session';
+import { describeLogin } from '../cloudtower/login';
 import type { TowerLogin } from '../cloudtower/TowerClient';
 
 type Params = Record<string, string | number>;

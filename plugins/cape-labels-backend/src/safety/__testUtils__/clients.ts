@@ -63,6 +63,10 @@ export function memoryClient(
     totalNum: t.total_num,
   });
   return {
+    async readClock() {
+      return { source: 'local', reason: 'the client cannot read Tower clock' };
+    },
+    loginUsed: () => undefined,
     async readHeldLabels() {
       const readAtMs = performance.now();
       const byLabel = new Map<string, LabelHolder>();
@@ -187,6 +191,10 @@ export function hookedClient(
     return result;
   };
   return {
+    async readClock() {
+      return { source: 'local', reason: 'the client cannot read Tower clock' };
+    },
+    loginUsed: () => undefined,
     listLabelPages(filter, options) {
       const inner = client
         .listLabelPages(filter, options)

@@ -12,8 +12,8 @@ export function overriding(
     deleteLabelsGuarded: client.deleteLabelsGuarded.bind(client),
     readExistingIds: client.readExistingIds.bind(client),
     readHeldLabels: client.readHeldLabels.bind(client),
-    readClock: client.readClock?.bind(client),
-    loginUsed: client.loginUsed?.bind(client),
+    readClock: client.readClock.bind(client),
+    loginUsed: client.loginUsed.bind(client),
     close: client.close.bind(client),
     ...overrides,
   };

@@ -1,0 +1,168 @@
+import type { RelationFinding } from '@smartx-cape/plugin-cape-labels-common';
+import type { TowerError } from './errors';
+
+export type Vars = Record<string, unknown>;
+
+export type LabelHolder = {
+  kind: string;
+  id: string;
+  name: string | null;
+};
+
+export type HeldLabels = {
+  readAtMs: number;
+  kinds: string[];
+  byLabel: ReadonlyMap<string, LabelHolder>;
+};
+
+export type TowerCredentials =
+  | {
+      kind: 'password';
+      username: string;
+      password: string;
+      /** LDAP: through `authnStrategies` and source AUTHN where Tower has it, else source LDAP. */
+      userSource: 'LOCAL' | 'LDAP';
+      /** Which of several LDAP configs of a Tower 3.0+ to log in through (`authnStrategies` id). */
+      authConfigId?: string;
+    }
+  | { kind: 'apiKey'; apiKey: string };
+
+export type PasswordCredentials = Extract<
+  TowerCredentials,
+  { kind: 'password' }
+>;
+
+/** Where a Tower is and how to log in to it: the configured Tower carries the same fields. */
+export type TowerEndpoint = {
+  /** Base URL; the GraphQL endpoint is `<server>/api`. */
+  server: string;
+  credentials: TowerCredentials;
+  /**
+   * Sent on every request to this Tower (login included) and to nothing else, e.g. a gateway's
+   * `x-bypass-whitelist: true`. Values are secrets. Never a name the client owns
+   * (`authorization`, `content-type`, `content-length`, `host`).
+   */
+  headers?: Readonly<Record<string, string>>;
+  skipTLSVerify: boolean;
+  caCert?: string;
+};
+
+export type TowerLogin =
+  | { method: 'password'; source: 'LOCAL' }
+  | { method: 'password'; source: 'AUTHN'; authConfigId: string }
+  | {
+      method: 'password';
+      source: 'LDAP';
+      /** Why not AUTHN: Tower does not know `authnStrategies`, or lists no LDAP config. */
+      reason: 'no-authn-strategies' | 'no-ldap-config';
+    }
+  | { method: 'apiKey' };
+
+/**
+ * Told of every request to Tower that failed (the caller's aborts aside), as the error the
+ * caller gets: the metrics count them by kind (`towerErrorKind`). Must not throw.
+ */
+export type RequestFailureListener = (error: TowerError) => void;
+
+export type TowerConnectionOptions = TowerEndpoint & {
+  towerId: string;
+  requestTimeoutMs?: number;
+  maxInFlight?: number;
+  maxResponseBytes?: number;
+};
+
+export type TowerLabel = {
+  id: string;
+  key: string;
+  value: string | null;
+  createdAt: string;
+  /** Tower's lagging counter; null = not computed yet. */
+  totalNum: number | null;
+};
+
+export type LabelLiveState = {
+  id: string;
+  totalNum: number | null;
+  /** True when anything (any relation, recycle-bin VMs included) references the label right now. */
+  referenced: boolean;
+  /**
+   * The relations (`vms`, `vm_snapshots`, ...) found holding it, in the order of the run's
+   * relations; may be empty for a referenced label when Tower's second read did not say which.
+   */
+  referencedBy: string[];
+};
+
+export type LabelRelations = {
+  source: 'introspection' | 'probe';
+  fields: string[];
+  foundBy: Record<string, RelationFinding>;
+  /** List fields of `Label` without those filters: the live check reads them for each candidate. */
+  unfiltered: UnfilteredField[];
+  lackingBuiltIn: string[];
+  beyondBuiltIn: string[];
+};
+
+export type UnfilteredField = { name: string; paged: boolean };
+
+export type ListLabelsFilter = {
+  keys: string[];
+};
+
+export type GuardedDeleteInput = {
+  ids: string[];
+  keys: string[];
+  createdBefore: string;
+};
+
+/**
+ * Tower's clock, from the HTTP `Date` header of login's answer (an API key's first answer):
+ * `towerNowMs` is the header's time, a lower bound of Tower's time when it is read (whole
+ * seconds, then travel and the time since the answer), so a cutoff taken from it can only be
+ * early, never late.
+ */
+export type TowerClockReading =
+  { source: 'tower'; towerNowMs: number } | { source: 'local'; reason: string };
+
+export interface TowerClient {
+  /** Keyset pages ordered by id (`id_gt` the last id of the previous page). */
+  listLabelPages(
+    filter: ListLabelsFilter,
+    options: { pageSize: number; signal?: AbortSignal },
+  ): AsyncIterable<TowerLabel[]>;
+  /**
+   * The relations of Tower's `Label`, read on first use and kept for the client's life (one run).
+   * Throws a `TowerResponseError` `RELATIONS_UNKNOWN` when they cannot be determined.
+   */
+  readLabelRelations(signal?: AbortSignal): Promise<LabelRelations>;
+  /**
+   * One request: each label's live `total_num`, and per relation which of the ids it references.
+   * Missing ids are absent.
+   */
+  checkLabels(ids: string[], signal?: AbortSignal): Promise<LabelLiveState[]>;
+  /**
+   * One `deleteManyLabels` with the rule-5 guard (`<relation>_none: {}` for every relation);
+   * returns the count Tower reports.
+   */
+  deleteLabelsGuarded(
+    input: GuardedDeleteInput,
+    signal?: AbortSignal,
+  ): Promise<number>;
+  readExistingIds(ids: string[], signal?: AbortSignal): Promise<string[]>;
+  /**
+   * Every label an object without a relation on `Label` names (holders.ts), all pages; which
+   * holders this Tower has is found on first use. Throws a `HolderUnreadableError` naming a holder
+   * Tower has but that could not be read.
+   */
+  readHeldLabels(options: {
+    pageSize: number;
+    signal?: AbortSignal;
+  }): Promise<HeldLabels>;
+  /**
+   * Logs in (unless a token is cached) and reads Tower's clock from login's answer; with an API
+   * key, from the first answer (a `CapeLabelsPing` when nothing else was sent yet).
+   */
+  readClock(signal?: AbortSignal): Promise<TowerClockReading>;
+  /** How the client authenticated, once it has (after `readClock` or any request). */
+  loginUsed(): TowerLogin | undefined;
+  close(): Promise<void>;
+}

@@ -1,0 +1,323 @@
+import { ClientError, GraphQLClient } from 'graphql-request';
+import { STATUS_CODES } from 'node:http';
+import { rootCertificates } from 'node:tls';
+import {
+  Agent,
+  EnvHttpProxyAgent,
+  fetch as undiciFetch,
+  type Dispatcher,
+} from 'undici';
+import { Limiter } from '../lib/limiter';
+import { plainText } from '../lib/plainText';
+import {
+  classifyFetchError,
+  findCode,
+  graphqlErrorCode,
+  MAX_ERROR_BODY_BYTES,
+  parseErrorBody,
+  TowerAbortedError,
+  TowerAuthError,
+  type TowerError,
+  type TowerErrorContext,
+  TowerGraphQLError,
+  towerCodeOr,
+  TowerHttpError,
+  type TowerOperation,
+  TowerRedirectError,
+  TowerResponseError,
+} from './errors';
+import { LOGIN_CODES } from './login';
+import type { SecretScrubber } from './scrub';
+import type { RequestFailureListener, TowerEndpoint, Vars } from './types';
+
+export type WireOptions = Omit<TowerEndpoint, 'credentials'> & {
+  towerId: string;
+  timeoutMs: number;
+  maxInFlight: number;
+  maxResponseBytes: number;
+};
+
+export type WireAnswer = { data: unknown; date: string | null };
+
+export function isLoopbackHost(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    hostname === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+  );
+}
+
+/** Where every copy of undici, Node's own included, keeps the global dispatcher. */
+const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+
+/** An answer the fetch refused, made a TowerError once the operation is known. */
+class Refusal extends Error {
+  constructor(readonly toTowerError: (ctx: TowerErrorContext) => TowerError) {
+    super('refused');
+  }
+}
+
+const isMessage = (v: unknown): v is { message: string } =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as { message?: unknown }).message === 'string';
+
+/**
+ * The requests to one Tower: a slot among the requests in flight, one `GraphQLClient` over
+ * undici's fetch on the Tower's own dispatcher, the timeout, a bounded body, redirects refused.
+ * Every failure becomes a TowerError here, with every secret scrubbed from it: this is the one
+ * place requests fail.
+ */
+export class TowerWire {
+  private readonly limiter: Limiter;
+  private readonly client: GraphQLClient;
+  private readonly tls: { rejectUnauthorized: boolean; ca?: string[] };
+  private agent?: Dispatcher;
+
+  constructor(
+    private readonly options: WireOptions,
+    private readonly scrubber: SecretScrubber,
+    private readonly onRequestFailed?: RequestFailureListener,
+  ) {
+    this.limiter = new Limiter(options.maxInFlight);
+    this.tls = {
+      rejectUnauthorized: !options.skipTLSVerify,
+      // `ca` replaces Node's trust store, so keep the system roots beside it.
+      ca: options.caCert ? [...rootCertificates, options.caCert] : undefined,
+    };
+    this.client = new GraphQLClient(`${options.server}/api`, {
+      fetch: this.fetch as unknown as typeof fetch,
+      // The configured headers go to this Tower only; the client's own names are refused at start.
+      headers: options.headers,
+    });
+  }
+
+  async send(
+    operation: TowerOperation,
+    document: string,
+    variables: Vars,
+    options: { auth?: string; signal?: AbortSignal } = {},
+  ): Promise<WireAnswer> {
+    const ctx = { towerId: this.options.towerId, operation };
+    let release: () => void;
+    try {
+      release = await this.limiter.acquire(options.signal);
+    } catch {
+      throw new TowerAbortedError(ctx);
+    }
+    const timeoutSignal = AbortSignal.timeout(this.options.timeoutMs);
+    try {
+      const answer = await this.client.rawRequest<unknown>({
+        query: document,
+        variables,
+        requestHeaders: options.auth ? { Authorization: options.auth } : {},
+        signal: options.signal
+          ? AbortSignal.any([timeoutSignal, options.signal])
+          : timeoutSignal,
+      });
+      return { data: answer.data, date: answer.headers.get('date') };
+    } catch (e) {
+      const error = this.toTowerError(e, ctx, timeoutSignal, options.signal);
+      // What the metrics count: every failed request but the caller's aborts.
+      if (!(error instanceof TowerAbortedError)) this.onRequestFailed?.(error);
+      throw error;
+    } finally {
+      release();
+    }
+  }
+
+  async close(): Promise<void> {
+    // Requests still running keep their sockets until done.
+    const agent = this.agent;
+    this.agent = undefined;
+    await agent?.close().catch(() => undefined);
+  }
+
+  /**
+   * The client's fetch: only a 2xx answer of a size allowed reaches graphql-request. Redirects are
+   * never followed: a 3xx names the target's origin only, so nothing is sent to another origin.
+   */
+  private readonly fetch = async (
+    url: string | URL,
+    init: RequestInit,
+  ): Promise<Response> => {
+    const headers = new Headers(init.headers);
+    // An encoded body would be inflated past maxResponseBytes, which counts the bytes received.
+    headers.set('accept-encoding', 'identity');
+    const res = (await undiciFetch(url, {
+      method: init.method,
+      headers: [...headers],
+      body: init.body as string,
+      signal: init.signal,
+      redirect: 'manual',
+      dispatcher: (this.agent ??= this.createDispatcher()),
+    })) as unknown as Response;
+    if (res.status >= 300 && res.status <= 399) {
+      drop(res);
+      const target = redirectTarget(res.headers.get('location'), String(url));
+      throw new Refusal(ctx => new TowerRedirectError(res.status, target, ctx));
+    }
+    if (!res.ok) throw await this.httpError(res);
+    const declared = Number(res.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > this.options.maxResponseBytes) {
+      drop(res);
+      throw new Refusal(ctx => this.tooLarge(ctx));
+    }
+    const encoding = res.headers.get('content-encoding');
+    if (encoding && encoding !== 'identity') {
+      drop(res);
+      const words = `response encoded as ${plainText(encoding, 32)}, which was not asked for`;
+      throw new Refusal(ctx => new TowerResponseError(words, ctx));
+    }
+    return res;
+  };
+
+  private tooLarge(ctx: TowerErrorContext): TowerResponseError {
+    return new TowerResponseError(
+      `response larger than ${this.options.maxResponseBytes} bytes refused`,
+      { ...ctx, code: 'RESPONSE_TOO_LARGE' },
+    );
+  }
+
+  private async httpError(res: Response): Promise<Refusal> {
+    const statusText = STATUS_CODES[res.status] ?? '';
+    try {
+      const { text, cut } = await readUpTo(res, MAX_ERROR_BODY_BYTES);
+      const body = parseErrorBody(
+        text,
+        cut,
+        res.headers.get('content-type'),
+        words => this.scrubber.scrub(words),
+      );
+      return new Refusal(
+        ctx => new TowerHttpError(res.status, statusText, { ...ctx, body }),
+      );
+    } catch {
+      drop(res);
+      return new Refusal(
+        ctx => new TowerHttpError(res.status, statusText, ctx),
+      );
+    }
+  }
+
+  /**
+   * Every way a request fails, as a TowerError. graphql-request's ClientError embeds the request
+   * variables (the password, for login): it is never kept as a cause, and messages are scrubbed.
+   */
+  private toTowerError(
+    e: unknown,
+    ctx: TowerErrorContext,
+    timeoutSignal: AbortSignal,
+    signal: AbortSignal | undefined,
+  ): TowerError {
+    if (e instanceof Refusal) return e.toTowerError(ctx);
+    if (e instanceof ClientError) return this.graphqlError(e, ctx);
+    if (findCode(e).code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE')
+      return this.tooLarge(ctx);
+    if (
+      signal?.aborted ||
+      timeoutSignal.aborted ||
+      (e instanceof Error && e.cause !== undefined)
+    ) {
+      return classifyFetchError(e, {
+        ...ctx,
+        timeoutMs: this.options.timeoutMs,
+        signal,
+        timeoutSignal,
+      });
+    }
+    // What is left is graphql-request refusing a 2xx body; its own words would quote the body.
+    return new TowerResponseError('response is not valid JSON', ctx);
+  }
+
+  private graphqlError(e: ClientError, ctx: TowerErrorContext): TowerError {
+    const scrub = (text: string) => this.scrubber.scrub(text);
+    const first: unknown = e.response.errors?.[0];
+    const rawCode = graphqlErrorCode(first);
+    const code = rawCode === undefined ? undefined : scrub(rawCode);
+    const message = scrub(isMessage(first) ? first.message : 'GraphQL error');
+    if (ctx.operation === 'login' || (code && LOGIN_CODES.has(code))) {
+      return new TowerAuthError(`${message}${code ? ` (${code})` : ''}`, {
+        ...ctx,
+        ...towerCodeOr(code, 'LOGIN_FAILED'),
+      });
+    }
+    return new TowerGraphQLError(code, message, {
+      ...ctx,
+      messages: (e.response.errors ?? []).map(err =>
+        scrub(typeof err.message === 'string' ? err.message : ''),
+      ),
+    });
+  }
+
+  /**
+   * A pool of the Tower's own (a global dispatcher cannot carry its TLS options); through the
+   * environment's proxy, tunnelled with CONNECT, when the process uses one (Node's
+   * `NODE_USE_ENV_PROXY=1`, or undici's `EnvHttpProxyAgent` installed globally).
+   */
+  private createDispatcher(): Dispatcher {
+    const pool = {
+      connect: this.tls,
+      maxResponseSize: this.options.maxResponseBytes,
+    };
+    // A loopback Tower's traffic never leaves the machine, which is why http:// is allowed there.
+    if (isLoopbackHost(new URL(this.options.server).hostname)) {
+      return new Agent(pool);
+    }
+    // Read, not undici's getGlobalDispatcher: that installs a default one when none is set,
+    // changing what Node's fetch uses. Compared by class name: the portal's undici is not ours.
+    const installed = (globalThis as Record<symbol, unknown>)[
+      GLOBAL_DISPATCHER
+    ];
+    const envProxy =
+      /^(1|true)$/i.test(process.env.NODE_USE_ENV_PROXY ?? '') ||
+      installed?.constructor.name === 'EnvHttpProxyAgent';
+    return envProxy
+      ? new EnvHttpProxyAgent({ ...pool, requestTls: this.tls })
+      : new Agent(pool);
+  }
+}
+
+function drop(res: Response): void {
+  res.body?.cancel().catch(() => undefined);
+}
+
+async function readUpTo(
+  res: Response,
+  limit: number,
+): Promise<{ text: string; cut: boolean }> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let cut = false;
+  if (res.body) {
+    for await (const chunk of res.body) {
+      const bytes = chunk as Uint8Array;
+      total += bytes.byteLength;
+      if (total > limit) {
+        chunks.push(bytes.subarray(0, bytes.byteLength - (total - limit)));
+        total = limit;
+        cut = true;
+        break;
+      }
+      chunks.push(bytes);
+    }
+  }
+  return { text: Buffer.concat(chunks, total).toString('utf8'), cut };
+}
+
+function redirectTarget(location: string | null, from: string): string {
+  if (!location) return 'no location';
+  let target: URL;
+  try {
+    target = new URL(location, from);
+  } catch {
+    return 'an unparseable location';
+  }
+  const origin =
+    target.protocol === 'http:' || target.protocol === 'https:'
+      ? target.origin
+      : `a ${target.protocol.replace(/[^a-z0-9+.-]/gi, '')} URL`;
+  const downgrade =
+    new URL(from).protocol === 'https:' && target.protocol === 'http:';
+  return downgrade ? `${origin} (an https to http downgrade)` : origin;
+}

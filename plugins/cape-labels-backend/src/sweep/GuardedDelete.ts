@@ -24,13 +24,6 @@ import { classifyLive, type SweepPolicy } from './decide';
 import { outcome } from './labelShape';
 import { runNotes, type RunNotes } from './runNotes';
 
-/*
- * Rule 5: one guarded delete of a batch, written ahead, and what its answer says about each
- * label — whether Tower refused (then the batch is split to find the labels it refuses), whether
- * it may have acted without saying so (the errors module's `isAmbiguous`), and which labels are
- * left afterwards.
- */
-
 /** Survivor reads spread over the settle window after a delete without a usable answer. */
 const SETTLE_READS = 3;
 
@@ -39,15 +32,12 @@ const MAX_REFUSAL_BYTES = 1024;
 
 /**
  * A split may send as many more deletes as isolating this many refusals costs (about
- * 2·log2(batch) each). A Tower that refuses every label stops the split there: what is left
- * fails `error`, as an unsplit batch would.
+ * 2·log2(batch) each); what is left then fails `error`, as an unsplit batch would.
  */
 const REFUSALS_BUDGETED = 4;
 
-/**
- * 4xx answers about the request rather than about its labels: who asks (403, 407), when (408)
- * or how often (429). Splitting the batch would only repeat them.
- */
+// 4xx answers about the request rather than its labels (who asks, when, how often): splitting
+// the batch would only repeat them.
 const NOT_ABOUT_LABELS: ReadonlySet<number> = new Set([403, 407, 408, 429]);
 
 /** Codes of a GraphQL document Tower cannot run at all (its filters, its syntax): no label's fault. */
@@ -69,7 +59,6 @@ export type GuardedDeleteResult = {
   inDoubt?: LabelOutcome[];
 };
 
-/** What a guarded delete works with: the run's client, store, notes and signal, and its policy. */
 export type GuardedDeleteOptions = {
   towerId: string;
   runId: string;
@@ -85,7 +74,6 @@ export type GuardedDeleteOptions = {
   policy: SweepPolicy;
 };
 
-/** Tower's answer that it will not delete a batch. */
 type Refusal = TowerGraphQLError | TowerHttpError;
 
 /**
@@ -123,7 +111,6 @@ function mayBeRefusal(error: unknown): error is TowerHttpError {
   );
 }
 
-/** Tower's words for a refusal, its code first: plain, one line, bounded. */
 function refusalDetail(error: Refusal): string {
   const code =
     error instanceof TowerHttpError
@@ -135,12 +122,10 @@ function refusalDetail(error: Refusal): string {
   return plainText(`${code}: ${words}`, MAX_REFUSAL_BYTES);
 }
 
-/** The words of the error behind a failed label, when Tower refused it. */
 function detailOf(error: unknown): { detail?: string } {
   return isRefusal(error) ? { detail: refusalDetail(error) } : {};
 }
 
-/** What a delete left of its labels, each with its live state. */
 type Survivors = Map<string, LabelLiveState>;
 
 /**
@@ -158,24 +143,18 @@ function leftStanding(
   return failed ?? outcome(label, 'kept', 'raced');
 }
 
-/** Why labels of a split batch are left without a verdict: Tower's error for them. */
 type Unresolved = { error: unknown; ambiguous: boolean };
 
 /**
- * A guarded delete Tower refused as a whole, split in halves until the labels it refuses are
- * alone: those are kept `refused` with Tower's words, the others deleted by the halves Tower
- * accepted. A part whose delete went unanswered, or a split that used up its budget, stops
- * there: its labels fail as an unsplit batch's would.
+ * Splits a batch Tower refused as a whole in halves until the labels it refuses are alone. A part
+ * whose delete went unanswered, or a split past its budget, stops there: its labels fail as an
+ * unsplit batch's would.
  */
 class RefusedBatch {
-  /** Deletes this split may send beyond the refused one. */
   private readonly maxExtraRequests: number;
   private extraRequests = 0;
-  /** Labels Tower refused alone, with its words. */
   private readonly refused = new Map<string, string>();
-  /** Labels left without a verdict, with the error that left them so. */
   private readonly unresolved = new Map<string, Unresolved>();
-  /** Labels of parts Tower answered it deleted whole. */
   private readonly deleted = new Set<string>();
   /** A part's delete got no usable answer: what is left is read after settling. */
   private ambiguous = false;
@@ -188,7 +167,6 @@ class RefusedBatch {
       2 * Math.ceil(Math.log2(Math.max(2, take.length))) * REFUSALS_BUDGETED;
   }
 
-  /** Splits the batch Tower refused with `refusal`, then decides each label's outcome. */
   async resolve(
     refusal: Refusal,
   ): Promise<Omit<GuardedDeleteResult, 'pending'>> {
@@ -225,7 +203,6 @@ class RefusedBatch {
     };
   }
 
-  /** `labels`, which Tower refused with `refusal`: each half tried, a refused one split again. */
   private async split(labels: TowerLabel[], refusal: Refusal): Promise<void> {
     if (labels.length === 1) {
       this.refused.set(labels[0].id, refusalDetail(refusal));
@@ -348,7 +325,6 @@ export class GuardedDelete {
     return this.options.notes;
   }
 
-  /** One guarded `deleteManyLabels` of `ids`: Tower's count, or the error it ended with. */
   async send(ids: string[]): Promise<{ reported?: number; error?: unknown }> {
     const { client, policy } = this.options;
     try {
@@ -371,11 +347,7 @@ export class GuardedDelete {
     return survivors.size === ids.length ? error : undefined;
   }
 
-  /**
-   * What is left of `ids`, read with the live check to name why each was left (the guard may be
-   * the only check a batch had): nothing when Tower answered that it deleted every one; after
-   * the settle window when an answer was lost.
-   */
+  /** Read with the live check to name why each was left: the guard may be a batch's only check. */
   async survivorsAfter(
     ids: string[],
     reported: number | undefined,

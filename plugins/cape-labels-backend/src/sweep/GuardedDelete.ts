@@ -76,11 +76,8 @@ export type GuardedDeleteOptions = {
 
 type Refusal = TowerGraphQLError | TowerHttpError;
 
-/**
- * Tower answered clearly that it will not delete the batch (GraphQL errors, or a 4xx about the
- * request's content; not its refusal of the token): one of the batch's labels may be why, e.g.
- * one an Everoute security policy uses.
- */
+// A clear refusal of the batch: one of its labels may be why, e.g. one an Everoute security
+// policy uses.
 function isRefusal(error: unknown): error is Refusal {
   if (!isTowerError(error)) return false;
   const kind = towerErrorKind(error);
@@ -97,11 +94,8 @@ function isRefusal(error: unknown): error is Refusal {
   );
 }
 
-/**
- * A 5xx carrying Tower's own error (its ErrorBody's code, or GraphQL errors), e.g. a locked
- * resource: Tower's words, but a 5xx may have been committed, so it is a refusal only once a
- * survivor read shows nothing of the batch gone.
- */
+// A 5xx may have been committed: Tower's own error there is a refusal only once a survivor read
+// shows nothing of the batch gone.
 function mayBeRefusal(error: unknown): error is TowerHttpError {
   return (
     error instanceof TowerHttpError &&
@@ -128,10 +122,7 @@ function detailOf(error: unknown): { detail?: string } {
 
 type Survivors = Map<string, LabelLiveState>;
 
-/**
- * A label a delete left: kept for what holds it when the live read shows one (rule 4), else
- * `failed` as given, else `raced` (Tower answered, and its guard saw it in use or changed).
- */
+/** `raced`: Tower answered, and its guard saw the label in use or changed. */
 function leftStanding(
   label: TowerLabel,
   live: LabelLiveState | undefined,
@@ -147,8 +138,7 @@ type Unresolved = { error: unknown; ambiguous: boolean };
 
 /**
  * Splits a batch Tower refused as a whole in halves until the labels it refuses are alone. A part
- * whose delete went unanswered, or a split past its budget, stops there: its labels fail as an
- * unsplit batch's would.
+ * whose delete went unanswered, or a split past its budget, fails as an unsplit batch would.
  */
 class RefusedBatch {
   private readonly maxExtraRequests: number;
@@ -254,17 +244,12 @@ class RefusedBatch {
 }
 
 /**
- * Guarded deletes of one run's batches. Each is one `deleteManyLabels` written ahead, then the
- * survivor read deciding each label's outcome; a delete Tower refuses with a clear answer is
- * split until the labels it refuses are found (`RefusedBatch`), under the same write-ahead record.
+ * Each delete is written ahead; a clear refusal is split (`RefusedBatch`) under the same record.
  */
 export class GuardedDelete {
   constructor(private readonly options: GuardedDeleteOptions) {}
 
-  /**
-   * Deletes `take`, returning each label's outcome. Throws only when the write-ahead record or
-   * the survivor read fails.
-   */
+  /** Throws only when the write-ahead record or the survivor read fails. */
   async delete(take: TowerLabel[]): Promise<GuardedDeleteResult> {
     const { store, towerId, runId, notes, signal } = this.options;
     const ids = take.map(l => l.id);

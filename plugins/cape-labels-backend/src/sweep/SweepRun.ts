@@ -73,7 +73,6 @@ export type RunCollaborators = {
   store: RunStore;
   logger: LoggerService;
   instance: string;
-  /** rootInstanceMetadata's id of this backend instance (recorded on every run beside `instance`). */
   instanceId?: string;
   /** A new client per run: each run logs in afresh and closes it at its end. */
   createClient: () => TowerClient;
@@ -144,10 +143,7 @@ export async function* prefetched<T>(
   }
 }
 
-/**
- * One run of one Tower, in the order of docs/sweep-rules.md. Tower failures never throw out of
- * `run`: they end up in the run's record.
- */
+/** Follows docs/sweep-rules.md in order; Tower failures end up in the run's record, never thrown. */
 export class SweepRun {
   readonly runId: string;
   readonly startedAt: Date;
@@ -166,12 +162,10 @@ export class SweepRun {
   private guardSeesEveryRelation = false;
   /** True while candidates turn out in use despite their counters: the live check then goes first. */
   private candidatesInUse = true;
-  /** The holders' label ids batches rely on, and when their read began (`performance.now()`). */
   private held?: { readAtMs: number; answer: Promise<HeldLabels> };
   private readonly unreadableNoted = new Set<string>();
   /** What this run deleted, for the check of holders at its end (at most `maxDeletesPerRun`). */
   private readonly deletedByRun = new Map<string, LabelOutcome>();
-  /** A stop asked through the plugin, on any replica, as the heartbeat finds it. */
   private readonly stopAsked = new AbortController();
   /** Stops the run before its next page or batch; requests already sent finish. */
   readonly signal: AbortSignal;
@@ -221,7 +215,6 @@ export class SweepRun {
     );
   }
 
-  /** @param taskSignal - the scheduler's task signal and this backend's shutdown. */
   constructor(
     private readonly settings: SweeperSettings,
     start: RunStart,
@@ -405,10 +398,7 @@ export class SweepRun {
     relationNotes(relations).forEach(note => this.notes.add(note));
   }
 
-  /**
-   * Deletes of earlier runs whose outcome is unknown: a label now gone was deleted by that run (its
-   * record is corrected and audited under that run's id); one still there is forgotten.
-   */
+  /** A label of an earlier unanswered delete that is now gone was deleted by that run. */
   private async recheckPendingDeletes(): Promise<void> {
     const { store, client, tower } = this;
     const pending = await withRetry(() => store.listPendingDeletes(tower.id));
@@ -524,7 +514,6 @@ export class SweepRun {
     );
   }
 
-  /** Rule 6. Without confirmation, sightings are neither read nor written. */
   private async unconfirmedOf(
     candidates: TowerLabel[],
     policy: SweepPolicy,
@@ -546,10 +535,7 @@ export class SweepRun {
     await this.record(kept).catch(error => this.tally.fail(errorOf(error)));
   }
 
-  /**
-   * Never throws: a batch failure is counted on the tally, and an outcome write that fails makes the
-   * run fatal. Without `checkFirst`, labels reserved under the cap go straight to the guarded delete.
-   */
+  /** Never throws: a failure is counted on the tally, or makes the run fatal. */
   async processBatch(
     policy: SweepPolicy,
     labels: TowerLabel[],
@@ -640,10 +626,7 @@ export class SweepRun {
     return { results, pending, inDoubt };
   }
 
-  /**
-   * Rule 4 beyond `Label`'s relations. The holders are read again once older than `holdersMaxAge`,
-   * one read shared by the batches that need it.
-   */
+  /** One read of the holders, shared by the batches that need it, at most `holdersMaxAge` old. */
   private async keepHeld(
     labels: TowerLabel[],
   ): Promise<{ free: TowerLabel[]; kept: LabelOutcome[] }> {
@@ -720,10 +703,7 @@ export class SweepRun {
     return found;
   }
 
-  /**
-   * Rule 4, live. Unconfirmed candidates are checked too: a reference their counter hides must
-   * restart their confirmation (rule 6), and only the live check sees it.
-   */
+  /** Unconfirmed candidates too: a reference their counter hides restarts their confirmation. */
   async liveCheck(
     labels: TowerLabel[],
     unconfirmed: ReadonlySet<string>,

@@ -26,9 +26,8 @@ import {
 import type { TaskRestarts } from './TaskTriggers';
 
 /**
- * A start either ran, or gave the lease back without a run, to be started again at `retryAt`;
- * `replica-full` retries at once, so that a replica with a free slot may take the Tower up. A Tower
- * already in the line is not started again: the slot kept for it starts it.
+ * `replica-full` retries at once, so that a replica with a free slot may take the Tower up; a
+ * Tower already `in-line` is started by the slot kept for it.
  */
 type TaskOutcome =
   | { handedBack: false }
@@ -96,7 +95,6 @@ export type SlotClaimant = {
   readonly taskId: string;
   /** Whether a start of the Tower's task is still owed (another replica may have swept it). */
   owesStart(): Promise<boolean>;
-  /** Starts the Tower's task now, on whichever replica claims its lease. */
   startNow(): void;
 };
 
@@ -273,10 +271,7 @@ export class TowerSweeper implements SlotClaimant {
       LOST_AFTER_MS;
   }
 
-  /**
-   * Backend shutdown: stops the sweep in progress before its next batch, so the run is
-   * recorded `aborted` and the Tower session closed, instead of being left to the lease timeout.
-   */
+  /** Stops the sweep in progress so its run is recorded `aborted`, not left to the lease timeout. */
   async shutdown(): Promise<void> {
     this.stopping.abort();
     await this.queue.idle();
@@ -401,10 +396,7 @@ export class TowerSweeper implements SlotClaimant {
     );
   }
 
-  /**
-   * Records runs of a lost replica aborted; returns the permitted requests among them, to be
-   * done again (a lost scheduled sweep is owed anyway: it did not end).
-   */
+  /** Returns the latest permitted request among them; a lost scheduled sweep is owed anyway. */
   private async abortLostRuns(): Promise<PlannedRun[]> {
     const { store, tower, logger } = this.options;
     const lost = await store.abortLostRuns(tower.id, this.now());
@@ -447,10 +439,9 @@ export class TowerSweeper implements SlotClaimant {
   }
 
   /**
-   * While refused logins hold the next back, a scheduled start or an unasked preview records no
-   * run (not one per tick) and returns the backoff; an event's run fails without a login; a
-   * user's request logs in at once. A run claims the requests queued after it, so a start
-   * elsewhere takes them if this replica dies.
+   * While refused logins hold the next back, scheduled and unasked starts record no run (not one
+   * per tick); a user's request logs in at once. A run claims the requests queued after it, so a
+   * start elsewhere takes them if this replica dies.
    */
   private async sweep(
     planned: PlannedRun,

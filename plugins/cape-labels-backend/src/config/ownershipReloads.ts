@@ -36,7 +36,6 @@ export class TowerOwnershipReloads {
     this.subscription?.unsubscribe();
   }
 
-  /** The new config's owners, or none of them when one is invalid (the message names the key). */
   private read(): Map<string, TowerOwnership> | undefined {
     const { config, logger, towers } = this.options;
     try {

@@ -31,10 +31,8 @@ import {
   type TowerConfig,
 } from './types';
 
-/*
- * Everything the plugin reads from app-config, read once at start: a bad value stops start-up
- * naming its key instead of failing a run hours later.
- */
+// Read once at start: a bad value stops start-up naming its key, instead of failing a run hours
+// later.
 
 const ROOT = 'capeLabels';
 
@@ -43,10 +41,7 @@ const MAX_RESPONSE_BYTES_LIMIT = 1024 * 1024 * 1024;
 
 const MAX_START_SPREAD_HOURS = 24;
 
-/**
- * Reads and validates the `capeLabels` block. Throws an error naming the key on invalid input;
- * no block at all gives no Towers.
- */
+/** Throws an error naming the key on invalid input; no block at all gives no Towers. */
 export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
   const config =
     rootConfig.getOptionalConfig(ROOT) ?? new ConfigReader({}, ROOT);
@@ -99,7 +94,6 @@ function readTuning(at: (key: string) => Setting): SweepTuning {
   };
 }
 
-/** The settings of a sweep that a Tower may set for itself. */
 type SweepSettings = Pick<
   TowerConfig,
   'schedule' | 'minAge' | 'dryRun' | 'maxDeletesPerRun' | 'confirmAfter'
@@ -186,7 +180,6 @@ function readStartSpread(at: Setting): Duration | undefined {
   return spread;
 }
 
-/** Ordered by title; two ids for one Tower and prefix refused. */
 function readTowers(config: Config, defaults: SweepSettings): TowerConfig[] {
   const towersConfig = config.getOptionalConfig('towers');
   const towers = (towersConfig?.keys() ?? []).map(id =>
@@ -242,10 +235,8 @@ function parseServer(server: string, key: string): URL {
   return url;
 }
 
-/**
- * The way to one Tower: `server`, `allowInsecure`, `skipTLSVerify` and `caCert`. `http://` sends
- * the password in clear, so it is refused unless the host is this machine or the Tower opts in.
- */
+// `http://` sends the password in clear: refused unless the host is this machine or the Tower
+// opts in.
 function readTowerServer(
   tower: Config,
   towerKey: string,
@@ -281,7 +272,6 @@ function readTowerServer(
   };
 }
 
-/** The start-up warnings a Tower's transport deserves, one line each. */
 export function transportWarnings(tower: {
   id: string;
   transport: TowerTransport;
@@ -300,10 +290,7 @@ export function transportWarnings(tower: {
   return warnings;
 }
 
-/*
- * The way into one Tower: the credentials (a password login or an API key, exactly one of them)
- * and the extra headers sent on every request to it. Values are secrets: no message quotes one.
- */
+// Credentials and header values are secrets: no message quotes one.
 
 /** Header names the client sets itself, or that HTTP/1.1 framing owns (any case). */
 const RESERVED_HEADERS = new Set([
@@ -325,7 +312,6 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Visible ASCII, spaces and tabs: no line breaks, no bytes another hop may read differently. */
 const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
 
-/** Exactly one way in: `username` and `password`, or `apiKey`. */
 function readTowerCredentials(
   tower: Config,
   towerKey: string,
@@ -343,7 +329,6 @@ function readTowerCredentials(
     : readPasswordLogin(tower, towerKey);
 }
 
-/** A password login's keys: username and password, userSource, authConfigId (LDAP only). */
 function readPasswordLogin(tower: Config, towerKey: string): TowerCredentials {
   const userSource = tower.getOptionalString('userSource') ?? 'LOCAL';
   if (userSource !== 'LOCAL' && userSource !== 'LDAP') {
@@ -391,7 +376,6 @@ function readApiKey(tower: Config, towerKey: string): TowerCredentials {
   return { kind: 'apiKey', apiKey };
 }
 
-/** `headers`: name → value, sent on every request to that Tower only. */
 function readTowerHeaders(
   tower: Config,
   towerKey: string,
@@ -466,9 +450,7 @@ const WEB_PORTS = new Set(['', '80', '443']);
 
 /**
  * One spelling per Tower endpoint, whatever its scheme (`http://host` with `allowInsecure` is the
- * same Tower as `https://host`): host in lower case (the URL parser does that) without a trailing
- * dot, the port unless it is a default web port, repeated and trailing slashes of the path
- * removed. Host names are not resolved: `localhost` and `127.0.0.1` stay two servers.
+ * same Tower as `https://host`). Host names are not resolved: `localhost` and `127.0.0.1` stay two.
  */
 export function normalisedServer(server: string): string {
   const url = new URL(server);
@@ -496,7 +478,6 @@ function refuseSharedTowers(towers: readonly TowerConfig[]): void {
   }
 }
 
-/** The page's path in the app, for notification links: `/cape-labels` unless configured. */
 function readPagePath(at: Setting): string {
   const path = at.config.getOptionalString(at.key) ?? '/cape-labels';
   // Browsers read `\` as `/` and drop tabs and line breaks, so `/\x` or `/<tab>/x` is another origin.
@@ -520,7 +501,6 @@ function readLanguage(at: Setting): CapeLabelsLanguage {
   return value as CapeLabelsLanguage;
 }
 
-/** Reads the access settings from the root config; an error naming the key when one is invalid. */
 export function readAccessConfig(rootConfig: Config): AccessConfig {
   return {
     permissionsEnabled: readFlag(rootConfig, 'permission.enabled'),
@@ -579,22 +559,17 @@ function readPublishers(rootConfig: Config): EventPublishers {
   return read;
 }
 
-/** One setting: the config it is read from, its key there, and its key from the root for messages. */
 type Setting = { config: Config; key: string; fullKey: string };
 
 function setting(config: Config, parentKey: string, key: string): Setting {
   return { config, key, fullKey: `${parentKey}.${key}` };
 }
 
-/** Stops start-up: `key` names the setting, `problem` says what is wrong with it. */
 function invalid(key: string, problem: string): never {
   throw new InputError(`${key}: ${problem}`);
 }
 
-/**
- * Reads a duration in any of Backstage's forms: `{hours: 24}`, `'24h'`, `'PT24H'`; `fallback`
- * when the key is not set.
- */
+/** Any of Backstage's forms: `{hours: 24}`, `'24h'`, `'PT24H'`. */
 function readDuration(at: Setting, fallback: DurationLikeObject): Duration {
   if (!at.config.has(at.key)) return Duration.fromObject(fallback);
   let duration: Duration;
@@ -614,7 +589,6 @@ function readDuration(at: Setting, fallback: DurationLikeObject): Duration {
   return duration;
 }
 
-/** {@link readDuration}, refusing a negative one. */
 function readNonNegativeDuration(
   at: Setting,
   fallback: DurationLikeObject,

@@ -9,11 +9,7 @@ import type { RunProgress } from '../sweep/sweeperHooks';
 
 const REFRESH: CapeLabelsRefreshSignal = { type: 'refresh' };
 
-/**
- * Nudges the card through Backstage signals when a run moves on. Fire-and-forget: a sweep never
- * waits for, nor fails because of, a signal (without the signals backend the default signals
- * service publishes on the events bus and nobody listens).
- */
+/** Fire-and-forget: a sweep never waits for, nor fails because of, a nudge to the card. */
 export class RunProgressSignals {
   constructor(
     private readonly signals: SignalsService,

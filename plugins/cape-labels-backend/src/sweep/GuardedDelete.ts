@@ -24,13 +24,6 @@ import { classifyLive, type SweepPolicy } from './decide';
 import { outcome } from './labelShape';
 import { runNotes, type RunNotes } from './runNotes';
 
-/*
- * Rule 5: one guarded delete of a batch, written ahead, and what its answer says about each
- * label — whether Tower refused (then the batch is split to find the labels it refuses), whether
- * it may have acted without saying so (the errors module's `isAmbiguous`), and which labels are
- * left afterwards.
- */
-
 /** Survivor reads spread over the settle window after a delete without a usable answer. */
 const SETTLE_READS = 3;
 
@@ -39,15 +32,12 @@ const MAX_REFUSAL_BYTES = 1024;
 
 /**
  * A split may send as many more deletes as isolating this many refusals costs (about
- * 2·log2(batch) each). A Tower that refuses every label stops the split there: what is left
- * fails `error`, as an unsplit batch would.
+ * 2·log2(batch) each); what is left then fails `error`, as an unsplit batch would.
  */
 const REFUSALS_BUDGETED = 4;
 
-/**
- * 4xx answers about the request rather than about its labels: who asks (403, 407), when (408)
- * or how often (429). Splitting the batch would only repeat them.
- */
+// 4xx answers about the request rather than its labels (who asks, when, how often): splitting
+// the batch would only repeat them.
 const NOT_ABOUT_LABELS: ReadonlySet<number> = new Set([403, 407, 408, 429]);
 
 /** Codes of a GraphQL document Tower cannot run at all (its filters, its syntax): no label's fault. */
@@ -69,7 +59,6 @@ export type GuardedDeleteResult = {
   inDoubt?: LabelOutcome[];
 };
 
-/** What a guarded delete works with: the run's client, store, notes and signal, and its policy. */
 export type GuardedDeleteOptions = {
   towerId: string;
   runId: string;
@@ -85,14 +74,10 @@ export type GuardedDeleteOptions = {
   policy: SweepPolicy;
 };
 
-/** Tower's answer that it will not delete a batch. */
 type Refusal = TowerGraphQLError | TowerHttpError;
 
-/**
- * Tower answered clearly that it will not delete the batch (GraphQL errors, or a 4xx about the
- * request's content; not its refusal of the token): one of the batch's labels may be why, e.g.
- * one an Everoute security policy uses.
- */
+// A clear refusal of the batch: one of its labels may be why, e.g. one an Everoute security
+// policy uses.
 function isRefusal(error: unknown): error is Refusal {
   if (!isTowerError(error)) return false;
   const kind = towerErrorKind(error);
@@ -109,11 +94,8 @@ function isRefusal(error: unknown): error is Refusal {
   );
 }
 
-/**
- * A 5xx carrying Tower's own error (its ErrorBody's code, or GraphQL errors), e.g. a locked
- * resource: Tower's words, but a 5xx may have been committed, so it is a refusal only once a
- * survivor read shows nothing of the batch gone.
- */
+// A 5xx may have been committed: Tower's own error there is a refusal only once a survivor read
+// shows nothing of the batch gone.
 function mayBeRefusal(error: unknown): error is TowerHttpError {
   return (
     error instanceof TowerHttpError &&
@@ -123,7 +105,6 @@ function mayBeRefusal(error: unknown): error is TowerHttpError {
   );
 }
 
-/** Tower's words for a refusal, its code first: plain, one line, bounded. */
 function refusalDetail(error: Refusal): string {
   const code =
     error instanceof TowerHttpError
@@ -135,18 +116,13 @@ function refusalDetail(error: Refusal): string {
   return plainText(`${code}: ${words}`, MAX_REFUSAL_BYTES);
 }
 
-/** The words of the error behind a failed label, when Tower refused it. */
 function detailOf(error: unknown): { detail?: string } {
   return isRefusal(error) ? { detail: refusalDetail(error) } : {};
 }
 
-/** What a delete left of its labels, each with its live state. */
 type Survivors = Map<string, LabelLiveState>;
 
-/**
- * A label a delete left: kept for what holds it when the live read shows one (rule 4), else
- * `failed` as given, else `raced` (Tower answered, and its guard saw it in use or changed).
- */
+/** `raced`: Tower answered, and its guard saw the label in use or changed. */
 function leftStanding(
   label: TowerLabel,
   live: LabelLiveState | undefined,
@@ -158,24 +134,17 @@ function leftStanding(
   return failed ?? outcome(label, 'kept', 'raced');
 }
 
-/** Why labels of a split batch are left without a verdict: Tower's error for them. */
 type Unresolved = { error: unknown; ambiguous: boolean };
 
 /**
- * A guarded delete Tower refused as a whole, split in halves until the labels it refuses are
- * alone: those are kept `refused` with Tower's words, the others deleted by the halves Tower
- * accepted. A part whose delete went unanswered, or a split that used up its budget, stops
- * there: its labels fail as an unsplit batch's would.
+ * Splits a batch Tower refused as a whole in halves until the labels it refuses are alone. A part
+ * whose delete went unanswered, or a split past its budget, fails as an unsplit batch would.
  */
 class RefusedBatch {
-  /** Deletes this split may send beyond the refused one. */
   private readonly maxExtraRequests: number;
   private extraRequests = 0;
-  /** Labels Tower refused alone, with its words. */
   private readonly refused = new Map<string, string>();
-  /** Labels left without a verdict, with the error that left them so. */
   private readonly unresolved = new Map<string, Unresolved>();
-  /** Labels of parts Tower answered it deleted whole. */
   private readonly deleted = new Set<string>();
   /** A part's delete got no usable answer: what is left is read after settling. */
   private ambiguous = false;
@@ -188,7 +157,6 @@ class RefusedBatch {
       2 * Math.ceil(Math.log2(Math.max(2, take.length))) * REFUSALS_BUDGETED;
   }
 
-  /** Splits the batch Tower refused with `refusal`, then decides each label's outcome. */
   async resolve(
     refusal: Refusal,
   ): Promise<Omit<GuardedDeleteResult, 'pending'>> {
@@ -225,7 +193,6 @@ class RefusedBatch {
     };
   }
 
-  /** `labels`, which Tower refused with `refusal`: each half tried, a refused one split again. */
   private async split(labels: TowerLabel[], refusal: Refusal): Promise<void> {
     if (labels.length === 1) {
       this.refused.set(labels[0].id, refusalDetail(refusal));
@@ -277,17 +244,12 @@ class RefusedBatch {
 }
 
 /**
- * Guarded deletes of one run's batches. Each is one `deleteManyLabels` written ahead, then the
- * survivor read deciding each label's outcome; a delete Tower refuses with a clear answer is
- * split until the labels it refuses are found (`RefusedBatch`), under the same write-ahead record.
+ * Each delete is written ahead; a clear refusal is split (`RefusedBatch`) under the same record.
  */
 export class GuardedDelete {
   constructor(private readonly options: GuardedDeleteOptions) {}
 
-  /**
-   * Deletes `take`, returning each label's outcome. Throws only when the write-ahead record or
-   * the survivor read fails.
-   */
+  /** Throws only when the write-ahead record or the survivor read fails. */
   async delete(take: TowerLabel[]): Promise<GuardedDeleteResult> {
     const { store, towerId, runId, notes, signal } = this.options;
     const ids = take.map(l => l.id);
@@ -348,7 +310,6 @@ export class GuardedDelete {
     return this.options.notes;
   }
 
-  /** One guarded `deleteManyLabels` of `ids`: Tower's count, or the error it ended with. */
   async send(ids: string[]): Promise<{ reported?: number; error?: unknown }> {
     const { client, policy } = this.options;
     try {
@@ -371,11 +332,7 @@ export class GuardedDelete {
     return survivors.size === ids.length ? error : undefined;
   }
 
-  /**
-   * What is left of `ids`, read with the live check to name why each was left (the guard may be
-   * the only check a batch had): nothing when Tower answered that it deleted every one; after
-   * the settle window when an answer was lost.
-   */
+  /** Read with the live check to name why each was left: the guard may be a batch's only check. */
   async survivorsAfter(
     ids: string[],
     reported: number | undefined,

@@ -17,7 +17,6 @@ const scryptAsync = promisify(scrypt) as (
 const FIRST_LOGIN_BACKOFF_MS = 15 * 60_000;
 const MAX_LOGIN_BACKOFF_MS = 24 * 60 * 60_000;
 
-/** How long after the `refusals`-th refused login in a row the next may be tried. */
 function loginBackoffMs(refusals: number): number {
   const doublings = Math.min(Math.max(refusals - 1, 0), 30);
   return Math.min(
@@ -38,7 +37,6 @@ type RefusedLoginsOptions = {
  * back off alike: Tower locks an account after failed logins. An API key locks no account.
  */
 export class RefusedLogins {
-  /** The credentials' hash under the stored salt, computed once per salt. */
   private hashed?: { salt: string; hash: Promise<string> };
 
   constructor(private readonly options: RefusedLoginsOptions) {}
@@ -61,7 +59,6 @@ export class RefusedLogins {
       : undefined;
   }
 
-  /** Records a refused login: the next waits twice as long as the last one did. */
   async refused(code: string): Promise<LoginBackoff> {
     const { tower, store, logger } = this.options;
     const before = await this.current();

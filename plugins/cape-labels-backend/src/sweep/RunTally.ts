@@ -24,13 +24,9 @@ export type SweepResult = {
   error?: RunError;
 };
 
-/** Orphans split by rule 7: those reserved for deletion, the rest kept `cap`. */
 type Capped = { take: TowerLabel[]; kept: LabelOutcome[] };
 
-/**
- * What one run counts as it goes, and the end those counts come to. Owned by the run
- * (`SweepRun`); its batches, in flight side by side, all count here.
- */
+/** Shared by a run's batches, in flight side by side. */
 export class RunTally {
   readonly counts: RunCounts = emptyRunCounts();
   readonly keptByReason: KeptTally = new Map();
@@ -39,7 +35,6 @@ export class RunTally {
   private fatalError?: RunError;
   private batchError?: RunError;
 
-  /** Deletions reserved against the cap (rule 7). */
   get reserved(): number {
     return this.reservedNow;
   }
@@ -49,7 +44,6 @@ export class RunTally {
     return this.failuresInRow;
   }
 
-  /** Why the run stopped early, when it did. */
   get fatal(): RunError | undefined {
     return this.fatalError;
   }
@@ -59,7 +53,6 @@ export class RunTally {
     return this.batchError;
   }
 
-  /** Stops the run early: what it could not do without. */
   fail(error: RunError): void {
     this.fatalError = error;
   }
@@ -92,20 +85,14 @@ export class RunTally {
     }
   }
 
-  /**
-   * Rule 7 on a batch's orphans: reserves what still fits under `maxDeletes` for deletion; the
-   * rest is kept `cap` (which makes the run `partial`).
-   */
+  /** Rule 7: what no longer fits under `maxDeletes` is kept `cap`, which makes the run `partial`. */
   reserve(orphans: TowerLabel[], maxDeletes: number): Capped {
     const { take, over } = applyCap(orphans, maxDeletes - this.reservedNow);
     this.reservedNow += take.length;
     return { take, kept: over.map(l => outcome(l, 'kept', 'cap')) };
   }
 
-  /**
-   * Rule 7: gives back the slots of a batch reserved whole, before any live check, that its
-   * guarded delete kept in use: they never were orphans.
-   */
+  /** Rule 7: a batch reserved whole gives back the slots of labels its delete kept in use. */
   release(outcomes: LabelOutcome[]): void {
     this.reservedNow -= outcomes.filter(
       o => o.reason === 'referenced' || o.reason === 'count-nonzero',
@@ -174,10 +161,7 @@ export class RunTally {
   }
 }
 
-/**
- * An error as a run records it: its message, and its code when it has one (a `TowerError`'s,
- * with the params a frontend words it by).
- */
+/** A `TowerError` keeps its code and the params a frontend words it by. */
 export function errorOf(error: unknown): RunError {
   if (isTowerError(error)) return towerRunError(error);
   const { message } = toError(error);

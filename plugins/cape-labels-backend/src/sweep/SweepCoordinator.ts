@@ -33,7 +33,6 @@ type SweepCoordinatorOptions = {
   store: RunStore;
   scheduler: SchedulerService;
   logger: LoggerService;
-  /** Which replica runs (recorded on every run). */
   instance: string;
   /** rootInstanceMetadata's id of this backend instance (recorded on every run beside `instance`). */
   instanceId?: string;
@@ -43,10 +42,6 @@ type SweepCoordinatorOptions = {
   now?: () => Date;
 };
 
-/**
- * How a sweeper reaches its Tower: a new client for each run, within the tuning's limits on
- * requests in flight, time and answer size; failed requests counted in the metrics.
- */
 export function towerClientFactory(
   tower: TowerConfig,
   tuning: SweepTuning,
@@ -70,7 +65,6 @@ export function towerClientFactory(
   return () => createTowerClient(connection, { logger, onRequestFailed });
 }
 
-/** The rules a Tower's runs go by, as configured with the defaults applied. */
 function towerRules(tower: TowerConfig): TowerRules {
   const confirming = tower.confirmAfter.as('milliseconds') > 0;
   return {
@@ -91,10 +85,8 @@ function laterOf(scheduled: string | null, nextLoginAt: Date): string | null {
 }
 
 /**
- * The configured Towers, each with its sweeper, tied to the scheduler: one global task per Tower,
- * requests stored then handed to whichever replica wins the Tower's lease. The one map of Towers
- * the router, the actions and the permission resources read (ordered as the config orders them,
- * by title).
+ * One global task per Tower; requests are stored, then run by whichever replica wins the Tower's
+ * lease. The one map of Towers the router, the actions and the permission resources read.
  */
 export class SweepCoordinator {
   private readonly byId: ReadonlyMap<string, TowerSweeper>;
@@ -159,10 +151,7 @@ export class SweepCoordinator {
     }
   }
 
-  /**
-   * Backend shutdown: no task is started again from this replica, and every sweep stops before
-   * its next batch; waits (bounded) until each is recorded.
-   */
+  /** Waits, bounded, until each stopped sweep is recorded. */
   async shutdown(): Promise<void> {
     this.restarts.stop();
     let timer: NodeJS.Timeout | undefined;
@@ -209,10 +198,8 @@ export class SweepCoordinator {
   }
 
   /**
-   * Stops the Tower's running sweep on whichever replica runs it: the run is marked (its
-   * heartbeat finds the mark and stops it, and its end notes who stopped it), then the scheduler
-   * cancels its task (that replica's task loses its ticket and aborts). 409 when no sweep of the
-   * Tower runs.
+   * Marks the run (its heartbeat finds the mark and stops it), then cancels its task on whichever
+   * replica runs it. 409 when no sweep of the Tower runs.
    */
   async stopSweep(input: {
     towerId: string;

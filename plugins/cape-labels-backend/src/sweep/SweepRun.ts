@@ -60,11 +60,7 @@ import {
 } from './RunTally';
 import type { SweeperHooks } from './sweeperHooks';
 
-/**
- * One run a start of the task makes: how it was started, who asked, whether it was asked to be
- * dry (a Tower configured `dryRun` is always dry); the run records exactly these fields. A
- * queued request it carries out (`request`) is taken as the run is recorded.
- */
+/** A Tower configured `dryRun` is always dry; a queued `request` is taken as the run is recorded. */
 export type PlannedRun = Pick<
   RunSummary,
   'trigger' | 'requestedBy' | 'dryRun'
@@ -72,22 +68,14 @@ export type PlannedRun = Pick<
   request?: SweepRequest;
 };
 
-/** What a sweeper hands each of its runs as given: the Tower, its store and client, who runs it. */
 export type RunCollaborators = {
   tower: TowerConfig;
   store: RunStore;
   logger: LoggerService;
-  /** Which replica runs (recorded on every run). */
   instance: string;
-  /** rootInstanceMetadata's id of this backend instance (recorded on every run beside `instance`). */
   instanceId?: string;
-  /**
-   * A new client for each run (a fresh login, closed afterwards): the plugin's is
-   * `towerClientFactory`'s; a test's may wrap it (faults between two requests) or be an in-memory
-   * Tower.
-   */
+  /** A new client per run: each run logs in afresh and closes it at its end. */
   createClient: () => TowerClient;
-  /** The plugin's metrics of runs; absent, nothing is measured. */
   metrics?: SweepMetrics;
 };
 
@@ -97,16 +85,12 @@ export type SweeperSettings = RunCollaborators & {
   now: () => Date;
   /** True once this backend is shutting down (an abort then is not the scheduler's). */
   shuttingDown: () => boolean;
-  /** The Tower's refused logins in a row, which hold the next login back. */
   logins: RefusedLogins;
 };
 
-/** What the run record says of a run as it starts. */
 export type RunStart = {
   runId: string;
-  /** When the run started, on our clock. */
   startedAt: Date;
-  /** The Tower's `dryRun` or the request's (rule 8). */
   dryRun: boolean;
   keys: string[];
   /** Set when the run must not log in: Tower refused the logins before and the next is not due. */
@@ -138,12 +122,8 @@ export class BatchPool {
   }
 }
 
-/**
- * Iterates `source` one item ahead: the next item is requested as soon as the current one is
- * handed out, so a keyset page is on the wire while the previous one is being decided and
- * recorded. Keyset listing is a chain (each page needs the last id of the one before), so this
- * overlap is the only way to shorten it.
- */
+// Keyset pages form a chain (each needs the last id of the one before): only asking for the next
+// page while the current one is decided and recorded shortens it.
 export async function* prefetched<T>(
   source: AsyncIterable<T>,
 ): AsyncGenerator<T> {
@@ -163,22 +143,12 @@ export async function* prefetched<T>(
   }
 }
 
-/**
- * One run of one Tower, top to bottom in the order of docs/sweep-rules.md: the run record
- * (`start`), Tower's clock (rule 2), the relations (rule 4), the re-check of earlier unanswered
- * deletes, then per page: list → classify (rules 1–3) → confirm (rule 6) → early cap (rule 7) →
- * record the kept; per candidate batch, in flight beside the listing: live check (rule 4) → cap
- * (rule 7) → guarded delete or preview (rules 5, 8) → record, or, when no decision needs the
- * live check first and the last batch's candidates all proved orphans, cap → guarded delete (its
- * guard the check of rule 4) → record; then the end of the run and what follows it. Tower
- * failures never throw out of `run`: they end up in the run's record.
- */
+/** Follows docs/sweep-rules.md in order; Tower failures end up in the run's record, never thrown. */
 export class SweepRun {
   readonly runId: string;
   readonly startedAt: Date;
   readonly dryRun: boolean;
   readonly tower: TowerConfig;
-  /** The run's own client: a fresh login, closed when the run ends. */
   readonly client: TowerClient;
   readonly notes: RunNotes;
   readonly tally = new RunTally();
@@ -190,18 +160,12 @@ export class SweepRun {
   private lastProgressMs = 0;
   /** Whether the guarded delete repeats all of rule 4: not while a field of Label is read directly. */
   private guardSeesEveryRelation = false;
-  /**
-   * Whether the latest batch to reach a verdict found candidates in use that their counters hid
-   * (true until one has): the live check then goes first, since most of what the guard would
-   * leave must be checked anyway.
-   */
+  /** True while candidates turn out in use despite their counters: the live check then goes first. */
   private candidatesInUse = true;
-  /** The holders' label ids batches rely on, and when their read began (`performance.now()`). */
   private held?: { readAtMs: number; answer: Promise<HeldLabels> };
   private readonly unreadableNoted = new Set<string>();
   /** What this run deleted, for the check of holders at its end (at most `maxDeletesPerRun`). */
   private readonly deletedByRun = new Map<string, LabelOutcome>();
-  /** A stop asked through the plugin, on any replica, as the heartbeat finds it. */
   private readonly stopAsked = new AbortController();
   /** Stops the run before its next page or batch; requests already sent finish. */
   readonly signal: AbortSignal;
@@ -251,7 +215,6 @@ export class SweepRun {
     );
   }
 
-  /** @param taskSignal - the scheduler's task signal and this backend's shutdown. */
   constructor(
     private readonly settings: SweeperSettings,
     start: RunStart,
@@ -274,7 +237,6 @@ export class SweepRun {
     );
   }
 
-  /** Whether the run was stopped through the plugin (`POST .../stop`). */
   get stopped(): boolean {
     return this.stopAsked.signal.aborted;
   }
@@ -298,15 +260,13 @@ export class SweepRun {
       );
       heldDeletions = await this.heldAfterDeletes();
     } catch (error) {
-      // Reading Tower's clock (its login), its relations or the store threw; record what we can.
       result = failedBeforeSweep(error, emptyRunCounts(), this.signal.aborted);
     } finally {
       clearInterval(heartbeat);
       await this.client.close().catch(() => undefined);
     }
-    // Aborted by the scheduler (the `/cancel` endpoint, which any signed-in user may call, the
-    // task's timeout, a lost lease, a stop through the plugin) rather than by this backend's
-    // shutdown: the run gets a note and an auditor event.
+    // Aborted by the scheduler (`/cancel`, which any signed-in user may call, a timeout, a lost lease,
+    // a stop) rather than by this backend's shutdown: the run gets a note and an auditor event.
     const cancelled =
       result.status === 'aborted' &&
       this.signal.aborted &&
@@ -340,9 +300,8 @@ export class SweepRun {
   }
 
   /**
-   * The run's heartbeat, and a look for a stop asked of any replica (`POST .../stop` marks the
-   * run): the scheduler's cancel, sent with it, reaches a running task only at its next liveness
-   * check, seconds in which the run would go on deleting.
+   * Also looks for a stop asked of any replica: the scheduler's cancel reaches a running task only
+   * at its next liveness check, seconds in which the run would go on deleting.
    */
   private async beat(): Promise<void> {
     const stoppedBy = await this.store
@@ -428,7 +387,6 @@ export class SweepRun {
     }
   }
 
-  /** Tower's relations of a label, recorded on the run with how they differ from the built-in list. */
   private async readRelations(): Promise<void> {
     const relations = await this.client.readLabelRelations(this.signal);
     this.guardSeesEveryRelation = relations.unfiltered.length === 0;
@@ -438,13 +396,7 @@ export class SweepRun {
     relationNotes(relations).forEach(note => this.notes.add(note));
   }
 
-  /**
-   * Before the sweep: the deletes of earlier runs whose outcome is unknown (answer lost and
-   * labels still there after settling, or a record that never got written) are checked again. A
-   * label now gone was deleted by that run: its record is corrected and the deletion audited
-   * under the earlier run's id. A label still there was not deleted: it is forgotten (this run
-   * treats it afresh).
-   */
+  /** A label of an earlier unanswered delete that is now gone was deleted by that run. */
   private async recheckPendingDeletes(): Promise<void> {
     const { store, client, tower } = this;
     const pending = await withRetry(() => store.listPendingDeletes(tower.id));
@@ -551,7 +503,6 @@ export class SweepRun {
     return tally.result({ aborted: signal.aborted, maxDeletes });
   }
 
-  /** List (rule 1): the swept keys' keyset pages, one page in flight ahead of the one decided. */
   private listPages(policy: SweepPolicy): AsyncIterable<TowerLabel[]> {
     return prefetched(
       this.client.listLabelPages(
@@ -561,10 +512,6 @@ export class SweepRun {
     );
   }
 
-  /**
-   * Rule 6 on a page: the ids of candidates not seen long enough ago, then this run's sighting
-   * recorded. Without confirmation sightings are neither read nor written.
-   */
   private async unconfirmedOf(
     candidates: TowerLabel[],
     policy: SweepPolicy,
@@ -582,17 +529,11 @@ export class SweepRun {
     return unconfirmed;
   }
 
-  /** The kept of a page recorded; a failure makes the run fatal, as in `processBatch`. */
   private async recordKept(kept: LabelOutcome[]): Promise<void> {
     await this.record(kept).catch(error => this.tally.fail(errorOf(error)));
   }
 
-  /**
-   * One candidate batch through live check → cap → delete → record → audit; unless `checkFirst`
-   * is false: then its labels, reserved under the cap already, go straight to the guarded delete.
-   * Never throws: a batch failure is counted on the tally, and an outcome write that fails makes
-   * the run fatal.
-   */
+  /** Never throws: a failure is counted on the tally, or makes the run fatal. */
   async processBatch(
     policy: SweepPolicy,
     labels: TowerLabel[],
@@ -683,11 +624,7 @@ export class SweepRun {
     return { results, pending, inDoubt };
   }
 
-  /**
-   * Rule 4 beyond `Label`'s relations: labels an object without a relation on `Label` names are
-   * kept, on the holders' ids read at most `holdersMaxAge` ago (read again when older, one read
-   * shared by the batches that need it). A holder Tower has that cannot be read fails the batch.
-   */
+  /** One read of the holders, shared by the batches that need it, at most `holdersMaxAge` old. */
   private async keepHeld(
     labels: TowerLabel[],
   ): Promise<{ free: TowerLabel[]; kept: LabelOutcome[] }> {
@@ -706,7 +643,6 @@ export class SweepRun {
     return withoutHeld(labels, (await this.held.answer).byLabel);
   }
 
-  /** One read of every holder; a holder that cannot be read is named in a note, once per run. */
   private async readHeld(signal?: AbortSignal): Promise<HeldLabels> {
     try {
       return await this.client.readHeldLabels({
@@ -730,10 +666,7 @@ export class SweepRun {
     }
   }
 
-  /**
-   * After a run that deleted: the holders read again. A label this run deleted that one now names
-   * (it began to between our last read and the delete) is reported in an error note per label.
-   */
+  /** A holder may begin to name a label between our last read and its delete: read them again. */
   private async heldAfterDeletes(): Promise<HeldDeletion[]> {
     if (this.deletedByRun.size === 0) return [];
     let held: HeldLabels;
@@ -768,13 +701,7 @@ export class SweepRun {
     return found;
   }
 
-  /**
-   * The live check (rule 4): one `checkLabels` for the batch. Gone → `raced`, held by any object
-   * of any relation → `referenced` (naming the relation), counter not 0 → `count-nonzero`; a
-   * survivor not yet confirmed → `unconfirmed`. Unconfirmed candidates are checked too: a
-   * reference the counter hides must restart their confirmation (rule 6), which only the live
-   * check can see.
-   */
+  /** Unconfirmed candidates too: a reference their counter hides restarts their confirmation. */
   async liveCheck(
     labels: TowerLabel[],
     unconfirmed: ReadonlySet<string>,
@@ -798,10 +725,6 @@ export class SweepRun {
     return { orphans, kept };
   }
 
-  /**
-   * Rules 5 and 8: a dry run records `would-delete` and sends nothing; a real run makes one
-   * guarded delete of what the cap let through.
-   */
   private async deleteOrPreview(
     policy: SweepPolicy,
     take: TowerLabel[],
@@ -821,11 +744,7 @@ export class SweepRun {
     }).delete(take);
   }
 
-  /**
-   * Record: the outcomes written (retried on database errors) with the guarded delete's
-   * write-ahead record they settle, if any, then counted. Throws when they cannot be written: the
-   * run must stop rather than act unrecorded.
-   */
+  /** Throws when the outcomes cannot be written: the run must stop rather than act unrecorded. */
   private async record(
     outcomes: LabelOutcome[],
     settles?: PendingBatchId,
@@ -837,10 +756,7 @@ export class SweepRun {
     this.tally.count(outcomes);
   }
 
-  /**
-   * The run's counts for the card, at most once a second. A courtesy: a failed write is not
-   * worth stopping for, and only a write that succeeded is announced (`onProgress`).
-   */
+  /** At most once a second. A courtesy: a failed write is ignored, and not announced. */
   async writeProgress(): Promise<void> {
     if (Date.now() - this.lastProgressMs < PROGRESS_INTERVAL_MS) return;
     this.lastProgressMs = Date.now();
@@ -855,10 +771,7 @@ export class SweepRun {
     );
   }
 
-  /**
-   * The end of a whole listing: sightings not seen this run are pruned. Housekeeping after Tower
-   * was acted on: a database blip here must not lose the run's counts.
-   */
+  /** Housekeeping after Tower was acted on: a database blip here must not lose the run's counts. */
   private async pruneSightings(): Promise<void> {
     await withRetry(() =>
       this.store.pruneSightings(this.tower.id, this.startedAt),
@@ -906,7 +819,6 @@ export class SweepRun {
   }
 }
 
-/** The error of a run that did not log in because an earlier refusal holds the login back. */
 function loginPaused(towerId: string, backoff: LoginBackoff): TowerAuthError {
   const nextLoginAt = backoff.nextLoginAt.toISOString();
   const error = new TowerAuthError(
@@ -938,7 +850,6 @@ function runRelations(relations: LabelRelations): RunRelations {
   };
 }
 
-/** What people should know about this Tower's relations: how they differ from the built-in list. */
 function relationNotes(relations: LabelRelations): RunNote[] {
   const list = (names: readonly string[]) => names.join(', ');
   const unclear = relations.fields.filter(
@@ -955,7 +866,6 @@ function relationNotes(relations: LabelRelations): RunNote[] {
     .map(([note, names]) => note({ relations: list(names) }));
 }
 
-/** The end of the run's log line: the counts, and why a run that did not succeed ended so. */
 function logRunEnd(
   logger: LoggerService,
   summary: RunSummary,

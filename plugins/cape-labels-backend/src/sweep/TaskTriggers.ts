@@ -10,12 +10,9 @@ import {
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RequestsStore } from '../database/RequestsStore';
 
-/*
- * Starting a Tower's task now, through the scheduler's trigger, so that whichever replica claims
- * it runs it and the scheduler's lease stays the only exclusivity. The trigger fails with a
- * ConflictError while some replica holds the lease: it is retried, within a patience, while the
- * start is still wanted.
- */
+// Starting a task through the scheduler's trigger keeps its lease the only exclusivity. The
+// trigger fails with a ConflictError while a replica holds the lease, so it is retried within a
+// patience while the start is still wanted.
 
 /** How long a request waits for a task that holds its lease without a run before it gives up. */
 const REQUEST_PATIENCE_MS = 5_000;
@@ -27,10 +24,8 @@ const RESTART_RETRY_MS = 250;
 type Patience = { patienceMs: number; retryMs: number };
 
 /**
- * Triggers `taskId`, and again while a replica holds the lease and `wanted` says the start is
- * still needed, asked before every retry (a start nobody needs would run as a preview):
- * `triggered`, `unwanted`, or `busy` (some replica still held the lease after the patience). Any
- * failure other than a held lease is thrown.
+ * `wanted` is asked before every retry: a start nobody needs would run as a preview. Any failure
+ * other than a held lease is thrown.
  */
 async function triggerWhileWanted(
   scheduler: Pick<SchedulerService, 'triggerTask'>,
@@ -61,12 +56,9 @@ type TriggerContext = {
 };
 
 /**
- * Asks the scheduler to run the Tower's task now for a stored request; resolves once the request
- * will run. The scheduler answers ConflictError while the task runs on some replica, which is
- * also the case while no run is recorded: the task is starting (it takes pending requests) or
- * finishing a run (it looks for requests once more before it ends). So a busy task is waited
- * for: the request is taken, or a later trigger succeeds because the task has ended. Only a task
- * still busy after the patience cancels the request: a 409, as for a run in progress.
+ * Resolves once the stored request will run. The scheduler answers ConflictError also while no run
+ * is recorded (the task is starting or finishing, and takes pending requests either way), so a
+ * busy task is waited for; only one still busy after the patience cancels the request (409).
  */
 export async function triggerRequest(
   ctx: TriggerContext,
@@ -102,10 +94,8 @@ type TaskRestartsOptions = {
 };
 
 /**
- * Starts a task again after it gave its lease back without a run (`TaskOutcome`), at the time
- * asked. Each replica that gives a lease back arranges the next start; a trigger refused because
- * a replica holds the lease (this one, before the scheduler has released it; or another, which
- * then owns the start) is retried within the patience.
+ * A trigger refused because a replica holds the lease (this one, before the scheduler released
+ * it; or another, which then owns the start) is retried within the patience.
  */
 export class TaskRestarts {
   /** One pending restart per task, the earliest asked: the start it makes asks again if need be. */
@@ -137,7 +127,6 @@ export class TaskRestarts {
     this.timers.set(taskId, { at: at.getTime(), timer });
   }
 
-  /** Backend shutdown: no more restarts from this replica. */
   stop(): void {
     this.stopped = true;
     this.timers.forEach(({ timer }) => clearTimeout(timer));

@@ -26,13 +26,8 @@ import {
 import type { TaskRestarts } from './TaskTriggers';
 
 /**
- * What one start of the task came to: it ran (or found nothing to do), or it gave the lease back
- * without a run, to be started again at `retryAt`: this replica had no free sweep slot within
- * its wait in the line (the Tower has just joined it: started again at once, so that a replica
- * with a free slot may take it), a cron tick came before the Tower's place in the start spread,
- * a run the lease no longer covers was still alive after the wait for it, or Tower refused the
- * logins before and the next is not due yet. A Tower already in the line is not started again:
- * the slot kept for it starts it.
+ * `replica-full` retries at once, so that a replica with a free slot may take the Tower up; a
+ * Tower already `in-line` is started by the slot kept for it.
  */
 type TaskOutcome =
   | { handedBack: false }
@@ -58,14 +53,9 @@ export type TowerSweeperOptions = RunCollaborators & {
 };
 
 /**
- * What one start of the Tower's task runs, in order. `requests` are permitted work waiting:
- * the oldest queued request, and a request a lost replica left unfinished.
- *
- * - due by the schedule: the scheduled sweep, on time, then the requests (a pending preview
- *   must not take the scheduled sweep's place);
- * - not due, requests waiting: those;
- * - not due, nothing waiting: someone triggered the task through the scheduler's own endpoint,
- *   which checks no permission of ours, so it only previews (`external`, nothing deleted).
+ * A due scheduled sweep runs first, so a pending preview cannot take its place. A start neither
+ * due nor requested came from the scheduler's own trigger endpoint, which checks no permission of
+ * ours: it only previews.
  */
 export function planTick(input: {
   due: boolean;
@@ -82,42 +72,29 @@ function carryingOut(request: SweepRequest): PlannedRun {
   return { trigger, dryRun, ...(requestedBy ? { requestedBy } : {}), request };
 }
 
-/**
- * The least time between the start of a Tower's last run and a preview the scheduler's trigger
- * endpoint starts: any signed-in user can call it, and each preview lists the whole Tower.
- */
+/** Between a Tower's last run start and an unasked preview: anyone signed in can start one. */
 export const EXTERNAL_START_GAP_MS = 5 * 60_000;
 
-/**
- * How long a slot freed for the first Tower in line is kept for it: its task is triggered at
- * once, and the scheduler claims a triggered task at its next look at the table of tasks
- * (every 5 seconds at most).
- */
+/** The scheduler claims a triggered task at its next look at its table, every 5 s at most. */
 const KEPT_SLOT_MS = 8_000;
 
 /**
- * How long a task that finds every slot taken waits in the line, holding its lease, for a slot
- * to free before it gives the lease back: long enough for short sweeps ahead of it to take their
- * turns, short beside any timeout, and shorter than a request's patience with a held lease
- * (`triggerRequest`), so a request that comes meanwhile still gets its start.
+ * Long enough for short sweeps ahead to take their turns, and shorter than a request's patience
+ * with a held lease (`triggerRequest`), so a request that comes meanwhile still gets its start.
  */
 const LINE_WAIT_MS = 4_000;
 
-/** A slot kept for a Tower of the line, until it claims the slot or the slot passes on. */
 type KeptSlot = { timer?: NodeJS.Timeout };
 
-/** A Tower in the line; `handOver` while its task waits there holding its lease. */
 type InLine = {
   claimant: SlotClaimant;
   handOver?: (release: () => void) => void;
 };
 
-/** A Tower as a replica's line of sweeps waiting for a slot knows it. */
 export type SlotClaimant = {
   readonly taskId: string;
   /** Whether a start of the Tower's task is still owed (another replica may have swept it). */
   owesStart(): Promise<boolean>;
-  /** Starts the Tower's task now, on whichever replica claims its lease. */
   startNow(): void;
 };
 
@@ -126,13 +103,9 @@ export type SlotAnswer =
   { taken: true; release: () => void } | { taken: false; joinedLine: boolean };
 
 /**
- * The sweeps this replica may run at once (`capeLabels.maxConcurrentSweeps`), and its line of
- * Towers that found every slot taken. A task that finds no slot waits in the line, holding its
- * lease, at most `LINE_WAIT_MS` (not shown as a run); then it gives its lease back, so that
- * another replica may take the Tower up, and the Tower keeps its place. A slot that frees goes to
- * the first in line: to its task if it is waiting, else it is kept for that Tower, whose task is
- * started at once; later claims join the line behind. A kept slot passes on when its Tower is no
- * longer owed or has not claimed it within `KEPT_SLOT_MS`.
+ * A task that finds every slot taken waits in the line at most `LINE_WAIT_MS`, then gives its
+ * lease back so another replica may take the Tower up; the Tower keeps its place. A freed slot goes
+ * to the first in line, or is kept for it while its task is started, until `KEPT_SLOT_MS` passes.
  */
 export class SweepSlots {
   private inUse = 0;
@@ -190,7 +163,6 @@ export class SweepSlots {
     return this.size - this.inUse - this.kept.size;
   }
 
-  /** A slot taken: its release, which frees it once. */
   private use(): () => void {
     this.inUse++;
     let released = false;
@@ -231,14 +203,11 @@ export class SweepSlots {
   }
 }
 
-/** No bound: a release that frees nothing. */
 const noSlot: SlotAnswer = { taken: true, release: () => undefined };
 
-/** Runs work items one at a time, in the order they were queued. */
 class SerialQueue {
   private tail: Promise<unknown> = Promise.resolve();
 
-  /** Resolves once everything queued so far has finished. */
   idle(): Promise<void> {
     return this.tail.then(() => undefined);
   }
@@ -260,18 +229,14 @@ export class TowerSweeper implements SlotClaimant {
   /** Ends the start of the task in progress (the queue runs one at a time). */
   private tickStopped = new AbortController();
   readonly tower: TowerConfig;
-  /** The scheduler's id of the Tower's task. */
   readonly taskId: string;
   readonly schedule: SweepSchedule;
-  /** What the scheduler is given: the configured schedule with the Tower's start offset. */
   readonly taskSchedule: SchedulerServiceTaskScheduleDefinition;
   readonly registeredAt: Date;
   private readonly settings: SweeperSettings;
   /** A stopped run's last batch: its delete, survivor reads and settle window, or going silent. */
   private readonly previousRunWaitMs: number;
-  /** The Tower's refused logins in a row: while they hold logins back, scheduled starts wait. */
   readonly logins: RefusedLogins;
-  /** How the task is started again, once registered with the scheduler. */
   private restarts?: TaskRestarts;
 
   constructor(private readonly options: TowerSweeperOptions) {
@@ -306,20 +271,12 @@ export class TowerSweeper implements SlotClaimant {
       LOST_AFTER_MS;
   }
 
-  /**
-   * Backend shutdown: stops the sweep in progress before its next batch, so the run is
-   * recorded `aborted` and the Tower session closed, instead of being left to the lease timeout.
-   */
+  /** Stops the sweep in progress so its run is recorded `aborted`, not left to the lease timeout. */
   async shutdown(): Promise<void> {
     this.stopping.abort();
     await this.queue.idle();
   }
 
-  /**
-   * Registers the Tower's task: one global task whose body is `runTask`, run by whichever replica
-   * claims its lease. A start that gave the lease back without a run is started again when asked,
-   * on whichever replica, through `restarts`.
-   */
   async scheduleTask(
     scheduler: Pick<SchedulerService, 'scheduleTask'>,
     restarts: TaskRestarts,
@@ -342,14 +299,7 @@ export class TowerSweeper implements SlotClaimant {
     });
   }
 
-  /**
-   * The scheduled task body: without a free slot on this replica, waits in its line a little,
-   * then gives the lease back (the Tower keeps its place).
-   * Else waits for a run the lease no longer covers to end, records lost runs aborted, runs what
-   * `planTick` says (the scheduled sweep when due, the queued request, or a preview), then
-   * drains the requests. A cron tick before the Tower's moved time with nothing waiting gives the
-   * lease back until then.
-   */
+  /** Without a free slot on this replica, waits in its line a little, then gives the lease back. */
   runTask(taskSignal: AbortSignal): Promise<TaskOutcome> {
     return this.queue.run(async () => {
       this.tickStopped = new AbortController();
@@ -436,10 +386,7 @@ export class TowerSweeper implements SlotClaimant {
     this.restarts?.restartAt(this.taskId, new Date(), () => this.owesStart());
   }
 
-  /**
-   * Whether a start of the task handed back is still owed: the schedule makes a sweep due, or a
-   * request waits (another replica may have done the work in the meantime).
-   */
+  /** Another replica may have done the work since the start was handed back. */
   async owesStart(): Promise<boolean> {
     const { store, tower } = this.options;
     const anchor = await store.lastScheduledStart(tower.id);
@@ -449,10 +396,7 @@ export class TowerSweeper implements SlotClaimant {
     );
   }
 
-  /**
-   * Records runs of a lost replica aborted; returns the permitted requests among them, to be
-   * done again (a lost scheduled sweep is owed anyway: it did not end).
-   */
+  /** Returns the latest permitted request among them; a lost scheduled sweep is owed anyway. */
   private async abortLostRuns(): Promise<PlannedRun[]> {
     const { store, tower, logger } = this.options;
     const lost = await store.abortLostRuns(tower.id, this.now());
@@ -471,11 +415,7 @@ export class TowerSweeper implements SlotClaimant {
       }));
   }
 
-  /**
-   * Whether a start of the task that neither the schedule nor a request made (the scheduler's
-   * trigger endpoint) may run its preview: not within `EXTERNAL_START_GAP_MS` of the Tower's last
-   * run start, which is logged and nothing else. Either way the start is logged.
-   */
+  /** An unasked start previews at most once per `EXTERNAL_START_GAP_MS`; it is logged either way. */
   private async externalPreviewAllowed(): Promise<boolean> {
     const { store, tower, logger } = this.options;
     const last = (await store.lastRuns([tower.id])).get(tower.id);
@@ -499,10 +439,9 @@ export class TowerSweeper implements SlotClaimant {
   }
 
   /**
-   * While refused logins hold the next back, a scheduled start or an unasked preview records no
-   * run (not one per tick) and returns the backoff; an event's run fails without a login; a
-   * user's request logs in at once. A run claims the requests queued after it, so a start
-   * elsewhere takes them if this replica dies.
+   * While refused logins hold the next back, scheduled and unasked starts record no run (not one
+   * per tick); a user's request logs in at once. A run claims the requests queued after it, so a
+   * start elsewhere takes them if this replica dies.
    */
   private async sweep(
     planned: PlannedRun,

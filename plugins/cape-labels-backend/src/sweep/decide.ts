@@ -13,12 +13,6 @@ import type {
 import type { TowerConfig } from '../config/types';
 import { malformation, outcome } from './labelShape';
 
-/*
- * The rules of docs/sweep-rules.md, without I/O: the run's policy and Tower's clock (rule 2),
- * rules 1–3 on each listed page, rule 6's test of a sighting, rule 7's cap, and rule 4's verdict
- * on the live state a batch reads.
- */
-
 /** What one run decides by: fixed when the run starts. */
 export type SweepPolicy = {
   keys: ReadonlySet<string>;
@@ -42,10 +36,7 @@ export function describeHolder(holder: LabelHolder): string {
     .join(' ');
 }
 
-/**
- * Rule 4 for what `Label` cannot see: a label an object without a relation on `Label` names is
- * kept `referenced`, naming the holder (its kind as the relation).
- */
+/** Rule 4 for objects without a relation on `Label`: the holder is named as the relation. */
 export function withoutHeld(
   labels: TowerLabel[],
   held: ReadonlyMap<string, LabelHolder>,
@@ -89,7 +80,6 @@ export function readClock(
   return { clock: { source: 'tower', skewMs }, effectiveSkewMs: skewMs };
 }
 
-/** What the run decides by, fixed at its start (rules 1, 2 and 6). */
 export function runPolicy(
   tower: TowerConfig,
   keys: readonly string[],
@@ -119,10 +109,7 @@ type Verdict =
       detail?: string;
     };
 
-/**
- * Rules 1-3 on a listed label, after its shape: a label whose id or creation time Tower could
- * not have written is kept `malformed`. `undefined`: not a swept key, so not ours to record.
- */
+/** Rules 1-3 after the label's shape; `undefined` for a key not swept: not ours to record. */
 export function classifyListed(
   label: TowerLabel,
   policy: SweepPolicy,
@@ -149,7 +136,6 @@ type ClassifiedPage = {
   kept: LabelOutcome[];
 };
 
-/** Rules 1–3 on a listed page. */
 export function classifyPage(
   page: TowerLabel[],
   policy: SweepPolicy,
@@ -176,10 +162,7 @@ export function isConfirmed(
   );
 }
 
-/**
- * Rule 4 on the live state read just before deleting: anything referencing the label keeps it
- * (the verdict names the first such relation). A label no longer there was raced.
- */
+/** Anything referencing the label keeps it; the verdict names the first such relation. */
 export function classifyLive(live: LabelLiveState | undefined): Verdict {
   if (!live) return { candidate: false, reason: 'raced' };
   if (live.referenced)

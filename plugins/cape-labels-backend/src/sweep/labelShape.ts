@@ -5,17 +5,11 @@ import type {
 import type { TowerLabel } from '../cloudtower/TowerClient';
 import { escapedText } from '../lib/plainText';
 
-/*
- * Rule 0 of a listed label: its `id` and `createdAt` must be values Tower could have written. A
- * label whose are not is never deleted (nothing about it can be trusted) and is recorded with the
- * raw values made safe, so that it can still be found on Tower. And a label's outcome as the run
- * records it.
- */
+// A label whose id or createdAt Tower could not have written is never deleted (nothing about it
+// can be trusted), and is recorded with its raw values made safe so it can still be found.
 
-/**
- * Tower's ids are cuids; this accepts any short id of letters, digits, `_` and `-`, which every
- * Tower id is, and refuses what no Tower writes: control and bidi characters, NUL, long strings.
- */
+// Tower's ids are cuids; any short id of letters, digits, `_` and `-` passes, and what no Tower
+// writes (control and bidi characters, NUL, long strings) does not.
 const TOWER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** An ISO 8601 date-time with an explicit zone, as Tower's `DateTime` scalar writes it. */
@@ -62,12 +56,10 @@ export function malformation(label: TowerLabel): string | undefined {
   return undefined;
 }
 
-/** A label id as the run records it: itself when well-formed, else made safe and bounded. */
 function recordedId(id: string): string {
   return TOWER_ID.test(id) ? id : escapedText(id, MAX_RECORDED_ID);
 }
 
-/** A creation time as the run records it: itself when well-formed, else made safe and bounded. */
 function recordedTime(createdAt: string): string {
   return TOWER_TIME.test(createdAt)
     ? createdAt
@@ -82,13 +74,9 @@ function storable(text: string): string {
   return text.includes('\u0000') ? text.split('\u0000').join('\uFFFD') : text;
 }
 
-/** What an outcome says beside its reason: the relation that held it, or the words why. */
 type OutcomeNotes = Pick<LabelOutcome, 'relation' | 'detail'>;
 
-/**
- * A label's outcome as the run records it. A malformed id or creation time is recorded made safe:
- * such a label is only ever kept, so nothing looks it up by its exact id.
- */
+/** A malformed label is only ever kept, so nothing looks it up by the exact id made safe here. */
 export function outcome(
   label: TowerLabel,
   action: LabelOutcome['action'],

@@ -8,11 +8,8 @@ import type {
 import { towerErrorKind, type TowerError } from '../cloudtower/errors';
 import type { HeldDeletion } from './decide';
 
-/*
- * The plugin's metrics (README "Metrics"). Attributes are the configured Tower id and fixed
- * sets only (status, trigger, reason, kind, operation): never a label's key or value, nor an
- * error's words, so the series stay few whatever Tower answers.
- */
+// Attributes are the Tower id and fixed sets only, never a label's key or value nor an error's
+// words, so the series stay few whatever Tower answers.
 
 /** Buckets for a run's duration in seconds: a small Tower takes a second, a large one minutes. */
 const DURATION_BUCKETS = [0.5, 1, 5, 15, 60, 300, 900, 1800, 3600];
@@ -24,7 +21,6 @@ type SweepMetricsOptions = {
   logger: LoggerService;
 };
 
-/** What the sweepers record: every finished run, every failed request to a Tower. */
 export class SweepMetrics {
   private readonly runs;
   private readonly deleted;

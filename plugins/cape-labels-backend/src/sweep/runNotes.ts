@@ -161,7 +161,6 @@ export const runNotes = {
   },
 };
 
-/** Notes kept on one run; beyond that they are counted. */
 const MAX_NOTES = 20;
 
 /** A run's remarks: each is logged, the first few are kept for the run's record. */
@@ -185,7 +184,6 @@ export class RunNotes {
     else this.dropped++;
   };
 
-  /** What the run's record holds. */
   list(): RunNote[] {
     return this.dropped
       ? [...this.kept, runNotes.moreInLog({ count: this.dropped })]

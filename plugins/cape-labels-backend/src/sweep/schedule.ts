@@ -26,10 +26,6 @@ function toDuration(value: unknown): Duration {
   return Duration.fromObject((value ?? {}) as DurationLike & object);
 }
 
-/**
- * The schedule of a Tower whose starts move by `offset` (`spreadOffset`; none by default): a
- * frequency's initial delay grows by it, a cron's times each move by it.
- */
 export function sweepSchedule(
   definition: SchedulerServiceTaskScheduleDefinition,
   offset: Duration = Duration.fromMillis(0),
@@ -51,9 +47,8 @@ export function sweepSchedule(
 }
 
 /**
- * The Tower's stable offset within the spread window: the same on every replica and after every
- * restart (a hash of its id), and shorter than the schedule's period so that a Tower never
- * skips a time. Towers that share a schedule start at as many different moments.
+ * A hash of the Tower's id: the same on every replica and after every restart, and shorter than
+ * the schedule's period so that a Tower never skips a time.
  */
 export function spreadOffset(
   towerId: string,
@@ -69,7 +64,6 @@ export function spreadOffset(
   return Duration.fromMillis(Math.floor((hash / 2 ** 32) * Math.max(span, 0)));
 }
 
-/** The window Towers that would crowd a replica are spread over when none is configured. */
 const CROWD_SPREAD = Duration.fromObject({ minutes: 5 });
 
 /**
@@ -114,7 +108,6 @@ function cronPeriod(cron: CronTime): Duration {
   return Duration.fromMillis(Math.min(...gaps));
 }
 
-/** The task definition the scheduler gets: a frequency's first start moved by the offset. */
 export function spreadDefinition(
   definition: SchedulerServiceTaskScheduleDefinition,
   schedule: SweepSchedule,
@@ -124,10 +117,7 @@ export function spreadDefinition(
     : definition;
 }
 
-/**
- * When the schedule next makes a sweep due after one that started at `anchor`; with no anchor
- * (no scheduled sweep finished yet), the first due time after the task was registered.
- */
+/** With no anchor (no scheduled sweep finished yet), counts from the task's registration. */
 function nextDueAt(
   schedule: SweepSchedule,
   anchor: Date | undefined,
@@ -153,7 +143,6 @@ function nextCronTime(cron: CronTime, after: DateTime): DateTime {
   ).toUTC();
 }
 
-/** Whether the schedule has made a sweep due by `now` (within the slack). */
 export function isDue(
   schedule: SweepSchedule,
   anchor: Date | undefined,
@@ -165,9 +154,8 @@ export function isDue(
 }
 
 /**
- * When a cron tick the scheduler started at the cron time (not yet moved by the Tower's offset)
- * is due: the task gives its lease back and is started again then. Undefined when no moved time
- * is pending (due already, or nothing due within the offset).
+ * A cron tick the scheduler started before the Tower's moved time gives its lease back until
+ * then; undefined when no moved time is pending.
  */
 export function spreadStartAt(
   schedule: SweepSchedule,
@@ -212,7 +200,6 @@ export function nextRunAt(
   return next.toUTC().toISO();
 }
 
-/** The schedule as `TowerRules.schedule` shows it: durations in ISO-8601 (a manual task has neither frequency nor cron). */
 export function scheduleRules(
   definition: SchedulerServiceTaskScheduleDefinition,
 ): TowerScheduleRules {

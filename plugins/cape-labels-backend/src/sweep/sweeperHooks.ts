@@ -17,7 +17,6 @@ import { plainValue } from '../lib/plainText';
 import type { RunNotifier } from '../notifications/RunNotifier';
 import type { HeldDeletion } from './decide';
 
-/** A run started, wrote its progress, or ended. */
 export type RunProgress = { runId: string; towerId: string; status: RunStatus };
 
 /** What a sweeper tells the rest of the plugin. Each is optional; none may stop a sweep. */
@@ -53,7 +52,6 @@ type PluginHookServices = {
   onProgress?: SweeperHooks['onProgress'];
 };
 
-/** Writes one auditor event of something that already happened; a failure is only logged. */
 function recordAuditEvent(
   tower: TowerConfig,
   { auditor, logger }: PluginHookServices,
@@ -74,7 +72,6 @@ function recordAuditEvent(
     );
 }
 
-/** Every deletion batch becomes one auditor event with the label ids, keys and values. */
 function auditDeletions(tower: TowerConfig, services: PluginHookServices) {
   return (runId: string, deleted: LabelOutcome[]) => {
     const labels = deleted.map(d => ({
@@ -86,10 +83,7 @@ function auditDeletions(tower: TowerConfig, services: PluginHookServices) {
   };
 }
 
-/**
- * A run the scheduler stopped (`sweep-cancelled`): the scheduler's endpoint does not tell who
- * called it, so the event names the run and, for a stop through the plugin's route, who asked.
- */
+/** The scheduler's endpoint does not say who called it; a stop through our route says who. */
 function auditCancel(tower: TowerConfig, services: PluginHookServices) {
   return (run: RunSummary, stoppedBy?: string) =>
     recordAuditEvent(tower, services, 'sweep-cancelled', {
@@ -101,7 +95,6 @@ function auditCancel(tower: TowerConfig, services: PluginHookServices) {
     });
 }
 
-/** After a run: `cape-labels.run-completed` on the events service, and the Tower's owners told. */
 function announceRun(
   tower: TowerConfig,
   { events, notifier, logger }: PluginHookServices,
@@ -126,7 +119,6 @@ function announceRun(
   };
 }
 
-/** Deleted labels a holder names: an auditor event with each label and holder, and the owners told. */
 function reportHeldDeletions(tower: TowerConfig, services: PluginHookServices) {
   return async (run: RunSummary, deletions: readonly HeldDeletion[]) => {
     recordAuditEvent(tower, services, 'held-labels-deleted', {
@@ -142,7 +134,6 @@ function reportHeldDeletions(tower: TowerConfig, services: PluginHookServices) {
   };
 }
 
-/** The plugin's hooks for one Tower's sweeper: audit, events, notifications, signals. */
 export function pluginHooks(
   services: PluginHookServices,
 ): (tower: TowerConfig) => SweeperHooks {

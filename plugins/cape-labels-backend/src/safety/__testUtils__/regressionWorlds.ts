@@ -1,5 +1,43 @@
 import type { Mode } from './runner';
-import type { WorldSpec } from './worldSpec';
+import type { LabelSpec, TowerSpec, WorldSpec } from './worldSpec';
+
+/** An old enough `cape-cluster-name` label with a true counter, free unless told otherwise. */
+function label(on: Partial<Pick<LabelSpec, 'vm' | 'holder'>> = {}): LabelSpec {
+  return {
+    prefix: 'cape',
+    keyKind: 'cluster-name',
+    value: null,
+    ageMs: 0,
+    counter: 'true',
+    vm: -1,
+    holder: -1,
+    ...on,
+  };
+}
+
+/** A deleting `cape` Tower without VMs or other objects, changed by what the world gives. */
+function world({
+  tower = {},
+  ...rest
+}: Omit<WorldSpec, 'tower' | 'vms' | 'objects'> & {
+  tower?: Partial<TowerSpec>;
+}): WorldSpec {
+  return {
+    tower: {
+      prefix: 'cape',
+      minAgeMs: 86400000,
+      dryRun: false,
+      maxDeletes: 5000,
+      confirmAfterMs: 0,
+      preRunOffsetMs: -1000,
+      sweepLag: 0,
+      ...tower,
+    },
+    vms: [],
+    objects: [],
+    ...rest,
+  };
+}
 
 /**
  * Past failures, replayed first on every run: the worlds fast-check shrank them to (the seeds and
@@ -15,138 +53,31 @@ export const REGRESSION_WORLDS: {
     mode: 'memory',
     found:
       'seed 650149042, in memory: a label raced (CAPE attached a VM between check and delete) keeps its cap slot; the oracle wrongly required deleted == maxDeletes',
-    world: {
-      tower: {
-        prefix: 'cape',
-        minAgeMs: 86400000,
-        dryRun: false,
-        maxDeletes: 1,
-        confirmAfterMs: 0,
-        preRunOffsetMs: -1000,
-        sweepLag: 0,
-      },
-      vms: [],
+    world: world({
+      tower: { maxDeletes: 1 },
       labels: [
-        {
-          prefix: 'cape',
-          keyKind: 'cluster-name',
-          value: null,
-          ageMs: 0,
-          counter: 'true',
-          vm: -1,
-          holder: -1,
-        },
-        {
-          prefix: 'cape',
-          keyKind: 'cluster-name',
-          value: null,
-          ageMs: 0,
-          counter: 'true',
-          vm: -1,
-          holder: 0,
-        },
-        {
-          prefix: 'cape',
-          keyKind: 'cluster-name',
-          value: null,
-          ageMs: 0,
-          counter: 'true',
-          vm: -1,
-          holder: -1,
-        },
-        {
-          prefix: 'cape',
-          keyKind: 'cluster-name',
-          value: null,
-          ageMs: 0,
-          counter: 'true',
-          vm: -1,
-          holder: -1,
-        },
-        {
-          prefix: 'cape',
-          keyKind: 'cluster-name',
-          value: null,
-          ageMs: 0,
-          counter: 'true',
-          vm: 0,
-          holder: -1,
-        },
-        {
-          prefix: 'cape',
-          keyKind: 'cluster-name',
-          value: null,
-          ageMs: 0,
-          counter: 'true',
-          vm: -1,
-          holder: -1,
-        },
+        label(),
+        label({ holder: 0 }),
+        label(),
+        label(),
+        label({ vm: 0 }),
+        label(),
       ],
       actions: [{ at: 2, when: 'before', kind: 'attachNewVm', target: 0 }],
-      objects: [],
-    },
+    }),
   },
   {
     mode: 'http',
     found:
       'seed -667837233, over HTTP: same raced-label-under-cap case over the real client and guard (cap slot kept, run partial CAP_REACHED with 0 deleted)',
-    world: {
-      tower: {
-        prefix: 'cape',
-        minAgeMs: 86400000,
-        dryRun: false,
-        maxDeletes: 1,
-        confirmAfterMs: 0,
-        preRunOffsetMs: -1000,
-        sweepLag: 0,
-      },
-      vms: [],
+    world: world({
+      tower: { maxDeletes: 1 },
       labels: [
-        {
-          prefix: 'cape',
-          keyKind: 'cluster-name',
-          value: null,
-          ageMs: 0,
-          counter: 'true',
-          vm: 0,
-          holder: -1,
-        },
-        {
-          prefix: 'cape',
-          keyKind: 'cluster-name',
-          value: null,
-          ageMs: 0,
-          counter: 'true',
-          vm: -1,
-          holder: -1,
-        },
-        {
-          prefix: 'cape',
-          keyKind: 'cluster-name',
-          value: null,
-          ageMs: 0,
-          counter: 'true',
-          vm: 0,
-          holder: -1,
-        },
-        {
-          prefix: 'cape',
-          keyKind: 'cluster-name',
-          value: null,
-          ageMs: 0,
-          counter: 'true',
-          vm: 0,
-          holder: -1,
-        },
-        {
-          prefix: 'cape',
-          keyKind: 'cluster-name',
-          value: null,
-          ageMs: 0,
-          counter: 'true',
-          vm: -1,
-          holder: -1,
-        },
+        label({ vm: 0 }),
+        label(),
+        label({ vm: 0 }),
+        label({ vm: 0 }),
+        label(),
       ],
       actions: [
         { at: 3, when: 'before', kind: 'attachNewVm', target: 0 },
@@ -156,105 +87,34 @@ export const REGRESSION_WORLDS: {
         { at: 10, when: 'after', kind: 'attachObject', target: 53 },
         { at: 1, when: 'before', kind: 'toggleBin', target: 5 },
       ],
-      objects: [],
-    },
+    }),
   },
   {
     mode: 'memory',
     found:
       'issue 35, in memory: a label an Everoute security policy uses made Tower refuse its whole batch, and every orphan of the batch failed with it',
-    world: {
-      tower: {
-        prefix: 'cape',
-        minAgeMs: 86400000,
-        dryRun: false,
-        maxDeletes: 5000,
-        confirmAfterMs: 0,
-        preRunOffsetMs: -1000,
-        sweepLag: 0,
-      },
-      vms: [],
-      objects: [],
-      labels: Array.from({ length: 5 }, () => ({
-        prefix: 'cape',
-        keyKind: 'cluster-name' as const,
-        value: null,
-        ageMs: 0,
-        counter: 'true' as const,
-        vm: -1,
-        holder: -1,
-      })),
+    world: world({
+      labels: Array.from({ length: 5 }, () => label()),
       actions: [],
       everoute: [0],
-    },
+    }),
   },
   {
     mode: 'memory',
     found:
       'seed 174940964, in memory: the guard left a label CAPE attached a VM to after the live check, named referenced by the survivor read, and it keeps its cap slot; the oracle counted only raced survivors as reserved',
-    world: {
-      tower: {
-        prefix: 'cape',
-        minAgeMs: 86400000,
-        dryRun: false,
-        maxDeletes: 1,
-        confirmAfterMs: 0,
-        preRunOffsetMs: -1000,
-        sweepLag: 0,
-        refusesIntrospection: true,
-      },
-      vms: [],
-      objects: [],
+    world: world({
+      tower: { maxDeletes: 1, refusesIntrospection: true },
       labels: [
-        {
-          prefix: 'cape',
-          keyKind: 'cluster-name',
-          value: null,
-          ageMs: 0,
-          counter: 'true',
-          vm: -1,
-          holder: -1,
-        },
-        {
-          prefix: 'cape',
-          keyKind: 'cluster-name',
-          value: null,
-          ageMs: 0,
-          counter: 'true',
-          vm: 0,
-          holder: 0,
-        },
-        {
-          prefix: 'cape',
-          keyKind: 'cluster-name',
-          value: null,
-          ageMs: 0,
-          counter: 'true',
-          vm: -1,
-          holder: 0,
-        },
-        {
-          prefix: 'cape',
-          keyKind: 'cluster-name',
-          value: null,
-          ageMs: 0,
-          counter: 'true',
-          vm: -1,
-          holder: -1,
-        },
-        {
-          prefix: 'cape',
-          keyKind: 'cluster-name',
-          value: null,
-          ageMs: 0,
-          counter: 'true',
-          vm: -1,
-          holder: -1,
-        },
+        label(),
+        label({ vm: 0, holder: 0 }),
+        label({ holder: 0 }),
+        label(),
+        label(),
       ],
       actions: [{ at: 3, when: 'before', kind: 'attachNewVm', target: 0 }],
       held: [],
       everoute: [],
-    },
+    }),
   },
 ];

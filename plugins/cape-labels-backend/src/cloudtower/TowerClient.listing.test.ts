@@ -1,35 +1,27 @@
 import {
-  startSimulator,
-  RunningSimulator,
-} from '@smartx-cape/cloudtower-simulator';
-import { createTowerClient } from './TowerClient';
-import type { TowerClient } from './TowerClient';
-import { KEYS, listAll, OLD, opts, users } from './__testUtils__/simHelpers';
+  KEYS,
+  listAll,
+  OLD,
+  simulatorEachTest,
+} from './__testUtils__/simHelpers';
 
 const PER_KEY = [25, 7, 0];
 
 describe('TowerClient listing in parallel chains (simulator)', () => {
-  let sim: RunningSimulator;
-  let client: TowerClient | undefined;
-  beforeEach(async () => {
-    sim = await startSimulator({ users });
+  const t = simulatorEachTest();
+  beforeEach(() => {
     KEYS.forEach((key, k) => {
       for (let i = 0; i < PER_KEY[k]; i++)
-        sim.admin.createLabel({ key, value: `v${i}`, createdAt: OLD });
+        t.sim.admin.createLabel({ key, value: `v${i}`, createdAt: OLD });
     });
-    sim.admin.createLabel({ key: 'other', value: 'x', createdAt: OLD });
-  });
-  afterEach(async () => {
-    await client?.close();
-    client = undefined;
-    await sim.stop();
+    t.sim.admin.createLabel({ key: 'other', value: 'x', createdAt: OLD });
   });
 
   const listRequests = () =>
-    sim.admin.requestLog().filter(r => r.rootFields.includes('labels'));
+    t.sim.admin.requestLog().filter(r => r.rootFields.includes('labels'));
 
   it('lists each swept key in its own keyset chain, every label once', async () => {
-    client = createTowerClient(opts(sim));
+    const client = t.connect();
     const labels = await listAll(client, KEYS, 10);
     const ids = labels.map(l => l.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -52,11 +44,11 @@ describe('TowerClient listing in parallel chains (simulator)', () => {
   });
 
   it('never has more requests in flight than maxInFlight, and does overlap chains', async () => {
-    sim.admin.setFaults({ latencyMs: 15 });
-    client = createTowerClient(opts(sim, { maxInFlight: 2 }));
+    t.sim.admin.setFaults({ latencyMs: 15 });
+    const client = t.connect({ maxInFlight: 2 });
     const labels = await listAll(client, KEYS, 2);
     expect(labels).toHaveLength(32);
-    const counters = sim.admin.requestCounters();
+    const counters = t.sim.admin.requestCounters();
     expect(counters.maxInFlight).toBe(2);
   });
 });

@@ -5,9 +5,8 @@ import express from 'express';
 import type { Knex } from 'knex';
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { testTowerConfig } from '../../plugins/cape-labels-backend/src/config/__testUtils__/testTowerConfig';
-import { readCapeLabelsConfig } from '../../plugins/cape-labels-backend/src/config/readConfig';
+import { read } from '../../plugins/cape-labels-backend/src/config/__testUtils__/readTestConfig';
 import type { TowerConfig } from '../../plugins/cape-labels-backend/src/config/types';
-import { ConfigReader } from '@backstage/config';
 import { openRunStore } from '../../plugins/cape-labels-backend/src/database/RunStore';
 import { TowerAccess } from '../../plugins/cape-labels-backend/src/service/access';
 import { createRouter } from '../../plugins/cape-labels-backend/src/service/router';
@@ -68,15 +67,11 @@ export async function serve(knex: Knex, towerIds: string[]) {
   const store = await benchStore(knex);
   const coordinator = SweepCoordinator.create({
     config: {
-      ...readCapeLabelsConfig(
-        new ConfigReader({
-          capeLabels: {
-            requestsInFlight: 4,
-            startSpread: { minutes: 5 },
-            notifications: { enabled: false },
-          },
-        }),
-      ),
+      ...read({
+        requestsInFlight: 4,
+        startSpread: { minutes: 5 },
+        notifications: { enabled: false },
+      }),
       towers: towers(towerIds),
     },
     store,

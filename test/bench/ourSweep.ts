@@ -11,8 +11,7 @@ import { openRunStore } from '../../plugins/cape-labels-backend/src/database/Run
 import { TowerSweeper } from '../../plugins/cape-labels-backend/src/sweep/TowerSweeper';
 import { towerClientFactory } from '../../plugins/cape-labels-backend/src/sweep/SweepCoordinator';
 import { testTowerConfig } from '../../plugins/cape-labels-backend/src/config/__testUtils__/testTowerConfig';
-import { readCapeLabelsConfig } from '../../plugins/cape-labels-backend/src/config/readConfig';
-import { ConfigReader } from '@backstage/config';
+import { testTuning } from '../../plugins/cape-labels-backend/src/config/__testUtils__/readTestConfig';
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { IN_FLIGHT, MIN_AGE, PAGE_SIZE, USER, type Sim } from './benchWorld';
 import {
@@ -69,11 +68,10 @@ export async function runOurs(
   });
   const { store, times, outcomes } = timedStore(base);
   const t = tower(sim.url);
-  const { tuning } = readCapeLabelsConfig(
-    new ConfigReader({
-      capeLabels: { pageSize: PAGE_SIZE, requestsInFlight: IN_FLIGHT },
-    }),
-  );
+  const tuning = testTuning({
+    pageSize: PAGE_SIZE,
+    requestsInFlight: IN_FLIGHT,
+  });
   const sweeper = new TowerSweeper({
     tower: t,
     store,

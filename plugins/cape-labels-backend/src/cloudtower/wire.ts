@@ -30,7 +30,7 @@ import { LOGIN_CODES } from './login';
 import type { SecretScrubber } from './scrub';
 import type { RequestFailureListener, TowerEndpoint, Vars } from './types';
 
-export type WireOptions = Omit<TowerEndpoint, 'credentials'> & {
+type WireOptions = Omit<TowerEndpoint, 'credentials'> & {
   towerId: string;
   timeoutMs: number;
   maxInFlight: number;

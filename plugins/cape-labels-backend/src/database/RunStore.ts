@@ -16,13 +16,7 @@ export type {
   PendingDeletesStore,
 } from './PendingDeletesStore';
 export type { RequestsStore, SweepRequest } from './RequestsStore';
-export type {
-  LostRun,
-  NewRun,
-  Retention,
-  RunEnd,
-  RunsStore,
-} from './RunsStore';
+export type { NewRun, RunsStore } from './RunsStore';
 export type { SightingsStore } from './SightingsStore';
 export type {
   LoginBackoff,

@@ -9,22 +9,32 @@ import {
 } from '@smartx-cape/plugin-cape-labels-common';
 import { z } from 'zod';
 
-/** @public */
+/**
+ * What a permission policy's conditions see of a Tower.
+ *
+ * @public
+ */
 export type CapeLabelsTower = {
+  /** The Tower id (the resourceRef). */
   id: string;
-  /** `null` when not configured: the Tower is owned by nobody. */
+  /** `capeLabels.towers.<id>.owner`, a full entity ref; `null` when not configured (owned by nobody). */
   owner: string | null;
-  /** `capeLabels.towers.<id>.notify`, else the owner, else nobody. */
+  /** Whom notifications about the Tower go to: `notify`, else the owner, else nobody (full entity refs). */
   notify: string[];
 };
 
 /**
- * A predicate, since the plugin filters its few Towers in memory.
+ * The query form of a condition: a predicate, since the plugin filters its few Towers in memory.
+ *
  * @public
  */
 export type CapeLabelsTowerQuery = (tower: CapeLabelsTower) => boolean;
 
-/** @public */
+/**
+ * The plugin's own resource type, `cape-labels-tower`.
+ *
+ * @public
+ */
 export const capeLabelsTowerResourceRef = createPermissionResourceRef<
   CapeLabelsTower,
   CapeLabelsTowerQuery
@@ -41,6 +51,7 @@ const claimsSchema = z.object({
     ),
 });
 
+/** A rule on the caller's ownership claims: `matches` says which Towers the claims match. */
 const claimsRule = (
   name: string,
   description: string,
@@ -81,7 +92,12 @@ const hasTowerId = createPermissionRule({
       tower.id === towerId,
 });
 
-/** @public */
+/**
+ * The rules a policy can use in conditional decisions on `cape-labels.read` and
+ * `cape-labels.sweep.run`; `isTowerNotified` is meant for `cape-labels.read` only.
+ *
+ * @public
+ */
 export const capeLabelsTowerPermissionRules = {
   isTowerOwner,
   isTowerNotified,
@@ -94,11 +110,18 @@ const conditionExports = createConditionExports({
 });
 
 /**
- * For example `capeLabelsTowerConditions.isTowerOwner({ claims: user?.info.ownershipEntityRefs ?? [] })`.
+ * Conditions for a policy, for example
+ * `capeLabelsTowerConditions.isTowerOwner({ claims: user?.info.ownershipEntityRefs ?? [] })`
+ * and `capeLabelsTowerConditions.hasTowerId({ towerId })`.
+ *
  * @public
  */
 export const capeLabelsTowerConditions = conditionExports.conditions;
 
-/** @public */
+/**
+ * A conditional decision on one of the Tower permissions, for a policy.
+ *
+ * @public
+ */
 export const createCapeLabelsTowerConditionalDecision =
   conditionExports.createConditionalDecision;

@@ -91,7 +91,7 @@ type InLine = {
   handOver?: (release: () => void) => void;
 };
 
-export type SlotClaimant = {
+type SlotClaimant = {
   readonly taskId: string;
   /** Whether a start of the Tower's task is still owed (another replica may have swept it). */
   owesStart(): Promise<boolean>;

@@ -1,4 +1,3 @@
-import { createBackendModule } from '@backstage/backend-plugin-api';
 import { permissionsServiceFactory } from '@backstage/backend-defaults/permissions';
 import {
   mockCredentials,
@@ -15,7 +14,6 @@ import type {
   PolicyQuery,
   PolicyQueryUser,
 } from '@backstage/plugin-permission-node';
-import { policyExtensionPoint } from '@backstage/plugin-permission-node/alpha';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
@@ -24,35 +22,24 @@ import {
 } from '@smartx-cape/cloudtower-simulator';
 import capeLabelsPlugin from '@smartx-cape/plugin-cape-labels-backend';
 import type { AddressInfo } from 'node:net';
+import { policyModule } from './permissionPolicy';
 
 const OPERATOR = 'user:default/operator'; // reads and sweeps every Tower
 const READER = 'user:default/reader'; // reads every Tower, sweeps none
 const PASSWORD = 'mcp-test-Pa55word!';
 
 /** The demo's permission backend, with a policy that lets READER read but not sweep. */
-const readerMayNotSweep = createBackendModule({
-  pluginId: 'permission',
-  moduleId: 'mcp-test-policy',
-  register(reg) {
-    reg.registerInit({
-      deps: { policy: policyExtensionPoint },
-      async init({ policy }) {
-        policy.setPolicy({
-          async handle(
-            request: PolicyQuery,
-            user?: PolicyQueryUser,
-          ): Promise<PolicyDecision> {
-            const ref = user?.info.userEntityRef;
-            const sweeping =
-              request.permission.name === 'cape-labels.sweep.run';
-            const allowed = ref === OPERATOR || (ref === READER && !sweeping);
-            return {
-              result: allowed ? AuthorizeResult.ALLOW : AuthorizeResult.DENY,
-            };
-          },
-        });
-      },
-    });
+const readerMayNotSweep = policyModule('mcp-test-policy', {
+  async handle(
+    request: PolicyQuery,
+    user?: PolicyQueryUser,
+  ): Promise<PolicyDecision> {
+    const ref = user?.info.userEntityRef;
+    const sweeping = request.permission.name === 'cape-labels.sweep.run';
+    const allowed = ref === OPERATOR || (ref === READER && !sweeping);
+    return {
+      result: allowed ? AuthorizeResult.ALLOW : AuthorizeResult.DENY,
+    };
   },
 });
 

@@ -18,15 +18,23 @@ class AllowAllDemoPolicy implements PermissionPolicy {
   }
 }
 
-export const demoPermissionPolicyModule = createBackendModule({
-  pluginId: 'permission',
-  moduleId: 'demo-allow-all-policy',
-  register(reg) {
-    reg.registerInit({
-      deps: { policy: policyExtensionPoint },
-      async init({ policy }) {
-        policy.setPolicy(new AllowAllDemoPolicy());
-      },
-    });
-  },
-});
+/** The permission backend's module that installs `policy`. */
+export function policyModule(moduleId: string, policy: PermissionPolicy) {
+  return createBackendModule({
+    pluginId: 'permission',
+    moduleId,
+    register(reg) {
+      reg.registerInit({
+        deps: { policy: policyExtensionPoint },
+        async init({ policy: extension }) {
+          extension.setPolicy(policy);
+        },
+      });
+    },
+  });
+}
+
+export const demoPermissionPolicyModule = policyModule(
+  'demo-allow-all-policy',
+  new AllowAllDemoPolicy(),
+);

@@ -1,56 +1,94 @@
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import type { LabelHolder } from '../cloudtower/holders';
-import type { LabelLiveState } from '../cloudtower/TowerClient';
+import { Duration } from 'luxon';
+import type { TowerClient } from '../cloudtower/TowerClient';
+import type { RunStore } from '../database/RunStore';
+import { HOUR } from '../__testUtils__/time';
 import {
   createHarness,
   stoppedAfterEach,
   type Harness,
+  type HarnessOptions,
 } from './__testUtils__/sweepHarness';
-import { stubSweepRun } from './__testUtils__/sweepRun';
 import { actions, towerLabel } from './__testUtils__/towerLabel';
-import type { SweepPolicy } from './decide';
 import { outcome } from './labelShape';
 import { RunTally } from './RunTally';
 
 jest.setTimeout(30_000);
 
-const live = (id: string, over: Partial<LabelLiveState> = {}) => ({
-  id,
-  totalNum: 0,
-  referenced: (over.referencedBy?.length ?? 0) > 0,
-  referencedBy: [],
-  ...over,
-});
-const holding = (byLabel: Map<string, LabelHolder> = new Map()) => ({
-  readHeldLabels: async () => ({ readAtMs: 0, kinds: [], byLabel }),
-});
-const checking = (states: LabelLiveState[]) => ({
-  checkLabels: async () => states,
-});
+/** A Tower client whose live checks are watched: the ids each asks for, `before` run first. */
+function watchingChecks(before: () => void = () => undefined) {
+  const asked: string[][] = [];
+  const wrapClient = (client: TowerClient): Partial<TowerClient> => ({
+    checkLabels: async (ids, signal) => {
+      asked.push(ids);
+      before();
+      return client.checkLabels(ids, signal);
+    },
+  });
+  return { asked, wrapClient };
+}
 
 describe('rule 4, the live check', () => {
+  const make = stoppedAfterEach(createHarness);
+
   it('keeps labels gone, held or counted, and survivors not yet confirmed', async () => {
-    const labels = ['gone', 'held', 'counted', 'new', 'orphan'].map(id =>
-      towerLabel(id),
-    );
-    const run = stubSweepRun({
-      client: checking([
-        live('held', { referencedBy: ['vm_templates'] }),
-        live('counted', { totalNum: null }),
-        live('new'),
-        live('orphan'),
-      ]),
+    const clock = { now: Date.now() };
+    let changeBeforeCheck = () => {};
+    const checks = watchingChecks(() => changeBeforeCheck());
+    const h = await make({
+      // Counters that never follow: only the live check sees the template.
+      simulator: { counterLag: 'never' },
+      tower: { confirmAfter: Duration.fromObject({ hours: 1 }) },
+      sweeper: { now: () => new Date(clock.now), batchesInFlight: 1 },
+      wrapClient: checks.wrapClient,
     });
-    const checked = await run.liveCheck(labels, new Set(['new', 'held']));
-    expect(checked.orphans.map(l => l.id)).toEqual(['orphan']);
-    expect(checked.kept.find(o => o.labelId === 'held')?.relation).toBe(
+    const { admin } = h.sim;
+    const seed = () =>
+      admin.createLabel({ key: 'cape-vip', createdAt: h.old() }).id;
+    const [gone, counted, orphan] = [seed(), seed(), seed()];
+    await h.sweep();
+    // Seen for the first time by the next run: not yet confirmed.
+    const [held, fresh] = [seed(), seed()];
+    const template = admin.createObject('vm_templates').id;
+    admin.attach({
+      labelId: held,
+      relation: 'vm_templates',
+      objectId: template,
+    });
+    changeBeforeCheck = () => {
+      admin.deleteLabel(gone);
+      admin.setCounters(counted, { total_num: null });
+    };
+    clock.now += 2 * HOUR;
+    const run = await h.sweep();
+
+    const names = new Map([
+      [gone, 'gone'],
+      [held, 'held'],
+      [counted, 'counted'],
+      [fresh, 'new'],
+      [orphan, 'orphan'],
+    ]);
+    const checked = checks.asked[checks.asked.length - 1];
+    expect([...checked].sort()).toEqual([...names.keys()].sort());
+    const outcomes = await h.outcomes(run.id);
+    expect(outcomes.find(o => o.labelId === held)?.relation).toBe(
       'vm_templates',
     );
-    expect(actions(checked.kept)).toEqual([
-      'gone:kept/raced',
-      'held:kept/referenced',
-      'counted:kept/count-nonzero',
-      'new:kept/unconfirmed',
+    const expected = new Map([
+      [gone, 'kept/raced'],
+      [held, 'kept/referenced'],
+      [counted, 'kept/count-nonzero'],
+      [fresh, 'kept/unconfirmed'],
+    ]);
+    // The kept in the order they were checked, then the one orphan.
+    expect(
+      actions(outcomes).map(a => a.replace(/^[^:]+/, id => names.get(id)!)),
+    ).toEqual([
+      ...checked
+        .filter(id => expected.has(id))
+        .map(id => `${names.get(id)}:${expected.get(id)}`),
+      'orphan:deleted',
     ]);
   });
 });
@@ -69,12 +107,6 @@ describe('rule 7, the cap', () => {
     expect(tally.reserved).toBe(3);
   });
 });
-
-/** What a guarded delete would repeat on Tower (the stub run's client is empty: nothing is sent). */
-const policy: SweepPolicy = {
-  keys: new Set(['cape-cluster-name']),
-  cutoffMs: 0,
-};
 
 describe('rules 5 and 8, delete or preview', () => {
   const make = stoppedAfterEach(createHarness);
@@ -149,85 +181,87 @@ describe('countOutcomes', () => {
 });
 
 describe('a batch: live check → cap → delete or preview → record', () => {
-  function batch({ client, ...over }: Parameters<typeof stubSweepRun>[0] = {}) {
-    const recorded: LabelOutcome[] = [];
-    const base = stubSweepRun();
-    const ctx = stubSweepRun({
-      tower: { ...base.tower, maxDeletesPerRun: 1 },
-      client: {
-        ...holding(),
-        ...(client ?? checking([live('a'), live('b')])),
-      },
-      store: {
-        addOutcomes: async (_runId, outcomes) => {
-          recorded.push(...outcomes);
-        },
-      },
-      dryRun: true,
+  const make = stoppedAfterEach(createHarness);
+  /** A dry run with a cap of one, its two orphans, its checks watched. */
+  async function batch(over: HarnessOptions = {}) {
+    const checks = watchingChecks();
+    const h = await make({
+      tower: { dryRun: true, maxDeletesPerRun: 1 },
+      wrapClient: checks.wrapClient,
       ...over,
     });
-    return { ctx, recorded };
+    return { h, checks, labels: h.seedOrphans(2) };
   }
-  const labels = [towerLabel('a'), towerLabel('b')];
 
   it('checks, caps, previews and records each label once', async () => {
-    const { ctx, recorded } = batch();
-    await ctx.processBatch(policy, labels, new Set(), true);
-    expect(actions(recorded)).toEqual(['b:kept/cap', 'a:would-delete']);
-    expect(ctx.tally.consecutiveFailures).toBe(0);
+    const { h, checks } = await batch();
+    const run = await h.sweep();
+    const [a, b] = checks.asked[0];
+    expect(actions(await h.outcomes(run.id))).toEqual([
+      `${b}:kept/cap`,
+      `${a}:would-delete`,
+    ]);
+    // No batch failed: only the cap makes the run partial.
+    expect(run).toMatchObject({
+      status: 'partial',
+      counts: { failed: 0, kept: 1, wouldDelete: 1 },
+      error: { message: expect.stringContaining('maxDeletesPerRun') },
+    });
   });
 
   it('keeps a label a holder names before the live check, naming the holder', async () => {
-    const asked: string[][] = [];
-    const { ctx, recorded } = batch({
-      client: {
-        ...holding(
-          new Map([['a', { kind: 'securityGroups', id: 'sg1', name: 'web' }]]),
-        ),
-        checkLabels: async ids => {
-          asked.push(ids);
-          return [live('b')];
-        },
-      },
-    });
-    await ctx.processBatch(policy, labels, new Set(), true);
-    expect(asked).toEqual([['b']]);
-    expect(recorded.find(o => o.labelId === 'a')).toMatchObject({
+    const { h, checks, labels } = await batch();
+    const [a, b] = labels;
+    const sg = h.sim.admin.createHolder('securityGroups', {
+      name: 'web',
+      labelIds: [a],
+    }).id;
+    const run = await h.sweep();
+    expect(checks.asked).toEqual([[b]]);
+    const outcomes = await h.outcomes(run.id);
+    expect(outcomes.find(o => o.labelId === a)).toMatchObject({
       action: 'kept',
       reason: 'referenced',
       relation: 'securityGroups',
-      detail: 'securityGroups web (sg1)',
+      detail: `securityGroups web (${sg})`,
     });
-    expect(actions(recorded)).toContain('b:would-delete');
+    expect(actions(outcomes)).toContain(`${b}:would-delete`);
   });
 
   it('a failed live check fails the whole batch and counts a failure', async () => {
-    const { ctx, recorded } = batch({
-      client: {
+    const h = await make({
+      tower: { dryRun: true, maxDeletesPerRun: 1 },
+      wrapClient: () => ({
         checkLabels: async () => {
           throw new Error('Tower down');
         },
-      },
+      }),
     });
-    await ctx.processBatch(policy, labels, new Set(), true);
-    expect(actions(recorded)).toEqual(['a:failed/error', 'b:failed/error']);
-    expect(ctx.tally).toMatchObject({
-      consecutiveFailures: 1,
-      lastBatchError: { message: 'Tower down' },
+    const [a, b] = h.seedOrphans(2);
+    const run = await h.sweep();
+    expect(await h.outcomesByLabel(run.id)).toEqual({
+      [a]: 'failed/error',
+      [b]: 'failed/error',
+    });
+    expect(run).toMatchObject({
+      status: 'partial',
+      counts: { failed: 2 },
+      error: { message: 'Tower down' },
     });
   });
 
   it('outcomes that cannot be written make the run fatal', async () => {
-    const { ctx } = batch({
-      store: {
-        addOutcomes: async () => {
-          throw new Error('database gone');
-        },
+    const { h } = await batch();
+    const store: RunStore = Object.assign(Object.create(h.store), {
+      addOutcomes: async () => {
+        throw new Error('database gone');
       },
     });
-    jest.useFakeTimers({ advanceTimers: true });
-    await ctx.processBatch(policy, labels, new Set(), true);
-    jest.useRealTimers();
-    expect(ctx.tally.fatal).toMatchObject({ code: 'STORE_FAILED' });
+    h.configure({ sweeper: { store } });
+    const run = await h.sweep();
+    expect(run).toMatchObject({
+      status: 'failed',
+      error: { code: 'STORE_FAILED' },
+    });
   });
 });

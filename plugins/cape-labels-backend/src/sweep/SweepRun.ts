@@ -534,7 +534,7 @@ export class SweepRun {
   }
 
   /** Never throws: a failure is counted on the tally, or makes the run fatal. */
-  async processBatch(
+  private async processBatch(
     policy: SweepPolicy,
     labels: TowerLabel[],
     unconfirmed: ReadonlySet<string>,

@@ -702,7 +702,7 @@ export class SweepRun {
   }
 
   /** Unconfirmed candidates too: a reference their counter hides restarts their confirmation. */
-  async liveCheck(
+  private async liveCheck(
     labels: TowerLabel[],
     unconfirmed: ReadonlySet<string>,
   ): Promise<{ orphans: TowerLabel[]; kept: LabelOutcome[] }> {

@@ -1,6 +1,8 @@
+import type { RunCounts } from '@smartx-cape/plugin-cape-labels-common';
+import { Duration } from 'luxon';
 import { sweptKeys } from '../config/types';
+import type { RunStore } from '../database/RunStore';
 import { createHarness, stoppedAfterEach } from './__testUtils__/sweepHarness';
-import { stubSweepRun } from './__testUtils__/sweepRun';
 import { RunTally } from './RunTally';
 import { BatchPool, prefetched } from './SweepRun';
 
@@ -8,33 +10,69 @@ jest.setTimeout(30_000);
 
 const running = new AbortController().signal;
 
+/** Only `Date` is faked: the run's requests and retries keep real time. */
+const onlyDate = {
+  doNotFake: [
+    'hrtime',
+    'nextTick',
+    'performance',
+    'queueMicrotask',
+    'setImmediate',
+    'clearImmediate',
+    'setInterval',
+    'clearInterval',
+    'setTimeout',
+    'clearTimeout',
+  ],
+} satisfies Parameters<typeof jest.useFakeTimers>[0];
+
 describe('progress', () => {
+  const make = stoppedAfterEach(createHarness);
+  afterEach(() => jest.useRealTimers());
+
   it('writes the counts at most once a second and announces only a write that succeeded', async () => {
+    const h = await make({
+      tower: { confirmAfter: Duration.fromObject({ hours: 1 }) },
+      sweeper: { pageSize: 1, batchesInFlight: 1 },
+    });
+    h.seedOrphans(3);
     const written: number[] = [];
+    let tried = 0;
     let fail = false;
-    const store = {
-      updateRunCounts: async (_runId: string, counts: { scanned: number }) => {
+    let pages = 0;
+    const base = h.store;
+    const store: RunStore = Object.assign(Object.create(base), {
+      // Read for each page before its progress: the third page comes a second later.
+      getSightings: async (towerId: string, ids: string[]) => {
+        if (++pages === 3) {
+          jest.setSystemTime(Date.now() + 1000);
+          fail = true;
+        }
+        return base.getSightings(towerId, ids);
+      },
+      updateRunCounts: async (runId: string, counts: RunCounts) => {
+        tried++;
         if (fail) throw new Error('database busy');
         written.push(counts.scanned);
+        return base.updateRunCounts(runId, counts);
       },
-    };
-    let announced = 0;
-    const announce = () => announced++;
-    jest.useFakeTimers({ now: Date.now() });
-    const run = stubSweepRun({ store, hooks: { onProgress: announce } });
-    const { tally } = run;
-    tally.counts.scanned = 1;
-    await run.writeProgress();
-    tally.counts.scanned = 2;
-    await run.writeProgress();
-    expect(written).toEqual([1]);
-    expect(announced).toBe(1);
-
-    jest.setSystemTime(Date.now() + 1000);
-    fail = true;
-    await run.writeProgress();
+    });
+    const announced: string[] = [];
+    h.configure({
+      sweeper: {
+        store,
+        hooks: { onProgress: p => announced.push(p.status) },
+      },
+    });
+    jest.useFakeTimers({ now: Date.now(), ...onlyDate });
+    const run = await h.sweep();
     jest.useRealTimers();
-    expect(announced).toBe(1);
+
+    expect(run.counts.scanned).toBe(3);
+    expect(written).toEqual([1]);
+    expect(tried).toBe(2);
+    // The start, the one progress written, the end.
+    expect(announced).toEqual(['running', 'running', run.status]);
   });
 });
 

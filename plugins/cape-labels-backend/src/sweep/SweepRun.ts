@@ -757,7 +757,7 @@ export class SweepRun {
   }
 
   /** At most once a second. A courtesy: a failed write is ignored, and not announced. */
-  async writeProgress(): Promise<void> {
+  private async writeProgress(): Promise<void> {
     if (Date.now() - this.lastProgressMs < PROGRESS_INTERVAL_MS) return;
     this.lastProgressMs = Date.now();
     await this.store.updateRunCounts(this.runId, { ...this.tally.counts }).then(

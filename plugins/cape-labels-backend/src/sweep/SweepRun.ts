@@ -88,7 +88,7 @@ export type SweeperSettings = RunCollaborators & {
   logins: RefusedLogins;
 };
 
-export type RunStart = {
+type RunStart = {
   runId: string;
   startedAt: Date;
   dryRun: boolean;
@@ -215,7 +215,7 @@ export class SweepRun {
     );
   }
 
-  constructor(
+  private constructor(
     private readonly settings: SweeperSettings,
     start: RunStart,
     taskSignal: AbortSignal,

@@ -146,12 +146,12 @@ export async function* prefetched<T>(
 /** Follows docs/sweep-rules.md in order; Tower failures end up in the run's record, never thrown. */
 export class SweepRun {
   readonly runId: string;
-  readonly startedAt: Date;
-  readonly dryRun: boolean;
-  readonly tower: TowerConfig;
-  readonly client: TowerClient;
-  readonly notes: RunNotes;
-  readonly tally = new RunTally();
+  private readonly startedAt: Date;
+  private readonly dryRun: boolean;
+  private readonly tower: TowerConfig;
+  private readonly client: TowerClient;
+  private readonly notes: RunNotes;
+  private readonly tally = new RunTally();
   private readonly store: RunStore;
   private readonly logger: LoggerService;
   private readonly hooks: SweeperHooks;
@@ -168,7 +168,7 @@ export class SweepRun {
   private readonly deletedByRun = new Map<string, LabelOutcome>();
   private readonly stopAsked = new AbortController();
   /** Stops the run before its next page or batch; requests already sent finish. */
-  readonly signal: AbortSignal;
+  private readonly signal: AbortSignal;
 
   /** Records the run as started, and makes it; undefined if its request changed. */
   static async start(

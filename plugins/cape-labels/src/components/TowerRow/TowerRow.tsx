@@ -28,6 +28,8 @@ export const TowerRow = (props: {
   return (
     <Box
       data-testid={ids.row}
+      role="group"
+      aria-label={tower.title}
       data-running={isTowerRunning(tower) ? 'true' : 'false'}
       className={styles.row}
     >

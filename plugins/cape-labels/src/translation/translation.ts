@@ -276,6 +276,8 @@ export const capeLabelsMessages = {
     duration: 'Duration',
     counts: 'Counts',
     labels: 'Labels',
+    labelsOf: 'Labels of run {{runId}}',
+    notes: 'Notes of the run',
     replica: 'Replica',
     clock: 'Tower clock',
   },

@@ -226,6 +226,8 @@ const zhCN = {
   'runs.duration': '耗时',
   'runs.counts': '计数',
   'runs.labels': '标签',
+  'runs.labelsOf': '运行 {{runId}} 的标签',
+  'runs.notes': '运行备注',
   'runs.replica': '副本',
   'runs.clock': 'Tower 时钟',
   'trend.label': '最近 {{n}} 次运行，{{failed}} 次失败',

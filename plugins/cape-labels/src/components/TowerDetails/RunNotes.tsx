@@ -19,7 +19,11 @@ export const RunNotes = ({
   const { t } = useLang();
   if (!run.notes?.length) return null;
   return (
-    <ul className={styles.notes} data-testid={testId}>
+    <ul
+      className={styles.notes}
+      data-testid={testId}
+      aria-label={t('runs.notes')}
+    >
       {run.notes.map((note, index) => (
         <li key={index}>
           <Text variant="body-small">{runNoteText(note, t)}</Text>

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Flex, Text } from '@backstage/ui';
 import type {
   RunSummary,
@@ -39,6 +40,7 @@ export const TowerRules = ({
   const { t, locale } = useLang();
   const ids = towerRulesTestIds(tower.id);
   const { rules } = tower;
+  const headingId = useId();
   const { schedule } = rules;
   const when = schedule.cron
     ? t('rules.cron', { cron: schedule.cron })
@@ -46,8 +48,14 @@ export const TowerRules = ({
         duration: isoDuration(schedule.frequency ?? '', locale),
       });
   return (
-    <Flex direction="column" gap="2" data-testid={ids.rules}>
-      <Text as="h2" variant="title-small">
+    <Flex
+      direction="column"
+      gap="2"
+      data-testid={ids.rules}
+      role="region"
+      aria-labelledby={headingId}
+    >
+      <Text as="h2" variant="title-small" id={headingId}>
         {t('rules.title')}
       </Text>
       <Flex gap="4" className={styles.facts}>

@@ -5,6 +5,11 @@ export function towerRow(title: string): HTMLElement {
   return screen.getByRole('group', { name: title });
 }
 
+/** {@link towerRow}, once the card shows it. */
+export function findTowerRow(title: string): Promise<HTMLElement> {
+  return screen.findByRole('group', { name: title });
+}
+
 /** A headline figure of a row (such as "scanned"), found by the label under it. */
 export function figure(row: HTMLElement, label: string): HTMLElement {
   return within(row).getByRole('group', { name: label });

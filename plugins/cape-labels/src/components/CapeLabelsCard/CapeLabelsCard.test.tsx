@@ -5,7 +5,7 @@ import {
   mockCapeLabelsApi,
   notAllowedError,
 } from '../../__testUtils__/fixtures';
-import { figure, towerRow } from '../../__testUtils__/queries';
+import { figure, findTowerRow, towerRow } from '../../__testUtils__/queries';
 import { renderCard } from '../../__testUtils__/renderCard';
 
 describe('CapeLabelsCard', () => {
@@ -99,8 +99,7 @@ describe('CapeLabelsCard', () => {
     ]);
     await renderCard(api);
 
-    await screen.findByText('Production A');
-    const a = towerRow('Production A');
+    const a = await findTowerRow('Production A');
     expect(within(a).getByRole('status')).toHaveTextContent('succeeded');
     expect(within(figure(a, 'deleted')).getByText('15')).toBeInTheDocument();
     expect(within(figure(a, 'candidates')).getByText('17')).toBeInTheDocument();
@@ -207,8 +206,7 @@ describe('CapeLabelsCard', () => {
     await renderCard(
       mockCapeLabelsApi([makeTower({ dryRun: true, lastRun: dryRun })]),
     );
-    await screen.findByText('Production A');
-    const row = towerRow('Production A');
+    const row = await findTowerRow('Production A');
     const headline = within(figure(row, 'would delete')).getByText('89');
     expect(headline).toHaveTextContent('89');
     expect(headline.parentElement).toHaveTextContent('89would delete');

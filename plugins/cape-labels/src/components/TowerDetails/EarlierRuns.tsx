@@ -41,6 +41,7 @@ export const EarlierRuns = (props: {
     <ul
       className={styles.earlierRuns}
       data-testid={towerTestIds(tower.id).earlierRuns}
+      aria-label={t('details.earlierRuns')}
     >
       {runs.value.map(r => (
         <li key={r.id}>

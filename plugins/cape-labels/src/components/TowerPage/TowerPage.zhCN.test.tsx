@@ -7,7 +7,7 @@ import {
   mockTowerPageApi,
 } from '../../__testUtils__/fixtures';
 import { renderInLanguage } from '../../__testUtils__/renderInLanguage';
-import { labelFilterTestIds, outcomesTestIds } from '../../testIds';
+import { labelFilterTestIds } from '../../testIds';
 import { CapeLabelsPageContent } from '../CapeLabelsPage';
 
 /** The history row of a run: the row its "Labels" button is in. */
@@ -69,9 +69,9 @@ describe('TowerPage in Simplified Chinese', () => {
         /^2026年11月30日 \d{1,2}:\d{2}:\d{2} 开始的运行中的标签$/,
       ),
     ).toBeInTheDocument();
-    const row = await within(labels).findByTestId(
-      outcomesTestIds('run-2').row('l-1'),
-    );
+    const row = await within(labels).findByRole('row', {
+      name: 'cape-namespace=team-a',
+    });
     expect(row).toHaveTextContent('保留');
     expect(row).toHaveTextContent('仍被引用（vm_snapshots）');
     expect(screen.getByRole('button', { name: '下载 CSV' })).toHaveTextContent(

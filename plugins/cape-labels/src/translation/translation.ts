@@ -11,6 +11,7 @@ export const capeLabelsMessages = {
     title: 'CAPE orphan labels',
     refreshing: 'Sweep in progress, refreshing…',
     refresh: 'Refresh',
+    loading: 'Loading the Towers',
     stale: 'Showing earlier data: {{message}}',
   },
   page: {

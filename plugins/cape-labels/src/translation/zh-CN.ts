@@ -6,6 +6,7 @@ const zhCN = {
   'card.title': 'CAPE 孤立标签',
   'card.refreshing': '清理进行中，正在刷新…',
   'card.refresh': '刷新',
+  'card.loading': '正在加载 Tower',
   'card.stale': '显示的是较早的数据：{{message}}',
   'page.title': 'CAPE 标签',
   'page.description': 'CAPE 遗留在 CloudTower 上的孤立标签，按 Tower 清理',

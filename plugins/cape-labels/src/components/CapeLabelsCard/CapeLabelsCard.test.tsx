@@ -14,13 +14,19 @@ describe('CapeLabelsCard', () => {
     api.listTowers.mockReturnValue(new Promise(() => {}));
     await renderCard(api);
     expect(screen.getByText('CAPE orphan labels')).toBeInTheDocument();
-    expect(screen.getByTestId('cape-labels-loading')).toBeInTheDocument();
-    expect(screen.queryByTestId('cape-labels-towers')).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('progressbar', { name: 'Loading the Towers' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('group', { name: 'Production A' }),
+    ).not.toBeInTheDocument();
   });
 
   it('explains how to configure Towers when none is configured', async () => {
     await renderCard(mockCapeLabelsApi([]));
-    const empty = await screen.findByTestId('cape-labels-empty');
+    const empty = await screen.findByRole('group', {
+      name: 'No Tower configured',
+    });
     expect(empty).toHaveTextContent('capeLabels.towers');
     expect(empty).toHaveTextContent('app-config.yaml');
     expect(empty).toHaveTextContent('server: https://tower-a.example.com');
@@ -33,7 +39,9 @@ describe('CapeLabelsCard', () => {
     expect(await screen.findByText(/Failed to fetch/)).toHaveTextContent(
       'Failed to fetch',
     );
-    expect(screen.queryByTestId('cape-labels-empty')).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('group', { name: 'No Tower configured' }),
+    ).not.toBeInTheDocument();
   });
 
   it('says the user may not view sweep results when the backend answers 403', async () => {

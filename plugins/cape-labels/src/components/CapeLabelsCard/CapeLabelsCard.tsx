@@ -39,7 +39,13 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
 
   if (loading) {
     return (
-      <Flex direction="column" gap="2" data-testid={cardTestIds.loading}>
+      <Flex
+        direction="column"
+        gap="2"
+        data-testid={cardTestIds.loading}
+        role="progressbar"
+        aria-label={t('card.loading')}
+      >
         <Skeleton height={48} />
         <Skeleton height={48} />
       </Flex>

@@ -42,7 +42,6 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
       <Flex
         direction="column"
         gap="2"
-        data-testid={cardTestIds.loading}
         role="progressbar"
         aria-label={t('card.loading')}
       >
@@ -58,7 +57,7 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
     return <EmptyState />;
   }
   return (
-    <Flex direction="column" gap="0" data-testid={cardTestIds.towers}>
+    <Flex direction="column" gap="0">
       <Flex justify="between" align="center">
         <Text variant="body-small" color="secondary">
           {polling ? t('card.refreshing') : ''}

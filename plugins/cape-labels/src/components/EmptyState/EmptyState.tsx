@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { Box, Text } from '@backstage/ui';
-import { cardTestIds } from '../../testIds';
 import { useLang } from '../../translation';
 import styles from './EmptyState.module.css';
 
@@ -17,7 +16,7 @@ export const EmptyState = () => {
   const { t } = useLang();
   const titleId = useId();
   return (
-    <Box data-testid={cardTestIds.empty} role="group" aria-labelledby={titleId}>
+    <Box role="group" aria-labelledby={titleId}>
       <Text as="p" weight="bold" id={titleId}>
         {t('emptyState.title')}
       </Text>

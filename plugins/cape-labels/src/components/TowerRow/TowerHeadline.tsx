@@ -73,10 +73,7 @@ export const TowerHeadline = ({
         )}
         {t('towerRow.nextRun', {
           when: (
-            <span
-              title={exactTime(tower.nextRunAt, locale)}
-              data-testid={ids.nextRun}
-            >
+            <span title={exactTime(tower.nextRunAt, locale)}>
               {relativeTime(
                 tower.nextRunAt,
                 locale,

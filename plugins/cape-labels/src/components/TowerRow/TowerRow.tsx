@@ -75,7 +75,6 @@ export const TowerRow = (props: {
             variant="tertiary"
             onPress={onToggle}
             aria-expanded={expanded}
-            data-testid={ids.expand}
           >
             {expanded ? t('towerRow.hideDetails') : t('towerRow.details')}
           </Button>

@@ -5,7 +5,6 @@ import type {
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { formatCount, formatRelations, isoDuration } from '../../format';
-import { towerRulesTestIds } from '../../testIds';
 import { useLang } from '../../translation';
 import { EntityName } from '../EntityName';
 import { Field } from '../TowerDetails/Field';
@@ -38,7 +37,6 @@ export const TowerRules = ({
   run?: RunSummary;
 }) => {
   const { t, locale } = useLang();
-  const ids = towerRulesTestIds(tower.id);
   const { rules } = tower;
   const headingId = useId();
   const { schedule } = rules;
@@ -48,37 +46,27 @@ export const TowerRules = ({
         duration: isoDuration(schedule.frequency ?? '', locale),
       });
   return (
-    <Flex
-      direction="column"
-      gap="2"
-      data-testid={ids.rules}
-      role="region"
-      aria-labelledby={headingId}
-    >
+    <Flex direction="column" gap="2" role="region" aria-labelledby={headingId}>
       <Text as="h2" variant="title-small" id={headingId}>
         {t('rules.title')}
       </Text>
       <Flex gap="4" className={styles.facts}>
         <Field label={t('rules.owner')}>
-          <span data-testid={ids.owner}>
-            {tower.owner ? (
-              <EntityName entityRef={tower.owner} />
-            ) : (
-              t('rules.noOwner')
-            )}
-          </span>
+          {tower.owner ? (
+            <EntityName entityRef={tower.owner} />
+          ) : (
+            t('rules.noOwner')
+          )}
         </Field>
         <Field label={t('rules.notify')}>
-          <span data-testid={ids.notify}>
-            {tower.notify.length ? (
-              <EntityNames refs={tower.notify} />
-            ) : (
-              t('rules.nobody')
-            )}
-          </span>
+          {tower.notify.length ? (
+            <EntityNames refs={tower.notify} />
+          ) : (
+            t('rules.nobody')
+          )}
         </Field>
       </Flex>
-      <Flex gap="4" className={styles.facts} data-testid={ids.values}>
+      <Flex gap="4" className={styles.facts}>
         <Field label={t('rules.minAge')}>
           {isoDuration(rules.minAge, locale)}
         </Field>
@@ -102,12 +90,12 @@ export const TowerRules = ({
       </Flex>
       {run?.relations && (
         <Field label={t('rules.relations')}>
-          <span data-testid={ids.relations}>
+          <>
             {formatRelations(run.relations, t)}
             {t('rules.relationList', {
               list: run.relations.checked.join(t('counts.separator')),
             })}
-          </span>
+          </>
         </Field>
       )}
     </Flex>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { coreApis } from '@backstage/frontend-plugin-api';
 import {
   createExtensionTester,
@@ -10,6 +10,7 @@ import * as main from '../index';
 import capeLabelsPlugin, { capeLabelsPage } from './index';
 import { capeLabelsApiRef } from '../api';
 import { mockCapeLabelsApi } from '../__testUtils__/fixtures';
+import { figure, findTowerRow } from '../__testUtils__/queries';
 
 describe('cape-labels frontend plugin', () => {
   it('has the api, page and home widget extensions', () => {
@@ -51,8 +52,10 @@ describe('cape-labels frontend plugin', () => {
       { apis: [[capeLabelsApiRef, api]] },
     );
     expect(
-      await screen.findByTestId('cape-tower-prod-a-scanned'),
-    ).toHaveTextContent('1,234');
+      within(figure(await findTowerRow('Production A'), 'scanned')).getByText(
+        '1,234',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText('CAPE orphan labels')).toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ export const capeLabelsMessages = {
     title: 'CAPE orphan labels',
     refreshing: 'Sweep in progress, refreshing…',
     refresh: 'Refresh',
+    loading: 'Loading the Towers',
     stale: 'Showing earlier data: {{message}}',
   },
   page: {
@@ -276,6 +277,8 @@ export const capeLabelsMessages = {
     duration: 'Duration',
     counts: 'Counts',
     labels: 'Labels',
+    labelsOf: 'Labels of run {{runId}}',
+    notes: 'Notes of the run',
     replica: 'Replica',
     clock: 'Tower clock',
   },

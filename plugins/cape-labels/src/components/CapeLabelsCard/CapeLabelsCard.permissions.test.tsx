@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import {
   mockApis,
   renderInTestApp,
@@ -13,6 +13,7 @@ import {
   makeTower,
   mockCapeLabelsApi,
 } from '../../__testUtils__/fixtures';
+import { figure, findTowerRow } from '../../__testUtils__/queries';
 
 /** A Tower in the middle of a sweep: the one a Stop button would show on. */
 const runningTower = makeTower({
@@ -36,12 +37,11 @@ describe('CapeLabelsCard without the sweep permission', () => {
         <CapeLabelsCard />
       </TestApiProvider>,
     );
+    const row = await findTowerRow('Production A');
     expect(
-      await screen.findByTestId('cape-tower-prod-a-scanned'),
-    ).toHaveTextContent('1,234');
-    expect(screen.getByTestId('cape-tower-prod-a-status')).toHaveTextContent(
-      'running',
-    );
+      within(figure(row, 'scanned')).getByText('1,234'),
+    ).toBeInTheDocument();
+    expect(within(row).getByRole('status')).toHaveTextContent('running');
     expect(authorize).toHaveBeenCalledWith(
       expect.objectContaining({
         permission: expect.objectContaining({ name: 'cape-labels.sweep.run' }),

@@ -8,7 +8,7 @@ import {
 } from '../../__testUtils__/fixtures';
 import { renderInLanguage } from '../../__testUtils__/renderInLanguage';
 import { PLUGIN_RUN_ERROR_CODES, RUN_NOTE_CODES } from '../../format';
-import { runFactTestIds, towerTestIds } from '../../testIds';
+import { findTowerRow, towerRow } from '../../__testUtils__/queries';
 import { CapeLabelsCard } from './CapeLabelsCard';
 
 /** Three Latin words in a row: an English sentence left in a Chinese card. */
@@ -66,17 +66,21 @@ describe('run errors and notes in Simplified Chinese', () => {
       <CapeLabelsCard />,
     );
     for (const tower of towers) {
-      const error = await screen.findByTestId(towerTestIds(tower.id).error);
-      expect(error.textContent).not.toContain(ENGLISH);
-      expect(error.textContent).not.toMatch(LATIN_SENTENCE);
-      expect(error.textContent).toMatch(/[\u4e00-\u9fff]/);
+      const row = await findTowerRow(tower.title);
+      expect(row).toHaveAccessibleDescription(
+        expect.not.stringContaining(ENGLISH),
+      );
+      expect(row).toHaveAccessibleDescription(
+        expect.not.stringMatching(LATIN_SENTENCE),
+      );
+      expect(row).toHaveAccessibleDescription(/[\u4e00-\u9fff]/);
     }
-    expect(
-      screen.getByTestId(towerTestIds('t-cap-reached').error),
-    ).toHaveTextContent('maxDeletesPerRun（5000）');
-    expect(
-      screen.getByTestId(towerTestIds('t-http-502').error),
-    ).toHaveTextContent('HTTP 状态码 502');
+    expect(towerRow('CAP_REACHED')).toHaveAccessibleDescription(
+      expect.stringContaining('maxDeletesPerRun（5000）'),
+    );
+    expect(towerRow('HTTP_502')).toHaveAccessibleDescription(
+      expect.stringContaining('HTTP 状态码 502'),
+    );
   });
 
   it("shows Tower's own codes with the backend's message, the only text it has", async () => {
@@ -91,9 +95,9 @@ describe('run errors and notes in Simplified Chinese', () => {
       mockCapeLabelsApi([tower]),
       <CapeLabelsCard />,
     );
-    expect(
-      await screen.findByTestId(towerTestIds('prod-a').error),
-    ).toHaveTextContent('wrong password');
+    expect(await findTowerRow('Production A')).toHaveAccessibleDescription(
+      expect.stringContaining('wrong password'),
+    );
   });
 
   it('words every note by its code in Chinese', async () => {
@@ -109,9 +113,7 @@ describe('run errors and notes in Simplified Chinese', () => {
       <CapeLabelsCard />,
     );
     await userEvent.click(await screen.findByRole('button', { name: '详情' }));
-    const list = await screen.findByTestId(
-      runFactTestIds(towerTestIds('prod-a').details).notes,
-    );
+    const list = await screen.findByRole('list', { name: '运行备注' });
     const items = list.querySelectorAll('li');
     expect(items).toHaveLength(RUN_NOTE_CODES.length);
     for (const item of items) {

@@ -5,6 +5,7 @@ import {
   mockCapeLabelsApi,
   notAllowedError,
 } from '../../__testUtils__/fixtures';
+import { figure, findTowerRow, towerRow } from '../../__testUtils__/queries';
 import { renderCard } from '../../__testUtils__/renderCard';
 
 describe('CapeLabelsCard', () => {
@@ -13,13 +14,19 @@ describe('CapeLabelsCard', () => {
     api.listTowers.mockReturnValue(new Promise(() => {}));
     await renderCard(api);
     expect(screen.getByText('CAPE orphan labels')).toBeInTheDocument();
-    expect(screen.getByTestId('cape-labels-loading')).toBeInTheDocument();
-    expect(screen.queryByTestId('cape-labels-towers')).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('progressbar', { name: 'Loading the Towers' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('group', { name: 'Production A' }),
+    ).not.toBeInTheDocument();
   });
 
   it('explains how to configure Towers when none is configured', async () => {
     await renderCard(mockCapeLabelsApi([]));
-    const empty = await screen.findByTestId('cape-labels-empty');
+    const empty = await screen.findByRole('group', {
+      name: 'No Tower configured',
+    });
     expect(empty).toHaveTextContent('capeLabels.towers');
     expect(empty).toHaveTextContent('app-config.yaml');
     expect(empty).toHaveTextContent('server: https://tower-a.example.com');
@@ -32,7 +39,9 @@ describe('CapeLabelsCard', () => {
     expect(await screen.findByText(/Failed to fetch/)).toHaveTextContent(
       'Failed to fetch',
     );
-    expect(screen.queryByTestId('cape-labels-empty')).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('group', { name: 'No Tower configured' }),
+    ).not.toBeInTheDocument();
   });
 
   it('says the user may not view sweep results when the backend answers 403', async () => {
@@ -98,48 +107,27 @@ describe('CapeLabelsCard', () => {
     ]);
     await renderCard(api);
 
-    const a = await screen.findByTestId('cape-tower-row-prod-a');
-    expect(within(a).getByTestId('cape-tower-prod-a-status')).toHaveTextContent(
-      'succeeded',
-    );
-    expect(
-      within(a).getByTestId('cape-tower-prod-a-deleted'),
-    ).toHaveTextContent('15');
-    expect(
-      within(a).getByTestId('cape-tower-prod-a-candidates'),
-    ).toHaveTextContent('17');
-    expect(
-      within(a).getByTestId('cape-tower-prod-a-scanned'),
-    ).toHaveTextContent('1,234');
-    expect(
-      within(a).queryByTestId('cape-tower-prod-a-error'),
-    ).not.toBeInTheDocument();
+    const a = await findTowerRow('Production A');
+    expect(within(a).getByRole('status')).toHaveTextContent('succeeded');
+    expect(within(figure(a, 'deleted')).getByText('15')).toBeInTheDocument();
+    expect(within(figure(a, 'candidates')).getByText('17')).toBeInTheDocument();
+    expect(within(figure(a, 'scanned')).getByText('1,234')).toBeInTheDocument();
+    expect(a).not.toHaveAccessibleDescription();
     expect(within(a).getByText('Production A').closest('a')).toHaveAttribute(
       'href',
       'https://tower-a.example.com',
     );
-    expect(
-      within(a).getByTestId('cape-tower-prod-a-last-run'),
-    ).toHaveTextContent('1 hour ago');
-    expect(within(a).getByTestId('cape-tower-prod-a-last-run')).toHaveAttribute(
-      'title',
-    );
+    expect(within(a).getByText('1 hour ago')).toHaveAttribute('title');
 
-    const b = screen.getByTestId('cape-tower-row-prod-b');
-    expect(within(b).getByTestId('cape-tower-prod-b-status')).toHaveTextContent(
-      'failed',
+    const b = towerRow('Production B');
+    expect(within(b).getByRole('status')).toHaveTextContent('failed');
+    expect(b).toHaveAccessibleDescription(
+      expect.stringContaining('login failed: bad credentials'),
     );
-    expect(within(b).getByTestId('cape-tower-prod-b-error')).toHaveTextContent(
-      'login failed: bad credentials',
-    );
-    expect(
-      within(b).getByTestId('cape-tower-prod-b-dry-run-mode'),
-    ).toBeInTheDocument();
-    expect(
-      within(b).getByTestId('cape-tower-prod-b-scanned'),
-    ).toHaveTextContent('3');
+    expect(within(b).getByText('dry-run mode')).toBeInTheDocument();
+    expect(within(figure(b, 'scanned')).getByText('3')).toBeInTheDocument();
 
-    expect(screen.getByTestId('cape-tower-fresh-status')).toHaveTextContent(
+    expect(within(towerRow('Fresh')).getByRole('status')).toHaveTextContent(
       'never run',
     );
   });
@@ -182,23 +170,14 @@ describe('CapeLabelsCard', () => {
       .mockResolvedValue([done]);
     await renderCard(api);
 
-    expect(
-      await screen.findByTestId('cape-tower-prod-a-status'),
-    ).toHaveTextContent('running');
-    expect(screen.getByTestId('cape-tower-prod-a-scanned')).toHaveTextContent(
-      '500',
-    );
+    expect(await screen.findByRole('status')).toHaveTextContent('running');
+    const row = towerRow('Production A');
+    expect(within(figure(row, 'scanned')).getByText('500')).toBeInTheDocument();
     await waitFor(() =>
-      expect(screen.getByTestId('cape-tower-prod-a-status')).toHaveTextContent(
-        'succeeded',
-      ),
+      expect(screen.getByRole('status')).toHaveTextContent('succeeded'),
     );
-    expect(screen.getByTestId('cape-tower-prod-a-scanned')).toHaveTextContent(
-      '900',
-    );
-    expect(screen.getByTestId('cape-tower-prod-a-deleted')).toHaveTextContent(
-      '6',
-    );
+    expect(within(figure(row, 'scanned')).getByText('900')).toBeInTheDocument();
+    expect(within(figure(row, 'deleted')).getByText('6')).toBeInTheDocument();
     const calls = api.listTowers.mock.calls.length;
     expect(calls).toBeGreaterThanOrEqual(3);
     await new Promise(r => setTimeout(r, 100));
@@ -213,7 +192,7 @@ describe('CapeLabelsCard', () => {
         }),
       ]),
     );
-    const chip = await screen.findByTestId('cape-tower-prod-a-status');
+    const chip = await screen.findByRole('status');
     expect(chip).toHaveAttribute('data-status', 'lost');
     expect(chip).toHaveTextContent('lost');
   });
@@ -233,12 +212,12 @@ describe('CapeLabelsCard', () => {
     await renderCard(
       mockCapeLabelsApi([makeTower({ dryRun: true, lastRun: dryRun })]),
     );
-    const row = await screen.findByTestId('cape-tower-row-prod-a');
-    const headline = within(row).getByTestId('cape-tower-prod-a-would-delete');
+    const row = await findTowerRow('Production A');
+    const headline = within(figure(row, 'would delete')).getByText('89');
     expect(headline).toHaveTextContent('89');
     expect(headline.parentElement).toHaveTextContent('89would delete');
     expect(
-      within(row).queryByTestId('cape-tower-prod-a-deleted'),
+      within(row).queryByRole('group', { name: 'deleted' }),
     ).not.toBeInTheDocument();
     expect(row).not.toHaveTextContent('0deleted');
   });

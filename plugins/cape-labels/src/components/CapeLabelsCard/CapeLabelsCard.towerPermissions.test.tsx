@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import {
   mockApis,
   renderInTestApp,
@@ -9,6 +9,7 @@ import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { capeLabelsApiRef } from '../../api';
 import { CapeLabelsCard } from './CapeLabelsCard';
 import { makeTower, mockCapeLabelsApi } from '../../__testUtils__/fixtures';
+import { findTowerRow, towerRow } from '../../__testUtils__/queries';
 
 // In its own file: usePermission caches answers (SWR) for the whole module.
 describe('CapeLabelsCard with cape-labels.sweep.run decided per Tower', () => {
@@ -33,13 +34,20 @@ describe('CapeLabelsCard with cape-labels.sweep.run decided per Tower', () => {
         <CapeLabelsCard />
       </TestApiProvider>,
     );
-    expect(await screen.findByTestId('cape-tower-prod-a-sweep')).toBeVisible();
-    expect(screen.getByTestId('cape-tower-prod-b-expand')).toBeInTheDocument();
     expect(
-      screen.queryByTestId('cape-tower-prod-b-sweep'),
+      await within(await findTowerRow('Production A')).findByRole('button', {
+        name: 'Sweep now',
+      }),
+    ).toBeVisible();
+    const b = towerRow('Production B');
+    expect(
+      within(b).getByRole('button', { name: 'Details' }),
+    ).toBeInTheDocument();
+    expect(
+      within(b).queryByRole('button', { name: 'Sweep now' }),
     ).not.toBeInTheDocument();
     expect(
-      screen.queryByTestId('cape-tower-prod-b-preview'),
+      within(b).queryByRole('button', { name: 'Preview' }),
     ).not.toBeInTheDocument();
   });
 });

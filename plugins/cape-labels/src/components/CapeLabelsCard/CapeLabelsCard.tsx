@@ -39,7 +39,12 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
 
   if (loading) {
     return (
-      <Flex direction="column" gap="2" data-testid={cardTestIds.loading}>
+      <Flex
+        direction="column"
+        gap="2"
+        role="progressbar"
+        aria-label={t('card.loading')}
+      >
         <Skeleton height={48} />
         <Skeleton height={48} />
       </Flex>
@@ -52,7 +57,7 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
     return <EmptyState />;
   }
   return (
-    <Flex direction="column" gap="0" data-testid={cardTestIds.towers}>
+    <Flex direction="column" gap="0">
       <Flex justify="between" align="center">
         <Text variant="body-small" color="secondary">
           {polling ? t('card.refreshing') : ''}

@@ -8,10 +8,9 @@ import {
   mockCapeLabelsApi,
 } from '../../__testUtils__/fixtures';
 import { renderInLanguage } from '../../__testUtils__/renderInLanguage';
-import { towerTestIds } from '../../testIds';
+import { figure, findTowerRow } from '../../__testUtils__/queries';
 import { CapeLabelsCard } from './CapeLabelsCard';
 
-const ids = towerTestIds('prod-a');
 const STARTED = DateTime.now().minus({ hours: 1 });
 
 describe('CapeLabelsCard in Simplified Chinese', () => {
@@ -26,20 +25,23 @@ describe('CapeLabelsCard in Simplified Chinese', () => {
 
     const card = await screen.findByRole('article');
     expect(within(card).getByText('CAPE 孤立标签')).toBeInTheDocument();
-    expect(await screen.findByTestId(ids.scanned)).toHaveTextContent('12,345');
+    const row = await findTowerRow('Production A');
+    expect(
+      within(figure(row, '已扫描')).getByText('12,345'),
+    ).toBeInTheDocument();
     expect(within(card).getByText('已扫描')).toBeInTheDocument();
     expect(within(card).getByText('候选')).toBeInTheDocument();
-    expect(screen.getByTestId(ids.status)).toHaveTextContent('成功');
-    expect(screen.getByTestId(ids.status)).toHaveAttribute(
+    expect(within(row).getByRole('status')).toHaveTextContent('成功');
+    expect(within(row).getByRole('status')).toHaveAttribute(
       'data-status',
       'succeeded',
     );
     // luxon in zh-CN: "1小时前", "2小时后"; the hover title is the full Chinese date
-    expect(screen.getByTestId(ids.lastRun)).toHaveTextContent('1小时前');
-    expect(screen.getByTestId(ids.lastRun).title).toContain(
+    expect(within(row).getByText('1小时前')).toHaveTextContent('1小时前');
+    expect(within(row).getByText('1小时前').title).toContain(
       `${STARTED.year}年${STARTED.month}月${STARTED.day}日`,
     );
-    expect(screen.getByTestId(ids.nextRun)).toHaveTextContent('2小时后');
+    expect(within(row).getByText('2小时后')).toHaveTextContent('2小时后');
     expect(
       await screen.findByRole('button', { name: '立即清理' }),
     ).toHaveTextContent('立即清理');
@@ -78,16 +80,15 @@ describe('CapeLabelsCard in Simplified Chinese', () => {
     const api = mockCapeLabelsApi([makeTower({ lastRun: run })]);
     await renderInLanguage('zh-CN', api, <CapeLabelsCard />);
 
-    expect(await screen.findByTestId(ids.wouldDelete)).toHaveTextContent('3');
+    const row = await findTowerRow('Production A');
+    expect(within(figure(row, '将删除')).getByText('3')).toBeInTheDocument();
     expect(screen.getByText('将删除')).toBeInTheDocument();
-    expect(screen.getByTestId(ids.dryRunLast)).toHaveTextContent(
-      '上次运行：试运行',
-    );
+    expect(within(row).getByText('上次运行：试运行')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '详情' }));
     const details = (await screen.findByText('上次运行')).parentElement!;
     expect(within(details).getByText('上次运行')).toBeInTheDocument();
     expect(
-      within(details).getByTestId(`${ids.details}-trigger`),
+      within(details).getByRole('group', { name: '触发方式' }),
     ).toHaveTextContent('手动（alice）');
     expect(within(details).getByText('1 分钟 5 秒')).toHaveTextContent(
       '1 分钟 5 秒',

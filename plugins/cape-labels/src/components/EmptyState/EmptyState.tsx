@@ -1,5 +1,5 @@
+import { useId } from 'react';
 import { Box, Text } from '@backstage/ui';
-import { cardTestIds } from '../../testIds';
 import { useLang } from '../../translation';
 import styles from './EmptyState.module.css';
 
@@ -14,9 +14,10 @@ const SNIPPET = `capeLabels:
 /** Shown when the backend has no Tower configured. */
 export const EmptyState = () => {
   const { t } = useLang();
+  const titleId = useId();
   return (
-    <Box data-testid={cardTestIds.empty}>
-      <Text as="p" weight="bold">
+    <Box role="group" aria-labelledby={titleId}>
+      <Text as="p" weight="bold" id={titleId}>
         {t('emptyState.title')}
       </Text>
       <Text as="p" variant="body-small">

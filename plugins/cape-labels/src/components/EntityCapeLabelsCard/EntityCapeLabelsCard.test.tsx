@@ -1,6 +1,6 @@
 import type { Entity } from '@backstage/catalog-model';
 import { EntityProvider } from '@backstage/plugin-catalog-react';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import {
   makeRun,
   makeTower,
@@ -9,7 +9,7 @@ import {
   notAllowedError,
 } from '../../__testUtils__/fixtures';
 import { renderWithApi } from '../../__testUtils__/renderCard';
-import { towerTestIds } from '../../testIds';
+import { figure, towerRow } from '../../__testUtils__/queries';
 import { EntityCapeLabelsCard } from './EntityCapeLabelsCard';
 import { isCapeLabelsAvailable } from './isCapeLabelsAvailable';
 import { RECENT_RUNS } from './RecentRuns';
@@ -23,7 +23,6 @@ const towerEntity = (annotations: Record<string, string>): Entity => ({
 
 const annotated = towerEntity({ 'cape-labels/tower-id': 'prod-a' });
 const failedRun = makeRun({ id: 'r2', status: 'failed' });
-const ids = towerTestIds('prod-a');
 
 function api(): MockCapeLabelsApi {
   const capeApi = mockCapeLabelsApi([makeTower({ lastRun: failedRun })]);
@@ -56,8 +55,9 @@ describe('EntityCapeLabelsCard', () => {
     expect(
       await screen.findByRole('link', { name: 'Production A' }),
     ).toHaveTextContent('Production A');
-    expect(screen.getByTestId(ids.status)).toHaveTextContent('failed');
-    expect(screen.getByTestId(ids.deleted)).toHaveTextContent('15');
+    const row = towerRow('Production A');
+    expect(within(row).getByRole('status')).toHaveTextContent('failed');
+    expect(within(figure(row, 'deleted')).getByText('15')).toBeInTheDocument();
     const r2 = await screen.findByRole('row', { name: /15 deleted, 2 kept/ });
     expect(r2).toHaveTextContent('failed');
     expect(r2).toHaveTextContent('15 deleted, 2 kept');

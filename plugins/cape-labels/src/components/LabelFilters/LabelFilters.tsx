@@ -68,14 +68,12 @@ export const LabelFilters = (props: {
         onChange={key =>
           onChange({ ...filter, reason: chosen<OutcomeReason>(key) })
         }
-        data-testid={labelFilterTestIds.reason}
       />
       <Select
         label={t('filters.key')}
         options={options(any, keys, k => k)}
         value={filter.key ?? ANY}
         onChange={key => onChange({ ...filter, key: chosen<string>(key) })}
-        data-testid={labelFilterTestIds.key}
       />
       <SearchField
         label={t('filters.search')}

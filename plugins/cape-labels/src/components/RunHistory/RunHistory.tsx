@@ -53,7 +53,6 @@ export const RunHistory = (props: {
             <Row
               id={item.id}
               columns={columns}
-              data-testid={ids.run(item.id)}
               data-selected={item.selected ? 'true' : 'false'}
             >
               {column => column.cell(item)}

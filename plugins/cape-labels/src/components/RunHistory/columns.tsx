@@ -105,6 +105,7 @@ export function runColumns(
             variant={r.selected ? 'primary' : 'tertiary'}
             onPress={() => onSelect(r.id)}
             aria-pressed={r.selected}
+            aria-label={t('runs.labelsOf', { runId: r.id })}
             data-testid={testIdOf(r.id)}
           >
             {t('runs.labels')}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Flex, Text } from '@backstage/ui';
 import type {
   OutcomeFilter,
@@ -23,14 +23,22 @@ export const RunLabels = (props: {
   testId: string;
 }) => {
   const { run, resourcePrefix, testId } = props;
+  const headingId = useId();
   const [filter, setFilter] = useState<OutcomeFilter>({});
   const details = useRun(run.id);
   const { t, locale } = useLang();
   const keys = details.value?.settings.keys ?? fallbackKeys(resourcePrefix);
   return (
-    <Flex direction="column" gap="3" data-testid={testId} data-run={run.id}>
+    <Flex
+      direction="column"
+      gap="3"
+      data-testid={testId}
+      data-run={run.id}
+      role="region"
+      aria-labelledby={headingId}
+    >
       <Flex justify="between" align="end" gap="3">
-        <Text as="h3" variant="title-x-small">
+        <Text as="h3" variant="title-x-small" id={headingId}>
           {t('runLabels.title', { when: dateTime(run.startedAt, locale) })}
         </Text>
         <CsvDownloadButton runId={run.id} filter={filter} />

@@ -13,7 +13,10 @@ const colors: Record<ChipStatus, TextColors | TextColorStatus> = {
   'never run': 'secondary',
 };
 
-/** A coloured status label for the last run of a Tower; `data-status` keeps the API's word. */
+/**
+ * A coloured status label for the last run of a Tower; `data-status` keeps the API's word. A live
+ * status, so that a screen reader hears a polled run finish.
+ */
 export const StatusChip = (props: { status: ChipStatus; testId?: string }) => {
   const { t } = useLang();
   return (
@@ -24,6 +27,7 @@ export const StatusChip = (props: { status: ChipStatus; testId?: string }) => {
       color={colors[props.status]}
       className={`${styles.chip} ${props.status === 'running' ? styles.running : ''}`}
       data-testid={props.testId}
+      role="status"
       data-status={props.status}
     >
       <span className={styles.dot} aria-hidden="true" />

@@ -8,7 +8,7 @@ import {
 } from '../../__testUtils__/fixtures';
 import { renderCard } from '../../__testUtils__/renderCard';
 import { ResponseError } from '@backstage/errors';
-import { towerTestIds } from '../../testIds';
+import { figure, towerRow } from '../../__testUtils__/queries';
 
 const sweepButton = () => screen.findByRole('button', { name: 'Sweep now' });
 const previewButton = () => screen.findByRole('button', { name: 'Preview' });
@@ -76,16 +76,15 @@ describe('CapeLabelsCard sweep actions', () => {
     expect(api.requestSweep).toHaveBeenCalledWith('prod-a', { dryRun: true });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() =>
-      expect(screen.getByTestId('cape-tower-prod-a-scanned')).toHaveTextContent(
-        '42',
-      ),
+      expect(
+        within(figure(towerRow('Production A'), 'scanned')).getByText('42'),
+      ).toBeInTheDocument(),
     );
+    const row = towerRow('Production A');
+    expect(within(row).getByText('last run: dry run')).toBeInTheDocument();
     expect(
-      screen.getByTestId('cape-tower-prod-a-dry-run-last'),
+      within(figure(row, 'would delete')).getByText('6'),
     ).toBeInTheDocument();
-    expect(
-      screen.getByTestId('cape-tower-prod-a-would-delete'),
-    ).toHaveTextContent('6');
     expect(api.listTowers.mock.calls.length).toBeGreaterThanOrEqual(2);
   });
 
@@ -178,7 +177,7 @@ describe('CapeLabelsCard sweep actions', () => {
       );
       await waitFor(() =>
         expect(
-          screen.getByTestId(towerTestIds('prod-a').status),
+          within(towerRow('Production A')).getByRole('status'),
         ).toHaveTextContent('aborted'),
       );
       expect(

@@ -2,7 +2,6 @@ import { Flex, Text } from '@backstage/ui';
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { exactTime, relativeTime, runCounts } from '../../format';
 import { useRuns } from '../../hooks';
-import { towerTestIds } from '../../testIds';
 import { useLang } from '../../translation';
 import { StatusChip } from '../StatusChip';
 import styles from './TowerDetails.module.css';
@@ -38,10 +37,7 @@ export const EarlierRuns = (props: {
     );
   }
   return (
-    <ul
-      className={styles.earlierRuns}
-      data-testid={towerTestIds(tower.id).earlierRuns}
-    >
+    <ul className={styles.earlierRuns} aria-label={t('details.earlierRuns')}>
       {runs.value.map(r => (
         <li key={r.id}>
           <Flex gap="2" align="center">

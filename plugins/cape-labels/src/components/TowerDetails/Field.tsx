@@ -6,7 +6,7 @@ import { useLang } from '../../translation';
 export const Field = (props: { label: string; children: ReactNode }) => {
   const { t } = useLang();
   return (
-    <Text as="div" variant="body-small">
+    <Text as="div" variant="body-small" role="group" aria-label={props.label}>
       <Text as="span" variant="body-small" color="secondary">
         {t('common.field', { label: props.label })}
       </Text>

@@ -7,28 +7,18 @@ import {
   formatRelations,
 } from '../../format';
 import { useLang } from '../../translation';
-import { runFactTestIds } from '../../testIds';
 import { TriggerLabel } from '../EntityName';
 import { Field } from './Field';
 import styles from './TowerDetails.module.css';
 
 /** Trigger, duration, replica and the counts the row does not show. */
-export const RunFacts = ({
-  run,
-  testId,
-}: {
-  run: RunSummary;
-  testId: string;
-}) => {
-  const ids = runFactTestIds(testId);
+export const RunFacts = ({ run }: { run: RunSummary }) => {
   const lang = useLang();
   const { t, locale } = lang;
   return (
     <Flex gap="4" className={styles.facts}>
       <Field label={t('details.trigger')}>
-        <span data-testid={ids.trigger}>
-          <TriggerLabel run={run} />
-        </span>
+        <TriggerLabel run={run} />
       </Field>
       <Field label={t('details.duration')}>
         {formatDuration(run.durationMs, lang)}

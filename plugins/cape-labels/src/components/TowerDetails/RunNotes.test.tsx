@@ -6,10 +6,9 @@ import {
   makeTower,
   mockCapeLabelsApi,
 } from '../../__testUtils__/fixtures';
-import { runFactTestIds, towerTestIds } from '../../testIds';
 import { TowerDetails } from './TowerDetails';
 
-const notesId = runFactTestIds(towerTestIds('prod-a').details).notes;
+const NOTES = { name: 'Notes of the run' };
 
 async function renderDetails(notes?: string[]) {
   const tower = makeTower({
@@ -30,12 +29,14 @@ describe('the notes of a run', () => {
       '3 labels an earlier run left failed/unanswered were gone: recorded deleted on run r0',
     ];
     await renderDetails(notes);
-    const items = within(screen.getByTestId(notesId)).getAllByRole('listitem');
+    const items = within(screen.getByRole('list', NOTES)).getAllByRole(
+      'listitem',
+    );
     expect(items.map(i => i.textContent)).toEqual(notes);
   });
 
   it('shows nothing for a run without notes', async () => {
     await renderDetails();
-    expect(screen.queryByTestId(notesId)).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', NOTES)).not.toBeInTheDocument();
   });
 });

@@ -9,17 +9,11 @@ import styles from './TowerDetails.module.css';
  * contradicted, deletes found committed after their answer was lost, corrections to or from
  * another run.
  */
-export const RunNotes = ({
-  run,
-  testId,
-}: {
-  run: RunSummary;
-  testId: string;
-}) => {
+export const RunNotes = ({ run }: { run: RunSummary }) => {
   const { t } = useLang();
   if (!run.notes?.length) return null;
   return (
-    <ul className={styles.notes} data-testid={testId}>
+    <ul className={styles.notes} aria-label={t('runs.notes')}>
       {run.notes.map((note, index) => (
         <li key={index}>
           <Text variant="body-small">{runNoteText(note, t)}</Text>

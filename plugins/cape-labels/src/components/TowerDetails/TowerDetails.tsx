@@ -1,6 +1,5 @@
 import { Box, Flex, Text } from '@backstage/ui';
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
-import { runFactTestIds, towerTestIds } from '../../testIds';
 import { runErrorText } from '../../format';
 import { useLang } from '../../translation';
 import { OutcomesTable } from '../OutcomesTable';
@@ -12,11 +11,10 @@ import styles from './TowerDetails.module.css';
 /** Expanded view of a Tower: its last run's details, outcomes and history. */
 export const TowerDetails = ({ tower }: { tower: TowerSummary }) => {
   const run = tower.lastRun;
-  const testId = towerTestIds(tower.id).details;
   const { t } = useLang();
   if (!run) {
     return (
-      <Box data-testid={testId} className={styles.notSwept}>
+      <Box className={styles.notSwept}>
         <Text variant="body-small" color="secondary">
           {t('common.notSwept')}
         </Text>
@@ -26,16 +24,11 @@ export const TowerDetails = ({ tower }: { tower: TowerSummary }) => {
   // refetch when the run moves on (polling updates the summary)
   const refreshKey = `${run.id}:${run.status}:${run.counts.scanned}:${run.counts.deleted}`;
   return (
-    <Flex
-      direction="column"
-      gap="3"
-      data-testid={testId}
-      className={styles.details}
-    >
+    <Flex direction="column" gap="3" className={styles.details}>
       <Text variant="body-medium" weight="bold">
         {t('details.lastRun')}
       </Text>
-      <RunFacts run={run} testId={testId} />
+      <RunFacts run={run} />
       {run.error && (
         <Text as="p" variant="body-small" color="danger">
           {run.error.code
@@ -46,7 +39,7 @@ export const TowerDetails = ({ tower }: { tower: TowerSummary }) => {
             : t('details.error', { message: run.error.message })}
         </Text>
       )}
-      <RunNotes run={run} testId={runFactTestIds(testId).notes} />
+      <RunNotes run={run} />
       <OutcomesTable runId={run.id} refreshKey={refreshKey} />
       <Text variant="body-medium" weight="bold">
         {t('details.earlierRuns')}

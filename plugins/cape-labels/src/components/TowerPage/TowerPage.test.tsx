@@ -11,10 +11,8 @@ import {
 } from '../../__testUtils__/fixtures';
 import { renderWithApi } from '../../__testUtils__/renderCard';
 import { rootRouteRef } from '../../routes';
-import { towerPageTestIds, towerRulesTestIds } from '../../testIds';
 import { CapeLabelsPageContent } from '../CapeLabelsPage';
 
-const ids = towerPageTestIds('prod-a');
 const RUNS = [
   makeRun({
     id: 'run-2',
@@ -32,7 +30,7 @@ const api = (): MockCapeLabelsApi => mockTowerPageApi(RUNS, [OUTCOME]);
 /** Where the app is, as the address bar would show it. */
 const Location = () => {
   const { pathname, search } = useLocation();
-  return <output data-testid="location">{pathname + search}</output>;
+  return <output aria-label="location">{pathname + search}</output>;
 };
 
 async function renderPage(a: MockCapeLabelsApi, path = '/towers/prod-a') {
@@ -49,6 +47,18 @@ async function renderPage(a: MockCapeLabelsApi, path = '/towers/prod-a') {
   );
 }
 
+const labelsButton = (runId: string) =>
+  screen.getByRole('button', { name: `Labels of run ${runId}` });
+/** The history row of a run: the row its "Labels" button is in. */
+const runRow = (runId: string) =>
+  labelsButton(runId).closest<HTMLElement>('[role="row"]')!;
+const findRunRow = async (runId: string) => {
+  await screen.findByRole('button', { name: `Labels of run ${runId}` });
+  return runRow(runId);
+};
+const RUN_LABELS = { name: /^Labels of the run started/ };
+const REFERENCES = 'References this run checked';
+
 const lastOutcomesCall = (a: MockCapeLabelsApi) =>
   a.listOutcomes.mock.calls[a.listOutcomes.mock.calls.length - 1];
 
@@ -60,7 +70,7 @@ describe('TowerPage', () => {
     );
     const chart = await screen.findByRole('figure');
     expect(chart.querySelectorAll('rect[data-run]')).toHaveLength(2);
-    const newest = within(screen.getByTestId(ids.run('run-2')));
+    const newest = within(runRow('run-2'));
     expect(newest.getByText('manual')).toBeInTheDocument();
     expect(newest.getByText('alice')).toBeInTheDocument();
     expect(newest.queryByText('user:default/alice')).not.toBeInTheDocument();
@@ -70,9 +80,7 @@ describe('TowerPage', () => {
     expect(
       newest.getByText('15 deleted · 17 candidates · 1,234 scanned · 2 kept'),
     ).toBeInTheDocument();
-    expect(
-      within(screen.getByTestId(ids.run('run-1'))).getByText('failed'),
-    ).toBeInTheDocument();
+    expect(within(runRow('run-1')).getByText('failed')).toBeInTheDocument();
   });
 
   it('names a run the scheduler endpoint started an external preview in the history', async () => {
@@ -81,7 +89,7 @@ describe('TowerPage', () => {
       makeRun({ id: 'run-3', trigger: 'external', dryRun: true }),
     ]);
     await renderPage(a);
-    const row = within(await screen.findByTestId(ids.run('run-3')));
+    const row = within(await findRunRow('run-3'));
     expect(
       row.getByText('external (scheduler endpoint, preview only)'),
     ).toBeInTheDocument();
@@ -90,15 +98,15 @@ describe('TowerPage', () => {
   it('shows the newest run’s labels, then the chosen run’s, with filters and a value search', async () => {
     const a = api();
     await renderPage(a);
-    const labels = await screen.findByTestId(ids.labels);
+    const labels = await screen.findByRole('region', RUN_LABELS);
     expect(labels).toHaveAttribute('data-run', 'run-2');
     expect(
       await within(labels).findByText('cape-namespace=team-a'),
     ).toBeInTheDocument();
 
-    await userEvent.click(screen.getByTestId(ids.showLabels('run-1')));
+    await userEvent.click(labelsButton('run-1'));
     await waitFor(() =>
-      expect(screen.getByTestId(ids.labels)).toHaveAttribute(
+      expect(screen.getByRole('region', RUN_LABELS)).toHaveAttribute(
         'data-run',
         'run-1',
       ),
@@ -124,7 +132,7 @@ describe('TowerPage', () => {
       .spyOn(HTMLAnchorElement.prototype, 'click')
       .mockImplementation(() => {});
     await renderPage(a);
-    await screen.findByTestId(ids.labels);
+    await screen.findByRole('region', RUN_LABELS);
     fireEvent.change(
       screen.getByRole('searchbox', { name: /Value contains/ }),
       { target: { value: 'team' } },
@@ -147,7 +155,7 @@ describe('TowerPage', () => {
     const a = api();
     a.downloadOutcomesCsv.mockRejectedValue(new Error('You may not view'));
     await renderPage(a);
-    await screen.findByTestId(ids.labels);
+    await screen.findByRole('region', RUN_LABELS);
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
     expect(await screen.findByText(/^Could not download/)).toHaveTextContent(
       'You may not view',
@@ -170,14 +178,11 @@ describe('TowerPage', () => {
   it('opens the run a notification link names, not the newest', async () => {
     const a = api();
     await renderPage(a, '/towers/prod-a?run=run-1');
-    const labels = await screen.findByTestId(ids.labels);
+    const labels = await screen.findByRole('region', RUN_LABELS);
     expect(labels).toHaveAttribute('data-run', 'run-1');
-    expect(screen.getByTestId(ids.selectedRunError)).toHaveTextContent('boom');
+    expect(screen.getByText('boom')).toHaveTextContent('boom');
     await waitFor(() => expect(lastOutcomesCall(a)[0]).toBe('run-1'));
-    expect(screen.getByTestId(ids.showLabels('run-1'))).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    expect(labelsButton('run-1')).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('fetches a named run older than the history shows', async () => {
@@ -186,7 +191,7 @@ describe('TowerPage', () => {
     a.getRun.mockResolvedValue({ ...old, settings: { keys: [] } });
     await renderPage(a, '/towers/prod-a?run=run-0');
     await waitFor(() =>
-      expect(screen.getByTestId(ids.labels)).toHaveAttribute(
+      expect(screen.getByRole('region', RUN_LABELS)).toHaveAttribute(
         'data-run',
         'run-0',
       ),
@@ -201,7 +206,7 @@ describe('TowerPage', () => {
     expect(
       await screen.findByText(/^Could not load run run-9/),
     ).toHaveTextContent('Could not load run run-9: No run run-9');
-    expect(screen.queryByTestId(ids.labels)).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', RUN_LABELS)).not.toBeInTheDocument();
     unmount();
 
     a.getRun.mockResolvedValue({
@@ -212,17 +217,17 @@ describe('TowerPage', () => {
     expect(
       await screen.findByText(/^Run run-b is not a run of Tower/),
     ).toHaveTextContent('Run run-b is not a run of Tower prod-a.');
-    expect(screen.queryByTestId(ids.labels)).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', RUN_LABELS)).not.toBeInTheDocument();
   });
 
   it('writes the chosen run into the URL, so the page can be shared', async () => {
     await renderPage(api());
-    await screen.findByTestId(ids.labels);
-    await userEvent.click(screen.getByTestId(ids.showLabels('run-1')));
+    await screen.findByRole('region', RUN_LABELS);
+    await userEvent.click(labelsButton('run-1'));
     await waitFor(() =>
-      expect(screen.getByTestId('location')).toHaveTextContent(
-        '/towers/prod-a?run=run-1',
-      ),
+      expect(
+        screen.getByRole('status', { name: 'location' }),
+      ).toHaveTextContent('/towers/prod-a?run=run-1'),
     );
   });
 
@@ -234,7 +239,7 @@ describe('TowerPage', () => {
         '/catalog/:namespace/:kind/:name': entityRouteRef,
       },
     });
-    const newest = within(await screen.findByTestId(ids.run('run-2')));
+    const newest = within(await findRunRow('run-2'));
     expect(newest.getByRole('link', { name: /alice/ })).toHaveAttribute(
       'href',
       '/catalog/default/user/alice',
@@ -274,28 +279,31 @@ describe('TowerPage', () => {
         '/catalog/:namespace/:kind/:name': entityRouteRef,
       },
     });
-    const rules = towerRulesTestIds('prod-a');
-    const owner = await screen.findByTestId(rules.owner);
+    const rules = await screen.findByRole('region', { name: 'Rules in force' });
+    const owner = within(rules).getByRole('group', { name: 'Owner' });
     expect(
       within(owner).getByRole('link', { name: /platform/ }),
     ).toHaveAttribute('href', '/catalog/default/group/platform');
-    expect(screen.getByTestId(rules.notify)).toHaveTextContent(
-      'platform, alice',
-    );
-    const values = screen.getByTestId(rules.values);
-    expect(values).toHaveTextContent('Minimum age: 2 days');
-    expect(values).toHaveTextContent('Confirm after: 6 hours');
-    expect(values).toHaveTextContent('At most deleted per run: 250');
-    expect(values).toHaveTextContent('Mode: dry run');
-    expect(values).toHaveTextContent(
+    expect(
+      within(rules).getByRole('group', { name: 'Notified' }),
+    ).toHaveTextContent('platform, alice');
+    expect(rules).toHaveTextContent('Minimum age: 2 days');
+    expect(rules).toHaveTextContent('Confirm after: 6 hours');
+    expect(rules).toHaveTextContent('At most deleted per run: 250');
+    expect(rules).toHaveTextContent('Mode: dry run');
+    expect(rules).toHaveTextContent(
       'Schedule: cron 0 3 * * *, timeout 30 minutes',
     );
-    expect(await screen.findByTestId(rules.relations)).toHaveTextContent(
+    expect(
+      await within(rules).findByRole('group', { name: REFERENCES }),
+    ).toHaveTextContent(
       "2 kinds of object (from Tower's schema): vms, vm_snapshots",
     );
-    await userEvent.click(screen.getByTestId(ids.showLabels('run-1')));
+    await userEvent.click(labelsButton('run-1'));
     await waitFor(() =>
-      expect(screen.queryByTestId(rules.relations)).not.toBeInTheDocument(),
+      expect(
+        within(rules).queryByRole('group', { name: REFERENCES }),
+      ).not.toBeInTheDocument(),
     );
   });
 });

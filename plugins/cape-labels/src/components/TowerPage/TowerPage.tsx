@@ -72,16 +72,11 @@ const TowerBody = ({ tower }: { tower: TowerSummary }) => {
       {selected && (
         <Card className={styles.section}>
           {selected.error && (
-            <Text
-              as="p"
-              variant="body-small"
-              color="danger"
-              data-testid={ids.selectedRunError}
-            >
+            <Text as="p" variant="body-small" color="danger">
               {runErrorText(selected.error, t)}
             </Text>
           )}
-          <RunNotes run={selected} testId={ids.selectedRunNotes} />
+          <RunNotes run={selected} />
           <RunLabels
             key={selected.id}
             run={selected}

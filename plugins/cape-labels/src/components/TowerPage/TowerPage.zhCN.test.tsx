@@ -7,14 +7,14 @@ import {
   mockTowerPageApi,
 } from '../../__testUtils__/fixtures';
 import { renderInLanguage } from '../../__testUtils__/renderInLanguage';
-import {
-  labelFilterTestIds,
-  outcomesTestIds,
-  towerPageTestIds,
-} from '../../testIds';
 import { CapeLabelsPageContent } from '../CapeLabelsPage';
 
-const ids = towerPageTestIds('prod-a');
+/** The history row of a run: the row its "Labels" button is in. */
+const runRow = (runId: string) =>
+  screen
+    .getByRole('button', { name: `运行 ${runId} 的标签` })
+    .closest<HTMLElement>('[role="row"]')!;
+const RUN_LABELS = { name: /开始的运行中的标签$/ };
 // noon UTC: the 30th of November in every time zone from UTC-11 to UTC+11
 const STARTED = '2026-11-30T12:15:07.000Z';
 const COUNTS = makeCounts({ scanned: 12345, candidates: 17, deleted: 15 });
@@ -49,7 +49,8 @@ describe('TowerPage in Simplified Chinese', () => {
       'Production A',
     );
     expect(screen.getByText('最近 30 次运行')).toBeInTheDocument();
-    const newest = within(await screen.findByTestId(ids.run('run-2')));
+    await screen.findByRole('button', { name: '运行 run-2 的标签' });
+    const newest = within(runRow('run-2'));
     expect(newest.getByText('手动')).toBeInTheDocument();
     expect(newest.getByText('10.0 秒')).toBeInTheDocument();
     expect(
@@ -58,27 +59,25 @@ describe('TowerPage in Simplified Chinese', () => {
     expect(
       newest.getByText('已删除 15 · 候选 17 · 已扫描 12,345 · 保留 0'),
     ).toBeInTheDocument();
-    expect(
-      within(screen.getByTestId(ids.run('run-1'))).getByText('失败'),
-    ).toBeInTheDocument();
+    expect(within(runRow('run-1')).getByText('失败')).toBeInTheDocument();
     expect(screen.getByText('孤立标签从哪里来')).toBeInTheDocument();
 
-    const labels = await screen.findByTestId(ids.labels);
+    const labels = await screen.findByRole('region', RUN_LABELS);
     expect(
       within(labels).getByText(
         /^2026年11月30日 \d{1,2}:\d{2}:\d{2} 开始的运行中的标签$/,
       ),
     ).toBeInTheDocument();
-    const row = await within(labels).findByTestId(
-      outcomesTestIds('run-2').row('l-1'),
-    );
+    const row = await within(labels).findByRole('row', {
+      name: 'cape-namespace=team-a',
+    });
     expect(row).toHaveTextContent('保留');
     expect(row).toHaveTextContent('仍被引用（vm_snapshots）');
     expect(screen.getByRole('button', { name: '下载 CSV' })).toHaveTextContent(
       '下载 CSV',
     );
-    expect(screen.getByTestId(labelFilterTestIds.action)).toHaveTextContent(
-      '结果',
+    expect(screen.getByRole('button', { name: /结果$/ })).toHaveAccessibleName(
+      '任意 结果',
     );
   });
 
@@ -94,7 +93,7 @@ describe('TowerPage in Simplified Chinese', () => {
     await renderInLanguage('zh-CN', api, <CapeLabelsPageContent />, {
       at: '/towers/prod-a',
     });
-    await screen.findByTestId(ids.labels);
+    await screen.findByRole('region', RUN_LABELS);
     await userEvent.click(screen.getByRole('button', { name: '下载 CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(api.downloadOutcomesCsv).toHaveBeenCalledWith(

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Flex, Text } from '@backstage/ui';
 import { formatCount } from '../../format';
 import { useLang } from '../../translation';
@@ -10,12 +11,20 @@ export const RunCount = (props: {
   testId: string;
 }) => {
   const { locale } = useLang();
+  const labelId = useId();
   return (
-    <Flex direction="column" gap="0" align="center" className={styles.count}>
+    <Flex
+      direction="column"
+      gap="0"
+      align="center"
+      className={styles.count}
+      role="group"
+      aria-labelledby={labelId}
+    >
       <Text variant="title-small" weight="bold" data-testid={props.testId}>
         {formatCount(props.value, locale)}
       </Text>
-      <Text variant="body-x-small" color="secondary">
+      <Text variant="body-x-small" color="secondary" id={labelId}>
         {props.label}
       </Text>
     </Flex>

@@ -14,8 +14,17 @@ import { TowerEntityLink } from '../TowerEntityLink';
 import { TransportBadges } from './TransportBadges';
 import styles from './TowerRow.module.css';
 
-/** The Tower's name, status, badges, when it ran and runs next, a login backoff, its last error. */
-export const TowerHeadline = ({ tower }: { tower: TowerSummary }) => {
+/**
+ * The Tower's name, status, badges, when it ran and runs next, a login backoff, its last error
+ * (under `errorId`, which the row is described by).
+ */
+export const TowerHeadline = ({
+  tower,
+  errorId,
+}: {
+  tower: TowerSummary;
+  errorId: string;
+}) => {
   const run = tower.lastRun;
   const running = isTowerRunning(tower);
   const ids = towerTestIds(tower.id);
@@ -64,10 +73,7 @@ export const TowerHeadline = ({ tower }: { tower: TowerSummary }) => {
         )}
         {t('towerRow.nextRun', {
           when: (
-            <span
-              title={exactTime(tower.nextRunAt, locale)}
-              data-testid={ids.nextRun}
-            >
+            <span title={exactTime(tower.nextRunAt, locale)}>
               {relativeTime(
                 tower.nextRunAt,
                 locale,
@@ -91,7 +97,12 @@ export const TowerHeadline = ({ tower }: { tower: TowerSummary }) => {
         </Text>
       )}
       {run?.error && (
-        <Text variant="body-small" color="danger" data-testid={ids.error}>
+        <Text
+          variant="body-small"
+          color="danger"
+          data-testid={ids.error}
+          id={errorId}
+        >
           {runErrorText(run.error, t)}
         </Text>
       )}

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Box, Button, ButtonLink, Flex } from '@backstage/ui';
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { isTowerRunning, runHeadline } from '../../format';
@@ -24,15 +25,19 @@ export const TowerRow = (props: {
   const headline = runHeadline(tower.lastRun, t);
   const ids = towerTestIds(tower.id);
   const towerPage = useTowerPageLink();
+  const errorId = useId();
 
   return (
     <Box
       data-testid={ids.row}
+      role="group"
+      aria-label={tower.title}
+      aria-describedby={tower.lastRun?.error ? errorId : undefined}
       data-running={isTowerRunning(tower) ? 'true' : 'false'}
       className={styles.row}
     >
       <Flex justify="between" align="center" gap="4" className={styles.summary}>
-        <TowerHeadline tower={tower} />
+        <TowerHeadline tower={tower} errorId={errorId} />
         <RunTrend tower={tower} />
         <Flex gap="2" align="center">
           <RunCount
@@ -70,7 +75,6 @@ export const TowerRow = (props: {
             variant="tertiary"
             onPress={onToggle}
             aria-expanded={expanded}
-            data-testid={ids.expand}
           >
             {expanded ? t('towerRow.hideDetails') : t('towerRow.details')}
           </Button>

@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import { makeTower, mockCapeLabelsApi } from '../../__testUtils__/fixtures';
+import { findTowerRow, towerRow } from '../../__testUtils__/queries';
 import { renderCard } from '../../__testUtils__/renderCard';
 
 describe('the way to a Tower, marked on the card', () => {
@@ -19,15 +20,15 @@ describe('the way to a Tower, marked on the card', () => {
         makeTower({ id: 'fine', title: 'Fine' }),
       ]),
     );
-    const clear = await screen.findByTestId('cape-tower-row-clear');
+    const clear = await findTowerRow('Clear');
     expect(
       within(clear).getByTitle(/crosses the network in clear/),
     ).toHaveTextContent('http: not encrypted');
-    const unverified = screen.getByTestId('cape-tower-row-unverified');
+    const unverified = towerRow('Unverified');
     expect(
       within(unverified).getByTitle(/certificate is not checked/),
     ).toHaveTextContent('TLS not verified');
-    const fine = screen.getByTestId('cape-tower-row-fine');
+    const fine = towerRow('Fine');
     expect(within(fine).queryByText(/not encrypted|not verified/)).toBeNull();
   });
 });

@@ -1,10 +1,10 @@
+import { useId } from 'react';
 import { Flex, Text } from '@backstage/ui';
 import type {
   RunSummary,
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { formatCount, formatRelations, isoDuration } from '../../format';
-import { towerRulesTestIds } from '../../testIds';
 import { useLang } from '../../translation';
 import { EntityName } from '../EntityName';
 import { Field } from '../TowerDetails/Field';
@@ -37,8 +37,8 @@ export const TowerRules = ({
   run?: RunSummary;
 }) => {
   const { t, locale } = useLang();
-  const ids = towerRulesTestIds(tower.id);
   const { rules } = tower;
+  const headingId = useId();
   const { schedule } = rules;
   const when = schedule.cron
     ? t('rules.cron', { cron: schedule.cron })
@@ -46,31 +46,27 @@ export const TowerRules = ({
         duration: isoDuration(schedule.frequency ?? '', locale),
       });
   return (
-    <Flex direction="column" gap="2" data-testid={ids.rules}>
-      <Text as="h2" variant="title-small">
+    <Flex direction="column" gap="2" role="region" aria-labelledby={headingId}>
+      <Text as="h2" variant="title-small" id={headingId}>
         {t('rules.title')}
       </Text>
       <Flex gap="4" className={styles.facts}>
         <Field label={t('rules.owner')}>
-          <span data-testid={ids.owner}>
-            {tower.owner ? (
-              <EntityName entityRef={tower.owner} />
-            ) : (
-              t('rules.noOwner')
-            )}
-          </span>
+          {tower.owner ? (
+            <EntityName entityRef={tower.owner} />
+          ) : (
+            t('rules.noOwner')
+          )}
         </Field>
         <Field label={t('rules.notify')}>
-          <span data-testid={ids.notify}>
-            {tower.notify.length ? (
-              <EntityNames refs={tower.notify} />
-            ) : (
-              t('rules.nobody')
-            )}
-          </span>
+          {tower.notify.length ? (
+            <EntityNames refs={tower.notify} />
+          ) : (
+            t('rules.nobody')
+          )}
         </Field>
       </Flex>
-      <Flex gap="4" className={styles.facts} data-testid={ids.values}>
+      <Flex gap="4" className={styles.facts}>
         <Field label={t('rules.minAge')}>
           {isoDuration(rules.minAge, locale)}
         </Field>
@@ -94,12 +90,12 @@ export const TowerRules = ({
       </Flex>
       {run?.relations && (
         <Field label={t('rules.relations')}>
-          <span data-testid={ids.relations}>
+          <>
             {formatRelations(run.relations, t)}
             {t('rules.relationList', {
               list: run.relations.checked.join(t('counts.separator')),
             })}
-          </span>
+          </>
         </Field>
       )}
     </Flex>

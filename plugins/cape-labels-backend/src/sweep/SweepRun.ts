@@ -6,6 +6,7 @@ import {
   type PluginRunErrorCode,
   type RunNote,
   type RunRelations,
+  type RunStatus,
   type RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { DateTime } from 'luxon';
@@ -145,9 +146,6 @@ export async function* prefetched<T>(
 
 /** Follows docs/sweep-rules.md in order; Tower failures end up in the run's record, never thrown. */
 export class SweepRun {
-  readonly runId: string;
-  private readonly startedAt: Date;
-  private readonly dryRun: boolean;
   private readonly tower: TowerConfig;
   private readonly client: TowerClient;
   private readonly notes: RunNotes;
@@ -155,8 +153,6 @@ export class SweepRun {
   private readonly store: RunStore;
   private readonly logger: LoggerService;
   private readonly hooks: SweeperHooks;
-  private readonly keys: string[];
-  private readonly loginPause?: LoginBackoff;
   private lastProgressMs = 0;
   /** Whether the guarded delete repeats all of rule 4: not while a field of Label is read directly. */
   private guardSeesEveryRelation = false;
@@ -181,7 +177,7 @@ export class SweepRun {
     const startedAt = settings.now();
     const dryRun = tower.dryRun || planned.dryRun;
     const keys = sweptKeys(tower.resourcePrefix);
-    const run: NewRun = {
+    const record: NewRun = {
       towerId: tower.id,
       trigger: planned.trigger,
       requestedBy: planned.requestedBy,
@@ -197,35 +193,27 @@ export class SweepRun {
       },
     };
     const summary = planned.request
-      ? await store.takeRequest(planned.request, run)
-      : await store.createRun(run);
+      ? await store.takeRequest(planned.request, record)
+      : await store.createRun(record);
     if (!summary) return undefined;
-    settings.hooks.onProgress?.({
-      runId: summary.id,
-      towerId: summary.towerId,
-      status: summary.status,
-    });
-    logger.info(
-      `Tower ${tower.id}: sweep ${summary.id} started (${planned.trigger}${dryRun ? ', dry run' : ''})`,
-    );
-    return new SweepRun(
+    const run = new SweepRun(
       settings,
       { runId: summary.id, startedAt, dryRun, keys, loginPause },
       signal,
     );
+    run.progress(summary.status);
+    logger.info(
+      `Tower ${tower.id}: sweep ${summary.id} started (${planned.trigger}${dryRun ? ', dry run' : ''})`,
+    );
+    return run;
   }
 
   private constructor(
     private readonly settings: SweeperSettings,
-    start: RunStart,
+    private readonly start: RunStart,
     taskSignal: AbortSignal,
   ) {
     this.signal = AbortSignal.any([taskSignal, this.stopAsked.signal]);
-    this.runId = start.runId;
-    this.startedAt = start.startedAt;
-    this.dryRun = start.dryRun;
-    this.keys = start.keys;
-    this.loginPause = start.loginPause;
     this.tower = settings.tower;
     this.store = settings.store;
     this.logger = settings.logger;
@@ -235,6 +223,10 @@ export class SweepRun {
       this.logger,
       `Tower ${this.tower.id}: run ${this.runId}`,
     );
+  }
+
+  get runId(): string {
+    return this.start.runId;
   }
 
   get stopped(): boolean {
@@ -256,7 +248,12 @@ export class SweepRun {
         ),
       );
       result = await this.sweep(
-        runPolicy(this.tower, this.keys, this.startedAt, towerStart),
+        runPolicy(
+          this.tower,
+          this.start.keys,
+          this.start.startedAt,
+          towerStart,
+        ),
       );
       heldDeletions = await this.heldAfterDeletes();
     } catch (error) {
@@ -288,13 +285,10 @@ export class SweepRun {
         summary.towerId,
         heldDeletions,
       );
-      await this.hooks
-        .onHeldLabelsDeleted?.(summary, heldDeletions)
-        .catch(error =>
-          this.logger.warn(
-            `Tower ${this.tower.id}: could not report deleted held labels: ${stringifyError(error)}`,
-          ),
-        );
+      await this.warnOnFailure(
+        this.hooks.onHeldLabelsDeleted?.(summary, heldDeletions),
+        'could not report deleted held labels',
+      );
     }
     return summary;
   }
@@ -343,7 +337,9 @@ export class SweepRun {
         `Tower ${tower.id}: Tower's clock is ${clock.skewMs} ms from ours; run ${runId} takes its age cutoff on Tower's clock`,
       );
     }
-    return DateTime.fromJSDate(this.startedAt).toUTC().plus(effectiveSkewMs);
+    return DateTime.fromJSDate(this.start.startedAt)
+      .toUTC()
+      .plus(effectiveSkewMs);
   }
 
   /** The login, unless earlier refusals hold it back; a refusal backs the next off. */
@@ -351,7 +347,8 @@ export class SweepRun {
     readTowerClock: (signal: AbortSignal) => Promise<TowerClockReading>,
   ): Promise<TowerClockReading> {
     const { logins } = this.settings;
-    if (this.loginPause) throw loginPaused(this.tower.id, this.loginPause);
+    if (this.start.loginPause)
+      throw loginPaused(this.tower.id, this.start.loginPause);
     let reading: TowerClockReading;
     try {
       reading = await readTowerClock(this.signal);
@@ -360,31 +357,38 @@ export class SweepRun {
       throw error;
     }
     if (this.client.loginUsed()?.method === 'password') {
-      await logins
-        .succeeded()
-        .catch(error =>
-          this.logger.warn(
-            `Tower ${this.tower.id}: could not clear the refused logins: ${stringifyError(error)}`,
-          ),
-        );
+      await this.warnOnFailure(
+        logins.succeeded(),
+        'could not clear the refused logins',
+      );
     }
     return reading;
   }
 
   private async backOff(refusal: TowerError): Promise<void> {
-    try {
-      const backoff = await this.settings.logins.refused(refusal.code);
-      this.notes.add(
-        runNotes.loginRefusedBackoff({
-          refusals: backoff.refusals,
-          nextLoginAt: backoff.nextLoginAt.toISOString(),
-        }),
-      );
-    } catch (error) {
+    await this.warnOnFailure(
+      this.settings.logins.refused(refusal.code).then(backoff =>
+        this.notes.add(
+          runNotes.loginRefusedBackoff({
+            refusals: backoff.refusals,
+            nextLoginAt: backoff.nextLoginAt.toISOString(),
+          }),
+        ),
+      ),
+      'could not record the refused login',
+    );
+  }
+
+  /** For work a failure of which must not fail the run: it is logged. */
+  private async warnOnFailure(
+    work: Promise<unknown> | undefined,
+    failed: string,
+  ): Promise<void> {
+    await work?.catch(error =>
       this.logger.warn(
-        `Tower ${this.tower.id}: could not record the refused login: ${stringifyError(error)}`,
-      );
-    }
+        `Tower ${this.tower.id}: ${failed}: ${stringifyError(error)}`,
+      ),
+    );
   }
 
   private async readRelations(): Promise<void> {
@@ -447,7 +451,8 @@ export class SweepRun {
     const batches = new BatchPool(this.settings.tuning.batchesInFlight);
     const confirming = policy.confirmCutoffMs !== undefined;
     // Rule 4 by the guard alone, unless a decision needs the live check before sending.
-    const mustCheck = this.dryRun || confirming || !this.guardSeesEveryRelation;
+    const mustCheck =
+      this.start.dryRun || confirming || !this.guardSeesEveryRelation;
     let capMayBind = false;
     // Once the cap may bind, it decides on checked orphans, after every batch reserved whole has
     // given back the slots of the labels it kept.
@@ -477,7 +482,9 @@ export class SweepRun {
           // Beside the listing, as a batch: the next page must not wait for the store, whose
           // sweep writes are bounded per replica and queue behind this run's batches.
           await batches.waitForRoom();
-          batches.launch(() => this.recordKept(kept));
+          batches.launch(() =>
+            this.record(kept).catch(error => tally.fail(errorOf(error))),
+          );
         }
         if (early.take.length) {
           await batches.waitForRoom();
@@ -525,12 +532,8 @@ export class SweepRun {
       if (!isConfirmed(firstSeen.get(label.id), policy))
         unconfirmed.add(label.id);
     }
-    await this.store.addSightings(this.tower.id, ids, this.startedAt);
+    await this.store.addSightings(this.tower.id, ids, this.start.startedAt);
     return unconfirmed;
-  }
-
-  private async recordKept(kept: LabelOutcome[]): Promise<void> {
-    await this.record(kept).catch(error => this.tally.fail(errorOf(error)));
   }
 
   /** Never throws: a failure is counted on the tally, or makes the run fatal. */
@@ -554,10 +557,7 @@ export class SweepRun {
       await this.record(inDoubt);
     } catch (error) {
       // Tower acted but the history could not be written: stop rather than act unrecorded.
-      this.tally.fail({
-        message: `could not record outcomes: ${toError(error).message}`,
-        code: 'STORE_FAILED' satisfies PluginRunErrorCode,
-      });
+      this.storeFailed('could not record outcomes', error);
       return;
     }
     const deleted = results.filter(r => r.action === 'deleted');
@@ -683,15 +683,14 @@ export class SweepRun {
     const found: HeldDeletion[] = [];
     for (const [labelId, holder] of held.byLabel) {
       const deleted = this.deletedByRun.get(labelId);
-      if (deleted)
-        found.push({ labelId, key: deleted.key, value: deleted.value, holder });
-    }
-    for (const d of found) {
+      if (!deleted) continue;
+      const { key, value } = deleted;
+      found.push({ labelId, key, value, holder });
       const note = runNotes.heldLabelDeleted({
-        labelId: d.labelId,
-        key: d.key,
-        value: plainValue(d.value) ?? '',
-        holder: describeHolder(d.holder),
+        labelId,
+        key,
+        value: plainValue(value) ?? '',
+        holder: describeHolder(holder),
       });
       this.logger.error(
         `Tower ${this.tower.id}: run ${this.runId}: ${note.message}`,
@@ -729,7 +728,7 @@ export class SweepRun {
     policy: SweepPolicy,
     take: TowerLabel[],
   ): Promise<GuardedDeleteResult> {
-    if (this.dryRun)
+    if (this.start.dryRun)
       return { outcomes: take.map(l => outcome(l, 'would-delete')) };
     if (take.length === 0) return { outcomes: [] };
     return new GuardedDelete({
@@ -761,32 +760,36 @@ export class SweepRun {
     if (Date.now() - this.lastProgressMs < PROGRESS_INTERVAL_MS) return;
     this.lastProgressMs = Date.now();
     await this.store.updateRunCounts(this.runId, { ...this.tally.counts }).then(
-      () =>
-        this.hooks.onProgress?.({
-          runId: this.runId,
-          towerId: this.tower.id,
-          status: 'running',
-        }),
+      () => this.progress('running'),
       () => undefined,
     );
+  }
+
+  private progress(status: RunStatus): void {
+    this.hooks.onProgress?.({
+      runId: this.runId,
+      towerId: this.tower.id,
+      status,
+    });
   }
 
   /** Housekeeping after Tower was acted on: a database blip here must not lose the run's counts. */
   private async pruneSightings(): Promise<void> {
     await withRetry(() =>
-      this.store.pruneSightings(this.tower.id, this.startedAt),
-    ).catch(error =>
-      this.tally.fail({
-        message: `could not prune sightings: ${toError(error).message}`,
-        code: 'STORE_FAILED' satisfies PluginRunErrorCode,
-      }),
-    );
+      this.store.pruneSightings(this.tower.id, this.start.startedAt),
+    ).catch(error => this.storeFailed('could not prune sightings', error));
+  }
+
+  private storeFailed(failed: string, error: unknown): void {
+    this.tally.fail({
+      message: `${failed}: ${toError(error).message}`,
+      code: 'STORE_FAILED' satisfies PluginRunErrorCode,
+    });
   }
 
   private async finish(result: SweepResult): Promise<RunSummary> {
-    const { tower, store, logger, hooks } = this;
     const summary = await withRetry(() =>
-      store.finishRun(this.runId, {
+      this.store.finishRun(this.runId, {
         status: result.status,
         counts: result.counts,
         error: result.error,
@@ -794,27 +797,17 @@ export class SweepRun {
         notes: this.notes.list(),
       }),
     );
-    hooks.onProgress?.({
-      runId: this.runId,
-      towerId: summary.towerId,
-      status: summary.status,
-    });
+    this.progress(summary.status);
     this.settings.metrics?.recordRun(summary, result.keptByReason);
-    logRunEnd(logger, summary, result);
-    await store
-      .pruneRuns(tower.id, this.settings.tuning.retention)
-      .catch(error =>
-        logger.warn(
-          `Tower ${tower.id}: could not prune old runs: ${stringifyError(error)}`,
-        ),
-      );
-    await hooks
-      .onRunCompleted?.(summary, result.keptByReason)
-      .catch(error =>
-        logger.warn(
-          `Tower ${tower.id}: after-run work failed: ${stringifyError(error)}`,
-        ),
-      );
+    logRunEnd(this.logger, summary, result);
+    await this.warnOnFailure(
+      this.store.pruneRuns(this.tower.id, this.settings.tuning.retention),
+      'could not prune old runs',
+    );
+    await this.warnOnFailure(
+      this.hooks.onRunCompleted?.(summary, result.keptByReason),
+      'after-run work failed',
+    );
     return summary;
   }
 }

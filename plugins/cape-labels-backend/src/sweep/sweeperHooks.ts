@@ -52,96 +52,68 @@ type PluginHookServices = {
   onProgress?: SweeperHooks['onProgress'];
 };
 
-function recordAuditEvent(
-  tower: TowerConfig,
-  { auditor, logger }: PluginHookServices,
-  eventId: string,
-  meta: JsonObject,
-): void {
-  auditor
-    .createEvent({
-      eventId,
-      severityLevel: 'medium',
-      meta: { towerId: tower.id, ...meta },
-    })
-    .then(event => event.success())
-    .catch(error =>
-      logger.warn(
-        `Tower ${tower.id}: could not write the audit event: ${stringifyError(error)}`,
-      ),
-    );
-}
-
-function auditDeletions(tower: TowerConfig, services: PluginHookServices) {
-  return (runId: string, deleted: LabelOutcome[]) => {
-    const labels = deleted.map(d => ({
-      id: d.labelId,
-      key: d.key,
-      value: plainValue(d.value),
-    }));
-    recordAuditEvent(tower, services, 'labels-deleted', { runId, labels });
-  };
-}
-
-/** The scheduler's endpoint does not say who called it; a stop through our route says who. */
-function auditCancel(tower: TowerConfig, services: PluginHookServices) {
-  return (run: RunSummary, stoppedBy?: string) =>
-    recordAuditEvent(tower, services, 'sweep-cancelled', {
-      runId: run.id,
-      trigger: run.trigger,
-      dryRun: run.dryRun,
-      counts: run.counts,
-      ...(stoppedBy ? { stoppedBy } : {}),
-    });
-}
-
-function announceRun(
-  tower: TowerConfig,
-  { events, notifier, logger }: PluginHookServices,
-) {
-  return async (run: RunSummary, kept: ReadonlyMap<KeptReason, number>) => {
-    await Promise.all([
-      events
-        .publish({ topic: CAPE_LABELS_TOPIC_RUN_COMPLETED, eventPayload: run })
-        .catch(error =>
-          logger.warn(
-            `Tower ${tower.id}: could not publish run-completed: ${stringifyError(error)}`,
-          ),
-        ),
-      notifier
-        ?.onRunCompleted(tower, run, kept)
-        .catch(error =>
-          logger.warn(
-            `Tower ${tower.id}: could not notify: ${stringifyError(error)}`,
-          ),
-        ),
-    ]);
-  };
-}
-
-function reportHeldDeletions(tower: TowerConfig, services: PluginHookServices) {
-  return async (run: RunSummary, deletions: readonly HeldDeletion[]) => {
-    recordAuditEvent(tower, services, 'held-labels-deleted', {
-      runId: run.id,
-      labels: deletions.map(d => ({
-        id: d.labelId,
-        key: d.key,
-        value: plainValue(d.value),
-        holder: { ...d.holder },
-      })),
-    });
-    await services.notifier?.onHeldLabelsDeleted(tower, run, deletions);
-  };
-}
-
 export function pluginHooks(
   services: PluginHookServices,
 ): (tower: TowerConfig) => SweeperHooks {
-  return tower => ({
-    onDeleted: auditDeletions(tower, services),
-    onCancelled: auditCancel(tower, services),
-    onRunCompleted: announceRun(tower, services),
-    onHeldLabelsDeleted: reportHeldDeletions(tower, services),
-    onProgress: services.onProgress,
-  });
+  const { auditor, events, notifier, logger } = services;
+  return tower => {
+    const warn = (failed: string) => (error: unknown) =>
+      logger.warn(`Tower ${tower.id}: ${failed}: ${stringifyError(error)}`);
+    const audit = (eventId: string, meta: JsonObject) => {
+      auditor
+        .createEvent({
+          eventId,
+          severityLevel: 'medium',
+          meta: { towerId: tower.id, ...meta },
+        })
+        .then(event => event.success())
+        .catch(warn('could not write the audit event'));
+    };
+    return {
+      onDeleted: (runId, deleted) =>
+        audit('labels-deleted', {
+          runId,
+          labels: deleted.map(d => ({
+            id: d.labelId,
+            key: d.key,
+            value: plainValue(d.value),
+          })),
+        }),
+      // The scheduler's endpoint does not say who called it; a stop through our route says who.
+      onCancelled: (run, stoppedBy) =>
+        audit('sweep-cancelled', {
+          runId: run.id,
+          trigger: run.trigger,
+          dryRun: run.dryRun,
+          counts: run.counts,
+          ...(stoppedBy ? { stoppedBy } : {}),
+        }),
+      onRunCompleted: async (run, kept) => {
+        await Promise.all([
+          events
+            .publish({
+              topic: CAPE_LABELS_TOPIC_RUN_COMPLETED,
+              eventPayload: run,
+            })
+            .catch(warn('could not publish run-completed')),
+          notifier
+            ?.onRunCompleted(tower, run, kept)
+            .catch(warn('could not notify')),
+        ]);
+      },
+      onHeldLabelsDeleted: async (run, deletions) => {
+        audit('held-labels-deleted', {
+          runId: run.id,
+          labels: deletions.map(d => ({
+            id: d.labelId,
+            key: d.key,
+            value: plainValue(d.value),
+            holder: { ...d.holder },
+          })),
+        });
+        await notifier?.onHeldLabelsDeleted(tower, run, deletions);
+      },
+      onProgress: services.onProgress,
+    };
+  };
 }

@@ -13,7 +13,6 @@ import type {
   TowerClient,
   TowerLabel,
 } from '../cloudtower/TowerClient';
-import type { SweepTuning } from '../config/types';
 import type {
   PendingBatchId,
   PendingDeletesStore,
@@ -70,7 +69,7 @@ export type GuardedDeleteOptions = {
   notes: RunNotes;
   /** Stops splitting; a delete already sent finishes and is settled. */
   signal: AbortSignal;
-  settleMs: SweepTuning['settleMs'];
+  settleMs: number;
   policy: SweepPolicy;
 };
 
@@ -115,12 +114,6 @@ function refusalDetail(error: Refusal): string {
     : error.message;
   return plainText(`${code}: ${words}`, MAX_REFUSAL_BYTES);
 }
-
-function detailOf(error: unknown): { detail?: string } {
-  return isRefusal(error) ? { detail: refusalDetail(error) } : {};
-}
-
-type Survivors = Map<string, LabelLiveState>;
 
 /** `raced`: Tower answered, and its guard saw the label in use or changed. */
 function leftStanding(
@@ -178,7 +171,11 @@ class RefusedBatch {
         left &&
         (left.ambiguous
           ? outcome(l, 'failed', 'unanswered')
-          : outcome(l, 'failed', 'error', detailOf(left.error)));
+          : outcome(l, 'failed', 'error', {
+              detail: isRefusal(left.error)
+                ? refusalDetail(left.error)
+                : undefined,
+            }));
       return leftStanding(l, survivors.get(l.id), failed);
     });
     this.note(refusal, outcomes);
@@ -201,7 +198,7 @@ class RefusedBatch {
     const middle = Math.ceil(labels.length / 2);
     for (const half of [labels.slice(0, middle), labels.slice(middle)]) {
       const spent = this.extraRequests >= this.maxExtraRequests;
-      if (spent || this.ambiguous || this.guarded.signal.aborted) {
+      if (spent || this.ambiguous || this.guarded.options.signal.aborted) {
         this.leave(half, { error: refusal, ambiguous: false });
         continue;
       }
@@ -229,7 +226,7 @@ class RefusedBatch {
       .filter(o => o.reason === 'refused')
       .map(o => o.labelId);
     const failed = outcomes.filter(o => o.action === 'failed');
-    this.guarded.notes.add(
+    this.guarded.options.notes.add(
       runNotes.deleteRefusedSplit({
         requested: this.take.length,
         detail: refusalDetail(refusal),
@@ -247,7 +244,7 @@ class RefusedBatch {
  * Each delete is written ahead; a clear refusal is split (`RefusedBatch`) under the same record.
  */
 export class GuardedDelete {
-  constructor(private readonly options: GuardedDeleteOptions) {}
+  constructor(readonly options: GuardedDeleteOptions) {}
 
   /** Throws only when the write-ahead record or the survivor read fails. */
   async delete(take: TowerLabel[]): Promise<GuardedDeleteResult> {
@@ -302,14 +299,6 @@ export class GuardedDelete {
     };
   }
 
-  get signal(): AbortSignal {
-    return this.options.signal;
-  }
-
-  get notes(): RunNotes {
-    return this.options.notes;
-  }
-
   async send(ids: string[]): Promise<{ reported?: number; error?: unknown }> {
     const { client, policy } = this.options;
     try {
@@ -337,7 +326,7 @@ export class GuardedDelete {
     ids: string[],
     reported: number | undefined,
     ambiguous: boolean,
-  ): Promise<Survivors> {
+  ): Promise<Map<string, LabelLiveState>> {
     if (ids.length === 0 || reported === ids.length) return new Map();
     const left = ambiguous ? [...(await this.settle(ids))] : ids;
     if (left.length === 0) return new Map();

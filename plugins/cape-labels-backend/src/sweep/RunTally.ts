@@ -13,44 +13,32 @@ import type { TowerLabel } from '../cloudtower/TowerClient';
 import { applyCap } from './decide';
 import { outcome } from './labelShape';
 
-export type KeptTally = Map<KeptReason, number>;
-
 const MAX_CONSECUTIVE_BATCH_FAILURES = 3;
 
 export type SweepResult = {
   status: Exclude<RunStatus, 'running' | 'lost'>;
   counts: RunCounts;
-  keptByReason: KeptTally;
+  keptByReason: Map<KeptReason, number>;
   error?: RunError;
 };
-
-type Capped = { take: TowerLabel[]; kept: LabelOutcome[] };
 
 /** Shared by a run's batches, in flight side by side. */
 export class RunTally {
   readonly counts: RunCounts = emptyRunCounts();
-  readonly keptByReason: KeptTally = new Map();
+  readonly keptByReason: Map<KeptReason, number> = new Map();
   private reservedNow = 0;
+  /** Failed batches in a row; three stop the run (Tower is taken to be down). */
   private failuresInRow = 0;
   private fatalError?: RunError;
+  /** The latest batch error: a `partial` run's reason. */
   private batchError?: RunError;
 
   get reserved(): number {
     return this.reservedNow;
   }
 
-  /** Failed batches in a row; three stop the run (Tower is taken to be down). */
-  get consecutiveFailures(): number {
-    return this.failuresInRow;
-  }
-
   get fatal(): RunError | undefined {
     return this.fatalError;
-  }
-
-  /** The latest batch error: a `partial` run's reason. */
-  get lastBatchError(): RunError | undefined {
-    return this.batchError;
   }
 
   fail(error: RunError): void {
@@ -86,7 +74,10 @@ export class RunTally {
   }
 
   /** Rule 7: what no longer fits under `maxDeletes` is kept `cap`, which makes the run `partial`. */
-  reserve(orphans: TowerLabel[], maxDeletes: number): Capped {
+  reserve(
+    orphans: TowerLabel[],
+    maxDeletes: number,
+  ): { take: TowerLabel[]; kept: LabelOutcome[] } {
     const { take, over } = applyCap(orphans, maxDeletes - this.reservedNow);
     this.reservedNow += take.length;
     return { take, kept: over.map(l => outcome(l, 'kept', 'cap')) };
@@ -123,41 +114,30 @@ export class RunTally {
 
   result(end: { aborted: boolean; maxDeletes: number }): SweepResult {
     const { counts, keptByReason } = this;
+    const ended = (status: SweepResult['status'], error?: RunError) => ({
+      status,
+      counts,
+      keptByReason,
+      ...(error ? { error } : {}),
+    });
     if (end.aborted) {
-      return {
-        status: 'aborted',
-        counts,
-        keptByReason,
-        error: {
-          message:
-            'the sweep was stopped before it finished (timeout or shutdown)',
-          code: 'ABORTED' satisfies PluginRunErrorCode,
-        },
-      };
+      return ended('aborted', {
+        message:
+          'the sweep was stopped before it finished (timeout or shutdown)',
+        code: 'ABORTED' satisfies PluginRunErrorCode,
+      });
     }
-    if (this.fatalError)
-      return { status: 'failed', counts, keptByReason, error: this.fatalError };
-    if (counts.failed > 0)
-      return {
-        status: 'partial',
-        counts,
-        keptByReason,
-        error: this.batchError,
-      };
+    if (this.fatalError) return ended('failed', this.fatalError);
+    if (counts.failed > 0) return ended('partial', this.batchError);
     // Some orphan was kept `cap` (rule 7): the rest wait for the next run.
     if ((keptByReason.get('cap') ?? 0) > 0) {
-      return {
-        status: 'partial',
-        counts,
-        keptByReason,
-        error: {
-          message: `stopped deleting at maxDeletesPerRun (${end.maxDeletes}); the rest wait for the next run`,
-          code: 'CAP_REACHED' satisfies PluginRunErrorCode,
-          params: { maxDeletesPerRun: end.maxDeletes },
-        },
-      };
+      return ended('partial', {
+        message: `stopped deleting at maxDeletesPerRun (${end.maxDeletes}); the rest wait for the next run`,
+        code: 'CAP_REACHED' satisfies PluginRunErrorCode,
+        params: { maxDeletesPerRun: end.maxDeletes },
+      });
     }
-    return { status: 'succeeded', counts, keptByReason };
+    return ended('succeeded');
   }
 }
 

@@ -67,8 +67,10 @@ export function planTick(input: {
   return [{ trigger: 'external', dryRun: true }];
 }
 
-function carryingOut(request: SweepRequest): PlannedRun {
-  const { trigger, requestedBy, dryRun } = request;
+function planned(
+  { trigger, requestedBy, dryRun }: Omit<PlannedRun, 'request'>,
+  request?: SweepRequest,
+): PlannedRun {
   return { trigger, dryRun, ...(requestedBy ? { requestedBy } : {}), request };
 }
 
@@ -234,8 +236,6 @@ export class TowerSweeper implements SlotClaimant {
   readonly taskSchedule: SchedulerServiceTaskScheduleDefinition;
   readonly registeredAt: Date;
   private readonly settings: SweeperSettings;
-  /** A stopped run's last batch: its delete, survivor reads and settle window, or going silent. */
-  private readonly previousRunWaitMs: number;
   readonly logins: RefusedLogins;
   private restarts?: TaskRestarts;
 
@@ -265,10 +265,6 @@ export class TowerSweeper implements SlotClaimant {
       shuttingDown: () => this.stopping.signal.aborted,
       logins: this.logins,
     };
-    this.previousRunWaitMs =
-      options.tuning.settleMs +
-      2 * options.tuning.requestTimeoutMs +
-      LOST_AFTER_MS;
   }
 
   /** Stops the sweep in progress so its run is recorded `aborted`, not left to the lease timeout. */
@@ -336,7 +332,7 @@ export class TowerSweeper implements SlotClaimant {
     const now = this.now();
     const due = isDue(this.schedule, anchor, this.registeredAt, now);
     const queued = await store.nextRequest(tower.id);
-    if (queued) requests.push(carryingOut(queued));
+    if (queued) requests.push(planned(queued, queued));
     const later = requests.length
       ? undefined
       : spreadStartAt(this.schedule, anchor, this.registeredAt, now);
@@ -355,7 +351,7 @@ export class TowerSweeper implements SlotClaimant {
     while (!signal.aborted) {
       const request = await store.nextRequest(tower.id);
       if (!request) break;
-      await this.sweep(carryingOut(request), signal);
+      await this.sweep(planned(request, request), signal);
     }
     return heldBack
       ? {
@@ -371,8 +367,13 @@ export class TowerSweeper implements SlotClaimant {
    * frees the lease while the stopped run still finishes its batch.
    */
   private async previousRunEnded(signal: AbortSignal): Promise<boolean> {
-    const { store, tower } = this.options;
-    const deadline = Date.now() + this.previousRunWaitMs;
+    const { store, tower, tuning } = this.options;
+    // A stopped run's last batch: its delete, survivor reads and settle window, or going silent.
+    const deadline =
+      Date.now() +
+      tuning.settleMs +
+      2 * tuning.requestTimeoutMs +
+      LOST_AFTER_MS;
     while ((await store.runningTowers([tower.id])).has(tower.id)) {
       if (signal.aborted || Date.now() >= deadline) return false;
       await sleep(HEARTBEAT_INTERVAL_MS, undefined, { signal }).catch(
@@ -408,11 +409,7 @@ export class TowerSweeper implements SlotClaimant {
     return lost
       .filter(run => run.trigger === 'manual' || run.trigger === 'event')
       .slice(-1)
-      .map(({ trigger, requestedBy, dryRun }) => ({
-        trigger,
-        dryRun,
-        ...(requestedBy ? { requestedBy } : {}),
-      }));
+      .map(run => planned(run));
   }
 
   /** An unasked start previews at most once per `EXTERNAL_START_GAP_MS`; it is logged either way. */

@@ -179,10 +179,7 @@ export class SweepCoordinator {
       throw new ConflictError(`Tower '${input.towerId}' is already sweeping`);
     }
     const request = await store.enqueueRequest({
-      towerId: input.towerId,
-      trigger: input.trigger,
-      requestedBy: input.requestedBy,
-      dryRun: input.dryRun,
+      ...input,
       requestedAt: new Date(),
     });
     await triggerRequest(
@@ -207,11 +204,9 @@ export class SweepCoordinator {
   }): Promise<{ runId: string }> {
     const { store, scheduler, logger } = this.options;
     const { taskId } = this.get(input.towerId);
+    const notRunning = `No sweep of Tower '${input.towerId}' is running`;
     const runId = await store.requestStop(input.towerId, input.stoppedBy);
-    if (!runId)
-      throw new ConflictError(
-        `No sweep of Tower '${input.towerId}' is running`,
-      );
+    if (!runId) throw new ConflictError(notRunning);
     try {
       await scheduler.cancelTask(taskId);
     } catch (error) {
@@ -219,9 +214,7 @@ export class SweepCoordinator {
       if ((await store.getRun(runId))?.status === 'aborted') return { runId };
       await store.withdrawStop(runId);
       if (isError(error) && error.name === 'ConflictError')
-        throw new ConflictError(
-          `No sweep of Tower '${input.towerId}' is running`,
-        );
+        throw new ConflictError(notRunning);
       throw error;
     }
     logger.info(
@@ -238,7 +231,7 @@ export class SweepCoordinator {
   async summaries(): Promise<TowerSummary[]> {
     const { store } = this.options;
     const sweepers = this.list();
-    const ids = sweepers.map(s => s.tower.id);
+    const ids = [...this.byId.keys()];
     const [running, lastRuns, stored] = await Promise.all([
       store.runningTowers(ids),
       store.lastRuns(ids),
@@ -249,14 +242,9 @@ export class SweepCoordinator {
       sweepers.map(s => s.logins.current(stored.get(s.tower.id))),
     );
     return sweepers.map(({ tower, schedule, registeredAt }, i) => {
-      const lastRun = lastRuns.get(tower.id) ?? null;
+      const lastRun = lastRuns.get(tower.id);
       const backoff = backoffs[i];
-      const scheduled = nextRunAt(
-        schedule,
-        lastRun ?? undefined,
-        registeredAt,
-        now,
-      );
+      const scheduled = nextRunAt(schedule, lastRun, registeredAt, now);
       const next = backoff
         ? laterOf(scheduled, backoff.nextLoginAt)
         : scheduled;
@@ -268,7 +256,7 @@ export class SweepCoordinator {
         dryRun: tower.dryRun,
         running: running.has(tower.id),
         nextRunAt: next,
-        lastRun,
+        lastRun: lastRun ?? null,
         ...(backoff
           ? {
               loginBackoff: {

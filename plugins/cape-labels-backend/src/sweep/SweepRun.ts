@@ -314,7 +314,7 @@ export class SweepRun {
   private async readTowerClock(): Promise<DateTime> {
     const { runId, tower, logger, client } = this;
     const { maxClockAheadMs } = this.settings.tuning;
-    const reading = await this.logIn(client.readClock.bind(client));
+    const reading = await this.logIn();
     const login = client.loginUsed();
     const loginNote = login && runNotes.login(login);
     if (loginNote) this.notes.keep(loginNote);
@@ -343,22 +343,18 @@ export class SweepRun {
   }
 
   /** The login, unless earlier refusals hold it back; a refusal backs the next off. */
-  private async logIn(
-    readTowerClock: (signal: AbortSignal) => Promise<TowerClockReading>,
-  ): Promise<TowerClockReading> {
-    const { logins } = this.settings;
-    if (this.start.loginPause)
-      throw loginPaused(this.tower.id, this.start.loginPause);
-    let reading: TowerClockReading;
-    try {
-      reading = await readTowerClock(this.signal);
-    } catch (error) {
-      if (isRefusedLogin(error)) await this.backOff(error);
-      throw error;
-    }
+  private async logIn(): Promise<TowerClockReading> {
+    const { loginPause } = this.start;
+    if (loginPause) throw loginPaused(this.tower.id, loginPause);
+    const reading = await this.client
+      .readClock(this.signal)
+      .catch(async error => {
+        if (isRefusedLogin(error)) await this.backOff(error);
+        throw error;
+      });
     if (this.client.loginUsed()?.method === 'password') {
       await this.warnOnFailure(
-        logins.succeeded(),
+        this.settings.logins.succeeded(),
         'could not clear the refused logins',
       );
     }

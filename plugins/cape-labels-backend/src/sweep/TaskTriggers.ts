@@ -48,11 +48,9 @@ async function triggerWhileWanted(
   }
 }
 
-type TriggerContext = {
+type TriggerContext = Partial<Patience> & {
   scheduler: Pick<SchedulerService, 'triggerTask'>;
   store: Pick<RequestsStore, 'hasPendingRequest' | 'cancelRequest'>;
-  patienceMs?: number;
-  retryMs?: number;
 };
 
 /**
@@ -86,11 +84,9 @@ export async function triggerRequest(
     throw new ConflictError(`Tower '${towerId}' is already sweeping`);
 }
 
-type TaskRestartsOptions = {
+type TaskRestartsOptions = Partial<Patience> & {
   scheduler: Pick<SchedulerService, 'triggerTask'>;
   logger: LoggerService;
-  patienceMs?: number;
-  retryMs?: number;
 };
 
 /**

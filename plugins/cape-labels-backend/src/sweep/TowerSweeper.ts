@@ -67,7 +67,7 @@ export function planTick(input: {
   return [{ trigger: 'external', dryRun: true }];
 }
 
-function planned(
+function plannedRun(
   { trigger, requestedBy, dryRun }: Omit<PlannedRun, 'request'>,
   request?: SweepRequest,
 ): PlannedRun {
@@ -207,26 +207,13 @@ export class SweepSlots {
 
 const noSlot: SlotAnswer = { taken: true, release: () => undefined };
 
-class SerialQueue {
-  private tail: Promise<unknown> = Promise.resolve();
-
-  idle(): Promise<void> {
-    return this.tail.then(() => undefined);
-  }
-
-  run<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(work);
-    this.tail = result.catch(() => undefined);
-    return result;
-  }
-}
-
 /**
  * The only code that sweeps one Tower in this process. The scheduler's lease makes a tick
  * exclusive across replicas; the queue keeps this process's work on the Tower one at a time.
  */
 export class TowerSweeper implements SlotClaimant {
-  private readonly queue = new SerialQueue();
+  /** This process's work on the Tower, one at a time; never rejects. */
+  private queue: Promise<unknown> = Promise.resolve();
   private readonly stopping = new AbortController();
   /** Ends the start of the task in progress (the queue runs one at a time). */
   private tickStopped = new AbortController();
@@ -270,7 +257,7 @@ export class TowerSweeper implements SlotClaimant {
   /** Stops the sweep in progress so its run is recorded `aborted`, not left to the lease timeout. */
   async shutdown(): Promise<void> {
     this.stopping.abort();
-    await this.queue.idle();
+    await this.queue;
   }
 
   async scheduleTask(
@@ -297,7 +284,7 @@ export class TowerSweeper implements SlotClaimant {
 
   /** Without a free slot on this replica, waits in its line a little, then gives the lease back. */
   runTask(taskSignal: AbortSignal): Promise<TaskOutcome> {
-    return this.queue.run(async () => {
+    const outcome = this.queue.then(async (): Promise<TaskOutcome> => {
       this.tickStopped = new AbortController();
       const signal = AbortSignal.any([
         taskSignal,
@@ -319,6 +306,8 @@ export class TowerSweeper implements SlotClaimant {
         slot.release();
       }
     });
+    this.queue = outcome.catch(() => undefined);
+    return outcome;
   }
 
   private async runTick(signal: AbortSignal): Promise<TaskOutcome> {
@@ -332,7 +321,7 @@ export class TowerSweeper implements SlotClaimant {
     const now = this.now();
     const due = isDue(this.schedule, anchor, this.registeredAt, now);
     const queued = await store.nextRequest(tower.id);
-    if (queued) requests.push(planned(queued, queued));
+    if (queued) requests.push(plannedRun(queued, queued));
     const later = requests.length
       ? undefined
       : spreadStartAt(this.schedule, anchor, this.registeredAt, now);
@@ -351,7 +340,7 @@ export class TowerSweeper implements SlotClaimant {
     while (!signal.aborted) {
       const request = await store.nextRequest(tower.id);
       if (!request) break;
-      await this.sweep(planned(request, request), signal);
+      await this.sweep(plannedRun(request, request), signal);
     }
     return heldBack
       ? {
@@ -409,7 +398,7 @@ export class TowerSweeper implements SlotClaimant {
     return lost
       .filter(run => run.trigger === 'manual' || run.trigger === 'event')
       .slice(-1)
-      .map(run => planned(run));
+      .map(run => plannedRun(run));
   }
 
   /** An unasked start previews at most once per `EXTERNAL_START_GAP_MS`; it is logged either way. */

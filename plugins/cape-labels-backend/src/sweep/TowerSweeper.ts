@@ -238,12 +238,7 @@ export class TowerSweeper implements SlotClaimant {
     this.schedule = sweepSchedule(schedule, offset);
     this.taskSchedule = spreadDefinition(schedule, this.schedule);
     this.registeredAt = options.registeredAt ?? this.now();
-    this.logins = new RefusedLogins({
-      tower: options.tower,
-      store: options.store,
-      logger: options.logger,
-      now: () => this.now(),
-    });
+    this.logins = new RefusedLogins({ ...options, now: () => this.now() });
     const { hooks, now, registeredAt, slots, startSpread, ...given } = options;
     this.settings = {
       ...given,
@@ -275,9 +270,7 @@ export class TowerSweeper implements SlotClaimant {
         this.options.logger.debug(
           `Tower ${this.tower.id}: lease given back (${outcome.reason}), starting again at ${outcome.retryAt.toISOString()}`,
         );
-        restarts.restartAt(this.taskId, outcome.retryAt, () =>
-          this.owesStart(),
-        );
+        this.restartAt(outcome.retryAt);
       },
     });
   }
@@ -373,7 +366,11 @@ export class TowerSweeper implements SlotClaimant {
   }
 
   startNow(): void {
-    this.restarts?.restartAt(this.taskId, new Date(), () => this.owesStart());
+    this.restartAt(new Date());
+  }
+
+  private restartAt(at: Date): void {
+    this.restarts?.restartAt(this.taskId, at, () => this.owesStart());
   }
 
   /** Another replica may have done the work since the start was handed back. */

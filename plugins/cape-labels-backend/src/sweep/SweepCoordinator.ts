@@ -19,6 +19,7 @@ import type {
   TowerConfig,
 } from '../config/types';
 import type { RunStore, SweepRequest } from '../database/RunStore';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { SweepMetrics } from './metrics';
 import { nextRunAt, scheduleRules, startSpreads } from './schedule';
 import type { SweeperHooks } from './sweeperHooks';
@@ -154,15 +155,14 @@ export class SweepCoordinator {
   /** Waits, bounded, until each stopped sweep is recorded. */
   async shutdown(): Promise<void> {
     this.restarts.stop();
-    let timer: NodeJS.Timeout | undefined;
-    const grace = new Promise<void>(resolve => {
-      timer = setTimeout(resolve, SHUTDOWN_GRACE_MS);
-    });
+    const grace = new AbortController();
     await Promise.race([
       Promise.allSettled(this.list().map(s => s.shutdown())),
-      grace,
+      sleep(SHUTDOWN_GRACE_MS, undefined, { signal: grace.signal }).catch(
+        () => undefined,
+      ),
     ]);
-    clearTimeout(timer);
+    grace.abort();
   }
 
   /** Stores the request and asks the scheduler to run the Tower's task now, on whichever replica. */

@@ -32,7 +32,6 @@ async function triggerWhileWanted(
   taskId: string,
   wanted: () => Promise<boolean>,
   { patienceMs, retryMs }: Patience,
-  stopped: () => boolean = () => false,
 ): Promise<'triggered' | 'unwanted' | 'busy'> {
   const deadline = Date.now() + patienceMs;
   for (;;) {
@@ -44,7 +43,7 @@ async function triggerWhileWanted(
     }
     if (Date.now() >= deadline) return 'busy';
     await sleep(retryMs);
-    if (stopped() || !(await wanted())) return 'unwanted';
+    if (!(await wanted())) return 'unwanted';
   }
 }
 
@@ -134,16 +133,11 @@ export class TaskRestarts {
     owed: () => Promise<boolean>,
   ): Promise<void> {
     const { scheduler, patienceMs, retryMs } = this.options;
-    if (this.stopped || !(await owed())) return;
-    await triggerWhileWanted(
-      scheduler,
-      taskId,
-      owed,
-      {
-        patienceMs: patienceMs ?? RESTART_PATIENCE_MS,
-        retryMs: retryMs ?? RESTART_RETRY_MS,
-      },
-      () => this.stopped,
-    );
+    const wanted = async () => !this.stopped && (await owed());
+    if (!(await wanted())) return;
+    await triggerWhileWanted(scheduler, taskId, wanted, {
+      patienceMs: patienceMs ?? RESTART_PATIENCE_MS,
+      retryMs: retryMs ?? RESTART_RETRY_MS,
+    });
   }
 }

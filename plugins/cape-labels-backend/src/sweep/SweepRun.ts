@@ -403,21 +403,15 @@ export class SweepRun {
     if (pending.length === 0) return;
     const existing = new Set<string>();
     for (const ids of chunks([...new Set(pending.map(p => p.label.labelId))])) {
-      (await withRetry(() => client.readExistingIds(ids), 3, 250)).forEach(id =>
-        existing.add(id),
-      );
+      const found = await withRetry(() => client.readExistingIds(ids), 3, 250);
+      found.forEach(id => existing.add(id));
     }
-    const gone = byRun(pending.filter(p => !existing.has(p.label.labelId)));
-    const still = byRun(pending.filter(p => existing.has(p.label.labelId)));
-    for (const [runId, labels] of still) {
-      await withRetry(() =>
-        store.clearPendingDeletes(
-          runId,
-          labels.map(l => l.labelId),
-        ),
-      );
+    const standing = (p: PendingDelete) => existing.has(p.label.labelId);
+    for (const [runId, labels] of byRun(pending.filter(standing))) {
+      const ids = labels.map(l => l.labelId);
+      await withRetry(() => store.clearPendingDeletes(runId, ids));
     }
-    for (const [runId, labels] of gone) {
+    for (const [runId, labels] of byRun(pending.filter(p => !standing(p)))) {
       const corrected = await withRetry(() =>
         store.recordLateDeletions(
           runId,
@@ -701,12 +695,8 @@ export class SweepRun {
     labels: TowerLabel[],
     unconfirmed: ReadonlySet<string>,
   ): Promise<{ orphans: TowerLabel[]; kept: LabelOutcome[] }> {
-    const live = new Map(
-      (await this.client.checkLabels(labels.map(l => l.id))).map(s => [
-        s.id,
-        s,
-      ]),
-    );
+    const states = await this.client.checkLabels(labels.map(l => l.id));
+    const live = new Map(states.map(s => [s.id, s]));
     const orphans: TowerLabel[] = [];
     const kept: LabelOutcome[] = [];
     for (const label of labels) {

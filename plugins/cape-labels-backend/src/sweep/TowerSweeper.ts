@@ -117,21 +117,16 @@ export class SweepSlots {
   constructor(readonly size: number) {}
 
   async take(claimant: SlotClaimant, signal: AbortSignal): Promise<SlotAnswer> {
-    const keptFor = this.kept.get(claimant.taskId);
-    if (keptFor) {
-      clearTimeout(keptFor.timer);
-      this.kept.delete(claimant.taskId);
+    clearTimeout(this.kept.get(claimant.taskId)?.timer);
+    if (this.kept.delete(claimant.taskId) || this.free() > 0)
       return { taken: true, release: this.use() };
-    }
-    if (this.free() > 0) return { taken: true, release: this.use() };
-    let place = this.line.find(p => p.claimant.taskId === claimant.taskId);
-    const joinedLine = !place;
-    if (!place) {
-      place = { claimant };
-      this.line.push(place);
-    }
+    const inLine = this.line.find(p => p.claimant.taskId === claimant.taskId);
+    const place = inLine ?? { claimant };
+    if (!inLine) this.line.push(place);
     const release = await this.waitInLine(place, signal);
-    return release ? { taken: true, release } : { taken: false, joinedLine };
+    return release
+      ? { taken: true, release }
+      : { taken: false, joinedLine: !inLine };
   }
 
   private waitInLine(

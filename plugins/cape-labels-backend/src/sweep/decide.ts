@@ -23,10 +23,7 @@ export type SweepPolicy = {
 };
 
 /** A label this run deleted that a holder named when the run ended. */
-export type HeldDeletion = {
-  labelId: string;
-  key: string;
-  value: string | null;
+export type HeldDeletion = Pick<LabelOutcome, 'labelId' | 'key' | 'value'> & {
   holder: LabelHolder;
 };
 

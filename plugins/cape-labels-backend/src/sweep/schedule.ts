@@ -3,6 +3,7 @@ import type { TowerScheduleRules } from '@smartx-cape/plugin-cape-labels-common'
 import { CronTime } from 'cron';
 import { DateTime, Duration, type DurationLike } from 'luxon';
 import { createHash } from 'node:crypto';
+import type { TowerConfig } from '../config/types';
 
 /**
  * A Tower's configured schedule, reduced to what decides when a sweep is due. `offset` is the
@@ -72,10 +73,7 @@ const CROWD_SPREAD = Duration.fromObject({ minutes: 5 });
  * the same cron) than a replica runs at once: those are spread over `CROWD_SPREAD`.
  */
 export function startSpreads(
-  towers: ReadonlyArray<{
-    id: string;
-    schedule: SchedulerServiceTaskScheduleDefinition;
-  }>,
+  towers: ReadonlyArray<Pick<TowerConfig, 'id' | 'schedule'>>,
   options: { configured?: Duration; sweepsAtOnce: number },
 ): Map<string, Duration> {
   const firstStart = (definition: SchedulerServiceTaskScheduleDefinition) => {

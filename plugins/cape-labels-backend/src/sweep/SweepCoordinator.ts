@@ -78,8 +78,8 @@ function towerRules(tower: TowerConfig): TowerRules {
 }
 
 /** A scheduled run held back by a login backoff runs when the backoff ends (never for a manual schedule). */
-function laterOf(scheduled: string | null, nextLoginAt: Date): string | null {
-  if (scheduled === null) return null;
+function laterOf(scheduled: string | null, nextLoginAt?: Date): string | null {
+  if (scheduled === null || !nextLoginAt) return scheduled;
   return Date.parse(scheduled) >= nextLoginAt.getTime()
     ? scheduled
     : nextLoginAt.toISOString();
@@ -238,42 +238,41 @@ export class SweepCoordinator {
       store.getLoginBackoffs(ids),
     ]);
     const now = this.now();
-    const backoffs = await Promise.all(
-      sweepers.map(s => s.logins.current(stored.get(s.tower.id))),
+    return Promise.all(
+      sweepers.map(async ({ tower, schedule, registeredAt, logins }) => {
+        const lastRun = lastRuns.get(tower.id);
+        const backoff = await logins.current(stored.get(tower.id));
+        const next = laterOf(
+          nextRunAt(schedule, lastRun, registeredAt, now),
+          backoff?.nextLoginAt,
+        );
+        return {
+          id: tower.id,
+          title: tower.title,
+          server: tower.server,
+          resourcePrefix: tower.resourcePrefix,
+          dryRun: tower.dryRun,
+          running: running.has(tower.id),
+          nextRunAt: next,
+          lastRun: lastRun ?? null,
+          ...(backoff
+            ? {
+                loginBackoff: {
+                  refusals: backoff.refusals,
+                  lastCode: backoff.lastCode,
+                  lastRefusedAt: backoff.lastRefusedAt.toISOString(),
+                  nextLoginAt: next ?? backoff.nextLoginAt.toISOString(),
+                },
+              }
+            : {}),
+          ...(Object.keys(tower.transport).length
+            ? { transport: tower.transport }
+            : {}),
+          owner: tower.owner ?? null,
+          notify: tower.notify,
+          rules: towerRules(tower),
+        };
+      }),
     );
-    return sweepers.map(({ tower, schedule, registeredAt }, i) => {
-      const lastRun = lastRuns.get(tower.id);
-      const backoff = backoffs[i];
-      const scheduled = nextRunAt(schedule, lastRun, registeredAt, now);
-      const next = backoff
-        ? laterOf(scheduled, backoff.nextLoginAt)
-        : scheduled;
-      return {
-        id: tower.id,
-        title: tower.title,
-        server: tower.server,
-        resourcePrefix: tower.resourcePrefix,
-        dryRun: tower.dryRun,
-        running: running.has(tower.id),
-        nextRunAt: next,
-        lastRun: lastRun ?? null,
-        ...(backoff
-          ? {
-              loginBackoff: {
-                refusals: backoff.refusals,
-                lastCode: backoff.lastCode,
-                lastRefusedAt: backoff.lastRefusedAt.toISOString(),
-                nextLoginAt: next ?? backoff.nextLoginAt.toISOString(),
-              },
-            }
-          : {}),
-        ...(Object.keys(tower.transport).length
-          ? { transport: tower.transport }
-          : {}),
-        owner: tower.owner ?? null,
-        notify: tower.notify,
-        rules: towerRules(tower),
-      };
-    });
   }
 }

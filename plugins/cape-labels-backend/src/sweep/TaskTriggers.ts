@@ -63,22 +63,19 @@ export async function triggerRequest(
   towerId: string,
   requestId: string,
 ): Promise<void> {
-  let answer: 'triggered' | 'unwanted' | 'busy';
-  try {
-    answer = await triggerWhileWanted(
-      ctx.scheduler,
-      taskId,
-      () => ctx.store.hasPendingRequest(towerId),
-      {
-        patienceMs: ctx.patienceMs ?? REQUEST_PATIENCE_MS,
-        retryMs: ctx.retryMs ?? REQUEST_RETRY_MS,
-      },
-    );
-  } catch (failure) {
+  const answer = await triggerWhileWanted(
+    ctx.scheduler,
+    taskId,
+    () => ctx.store.hasPendingRequest(towerId),
+    {
+      patienceMs: ctx.patienceMs ?? REQUEST_PATIENCE_MS,
+      retryMs: ctx.retryMs ?? REQUEST_RETRY_MS,
+    },
+  ).catch(async failure => {
     // The lease holder may have taken the request already: then it runs, and 202 is the truth.
     if (await ctx.store.cancelRequest(requestId)) throw failure;
-    return;
-  }
+    return 'taken' as const;
+  });
   if (answer === 'busy' && (await ctx.store.cancelRequest(requestId)))
     throw new ConflictError(`Tower '${towerId}' is already sweeping`);
 }

@@ -526,46 +526,16 @@ export class SweepRun {
     return unconfirmed;
   }
 
-  /** Never throws: a failure is counted on the tally, or makes the run fatal. */
+  /**
+   * Rules 4, 7, 5 and 8 for one batch; a failure fails what has no outcome yet (`failed`/`error`).
+   * Never throws: a failure is counted on the tally, or makes the run fatal.
+   */
   private async processBatch(
     policy: SweepPolicy,
     labels: TowerLabel[],
     unconfirmed: ReadonlySet<string>,
     checkFirst: boolean,
   ): Promise<void> {
-    const { results, pending, inDoubt } = await this.decideBatch(
-      policy,
-      labels,
-      unconfirmed,
-      checkFirst,
-    );
-    try {
-      await this.record(
-        results.filter(o => !inDoubt.includes(o)),
-        pending,
-      );
-      await this.record(inDoubt);
-    } catch (error) {
-      // Tower acted but the history could not be written: stop rather than act unrecorded.
-      this.storeFailed('could not record outcomes', error);
-      return;
-    }
-    const deleted = results.filter(r => r.action === 'deleted');
-    deleted.forEach(d => this.deletedByRun.set(d.labelId, d));
-    if (deleted.length) this.hooks.onDeleted?.(this.runId, deleted);
-  }
-
-  /** Rules 4, 7, 5 and 8 for one batch; a failure fails what has no outcome yet (`failed`/`error`). */
-  private async decideBatch(
-    policy: SweepPolicy,
-    labels: TowerLabel[],
-    unconfirmed: ReadonlySet<string>,
-    checkFirst: boolean,
-  ): Promise<{
-    results: LabelOutcome[];
-    pending?: PendingBatchId;
-    inDoubt: LabelOutcome[];
-  }> {
     const { tally } = this;
     const results: LabelOutcome[] = [];
     let pending: PendingBatchId | undefined;
@@ -611,7 +581,20 @@ export class SweepRun {
       );
       tally.batchFailed(error);
     }
-    return { results, pending, inDoubt };
+    try {
+      await this.record(
+        results.filter(o => !inDoubt.includes(o)),
+        pending,
+      );
+      await this.record(inDoubt);
+    } catch (error) {
+      // Tower acted but the history could not be written: stop rather than act unrecorded.
+      this.storeFailed('could not record outcomes', error);
+      return;
+    }
+    const deleted = results.filter(r => r.action === 'deleted');
+    deleted.forEach(d => this.deletedByRun.set(d.labelId, d));
+    if (deleted.length) this.hooks.onDeleted?.(this.runId, deleted);
   }
 
   /** One read of the holders, shared by the batches that need it, at most `holdersMaxAge` old. */

@@ -152,12 +152,11 @@ export function errorOf(error: unknown): RunError {
 /** A run that could not reach the sweep itself (Tower's login, the store). */
 export function failedBeforeSweep(
   error: unknown,
-  counts: RunCounts,
   aborted: boolean,
 ): SweepResult {
   return {
     status: aborted ? 'aborted' : 'failed',
-    counts,
+    counts: emptyRunCounts(),
     keptByReason: new Map(),
     error: isTowerError(error)
       ? towerRunError(error)

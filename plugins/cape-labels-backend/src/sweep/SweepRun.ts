@@ -1,7 +1,6 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { stringifyError, toError } from '@backstage/errors';
 import {
-  emptyRunCounts,
   type LabelOutcome,
   type PluginRunErrorCode,
   type RunNote,
@@ -257,7 +256,7 @@ export class SweepRun {
       );
       heldDeletions = await this.heldAfterDeletes();
     } catch (error) {
-      result = failedBeforeSweep(error, emptyRunCounts(), this.signal.aborted);
+      result = failedBeforeSweep(error, this.signal.aborted);
     } finally {
       clearInterval(heartbeat);
       await this.client.close().catch(() => undefined);

@@ -280,9 +280,7 @@ export class TowerSweeper implements SlotClaimant {
         this.tickStopped.signal,
       ]);
       if (signal.aborted) return RAN;
-      const slot = this.options.slots
-        ? await this.options.slots.take(this, signal)
-        : noSlot;
+      const slot = (await this.options.slots?.take(this, signal)) ?? noSlot;
       if (!slot.taken) {
         return slot.joinedLine
           ? { handedBack: true, reason: 'replica-full', retryAt: this.now() }
@@ -400,16 +398,14 @@ export class TowerSweeper implements SlotClaimant {
     const sinceMs = last
       ? this.now().getTime() - Date.parse(last.startedAt)
       : Infinity;
-    if (sinceMs < EXTERNAL_START_GAP_MS) {
-      logger.warn(
-        `Tower ${tower.id}: task started while no sweep was due and no request was pending (the scheduler's trigger endpoint?), ${Math.max(0, Math.round(sinceMs / 1000))} s after the last run started: nothing run (at most one such preview per ${EXTERNAL_START_GAP_MS / 60_000} minutes)`,
-      );
-      return false;
-    }
+    const started = `Tower ${tower.id}: task started while no sweep was due and no request was pending (the scheduler's trigger endpoint?)`;
+    const allowed = sinceMs >= EXTERNAL_START_GAP_MS;
     logger.warn(
-      `Tower ${tower.id}: task started while no sweep was due and no request was pending (the scheduler's trigger endpoint?): preview only`,
+      allowed
+        ? `${started}: preview only`
+        : `${started}, ${Math.max(0, Math.round(sinceMs / 1000))} s after the last run started: nothing run (at most one such preview per ${EXTERNAL_START_GAP_MS / 60_000} minutes)`,
     );
-    return true;
+    return allowed;
   }
 
   private now(): Date {

@@ -46,9 +46,8 @@ type SweepCoordinatorOptions = {
 export function towerClientFactory(
   tower: TowerConfig,
   tuning: SweepTuning,
-  options: { logger: LoggerService; metrics?: SweepMetrics },
+  { logger, metrics }: { logger: LoggerService; metrics?: SweepMetrics },
 ): () => TowerClient {
-  const { logger, metrics } = options;
   const connection: TowerConnectionOptions = {
     towerId: tower.id,
     server: tower.server,

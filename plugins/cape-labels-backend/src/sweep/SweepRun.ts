@@ -812,7 +812,6 @@ function runRelations(relations: LabelRelations): RunRelations {
 }
 
 function relationNotes(relations: LabelRelations): RunNote[] {
-  const list = (names: readonly string[]) => names.join(', ');
   const unclear = relations.fields.filter(
     r => relations.foundBy[r] === 'unclear',
   );
@@ -824,7 +823,7 @@ function relationNotes(relations: LabelRelations): RunNote[] {
   ] as const;
   return notes
     .filter(([, names]) => names.length > 0)
-    .map(([note, names]) => note({ relations: list(names) }));
+    .map(([note, names]) => note({ relations: names.join(', ') }));
 }
 
 function logRunEnd(

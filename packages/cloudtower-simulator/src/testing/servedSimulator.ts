@@ -31,6 +31,6 @@ export function startedSimulators() {
       text: string,
       variables?: Record<string, unknown>,
     ): Promise<GqlResponse> => gql(sim.url, text, variables, token);
-    return { sim, token, query };
+    return { sim, query };
   };
 }

@@ -12,13 +12,10 @@ import {
 } from './relations';
 import { TowerSession } from './session';
 import type {
-  GuardedDeleteInput,
   HeldLabels,
   LabelLiveState,
   LabelRelations,
-  ListLabelsFilter,
   RequestFailureListener,
-  TowerClient,
   TowerClockReading,
   TowerConnectionOptions,
   TowerLabel,
@@ -33,7 +30,10 @@ type TowerClientDeps = {
   onRequestFailed?: RequestFailureListener;
 };
 
-class GraphQLTowerClient implements TowerClient {
+/** What the sweep asks of one Tower, for one run. */
+export type TowerClient = Pick<GraphQLTowerClient, keyof GraphQLTowerClient>;
+
+class GraphQLTowerClient {
   private readonly towerId: string;
   private readonly session: TowerSession;
   private readonly logger?: TowerClientDeps['logger'];
@@ -49,12 +49,12 @@ class GraphQLTowerClient implements TowerClient {
   }
 
   /**
-   * One keyset chain per key, up to `maxInFlight` chains at once: a label has one key, so the
+   * Keyset pages ordered by id (`id_gt` the last id of the previous page). One keyset chain per key, up to `maxInFlight` chains at once: a label has one key, so the
    * chains are disjoint and together list what one chain over `key_in: keys` would, in about
    * 1/keys of its time. Pages arrive in each chain's order, interleaved between chains.
    */
   listLabelPages(
-    filter: ListLabelsFilter,
+    filter: { keys: string[] },
     options: { pageSize: number; signal?: AbortSignal },
   ): AsyncIterable<TowerLabel[]> {
     const { pageSize } = options;
@@ -80,10 +80,15 @@ class GraphQLTowerClient implements TowerClient {
     return mergeChains(chains, this.session.maxInFlight);
   }
 
+  /**
+   * The relations of Tower's `Label`, read on first use and kept for the client's life (one run).
+   * Throws a `TowerResponseError` `RELATIONS_UNKNOWN` when they cannot be determined.
+   */
   async readLabelRelations(signal?: AbortSignal): Promise<LabelRelations> {
     return (await this.relations.read(signal)).relations;
   }
 
+  /** Each label's live `total_num` and what references it; missing ids are absent. */
   async checkLabels(
     ids: string[],
     signal?: AbortSignal,
@@ -115,8 +120,12 @@ class GraphQLTowerClient implements TowerClient {
     return liveStates(check, byRelation);
   }
 
+  /**
+   * One `deleteManyLabels` with the rule-5 guard (`<relation>_none: {}` for every relation);
+   * returns the count Tower reports.
+   */
   async deleteLabelsGuarded(
-    input: GuardedDeleteInput,
+    input: { ids: string[]; keys: string[]; createdBefore: string },
     signal?: AbortSignal,
   ): Promise<number> {
     // An empty `_in` list may mean "no filter" to some servers: never send one.
@@ -159,6 +168,11 @@ class GraphQLTowerClient implements TowerClient {
     );
   }
 
+  /**
+   * Every label an object without a relation on `Label` names, all pages; which holders this
+   * Tower has is found on first use. Throws a `HolderUnreadableError` naming a holder Tower has
+   * but that could not be read.
+   */
   readHeldLabels(options: {
     pageSize: number;
     signal?: AbortSignal;
@@ -166,10 +180,15 @@ class GraphQLTowerClient implements TowerClient {
     return this.holders.read(options.pageSize, options.signal);
   }
 
+  /**
+   * Logs in (unless a token is cached) and reads Tower's clock from login's answer; with an API
+   * key, from the first answer (a `CapeLabelsPing` when nothing else was sent yet).
+   */
   readClock(signal?: AbortSignal): Promise<TowerClockReading> {
     return this.session.readClock(signal);
   }
 
+  /** How the client authenticated, once it has (after `readClock` or any request). */
   loginUsed(): TowerLogin | undefined {
     return this.session.loginUsed();
   }

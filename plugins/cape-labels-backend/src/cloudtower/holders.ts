@@ -1,7 +1,12 @@
 import { toError } from '@backstage/errors';
-import { ShapeError, TowerAbortedError, TowerResponseError } from './errors';
-import { isObj, nonEmptyString } from './operations';
-import { refusedNaming, validationMessages } from './relations';
+import {
+  isObj,
+  ShapeError,
+  TowerAbortedError,
+  TowerResponseError,
+} from './errors';
+import { nonEmptyString } from './operations';
+import { introspectionRefused, refusalOf, refusedNaming } from './relations';
 import type { TowerSession } from './session';
 import type { HeldLabels, LabelHolder } from './types';
 
@@ -185,9 +190,9 @@ function parseIntrospectedHolders(data: unknown): HolderInUse[] {
       const on = s.via?.type ?? spec.type;
       if (s.via && !has(spec.type, s.via.field)) return [];
       const kept: HolderSource = {
-        ...(s.via ? { via: s.via } : {}),
-        ...(has(on, s.ids) ? { ids: s.ids } : {}),
-        ...(has(on, s.objects) ? { objects: s.objects } : {}),
+        via: s.via,
+        ids: has(on, s.ids) ? s.ids : undefined,
+        objects: has(on, s.objects) ? s.objects : undefined,
       };
       return kept.ids || kept.objects ? [kept] : [];
     }),
@@ -195,11 +200,9 @@ function parseIntrospectedHolders(data: unknown): HolderInUse[] {
 }
 
 function leavesOf(spec: HolderSpec): HolderSource[] {
-  return spec.sources.flatMap(s => [
-    ...(s.ids ? [{ ...(s.via ? { via: s.via } : {}), ids: s.ids }] : []),
-    ...(s.objects
-      ? [{ ...(s.via ? { via: s.via } : {}), objects: s.objects }]
-      : []),
+  return spec.sources.flatMap(({ via, ids, objects }) => [
+    ...(ids ? [{ via, ids }] : []),
+    ...(objects ? [{ via, objects }] : []),
   ]);
 }
 
@@ -398,22 +401,15 @@ export class LabelHolderReader {
         signal,
       );
     } catch (error) {
-      const refused =
-        validationMessages(error) !== undefined ||
-        (error instanceof TowerResponseError &&
-          error.code === 'UNEXPECTED_SHAPE');
-      if (!refused) throw error;
+      if (!introspectionRefused(error)) throw error;
     }
-    const all = KNOWN_HOLDERS.map(spec => ({
-      spec,
-      sources: [...spec.sources],
-    }));
+    const whole = (spec: HolderSpec) => ({ spec, sources: [...spec.sources] });
+    const all = KNOWN_HOLDERS.map(whole);
     if ((await this.refusal(all, signal)) === undefined) return all;
     const found: HolderInUse[] = [];
     for (const spec of KNOWN_HOLDERS) {
-      const whole = { spec, sources: [...spec.sources] };
-      const refusal = await this.refusal([whole], signal);
-      if (refusal === undefined) found.push(whole);
+      const refusal = await this.refusal([whole(spec)], signal);
+      if (refusal === undefined) found.push(whole(spec));
       else if (!refusedNaming(refusal, spec.root, 'Query'))
         found.push({ spec, sources: await this.acceptedLeaves(spec, signal) });
     }
@@ -433,26 +429,15 @@ export class LabelHolderReader {
     return accepted;
   }
 
-  private async refusal(
-    holders: HolderInUse[],
-    signal?: AbortSignal,
-  ): Promise<string[] | undefined> {
-    const variables = Object.fromEntries(
-      holders.map((_, i) => [`f${i}`, PROBE_FIRST]),
-    );
-    try {
-      await this.session.request(
+  private refusal(holders: HolderInUse[], signal?: AbortSignal) {
+    return refusalOf(
+      this.session.request(
         'readHolders',
         holdersDocument(holders, 'CapeLabelsHolderProbe'),
-        variables,
+        Object.fromEntries(holders.map((_, i) => [`f${i}`, PROBE_FIRST])),
         () => true,
         signal,
-      );
-      return undefined;
-    } catch (error) {
-      const messages = validationMessages(error);
-      if (!messages) throw error;
-      return messages;
-    }
+      ),
+    );
   }
 }

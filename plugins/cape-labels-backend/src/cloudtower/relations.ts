@@ -1,5 +1,6 @@
 import type { RelationFinding } from '@smartx-cape/plugin-cape-labels-common';
 import {
+  isObj,
   TowerGraphQLError,
   TowerHttpError,
   TowerResponseError,
@@ -8,7 +9,6 @@ import {
 import {
   CHECK_LABELS,
   counter,
-  isObj,
   nonEmptyString,
   requestedRows,
 } from './operations';
@@ -236,14 +236,28 @@ function relationsUnknown(towerId: string, why: string): TowerResponseError {
   );
 }
 
-export function validationMessages(error: unknown): string[] | undefined {
+function validationMessages(error: unknown): string[] | undefined {
   if (error instanceof TowerGraphQLError) return error.messages;
   if (error instanceof TowerHttpError && error.status === 400)
     return error.messages.length ? error.messages : undefined;
   return undefined;
 }
 
-function introspectionRefused(error: unknown): boolean {
+/** The words of Tower's validation refusal of a request, or undefined when it accepted it. */
+export async function refusalOf(
+  request: Promise<unknown>,
+): Promise<string[] | undefined> {
+  try {
+    await request;
+    return undefined;
+  } catch (error) {
+    const messages = validationMessages(error);
+    if (!messages) throw error;
+    return messages;
+  }
+}
+
+export function introspectionRefused(error: unknown): boolean {
   return (
     validationMessages(error) !== undefined ||
     (error instanceof TowerResponseError && error.code === 'UNEXPECTED_SHAPE')
@@ -297,28 +311,10 @@ function namedByRefusal(
   return candidates.filter(c => named.has(c));
 }
 
-async function refusalOf(
-  query: RelationQuery,
-  relations: readonly string[],
-): Promise<string[] | undefined> {
-  try {
-    await query(probeDocument(relations), { id: PROBE_LABEL_ID }, () => true);
-    return undefined;
-  } catch (error) {
-    const messages = validationMessages(error);
-    if (!messages) throw error;
-    return messages;
-  }
-}
-
-function aloneVerdict(
-  refusal: string[] | undefined,
-  relation: string,
-): RelationFinding | 'lacking' {
-  if (!refusal) return 'probedAlone';
-  const named = namedByRefusal(refusal, [relation], probeDocument([relation]));
-  return named.length ? 'lacking' : 'unclear';
-}
+const probeRefusal = (query: RelationQuery, relations: readonly string[]) =>
+  refusalOf(
+    query(probeDocument(relations), { id: PROBE_LABEL_ID }, () => true),
+  );
 
 /** Probes of one relation alone, per run: a refusal naming more than this keeps the rest, unclear. */
 export const MAX_ALONE_PROBES = 6;
@@ -386,7 +382,7 @@ export class LabelRelationDiscovery {
    */
   private async probe(query: RelationQuery): Promise<LabelRelations> {
     const all = [...KNOWN_LABEL_RELATIONS];
-    const refusal = await refusalOf(query, all);
+    const refusal = await probeRefusal(query, all);
     const foundBy = new Map<string, RelationFinding>(
       all.map(r => [r, 'probe']),
     );
@@ -413,7 +409,12 @@ export class LabelRelationDiscovery {
     if (earlier) return earlier;
     if (this.aloneProbesLeft === 0) return 'unclear';
     this.aloneProbesLeft--;
-    const verdict = aloneVerdict(await refusalOf(query, [relation]), relation);
+    const refusal = await probeRefusal(query, [relation]);
+    const verdict = !refusal
+      ? 'probedAlone'
+      : namedByRefusal(refusal, [relation], probeDocument([relation])).length
+        ? 'lacking'
+        : 'unclear';
     this.aloneVerdicts.set(relation, verdict);
     return verdict;
   }

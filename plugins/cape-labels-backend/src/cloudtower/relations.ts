@@ -410,11 +410,15 @@ export class LabelRelationDiscovery {
     if (this.aloneProbesLeft === 0) return 'unclear';
     this.aloneProbesLeft--;
     const refusal = await probeRefusal(query, [relation]);
-    const verdict = !refusal
-      ? 'probedAlone'
-      : namedByRefusal(refusal, [relation], probeDocument([relation])).length
-        ? 'lacking'
-        : 'unclear';
+    let verdict: RelationFinding | 'lacking' = 'probedAlone';
+    if (refusal) {
+      const named = namedByRefusal(
+        refusal,
+        [relation],
+        probeDocument([relation]),
+      );
+      verdict = named.length ? 'lacking' : 'unclear';
+    }
     this.aloneVerdicts.set(relation, verdict);
     return verdict;
   }

@@ -266,12 +266,6 @@ export type KeysetState = {
   seen: Set<string>;
 };
 
-type AcceptedPage = {
-  labels: TowerLabel[];
-  dropped: number;
-  advanced: boolean;
-};
-
 /**
  * Safe for a misbehaving server: a row at or below the previous cursor, or already yielded, is
  * dropped and counted; rows out of order within the page but above the cursor are new data and
@@ -281,7 +275,7 @@ type AcceptedPage = {
 export function acceptPage(
   state: KeysetState,
   rows: TowerLabel[],
-): AcceptedPage {
+): { labels: TowerLabel[]; dropped: number; advanced: boolean } {
   const before = state.cursor;
   state.seen.clear();
   const labels: TowerLabel[] = [];

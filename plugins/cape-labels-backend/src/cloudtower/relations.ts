@@ -464,11 +464,8 @@ export function referencesVariables(
   ids: string[],
   relations: readonly string[],
 ): Record<string, unknown> {
-  const variables: Record<string, unknown> = { ids };
-  anyReference(relations).forEach((filter, i) => {
-    variables[`r${i}`] = filter;
-  });
-  return variables;
+  const filters = anyReference(relations).map((f, i) => [`r${i}`, f]);
+  return { ids, ...Object.fromEntries(filters) };
 }
 
 /**

@@ -335,13 +335,10 @@ const ENTITIES: Record<string, string> = {
 
 function decodeEntities(text: string): string {
   return text.replace(
-    /&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,6});/gi,
-    (whole, name: string) => {
-      if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole;
-      const point =
-        name[1] === 'x' || name[1] === 'X'
-          ? parseInt(name.slice(2), 16)
-          : parseInt(name.slice(1), 10);
+    /&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|([a-z]{2,6}));/gi,
+    (whole, decimal?: string, hex?: string, name?: string) => {
+      if (name) return ENTITIES[name.toLowerCase()] ?? whole;
+      const point = hex ? parseInt(hex, 16) : Number(decimal);
       return point > 0 && point <= 0x10ffff
         ? String.fromCodePoint(point)
         : whole;
@@ -349,32 +346,15 @@ function decodeEntities(text: string): string {
   );
 }
 
-function skipMarkup(html: string, lower: string, lt: number): number {
-  if (lower.startsWith('<!--', lt)) {
-    const end = lower.indexOf('-->', lt + 4);
-    return end < 0 ? html.length : end + 3;
-  }
-  const element = /^<(script|style)[\s>/]/.exec(lower.slice(lt, lt + 8));
-  const close = element ? lower.indexOf(`</${element[1]}`, lt) : lt;
-  if (close < 0) return html.length;
-  const gt = html.indexOf('>', close);
-  return gt < 0 ? html.length : gt + 1;
-}
+/**
+ * A comment, a script or style element with its content, or a tag: each up to its end, or to the
+ * end of the text when it is not closed.
+ */
+const MARKUP =
+  /<!--[\s\S]*?(?:-->|$)|<(script|style)[\s>/][\s\S]*?(?:<\/\1[^>]*(?:>|$)|$)|<[^>]*(?:>|$)/gi;
 
 function htmlText(html: string): string {
-  const lower = html.toLowerCase();
-  let out = '';
-  let at = 0;
-  while (at < html.length) {
-    const lt = html.indexOf('<', at);
-    if (lt < 0) {
-      out += html.slice(at);
-      break;
-    }
-    out += `${html.slice(at, lt)} `;
-    at = skipMarkup(html, lower, lt);
-  }
-  return decodeEntities(out);
+  return decodeEntities(html.replace(MARKUP, ' '));
 }
 
 function bodyWords(text: string | undefined, scrub: (t: string) => string) {

@@ -49,9 +49,10 @@ class GraphQLTowerClient {
   }
 
   /**
-   * Keyset pages ordered by id (`id_gt` the last id of the previous page). One keyset chain per key, up to `maxInFlight` chains at once: a label has one key, so the
-   * chains are disjoint and together list what one chain over `key_in: keys` would, in about
-   * 1/keys of its time. Pages arrive in each chain's order, interleaved between chains.
+   * Keyset pages ordered by id (`id_gt` the last id of the previous page). One keyset chain per
+   * key, up to `maxInFlight` chains at once: a label has one key, so the chains are disjoint and
+   * together list what one chain over `key_in: keys` would, in about 1/keys of its time. Pages
+   * arrive in each chain's order, interleaved between chains.
    */
   listLabelPages(
     filter: { keys: string[] },
@@ -205,8 +206,6 @@ export function createTowerClient(
   return new GraphQLTowerClient(options, deps);
 }
 
-type FetchLabelPage = (conditions: Vars[]) => Promise<ops.ParsedLabelRows>;
-
 /**
  * One chain of dependent keyset requests over the labels of one key: each page asks for ids
  * above the previous page's largest id. A full page that does not move the cursor stops the
@@ -214,7 +213,7 @@ type FetchLabelPage = (conditions: Vars[]) => Promise<ops.ParsedLabelRows>;
  * key (a misbehaving filter: they would be listed twice) are dropped and reported.
  */
 export async function* keysetChain(
-  fetchPage: FetchLabelPage,
+  fetchPage: (conditions: Vars[]) => Promise<ops.ParsedLabelRows>,
   options: {
     towerId: string;
     key: string;

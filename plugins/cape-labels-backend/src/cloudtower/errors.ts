@@ -145,13 +145,11 @@ export class TowerResponseError extends TowerError {
   constructor(
     detail: string,
     ctx: Ctx & {
-      code?: Extract<
-        PluginRunErrorCode,
+      code?:
         | 'MALFORMED_RESPONSE'
         | 'RESPONSE_TOO_LARGE'
         | 'UNEXPECTED_SHAPE'
-        | 'RELATIONS_UNKNOWN'
-      >;
+        | 'RELATIONS_UNKNOWN';
     },
   ) {
     super(detail, { ...ctx, code: ctx.code ?? 'MALFORMED_RESPONSE' });

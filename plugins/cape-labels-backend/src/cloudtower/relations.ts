@@ -287,13 +287,13 @@ export function refusedNaming(
   });
 }
 
+/** The candidates a refusal of their probe names as missing. */
 function namedByRefusal(
   messages: readonly string[],
   candidates: readonly string[],
-  document: string,
 ): string[] {
   const known = new Set(candidates);
-  const sent = withoutSpaces(document);
+  const sent = withoutSpaces(probeDocument(candidates));
   const named = new Set<string>();
   for (const message of messages) {
     const refusal = message.split(SUGGESTION)[0];
@@ -319,6 +319,8 @@ const probeRefusal = (query: RelationQuery, relations: readonly string[]) =>
 /** Probes of one relation alone, per run: a refusal naming more than this keeps the rest, unclear. */
 export const MAX_ALONE_PROBES = 6;
 
+type AloneVerdict = RelationFinding | 'lacking';
+
 type RelationsInUse = {
   relations: LabelRelations;
   checkQuery: string;
@@ -331,10 +333,7 @@ type RelationsInUse = {
  */
 export class LabelRelationDiscovery {
   private aloneProbesLeft = MAX_ALONE_PROBES;
-  private readonly aloneVerdicts = new Map<
-    string,
-    RelationFinding | 'lacking'
-  >();
+  private readonly aloneVerdicts = new Map<string, AloneVerdict>();
   private found?: Promise<RelationsInUse>;
 
   constructor(
@@ -387,7 +386,7 @@ export class LabelRelationDiscovery {
       all.map(r => [r, 'probe']),
     );
     if (!refusal) return relationSet('probe', foundBy);
-    const suspects = namedByRefusal(refusal, all, probeDocument(all));
+    const suspects = namedByRefusal(refusal, all);
     if (suspects.length === 0)
       throw relationsUnknown(
         this.towerId,
@@ -404,21 +403,17 @@ export class LabelRelationDiscovery {
   private async probeAlone(
     query: RelationQuery,
     relation: string,
-  ): Promise<RelationFinding | 'lacking'> {
+  ): Promise<AloneVerdict> {
     const earlier = this.aloneVerdicts.get(relation);
     if (earlier) return earlier;
     if (this.aloneProbesLeft === 0) return 'unclear';
     this.aloneProbesLeft--;
     const refusal = await probeRefusal(query, [relation]);
-    let verdict: RelationFinding | 'lacking' = 'probedAlone';
-    if (refusal) {
-      const named = namedByRefusal(
-        refusal,
-        [relation],
-        probeDocument([relation]),
-      );
-      verdict = named.length ? 'lacking' : 'unclear';
-    }
+    let verdict: AloneVerdict = 'probedAlone';
+    if (refusal)
+      verdict = namedByRefusal(refusal, [relation]).length
+        ? 'lacking'
+        : 'unclear';
     this.aloneVerdicts.set(relation, verdict);
     return verdict;
   }

@@ -2,14 +2,7 @@ import type { LoggerService } from '@backstage/backend-plugin-api';
 import { TowerResponseError } from './errors';
 import { LabelHolderReader } from './holders';
 import * as ops from './operations';
-import {
-  anyReference,
-  LabelRelationDiscovery,
-  liveStates,
-  parseCheck,
-  parseReferences,
-  referencesVariables,
-} from './relations';
+import { LabelRelationDiscovery, readLiveStates } from './relations';
 import { TowerSession } from './session';
 import type {
   HeldLabels,
@@ -95,30 +88,8 @@ class GraphQLTowerClient {
     signal?: AbortSignal,
   ): Promise<LabelLiveState[]> {
     if (ids.length === 0) return [];
-    const { relations, checkQuery, references } =
-      await this.relations.read(signal);
-    const requested = new Set(ids);
-    const check = await this.session.request(
-      'checkLabels',
-      checkQuery,
-      { ids, referenced: anyReference(relations.fields) },
-      data => parseCheck(data, requested, relations.unfiltered),
-      signal,
-    );
-    // Which relation holds them: asked only of the labels still there that something references.
-    const referenced = [...check.referenced].filter(id =>
-      check.counters.has(id),
-    );
-    const byRelation = referenced.length
-      ? await this.session.request(
-          'checkLabels',
-          references,
-          referencesVariables(referenced, relations.fields),
-          data => parseReferences(data, check.referenced, relations.fields),
-          signal,
-        )
-      : new Map<string, ReadonlySet<string>>();
-    return liveStates(check, byRelation);
+    const inUse = await this.relations.read(signal);
+    return readLiveStates(this.session, inUse, ids, signal);
   }
 
   /**

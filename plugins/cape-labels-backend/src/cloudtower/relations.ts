@@ -434,7 +434,7 @@ export function checkDocument(unfiltered: readonly UnfilteredField[]): string {
   return CHECK_LABELS.replace(/total_num\n/, `total_num${reads.join('')}\n`);
 }
 
-export function anyReference(
+function anyReference(
   relations: readonly string[],
 ): Array<Record<string, object>> {
   return relations.map(r => ({ [`${r}_some`]: {} }));
@@ -455,7 +455,7 @@ export function referencesDocument(relationCount: number): string {
 }`;
 }
 
-export function referencesVariables(
+function referencesVariables(
   ids: string[],
   relations: readonly string[],
 ): Record<string, unknown> {
@@ -512,10 +512,10 @@ function fieldsHolding(
     .map(f => f.name);
 }
 
-export function parseCheck(
+function parseCheck(
   data: unknown,
   requested: ReadonlySet<string>,
-  unfiltered: readonly UnfilteredField[] = [],
+  unfiltered: readonly UnfilteredField[],
 ): CheckAnswer {
   const counters = new Map<string, number | null>();
   const heldDirectly = new Map<string, Set<string>>();
@@ -535,7 +535,7 @@ export function parseCheck(
   return { counters, referenced, heldDirectly };
 }
 
-export function parseReferences(
+function parseReferences(
   data: unknown,
   requested: ReadonlySet<string>,
   relations: readonly string[],
@@ -547,7 +547,7 @@ export function parseReferences(
 }
 
 /** The relations name a referenced label where the second read found it, then unfiltered fields. */
-export function liveStates(
+function liveStates(
   check: CheckAnswer,
   references: ReadonlyMap<string, ReadonlySet<string>>,
 ): LabelLiveState[] {
@@ -566,4 +566,33 @@ export function liveStates(
       referencedBy,
     };
   });
+}
+
+/** Each label's live `total_num` and what references it, by the two reads above. */
+export async function readLiveStates(
+  session: TowerSession,
+  { relations, checkQuery, references }: RelationsInUse,
+  ids: string[],
+  signal?: AbortSignal,
+): Promise<LabelLiveState[]> {
+  const requested = new Set(ids);
+  const check = await session.request(
+    'checkLabels',
+    checkQuery,
+    { ids, referenced: anyReference(relations.fields) },
+    data => parseCheck(data, requested, relations.unfiltered),
+    signal,
+  );
+  // Which relation holds them: asked only of the labels still there that something references.
+  const referenced = [...check.referenced].filter(id => check.counters.has(id));
+  const byRelation = referenced.length
+    ? await session.request(
+        'checkLabels',
+        references,
+        referencesVariables(referenced, relations.fields),
+        data => parseReferences(data, check.referenced, relations.fields),
+        signal,
+      )
+    : new Map<string, ReadonlySet<string>>();
+  return liveStates(check, byRelation);
 }

@@ -7,16 +7,21 @@ import {
   type NotifiedHealth,
   type NotifiedHealthRow,
 } from './tables';
-import type {
-  LoginBackoff,
-  LoginBackoffStore,
-  NotifiedHealthStore,
-} from './TowerStateStore';
 
-/** What the plugin keeps of each Tower between runs, apart from the runs. */
-export class TowerStateDatabase
-  implements NotifiedHealthStore, LoginBackoffStore
-{
+export type LoginBackoff = {
+  refusals: number;
+  lastCode: string;
+  lastRefusedAt: Date;
+  nextLoginAt: Date;
+  /** The credentials refused, as a salted hash: a config change shows as a different hash. */
+  credentials: { salt: string; hash: string };
+};
+
+/**
+ * What the plugin keeps of each Tower between runs, apart from the runs: the health its owners
+ * were last told about, and its login backoff, shared by every replica.
+ */
+export class TowerStateDatabase {
   constructor(private readonly connection: StoreConnection) {}
 
   async getNotifiedHealth(
@@ -48,6 +53,7 @@ export class TowerStateDatabase
       .merge();
   }
 
+  /** Each Tower's backoff; Towers without one absent. */
   async getLoginBackoffs(
     towerIds: string[],
   ): Promise<Map<string, LoginBackoff>> {
@@ -88,6 +94,7 @@ export class TowerStateDatabase
       .merge();
   }
 
+  /** Forgets it: a login succeeded. */
   async clearLoginBackoff(towerId: string): Promise<void> {
     await this.connection
       .db(LOGIN_BACKOFFS)
@@ -95,3 +102,24 @@ export class TowerStateDatabase
       .delete();
   }
 }
+
+export const NOTIFIED_HEALTH_STORE = [
+  'getNotifiedHealth',
+  'setNotifiedHealth',
+] as const satisfies ReadonlyArray<keyof TowerStateDatabase>;
+
+export type NotifiedHealthStore = Pick<
+  TowerStateDatabase,
+  (typeof NOTIFIED_HEALTH_STORE)[number]
+>;
+
+export const LOGIN_BACKOFF_STORE = [
+  'getLoginBackoffs',
+  'setLoginBackoff',
+  'clearLoginBackoff',
+] as const satisfies ReadonlyArray<keyof TowerStateDatabase>;
+
+export type LoginBackoffStore = Pick<
+  TowerStateDatabase,
+  (typeof LOGIN_BACKOFF_STORE)[number]
+>;

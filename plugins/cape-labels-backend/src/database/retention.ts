@@ -1,8 +1,15 @@
 import type { Knex } from 'knex';
 import { CHUNK } from '../lib/chunks';
 import { ROUTINE_REASONS } from './rowMapping';
-import type { Retention } from './RunsStore';
 import { OUTCOMES, RUNS, type OutcomeRow, type RunRow } from './tables';
+
+/** How much of a Tower's history is kept (`capeLabels.retention`). */
+export type Retention = {
+  /** Runs kept, with the outcomes they list (`runsPerTower`). */
+  runs: number;
+  /** Newest runs that still list their routine keeps one by one (`routineKeepRuns`). */
+  routineRuns: number;
+};
 
 /** Kept apart: previews anyone signed in can start never push a real run out of the history. */
 export const EXTERNAL_RUNS_KEPT = 5;

@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { stringifyError } from '@backstage/errors';
 import type express from 'express';
-import type { RunsStore } from '../database/RunsStore';
+import type { RunsStore } from '../database/RunStore';
 
 /**
  * Anyone who can label a VM writes label values, and spreadsheets run a cell starting with one of

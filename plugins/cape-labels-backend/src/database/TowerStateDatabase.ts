@@ -1,5 +1,4 @@
-import { chunks } from '../lib/chunks';
-import type { StoreConnection } from './storeConnection';
+import { readInChunks, type StoreConnection } from './storeConnection';
 import {
   LOGIN_BACKOFFS,
   NOTIFIED_HEALTH,
@@ -57,13 +56,15 @@ export class TowerStateDatabase {
   async getLoginBackoffs(
     towerIds: string[],
   ): Promise<Map<string, LoginBackoff>> {
-    const backoffs = new Map<string, LoginBackoff>();
-    for (const ids of chunks(towerIds)) {
-      const rows = await this.connection
+    const rows = await readInChunks(towerIds, ids =>
+      this.connection
         .db<LoginBackoffRow>(LOGIN_BACKOFFS)
-        .whereIn('tower_id', ids);
-      for (const row of rows) {
-        backoffs.set(row.tower_id, {
+        .whereIn('tower_id', ids),
+    );
+    return new Map(
+      rows.map(row => [
+        row.tower_id,
+        {
           refusals: row.refusals,
           lastCode: row.last_code,
           lastRefusedAt: new Date(Number(row.last_refused_at)),
@@ -72,10 +73,9 @@ export class TowerStateDatabase {
             salt: row.credentials_salt,
             hash: row.credentials_hash,
           },
-        });
-      }
-    }
-    return backoffs;
+        },
+      ]),
+    );
   }
 
   async setLoginBackoff(towerId: string, backoff: LoginBackoff): Promise<void> {

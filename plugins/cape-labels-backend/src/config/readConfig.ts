@@ -81,7 +81,6 @@ export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
 }
 
 function readTuning(at: (key: string) => Setting): SweepTuning {
-  const pageSize = readPositiveInt(at('pageSize'), 1000, 1000);
   const requestsInFlight = readPositiveInt(
     at('requestsInFlight'),
     DEFAULT_MAX_IN_FLIGHT,
@@ -93,7 +92,7 @@ function readTuning(at: (key: string) => Setting): SweepTuning {
     d => (d.as('milliseconds') < 1 ? 'must be longer than 0' : undefined),
   ).as('milliseconds');
   return {
-    pageSize,
+    pageSize: readPositiveInt(at('pageSize'), 1000, 1000),
     requestsInFlight,
     // Each batch needs a request at a time: more batches than requests would only queue.
     batchesInFlight: requestsInFlight,
@@ -269,18 +268,13 @@ export function transportWarnings(tower: {
   id: string;
   transport: TowerTransport;
 }): string[] {
-  const warnings: string[] = [];
-  if (tower.transport.insecure) {
-    warnings.push(
+  const { insecure, skipTLSVerify } = tower.transport;
+  return [
+    insecure &&
       `Tower ${tower.id}: server is http:// (allowInsecure): its password and token cross the network in clear`,
-    );
-  }
-  if (tower.transport.skipTLSVerify) {
-    warnings.push(
+    skipTLSVerify &&
       `Tower ${tower.id}: skipTLSVerify is on: anyone between this backend and Tower can pose as Tower and read its password; set caCert instead`,
-    );
-  }
-  return warnings;
+  ].filter(warning => typeof warning === 'string');
 }
 
 // Credentials and header values are secrets: no message quotes one.

@@ -61,7 +61,7 @@ export type NewRun = {
   settings: RunSettings;
 };
 
-export type RunEnd = {
+type RunEnd = {
   status: Exclude<RunStatus, 'running' | 'lost'>;
   finishedAt: Date;
   counts: RunCounts;
@@ -70,7 +70,7 @@ export type RunEnd = {
 };
 
 /** A run found lost and recorded aborted: what it was doing. */
-export type LostRun = {
+type LostRun = {
   id: string;
   trigger: RunTrigger;
   requestedBy?: string;

@@ -145,12 +145,7 @@ export function rowToSummary(row: SummaryRow, now: number): RunSummary {
       message: row.error_message,
       ...(row.error_code === null ? {} : { code: row.error_code }),
       ...(row.error_params
-        ? {
-            params: JSON.parse(row.error_params) as Record<
-              string,
-              string | number
-            >,
-          }
+        ? { params: JSON.parse(row.error_params) as RunError['params'] }
         : {}),
     };
   }

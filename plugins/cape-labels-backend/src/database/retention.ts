@@ -1,15 +1,10 @@
 import type { Knex } from 'knex';
+import type { SweepTuning } from '../config/types';
 import { CHUNK } from '../lib/chunks';
 import { ROUTINE_REASONS } from './rowMapping';
 import { OUTCOMES, RUNS, type OutcomeRow, type RunRow } from './tables';
 
-/** How much of a Tower's history is kept (`capeLabels.retention`). */
-export type Retention = {
-  /** Runs kept, with the outcomes they list (`runsPerTower`). */
-  runs: number;
-  /** Newest runs that still list their routine keeps one by one (`routineKeepRuns`). */
-  routineRuns: number;
-};
+export type Retention = SweepTuning['retention'];
 
 /** Kept apart: previews anyone signed in can start never push a real run out of the history. */
 export const EXTERNAL_RUNS_KEPT = 5;

@@ -17,7 +17,7 @@ import type { SweepTuning } from '../config/types';
 import type {
   PendingBatchId,
   PendingDeletesStore,
-} from '../database/PendingDeletesStore';
+} from '../database/RunStore';
 import { plainText } from '../lib/plainText';
 import { withRetry } from '../lib/retry';
 import { classifyLive, type SweepPolicy } from './decide';

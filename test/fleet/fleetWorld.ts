@@ -1,20 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import type { RunningSimulator } from '@smartx-cape/cloudtower-simulator';
 import { callApi, guestToken } from '../support/api';
-import {
-  freePort,
-  startBackend,
-  type RunningBackend,
-} from '../support/backend';
-import {
-  backendConfig,
-  LOCAL_POSTGRES,
-  randomDatabasePrefix,
-  type TowerEntry,
-} from '../support/config';
-import { CapeLabelsDb, type StoredRun } from '../support/postgres';
-import { startSimulators } from '../support/simulators';
-import { disposeWorld } from '../support/world';
+import type { RunningBackend } from '../support/backend';
+import type { CapeLabelsDb, StoredRun } from '../support/postgres';
+import { TowerWorld } from '../support/world';
 import { auditDeletions, type DeletionAudit } from '../replicas/crashFixture';
 import {
   runOverlapCount,
@@ -72,16 +61,17 @@ type FleetOptions = {
 };
 
 /** Forty simulated Towers and three real backends on one fresh PostgreSQL prefix. */
-export class Fleet {
+export class Fleet extends TowerWorld {
   replicas: RunningBackend[] = [];
   private readonly seeded = new Map<string, Seeded[]>();
 
   private constructor(
     private readonly options: FleetOptions,
-    readonly prefix: string,
-    readonly sims: Map<string, RunningSimulator>,
-    readonly db: CapeLabelsDb,
+    prefix: string,
+    sims: Map<string, RunningSimulator>,
+    db: CapeLabelsDb,
   ) {
+    super(prefix, sims, db);
     for (const [id, sim] of sims)
       this.seeded.set(id, [seed(sim, `${id}-first`)]);
   }
@@ -91,25 +81,12 @@ export class Fleet {
       { length: options.towers ?? FLEET.towers },
       (_, i) => `f${String(i + 1).padStart(2, '0')}`,
     );
-    const started = await startSimulators(
-      ids.map(id => ({
-        scenario: 'empty',
-        users: [
-          {
-            username: 'cape-gc',
-            password: `pw-${id}`,
-            source: 'LOCAL' as const,
-          },
-        ],
-        faults: { latencyMs: FLEET.latencyMs },
-      })),
-    );
-    const prefix = randomDatabasePrefix(options.tag);
     return new Fleet(
       options,
-      prefix,
-      new Map(ids.map((id, i) => [id, started[i]])),
-      new CapeLabelsDb(prefix),
+      ...(await TowerWorld.startTowers(options.tag, ids, {
+        scenario: 'empty',
+        faults: { latencyMs: FLEET.latencyMs },
+      })),
     );
   }
 
@@ -118,26 +95,14 @@ export class Fleet {
   }
 
   private config(): Record<string, unknown> {
-    const towers: Record<string, TowerEntry> = {};
-    for (const [id, sim] of this.sims) {
-      towers[id] = {
-        server: sim.url,
-        username: 'cape-gc',
-        password: `pw-${id}`,
-      };
-    }
-    return backendConfig({
-      database: { connection: LOCAL_POSTGRES, prefix: this.prefix },
-      capeLabels: {
-        schedule: {
-          frequency: { seconds: FLEET.intervalS },
-          timeout: { seconds: 60 },
-          initialDelay: { seconds: 1 },
-        },
-        pageSize: 100,
-        ...this.options.capeLabels,
-        towers,
+    return this.backendConfig({
+      schedule: {
+        frequency: { seconds: FLEET.intervalS },
+        timeout: { seconds: 60 },
+        initialDelay: { seconds: 1 },
       },
+      pageSize: 100,
+      ...this.options.capeLabels,
     });
   }
 
@@ -148,27 +113,25 @@ export class Fleet {
   }
 
   async startFirst(): Promise<void> {
-    this.replicas.push(await this.startReplica(1));
+    this.replicas.push(await this.startFleetReplica(1));
   }
 
   async startOthers(): Promise<void> {
     this.replicas.push(
       ...(await Promise.all(
         Array.from({ length: FLEET.replicas - 1 }, (_, i) =>
-          this.startReplica(i + 2),
+          this.startFleetReplica(i + 2),
         ),
       )),
     );
   }
 
-  private async startReplica(n: number): Promise<RunningBackend> {
-    return startBackend({
-      config: this.config(),
-      port: await freePort(),
-      name: `fleet-${n}`,
-      healthTimeoutMs: 150_000,
-      repoRoot: this.options.repoRoot,
-    });
+  private startFleetReplica(n: number): Promise<RunningBackend> {
+    return this.startReplica(
+      this.config(),
+      `fleet-${n}`,
+      this.options.repoRoot,
+    );
   }
 
   /**
@@ -225,14 +188,6 @@ export class Fleet {
       total += sessionOverlapCount(sessionsOf(sim));
     }
     return total;
-  }
-
-  async dispose(): Promise<void> {
-    await disposeWorld({
-      sims: this.sims.values(),
-      db: this.db,
-      prefix: this.prefix,
-    });
   }
 }
 

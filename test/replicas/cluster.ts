@@ -1,17 +1,7 @@
-import {
-  freePort,
-  startBackend,
-  type RunningBackend,
-} from '../support/backend';
-import {
-  backendConfig,
-  LOCAL_POSTGRES,
-  randomDatabasePrefix,
-  type TowerEntry,
-} from '../support/config';
-import { CapeLabelsDb } from '../support/postgres';
-import { startSimulators, type RunningSimulator } from '../support/simulators';
-import { disposeWorld } from '../support/world';
+import type { RunningBackend } from '../support/backend';
+import type { TowerEntry } from '../support/config';
+import type { RunningSimulator } from '../support/simulators';
+import { TowerWorld } from '../support/world';
 
 /** Schedules of the test: short enough for 20 intervals in about a minute. */
 export const INTERVAL_S = 3;
@@ -28,34 +18,18 @@ export const ALL_TOWERS = [...FAST_TOWERS, MANUAL_TOWER, KILL_TOWER];
 export const taskId = (towerId: string) => `cape-labels:sweep:${towerId}`;
 
 /** Three (or N) real backend processes on one fresh PostgreSQL prefix, one simulator per Tower. */
-export class Cluster {
+export class Cluster extends TowerWorld {
   replicas: RunningBackend[] = [];
   /** Every replica ever started, for pid lookups after restarts. */
   readonly everStarted: RunningBackend[] = [];
   private counter = 0;
 
-  private constructor(
-    readonly prefix: string,
-    readonly sims: Map<string, RunningSimulator>,
-    readonly db: CapeLabelsDb,
-  ) {}
-
   static async create(): Promise<Cluster> {
-    const prefix = randomDatabasePrefix('replicas');
-    const started = await startSimulators(
-      ALL_TOWERS.map(id => ({
+    return new Cluster(
+      ...(await TowerWorld.startTowers('replicas', ALL_TOWERS, {
         scenario: 'small',
-        users: [
-          {
-            username: 'cape-gc',
-            password: `pw-${id}`,
-            source: 'LOCAL' as const,
-          },
-        ],
       })),
     );
-    const sims = new Map(ALL_TOWERS.map((id, i) => [id, started[i]]));
-    return new Cluster(prefix, sims, new CapeLabelsDb(prefix));
   }
 
   sim(towerId: string): RunningSimulator {
@@ -65,29 +39,20 @@ export class Cluster {
   }
 
   config(): Record<string, unknown> {
-    const towers: Record<string, TowerEntry> = {};
-    for (const id of ALL_TOWERS) {
-      towers[id] = {
-        title: `Tower ${id}`,
-        server: this.sim(id).url,
-        username: 'cape-gc',
-        password: `pw-${id}`,
-      };
-    }
     // Manual and crash Towers sweep once at startup, then only when asked.
-    towers[MANUAL_TOWER].schedule = {
-      frequency: { hours: 1 },
-      timeout: { seconds: 30 },
-      initialDelay: { seconds: 1 },
+    const hourly = (timeoutS: number): Partial<TowerEntry> => ({
+      schedule: {
+        frequency: { hours: 1 },
+        timeout: { seconds: timeoutS },
+        initialDelay: { seconds: 1 },
+      },
+    });
+    const rarely: Record<string, Partial<TowerEntry>> = {
+      [MANUAL_TOWER]: hourly(30),
+      [KILL_TOWER]: hourly(KILL_TIMEOUT_S),
     };
-    towers[KILL_TOWER].schedule = {
-      frequency: { hours: 1 },
-      timeout: { seconds: KILL_TIMEOUT_S },
-      initialDelay: { seconds: 1 },
-    };
-    return backendConfig({
-      database: { connection: LOCAL_POSTGRES, prefix: this.prefix },
-      capeLabels: {
+    return this.backendConfig(
+      {
         schedule: {
           frequency: { seconds: INTERVAL_S },
           timeout: { seconds: FAST_TIMEOUT_S },
@@ -99,9 +64,9 @@ export class Cluster {
         // and a replica alone may run every Tower: this test is about the lease (test/fleet: the bound).
         startSpread: { seconds: 3 },
         maxConcurrentSweeps: ALL_TOWERS.length,
-        towers,
       },
-    });
+      id => ({ title: `Tower ${id}`, ...rarely[id] }),
+    );
   }
 
   /**
@@ -113,15 +78,7 @@ export class Cluster {
     options: { firstAlone: boolean },
   ): Promise<RunningBackend[]> {
     const config = this.config();
-    const start = async () => {
-      const name = `replica-${++this.counter}`;
-      return startBackend({
-        config,
-        port: await freePort(),
-        name,
-        healthTimeoutMs: 150_000,
-      });
-    };
+    const start = () => this.startReplica(config, `replica-${++this.counter}`);
     const started: RunningBackend[] = [];
     const track = (replica: RunningBackend) => {
       this.everStarted.push(replica);
@@ -159,12 +116,9 @@ export class Cluster {
     return Math.max(0, ...times);
   }
 
-  async dispose(): Promise<void> {
-    const dropped = await disposeWorld({
-      sims: this.sims.values(),
-      db: this.db,
-      prefix: this.prefix,
-    });
+  async dispose(): Promise<string[]> {
+    const dropped = await super.dispose();
     console.log(`dropped test databases: ${dropped.join(', ')}`);
+    return dropped;
   }
 }

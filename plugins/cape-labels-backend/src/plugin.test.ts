@@ -2,7 +2,6 @@ import type { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import {
   auth,
   BASE,
-  oldDate,
   dailySchedule,
   backendForDescribe,
   towerEntry,
@@ -127,11 +126,7 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
   });
 
   it('POST /sweep answers 202 and records a manual run requested by the user', async () => {
-    const label = b.sim.admin.createLabel({
-      key: 'sks-vip',
-      value: '10.0.0.9',
-      createdAt: oldDate(),
-    }).id;
+    const label = b.oldLabel('10.0.0.9', 'sks-vip');
     const res = await b.postSweep('alpha').expect(202);
     expect(res.body).toEqual({ requestId: expect.any(String) });
     const [run] = await b.runs('alpha');
@@ -152,11 +147,7 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
   });
 
   it('honours {"dryRun": true} and a Tower configured dryRun', async () => {
-    const label = b.sim.admin.createLabel({
-      key: 'sks-namespace',
-      value: 'ns',
-      createdAt: oldDate(),
-    }).id;
+    const label = b.oldLabel('ns', 'sks-namespace');
     await b.postSweep('alpha', { dryRun: true }).expect(202);
     const [dry] = await b.runs('alpha');
     expect(dry).toMatchObject({
@@ -177,12 +168,7 @@ describe('cape-labels plugin: towers, sweeps and auth', () => {
   });
 
   it('shows running while a sweep is in progress and answers 409 to a second request', async () => {
-    for (let i = 0; i < 3; i++)
-      b.sim.admin.createLabel({
-        key: 'sks-cluster-name',
-        value: `c${i}`,
-        createdAt: oldDate(),
-      });
+    for (let i = 0; i < 3; i++) b.oldLabel(`c${i}`, 'sks-cluster-name');
     b.sim.admin.setFaults({ latencyMs: 400 });
     const before = (await b.runs('alpha')).length;
     const first = b.postSweep('alpha', { dryRun: true }).then(r => r);

@@ -24,20 +24,6 @@ export {
   rootRouteRef as capeLabelsRouteRef,
   towerRouteRef as capeLabelsTowerRouteRef,
 } from './routes';
-export {
-  capeLabelsApiRef,
-  CapeLabelsClient,
-  SweepAlreadyRunningError,
-  isSweepAlreadyRunningError,
-} from './api';
-export type {
-  CapeLabelsApi,
-  DownloadCsvOptions,
-  ListOutcomesOptions,
-  ListRunsOptions,
-  OutcomesCsv,
-  OutcomesPage,
-  RequestSweepOptions,
-} from './api';
+export * from './api';
 export type { CapeLabelsCardProps } from './components/CapeLabelsCard';
 export { capeLabelsTranslationRef } from './translation';

@@ -1,4 +1,4 @@
-import { RunningSimulator, startSimulator } from '../http';
+import { startSimulator } from '../http';
 import { gql, startedSimulators } from '../testing';
 import { LABEL_RELATIONS, LEGACY_MISSING_RELATIONS } from '../world';
 
@@ -7,8 +7,12 @@ const LABEL_TYPE = `{
   where: __type(name: "LabelWhereInput") { inputFields { name } }
 }`;
 
-async function introspect(sim: RunningSimulator, token: string) {
-  const r = await gql(sim.url, LABEL_TYPE, undefined, token);
+async function introspect({
+  query,
+}: {
+  query: (text: string) => ReturnType<typeof gql>;
+}) {
+  const r = await query(LABEL_TYPE);
   expect(r.errors).toBeUndefined();
   return {
     fields: r.data.label.fields.map((f: { name: string }) => f.name),
@@ -20,8 +24,7 @@ describe('tower versions', () => {
   const start = startedSimulators();
 
   it('lists every relation, counter and filter of Label on a current Tower', async () => {
-    const { sim, token } = await start({});
-    const { fields, filters } = await introspect(sim, token);
+    const { fields, filters } = await introspect(await start({}));
     for (const r of LABEL_RELATIONS) {
       expect(fields).toEqual(expect.arrayContaining([r.field, r.counter]));
       expect(filters).toEqual(
@@ -36,9 +39,9 @@ describe('tower versions', () => {
   });
 
   it('refuses introspection on a legacy Tower, as production Apollo does, but answers __typename', async () => {
-    const { sim, token } = await start({ towerVersion: 'legacy' });
+    const { query } = await start({ towerVersion: 'legacy' });
     for (const q of [LABEL_TYPE, '{ __schema { types { name } } }']) {
-      const r = await gql(sim.url, q, undefined, token);
+      const r = await query(q);
       expect(r.status).toBe(200);
       expect(r.errors).toEqual([
         expect.objectContaining({
@@ -47,30 +50,21 @@ describe('tower versions', () => {
         }),
       ]);
     }
-    const typename = await gql(
-      sim.url,
-      '{ labels { id __typename } }',
-      undefined,
-      token,
-    );
+    const typename = await query('{ labels { id __typename } }');
     expect(typename.errors).toBeUndefined();
-    const nested = await gql(
-      sim.url,
+    const nested = await query(
       'query { ...F } fragment F on Query { labels { id } __type(name: "Label") { name } }',
-      undefined,
-      token,
     );
     expect(nested.errors?.[0].message).toMatch(/introspection is not allowed/);
   });
 
   it('follows the introspection option either way', async () => {
     const off = await start({ introspection: false });
-    expect(
-      (await gql(off.sim.url, LABEL_TYPE, undefined, off.token)).errors?.[0]
-        .code,
-    ).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect((await off.query(LABEL_TYPE)).errors?.[0].code).toBe(
+      'GRAPHQL_VALIDATION_FAILED',
+    );
     const on = await start({ towerVersion: 'legacy', introspection: true });
-    const { fields, filters } = await introspect(on.sim, on.token);
+    const { fields, filters } = await introspect(on);
     for (const field of LEGACY_MISSING_RELATIONS) {
       expect(fields).not.toContain(field);
       expect(filters).not.toContain(`${field}_none`);
@@ -80,28 +74,23 @@ describe('tower versions', () => {
     );
     // Switched at run time, as a world of the property tests does.
     off.sim.admin.setIntrospection(true);
-    expect((await introspect(off.sim, off.token)).filters).toContain(
+    expect((await introspect(off)).filters).toContain(
       'vm_volume_snapshots_none',
     );
     on.sim.admin.setIntrospection(false);
-    expect(
-      (await gql(on.sim.url, LABEL_TYPE, undefined, on.token)).errors?.[0].code,
-    ).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect((await on.query(LABEL_TYPE)).errors?.[0].code).toBe(
+      'GRAPHQL_VALIDATION_FAILED',
+    );
   });
 
   it('lacks the legacy-missing relations, their counters and filters, and authnStrategies on a legacy Tower', async () => {
     expect(LEGACY_MISSING_RELATIONS).toEqual(
       expect.arrayContaining(['gpu_devices', 'vm_volume_snapshots']),
     );
-    const { sim, token } = await start({ towerVersion: 'legacy' });
+    const { sim, query } = await start({ towerVersion: 'legacy' });
     for (const field of LEGACY_MISSING_RELATIONS) {
       const counter = LABEL_RELATIONS.find(r => r.field === field)!.counter;
-      const list = await gql(
-        sim.url,
-        `{ labels { ${field} { id } } }`,
-        undefined,
-        token,
-      );
+      const list = await query(`{ labels { ${field} { id } } }`);
       expect(list.errors).toEqual([
         expect.objectContaining({
           code: 'GRAPHQL_VALIDATION_FAILED',
@@ -110,18 +99,10 @@ describe('tower versions', () => {
           ),
         }),
       ]);
-      const num = await gql(
-        sim.url,
-        `{ labels { ${counter} } }`,
-        undefined,
-        token,
-      );
+      const num = await query(`{ labels { ${counter} } }`);
       expect(num.errors?.[0].message).toContain(`"${counter}"`);
-      const filter = await gql(
-        sim.url,
+      const filter = await query(
         `mutation { deleteManyLabels(where: {${field}_none: {}}) { count } }`,
-        undefined,
-        token,
       );
       expect(filter.errors?.[0].message).toContain(`${field}_none`);
       expect(() => sim.admin.createObject(field)).toThrow(/unknown relation/);
@@ -131,17 +112,14 @@ describe('tower versions', () => {
       code: 'GRAPHQL_VALIDATION_FAILED',
       message: 'Cannot query field "authnStrategies" on type "Query".',
     });
-    const ok = await gql(
-      sim.url,
+    const ok = await query(
       '{ labels(where: {hosts_none: {}, vm_snapshots_none: {}}) { id host_num vm_snapshots { id } } }',
-      undefined,
-      token,
     );
     expect(ok.errors).toBeUndefined();
   });
 
   it('adds extra relations a newer Tower has, counted, filtered and attachable', async () => {
-    const { sim, token } = await start({
+    const { sim, query } = await start({
       extraRelations: ['backup_plans', 'replication_policies'],
       counterLag: 'never',
     });
@@ -153,11 +131,9 @@ describe('tower versions', () => {
       objectId: plan.id,
     });
     sim.admin.createObject('replication_policies', { labelIds: [label.id] });
-    const before = await gql(
-      sim.url,
+    const before = await query(
       `query($id: ID) { label(where: {id: $id}) { backup_plan_num replication_policy_num total_num backup_plans { id name } } }`,
       { id: label.id },
-      token,
     );
     expect(before.data.label).toEqual({
       backup_plan_num: 0,
@@ -177,25 +153,17 @@ describe('tower versions', () => {
         replication_policies: [expect.any(String)],
       },
     });
-    const type = await gql(
-      sim.url,
+    const type = await query(
       '{ __type(name: "BackupPlanWhereInput") { name } }',
-      undefined,
-      token,
     );
     expect(type.data.__type).toEqual({ name: 'BackupPlanWhereInput' });
-    const guarded = await gql(
-      sim.url,
+    const guarded = await query(
       `mutation($id: ID) { deleteManyLabels(where: {AND: [{id: $id}, {vms_none: {}}, {backup_plans_none: {}}]}) { count } }`,
       { id: label.id },
-      token,
     );
     expect(guarded.data.deleteManyLabels.count).toBe(0);
-    const some = await gql(
-      sim.url,
+    const some = await query(
       `{ labels(where: {backup_plans_some: {name: "nightly"}}) { id } }`,
-      undefined,
-      token,
     );
     expect(some.data.labels).toEqual([{ id: label.id }]);
   });

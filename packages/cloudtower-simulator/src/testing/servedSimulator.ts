@@ -3,7 +3,7 @@ import {
   type RunningSimulator,
   type SimulatorOptions,
 } from '../http';
-import { login } from './testClient';
+import { gql, login, type GqlResponse } from './testClient';
 
 /** A simulator for one describe block: started and logged in to before its tests, stopped after. */
 export function servedSimulator(options: SimulatorOptions = {}) {
@@ -16,13 +16,21 @@ export function servedSimulator(options: SimulatorOptions = {}) {
   return served;
 }
 
-/** Starts simulators as a describe block's tests ask, each logged in to; all stopped after. */
+/**
+ * Starts simulators as a describe block's tests ask, each logged in to; all stopped after.
+ * `query` sends GraphQL to the simulator with the login's token.
+ */
 export function startedSimulators() {
   const sims: RunningSimulator[] = [];
   afterAll(() => Promise.all(sims.map(s => s.stop())));
   return async (options: SimulatorOptions = {}) => {
     const sim = await startSimulator(options);
     sims.push(sim);
-    return { sim, token: await login(sim.url) };
+    const token = await login(sim.url);
+    const query = (
+      text: string,
+      variables?: Record<string, unknown>,
+    ): Promise<GqlResponse> => gql(sim.url, text, variables, token);
+    return { sim, query };
   };
 }

@@ -1,7 +1,7 @@
 import { DEFAULT_PASSWORD, DEFAULT_USERNAME } from '../auth';
 
 /** Tiny GraphQL-over-fetch helper for the simulator's own tests. */
-interface GqlResponse {
+export interface GqlResponse {
   status: number;
   data: any;
   errors?: {

@@ -1,4 +1,4 @@
-import { gql, startedSimulators } from '../testing';
+import { startedSimulators } from '../testing';
 
 import { holdersOfRelease } from './holders';
 
@@ -24,10 +24,10 @@ describe('holders: objects naming labels without a relation on Label', () => {
   ] as const)(
     'a Tower %s serves the root queries of its holders only',
     async (release, roots) => {
-      const { sim, token } = await start({
+      const { query } = await start({
         holders: holdersOfRelease(release),
       });
-      const r = await gql(sim.url, ROOTS, undefined, token);
+      const r = await query(ROOTS);
       const names = r.data.__type.fields.map((f: { name: string }) => f.name);
       expect(
         names.filter((n: string) => roots.includes(n as never)).sort(),
@@ -39,7 +39,7 @@ describe('holders: objects naming labels without a relation on Label', () => {
   );
 
   it('keeps a deleted label id in a JSON column, drops it from resolved lists and relations, and is invisible to Label', async () => {
-    const { sim, token } = await start({ holders: holdersOfRelease('4.7') });
+    const { sim, query } = await start({ holders: holdersOfRelease('4.7') });
     const [held, other] = sim.admin.createLabels([
       { key: 'cape-vip', value: 'a' },
       { key: 'cape-vip', value: 'b' },
@@ -61,21 +61,19 @@ describe('holders: objects naming labels without a relation on Label', () => {
       businessHosts { labels { id } }
       securityPolicies { apply_to { selector_ids } egress { selector_ids selector { id } } }
     }`;
-    const before = await gql(sim.url, read, undefined, token);
+    const before = await query(read);
     expect(before.data.securityPolicies).toEqual([
       {
         apply_to: [],
         egress: [{ selector_ids: [other.id], selector: [{ id: other.id }] }],
       },
     ]);
-    const deleted = await gql(
-      sim.url,
+    const deleted = await query(
       'mutation($ids: [ID!]) { deleteManyLabels(where: { AND: [{ id_in: $ids }, { vms_none: {} }, { security_policies_none: {} }] }) { count } }',
       { ids: [held.id] },
-      token,
     );
     expect(deleted.data.deleteManyLabels.count).toBe(1);
-    const after = await gql(sim.url, read, undefined, token);
+    const after = await query(read);
     expect(after.data.securityGroups).toEqual([
       { id: sg.id, label_groups: [{ label_ids: [held.id], labels: [] }] },
     ]);
@@ -83,16 +81,14 @@ describe('holders: objects naming labels without a relation on Label', () => {
   });
 
   it('pages a holder root by its after cursor', async () => {
-    const { sim, token } = await start({});
+    const { sim, query } = await start({});
     const ids = Array.from(
       { length: 5 },
       () => sim.admin.createHolder('securityGroups').id,
     ).sort();
-    const page = await gql(
-      sim.url,
+    const page = await query(
       'query($after: String) { securityGroups(first: 2, after: $after) { id } }',
       { after: ids[1] },
-      token,
     );
     expect(page.data.securityGroups.map((g: { id: string }) => g.id)).toEqual(
       ids.slice(2, 4),

@@ -16,57 +16,67 @@ const relation = (
   counter: string,
 ): LabelRelation => Object.freeze({ field, type, counter });
 
+const FIELD = /^[a-z][a-z0-9]*(_[a-z0-9]+)*s$/;
+
+function singular(field: string): string {
+  if (field.endsWith('ies')) return `${field.slice(0, -3)}y`;
+  if (/(ss|x|ch|sh)es$/.test(field)) return field.slice(0, -2);
+  return field.slice(0, -1);
+}
+
+/** A relation named as Tower names most of them: 'vm_snapshots' → VmSnapshot, vm_snapshot_num. */
+function namedRelation(field: string): LabelRelation {
+  const one = singular(field);
+  const type = one
+    .split('_')
+    .map(w => w[0].toUpperCase() + w.slice(1))
+    .join('');
+  return relation(field, type, `${one}_num`);
+}
+
+/** The relations of Label whose type or counter Tower does not name after the field. */
+const IRREGULAR_RELATIONS: Readonly<Record<string, LabelRelation>> = {
+  vdses: relation('vdses', 'Vds', 'vds_num'),
+  vlans: relation('vlans', 'Vlan', 'vm_vlan_num'),
+};
+
 /**
  * The 29 relations of Label on a current Tower, 3.3 and later (cloudtower/schema.graphql: `vms`
  * plus "Every other relation of Label"). Vlans are counted in `vm_vlan_num`; `system_vlan_num` stays 0.
  */
-export const LABEL_RELATIONS: readonly LabelRelation[] = Object.freeze([
-  relation('clusters', 'Cluster', 'cluster_num'),
-  relation('consistency_groups', 'ConsistencyGroup', 'consistency_group_num'),
-  relation(
+export const LABEL_RELATIONS: readonly LabelRelation[] = Object.freeze(
+  [
+    'clusters',
+    'consistency_groups',
     'consistency_group_snapshots',
-    'ConsistencyGroupSnapshot',
-    'consistency_group_snapshot_num',
-  ),
-  relation(
     'content_library_images',
-    'ContentLibraryImage',
-    'content_library_image_num',
-  ),
-  relation(
     'content_library_vm_templates',
-    'ContentLibraryVmTemplate',
-    'content_library_vm_template_num',
-  ),
-  relation('datacenters', 'Datacenter', 'datacenter_num'),
-  relation('disks', 'Disk', 'disk_num'),
-  relation('elf_images', 'ElfImage', 'elf_image_num'),
-  relation('gpu_devices', 'GpuDevice', 'gpu_device_num'),
-  relation('hosts', 'Host', 'host_num'),
-  relation('iscsi_luns', 'IscsiLun', 'iscsi_lun_num'),
-  relation('iscsi_lun_snapshots', 'IscsiLunSnapshot', 'iscsi_lun_snapshot_num'),
-  relation('iscsi_targets', 'IscsiTarget', 'iscsi_target_num'),
-  relation('isolation_policies', 'IsolationPolicy', 'isolation_policy_num'),
-  relation('namespace_groups', 'NamespaceGroup', 'namespace_group_num'),
-  relation('nfs_exports', 'NfsExport', 'nfs_export_num'),
-  relation('nfs_inodes', 'NfsInode', 'nfs_inode_num'),
-  relation('nics', 'Nic', 'nic_num'),
-  relation('nvmf_namespaces', 'NvmfNamespace', 'nvmf_namespace_num'),
-  relation(
+    'datacenters',
+    'disks',
+    'elf_images',
+    'gpu_devices',
+    'hosts',
+    'iscsi_luns',
+    'iscsi_lun_snapshots',
+    'iscsi_targets',
+    'isolation_policies',
+    'namespace_groups',
+    'nfs_exports',
+    'nfs_inodes',
+    'nics',
+    'nvmf_namespaces',
     'nvmf_namespace_snapshots',
-    'NvmfNamespaceSnapshot',
-    'nvmf_namespace_snapshot_num',
-  ),
-  relation('nvmf_subsystems', 'NvmfSubsystem', 'nvmf_subsystem_num'),
-  relation('security_policies', 'SecurityPolicy', 'security_policy_num'),
-  relation('vdses', 'Vds', 'vds_num'),
-  relation('vlans', 'Vlan', 'vm_vlan_num'),
-  relation('vm_snapshots', 'VmSnapshot', 'vm_snapshot_num'),
-  relation('vm_templates', 'VmTemplate', 'vm_template_num'),
-  relation('vm_volumes', 'VmVolume', 'vm_volume_num'),
-  relation('vm_volume_snapshots', 'VmVolumeSnapshot', 'vm_volume_snapshot_num'),
-  relation('vms', 'Vm', 'vm_num'),
-]);
+    'nvmf_subsystems',
+    'security_policies',
+    'vdses',
+    'vlans',
+    'vm_snapshots',
+    'vm_templates',
+    'vm_volumes',
+    'vm_volume_snapshots',
+    'vms',
+  ].map(field => IRREGULAR_RELATIONS[field] ?? namedRelation(field)),
+);
 
 /**
  * Relation fields a legacy Tower's Label lacks: those that arrived in 3.3 (`gpu_devices`,
@@ -86,27 +96,14 @@ export const ZERO_COUNTERS: readonly string[] = Object.freeze([
   'system_vlan_num',
 ]);
 
-const FIELD = /^[a-z][a-z0-9]*(_[a-z0-9]+)*s$/;
-
-function singular(field: string): string {
-  if (field.endsWith('ies')) return `${field.slice(0, -3)}y`;
-  if (/(ss|x|ch|sh)es$/.test(field)) return field.slice(0, -2);
-  return field.slice(0, -1);
-}
-
-/** A relation a newer Tower adds ('backup_plans' → BackupPlan, backup_plan_num), named like the others. */
+/** A relation a newer Tower adds ('backup_plans' → BackupPlan, backup_plan_num), named like most. */
 function extraRelation(field: string): LabelRelation {
   if (!FIELD.test(field))
     throw new SimulatorError(
       `extraRelations: '${field}' is not a plural snake_case field name`,
       'INVALID_INPUT',
     );
-  const one = singular(field);
-  const type = one
-    .split('_')
-    .map(w => w[0].toUpperCase() + w.slice(1))
-    .join('');
-  return relation(field, type, `${one}_num`);
+  return namedRelation(field);
 }
 
 /** The relations of one Tower: the 29 (minus the legacy-missing ones) plus the extra ones. */

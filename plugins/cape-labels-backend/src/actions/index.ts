@@ -50,11 +50,10 @@ const wholeNumberInput = (z: typeof zod, rule: IntegerRule, what = '') =>
     );
 
 const sweepAccepted = (z: typeof zod) =>
-  answerSchema(
-    z,
-    { path: '/towers/{towerId}/sweep', method: 'post', status: '202' },
-    { towerId: z.string(), dryRun: z.boolean() },
-  );
+  answerSchema(z, 'post', '/towers/{towerId}/sweep', '202', {
+    towerId: z.string(),
+    dryRun: z.boolean(),
+  });
 
 function requestAs(sweeps: TowerSweeps, dryRun: boolean) {
   return async (context: {
@@ -83,8 +82,7 @@ export function registerCapeLabelsActions(
     attributes: READ_ONLY,
     schema: {
       input: z => z.object({}).strict(),
-      output: z =>
-        answerSchema(z, { path: '/towers', method: 'get', status: '200' }),
+      output: z => answerSchema(z, 'get', '/towers', '200'),
     },
     examples: [{ title: 'Every Tower you may see', input: {} }],
     action: async ({ credentials }) => ({
@@ -109,12 +107,7 @@ export function registerCapeLabelsActions(
             .optional()
             .describe('Only runs older than this run id (paging)'),
         }),
-      output: z =>
-        answerSchema(z, {
-          path: '/towers/{towerId}/runs',
-          method: 'get',
-          status: '200',
-        }),
+      output: z => answerSchema(z, 'get', '/towers/{towerId}/runs', '200'),
     },
     examples: [
       {
@@ -171,12 +164,7 @@ export function registerCapeLabelsActions(
             ),
           })
           .strict(),
-      output: z =>
-        answerSchema(z, {
-          path: '/runs/{runId}/labels',
-          method: 'get',
-          status: '200',
-        }),
+      output: z => answerSchema(z, 'get', '/runs/{runId}/labels', '200'),
     },
     examples: [
       {
@@ -214,11 +202,7 @@ export function registerCapeLabelsActions(
           days: wholeNumberInput(z, TOP_SOURCES_DAYS),
         }),
       output: z =>
-        answerSchema(z, {
-          path: '/towers/{towerId}/top-sources',
-          method: 'get',
-          status: '200',
-        }),
+        answerSchema(z, 'get', '/towers/{towerId}/top-sources', '200'),
     },
     examples: [
       {
@@ -281,11 +265,9 @@ export function registerCapeLabelsActions(
     schema: {
       input: towerInput,
       output: z =>
-        answerSchema(
-          z,
-          { path: '/towers/{towerId}/stop', method: 'post', status: '202' },
-          { towerId: z.string() },
-        ),
+        answerSchema(z, 'post', '/towers/{towerId}/stop', '202', {
+          towerId: z.string(),
+        }),
     },
     examples: [{ title: 'Stop prod-a', input: { towerId: 'prod-a' } }],
     action: async ({ input, credentials }) => {

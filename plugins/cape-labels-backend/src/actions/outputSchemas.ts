@@ -170,12 +170,7 @@ export function answerSchema<
   M extends Method<P>,
   S extends Status<P, M>,
   E extends zod.ZodRawShape = Record<never, never>,
->(
-  z: Z,
-  route: { path: P; method: M; status: S },
-  fields?: E,
-): AnswerSchema<P, M, S, E> {
-  const { path, method, status } = route;
+>(z: Z, method: M, path: P, status: S, fields?: E): AnswerSchema<P, M, S, E> {
   const response = operations[path]?.[method]?.responses[status];
   const schema = response?.content?.['application/json']?.schema;
   const answer = schema && zodOf(z, schema);

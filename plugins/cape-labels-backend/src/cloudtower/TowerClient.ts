@@ -2,23 +2,13 @@ import type { LoggerService } from '@backstage/backend-plugin-api';
 import { TowerResponseError } from './errors';
 import { LabelHolderReader } from './holders';
 import * as ops from './operations';
-import {
-  anyReference,
-  LabelRelationDiscovery,
-  liveStates,
-  parseCheck,
-  parseReferences,
-  referencesVariables,
-} from './relations';
+import { LabelRelationDiscovery, readLiveStates } from './relations';
 import { TowerSession } from './session';
 import type {
-  GuardedDeleteInput,
   HeldLabels,
   LabelLiveState,
   LabelRelations,
-  ListLabelsFilter,
   RequestFailureListener,
-  TowerClient,
   TowerClockReading,
   TowerConnectionOptions,
   TowerLabel,
@@ -33,7 +23,10 @@ type TowerClientDeps = {
   onRequestFailed?: RequestFailureListener;
 };
 
-class GraphQLTowerClient implements TowerClient {
+/** What the sweep asks of one Tower, for one run. */
+export type TowerClient = Pick<GraphQLTowerClient, keyof GraphQLTowerClient>;
+
+class GraphQLTowerClient {
   private readonly towerId: string;
   private readonly session: TowerSession;
   private readonly logger?: TowerClientDeps['logger'];
@@ -49,12 +42,13 @@ class GraphQLTowerClient implements TowerClient {
   }
 
   /**
-   * One keyset chain per key, up to `maxInFlight` chains at once: a label has one key, so the
-   * chains are disjoint and together list what one chain over `key_in: keys` would, in about
-   * 1/keys of its time. Pages arrive in each chain's order, interleaved between chains.
+   * Keyset pages ordered by id (`id_gt` the last id of the previous page). One keyset chain per
+   * key, up to `maxInFlight` chains at once: a label has one key, so the chains are disjoint and
+   * together list what one chain over `key_in: keys` would, in about 1/keys of its time. Pages
+   * arrive in each chain's order, interleaved between chains.
    */
   listLabelPages(
-    filter: ListLabelsFilter,
+    filter: { keys: string[] },
     options: { pageSize: number; signal?: AbortSignal },
   ): AsyncIterable<TowerLabel[]> {
     const { pageSize } = options;
@@ -80,43 +74,30 @@ class GraphQLTowerClient implements TowerClient {
     return mergeChains(chains, this.session.maxInFlight);
   }
 
+  /**
+   * The relations of Tower's `Label`, read on first use and kept for the client's life (one run).
+   * Throws a `TowerResponseError` `RELATIONS_UNKNOWN` when they cannot be determined.
+   */
   async readLabelRelations(signal?: AbortSignal): Promise<LabelRelations> {
     return (await this.relations.read(signal)).relations;
   }
 
+  /** Each label's live `total_num` and what references it; missing ids are absent. */
   async checkLabels(
     ids: string[],
     signal?: AbortSignal,
   ): Promise<LabelLiveState[]> {
     if (ids.length === 0) return [];
-    const { relations, checkQuery, references } =
-      await this.relations.read(signal);
-    const requested = new Set(ids);
-    const check = await this.session.request(
-      'checkLabels',
-      checkQuery,
-      { ids, referenced: anyReference(relations.fields) },
-      data => parseCheck(data, requested, relations.unfiltered),
-      signal,
-    );
-    // Which relation holds them: asked only of the labels still there that something references.
-    const referenced = [...check.referenced].filter(id =>
-      check.counters.has(id),
-    );
-    const byRelation = referenced.length
-      ? await this.session.request(
-          'checkLabels',
-          references,
-          referencesVariables(referenced, relations.fields),
-          data => parseReferences(data, check.referenced, relations.fields),
-          signal,
-        )
-      : new Map<string, ReadonlySet<string>>();
-    return liveStates(check, byRelation);
+    const inUse = await this.relations.read(signal);
+    return readLiveStates(this.session, inUse, ids, signal);
   }
 
+  /**
+   * One `deleteManyLabels` with the rule-5 guard (`<relation>_none: {}` for every relation);
+   * returns the count Tower reports.
+   */
   async deleteLabelsGuarded(
-    input: GuardedDeleteInput,
+    input: { ids: string[]; keys: string[]; createdBefore: string },
     signal?: AbortSignal,
   ): Promise<number> {
     // An empty `_in` list may mean "no filter" to some servers: never send one.
@@ -159,6 +140,11 @@ class GraphQLTowerClient implements TowerClient {
     );
   }
 
+  /**
+   * Every label an object without a relation on `Label` names, all pages; which holders this
+   * Tower has is found on first use. Throws a `HolderUnreadableError` naming a holder Tower has
+   * but that could not be read.
+   */
   readHeldLabels(options: {
     pageSize: number;
     signal?: AbortSignal;
@@ -166,10 +152,15 @@ class GraphQLTowerClient implements TowerClient {
     return this.holders.read(options.pageSize, options.signal);
   }
 
+  /**
+   * Logs in (unless a token is cached) and reads Tower's clock from login's answer; with an API
+   * key, from the first answer (a `CapeLabelsPing` when nothing else was sent yet).
+   */
   readClock(signal?: AbortSignal): Promise<TowerClockReading> {
     return this.session.readClock(signal);
   }
 
+  /** How the client authenticated, once it has (after `readClock` or any request). */
   loginUsed(): TowerLogin | undefined {
     return this.session.loginUsed();
   }
@@ -186,8 +177,6 @@ export function createTowerClient(
   return new GraphQLTowerClient(options, deps);
 }
 
-type FetchLabelPage = (conditions: Vars[]) => Promise<ops.ParsedLabelRows>;
-
 /**
  * One chain of dependent keyset requests over the labels of one key: each page asks for ids
  * above the previous page's largest id. A full page that does not move the cursor stops the
@@ -195,7 +184,7 @@ type FetchLabelPage = (conditions: Vars[]) => Promise<ops.ParsedLabelRows>;
  * key (a misbehaving filter: they would be listed twice) are dropped and reported.
  */
 export async function* keysetChain(
-  fetchPage: FetchLabelPage,
+  fetchPage: (conditions: Vars[]) => Promise<ops.ParsedLabelRows>,
   options: {
     towerId: string;
     key: string;
@@ -247,12 +236,6 @@ export type KeysetState = {
   seen: Set<string>;
 };
 
-type AcceptedPage = {
-  labels: TowerLabel[];
-  dropped: number;
-  advanced: boolean;
-};
-
 /**
  * Safe for a misbehaving server: a row at or below the previous cursor, or already yielded, is
  * dropped and counted; rows out of order within the page but above the cursor are new data and
@@ -262,7 +245,7 @@ type AcceptedPage = {
 export function acceptPage(
   state: KeysetState,
   rows: TowerLabel[],
-): AcceptedPage {
+): { labels: TowerLabel[]; dropped: number; advanced: boolean } {
   const before = state.cursor;
   state.seen.clear();
   const labels: TowerLabel[] = [];

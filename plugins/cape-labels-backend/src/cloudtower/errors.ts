@@ -33,11 +33,7 @@ type CodeOption =
 
 export type TowerErrorContext = { towerId: string; operation: TowerOperation };
 
-type Ctx = TowerErrorContext & {
-  cause?: unknown;
-};
-
-type TowerErrorOptions = Ctx & CodeOption;
+type Ctx = TowerErrorContext & { cause?: unknown };
 
 export function towerCodeOr(
   towerCode: string | undefined,
@@ -56,7 +52,7 @@ export abstract class TowerError extends Error {
   readonly params: Record<string, string | number>;
 
   // Public for the subclasses that add nothing; `abstract` keeps `new TowerError` out.
-  constructor(detail: string, options: TowerErrorOptions) {
+  constructor(detail: string, options: Ctx & CodeOption) {
     super(
       // The detail may quote Tower's answer: one plain, bounded line.
       `Tower ${options.towerId}: ${options.operation} failed: ${plainText(detail, MAX_DETAIL_BYTES)}`,
@@ -90,8 +86,7 @@ export class TowerTimeoutError extends TowerError {
   readonly timeoutMs: number;
   constructor(timeoutMs: number, ctx: Ctx) {
     super(`no answer within ${timeoutMs} ms`, { ...ctx, code: 'TIMEOUT' });
-    this.timeoutMs = timeoutMs;
-    this.params.timeoutMs = timeoutMs;
+    this.timeoutMs = this.params.timeoutMs = timeoutMs;
   }
 }
 
@@ -119,13 +114,12 @@ export class TowerHttpError extends TowerError {
       ...rest,
       code: `HTTP_${status}`,
     });
-    this.status = status;
+    this.status = this.params.status = status;
     this.messages = boundedMessages(body?.messages ?? []);
     this.towerCode =
       body?.code === undefined
         ? undefined
         : plainText(body.code, MAX_CODE_BYTES);
-    this.params.status = status;
     if (this.towerCode !== undefined) this.params.towerCode = this.towerCode;
   }
 }
@@ -142,10 +136,8 @@ export class TowerRedirectError extends TowerError {
       `HTTP ${status} redirect to ${targetOrigin} refused (redirects are never followed)`,
       { ...ctx, code: 'REDIRECT' },
     );
-    this.status = status;
-    this.targetOrigin = targetOrigin;
-    this.params.status = status;
-    this.params.targetOrigin = targetOrigin;
+    this.status = this.params.status = status;
+    this.targetOrigin = this.params.targetOrigin = targetOrigin;
   }
 }
 
@@ -153,13 +145,11 @@ export class TowerResponseError extends TowerError {
   constructor(
     detail: string,
     ctx: Ctx & {
-      code?: Extract<
-        PluginRunErrorCode,
+      code?:
         | 'MALFORMED_RESPONSE'
         | 'RESPONSE_TOO_LARGE'
         | 'UNEXPECTED_SHAPE'
-        | 'RELATIONS_UNKNOWN'
-      >;
+        | 'RELATIONS_UNKNOWN';
     },
   ) {
     super(detail, { ...ctx, code: ctx.code ?? 'MALFORMED_RESPONSE' });
@@ -289,9 +279,7 @@ export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 const CUT_MARGIN = 4096;
 const MAX_WORDS_BYTES = 512;
 
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj =>
+export const isObj = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const str = (v: unknown): string | undefined =>
@@ -308,7 +296,13 @@ export function graphqlErrorCode(error: unknown): string | undefined {
   );
 }
 
-function fromJson(value: unknown): TowerHttpErrorBody {
+function fromJson(text: string): TowerHttpErrorBody {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { message: text };
+  }
   if (!isObj(value)) return {};
   if (Array.isArray(value.errors)) {
     const errors: unknown[] = value.errors;
@@ -339,13 +333,10 @@ const ENTITIES: Record<string, string> = {
 
 function decodeEntities(text: string): string {
   return text.replace(
-    /&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,6});/gi,
-    (whole, name: string) => {
-      if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole;
-      const point =
-        name[1] === 'x' || name[1] === 'X'
-          ? parseInt(name.slice(2), 16)
-          : parseInt(name.slice(1), 10);
+    /&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|([a-z]{2,6}));/gi,
+    (whole, decimal?: string, hex?: string, name?: string) => {
+      if (name) return ENTITIES[name.toLowerCase()] ?? whole;
+      const point = hex ? parseInt(hex, 16) : Number(decimal);
       return point > 0 && point <= 0x10ffff
         ? String.fromCodePoint(point)
         : whole;
@@ -353,32 +344,15 @@ function decodeEntities(text: string): string {
   );
 }
 
-function skipMarkup(html: string, lower: string, lt: number): number {
-  if (lower.startsWith('<!--', lt)) {
-    const end = lower.indexOf('-->', lt + 4);
-    return end < 0 ? html.length : end + 3;
-  }
-  const element = /^<(script|style)[\s>/]/.exec(lower.slice(lt, lt + 8));
-  const close = element ? lower.indexOf(`</${element[1]}`, lt) : lt;
-  if (close < 0) return html.length;
-  const gt = html.indexOf('>', close);
-  return gt < 0 ? html.length : gt + 1;
-}
+/**
+ * A comment, a script or style element with its content, or a tag: each up to its end, or to the
+ * end of the text when it is not closed.
+ */
+const MARKUP =
+  /<!--[\s\S]*?(?:-->|$)|<(script|style)[\s>/][\s\S]*?(?:<\/\1[^>]*(?:>|$)|$)|<[^>]*(?:>|$)/gi;
 
 function htmlText(html: string): string {
-  const lower = html.toLowerCase();
-  let out = '';
-  let at = 0;
-  while (at < html.length) {
-    const lt = html.indexOf('<', at);
-    if (lt < 0) {
-      out += html.slice(at);
-      break;
-    }
-    out += `${html.slice(at, lt)} `;
-    at = skipMarkup(html, lower, lt);
-  }
-  return decodeEntities(out);
+  return decodeEntities(html.replace(MARKUP, ' '));
 }
 
 function bodyWords(text: string | undefined, scrub: (t: string) => string) {
@@ -400,26 +374,23 @@ export function parseErrorBody(
 ): TowerHttpErrorBody {
   const text = scrub(cut ? raw.slice(0, -CUT_MARGIN) : raw).trim();
   if (!text) return {};
-  let found: TowerHttpErrorBody;
-  if (text.startsWith('{')) {
-    try {
-      found = fromJson(JSON.parse(text));
-    } catch {
-      found = { message: text };
-    }
-  } else if (text.startsWith('<') || /html/i.test(contentType ?? '')) {
-    found = { message: htmlText(text) };
-  } else {
-    found = { message: text };
-  }
-  const body: TowerHttpErrorBody = {};
+  const found: TowerHttpErrorBody = text.startsWith('{')
+    ? fromJson(text)
+    : {
+        message:
+          text.startsWith('<') || /html/i.test(contentType ?? '')
+            ? htmlText(text)
+            : text,
+      };
   const code = bodyWords(found.code, scrub);
   const message = bodyWords(found.message, scrub);
-  if (code) body.code = code;
-  if (message) body.message = message;
-  if (found.messages?.length)
-    body.messages = found.messages.map(m => bodyWords(m, scrub) ?? '');
-  return body;
+  return {
+    ...(code && { code }),
+    ...(message && { message }),
+    ...(found.messages?.length && {
+      messages: found.messages.map(m => bodyWords(m, scrub) ?? ''),
+    }),
+  };
 }
 
 const TLS_CODES = new Set([
@@ -433,8 +404,6 @@ const TLS_CODES = new Set([
   'CERT_UNTRUSTED',
   'CERT_REJECTED',
   'CERT_SIGNATURE_FAILURE',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-  'ERR_SSL_WRONG_VERSION_NUMBER',
   'EPROTO',
 ]);
 
@@ -489,31 +458,21 @@ export function classifyFetchError(
   if (request.timeoutSignal.aborted)
     return new TowerTimeoutError(request.timeoutMs, base);
   const { code, error } = findCode(e);
-  if (
-    code &&
-    (TLS_CODES.has(code) ||
-      code.startsWith('ERR_TLS_') ||
-      code.startsWith('ERR_SSL_'))
-  ) {
+  const ctx = { ...base, cause: networkCause(error) };
+  if (code && (TLS_CODES.has(code) || /^ERR_(TLS|SSL)_/.test(code)))
     return new TowerUnreachableError(`TLS error (${code})`, {
-      ...base,
+      ...ctx,
       code: 'TLS',
       tlsCode: code,
-      cause: networkCause(error),
     });
-  }
-  if (code) {
-    const detail = NETWORK_DETAILS[code] ?? 'network error';
-    return new TowerUnreachableError(`${detail} (${code})`, {
-      ...base,
-      passedThroughCode: code,
-      cause: networkCause(error),
-    });
-  }
+  if (code)
+    return new TowerUnreachableError(
+      `${NETWORK_DETAILS[code] ?? 'network error'} (${code})`,
+      { ...ctx, passedThroughCode: code },
+    );
   return new TowerUnreachableError(`network error: ${toError(e).message}`, {
-    ...base,
+    ...ctx,
     code: 'NETWORK',
-    cause: networkCause(e),
   });
 }
 

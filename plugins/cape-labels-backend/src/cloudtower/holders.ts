@@ -1,7 +1,12 @@
 import { toError } from '@backstage/errors';
-import { ShapeError, TowerAbortedError, TowerResponseError } from './errors';
-import { isObj, nonEmptyString } from './operations';
-import { refusedNaming, validationMessages } from './relations';
+import {
+  isObj,
+  ShapeError,
+  TowerAbortedError,
+  TowerResponseError,
+} from './errors';
+import { nonEmptyString } from './operations';
+import { introspectionRefused, refusalOf, refusedNaming } from './relations';
 import type { TowerSession } from './session';
 import type { HeldLabels, LabelHolder } from './types';
 
@@ -22,7 +27,6 @@ type HolderSource = {
 type HolderSpec = {
   root: string;
   type: string;
-  since: string;
   sources: readonly HolderSource[];
 };
 
@@ -31,6 +35,7 @@ const labelGroups: HolderSource = {
   ids: 'label_ids',
   objects: 'labels',
 };
+const ownLabels: HolderSource = { objects: 'labels' };
 const rules = (...fields: string[]): HolderSource[] =>
   fields.map(field => ({
     via: {
@@ -43,51 +48,33 @@ const rules = (...fields: string[]): HolderSource[] =>
 
 /**
  * The holders public sources show (REST specs 3.0–4.9, the Go SDK's models, the pre-3.0 UI-kit
- * schema, Everoute's Tower plugin); the 4.x root names are assumed from their REST paths.
+ * schema, Everoute's Tower plugin), with the Tower version that brought each; the 4.x root names
+ * are assumed from their REST paths.
  */
 export const KNOWN_HOLDERS: readonly HolderSpec[] = [
+  { root: 'securityGroups', type: 'SecurityGroup', sources: [labelGroups] }, // 3.0
   {
-    root: 'securityGroups',
-    type: 'SecurityGroup',
-    since: '3.0',
-    sources: [labelGroups],
-  },
-  {
-    root: 'securityPolicies',
+    root: 'securityPolicies', // 3.0
     type: 'SecurityPolicy',
-    since: '3.0',
     sources: rules('apply_to', 'ingress', 'egress'),
   },
   {
-    root: 'isolationPolicies',
+    root: 'isolationPolicies', // 3.0
     type: 'IsolationPolicy',
-    since: '3.0',
     sources: rules('ingress', 'egress'),
   },
   {
-    root: 'virtualPrivateCloudSecurityGroups',
+    root: 'virtualPrivateCloudSecurityGroups', // 4.2
     type: 'VirtualPrivateCloudSecurityGroup',
-    since: '4.2',
     sources: [labelGroups],
   },
   {
-    root: 'virtualPrivateCloudSecurityPolicies',
+    root: 'virtualPrivateCloudSecurityPolicies', // 4.2
     type: 'VirtualPrivateCloudSecurityPolicy',
-    since: '4.2',
     sources: rules('ingress', 'egress'),
   },
-  {
-    root: 'businessHosts',
-    type: 'BusinessHost',
-    since: '4.7',
-    sources: [{ objects: 'labels' }],
-  },
-  {
-    root: 'diskPools',
-    type: 'DiskPool',
-    since: '4.7',
-    sources: [{ objects: 'labels' }],
-  },
+  { root: 'businessHosts', type: 'BusinessHost', sources: [ownLabels] }, // 4.7
+  { root: 'diskPools', type: 'DiskPool', sources: [ownLabels] }, // 4.7
 ];
 
 /** A holder this Tower has that could not be read: nothing may be deleted on its word. */
@@ -185,9 +172,9 @@ function parseIntrospectedHolders(data: unknown): HolderInUse[] {
       const on = s.via?.type ?? spec.type;
       if (s.via && !has(spec.type, s.via.field)) return [];
       const kept: HolderSource = {
-        ...(s.via ? { via: s.via } : {}),
-        ...(has(on, s.ids) ? { ids: s.ids } : {}),
-        ...(has(on, s.objects) ? { objects: s.objects } : {}),
+        via: s.via,
+        ids: has(on, s.ids) ? s.ids : undefined,
+        objects: has(on, s.objects) ? s.objects : undefined,
       };
       return kept.ids || kept.objects ? [kept] : [];
     }),
@@ -195,21 +182,16 @@ function parseIntrospectedHolders(data: unknown): HolderInUse[] {
 }
 
 function leavesOf(spec: HolderSpec): HolderSource[] {
-  return spec.sources.flatMap(s => [
-    ...(s.ids ? [{ ...(s.via ? { via: s.via } : {}), ids: s.ids }] : []),
-    ...(s.objects
-      ? [{ ...(s.via ? { via: s.via } : {}), objects: s.objects }]
-      : []),
+  return spec.sources.flatMap(({ via, ids, objects }) => [
+    ...(ids ? [{ via, ids }] : []),
+    ...(objects ? [{ via, objects }] : []),
   ]);
 }
 
-type Page = {
-  rows: Array<{ id: string; name: string | null; labelIds: string[] }>;
-  received: number;
-};
+type Page = Array<{ id: string; name: string | null; labelIds: string[] }>;
 
-function labelIdsOf(value: unknown, source: HolderSource): string[] {
-  const containers = source.via ? (value ?? []) : [value];
+function labelIdsOf(row: Record<string, unknown>, source: HolderSource) {
+  const containers = source.via ? (row[source.via.field] ?? []) : [row];
   if (!Array.isArray(containers))
     throw new ShapeError(`${source.via?.field} is not a list`);
   const ids: string[] = [];
@@ -238,20 +220,15 @@ function labelIdsOf(value: unknown, source: HolderSource): string[] {
 function parsePage(rows: unknown, holder: HolderInUse): Page {
   if (!Array.isArray(rows))
     throw new ShapeError(`${holder.spec.root} is not a list`);
-  return {
-    received: rows.length,
-    rows: rows.map(row => {
-      if (!isObj(row) || !nonEmptyString(row.id))
-        throw new ShapeError(`a row of ${holder.spec.root} has no id`);
-      return {
-        id: row.id,
-        name: typeof row.name === 'string' ? row.name : null,
-        labelIds: holder.sources.flatMap(s =>
-          labelIdsOf(s.via ? row[s.via.field] : row, s),
-        ),
-      };
-    }),
-  };
+  return rows.map(row => {
+    if (!isObj(row) || !nonEmptyString(row.id))
+      throw new ShapeError(`a row of ${holder.spec.root} has no id`);
+    return {
+      id: row.id,
+      name: typeof row.name === 'string' ? row.name : null,
+      labelIds: holder.sources.flatMap(s => labelIdsOf(row, s)),
+    };
+  });
 }
 
 type Chain = { holder: HolderInUse; after?: string; seen: Set<string> };
@@ -273,9 +250,8 @@ export class LabelHolderReader {
     const holders = await this.discover(signal);
     const unreadable = holders.find(h => h.sources.length === 0);
     if (unreadable)
-      throw new HolderUnreadableError(
-        this.towerId,
-        unreadable.spec.root,
+      throw this.unreadable(
+        unreadable,
         'Tower has it, but none of the fields that name its labels',
       );
     const byLabel = new Map<string, LabelHolder>();
@@ -287,9 +263,8 @@ export class LabelHolderReader {
       );
       const objects = chains.reduce((n, c) => n + c.seen.size, 0);
       if (objects > MAX_HOLDER_OBJECTS)
-        throw new HolderUnreadableError(
-          this.towerId,
-          chains[0].holder.spec.root,
+        throw this.unreadable(
+          chains[0].holder,
           `more than ${MAX_HOLDER_OBJECTS} objects hold labels`,
         );
       chains = more;
@@ -303,7 +278,7 @@ export class LabelHolderReader {
     pageSize: number,
     byLabel: Map<string, LabelHolder>,
   ): boolean {
-    const fresh = page.rows.filter(r => !chain.seen.has(r.id));
+    const fresh = page.filter(r => !chain.seen.has(r.id));
     for (const row of fresh) {
       chain.seen.add(row.id);
       for (const labelId of row.labelIds)
@@ -314,13 +289,9 @@ export class LabelHolderReader {
             name: row.name,
           });
     }
-    if (page.received < pageSize) return false;
+    if (page.length < pageSize) return false;
     if (fresh.length === 0)
-      throw new HolderUnreadableError(
-        this.towerId,
-        chain.holder.spec.root,
-        'its listing did not advance',
-      );
+      throw this.unreadable(chain.holder, 'its listing did not advance');
     chain.after = fresh[fresh.length - 1].id;
     return true;
   }
@@ -335,24 +306,25 @@ export class LabelHolderReader {
       return await this.page(chains, pageSize, signal);
     } catch (error) {
       if (error instanceof TowerAbortedError || chains.length === 1)
-        throw this.unreadable(chains[0], error);
+        throw this.unreadable(chains[0].holder, error);
     }
     const pages: Page[] = [];
     for (const chain of chains) {
       const [page] = await this.page([chain], pageSize, signal).catch(error => {
-        throw this.unreadable(chain, error);
+        throw this.unreadable(chain.holder, error);
       });
       pages.push(page);
     }
     return pages;
   }
 
-  private unreadable(chain: Chain, error: unknown): Error {
-    if (error instanceof TowerAbortedError) return error;
+  /** Why `holder` could not be read: words, or the error met (the caller's abort stays one). */
+  private unreadable(holder: HolderInUse, why: unknown): Error {
+    if (why instanceof TowerAbortedError) return why;
     return new HolderUnreadableError(
       this.towerId,
-      chain.holder.spec.root,
-      toError(error).message,
+      holder.spec.root,
+      typeof why === 'string' ? why : toError(why).message,
     );
   }
 
@@ -398,22 +370,15 @@ export class LabelHolderReader {
         signal,
       );
     } catch (error) {
-      const refused =
-        validationMessages(error) !== undefined ||
-        (error instanceof TowerResponseError &&
-          error.code === 'UNEXPECTED_SHAPE');
-      if (!refused) throw error;
+      if (!introspectionRefused(error)) throw error;
     }
-    const all = KNOWN_HOLDERS.map(spec => ({
-      spec,
-      sources: [...spec.sources],
-    }));
+    const whole = (spec: HolderSpec) => ({ spec, sources: [...spec.sources] });
+    const all = KNOWN_HOLDERS.map(whole);
     if ((await this.refusal(all, signal)) === undefined) return all;
     const found: HolderInUse[] = [];
     for (const spec of KNOWN_HOLDERS) {
-      const whole = { spec, sources: [...spec.sources] };
-      const refusal = await this.refusal([whole], signal);
-      if (refusal === undefined) found.push(whole);
+      const refusal = await this.refusal([whole(spec)], signal);
+      if (refusal === undefined) found.push(whole(spec));
       else if (!refusedNaming(refusal, spec.root, 'Query'))
         found.push({ spec, sources: await this.acceptedLeaves(spec, signal) });
     }
@@ -433,26 +398,15 @@ export class LabelHolderReader {
     return accepted;
   }
 
-  private async refusal(
-    holders: HolderInUse[],
-    signal?: AbortSignal,
-  ): Promise<string[] | undefined> {
-    const variables = Object.fromEntries(
-      holders.map((_, i) => [`f${i}`, PROBE_FIRST]),
-    );
-    try {
-      await this.session.request(
+  private refusal(holders: HolderInUse[], signal?: AbortSignal) {
+    return refusalOf(
+      this.session.request(
         'readHolders',
         holdersDocument(holders, 'CapeLabelsHolderProbe'),
-        variables,
+        Object.fromEntries(holders.map((_, i) => [`f${i}`, PROBE_FIRST])),
         () => true,
         signal,
-      );
-      return undefined;
-    } catch (error) {
-      const messages = validationMessages(error);
-      if (!messages) throw error;
-      return messages;
-    }
+      ),
+    );
   }
 }

@@ -61,14 +61,12 @@ export function loginInput(
   { username, password }: PasswordCredentials,
   login: PasswordLogin,
 ): Record<string, string> {
-  return login.source === 'AUTHN'
-    ? {
-        username,
-        password,
-        source: 'AUTHN',
-        auth_config_id: login.authConfigId,
-      }
-    : { username, password, source: login.source };
+  return {
+    username,
+    password,
+    source: login.source,
+    ...(login.source === 'AUTHN' && { auth_config_id: login.authConfigId }),
+  };
 }
 
 const SECOND_FACTOR = /\b(MFA|2FA|OTP|TWO_FACTOR)|two-factor|second factor/i;
@@ -92,10 +90,11 @@ export function describeLogin(login: TowerLogin): string {
   if (login.method === 'apiKey')
     return 'authenticated with an API key (no login)';
   if (login.source === 'LOCAL') return 'logged in as LOCAL user';
-  if (login.source === 'AUTHN') {
+  if (login.source === 'AUTHN')
     return `logged in as LDAP user through AUTHN (config ${login.authConfigId})`;
-  }
-  return login.reason === 'no-authn-strategies'
-    ? 'logged in as LDAP user with source LDAP (Tower has no authnStrategies)'
-    : 'logged in as LDAP user with source LDAP (authnStrategies lists no LDAP config)';
+  const why =
+    login.reason === 'no-authn-strategies'
+      ? 'Tower has no authnStrategies'
+      : 'authnStrategies lists no LDAP config';
+  return `logged in as LDAP user with source LDAP (${why})`;
 }

@@ -1,4 +1,4 @@
-import { ShapeError } from './errors';
+import { isObj, ShapeError } from './errors';
 import type { TowerLabel } from './types';
 
 // Every value travels as a GraphQL variable; the documents are constants.
@@ -75,10 +75,6 @@ export const READ_IDS = /* GraphQL */ `
 `;
 
 type Obj = Record<string, unknown>;
-
-export function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function field(data: unknown, name: string): unknown {
   if (!isObj(data)) throw new ShapeError(`response has no data`);

@@ -1,5 +1,6 @@
 import type { RelationFinding } from '@smartx-cape/plugin-cape-labels-common';
 import {
+  isObj,
   TowerGraphQLError,
   TowerHttpError,
   TowerResponseError,
@@ -8,7 +9,6 @@ import {
 import {
   CHECK_LABELS,
   counter,
-  isObj,
   nonEmptyString,
   requestedRows,
 } from './operations';
@@ -236,14 +236,28 @@ function relationsUnknown(towerId: string, why: string): TowerResponseError {
   );
 }
 
-export function validationMessages(error: unknown): string[] | undefined {
+function validationMessages(error: unknown): string[] | undefined {
   if (error instanceof TowerGraphQLError) return error.messages;
   if (error instanceof TowerHttpError && error.status === 400)
     return error.messages.length ? error.messages : undefined;
   return undefined;
 }
 
-function introspectionRefused(error: unknown): boolean {
+/** The words of Tower's validation refusal of a request, or undefined when it accepted it. */
+export async function refusalOf(
+  request: Promise<unknown>,
+): Promise<string[] | undefined> {
+  try {
+    await request;
+    return undefined;
+  } catch (error) {
+    const messages = validationMessages(error);
+    if (!messages) throw error;
+    return messages;
+  }
+}
+
+export function introspectionRefused(error: unknown): boolean {
   return (
     validationMessages(error) !== undefined ||
     (error instanceof TowerResponseError && error.code === 'UNEXPECTED_SHAPE')
@@ -273,13 +287,13 @@ export function refusedNaming(
   });
 }
 
+/** The candidates a refusal of their probe names as missing. */
 function namedByRefusal(
   messages: readonly string[],
   candidates: readonly string[],
-  document: string,
 ): string[] {
   const known = new Set(candidates);
-  const sent = withoutSpaces(document);
+  const sent = withoutSpaces(probeDocument(candidates));
   const named = new Set<string>();
   for (const message of messages) {
     const refusal = message.split(SUGGESTION)[0];
@@ -297,31 +311,15 @@ function namedByRefusal(
   return candidates.filter(c => named.has(c));
 }
 
-async function refusalOf(
-  query: RelationQuery,
-  relations: readonly string[],
-): Promise<string[] | undefined> {
-  try {
-    await query(probeDocument(relations), { id: PROBE_LABEL_ID }, () => true);
-    return undefined;
-  } catch (error) {
-    const messages = validationMessages(error);
-    if (!messages) throw error;
-    return messages;
-  }
-}
-
-function aloneVerdict(
-  refusal: string[] | undefined,
-  relation: string,
-): RelationFinding | 'lacking' {
-  if (!refusal) return 'probedAlone';
-  const named = namedByRefusal(refusal, [relation], probeDocument([relation]));
-  return named.length ? 'lacking' : 'unclear';
-}
+const probeRefusal = (query: RelationQuery, relations: readonly string[]) =>
+  refusalOf(
+    query(probeDocument(relations), { id: PROBE_LABEL_ID }, () => true),
+  );
 
 /** Probes of one relation alone, per run: a refusal naming more than this keeps the rest, unclear. */
 export const MAX_ALONE_PROBES = 6;
+
+type AloneVerdict = RelationFinding | 'lacking';
 
 type RelationsInUse = {
   relations: LabelRelations;
@@ -335,10 +333,7 @@ type RelationsInUse = {
  */
 export class LabelRelationDiscovery {
   private aloneProbesLeft = MAX_ALONE_PROBES;
-  private readonly aloneVerdicts = new Map<
-    string,
-    RelationFinding | 'lacking'
-  >();
+  private readonly aloneVerdicts = new Map<string, AloneVerdict>();
   private found?: Promise<RelationsInUse>;
 
   constructor(
@@ -386,12 +381,12 @@ export class LabelRelationDiscovery {
    */
   private async probe(query: RelationQuery): Promise<LabelRelations> {
     const all = [...KNOWN_LABEL_RELATIONS];
-    const refusal = await refusalOf(query, all);
+    const refusal = await probeRefusal(query, all);
     const foundBy = new Map<string, RelationFinding>(
       all.map(r => [r, 'probe']),
     );
     if (!refusal) return relationSet('probe', foundBy);
-    const suspects = namedByRefusal(refusal, all, probeDocument(all));
+    const suspects = namedByRefusal(refusal, all);
     if (suspects.length === 0)
       throw relationsUnknown(
         this.towerId,
@@ -408,12 +403,17 @@ export class LabelRelationDiscovery {
   private async probeAlone(
     query: RelationQuery,
     relation: string,
-  ): Promise<RelationFinding | 'lacking'> {
+  ): Promise<AloneVerdict> {
     const earlier = this.aloneVerdicts.get(relation);
     if (earlier) return earlier;
     if (this.aloneProbesLeft === 0) return 'unclear';
     this.aloneProbesLeft--;
-    const verdict = aloneVerdict(await refusalOf(query, [relation]), relation);
+    const refusal = await probeRefusal(query, [relation]);
+    let verdict: AloneVerdict = 'probedAlone';
+    if (refusal)
+      verdict = namedByRefusal(refusal, [relation]).length
+        ? 'lacking'
+        : 'unclear';
     this.aloneVerdicts.set(relation, verdict);
     return verdict;
   }
@@ -434,7 +434,7 @@ export function checkDocument(unfiltered: readonly UnfilteredField[]): string {
   return CHECK_LABELS.replace(/total_num\n/, `total_num${reads.join('')}\n`);
 }
 
-export function anyReference(
+function anyReference(
   relations: readonly string[],
 ): Array<Record<string, object>> {
   return relations.map(r => ({ [`${r}_some`]: {} }));
@@ -455,15 +455,12 @@ export function referencesDocument(relationCount: number): string {
 }`;
 }
 
-export function referencesVariables(
+function referencesVariables(
   ids: string[],
   relations: readonly string[],
 ): Record<string, unknown> {
-  const variables: Record<string, unknown> = { ids };
-  anyReference(relations).forEach((filter, i) => {
-    variables[`r${i}`] = filter;
-  });
-  return variables;
+  const filters = anyReference(relations).map((f, i) => [`r${i}`, f]);
+  return { ids, ...Object.fromEntries(filters) };
 }
 
 /**
@@ -515,10 +512,10 @@ function fieldsHolding(
     .map(f => f.name);
 }
 
-export function parseCheck(
+function parseCheck(
   data: unknown,
   requested: ReadonlySet<string>,
-  unfiltered: readonly UnfilteredField[] = [],
+  unfiltered: readonly UnfilteredField[],
 ): CheckAnswer {
   const counters = new Map<string, number | null>();
   const heldDirectly = new Map<string, Set<string>>();
@@ -538,7 +535,7 @@ export function parseCheck(
   return { counters, referenced, heldDirectly };
 }
 
-export function parseReferences(
+function parseReferences(
   data: unknown,
   requested: ReadonlySet<string>,
   relations: readonly string[],
@@ -550,7 +547,7 @@ export function parseReferences(
 }
 
 /** The relations name a referenced label where the second read found it, then unfiltered fields. */
-export function liveStates(
+function liveStates(
   check: CheckAnswer,
   references: ReadonlyMap<string, ReadonlySet<string>>,
 ): LabelLiveState[] {
@@ -569,4 +566,33 @@ export function liveStates(
       referencedBy,
     };
   });
+}
+
+/** Each label's live `total_num` and what references it, by the two reads above. */
+export async function readLiveStates(
+  session: TowerSession,
+  { relations, checkQuery, references }: RelationsInUse,
+  ids: string[],
+  signal?: AbortSignal,
+): Promise<LabelLiveState[]> {
+  const requested = new Set(ids);
+  const check = await session.request(
+    'checkLabels',
+    checkQuery,
+    { ids, referenced: anyReference(relations.fields) },
+    data => parseCheck(data, requested, relations.unfiltered),
+    signal,
+  );
+  // Which relation holds them: asked only of the labels still there that something references.
+  const referenced = [...check.referenced].filter(id => check.counters.has(id));
+  const byRelation = referenced.length
+    ? await session.request(
+        'checkLabels',
+        references,
+        referencesVariables(referenced, relations.fields),
+        data => parseReferences(data, check.referenced, relations.fields),
+        signal,
+      )
+    : new Map<string, ReadonlySet<string>>();
+  return liveStates(check, byRelation);
 }

@@ -198,19 +198,10 @@ export class TowerSession {
   ): Promise<string> {
     if (this.token) return this.token;
     if (!this.loginInFlight) {
-      const attempt = this.login().then(
-        token => {
-          this.token = token;
-          this.loginInFlight = undefined;
-          return token;
-        },
-        (e: unknown) => {
-          this.loginInFlight = undefined;
-          throw e;
-        },
-      );
-      attempt.catch(() => undefined);
-      this.loginInFlight = attempt;
+      this.loginInFlight = this.login().finally(() => {
+        this.loginInFlight = undefined;
+      });
+      this.loginInFlight.catch(() => undefined);
     }
     // The shared login ignores one caller's signal; each caller stops waiting on its own.
     return raceAbort(
@@ -241,6 +232,7 @@ export class TowerSession {
       );
     }
     this.scrubber.add(token);
+    this.token = token;
     this.noteAuthenticated(this.resolved, ` (user ${credentials.username})`);
     return token;
   }
@@ -251,26 +243,23 @@ export class TowerSession {
     if (credentials.userSource === 'LOCAL') {
       return { method: 'password', source: 'LOCAL' };
     }
-    let ids: string[];
-    try {
-      const { data } = await this.wire.send(
-        'authnStrategies',
-        ops.AUTHN_STRATEGIES,
-        {},
-      );
-      ids = parseAnswer(this.towerId, 'authnStrategies', () =>
-        ops.parseLdapConfigIds(data),
-      );
-    } catch (e) {
-      if (unknownQuery(e)) {
-        return {
-          method: 'password',
-          source: 'LDAP',
-          reason: 'no-authn-strategies',
-        };
-      }
-      throw e;
-    }
+    const ids = await this.wire
+      .send('authnStrategies', ops.AUTHN_STRATEGIES, {})
+      .then(({ data }) =>
+        parseAnswer(this.towerId, 'authnStrategies', () =>
+          ops.parseLdapConfigIds(data),
+        ),
+      )
+      .catch((e: unknown) => {
+        if (unknownQuery(e)) return undefined;
+        throw e;
+      });
+    if (!ids)
+      return {
+        method: 'password',
+        source: 'LDAP',
+        reason: 'no-authn-strategies',
+      };
     const safeIds = ids.map(id =>
       plainText(this.scrubber.scrub(id), MAX_ID_BYTES),
     );

@@ -104,16 +104,6 @@ export type LabelRelations = {
 
 export type UnfilteredField = { name: string; paged: boolean };
 
-export type ListLabelsFilter = {
-  keys: string[];
-};
-
-export type GuardedDeleteInput = {
-  ids: string[];
-  keys: string[];
-  createdBefore: string;
-};
-
 /**
  * Tower's clock, from the HTTP `Date` header of login's answer (an API key's first answer):
  * `towerNowMs` is the header's time, a lower bound of Tower's time when it is read (whole
@@ -122,47 +112,3 @@ export type GuardedDeleteInput = {
  */
 export type TowerClockReading =
   { source: 'tower'; towerNowMs: number } | { source: 'local'; reason: string };
-
-export interface TowerClient {
-  /** Keyset pages ordered by id (`id_gt` the last id of the previous page). */
-  listLabelPages(
-    filter: ListLabelsFilter,
-    options: { pageSize: number; signal?: AbortSignal },
-  ): AsyncIterable<TowerLabel[]>;
-  /**
-   * The relations of Tower's `Label`, read on first use and kept for the client's life (one run).
-   * Throws a `TowerResponseError` `RELATIONS_UNKNOWN` when they cannot be determined.
-   */
-  readLabelRelations(signal?: AbortSignal): Promise<LabelRelations>;
-  /**
-   * One request: each label's live `total_num`, and per relation which of the ids it references.
-   * Missing ids are absent.
-   */
-  checkLabels(ids: string[], signal?: AbortSignal): Promise<LabelLiveState[]>;
-  /**
-   * One `deleteManyLabels` with the rule-5 guard (`<relation>_none: {}` for every relation);
-   * returns the count Tower reports.
-   */
-  deleteLabelsGuarded(
-    input: GuardedDeleteInput,
-    signal?: AbortSignal,
-  ): Promise<number>;
-  readExistingIds(ids: string[], signal?: AbortSignal): Promise<string[]>;
-  /**
-   * Every label an object without a relation on `Label` names (holders.ts), all pages; which
-   * holders this Tower has is found on first use. Throws a `HolderUnreadableError` naming a holder
-   * Tower has but that could not be read.
-   */
-  readHeldLabels(options: {
-    pageSize: number;
-    signal?: AbortSignal;
-  }): Promise<HeldLabels>;
-  /**
-   * Logs in (unless a token is cached) and reads Tower's clock from login's answer; with an API
-   * key, from the first answer (a `CapeLabelsPing` when nothing else was sent yet).
-   */
-  readClock(signal?: AbortSignal): Promise<TowerClockReading>;
-  /** How the client authenticated, once it has (after `readClock` or any request). */
-  loginUsed(): TowerLogin | undefined;
-  close(): Promise<void>;
-}

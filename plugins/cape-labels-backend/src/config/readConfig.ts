@@ -41,6 +41,20 @@ const MAX_RESPONSE_BYTES_LIMIT = 1024 * 1024 * 1024;
 
 const MAX_START_SPREAD_HOURS = 24;
 
+/** Older holders' ids would let a label a security group began to name in between go. */
+const MAX_HOLDERS_AGE_SECONDS = 60;
+
+type DurationCheck = (duration: Duration) => string | undefined;
+
+const notNegative: DurationCheck = d =>
+  d.as('milliseconds') < 0 ? 'must not be negative' : undefined;
+
+const atMost =
+  (limit: number, unit: 'seconds' | 'hours'): DurationCheck =>
+  d =>
+    notNegative(d) ??
+    (d.as(unit) > limit ? `must be at most ${limit} ${unit}` : undefined);
+
 /** Throws an error naming the key on invalid input; no block at all gives no Towers. */
 export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
   const config =
@@ -50,7 +64,13 @@ export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
   const defaults = readSweepSettings(config, ROOT);
   return {
     tuning: readTuning(at),
-    startSpread: readStartSpread(at('startSpread')),
+    startSpread: config.has('startSpread')
+      ? readDuration(
+          at('startSpread'),
+          {},
+          atMost(MAX_START_SPREAD_HOURS, 'hours'),
+        )
+      : undefined,
     maxConcurrentSweeps: readPositiveInt(at('maxConcurrentSweeps'), 4, 1000),
     towers: readTowers(config, defaults),
     notificationsEnabled:
@@ -61,17 +81,18 @@ export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
 }
 
 function readTuning(at: (key: string) => Setting): SweepTuning {
-  const pageSize = readPositiveInt(at('pageSize'), 1000, 1000);
   const requestsInFlight = readPositiveInt(
     at('requestsInFlight'),
     DEFAULT_MAX_IN_FLIGHT,
     32,
   );
-  const requestTimeoutMs = readRequestTimeout(at('requestTimeout')).as(
-    'milliseconds',
-  );
+  const requestTimeoutMs = readDuration(
+    at('requestTimeout'),
+    { seconds: 30 },
+    d => (d.as('milliseconds') < 1 ? 'must be longer than 0' : undefined),
+  ).as('milliseconds');
   return {
-    pageSize,
+    pageSize: readPositiveInt(at('pageSize'), 1000, 1000),
     requestsInFlight,
     // Each batch needs a request at a time: more batches than requests would only queue.
     batchesInFlight: requestsInFlight,
@@ -83,10 +104,14 @@ function readTuning(at: (key: string) => Setting): SweepTuning {
       DEFAULT_MAX_RESPONSE_BYTES,
       MAX_RESPONSE_BYTES_LIMIT,
     ),
-    maxClockAheadMs: readNonNegativeDuration(at('maxClockAhead'), {
-      minutes: 10,
-    }).as('milliseconds'),
-    holdersMaxAgeMs: readHoldersMaxAge(at('holdersMaxAge')).as('milliseconds'),
+    maxClockAheadMs: readDuration(at('maxClockAhead'), { minutes: 10 }).as(
+      'milliseconds',
+    ),
+    holdersMaxAgeMs: readDuration(
+      at('holdersMaxAge'),
+      { seconds: 5 },
+      atMost(MAX_HOLDERS_AGE_SECONDS, 'seconds'),
+    ).as('milliseconds'),
     retention: {
       runs: readPositiveInt(at('retention.runsPerTower'), 200),
       routineRuns: readPositiveInt(at('retention.routineKeepRuns'), 1),
@@ -114,12 +139,16 @@ function readSweepSettings(
       : reader(setting(config, parentKey, key));
   return {
     schedule: read('schedule', readSchedule),
-    minAge: read('minAge', readMinAge),
+    minAge: read('minAge', at =>
+      readDuration(at, { hours: 24 }, d =>
+        d.as('milliseconds') <= 0
+          ? 'must be longer than 0: CAPE creates a label moments before it attaches it'
+          : undefined,
+      ),
+    ),
     dryRun: read('dryRun', at => at.config.getOptionalBoolean(at.key) ?? false),
     maxDeletesPerRun: read('maxDeletesPerRun', at => readPositiveInt(at, 5000)),
-    confirmAfter: read('confirmAfter', at =>
-      readNonNegativeDuration(at, { hours: 0 }),
-    ),
+    confirmAfter: read('confirmAfter', at => readDuration(at, { hours: 0 })),
   };
 }
 
@@ -141,43 +170,6 @@ function readSchedule(at: Setting): SchedulerServiceTaskScheduleDefinition {
   } catch (error) {
     return invalid(at.fullKey, toError(error).message);
   }
-}
-
-function readMinAge(at: Setting): Duration {
-  const minAge = readDuration(at, { hours: 24 });
-  if (minAge.as('milliseconds') <= 0) {
-    invalid(
-      at.fullKey,
-      'must be longer than 0: CAPE creates a label moments before it attaches it',
-    );
-  }
-  return minAge;
-}
-
-function readRequestTimeout(at: Setting): Duration {
-  const timeout = readDuration(at, { seconds: 30 });
-  if (timeout.as('milliseconds') < 1)
-    invalid(at.fullKey, 'must be longer than 0');
-  return timeout;
-}
-
-/** Older holders' ids would let a label a security group began to name in between go. */
-const MAX_HOLDERS_AGE_SECONDS = 60;
-
-function readHoldersMaxAge(at: Setting): Duration {
-  const age = readNonNegativeDuration(at, { seconds: 5 });
-  if (age.as('seconds') > MAX_HOLDERS_AGE_SECONDS)
-    invalid(at.fullKey, `must be at most ${MAX_HOLDERS_AGE_SECONDS} seconds`);
-  return age;
-}
-
-function readStartSpread(at: Setting): Duration | undefined {
-  if (!at.config.has(at.key)) return undefined;
-  const spread = readNonNegativeDuration(at, {});
-  if (spread.as('hours') > MAX_START_SPREAD_HOURS) {
-    invalid(at.fullKey, `must be at most ${MAX_START_SPREAD_HOURS} hours`);
-  }
-  return spread;
 }
 
 function readTowers(config: Config, defaults: SweepSettings): TowerConfig[] {
@@ -276,18 +268,13 @@ export function transportWarnings(tower: {
   id: string;
   transport: TowerTransport;
 }): string[] {
-  const warnings: string[] = [];
-  if (tower.transport.insecure) {
-    warnings.push(
+  const { insecure, skipTLSVerify } = tower.transport;
+  return [
+    insecure &&
       `Tower ${tower.id}: server is http:// (allowInsecure): its password and token cross the network in clear`,
-    );
-  }
-  if (tower.transport.skipTLSVerify) {
-    warnings.push(
+    skipTLSVerify &&
       `Tower ${tower.id}: skipTLSVerify is on: anyone between this backend and Tower can pose as Tower and read its password; set caCert instead`,
-    );
-  }
-  return warnings;
+  ].filter(warning => typeof warning === 'string');
 }
 
 // Credentials and header values are secrets: no message quotes one.
@@ -569,8 +556,12 @@ function invalid(key: string, problem: string): never {
   throw new InputError(`${key}: ${problem}`);
 }
 
-/** Any of Backstage's forms: `{hours: 24}`, `'24h'`, `'PT24H'`. */
-function readDuration(at: Setting, fallback: DurationLikeObject): Duration {
+/** Any of Backstage's forms: `{hours: 24}`, `'24h'`, `'PT24H'`; `check` names what is wrong. */
+function readDuration(
+  at: Setting,
+  fallback: DurationLikeObject,
+  check: DurationCheck = notNegative,
+): Duration {
   if (!at.config.has(at.key)) return Duration.fromObject(fallback);
   let duration: Duration;
   try {
@@ -586,16 +577,8 @@ function readDuration(at: Setting, fallback: DurationLikeObject): Duration {
   if (!duration.isValid || !Number.isFinite(duration.as('milliseconds'))) {
     return invalid(at.fullKey, 'must be a valid duration');
   }
-  return duration;
-}
-
-function readNonNegativeDuration(
-  at: Setting,
-  fallback: DurationLikeObject,
-): Duration {
-  const duration = readDuration(at, fallback);
-  if (duration.as('milliseconds') < 0)
-    invalid(at.fullKey, 'must not be negative');
+  const problem = check(duration);
+  if (problem) invalid(at.fullKey, problem);
   return duration;
 }
 

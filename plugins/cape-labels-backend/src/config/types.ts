@@ -38,8 +38,13 @@ export type SweepTuning = {
   maxClockAheadMs: number;
   /** How old the holders' label ids a delete relies on may be. */
   holdersMaxAgeMs: number;
-  /** Runs kept per Tower, and the newest of them that list their routine keeps one by one. */
-  retention: { runs: number; routineRuns: number };
+  /** How much of a Tower's history is kept (`capeLabels.retention`). */
+  retention: {
+    /** Runs kept, with the outcomes they list (`runsPerTower`). */
+    runs: number;
+    /** Newest runs that still list their routine keeps one by one (`routineKeepRuns`). */
+    routineRuns: number;
+  };
 };
 
 export type CapeLabelsConfig = {

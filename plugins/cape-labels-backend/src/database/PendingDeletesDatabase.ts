@@ -2,11 +2,6 @@ import type { Knex } from 'knex';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import { isPostgres } from './dialect';
 import { whereRunNotAlive } from './liveness';
-import type {
-  PendingBatchId,
-  PendingDelete,
-  PendingDeletesStore,
-} from './PendingDeletesStore';
 import { inTransaction, type StoreConnection } from './storeConnection';
 import {
   PENDING_DELETE_BATCHES,
@@ -15,10 +10,20 @@ import {
   type StoredLabel,
 } from './tables';
 
-export class PendingDeletesDatabase implements PendingDeletesStore {
+/** A label sent to deleteManyLabels whose outcome is not known (yet). */
+export type PendingDelete = { runId: string; label: LabelOutcome };
+
+/** One guarded delete's write-ahead record, as `writePendingDeletes` returned it. */
+export type PendingBatchId = number;
+
+/** The guarded deletes' write-ahead record (rule 5). */
+export class PendingDeletesDatabase {
   constructor(private readonly connection: StoreConnection) {}
 
-  /** One row per delete, so recording a delete costs one row, not one per label. */
+  /**
+   * Writes the labels of a guarded delete before it is sent: one row per delete, so recording a
+   * delete costs one row, not one per label.
+   */
   async writePendingDeletes(
     towerId: string,
     runId: string,
@@ -43,6 +48,10 @@ export class PendingDeletesDatabase implements PendingDeletesStore {
     return Number(row.id);
   }
 
+  /**
+   * The Tower's pending deletes of runs no longer alive (a stopped run still alive settles its
+   * own), each (run, label) once, ordered by run and label.
+   */
   async listPendingDeletes(towerId: string): Promise<PendingDelete[]> {
     const since = this.connection.aliveSince();
     const rows = await this.connection
@@ -70,38 +79,50 @@ export class PendingDeletesDatabase implements PendingDeletesStore {
     );
   }
 
+  /** Forgets pending deletes of a run, whichever guarded delete they were sent by. */
   async clearPendingDeletes(runId: string, labelIds: string[]): Promise<void> {
     await this.connection.bulkWrite(() =>
-      this.forget(this.connection.db, runId, new Set(labelIds)),
+      forgetPendingDeletes(this.connection.db, runId, new Set(labelIds)),
     );
   }
+}
 
-  /** From all of the run's rows, or the one `batchId` names; a row goes with its last label. */
-  async forget(
-    db: Knex,
-    runId: string,
-    ids: ReadonlySet<string>,
-    batchId?: PendingBatchId,
-  ): Promise<void> {
-    if (ids.size === 0) return;
-    await inTransaction(db, async tx => {
-      const query = tx<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES)
-        .select('id', 'labels')
-        .where({ run_id: runId });
-      if (batchId !== undefined) query.andWhere({ id: batchId });
-      // Read, then rewritten: on PostgreSQL no other writer may change the row in between.
-      const rows = isPostgres(tx) ? await query.forUpdate() : await query;
-      for (const row of rows) {
-        const labels: StoredLabel[] = JSON.parse(row.labels);
-        const left = labels.filter(([labelId]) => !ids.has(labelId));
-        if (left.length === labels.length) continue;
-        const ofRow = tx<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES).where({
-          id: row.id,
-        });
-        await (left.length === 0
-          ? ofRow.delete()
-          : ofRow.update({ labels: JSON.stringify(left) }));
-      }
-    });
-  }
+export const PENDING_DELETES_STORE = [
+  'writePendingDeletes',
+  'listPendingDeletes',
+  'clearPendingDeletes',
+] as const satisfies ReadonlyArray<keyof PendingDeletesDatabase>;
+
+export type PendingDeletesStore = Pick<
+  PendingDeletesDatabase,
+  (typeof PENDING_DELETES_STORE)[number]
+>;
+
+/** From all of the run's rows, or the one `batchId` names; a row goes with its last label. */
+export async function forgetPendingDeletes(
+  db: Knex,
+  runId: string,
+  ids: ReadonlySet<string>,
+  batchId?: PendingBatchId,
+): Promise<void> {
+  if (ids.size === 0) return;
+  await inTransaction(db, async tx => {
+    const query = tx<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES)
+      .select('id', 'labels')
+      .where({ run_id: runId });
+    if (batchId !== undefined) query.andWhere({ id: batchId });
+    // Read, then rewritten: on PostgreSQL no other writer may change the row in between.
+    const rows = isPostgres(tx) ? await query.forUpdate() : await query;
+    for (const row of rows) {
+      const labels: StoredLabel[] = JSON.parse(row.labels);
+      const left = labels.filter(([labelId]) => !ids.has(labelId));
+      if (left.length === labels.length) continue;
+      const ofRow = tx<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES).where({
+        id: row.id,
+      });
+      await (left.length === 0
+        ? ofRow.delete()
+        : ofRow.update({ labels: JSON.stringify(left) }));
+    }
+  });
 }

@@ -1,19 +1,41 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
+import type {
+  RunSummary,
+  RunTrigger,
+} from '@smartx-cape/plugin-cape-labels-common';
 import { whereRunNotAlive } from './liveness';
-import type { RequestsStore, SweepRequest } from './RequestsStore';
-import { rowToRequest } from './rowMapping';
-import type { RunsDatabase } from './RunsDatabase';
-import type { NewRun } from './RunsStore';
+import { insertRun, type NewRun } from './RunsDatabase';
 import type { StoreConnection } from './storeConnection';
 import { REQUESTS, RUNS, type RequestRow } from './tables';
 
-export class RequestsDatabase implements RequestsStore {
-  constructor(
-    private readonly connection: StoreConnection,
-    private readonly runs: RunsDatabase,
-  ) {}
+/** A request for a sweep (card or events bus) waiting for the Tower's lease holder. */
+export type SweepRequest = {
+  id: string;
+  towerId: string;
+  trigger: Exclude<RunTrigger, 'schedule' | 'external'>;
+  requestedBy?: string;
+  dryRun: boolean;
+  requestedAt: Date;
+  /** The run that claimed it (`claimRequest`). */
+  claimedBy?: string;
+};
+
+function rowToRequest(row: RequestRow): SweepRequest {
+  return {
+    id: row.id,
+    towerId: row.tower_id,
+    trigger: row.trigger,
+    dryRun: Boolean(row.dry_run),
+    requestedAt: new Date(Number(row.requested_at)),
+    ...(row.requested_by === null ? {} : { requestedBy: row.requested_by }),
+    ...(row.claimed_by ? { claimedBy: row.claimed_by } : {}),
+  };
+}
+
+/** Sweep requests waiting for the Tower's lease holder. */
+export class RequestsDatabase {
+  constructor(private readonly connection: StoreConnection) {}
 
   async enqueueRequest(
     request: Omit<SweepRequest, 'id' | 'claimedBy'>,
@@ -45,6 +67,7 @@ export class RequestsDatabase implements RequestsStore {
       .orderBy('q.seq', 'asc');
   }
 
+  /** The Tower's oldest request free to take: unclaimed, or claimed by a run no longer alive. */
   async nextRequest(towerId: string): Promise<SweepRequest | undefined> {
     const row = await this.requestsFree(towerId).select('q.*').first();
     return row ? rowToRequest(row) : undefined;
@@ -57,6 +80,7 @@ export class RequestsDatabase implements RequestsStore {
       : query.where({ claimed_by: request.claimedBy });
   }
 
+  /** Claims `request`, as last read, for the run before it in its start; false if it changed. */
   async claimRequest(request: SweepRequest, runId: string): Promise<boolean> {
     const claimed = await this.requestAsRead(
       this.connection.db,
@@ -67,6 +91,7 @@ export class RequestsDatabase implements RequestsStore {
     return claimed === 1;
   }
 
+  /** Takes `request`, as last read, recording its run in one transaction; undefined if changed. */
   async takeRequest(
     request: SweepRequest,
     run: NewRun,
@@ -74,16 +99,18 @@ export class RequestsDatabase implements RequestsStore {
     return this.connection.db.transaction(async tx => {
       if ((await this.requestAsRead(tx, request).delete()) !== 1)
         return undefined;
-      return this.runs.insertRun(tx, run);
+      return insertRun(tx, run);
     });
   }
 
+  /** Whether a request free to take waits (`nextRequest`). */
   async hasPendingRequest(towerId: string): Promise<boolean> {
     return (
       (await this.requestsFree(towerId).select('q.seq').first()) !== undefined
     );
   }
 
+  /** Withdraws a request nobody claimed; false when it is no longer waiting unclaimed. */
   async cancelRequest(requestId: string): Promise<boolean> {
     const withdrawn = await this.connection
       .db(REQUESTS)
@@ -93,3 +120,17 @@ export class RequestsDatabase implements RequestsStore {
     return withdrawn > 0;
   }
 }
+
+export const REQUESTS_STORE = [
+  'enqueueRequest',
+  'nextRequest',
+  'claimRequest',
+  'takeRequest',
+  'hasPendingRequest',
+  'cancelRequest',
+] as const satisfies ReadonlyArray<keyof RequestsDatabase>;
+
+export type RequestsStore = Pick<
+  RequestsDatabase,
+  (typeof REQUESTS_STORE)[number]
+>;

@@ -1,28 +1,41 @@
-import { PendingDeletesDatabase } from './PendingDeletesDatabase';
-import type { PendingDeletesStore } from './PendingDeletesStore';
-import { RequestsDatabase } from './RequestsDatabase';
-import type { RequestsStore } from './RequestsStore';
-import { RunsDatabase } from './RunsDatabase';
-import type { RunsStore } from './RunsStore';
-import { SightingsDatabase } from './SightingsDatabase';
-import type { SightingsStore } from './SightingsStore';
+import {
+  PENDING_DELETES_STORE,
+  PendingDeletesDatabase,
+  type PendingDeletesStore,
+} from './PendingDeletesDatabase';
+import {
+  REQUESTS_STORE,
+  RequestsDatabase,
+  type RequestsStore,
+} from './RequestsDatabase';
+import { RUNS_STORE, RunsDatabase, type RunsStore } from './RunsDatabase';
+import {
+  SIGHTINGS_STORE,
+  SightingsDatabase,
+  type SightingsStore,
+} from './SightingsDatabase';
 import { StoreConnection, type StoreOptions } from './storeConnection';
-import { TowerStateDatabase } from './TowerStateDatabase';
-import type { LoginBackoffStore, NotifiedHealthStore } from './TowerStateStore';
+import {
+  LOGIN_BACKOFF_STORE,
+  NOTIFIED_HEALTH_STORE,
+  TowerStateDatabase,
+  type LoginBackoffStore,
+  type NotifiedHealthStore,
+} from './TowerStateDatabase';
 
 export type {
   PendingBatchId,
   PendingDelete,
   PendingDeletesStore,
-} from './PendingDeletesStore';
-export type { RequestsStore, SweepRequest } from './RequestsStore';
-export type { NewRun, RunsStore } from './RunsStore';
-export type { SightingsStore } from './SightingsStore';
+} from './PendingDeletesDatabase';
+export type { RequestsStore, SweepRequest } from './RequestsDatabase';
+export type { NewRun, RunsStore } from './RunsDatabase';
+export type { SightingsStore } from './SightingsDatabase';
 export type {
   LoginBackoff,
   LoginBackoffStore,
   NotifiedHealthStore,
-} from './TowerStateStore';
+} from './TowerStateDatabase';
 
 /** Every aggregate's store on one object, as the plugin wires it; tests and benchmarks wrap it. */
 export type RunStore = RunsStore &
@@ -32,33 +45,25 @@ export type RunStore = RunsStore &
   NotifiedHealthStore &
   LoginBackoffStore;
 
-/** The methods of `store`'s class, bound to it: they survive a spread or a Proxy's `apply`. */
-function bound<T extends object>(store: T): T {
-  const prototype = Object.getPrototypeOf(store) as object;
+/** The named methods of `store`, bound to it: they survive a spread or a Proxy's `apply`. */
+function methods<T, K extends keyof T>(
+  store: T,
+  names: readonly K[],
+): Pick<T, K> {
   return Object.fromEntries(
-    Object.getOwnPropertyNames(prototype)
-      .filter(name => name !== 'constructor')
-      .map(name => {
-        const method = Reflect.get(store, name) as (
-          ...args: unknown[]
-        ) => unknown;
-        return [name, method.bind(store)];
-      }),
-  ) as T;
+    names.map(name => [name, (store[name] as () => unknown).bind(store)]),
+  ) as Pick<T, K>;
 }
 
 export async function openRunStore(options: StoreOptions): Promise<RunStore> {
   const connection = await StoreConnection.open(options);
-  const pendingDeletes = new PendingDeletesDatabase(connection);
-  const sightings = new SightingsDatabase(connection);
-  const runs = new RunsDatabase(connection, pendingDeletes, sightings);
+  const towerState = new TowerStateDatabase(connection);
   return {
-    ...bound<RunsStore>(runs),
-    ...bound<RequestsStore>(new RequestsDatabase(connection, runs)),
-    ...bound<PendingDeletesStore>(pendingDeletes),
-    ...bound<SightingsStore>(sightings),
-    ...bound<NotifiedHealthStore & LoginBackoffStore>(
-      new TowerStateDatabase(connection),
-    ),
+    ...methods(new RunsDatabase(connection), RUNS_STORE),
+    ...methods(new RequestsDatabase(connection), REQUESTS_STORE),
+    ...methods(new PendingDeletesDatabase(connection), PENDING_DELETES_STORE),
+    ...methods(new SightingsDatabase(connection), SIGHTINGS_STORE),
+    ...methods(towerState, NOTIFIED_HEALTH_STORE),
+    ...methods(towerState, LOGIN_BACKOFF_STORE),
   };
 }

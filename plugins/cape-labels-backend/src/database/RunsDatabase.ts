@@ -12,16 +12,21 @@ import type {
   RunError,
   RunNote,
   RunRelations,
+  RunSettings,
+  RunStatus,
   RunSummary,
+  RunTrigger,
   SourceCount,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { chunks } from '../lib/chunks';
 import { plainValue } from '../lib/plainText';
 import { insertBatch, isPostgres, type BatchColumn } from './dialect';
 import { SIGN_OF_LIFE, aliveSince } from './liveness';
-import type { PendingBatchId } from './PendingDeletesStore';
-import type { PendingDeletesDatabase } from './PendingDeletesDatabase';
-import { pruneRuns } from './retention';
+import {
+  forgetPendingDeletes,
+  type PendingBatchId,
+} from './PendingDeletesDatabase';
+import { pruneRuns, type Retention } from './retention';
 import {
   NO_COUNTS,
   SUMMARY_COLUMNS,
@@ -34,14 +39,7 @@ import {
   storedError,
   type SummaryRow,
 } from './rowMapping';
-import type {
-  LostRun,
-  NewRun,
-  Retention,
-  RunEnd,
-  RunsStore,
-} from './RunsStore';
-import type { SightingsDatabase } from './SightingsDatabase';
+import { forgetSightings } from './SightingsDatabase';
 import { readInChunks, type StoreConnection } from './storeConnection';
 import {
   OUTCOMES,
@@ -50,6 +48,34 @@ import {
   type OutcomeRow,
   type RunRow,
 } from './tables';
+
+export type NewRun = {
+  towerId: string;
+  trigger: RunTrigger;
+  requestedBy?: string;
+  dryRun: boolean;
+  instance: string;
+  /** rootInstanceMetadata's id of the backend instance. */
+  instanceId?: string;
+  startedAt: Date;
+  settings: RunSettings;
+};
+
+type RunEnd = {
+  status: Exclude<RunStatus, 'running' | 'lost'>;
+  finishedAt: Date;
+  counts: RunCounts;
+  error?: RunError;
+  notes?: RunNote[];
+};
+
+/** A run found lost and recorded aborted: what it was doing. */
+type LostRun = {
+  id: string;
+  trigger: RunTrigger;
+  requestedBy?: string;
+  dryRun: boolean;
+};
 
 const REPLICA_LOST = {
   message: 'the replica running this sweep stopped before it finished',
@@ -91,42 +117,40 @@ function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, c => `\\${c}`)}%`;
 }
 
-export class RunsDatabase implements RunsStore {
-  constructor(
-    private readonly connection: StoreConnection,
-    private readonly pendingDeletes: PendingDeletesDatabase,
-    private readonly sightings: SightingsDatabase,
-  ) {}
+export async function insertRun(db: Knex, run: NewRun): Promise<RunSummary> {
+  const row: Omit<RunRow, 'seq' | 'outcome_seq'> = {
+    id: newRunId(run.startedAt),
+    tower_id: run.towerId,
+    trigger: run.trigger,
+    requested_by: run.requestedBy ?? null,
+    dry_run: run.dryRun,
+    status: 'running',
+    started_at: run.startedAt.getTime(),
+    finished_at: null,
+    heartbeat_at: run.startedAt.getTime(),
+    ...NO_COUNTS,
+    routine_listed: true,
+    ...storedError(undefined),
+    notes: null,
+    instance: run.instance,
+    instance_id: run.instanceId ?? null,
+    settings: JSON.stringify(run.settings),
+    clock_source: null,
+    clock_skew_ms: null,
+  };
+  await db<RunRow>(RUNS).insert(row);
+  return rowToSummary({ ...row, seq: 0 }, run.startedAt.getTime());
+}
+
+/** Runs, with the outcomes they record. A `running` run without a recent heartbeat reads `lost`. */
+export class RunsDatabase {
+  constructor(private readonly connection: StoreConnection) {}
 
   async createRun(run: NewRun): Promise<RunSummary> {
-    return this.insertRun(this.connection.db, run);
+    return insertRun(this.connection.db, run);
   }
 
-  async insertRun(db: Knex, run: NewRun): Promise<RunSummary> {
-    const row: Omit<RunRow, 'seq' | 'outcome_seq'> = {
-      id: newRunId(run.startedAt),
-      tower_id: run.towerId,
-      trigger: run.trigger,
-      requested_by: run.requestedBy ?? null,
-      dry_run: run.dryRun,
-      status: 'running',
-      started_at: run.startedAt.getTime(),
-      finished_at: null,
-      heartbeat_at: run.startedAt.getTime(),
-      ...NO_COUNTS,
-      routine_listed: true,
-      ...storedError(undefined),
-      notes: null,
-      instance: run.instance,
-      instance_id: run.instanceId ?? null,
-      settings: JSON.stringify(run.settings),
-      clock_source: null,
-      clock_skew_ms: null,
-    };
-    await db<RunRow>(RUNS).insert(row);
-    return rowToSummary({ ...row, seq: 0 }, run.startedAt.getTime());
-  }
-
+  /** Whose clock the run's age cutoff is taken on (the card shows it). */
   async setRunClock(runId: string, clock: RunClock): Promise<void> {
     await this.connection
       .db<RunRow>(RUNS)
@@ -138,6 +162,7 @@ export class RunsDatabase implements RunsStore {
       });
   }
 
+  /** The relations the run checks before deleting (read once, at its start). */
   async setRunRelations(runId: string, relations: RunRelations): Promise<void> {
     await this.connection
       .db<RunRow>(RUNS)
@@ -145,6 +170,7 @@ export class RunsDatabase implements RunsStore {
       .update({ relations: JSON.stringify(relations) });
   }
 
+  /** Progress while running (the card shows it). */
   async updateRunCounts(runId: string, counts: RunCounts): Promise<void> {
     await this.connection.bulkWrite(() =>
       this.connection
@@ -154,6 +180,11 @@ export class RunsDatabase implements RunsStore {
     );
   }
 
+  /**
+   * Proof of life, every second while the run is `running`; a finished run is left alone. Answers
+   * who asked the run to stop, if anyone did (`requestStop`), so the run finds a stop without
+   * another read.
+   */
   async heartbeat(runId: string, at: Date): Promise<string | undefined> {
     const [row] = await this.connection
       .db<RunRow>(RUNS)
@@ -162,6 +193,7 @@ export class RunsDatabase implements RunsStore {
     return row?.stopped_by ?? undefined;
   }
 
+  /** Records how the run ended; NotFoundError when it does not exist. */
   async finishRun(runId: string, end: RunEnd): Promise<RunSummary> {
     await this.connection
       .db<RunRow>(RUNS)
@@ -182,7 +214,11 @@ export class RunsDatabase implements RunsStore {
     return rowToSummary(row, end.finishedAt.getTime());
   }
 
-  /** Lost runs end at their last heartbeat; a run with a recent one may still be finishing. */
+  /**
+   * Records the Tower's lost runs (`running`, heartbeat stopped) as aborted and returns what they
+   * were doing. Called by the holder of the Tower's lease before it sweeps, never by a read. Lost
+   * runs end at their last heartbeat; a run with a recent one may still be finishing.
+   */
   async abortLostRuns(towerId: string, now: Date): Promise<LostRun[]> {
     const lost = await this.connection
       .db<RunRow>(RUNS)
@@ -212,6 +248,7 @@ export class RunsDatabase implements RunsStore {
     }));
   }
 
+  /** Marks the Tower's live run as asked to stop by `requester`; its id, undefined when none runs. */
   async requestStop(
     towerId: string,
     requester: string,
@@ -228,6 +265,7 @@ export class RunsDatabase implements RunsStore {
     return row?.id;
   }
 
+  /** Who asked to stop the run, if anyone did. */
   async stoppedBy(runId: string): Promise<string | undefined> {
     const row = await this.connection
       .db<RunRow>(RUNS)
@@ -237,7 +275,7 @@ export class RunsDatabase implements RunsStore {
     return row?.stopped_by ?? undefined;
   }
 
-  /** The run had ended meanwhile: a finished run keeps no stop. */
+  /** Forgets a stop the scheduler could not carry out: the run had ended meanwhile. */
   async withdrawStop(runId: string): Promise<void> {
     await this.connection
       .db<RunRow>(RUNS)
@@ -253,6 +291,7 @@ export class RunsDatabase implements RunsStore {
     return row ? rowToRun(row, this.connection.now()) : undefined;
   }
 
+  /** Newest first; `before` is a run id (keyset), a `NotFoundError` when not the Tower's. */
   async listRuns(
     towerId: string,
     options: { limit: number; before?: string },
@@ -279,6 +318,7 @@ export class RunsDatabase implements RunsStore {
     return (await query).map(row => rowToSummary(row, now));
   }
 
+  /** Newest run of each Tower. */
   async lastRuns(towerIds: string[]): Promise<Map<string, RunSummary>> {
     const now = this.connection.now();
     const rows = await this.newestRows([...new Set(towerIds)]);
@@ -319,6 +359,7 @@ export class RunsDatabase implements RunsStore {
     );
   }
 
+  /** Towers with a live run (`running`, recent heartbeat). */
   async runningTowers(towerIds: string[]): Promise<Set<string>> {
     const since = this.connection.aliveSince();
     const rows = await readInChunks(towerIds, ids =>
@@ -332,7 +373,10 @@ export class RunsDatabase implements RunsStore {
     return new Set(rows.map(row => row.tower_id));
   }
 
-  /** Succeeded, partial or failed: an aborted or lost sweep did not do the schedule's work. */
+  /**
+   * Start of the Tower's newest scheduled sweep that ran to an end (succeeded, partial or failed:
+   * an aborted or lost one did not do the schedule's work): the schedule's anchor.
+   */
   async lastScheduledStart(towerId: string): Promise<Date | undefined> {
     const row = await this.connection
       .db<RunRow>(RUNS)
@@ -344,7 +388,10 @@ export class RunsDatabase implements RunsStore {
     return row ? new Date(Number(row.started_at)) : undefined;
   }
 
-  /** A preview counts too. From the shared database, so every replica tells the same. */
+  /**
+   * When each Tower's newest succeeded run finished (epoch ms); Towers without one absent. A
+   * preview counts too. From the shared database, so every replica tells the same.
+   */
   async lastSucceeded(towerIds: string[]): Promise<Map<string, number>> {
     const rows = await readInChunks(towerIds, ids =>
       this.connection
@@ -363,6 +410,7 @@ export class RunsDatabase implements RunsStore {
     return result;
   }
 
+  /** Applies the retention after a run; returns the number of runs deleted. */
   async pruneRuns(towerId: string, keep: Retention): Promise<number> {
     return this.connection.bulkWrite(() =>
       pruneRuns(this.connection.db, towerId, keep),
@@ -379,6 +427,11 @@ export class RunsDatabase implements RunsStore {
     if (updated === 0) throw new NotFoundError(`run ${runId} not found`);
   }
 
+  /**
+   * Appends outcomes and, in the same transaction, counts them on the run, forgets the
+   * sightings of labels seen in use and, given the guarded delete they are the outcomes of
+   * (`settles`), forgets its pending deletes they resolve.
+   */
   async addOutcomes(
     runId: string,
     outcomes: LabelOutcome[],
@@ -398,24 +451,23 @@ export class RunsDatabase implements RunsStore {
         const inUse = outcomes
           .filter(o => o.action === 'kept' && SEEN_IN_USE.has(o.reason))
           .map(o => o.labelId);
-        await this.sightings.forget(tx, towerId, inUse);
+        await forgetSightings(tx, towerId, inUse);
         // A `failed` label stays pending: the next run re-checks whether Tower deleted it.
         if (settles !== undefined) {
           const resolved = outcomes
             .filter(o => o.action !== 'failed')
             .map(o => o.labelId);
-          await this.pendingDeletes.forget(
-            tx,
-            runId,
-            new Set(resolved),
-            settles,
-          );
+          await forgetPendingDeletes(tx, runId, new Set(resolved), settles);
         }
         await this.addToRunCounters(tx, runId, addedCounts(outcomes));
       });
     });
   }
 
+  /**
+   * Records labels a later run found deleted as deleted by `runId`, with `note`, and forgets
+   * their pending deletes. False: the run is gone.
+   */
   async recordLateDeletions(
     runId: string,
     labels: LabelOutcome[],
@@ -480,7 +532,7 @@ export class RunsDatabase implements RunsStore {
         await tx<RunRow>(RUNS)
           .where({ id: runId })
           .update({ notes: JSON.stringify([...notes, note]) });
-        await this.pendingDeletes.forget(tx, runId, new Set(ids));
+        await forgetPendingDeletes(tx, runId, new Set(ids));
         return true;
       }),
     );
@@ -547,6 +599,7 @@ export class RunsDatabase implements RunsStore {
     return query;
   }
 
+  /** A page of the run's outcomes that pass the filter; NotFoundError when the run does not exist. */
   async listOutcomes(
     runId: string,
     options: { limit: number; offset: number } & OutcomeFilter,
@@ -577,7 +630,10 @@ export class RunsDatabase implements RunsStore {
     };
   }
 
-  /** Read by keyset on `seq`: never more than one page in memory, and no OFFSET scan. */
+  /**
+   * The run's outcomes that pass `filter`, in pages of `pageSize`, read by keyset on `seq`: never
+   * more than one page in memory, and no OFFSET scan.
+   */
   async *iterateOutcomes(
     runId: string,
     filter: OutcomeFilter,
@@ -597,7 +653,10 @@ export class RunsDatabase implements RunsStore {
     }
   }
 
-  /** Ties by value. Grouped in the database: never loads the outcomes. */
+  /**
+   * The values of `key` whose labels the Tower's runs since `since` deleted most, most first, ties
+   * by value. Grouped in the database: never loads the outcomes.
+   */
   async topDeletedValues(options: {
     towerId: string;
     key: string;
@@ -626,3 +685,30 @@ export class RunsDatabase implements RunsStore {
     }));
   }
 }
+
+export const RUNS_STORE = [
+  'createRun',
+  'setRunClock',
+  'setRunRelations',
+  'updateRunCounts',
+  'heartbeat',
+  'finishRun',
+  'abortLostRuns',
+  'requestStop',
+  'stoppedBy',
+  'withdrawStop',
+  'getRun',
+  'listRuns',
+  'lastRuns',
+  'runningTowers',
+  'lastScheduledStart',
+  'lastSucceeded',
+  'pruneRuns',
+  'addOutcomes',
+  'recordLateDeletions',
+  'listOutcomes',
+  'iterateOutcomes',
+  'topDeletedValues',
+] as const satisfies ReadonlyArray<keyof RunsDatabase>;
+
+export type RunsStore = Pick<RunsDatabase, (typeof RUNS_STORE)[number]>;

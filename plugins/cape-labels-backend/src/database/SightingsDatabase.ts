@@ -1,13 +1,14 @@
 import type { Knex } from 'knex';
 import { chunks } from '../lib/chunks';
 import { deleteWhereIn } from './dialect';
-import type { SightingsStore } from './SightingsStore';
 import { readInChunks, type StoreConnection } from './storeConnection';
 import { SIGHTINGS, type SightingRow } from './tables';
 
-export class SightingsDatabase implements SightingsStore {
+/** When each candidate label was first and last seen, for its confirmation (rule 6). */
+export class SightingsDatabase {
   constructor(private readonly connection: StoreConnection) {}
 
+  /** When each label was first seen; labels never seen are absent. */
   async getSightings(
     towerId: string,
     labelIds: string[],
@@ -51,6 +52,7 @@ export class SightingsDatabase implements SightingsStore {
     );
   }
 
+  /** Forgets the sightings last seen before `before`. */
   async pruneSightings(towerId: string, before: Date): Promise<void> {
     await this.connection.bulkWrite(() =>
       this.connection
@@ -60,19 +62,30 @@ export class SightingsDatabase implements SightingsStore {
         .delete(),
     );
   }
+}
 
-  /** Forgets the sightings of `labelIds`: their confirmation starts over. */
-  async forget(
-    tx: Knex,
-    towerId: string,
-    labelIds: readonly string[],
-  ): Promise<void> {
-    await deleteWhereIn(
-      tx,
-      SIGHTINGS,
-      { tower_id: towerId },
-      'label_id',
-      labelIds,
-    );
-  }
+export const SIGHTINGS_STORE = [
+  'getSightings',
+  'addSightings',
+  'pruneSightings',
+] as const satisfies ReadonlyArray<keyof SightingsDatabase>;
+
+export type SightingsStore = Pick<
+  SightingsDatabase,
+  (typeof SIGHTINGS_STORE)[number]
+>;
+
+/** Forgets the sightings of `labelIds`: their confirmation starts over. */
+export async function forgetSightings(
+  tx: Knex,
+  towerId: string,
+  labelIds: readonly string[],
+): Promise<void> {
+  await deleteWhereIn(
+    tx,
+    SIGHTINGS,
+    { tower_id: towerId },
+    'label_id',
+    labelIds,
+  );
 }

@@ -1,5 +1,4 @@
-import { chunks } from '../lib/chunks';
-import type { StoreConnection } from './storeConnection';
+import { readInChunks, type StoreConnection } from './storeConnection';
 import {
   LOGIN_BACKOFFS,
   NOTIFIED_HEALTH,
@@ -7,16 +6,21 @@ import {
   type NotifiedHealth,
   type NotifiedHealthRow,
 } from './tables';
-import type {
-  LoginBackoff,
-  LoginBackoffStore,
-  NotifiedHealthStore,
-} from './TowerStateStore';
 
-/** What the plugin keeps of each Tower between runs, apart from the runs. */
-export class TowerStateDatabase
-  implements NotifiedHealthStore, LoginBackoffStore
-{
+export type LoginBackoff = {
+  refusals: number;
+  lastCode: string;
+  lastRefusedAt: Date;
+  nextLoginAt: Date;
+  /** The credentials refused, as a salted hash: a config change shows as a different hash. */
+  credentials: { salt: string; hash: string };
+};
+
+/**
+ * What the plugin keeps of each Tower between runs, apart from the runs: the health its owners
+ * were last told about, and its login backoff, shared by every replica.
+ */
+export class TowerStateDatabase {
   constructor(private readonly connection: StoreConnection) {}
 
   async getNotifiedHealth(
@@ -48,16 +52,19 @@ export class TowerStateDatabase
       .merge();
   }
 
+  /** Each Tower's backoff; Towers without one absent. */
   async getLoginBackoffs(
     towerIds: string[],
   ): Promise<Map<string, LoginBackoff>> {
-    const backoffs = new Map<string, LoginBackoff>();
-    for (const ids of chunks(towerIds)) {
-      const rows = await this.connection
+    const rows = await readInChunks(towerIds, ids =>
+      this.connection
         .db<LoginBackoffRow>(LOGIN_BACKOFFS)
-        .whereIn('tower_id', ids);
-      for (const row of rows) {
-        backoffs.set(row.tower_id, {
+        .whereIn('tower_id', ids),
+    );
+    return new Map(
+      rows.map(row => [
+        row.tower_id,
+        {
           refusals: row.refusals,
           lastCode: row.last_code,
           lastRefusedAt: new Date(Number(row.last_refused_at)),
@@ -66,10 +73,9 @@ export class TowerStateDatabase
             salt: row.credentials_salt,
             hash: row.credentials_hash,
           },
-        });
-      }
-    }
-    return backoffs;
+        },
+      ]),
+    );
   }
 
   async setLoginBackoff(towerId: string, backoff: LoginBackoff): Promise<void> {
@@ -88,6 +94,7 @@ export class TowerStateDatabase
       .merge();
   }
 
+  /** Forgets it: a login succeeded. */
   async clearLoginBackoff(towerId: string): Promise<void> {
     await this.connection
       .db(LOGIN_BACKOFFS)
@@ -95,3 +102,24 @@ export class TowerStateDatabase
       .delete();
   }
 }
+
+export const NOTIFIED_HEALTH_STORE = [
+  'getNotifiedHealth',
+  'setNotifiedHealth',
+] as const satisfies ReadonlyArray<keyof TowerStateDatabase>;
+
+export type NotifiedHealthStore = Pick<
+  TowerStateDatabase,
+  (typeof NOTIFIED_HEALTH_STORE)[number]
+>;
+
+export const LOGIN_BACKOFF_STORE = [
+  'getLoginBackoffs',
+  'setLoginBackoff',
+  'clearLoginBackoff',
+] as const satisfies ReadonlyArray<keyof TowerStateDatabase>;
+
+export type LoginBackoffStore = Pick<
+  TowerStateDatabase,
+  (typeof LOGIN_BACKOFF_STORE)[number]
+>;

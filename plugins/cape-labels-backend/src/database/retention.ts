@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
+import type { SweepTuning } from '../config/types';
 import { CHUNK } from '../lib/chunks';
 import { ROUTINE_REASONS } from './rowMapping';
-import type { Retention } from './RunsStore';
 import { OUTCOMES, RUNS, type OutcomeRow, type RunRow } from './tables';
+
+export type Retention = SweepTuning['retention'];
 
 /** Kept apart: previews anyone signed in can start never push a real run out of the history. */
 export const EXTERNAL_RUNS_KEPT = 5;

@@ -16,8 +16,7 @@ import {
   plainValue,
 } from '../lib/plainText';
 import { displayStatus } from './liveness';
-import type { SweepRequest } from './RequestsStore';
-import type { OutcomeRow, RequestRow, RunRow } from './tables';
+import type { OutcomeRow, RunRow } from './tables';
 
 const KEPT_COLUMNS = {
   referenced: 'kept_referenced',
@@ -146,12 +145,7 @@ export function rowToSummary(row: SummaryRow, now: number): RunSummary {
       message: row.error_message,
       ...(row.error_code === null ? {} : { code: row.error_code }),
       ...(row.error_params
-        ? {
-            params: JSON.parse(row.error_params) as Record<
-              string,
-              string | number
-            >,
-          }
+        ? { params: JSON.parse(row.error_params) as RunError['params'] }
         : {}),
     };
   }
@@ -181,18 +175,6 @@ export function rowToOutcome(row: OutcomeRow): LabelOutcome {
 /** The kept reasons whose labels the run no longer lists (it still counts them). */
 export function countedOnly(row: Pick<RunRow, 'routine_listed'>): KeptReason[] {
   return row.routine_listed ? [] : [...ROUTINE_REASONS];
-}
-
-export function rowToRequest(row: RequestRow): SweepRequest {
-  return {
-    id: row.id,
-    towerId: row.tower_id,
-    trigger: row.trigger,
-    dryRun: Boolean(row.dry_run),
-    requestedAt: new Date(Number(row.requested_at)),
-    ...(row.requested_by === null ? {} : { requestedBy: row.requested_by }),
-    ...(row.claimed_by ? { claimedBy: row.claimed_by } : {}),
-  };
 }
 
 export function countColumns(counts: RunCounts) {

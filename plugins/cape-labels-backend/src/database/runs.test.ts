@@ -9,6 +9,23 @@ import {
 } from './__testUtils__/testStore';
 
 describeEachDatabase('RunStore runs', itEach => {
+  itEach("exposes the stores' methods only, not their helpers", async db => {
+    const { store } = await db.store();
+    for (const helper of [
+      'insertRun',
+      'forget',
+      'filteredOutcomes',
+      'newestRows',
+    ])
+      expect(store).not.toHaveProperty(helper);
+    for (const method of Object.values(store))
+      expect(method).toEqual(expect.any(Function));
+    const run = await store.createRun(newRun('prod-a', 0));
+    const { iterateOutcomes } = store;
+    for await (const page of iterateOutcomes(run.id, {}, 10))
+      expect(page).toEqual([]);
+  });
+
   itEach('creates, updates, finishes and reads runs', async db => {
     const { store } = await db.store();
     const created = await store.createRun(

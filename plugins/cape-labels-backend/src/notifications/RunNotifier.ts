@@ -10,7 +10,7 @@ import type {
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
-import type { NotifiedHealthStore } from '../database/TowerStateStore';
+import type { NotifiedHealthStore } from '../database/RunStore';
 import { plainValue } from '../lib/plainText';
 import { describeHolder, type HeldDeletion } from '../sweep/decide';
 import {

@@ -11,12 +11,8 @@ import {
   NotAllowedError,
   NotFoundError,
 } from '@backstage/errors';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import {
-  AuthorizeResult,
-  type ResourcePermission,
-} from '@backstage/plugin-permission-common';
-import {
-  CAPE_LABELS_TOWER_RESOURCE_TYPE,
   capeLabelsReadPermission,
   capeLabelsSweepRunPermission,
 } from '@smartx-cape/plugin-cape-labels-common';
@@ -50,9 +46,6 @@ export function requesterOf(credentials: Caller): string {
     : `service:${principal.subject}`;
 }
 
-type TowerPermission = ResourcePermission<
-  typeof CAPE_LABELS_TOWER_RESOURCE_TYPE
->;
 type Towers = { list(): { tower: TowerConfig }[] };
 
 const towerNotFound = (towerId: string) =>
@@ -106,29 +99,20 @@ export class TowerAccess {
     return this.options.towers.list().map(s => s.tower.id);
   }
 
-  private async allowed(
-    credentials: Caller,
-    permission: TowerPermission,
-    ids: string[],
-  ): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const decisions = await this.options.permissions.authorize(
-      ids.map(resourceRef => ({ permission, resourceRef })),
-      { credentials },
-    );
-    return new Set(
-      ids.filter((_, i) => decisions[i]?.result === AuthorizeResult.ALLOW),
-    );
-  }
-
   async readable(credentials: Caller): Promise<(towerId: string) => boolean> {
     const ids = this.ids();
-    const readable = await this.allowed(
-      credentials,
-      capeLabelsReadPermission,
-      ids,
+    if (ids.length === 0) return () => false;
+    const decisions = await this.options.permissions.authorize(
+      ids.map(resourceRef => ({
+        permission: capeLabelsReadPermission,
+        resourceRef,
+      })),
+      { credentials },
     );
-    if (ids.length > 0 && readable.size === 0)
+    const readable = new Set(
+      ids.filter((_, i) => decisions[i]?.result === AuthorizeResult.ALLOW),
+    );
+    if (readable.size === 0)
       throw new NotAllowedError(
         `You may not view sweep results (${capeLabelsReadPermission.name})`,
       );

@@ -82,7 +82,7 @@ describe('real sweeps on request while permission.enabled is not true', () => {
   });
 
   it('still deletes in scheduled sweeps', async () => {
-    const label = b.oldLabel('ns-scheduled', 'sks');
+    const label = b.oldLabel('ns-scheduled', 'sks-namespace');
     await b.scheduler.triggerTask('cape-labels:sweep:sched');
     const [run] = await b.runs('sched');
     expect(run).toMatchObject({ trigger: 'schedule', dryRun: false });

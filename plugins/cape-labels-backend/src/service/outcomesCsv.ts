@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { stringifyError } from '@backstage/errors';
 import type express from 'express';
-import type { RunsStore } from '../database/RunsStore';
+import type { RunsStore } from '../database/RunStore';
 
 /**
  * Anyone who can label a VM writes label values, and spreadsheets run a cell starting with one of
@@ -34,20 +34,27 @@ function csvLine(cells: ReadonlyArray<string | null | undefined>): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
-const CSV_COLUMNS = [
-  'label_id',
-  'key',
-  'value',
-  'action',
-  'reason',
-  'created_at',
-  'relation',
-  'requested_by',
-  // Last: a column added later, so that scripts reading columns by position keep working.
-  'detail',
-] as const;
+type Cell = (
+  o: LabelOutcome,
+  requestedBy?: string,
+) => string | null | undefined;
 
-type Column = (typeof CSV_COLUMNS)[number];
+const CSV_CELLS = {
+  label_id: o => o.labelId,
+  key: o => o.key,
+  value: o => o.value,
+  action: o => o.action,
+  reason: o => o.reason,
+  created_at: o => o.createdAt,
+  relation: o => o.relation,
+  requested_by: (_, requestedBy) => requestedBy,
+  // Last: a column added later, so that scripts reading columns by position keep working.
+  detail: o => o.detail,
+} satisfies Record<string, Cell>;
+
+type Column = keyof typeof CSV_CELLS;
+
+const CSV_COLUMNS = Object.keys(CSV_CELLS) as Column[];
 
 const CSV_HEADERS: Record<CapeLabelsLanguage, Record<Column, string>> = {
   en: Object.fromEntries(CSV_COLUMNS.map(c => [c, c])) as Record<
@@ -80,17 +87,7 @@ type CsvRun = { id: string; towerId: string; requestedBy?: string };
 export const CSV_PAGE_SIZE = 1_000;
 
 function outcomeLine(o: LabelOutcome, requestedBy: string | undefined): string {
-  return csvLine([
-    o.labelId,
-    o.key,
-    o.value,
-    o.action,
-    o.reason,
-    o.createdAt,
-    o.relation,
-    requestedBy,
-    o.detail,
-  ]);
+  return csvLine(CSV_COLUMNS.map(c => CSV_CELLS[c](o, requestedBy)));
 }
 
 async function* csvChunks(

@@ -5,7 +5,7 @@ import type {
 import type { ApiRouter } from '@backstage/backend-openapi-utils';
 import { InputError, toError } from '@backstage/errors';
 import express from 'express';
-import type { RunsStore } from '../database/RunsStore';
+import type { RunsStore } from '../database/RunStore';
 import { createOpenApiRouter, spec } from '../schema/openapi.generated';
 import {
   OUTCOME_PAGE_LIMIT,

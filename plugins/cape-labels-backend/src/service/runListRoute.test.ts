@@ -5,6 +5,7 @@ import {
   readRoutesWorld,
   type Problem,
 } from './__testUtils__/readRoutesWorld';
+import { REFUSED_LIMITS } from '../__testUtils__/refusedLimits';
 
 /** `GET /towers/:towerId/runs`: the run list of a Tower, paged by keyset. */
 describe('cape-labels run list route', () => {
@@ -56,16 +57,7 @@ describe('cape-labels run list route', () => {
 
   it('validates limit and before, and 404s unknown Towers and anchors', async () => {
     const cases: Array<[string, (path: string) => Problem]> = [
-      ...[
-        'limit=0',
-        'limit=101',
-        'limit=-1',
-        'limit=abc',
-        'limit=1.5',
-        'limit=',
-        'limit=1&limit=2',
-        'limit[a]=1',
-      ].map((q): [string, (path: string) => Problem] => [
+      ...REFUSED_LIMITS.map((q): [string, (path: string) => Problem] => [
         `/towers/t2/runs?${q}`,
         bad,
       ]),

@@ -8,7 +8,7 @@ import type {
   TopSources,
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import type { RunsStore } from '../database/RunsStore';
+import type { RunsStore } from '../database/RunStore';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import type { Caller, TowerAccess } from './access';
 

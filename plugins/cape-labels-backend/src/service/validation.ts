@@ -1,4 +1,5 @@
 import { InputError } from '@backstage/errors';
+import { z } from 'zod';
 import type {
   OutcomeFilter,
   SweepRequestedEvent,
@@ -70,24 +71,14 @@ export function outcomeFilterOf(given: OutcomeFilter): OutcomeFilter {
 export type ParsedSweepRequestedEvent = Partial<SweepRequestedEvent> &
   Pick<SweepRequestedEvent, 'towerId'>;
 
+const sweepRequestedEvent = z.object({
+  towerId: z.string().regex(TOWER_ID),
+  dryRun: z.boolean().optional(),
+  requestedBy: z.string().regex(PUBLISHER_NAME).optional(),
+});
+
 export function parseSweepRequestedEvent(
   payload: unknown,
 ): ParsedSweepRequestedEvent | undefined {
-  const { towerId, dryRun, requestedBy } = (payload ?? {}) as {
-    towerId?: unknown;
-    dryRun?: unknown;
-    requestedBy?: unknown;
-  };
-  if (!isTowerId(towerId)) return undefined;
-  if (dryRun !== undefined && typeof dryRun !== 'boolean') return undefined;
-  if (
-    requestedBy !== undefined &&
-    (typeof requestedBy !== 'string' || !PUBLISHER_NAME.test(requestedBy))
-  )
-    return undefined;
-  return {
-    towerId,
-    ...(dryRun === undefined ? {} : { dryRun }),
-    ...(requestedBy === undefined ? {} : { requestedBy }),
-  };
+  return sweepRequestedEvent.safeParse(payload).data;
 }

@@ -16,7 +16,7 @@ import type {
 import type {
   PendingBatchId,
   PendingDeletesStore,
-} from '../database/PendingDeletesStore';
+} from '../database/RunStore';
 import { plainText } from '../lib/plainText';
 import { withRetry } from '../lib/retry';
 import { classifyLive, type SweepPolicy } from './decide';
@@ -250,12 +250,10 @@ export class GuardedDelete {
   async delete(take: TowerLabel[]): Promise<GuardedDeleteResult> {
     const { store, towerId, runId, notes, signal } = this.options;
     const ids = take.map(l => l.id);
+    // Written ahead, then the outcomes of the labels that are gone.
+    const deleted = take.map(l => outcome(l, 'deleted'));
     const pending = await withRetry(() =>
-      store.writePendingDeletes(
-        towerId,
-        runId,
-        take.map(l => outcome(l, 'deleted')),
-      ),
+      store.writePendingDeletes(towerId, runId, deleted),
     );
     const { reported, error } = await this.send(ids);
     const refusal = await this.refusalIn(ids, error);
@@ -285,8 +283,8 @@ export class GuardedDelete {
       );
     }
     const failedReason = ambiguous ? 'unanswered' : 'error';
-    const outcomes = take.map(l => {
-      if (!survivors.has(l.id)) return outcome(l, 'deleted');
+    const outcomes = take.map((l, i) => {
+      if (!survivors.has(l.id)) return deleted[i];
       const failed =
         error === undefined ? undefined : outcome(l, 'failed', failedReason);
       return leftStanding(l, survivors.get(l.id), failed);

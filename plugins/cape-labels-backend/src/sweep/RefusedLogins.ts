@@ -5,7 +5,7 @@ import type { TowerConfig } from '../config/types';
 import type {
   LoginBackoff,
   LoginBackoffStore,
-} from '../database/TowerStateStore';
+} from '../database/RunStore';
 
 const scryptAsync = promisify(scrypt) as (
   password: string,

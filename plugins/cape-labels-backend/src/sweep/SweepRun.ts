@@ -159,8 +159,11 @@ export class SweepRun {
   private candidatesInUse = true;
   private held?: { readAtMs: number; answer: Promise<HeldLabels> };
   private readonly unreadableNoted = new Set<string>();
-  /** What this run deleted, for the check of holders at its end (at most `maxDeletesPerRun`). */
-  private readonly deletedByRun = new Map<string, LabelOutcome>();
+  /**
+   * What this run deleted, batch by batch, for the check of holders at its end (at most
+   * `maxDeletesPerRun`); looked up only then, for the few labels a holder names.
+   */
+  private readonly deletedByRun: LabelOutcome[][] = [];
   private readonly stopAsked = new AbortController();
   /** Stops the run before its next page or batch; requests already sent finish. */
   private readonly signal: AbortSignal;
@@ -592,8 +595,10 @@ export class SweepRun {
       return;
     }
     const deleted = results.filter(r => r.action === 'deleted');
-    deleted.forEach(d => this.deletedByRun.set(d.labelId, d));
-    if (deleted.length) this.hooks.onDeleted?.(this.runId, deleted);
+    if (deleted.length) {
+      this.deletedByRun.push(deleted);
+      this.hooks.onDeleted?.(this.runId, deleted);
+    }
   }
 
   /** One read of the holders, shared by the batches that need it, at most `holdersMaxAge` old. */
@@ -640,7 +645,7 @@ export class SweepRun {
 
   /** A holder may begin to name a label between our last read and its delete: read them again. */
   private async heldAfterDeletes(): Promise<HeldDeletion[]> {
-    if (this.deletedByRun.size === 0) return [];
+    if (this.deletedByRun.length === 0) return [];
     let held: HeldLabels;
     try {
       // Also after a stop: what was deleted is worth checking.
@@ -652,9 +657,14 @@ export class SweepRun {
         );
       return [];
     }
+    const deletedById = new Map<string, LabelOutcome>();
+    for (const batch of this.deletedByRun) {
+      for (const d of batch)
+        if (held.byLabel.has(d.labelId)) deletedById.set(d.labelId, d);
+    }
     const found: HeldDeletion[] = [];
     for (const [labelId, holder] of held.byLabel) {
-      const deleted = this.deletedByRun.get(labelId);
+      const deleted = deletedById.get(labelId);
       if (!deleted) continue;
       const { key, value } = deleted;
       found.push({ labelId, key, value, holder });

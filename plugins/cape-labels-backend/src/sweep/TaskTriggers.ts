@@ -8,7 +8,7 @@ import {
   stringifyError,
 } from '@backstage/errors';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RequestsStore } from '../database/RequestsStore';
+import type { RequestsStore } from '../database/RunStore';
 
 // Starting a task through the scheduler's trigger keeps its lease the only exclusivity. The
 // trigger fails with a ConflictError while a replica holds the lease, so it is retried within a

@@ -1,14 +1,9 @@
-import {
-  LEGACY_MISSING_RELATIONS,
-  type SimulatorOptions,
-} from '@smartx-cape/cloudtower-simulator';
+import { LEGACY_MISSING_RELATIONS } from '@smartx-cape/cloudtower-simulator';
 import type { TowerClient } from '../cloudtower/TowerClient';
-import type { TowerConfig } from '../config/types';
 import {
   createHarness,
   stoppedAfterEach,
   type Harness,
-  type HarnessOptions,
 } from './__testUtils__/sweepHarness';
 
 /*
@@ -32,13 +27,7 @@ function seed(h: Harness) {
 const API_KEY = 'tower-api-key-7f3a';
 
 describe('TowerSweeper against the kinds of Tower there are', () => {
-  const make = stoppedAfterEach(
-    (
-      simulator: SimulatorOptions,
-      tower: Partial<TowerConfig> = {},
-      more: HarnessOptions = {},
-    ) => createHarness({ ...more, simulator, tower }),
-  );
+  const make = stoppedAfterEach(createHarness);
 
   it('a current Tower refusing introspection: labels held only by volume snapshots are kept, also one attached between check and delete', async () => {
     let h: Harness | undefined = undefined;
@@ -56,11 +45,10 @@ describe('TowerSweeper against the kinds of Tower there are', () => {
         return real.deleteLabelsGuarded(input, signal);
       },
     });
-    h = await make(
-      { introspection: false },
-      {},
-      { wrapClient: attachBeforeDelete },
-    );
+    h = await make({
+      simulator: { introspection: false },
+      wrapClient: attachBeforeDelete,
+    });
     const { admin } = h.sim;
     admin.setCounterLag('never');
     const label = (value: string) =>
@@ -88,7 +76,7 @@ describe('TowerSweeper against the kinds of Tower there are', () => {
   });
 
   it('a legacy Tower (no introspection, fewer relations): probed, swept, never sent a filter it lacks', async () => {
-    const h = await make({ towerVersion: 'legacy' });
+    const h = await make({ simulator: { towerVersion: 'legacy' } });
     const { orphans, held } = seed(h);
     const run = await h.sweep();
     expect(run.status).toBe('succeeded');
@@ -127,10 +115,10 @@ describe('TowerSweeper against the kinds of Tower there are', () => {
   });
 
   it('a two-factor Tower with an API key: swept with no login or logout', async () => {
-    const h = await make(
-      { twoFactor: true, apiKeys: [API_KEY] },
-      { credentials: { kind: 'apiKey', apiKey: API_KEY } },
-    );
+    const h = await make({
+      simulator: { twoFactor: true, apiKeys: [API_KEY] },
+      tower: { credentials: { kind: 'apiKey', apiKey: API_KEY } },
+    });
     const { orphans } = seed(h);
     const run = await h.sweep();
     expect(run.status).toBe('succeeded');
@@ -148,7 +136,9 @@ describe('TowerSweeper against the kinds of Tower there are', () => {
   });
 
   it('a two-factor Tower with a password: the run fails naming apiKey, nothing deleted', async () => {
-    const h = await make({ twoFactor: true, apiKeys: [API_KEY] });
+    const h = await make({
+      simulator: { twoFactor: true, apiKeys: [API_KEY] },
+    });
     seed(h);
     const run = await h.sweep();
     expect(run.status).toBe('failed');
@@ -160,10 +150,10 @@ describe('TowerSweeper against the kinds of Tower there are', () => {
 
   it('a Tower behind a gateway that requires a header: swept with it, refused without it', async () => {
     const requiredHeaders = { 'x-bypass-whitelist': 'true' };
-    const h = await make(
-      { requiredHeaders },
-      { headers: { 'x-bypass-whitelist': 'true' } },
-    );
+    const h = await make({
+      simulator: { requiredHeaders },
+      tower: { headers: { 'x-bypass-whitelist': 'true' } },
+    });
     const { orphans } = seed(h);
     const run = await h.sweep();
     expect(run.status).toBe('succeeded');

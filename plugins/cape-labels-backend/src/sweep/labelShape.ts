@@ -83,14 +83,16 @@ export function outcome(
   reason?: OutcomeReason,
   notes: OutcomeNotes = {},
 ): LabelOutcome {
-  return {
+  const result: LabelOutcome = {
     labelId: recordedId(label.id),
     key: storable(label.key),
     value: label.value === null ? null : storable(label.value),
     createdAt: recordedTime(label.createdAt),
     action,
-    ...(reason ? { reason } : {}),
-    ...(notes.relation ? { relation: notes.relation } : {}),
-    ...(notes.detail ? { detail: notes.detail } : {}),
   };
+  // Assigned, not spread: one object per label of a sweep.
+  if (reason) result.reason = reason;
+  if (notes.relation) result.relation = notes.relation;
+  if (notes.detail) result.detail = notes.detail;
+  return result;
 }

@@ -5,13 +5,6 @@ import { formatCount } from './numbers';
 /** The counts a run's line may list after its headline. */
 type CountName = 'candidates' | 'scanned' | 'kept' | 'failed';
 
-const countKeys = {
-  candidates: 'counts.candidates',
-  scanned: 'counts.scanned',
-  kept: 'counts.kept',
-  failed: 'counts.failed',
-} as const satisfies Record<CountName, string>;
-
 /**
  * "15 deleted" (or "10 would delete" for a dry run) and then the `names` counts ("17
  * candidates"); `failed` only when some failed.
@@ -27,6 +20,6 @@ export function runCounts(
     : t('counts.deleted', { n: n(run.counts.deleted) });
   const rest = names
     .filter(name => name !== 'failed' || run.counts.failed > 0)
-    .map(name => t(countKeys[name], { n: n(run.counts[name]) }));
+    .map(name => t(`counts.${name}`, { n: n(run.counts[name]) }));
   return [headline, ...rest];
 }

@@ -209,13 +209,9 @@ export async function startCapeBackend(options: CapeBackendOptions = {}) {
       /** Set `permission.result` to DENY to refuse everything, or add names to `permission.denied`; `asked` counts decisions. */
       permission: permissions.state,
       http,
-      /** A `<prefix>-namespace` label old enough to be swept; its id. */
-      oldLabel: (value: string, prefix = 'cape') =>
-        sim.admin.createLabel({
-          key: `${prefix}-namespace`,
-          value,
-          createdAt: oldDate(),
-        }).id,
+      /** A label old enough to be swept (a `cape-namespace` one unless `key` says); its id. */
+      oldLabel: (value: string, key = 'cape-namespace') =>
+        sim.admin.createLabel({ key, value, createdAt: oldDate() }).id,
       /** The plugin's database (knex). */
       db: async () => knex,
       postSweep,

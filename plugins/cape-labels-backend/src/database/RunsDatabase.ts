@@ -55,7 +55,6 @@ export type NewRun = {
   requestedBy?: string;
   dryRun: boolean;
   instance: string;
-  /** rootInstanceMetadata's id of the backend instance. */
   instanceId?: string;
   startedAt: Date;
   settings: RunSettings;
@@ -318,7 +317,6 @@ export class RunsDatabase {
     return (await query).map(row => rowToSummary(row, now));
   }
 
-  /** Newest run of each Tower. */
   async lastRuns(towerIds: string[]): Promise<Map<string, RunSummary>> {
     const now = this.connection.now();
     const rows = await this.newestRows([...new Set(towerIds)]);

@@ -52,7 +52,6 @@ export class SightingsDatabase {
     );
   }
 
-  /** Forgets the sightings last seen before `before`. */
   async pruneSightings(towerId: string, before: Date): Promise<void> {
     await this.connection.bulkWrite(() =>
       this.connection

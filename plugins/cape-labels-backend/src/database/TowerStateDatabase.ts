@@ -94,7 +94,6 @@ export class TowerStateDatabase {
       .merge();
   }
 
-  /** Forgets it: a login succeeded. */
   async clearLoginBackoff(towerId: string): Promise<void> {
     await this.connection
       .db(LOGIN_BACKOFFS)

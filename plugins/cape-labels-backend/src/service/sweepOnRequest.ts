@@ -42,14 +42,18 @@ const STOPS_REFUSED = refusedWithoutPermissions(
  * sweeps and stops here: nothing else would keep anyone signed in from deleting labels.
  */
 export function gatedSweepRequests(
-  coordinator: Pick<SweepCoordinator, 'requestSweep' | 'stopSweep' | 'tower'>,
+  coordinator: Pick<SweepCoordinator, 'requestSweep' | 'stopSweep' | 'get'>,
   access: AccessConfig,
 ): SweepRequests {
   const open =
     access.permissionsEnabled || access.allowManualSweepsWithoutPermissions;
   return {
     requestSweep: async input => {
-      if (!open && !input.dryRun && !coordinator.tower(input.towerId).dryRun)
+      if (
+        !open &&
+        !input.dryRun &&
+        !coordinator.get(input.towerId).tower.dryRun
+      )
         throw new NotAllowedError(MANUAL_SWEEPS_REFUSED);
       return coordinator.requestSweep(input);
     },

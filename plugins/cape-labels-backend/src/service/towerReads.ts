@@ -18,7 +18,7 @@ const TOP_SOURCES = 10;
 export class TowerReads {
   constructor(
     private readonly options: {
-      towers: Pick<SweepCoordinator, 'tower' | 'summaries'>;
+      towers: Pick<SweepCoordinator, 'get' | 'summaries'>;
       store: RunsStore;
       access: TowerAccess;
     },
@@ -64,7 +64,7 @@ export class TowerReads {
     days: number,
   ): Promise<TopSources> {
     await this.options.access.requireRead(caller, towerId);
-    const tower = this.options.towers.tower(towerId);
+    const tower = this.options.towers.get(towerId).tower;
     const since = DateTime.now().minus({ days }).toJSDate();
     const top = (suffix: string) =>
       this.options.store.topDeletedValues({

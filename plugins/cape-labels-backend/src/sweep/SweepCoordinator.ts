@@ -136,11 +136,6 @@ export class SweepCoordinator {
     return sweeper;
   }
 
-  /** The Tower's config; a `NotFoundError` (404) for an id not configured. */
-  tower(towerId: string): TowerConfig {
-    return this.get(towerId).tower;
-  }
-
   list(): TowerSweeper[] {
     return [...this.byId.values()];
   }

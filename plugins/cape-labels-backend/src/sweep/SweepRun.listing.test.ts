@@ -2,6 +2,7 @@ import type { RunCounts } from '@smartx-cape/plugin-cape-labels-common';
 import { Duration } from 'luxon';
 import { sweptKeys } from '../config/types';
 import type { RunStore } from '../database/RunStore';
+import { onlyDate } from '../__testUtils__/time';
 import { createHarness, stoppedAfterEach } from './__testUtils__/sweepHarness';
 import { RunTally } from './RunTally';
 import { BatchPool, prefetched } from './SweepRun';
@@ -9,22 +10,6 @@ import { BatchPool, prefetched } from './SweepRun';
 jest.setTimeout(30_000);
 
 const running = new AbortController().signal;
-
-/** Only `Date` is faked: the run's requests and retries keep real time. */
-const onlyDate = {
-  doNotFake: [
-    'hrtime',
-    'nextTick',
-    'performance',
-    'queueMicrotask',
-    'setImmediate',
-    'clearImmediate',
-    'setInterval',
-    'clearInterval',
-    'setTimeout',
-    'clearTimeout',
-  ],
-} satisfies Parameters<typeof jest.useFakeTimers>[0];
 
 describe('progress', () => {
   const make = stoppedAfterEach(createHarness);

@@ -6,6 +6,7 @@ import {
   createTestDatabases,
   newRun,
 } from '../database/__testUtils__/testStore';
+import { onlyDate, SECOND } from '../__testUtils__/time';
 import { triggerRequest } from './TaskTriggers';
 
 const TASK = 'cape-labels:sweep:t1';
@@ -26,14 +27,11 @@ describe('triggerRequest', () => {
     }));
   });
 
-  const trigger = (triggerTask: () => Promise<void>, patienceMs = 2_000) =>
+  afterEach(() => jest.useRealTimers());
+
+  const trigger = (triggerTask: () => Promise<void>) =>
     triggerRequest(
-      {
-        scheduler: { triggerTask: jest.fn(triggerTask) },
-        store,
-        patienceMs,
-        retryMs: 20,
-      },
+      { scheduler: { triggerTask: jest.fn(triggerTask) }, store },
       TASK,
       't1',
       requestId,
@@ -67,20 +65,23 @@ describe('triggerRequest', () => {
       const request = await store.nextRequest('t1');
       await store.claimRequest(request!, scheduled.id);
       throw busy();
-    }, 200);
+    });
     expect(await store.cancelRequest(requestId)).toBe(false);
   });
 
   it('cancels the request and answers a conflict when the task stays busy past the patience', async () => {
+    jest.useFakeTimers({ now: Date.now(), ...onlyDate });
     let calls = 0;
     const started = Date.now();
     await expect(
       trigger(async () => {
         calls++;
+        // The clock moves on with each busy answer until the patience runs out.
+        jest.setSystemTime(Date.now() + SECOND);
         throw busy();
-      }, 200),
+      }),
     ).rejects.toThrow("Tower 't1' is already sweeping");
-    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(5 * SECOND);
     expect(calls).toBeGreaterThan(1);
     expect(await store.hasPendingRequest('t1')).toBe(false);
   });

@@ -1,5 +1,8 @@
 import { ConflictError, NotFoundError } from '@backstage/errors';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { capturingLogger } from '../__testUtils__/capturingLogger';
+import { onlyDate, SECOND } from '../__testUtils__/time';
+import { until } from '../__testUtils__/until';
 import { TaskRestarts } from './TaskTriggers';
 
 /** A scheduler whose trigger answers as `answers` says, in turn (then succeeds). */
@@ -21,13 +24,14 @@ async function settle(restarts: TaskRestarts, ms = 200) {
 }
 
 describe('TaskRestarts', () => {
-  const options = { logger: capturingLogger(), retryMs: 5, patienceMs: 100 };
+  const options = { logger: capturingLogger() };
+  afterEach(() => jest.useRealTimers());
 
   it('triggers again while the lease is still held (ConflictError), until the trigger goes through', async () => {
     const s = scheduler([new ConflictError('busy'), new ConflictError('busy')]);
     const restarts = new TaskRestarts({ ...options, scheduler: s });
     restarts.restartAt('task', new Date(), async () => true);
-    await settle(restarts);
+    await settle(restarts, SECOND);
     expect(s.calls).toEqual(['task', 'task', 'task']);
   });
 
@@ -53,17 +57,28 @@ describe('TaskRestarts', () => {
   });
 
   it('leaves the start to the replica holding the lease after the patience, and logs another failure', async () => {
+    jest.useFakeTimers({ now: Date.now(), ...onlyDate });
     const busy = scheduler(Array(1000).fill(new ConflictError('busy')));
     const logger = capturingLogger();
-    const restarts = new TaskRestarts({ ...options, logger, scheduler: busy });
+    const restarts = new TaskRestarts({ logger, scheduler: busy });
     restarts.restartAt('task', new Date(), async () => true);
     const missing = scheduler([new NotFoundError('gone')]);
-    const other = new TaskRestarts({ ...options, logger, scheduler: missing });
+    const other = new TaskRestarts({ logger, scheduler: missing });
     other.restartAt('gone', new Date(), async () => true);
-    await settle(restarts, 300);
+    expect(
+      await until(
+        async () => busy.calls.length,
+        calls => calls > 2,
+        5 * SECOND,
+      ),
+    ).toBeGreaterThan(2);
+    jest.setSystemTime(Date.now() + 10 * SECOND);
+    // The try under way when the patience ran out is the last one.
+    await sleep(SECOND / 2);
+    const tried = busy.calls.length;
+    await settle(restarts, SECOND / 2);
     other.stop();
-    expect(busy.calls.length).toBeGreaterThan(2);
-    expect(busy.calls.length).toBeLessThan(40);
+    expect(busy.calls.length).toBe(tried);
     expect(missing.calls).toEqual(['gone']);
     expect(logger.lines.filter(l => l.startsWith('warn'))).toEqual([
       expect.stringContaining('Could not start task gone again'),

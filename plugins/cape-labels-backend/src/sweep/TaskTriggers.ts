@@ -47,7 +47,7 @@ async function triggerWhileWanted(
   }
 }
 
-type TriggerContext = Partial<Patience> & {
+type TriggerContext = {
   scheduler: Pick<SchedulerService, 'triggerTask'>;
   store: Pick<RequestsStore, 'hasPendingRequest' | 'cancelRequest'>;
 };
@@ -67,10 +67,7 @@ export async function triggerRequest(
     ctx.scheduler,
     taskId,
     () => ctx.store.hasPendingRequest(towerId),
-    {
-      patienceMs: ctx.patienceMs ?? REQUEST_PATIENCE_MS,
-      retryMs: ctx.retryMs ?? REQUEST_RETRY_MS,
-    },
+    { patienceMs: REQUEST_PATIENCE_MS, retryMs: REQUEST_RETRY_MS },
   ).catch(async failure => {
     // The lease holder may have taken the request already: then it runs, and 202 is the truth.
     if (await ctx.store.cancelRequest(requestId)) throw failure;
@@ -80,7 +77,7 @@ export async function triggerRequest(
     throw new ConflictError(`Tower '${towerId}' is already sweeping`);
 }
 
-type TaskRestartsOptions = Partial<Patience> & {
+type TaskRestartsOptions = {
   scheduler: Pick<SchedulerService, 'triggerTask'>;
   logger: LoggerService;
 };
@@ -129,12 +126,11 @@ export class TaskRestarts {
     taskId: string,
     owed: () => Promise<boolean>,
   ): Promise<void> {
-    const { scheduler, patienceMs, retryMs } = this.options;
     const wanted = async () => !this.stopped && (await owed());
     if (!(await wanted())) return;
-    await triggerWhileWanted(scheduler, taskId, wanted, {
-      patienceMs: patienceMs ?? RESTART_PATIENCE_MS,
-      retryMs: retryMs ?? RESTART_RETRY_MS,
+    await triggerWhileWanted(this.options.scheduler, taskId, wanted, {
+      patienceMs: RESTART_PATIENCE_MS,
+      retryMs: RESTART_RETRY_MS,
     });
   }
 }

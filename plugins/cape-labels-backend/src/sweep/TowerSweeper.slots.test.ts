@@ -1,26 +1,10 @@
 import { SweepSlots, type SlotAnswer } from './TowerSweeper';
-
-/** A Tower of the line: `owed` says whether its start is still owed; its starts are counted. */
-function claimant(taskId: string, owed = true) {
-  const c = {
-    taskId,
-    owed,
-    starts: 0,
-    owesStart: async () => c.owed,
-    startNow: () => {
-      c.starts++;
-    },
-  };
-  return c;
-}
+import { claimant, gaveUp, slotFree } from './__testUtils__/slotClaimants';
 
 function released(answer: SlotAnswer): () => void {
   if (!answer.taken) throw new Error('no slot was taken');
   return answer.release;
 }
-
-/** The signal of a task start that gives up waiting at once: it hands back whenever no slot is free. */
-const gaveUp = AbortSignal.abort();
 
 /** Lets the line's check of whether a Tower is owed settle. */
 const settled = () => new Promise(resolve => setImmediate(resolve));
@@ -33,9 +17,9 @@ describe('SweepSlots', () => {
     expect(a.taken).toBe(true);
     expect(b.taken).toBe(true);
     expect((await slots.take(claimant('c', false), gaveUp)).taken).toBe(false);
+    // Released twice, it frees one slot only: `d` takes it, `e` finds none.
     released(a)();
     released(a)();
-    expect(slots.taken()).toBe(1);
     await settled();
     expect((await slots.take(claimant('d'), gaveUp)).taken).toBe(true);
     expect((await slots.take(claimant('e'), gaveUp)).taken).toBe(false);
@@ -74,7 +58,7 @@ describe('SweepSlots', () => {
     });
 
     const firstRun = released(await slots.take(first, gaveUp));
-    expect(slots.taken()).toBe(1);
+    expect(await slotFree(slots)).toBe(false);
     firstRun();
     await settled();
     expect([second.starts, later.starts]).toEqual([1, 0]);
@@ -119,9 +103,10 @@ describe('SweepSlots', () => {
     const second = slots.take(claimant('second'), live);
     running();
     const firstRun = released(await first);
-    expect(slots.taken()).toBe(1);
+    expect(await slotFree(slots)).toBe(false);
     firstRun();
     released(await second)();
-    expect(slots.taken()).toBe(0);
+    await settled();
+    expect(await slotFree(slots)).toBe(true);
   });
 });

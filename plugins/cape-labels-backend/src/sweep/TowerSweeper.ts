@@ -152,10 +152,6 @@ export class SweepSlots {
     });
   }
 
-  taken(): number {
-    return this.inUse;
-  }
-
   private free(): number {
     return this.size - this.inUse - this.kept.size;
   }

@@ -1,12 +1,7 @@
 import type { TowerLabel } from '../cloudtower/TowerClient';
 import { sweptKeys } from '../config/types';
 import { actions, towerLabel } from './__testUtils__/towerLabel';
-import {
-  classifyListed,
-  classifyLive,
-  classifyPage,
-  type SweepPolicy,
-} from './decide';
+import { classifyLive, classifyPage, type SweepPolicy } from './decide';
 
 const cutoff = Date.parse('2026-11-29T00:00:00.000Z');
 const policy: SweepPolicy = {
@@ -25,6 +20,33 @@ function label(over: Partial<TowerLabel> = {}): TowerLabel {
   };
 }
 
+/** `classifyPage` on a page of the one label, its kept outcome cut to the reason and notes. */
+function classified(over: Partial<TowerLabel>) {
+  const { scanned, candidates, kept } = classifyPage([label(over)], policy);
+  return {
+    scanned,
+    candidates,
+    kept: kept.map(({ action, reason, relation, detail }) => ({
+      action,
+      reason,
+      relation,
+      detail,
+    })),
+  };
+}
+
+const ignored = { scanned: 0, candidates: [], kept: [] };
+const candidate = (over: Partial<TowerLabel> = {}) => ({
+  scanned: 1,
+  candidates: [label(over)],
+  kept: [],
+});
+const kept = (reason: string, detail?: unknown) => ({
+  scanned: 1,
+  candidates: [],
+  kept: [{ action: 'kept', reason, detail }],
+});
+
 describe('sweptKeys', () => {
   it('names exactly the three swept keys of the prefix', () => {
     expect(sweptKeys('sks')).toEqual([
@@ -35,7 +57,7 @@ describe('sweptKeys', () => {
   });
 });
 
-describe('classifyListed (rules 1-3)', () => {
+describe('classifyPage: one label by rules 1-3', () => {
   it.each([
     ['cape-managed', 'never the managed key'],
     ['system.cloudtower/x', 'never a system key'],
@@ -43,20 +65,19 @@ describe('classifyListed (rules 1-3)', () => {
     ['cape-cluster-name-x', 'never a longer key'],
     ['owner', 'never a foreign key'],
   ])('ignores key %s (%s)', key => {
-    expect(classifyListed(label({ key }), policy)).toBeUndefined();
+    expect(classified({ key })).toEqual(ignored);
   });
 
   it.each(sweptKeys('cape'))('takes an old unused %s as a candidate', key => {
-    expect(classifyListed(label({ key }), policy)).toEqual({ candidate: true });
+    expect(classified({ key })).toEqual(candidate({ key }));
   });
 
   it('keeps a label created after the cutoff as young, and one exactly at it as old', () => {
-    expect(
-      classifyListed(label({ createdAt: '2026-11-29T00:00:00.001Z' }), policy),
-    ).toEqual({ candidate: false, reason: 'young' });
-    expect(
-      classifyListed(label({ createdAt: '2026-11-29T00:00:00.000Z' }), policy),
-    ).toEqual({ candidate: true });
+    expect(classified({ createdAt: '2026-11-29T00:00:00.001Z' })).toEqual(
+      kept('young'),
+    );
+    const atCutoff = { createdAt: '2026-11-29T00:00:00.000Z' };
+    expect(classified(atCutoff)).toEqual(candidate(atCutoff));
   });
 
   it.each([
@@ -75,11 +96,9 @@ describe('classifyListed (rules 1-3)', () => {
     ['an id of 65 characters', { id: 'c'.repeat(65) }],
     ['an empty id', { id: '' }],
   ])('keeps a label with %s as malformed, saying why', (_, over) => {
-    expect(classifyListed(label(over), policy)).toEqual({
-      candidate: false,
-      reason: 'malformed',
-      detail: expect.stringMatching(/^(id|createdAt) is not/),
-    });
+    expect(classified(over)).toEqual(
+      kept('malformed', expect.stringMatching(/^(id|createdAt) is not/)),
+    );
   });
 
   it('takes the ids and times Tower writes as well-formed', () => {
@@ -89,16 +108,13 @@ describe('classifyListed (rules 1-3)', () => {
       { createdAt: '2026-11-01T08:00:00+08:00' },
       { createdAt: '2026-11-01T00:00:00Z' },
     ])
-      expect(classifyListed(label(over), policy)).toEqual({ candidate: true });
+      expect(classified(over)).toEqual(candidate(over));
   });
 
   it.each([[1], [null], [-1]])(
     'keeps total_num %p as count-nonzero',
     totalNum => {
-      expect(classifyListed(label({ totalNum }), policy)).toEqual({
-        candidate: false,
-        reason: 'count-nonzero',
-      });
+      expect(classified({ totalNum })).toEqual(kept('count-nonzero'));
     },
   );
 });

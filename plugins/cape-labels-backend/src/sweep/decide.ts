@@ -107,7 +107,7 @@ type Verdict =
     };
 
 /** Rules 1-3 after the label's shape; `undefined` for a key not swept: not ours to record. */
-export function classifyListed(
+function classifyListed(
   label: TowerLabel,
   policy: SweepPolicy,
 ): Verdict | undefined {

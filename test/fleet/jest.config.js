@@ -1,5 +1,5 @@
 // The fleet test: forty Towers on three backends. Its own jest run (`npm run test:fleet`), which
-// `npm test` (Node 20 in CI) calls and `test:e2e` (run again on Node 22 and 24) does not: it is
+// `npm test` (Node 20 in CI) calls and `test:e2e` (run again on Node 24) does not: it is
 // the longest cross-package test and says nothing more on another Node.
 module.exports = {
   ...require('../jest.config.js'),

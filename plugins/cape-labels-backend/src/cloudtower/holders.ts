@@ -6,7 +6,13 @@ import {
   TowerResponseError,
 } from './errors';
 import { nonEmptyString } from './operations';
-import { introspectionRefused, refusalOf, refusedNaming } from './relations';
+import {
+  introspectedOr,
+  namesOf,
+  refusalOf,
+  refusedNaming,
+  sharedUntilFailure,
+} from './relations';
 import type { TowerSession } from './session';
 import type { HeldLabels, LabelHolder } from './types';
 
@@ -17,12 +23,13 @@ export type { HeldLabels, LabelHolder } from './types';
  * filter or counter of Label shows them, so only reading them does.
  */
 
-/** How a holder names labels: ids (`ids`) or resolved labels (`objects`), on itself or on a list (`via`). */
-type HolderSource = {
-  via?: { field: string; type: string };
-  ids?: string;
-  objects?: string;
-};
+/**
+ * One field through which a holder names labels: ids (`ids`) or resolved labels (`objects`), on
+ * itself or on each entry of a list (`via`).
+ */
+type HolderSource = { via?: { field: string; type: string } } & (
+  { ids: string; objects?: undefined } | { ids?: undefined; objects: string }
+);
 
 type HolderSpec = {
   root: string;
@@ -30,21 +37,21 @@ type HolderSpec = {
   sources: readonly HolderSource[];
 };
 
-const labelGroups: HolderSource = {
-  via: { field: 'label_groups', type: 'LabelGroup' },
-  ids: 'label_ids',
-  objects: 'labels',
-};
-const ownLabels: HolderSource = { objects: 'labels' };
+const group = { field: 'label_groups', type: 'LabelGroup' };
+const labelGroups: HolderSource[] = [
+  { via: group, ids: 'label_ids' },
+  { via: group, objects: 'labels' },
+];
+const ownLabels: HolderSource[] = [{ objects: 'labels' }];
 const rules = (...fields: string[]): HolderSource[] =>
-  fields.map(field => ({
-    via: {
-      field,
-      type: field === 'apply_to' ? 'SecurityPolicyApply' : 'NetworkPolicyRule',
-    },
-    ids: 'selector_ids',
-    objects: 'selector',
-  }));
+  fields.flatMap(field => {
+    const type =
+      field === 'apply_to' ? 'SecurityPolicyApply' : 'NetworkPolicyRule';
+    return [
+      { via: { field, type }, ids: 'selector_ids' },
+      { via: { field, type }, objects: 'selector' },
+    ];
+  });
 
 /**
  * The holders public sources show (REST specs 3.0–4.9, the Go SDK's models, the pre-3.0 UI-kit
@@ -52,7 +59,7 @@ const rules = (...fields: string[]): HolderSource[] =>
  * are assumed from their REST paths.
  */
 export const KNOWN_HOLDERS: readonly HolderSpec[] = [
-  { root: 'securityGroups', type: 'SecurityGroup', sources: [labelGroups] }, // 3.0
+  { root: 'securityGroups', type: 'SecurityGroup', sources: labelGroups }, // 3.0
   {
     root: 'securityPolicies', // 3.0
     type: 'SecurityPolicy',
@@ -66,15 +73,15 @@ export const KNOWN_HOLDERS: readonly HolderSpec[] = [
   {
     root: 'virtualPrivateCloudSecurityGroups', // 4.2
     type: 'VirtualPrivateCloudSecurityGroup',
-    sources: [labelGroups],
+    sources: labelGroups,
   },
   {
     root: 'virtualPrivateCloudSecurityPolicies', // 4.2
     type: 'VirtualPrivateCloudSecurityPolicy',
     sources: rules('ingress', 'egress'),
   },
-  { root: 'businessHosts', type: 'BusinessHost', sources: [ownLabels] }, // 4.7
-  { root: 'diskPools', type: 'DiskPool', sources: [ownLabels] }, // 4.7
+  { root: 'businessHosts', type: 'BusinessHost', sources: ownLabels }, // 4.7
+  { root: 'diskPools', type: 'DiskPool', sources: ownLabels }, // 4.7
 ];
 
 /** A holder this Tower has that could not be read: nothing may be deleted on its word. */
@@ -117,10 +124,11 @@ export function holderTypesDocument(): string {
 }
 
 function selectionOf(sources: readonly HolderSource[]): string {
-  const leaves = (s: HolderSource) =>
-    [s.ids, s.objects && `${s.objects} { id }`].filter(Boolean).join(' ');
   return sources
-    .map(s => (s.via ? `${s.via.field} { ${leaves(s)} }` : leaves(s)))
+    .map(({ via, ids, objects }) => {
+      const leaf = ids ?? `${objects} { id }`;
+      return via ? `${via.field} { ${leaf} }` : leaf;
+    })
     .join(' ');
 }
 
@@ -147,74 +155,49 @@ export function holdersDocument(
   return `query ${name}(${declarations.join(', ')}) {${reads.join('')}\n}`;
 }
 
-function fieldNames(type: unknown): Set<string> | undefined {
-  if (!isObj(type)) return undefined;
-  if (!Array.isArray(type.fields)) throw new ShapeError('a type has no fields');
-  return new Set(
-    type.fields.map(f => {
-      if (!isObj(f) || !nonEmptyString(f.name))
-        throw new ShapeError('a field has no name');
-      return f.name;
-    }),
-  );
-}
-
 function parseIntrospectedHolders(data: unknown): HolderInUse[] {
   if (!isObj(data)) throw new ShapeError('no introspection answer');
-  const types = new Map(TYPES.map((t, i) => [t, fieldNames(data[`t${i}`])]));
+  const types = new Map(
+    TYPES.map((t, i) => {
+      const type = data[`t${i}`];
+      return [t, isObj(type) ? new Set(namesOf(type.fields, t)) : undefined];
+    }),
+  );
   const roots = types.get('Query');
   if (!roots) throw new ShapeError('introspection does not show Query');
-  const has = (type: string, field: string | undefined) =>
-    field !== undefined && (types.get(type)?.has(field) ?? false);
+  const has = (type: string, field: string) =>
+    types.get(type)?.has(field) ?? false;
   return KNOWN_HOLDERS.filter(spec => roots.has(spec.root)).map(spec => ({
     spec,
-    sources: spec.sources.flatMap(s => {
-      const on = s.via?.type ?? spec.type;
-      if (s.via && !has(spec.type, s.via.field)) return [];
-      const kept: HolderSource = {
-        via: s.via,
-        ids: has(on, s.ids) ? s.ids : undefined,
-        objects: has(on, s.objects) ? s.objects : undefined,
-      };
-      return kept.ids || kept.objects ? [kept] : [];
-    }),
+    sources: spec.sources.filter(
+      ({ via, ids, objects }) =>
+        (!via || has(spec.type, via.field)) &&
+        has(via?.type ?? spec.type, ids ?? objects),
+    ),
   }));
-}
-
-function leavesOf(spec: HolderSpec): HolderSource[] {
-  return spec.sources.flatMap(({ via, ids, objects }) => [
-    ...(ids ? [{ via, ids }] : []),
-    ...(objects ? [{ via, objects }] : []),
-  ]);
 }
 
 type Page = Array<{ id: string; name: string | null; labelIds: string[] }>;
 
-function labelIdsOf(row: Record<string, unknown>, source: HolderSource) {
-  const containers = source.via ? (row[source.via.field] ?? []) : [row];
+function labelIdsOf(
+  row: Record<string, unknown>,
+  { via, ids, objects }: HolderSource,
+): string[] {
+  const containers = via ? (row[via.field] ?? []) : [row];
   if (!Array.isArray(containers))
-    throw new ShapeError(`${source.via?.field} is not a list`);
-  const ids: string[] = [];
-  for (const container of containers) {
+    throw new ShapeError(`${via?.field} is not a list`);
+  const leaf = ids ?? objects;
+  return containers.flatMap(container => {
     if (!isObj(container)) throw new ShapeError('a holder entry is no object');
-    if (source.ids) {
-      const list = container[source.ids] ?? [];
-      if (!Array.isArray(list) || !list.every(nonEmptyString))
-        throw new ShapeError(`${source.ids} is not a list of ids`);
-      ids.push(...list);
-    }
-    if (source.objects) {
-      const list = container[source.objects] ?? [];
-      if (!Array.isArray(list))
-        throw new ShapeError(`${source.objects} is not a list`);
-      for (const label of list) {
-        if (!isObj(label) || !nonEmptyString(label.id))
-          throw new ShapeError(`a label of ${source.objects} has no id`);
-        ids.push(label.id);
-      }
-    }
-  }
-  return ids;
+    const list = container[leaf] ?? [];
+    if (!Array.isArray(list)) throw new ShapeError(`${leaf} is not a list`);
+    return list.map(entry => {
+      const id = ids ? entry : (entry as { id?: unknown } | null)?.id;
+      if (!nonEmptyString(id))
+        throw new ShapeError(`an entry of ${leaf} has no id`);
+      return id;
+    });
+  });
 }
 
 function parsePage(rows: unknown, holder: HolderInUse): Page {
@@ -238,7 +221,19 @@ type Chain = { holder: HolderInUse; after?: string; seen: Set<string> };
  * name: every holder in one request per page, each paged by its `after` cursor.
  */
 export class LabelHolderReader {
-  private found?: Promise<HolderInUse[]>;
+  private readonly discover = sharedUntilFailure(signal =>
+    introspectedOr(
+      () =>
+        this.session.request(
+          'readHolders',
+          holderTypesDocument(),
+          {},
+          parseIntrospectedHolders,
+          signal,
+        ),
+      () => this.probe(signal),
+    ),
+  );
 
   constructor(
     private readonly towerId: string,
@@ -333,15 +328,14 @@ export class LabelHolderReader {
     pageSize: number,
     signal?: AbortSignal,
   ): Promise<Page[]> {
-    const variables: Record<string, unknown> = {};
-    chains.forEach((c, i) => {
-      variables[`f${i}`] = pageSize;
-      variables[`a${i}`] = c.after ?? null;
-    });
+    const variables = chains.flatMap((c, i) => [
+      [`f${i}`, pageSize],
+      [`a${i}`, c.after ?? null],
+    ]);
     return this.session.request(
       'readHolders',
       holdersDocument(chains.map(c => c.holder)),
-      variables,
+      Object.fromEntries(variables),
       data => {
         if (!isObj(data)) throw new ShapeError('response has no data');
         return chains.map((c, i) => parsePage(data[`h${i}`], c.holder));
@@ -350,28 +344,8 @@ export class LabelHolderReader {
     );
   }
 
-  private discover(signal?: AbortSignal): Promise<HolderInUse[]> {
-    this.found ??= this.introspectOrProbe(signal).catch((error: unknown) => {
-      this.found = undefined;
-      throw error;
-    });
-    return this.found;
-  }
-
-  private async introspectOrProbe(
-    signal?: AbortSignal,
-  ): Promise<HolderInUse[]> {
-    try {
-      return await this.session.request(
-        'readHolders',
-        holderTypesDocument(),
-        {},
-        parseIntrospectedHolders,
-        signal,
-      );
-    } catch (error) {
-      if (!introspectionRefused(error)) throw error;
-    }
+  /** Where introspection is refused: a holder refused naming its root on Query is absent. */
+  private async probe(signal?: AbortSignal): Promise<HolderInUse[]> {
     const whole = (spec: HolderSpec) => ({ spec, sources: [...spec.sources] });
     const all = KNOWN_HOLDERS.map(whole);
     if ((await this.refusal(all, signal)) === undefined) return all;
@@ -380,21 +354,22 @@ export class LabelHolderReader {
       const refusal = await this.refusal([whole(spec)], signal);
       if (refusal === undefined) found.push(whole(spec));
       else if (!refusedNaming(refusal, spec.root, 'Query'))
-        found.push({ spec, sources: await this.acceptedLeaves(spec, signal) });
+        found.push({ spec, sources: await this.acceptedSources(spec, signal) });
     }
     return found;
   }
 
-  private async acceptedLeaves(
+  private async acceptedSources(
     spec: HolderSpec,
     signal?: AbortSignal,
   ): Promise<HolderSource[]> {
     const accepted: HolderSource[] = [];
-    for (const leaf of leavesOf(spec))
+    for (const source of spec.sources)
       if (
-        (await this.refusal([{ spec, sources: [leaf] }], signal)) === undefined
+        (await this.refusal([{ spec, sources: [source] }], signal)) ===
+        undefined
       )
-        accepted.push(leaf);
+        accepted.push(source);
     return accepted;
   }
 

@@ -132,23 +132,22 @@ export function probeDocument(relations: readonly string[]): string {
 }`;
 }
 
-type TypeRef = { kind?: unknown; ofType?: unknown };
-
 const COMPOSITE = new Set(['OBJECT', 'INTERFACE', 'UNION']);
+
+type TypeRef = { kind?: unknown; ofType?: unknown };
 
 function isCompositeList(type: unknown): boolean {
   let sawList = false;
   let t = type as TypeRef | null | undefined;
-  while (t) {
-    if (t.kind === 'LIST') sawList = true;
-    else if (COMPOSITE.has(t.kind as string)) return sawList;
-    else if (t.kind !== 'NON_NULL') return false;
+  while (t && (t.kind === 'LIST' || t.kind === 'NON_NULL')) {
+    sawList ||= t.kind === 'LIST';
     t = t.ofType as TypeRef | null | undefined;
   }
-  return sawList;
+  return sawList && (!t || COMPOSITE.has(t.kind as string));
 }
 
-function namesOf(list: unknown, what: string): string[] {
+/** The names of an introspected list (fields, input fields, arguments). */
+export function namesOf(list: unknown, what: string): string[] {
   if (!Array.isArray(list)) throw new ShapeError(`${what} is not a list`);
   return list.map(item => {
     const name = (item as { name?: unknown } | null)?.name;
@@ -191,35 +190,32 @@ function relationSet(
 
 /** Every name with both `<name>_some` and `<name>_none` filters, whatever its `Label` field. */
 function parseIntrospectedRelations(data: unknown): LabelRelations {
-  const answer = data as {
+  const { label, where } = (data ?? {}) as {
     label?: { fields?: unknown } | null;
     where?: { inputFields?: unknown } | null;
-  } | null;
-  if (!answer?.label || !answer.where)
+  };
+  if (!label || !where)
     throw new ShapeError(
       'introspection does not show Label and LabelWhereInput',
     );
-  const filters = new Set(namesOf(answer.where.inputFields, 'LabelWhereInput'));
+  const filters = new Set(namesOf(where.inputFields, 'LabelWhereInput'));
   const foundBy = new Map<string, RelationFinding>();
   for (const filter of filters) {
-    const name = filter.endsWith('_some') ? filter.slice(0, -5) : undefined;
+    const name = /^(.+)_some$/.exec(filter)?.[1];
     if (name && filters.has(`${name}_none`)) foundBy.set(name, 'filters');
   }
-  const fields = answer.label.fields;
-  if (!Array.isArray(fields)) throw new ShapeError('Label has no field list');
-  const unfiltered = fields
-    .filter(f => isCompositeList((f as { type?: unknown } | null)?.type))
-    .map(f => ({
-      name: namesOf([f], 'a Label field')[0],
-      args: (f as { args?: unknown }).args,
-    }))
-    .filter(f => !foundBy.has(f.name))
-    .map(f => ({
-      name: f.name,
-      paged:
-        Array.isArray(f.args) &&
-        namesOf(f.args, 'an argument').includes('first'),
-    }));
+  if (!Array.isArray(label.fields))
+    throw new ShapeError('Label has no field list');
+  const lists: unknown[] = label.fields.filter(
+    f => isObj(f) && isCompositeList(f.type),
+  );
+  const unfiltered = namesOf(lists, 'a Label field').flatMap((name, i) => {
+    if (foundBy.has(name)) return [];
+    const args = (lists[i] as { args?: unknown }).args;
+    const paged =
+      Array.isArray(args) && namesOf(args, 'an argument').includes('first');
+    return [{ name, paged }];
+  });
   return relationSet('introspection', foundBy, unfiltered);
 }
 
@@ -244,24 +240,46 @@ function validationMessages(error: unknown): string[] | undefined {
 }
 
 /** The words of Tower's validation refusal of a request, or undefined when it accepted it. */
-export async function refusalOf(
+export const refusalOf = (
   request: Promise<unknown>,
-): Promise<string[] | undefined> {
+): Promise<string[] | undefined> =>
+  request.then(
+    () => undefined,
+    (error: unknown) => {
+      const messages = validationMessages(error);
+      if (!messages) throw error;
+      return messages;
+    },
+  );
+
+/**
+ * `introspect`'s answer, or `probe`'s when Tower refuses introspection; anything else Tower
+ * answers (auth, network, timeouts) is thrown as it is.
+ */
+export async function introspectedOr<T>(
+  introspect: () => Promise<T>,
+  probe: () => Promise<T>,
+): Promise<T> {
   try {
-    await request;
-    return undefined;
+    return await introspect();
   } catch (error) {
-    const messages = validationMessages(error);
-    if (!messages) throw error;
-    return messages;
+    const unexpected =
+      error instanceof TowerResponseError && error.code === 'UNEXPECTED_SHAPE';
+    if (!unexpected && validationMessages(error) === undefined) throw error;
   }
+  return probe();
 }
 
-export function introspectionRefused(error: unknown): boolean {
-  return (
-    validationMessages(error) !== undefined ||
-    (error instanceof TowerResponseError && error.code === 'UNEXPECTED_SHAPE')
-  );
+/** One discovery shared by every caller; a failed one is tried again by the next caller. */
+export function sharedUntilFailure<T>(
+  start: (signal?: AbortSignal) => Promise<T>,
+): (signal?: AbortSignal) => Promise<T> {
+  let current: Promise<T> | undefined;
+  return signal =>
+    (current ??= start(signal).catch((error: unknown) => {
+      current = undefined;
+      throw error;
+    }));
 }
 
 /** Where a message turns to suggesting names it knows; what follows is never evidence. */
@@ -292,7 +310,6 @@ function namedByRefusal(
   messages: readonly string[],
   candidates: readonly string[],
 ): string[] {
-  const known = new Set(candidates);
   const sent = withoutSpaces(probeDocument(candidates));
   const named = new Set<string>();
   for (const message of messages) {
@@ -305,21 +322,14 @@ function namedByRefusal(
           start + match[0].length + ECHO_CONTEXT,
         ),
       );
-      if (known.has(match[1]) && !sent.includes(around)) named.add(match[1]);
+      if (!sent.includes(around)) named.add(match[1]);
     }
   }
   return candidates.filter(c => named.has(c));
 }
 
-const probeRefusal = (query: RelationQuery, relations: readonly string[]) =>
-  refusalOf(
-    query(probeDocument(relations), { id: PROBE_LABEL_ID }, () => true),
-  );
-
 /** Probes of one relation alone, per run: a refusal naming more than this keeps the rest, unclear. */
 export const MAX_ALONE_PROBES = 6;
-
-type AloneVerdict = RelationFinding | 'lacking';
 
 type RelationsInUse = {
   relations: LabelRelations;
@@ -333,46 +343,34 @@ type RelationsInUse = {
  */
 export class LabelRelationDiscovery {
   private aloneProbesLeft = MAX_ALONE_PROBES;
-  private readonly aloneVerdicts = new Map<string, AloneVerdict>();
-  private found?: Promise<RelationsInUse>;
+  private readonly aloneVerdicts = new Map<
+    string,
+    RelationFinding | 'lacking'
+  >();
+  readonly read: (signal?: AbortSignal) => Promise<RelationsInUse>;
 
   constructor(
     private readonly towerId: string,
-    private readonly session: TowerSession,
-  ) {}
-
-  /** One discovery shared by every caller; a failed one is tried again by the next caller. */
-  read(signal?: AbortSignal): Promise<RelationsInUse> {
-    const query: RelationQuery = (document, variables, parse) =>
-      this.session.request('readRelations', document, variables, parse, signal);
-    this.found ??= this.discover(query).then(
-      relations => ({
+    session: TowerSession,
+  ) {
+    this.read = sharedUntilFailure(async signal => {
+      const query: RelationQuery = (document, variables, parse) =>
+        session.request('readRelations', document, variables, parse, signal);
+      const relations = await introspectedOr(
+        () => query(INTROSPECT_RELATIONS, {}, parseIntrospectedRelations),
+        () =>
+          this.probe(query).catch((error: unknown) => {
+            if (error instanceof ShapeError)
+              throw relationsUnknown(this.towerId, error.message);
+            throw error;
+          }),
+      );
+      return {
         relations,
         checkQuery: checkDocument(relations.unfiltered),
         references: referencesDocument(relations.fields.length),
-      }),
-      (error: unknown) => {
-        this.found = undefined;
-        throw error;
-      },
-    );
-    return this.found;
-  }
-
-  /** Anything Tower answers other than a refusal (auth, network, timeouts) is thrown as it is. */
-  private async discover(query: RelationQuery): Promise<LabelRelations> {
-    try {
-      return await query(INTROSPECT_RELATIONS, {}, parseIntrospectedRelations);
-    } catch (error) {
-      if (!introspectionRefused(error)) throw error;
-    }
-    try {
-      return await this.probe(query);
-    } catch (error) {
-      if (error instanceof ShapeError)
-        throw relationsUnknown(this.towerId, error.message);
-      throw error;
-    }
+      };
+    });
   }
 
   /**
@@ -381,41 +379,36 @@ export class LabelRelationDiscovery {
    */
   private async probe(query: RelationQuery): Promise<LabelRelations> {
     const all = [...KNOWN_LABEL_RELATIONS];
-    const refusal = await probeRefusal(query, all);
+    const refusal = await this.probeRefusal(query, all);
     const foundBy = new Map<string, RelationFinding>(
       all.map(r => [r, 'probe']),
     );
-    if (!refusal) return relationSet('probe', foundBy);
-    const suspects = namedByRefusal(refusal, all);
-    if (suspects.length === 0)
+    const suspects = refusal ? namedByRefusal(refusal, all) : [];
+    if (refusal && suspects.length === 0)
       throw relationsUnknown(
         this.towerId,
         `Tower refused the probe naming none of the relations: ${refusal.join('; ')}`,
       );
     for (const suspect of suspects) {
-      const verdict = await this.probeAlone(query, suspect);
+      let verdict = this.aloneVerdicts.get(suspect);
+      if (!verdict && this.aloneProbesLeft > 0) {
+        this.aloneProbesLeft--;
+        const alone = await this.probeRefusal(query, [suspect]);
+        if (!alone) verdict = 'probedAlone';
+        else if (namedByRefusal(alone, [suspect]).length) verdict = 'lacking';
+        else verdict = 'unclear';
+        this.aloneVerdicts.set(suspect, verdict);
+      }
       if (verdict === 'lacking') foundBy.delete(suspect);
-      else foundBy.set(suspect, verdict);
+      else foundBy.set(suspect, verdict ?? 'unclear');
     }
     return relationSet('probe', foundBy);
   }
 
-  private async probeAlone(
-    query: RelationQuery,
-    relation: string,
-  ): Promise<AloneVerdict> {
-    const earlier = this.aloneVerdicts.get(relation);
-    if (earlier) return earlier;
-    if (this.aloneProbesLeft === 0) return 'unclear';
-    this.aloneProbesLeft--;
-    const refusal = await probeRefusal(query, [relation]);
-    let verdict: AloneVerdict = 'probedAlone';
-    if (refusal)
-      verdict = namedByRefusal(refusal, [relation]).length
-        ? 'lacking'
-        : 'unclear';
-    this.aloneVerdicts.set(relation, verdict);
-    return verdict;
+  private probeRefusal(query: RelationQuery, relations: readonly string[]) {
+    return refusalOf(
+      query(probeDocument(relations), { id: PROBE_LABEL_ID }, () => true),
+    );
   }
 }
 
@@ -434,11 +427,8 @@ export function checkDocument(unfiltered: readonly UnfilteredField[]): string {
   return CHECK_LABELS.replace(/total_num\n/, `total_num${reads.join('')}\n`);
 }
 
-function anyReference(
-  relations: readonly string[],
-): Array<Record<string, object>> {
-  return relations.map(r => ({ [`${r}_some`]: {} }));
-}
+const anyReference = (relations: readonly string[]) =>
+  relations.map(r => ({ [`${r}_some`]: {} }));
 
 export function referencesDocument(relationCount: number): string {
   if (!Number.isInteger(relationCount) || relationCount < 0)
@@ -453,14 +443,6 @@ export function referencesDocument(relationCount: number): string {
     .join('');
   return `query CapeLabelsCheckReferences($ids: [ID!]${declarations}) {${reads}
 }`;
-}
-
-function referencesVariables(
-  ids: string[],
-  relations: readonly string[],
-): Record<string, unknown> {
-  const filters = anyReference(relations).map((f, i) => [`r${i}`, f]);
-  return { ids, ...Object.fromEntries(filters) };
 }
 
 /**
@@ -480,95 +462,45 @@ function idsIn(
   return ids;
 }
 
-/** A duplicated row's counters: the larger, and unknown over known. */
-function merged(
-  prev: number | null | undefined,
-  next: number | null,
-): number | null {
-  if (prev === undefined) return next;
-  if (prev === null || next === null) return null;
-  return Math.max(prev, next);
-}
-
-type CheckAnswer = {
-  counters: Map<string, number | null>;
-  referenced: ReadonlySet<string>;
-  heldDirectly: Map<string, Set<string>>;
-};
+type Checked = { totalNum: number | null; held: Set<string> };
 
 /**
- * The unfiltered fields a label row shows holding it: a non-empty list, or anything but an
- * empty list (an answer we cannot read keeps the label).
+ * Each label row's counter and the unfiltered fields it shows holding the label: a non-empty
+ * list, or anything but an empty list (an answer we cannot read keeps the label). A duplicated
+ * row's counters: the larger, and unknown over known.
  */
-function fieldsHolding(
-  row: Record<string, unknown>,
-  unfiltered: readonly UnfilteredField[],
-): string[] {
-  return unfiltered
-    .filter((_, i) => {
-      const value = row[`d${i}`];
-      return !(Array.isArray(value) && value.length === 0);
-    })
-    .map(f => f.name);
-}
-
 function parseCheck(
   data: unknown,
   requested: ReadonlySet<string>,
   unfiltered: readonly UnfilteredField[],
-): CheckAnswer {
-  const counters = new Map<string, number | null>();
-  const heldDirectly = new Map<string, Set<string>>();
+) {
+  const rows = new Map<string, Checked>();
   for (const row of requestedRows(data, requested)) {
-    counters.set(row.id, merged(counters.get(row.id), counter(row.total_num)));
-    const holding = fieldsHolding(row, unfiltered);
-    if (holding.length)
-      heldDirectly.set(
-        row.id,
-        new Set([...(heldDirectly.get(row.id) ?? []), ...holding]),
-      );
+    const totalNum = counter(row.total_num);
+    const prev = rows.get(row.id);
+    const checked = prev ?? { totalNum, held: new Set() };
+    if (prev)
+      checked.totalNum =
+        prev.totalNum === null || totalNum === null
+          ? null
+          : Math.max(prev.totalNum, totalNum);
+    unfiltered.forEach(({ name }, i) => {
+      const value = row[`d${i}`];
+      if (!(Array.isArray(value) && value.length === 0)) checked.held.add(name);
+    });
+    rows.set(row.id, checked);
   }
   const referenced = idsIn(
     isObj(data) ? data.referenced : undefined,
     requested,
   );
-  return { counters, referenced, heldDirectly };
+  return { rows, referenced };
 }
 
-function parseReferences(
-  data: unknown,
-  requested: ReadonlySet<string>,
-  relations: readonly string[],
-): Map<string, ReadonlySet<string>> {
-  const answer = isObj(data) ? data : {};
-  return new Map(
-    relations.map((r, i) => [r, idsIn(answer[`r${i}`], requested)]),
-  );
-}
-
-/** The relations name a referenced label where the second read found it, then unfiltered fields. */
-function liveStates(
-  check: CheckAnswer,
-  references: ReadonlyMap<string, ReadonlySet<string>>,
-): LabelLiveState[] {
-  const byRelation = [...references];
-  return [...check.counters].map(([id, totalNum]) => {
-    const referencedBy = [
-      ...byRelation
-        .filter(([, ids]) => ids.has(id))
-        .map(([relation]) => relation),
-      ...(check.heldDirectly.get(id) ?? []),
-    ];
-    return {
-      id,
-      totalNum,
-      referenced: check.referenced.has(id) || referencedBy.length > 0,
-      referencedBy,
-    };
-  });
-}
-
-/** Each label's live `total_num` and what references it, by the two reads above. */
+/**
+ * Each label's live `total_num` and what references it, by the two reads above: the relations
+ * name a referenced label where the second read found it, then unfiltered fields.
+ */
 export async function readLiveStates(
   session: TowerSession,
   { relations, checkQuery, references }: RelationsInUse,
@@ -576,7 +508,7 @@ export async function readLiveStates(
   signal?: AbortSignal,
 ): Promise<LabelLiveState[]> {
   const requested = new Set(ids);
-  const check = await session.request(
+  const { rows, referenced } = await session.request(
     'checkLabels',
     checkQuery,
     { ids, referenced: anyReference(relations.fields) },
@@ -584,15 +516,34 @@ export async function readLiveStates(
     signal,
   );
   // Which relation holds them: asked only of the labels still there that something references.
-  const referenced = [...check.referenced].filter(id => check.counters.has(id));
-  const byRelation = referenced.length
+  const asked = [...referenced].filter(id => rows.has(id));
+  const byRelation: ReadonlySet<string>[] = asked.length
     ? await session.request(
         'checkLabels',
         references,
-        referencesVariables(referenced, relations.fields),
-        data => parseReferences(data, check.referenced, relations.fields),
+        {
+          ids: asked,
+          ...Object.fromEntries(
+            anyReference(relations.fields).map((f, i) => [`r${i}`, f]),
+          ),
+        },
+        data =>
+          relations.fields.map((_, i) =>
+            idsIn(isObj(data) ? data[`r${i}`] : undefined, referenced),
+          ),
         signal,
       )
-    : new Map<string, ReadonlySet<string>>();
-  return liveStates(check, byRelation);
+    : [];
+  return [...rows].map(([id, { totalNum, held }]) => {
+    const referencedBy = [
+      ...relations.fields.filter((_, i) => byRelation[i]?.has(id)),
+      ...held,
+    ];
+    return {
+      id,
+      totalNum,
+      referenced: referenced.has(id) || referencedBy.length > 0,
+      referencedBy,
+    };
+  });
 }

@@ -23,10 +23,7 @@ export type { HeldLabels, LabelHolder } from './types';
  * filter or counter of Label shows them, so only reading them does.
  */
 
-/**
- * One field through which a holder names labels: ids (`ids`) or resolved labels (`objects`), on
- * itself or on each entry of a list (`via`).
- */
+/** A field naming labels by id (`ids`) or as objects (`objects`), on the holder or its `via` list. */
 type HolderSource = { via?: { field: string; type: string } } & (
   { ids: string; objects?: undefined } | { ids?: undefined; objects: string }
 );
@@ -139,9 +136,7 @@ export function holdersDocument(
   const foreign = holders.find(
     h =>
       !KNOWN_HOLDERS.includes(h.spec) ||
-      h.sources.some(
-        s => !h.spec.sources.some(known => known.via?.field === s.via?.field),
-      ),
+      h.sources.some(s => !h.spec.sources.includes(s)),
   );
   if (foreign)
     throw new TypeError(

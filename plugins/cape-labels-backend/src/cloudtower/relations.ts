@@ -16,10 +16,9 @@ import type { LabelLiveState, LabelRelations, UnfilteredField } from './types';
 import type { TowerSession } from './session';
 
 /*
- * Which relations a Tower's `Label` has: every kind of object that can reference a label. A
- * label is unused only when none of them does (rule 4), so the live check asks each of them and
- * the guarded delete repeats `<relation>_none: {}` for each (rule 5). Read once per run, by
- * introspection where Tower allows it, else by probing the built-in list below.
+ * Which relations `Label` has, every kind of object that can reference a label: a label is unused
+ * only when none does (rule 4), so the live check asks each and the guarded delete repeats
+ * `<relation>_none: {}` for each (rule 5). Read once per run, by introspection, else by probing.
  */
 
 /**
@@ -64,10 +63,7 @@ const GRAPHQL_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 /** More relations than any Tower has: an answer past this is not believed. */
 const MAX_RELATIONS = 200;
 
-/*
- * Each field's type with eight levels of wrappers (one fragment of four, then again four levels
- * down): past them a list's element is unknown, and the field is read directly.
- */
+/** Each field's type to eight wrappers deep: past them a list's element is unknown (read directly). */
 const INTROSPECT_RELATIONS = /* GraphQL */ `
   query CapeLabelsRelations {
     label: __type(name: "Label") {
@@ -99,16 +95,12 @@ const INTROSPECT_RELATIONS = /* GraphQL */ `
 
   fragment CapeLabelsTypeWrappers on __Type {
     kind
-    name
     ofType {
       kind
-      name
       ofType {
         kind
-        name
         ofType {
           kind
-          name
         }
       }
     }
@@ -146,7 +138,6 @@ function isCompositeList(type: unknown): boolean {
   return sawList && (!t || COMPOSITE.has(t.kind as string));
 }
 
-/** The names of an introspected list (fields, input fields, arguments). */
 export function namesOf(list: unknown, what: string): string[] {
   if (!Array.isArray(list)) throw new ShapeError(`${what} is not a list`);
   return list.map(item => {
@@ -219,12 +210,6 @@ function parseIntrospectedRelations(data: unknown): LabelRelations {
   return relationSet('introspection', foundBy, unfiltered);
 }
 
-type RelationQuery = <T>(
-  document: string,
-  variables: Record<string, unknown>,
-  parse: (data: unknown) => T,
-) => Promise<T>;
-
 function relationsUnknown(towerId: string, why: string): TowerResponseError {
   return new TowerResponseError(
     `could not determine which relations of Label reference labels: ${why}`,
@@ -252,10 +237,7 @@ export const refusalOf = (
     },
   );
 
-/**
- * `introspect`'s answer, or `probe`'s when Tower refuses introspection; anything else Tower
- * answers (auth, network, timeouts) is thrown as it is.
- */
+/** `probe` where Tower refuses `introspect`; anything else (auth, network, timeouts) is thrown. */
 export async function introspectedOr<T>(
   introspect: () => Promise<T>,
   probe: () => Promise<T>,
@@ -305,7 +287,6 @@ export function refusedNaming(
   });
 }
 
-/** The candidates a refusal of their probe names as missing. */
 function namedByRefusal(
   messages: readonly string[],
   candidates: readonly string[],
@@ -338,8 +319,9 @@ type RelationsInUse = {
 };
 
 /**
- * A probe drops a relation only when a probe of that relation alone is refused naming its
- * filters; those probes are bounded per run, across retries of a failed discovery.
+ * Where introspection is refused: the built-in list less what Tower lacks. The probe never reaches
+ * a label (its id is no label's); a relation the first probe seems to lack is dropped only when a
+ * probe of it alone is refused naming its filters, probes bounded per run, across retries.
  */
 export class LabelRelationDiscovery {
   private aloneProbesLeft = MAX_ALONE_PROBES;
@@ -351,15 +333,20 @@ export class LabelRelationDiscovery {
 
   constructor(
     private readonly towerId: string,
-    session: TowerSession,
+    private readonly session: TowerSession,
   ) {
     this.read = sharedUntilFailure(async signal => {
-      const query: RelationQuery = (document, variables, parse) =>
-        session.request('readRelations', document, variables, parse, signal);
       const relations = await introspectedOr(
-        () => query(INTROSPECT_RELATIONS, {}, parseIntrospectedRelations),
         () =>
-          this.probe(query).catch((error: unknown) => {
+          session.request(
+            'readRelations',
+            INTROSPECT_RELATIONS,
+            {},
+            parseIntrospectedRelations,
+            signal,
+          ),
+        () =>
+          this.probe(signal).catch((error: unknown) => {
             if (error instanceof ShapeError)
               throw relationsUnknown(this.towerId, error.message);
             throw error;
@@ -373,13 +360,9 @@ export class LabelRelationDiscovery {
     });
   }
 
-  /**
-   * The built-in list less what Tower lacks. The probe never reaches a label (its id is no
-   * label's); a relation the first probe seems to lack is dropped only when Tower refuses it alone.
-   */
-  private async probe(query: RelationQuery): Promise<LabelRelations> {
+  private async probe(signal?: AbortSignal): Promise<LabelRelations> {
     const all = [...KNOWN_LABEL_RELATIONS];
-    const refusal = await this.probeRefusal(query, all);
+    const refusal = await this.probeRefusal(all, signal);
     const foundBy = new Map<string, RelationFinding>(
       all.map(r => [r, 'probe']),
     );
@@ -393,7 +376,7 @@ export class LabelRelationDiscovery {
       let verdict = this.aloneVerdicts.get(suspect);
       if (!verdict && this.aloneProbesLeft > 0) {
         this.aloneProbesLeft--;
-        const alone = await this.probeRefusal(query, [suspect]);
+        const alone = await this.probeRefusal([suspect], signal);
         if (!alone) verdict = 'probedAlone';
         else if (namedByRefusal(alone, [suspect]).length) verdict = 'lacking';
         else verdict = 'unclear';
@@ -405,17 +388,18 @@ export class LabelRelationDiscovery {
     return relationSet('probe', foundBy);
   }
 
-  private probeRefusal(query: RelationQuery, relations: readonly string[]) {
+  private probeRefusal(relations: readonly string[], signal?: AbortSignal) {
     return refusalOf(
-      query(probeDocument(relations), { id: PROBE_LABEL_ID }, () => true),
+      this.session.request(
+        'readRelations',
+        probeDocument(relations),
+        { id: PROBE_LABEL_ID },
+        () => true,
+        signal,
+      ),
     );
   }
 }
-
-/*
- * The live check (rule 4) in two reads: the second, naming the relation, only for labels the first
- * found referenced. Relation names travel as variables, but for unfiltered fields (checked names).
- */
 
 export function checkDocument(unfiltered: readonly UnfilteredField[]): string {
   if (unfiltered.length === 0) return CHECK_LABELS;
@@ -465,9 +449,8 @@ function idsIn(
 type Checked = { totalNum: number | null; held: Set<string> };
 
 /**
- * Each label row's counter and the unfiltered fields it shows holding the label: a non-empty
- * list, or anything but an empty list (an answer we cannot read keeps the label). A duplicated
- * row's counters: the larger, and unknown over known.
+ * Each label row's counter and the unfiltered fields that hold it: anything but an empty list (an
+ * answer we cannot read keeps the label). Duplicated rows: the larger counter, unknown over known.
  */
 function parseCheck(
   data: unknown,
@@ -498,8 +481,8 @@ function parseCheck(
 }
 
 /**
- * Each label's live `total_num` and what references it, by the two reads above: the relations
- * name a referenced label where the second read found it, then unfiltered fields.
+ * Each label's live `total_num` and what references it (rule 4), in two reads: the second, naming
+ * the relation, only for labels the first found referenced. Relation names travel as variables.
  */
 export async function readLiveStates(
   session: TowerSession,

@@ -108,7 +108,7 @@ const TYPES = [
   ...new Set(
     KNOWN_HOLDERS.flatMap(h => [
       h.type,
-      ...h.sources.flatMap(s => (s.via ? [s.via.type] : [])),
+      ...h.sources.map(s => s.via?.type ?? h.type),
     ]),
   ),
 ];
@@ -248,9 +248,24 @@ export class LabelHolderReader {
     let chains: Chain[] = holders.map(holder => ({ holder, seen: new Set() }));
     while (chains.length) {
       const pages = await this.readPages(chains, pageSize, signal);
-      const more = chains.filter((chain, i) =>
-        this.accept(chain, pages[i], pageSize, byLabel),
-      );
+      const more = chains.filter((chain, i) => {
+        const fresh = pages[i].filter(r => !chain.seen.has(r.id));
+        for (const row of fresh) {
+          chain.seen.add(row.id);
+          for (const labelId of row.labelIds)
+            if (!byLabel.has(labelId))
+              byLabel.set(labelId, {
+                kind: chain.holder.spec.root,
+                id: row.id,
+                name: row.name,
+              });
+        }
+        if (pages[i].length < pageSize) return false;
+        if (fresh.length === 0)
+          throw this.unreadable(chain.holder, 'its listing did not advance');
+        chain.after = fresh[fresh.length - 1].id;
+        return true;
+      });
       const objects = chains.reduce((n, c) => n + c.seen.size, 0);
       if (objects > MAX_HOLDER_OBJECTS)
         throw this.unreadable(
@@ -262,45 +277,37 @@ export class LabelHolderReader {
     return { readAtMs, kinds: holders.map(h => h.spec.root), byLabel };
   }
 
-  private accept(
-    chain: Chain,
-    page: Page,
-    pageSize: number,
-    byLabel: Map<string, LabelHolder>,
-  ): boolean {
-    const fresh = page.filter(r => !chain.seen.has(r.id));
-    for (const row of fresh) {
-      chain.seen.add(row.id);
-      for (const labelId of row.labelIds)
-        if (!byLabel.has(labelId))
-          byLabel.set(labelId, {
-            kind: chain.holder.spec.root,
-            id: row.id,
-            name: row.name,
-          });
-    }
-    if (page.length < pageSize) return false;
-    if (fresh.length === 0)
-      throw this.unreadable(chain.holder, 'its listing did not advance');
-    chain.after = fresh[fresh.length - 1].id;
-    return true;
-  }
-
   /** One page of every chain in one request; when that fails, each alone, to name the one that fails. */
   private async readPages(
     chains: Chain[],
     pageSize: number,
     signal?: AbortSignal,
   ): Promise<Page[]> {
+    const read = (some: Chain[]) =>
+      this.session.request(
+        'readHolders',
+        holdersDocument(some.map(c => c.holder)),
+        Object.fromEntries(
+          some.flatMap((c, i) => [
+            [`f${i}`, pageSize],
+            [`a${i}`, c.after ?? null],
+          ]),
+        ),
+        data => {
+          if (!isObj(data)) throw new ShapeError('response has no data');
+          return some.map((c, i) => parsePage(data[`h${i}`], c.holder));
+        },
+        signal,
+      );
     try {
-      return await this.page(chains, pageSize, signal);
+      return await read(chains);
     } catch (error) {
       if (error instanceof TowerAbortedError || chains.length === 1)
         throw this.unreadable(chains[0].holder, error);
     }
     const pages: Page[] = [];
     for (const chain of chains) {
-      const [page] = await this.page([chain], pageSize, signal).catch(error => {
+      const [page] = await read([chain]).catch(error => {
         throw this.unreadable(chain.holder, error);
       });
       pages.push(page);
@@ -315,27 +322,6 @@ export class LabelHolderReader {
       this.towerId,
       holder.spec.root,
       typeof why === 'string' ? why : toError(why).message,
-    );
-  }
-
-  private page(
-    chains: Chain[],
-    pageSize: number,
-    signal?: AbortSignal,
-  ): Promise<Page[]> {
-    const variables = chains.flatMap((c, i) => [
-      [`f${i}`, pageSize],
-      [`a${i}`, c.after ?? null],
-    ]);
-    return this.session.request(
-      'readHolders',
-      holdersDocument(chains.map(c => c.holder)),
-      Object.fromEntries(variables),
-      data => {
-        if (!isObj(data)) throw new ShapeError('response has no data');
-        return chains.map((c, i) => parsePage(data[`h${i}`], c.holder));
-      },
-      signal,
     );
   }
 

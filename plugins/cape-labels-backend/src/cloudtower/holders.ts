@@ -327,31 +327,24 @@ export class LabelHolderReader {
 
   /** Where introspection is refused: a holder refused naming its root on Query is absent. */
   private async probe(signal?: AbortSignal): Promise<HolderInUse[]> {
+    const accepts = async (holders: HolderInUse[]) =>
+      (await this.refusal(holders, signal)) === undefined;
     const whole = (spec: HolderSpec) => ({ spec, sources: [...spec.sources] });
     const all = KNOWN_HOLDERS.map(whole);
-    if ((await this.refusal(all, signal)) === undefined) return all;
+    if (await accepts(all)) return all;
     const found: HolderInUse[] = [];
     for (const spec of KNOWN_HOLDERS) {
       const refusal = await this.refusal([whole(spec)], signal);
       if (refusal === undefined) found.push(whole(spec));
-      else if (!refusedNaming(refusal, spec.root, 'Query'))
-        found.push({ spec, sources: await this.acceptedSources(spec, signal) });
+      else if (!refusedNaming(refusal, spec.root, 'Query')) {
+        const sources: HolderSource[] = [];
+        for (const source of spec.sources)
+          if (await accepts([{ spec, sources: [source] }]))
+            sources.push(source);
+        found.push({ spec, sources });
+      }
     }
     return found;
-  }
-
-  private async acceptedSources(
-    spec: HolderSpec,
-    signal?: AbortSignal,
-  ): Promise<HolderSource[]> {
-    const accepted: HolderSource[] = [];
-    for (const source of spec.sources)
-      if (
-        (await this.refusal([{ spec, sources: [source] }], signal)) ===
-        undefined
-      )
-        accepted.push(source);
-    return accepted;
   }
 
   private refusal(holders: HolderInUse[], signal?: AbortSignal) {

@@ -312,11 +312,7 @@ function namedByRefusal(
 /** Probes of one relation alone, per run: a refusal naming more than this keeps the rest, unclear. */
 export const MAX_ALONE_PROBES = 6;
 
-type RelationsInUse = {
-  relations: LabelRelations;
-  checkQuery: string;
-  references: string;
-};
+type RelationsInUse = { relations: LabelRelations };
 
 /**
  * Where introspection is refused: the built-in list less what Tower lacks. The probe never reaches
@@ -335,8 +331,8 @@ export class LabelRelationDiscovery {
     private readonly towerId: string,
     private readonly session: TowerSession,
   ) {
-    this.read = sharedUntilFailure(async signal => {
-      const relations = await introspectedOr(
+    this.read = sharedUntilFailure(async signal => ({
+      relations: await introspectedOr(
         () =>
           session.request(
             'readRelations',
@@ -351,13 +347,8 @@ export class LabelRelationDiscovery {
               throw relationsUnknown(this.towerId, error.message);
             throw error;
           }),
-      );
-      return {
-        relations,
-        checkQuery: checkDocument(relations.unfiltered),
-        references: referencesDocument(relations.fields.length),
-      };
-    });
+      ),
+    }));
   }
 
   private async probe(signal?: AbortSignal): Promise<LabelRelations> {
@@ -486,14 +477,14 @@ function parseCheck(
  */
 export async function readLiveStates(
   session: TowerSession,
-  { relations, checkQuery, references }: RelationsInUse,
+  { relations }: RelationsInUse,
   ids: string[],
   signal?: AbortSignal,
 ): Promise<LabelLiveState[]> {
   const requested = new Set(ids);
   const { rows, referenced } = await session.request(
     'checkLabels',
-    checkQuery,
+    checkDocument(relations.unfiltered),
     { ids, referenced: anyReference(relations.fields) },
     data => parseCheck(data, requested, relations.unfiltered),
     signal,
@@ -503,7 +494,7 @@ export async function readLiveStates(
   const byRelation: ReadonlySet<string>[] = asked.length
     ? await session.request(
         'checkLabels',
-        references,
+        referencesDocument(relations.fields.length),
         {
           ids: asked,
           ...Object.fromEntries(

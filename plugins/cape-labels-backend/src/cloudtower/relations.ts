@@ -313,6 +313,7 @@ function namedByRefusal(
 export const MAX_ALONE_PROBES = 6;
 
 type RelationsInUse = { relations: LabelRelations };
+type AloneVerdict = RelationFinding | 'lacking';
 
 /**
  * Where introspection is refused: the built-in list less what Tower lacks. The probe never reaches
@@ -321,10 +322,7 @@ type RelationsInUse = { relations: LabelRelations };
  */
 export class LabelRelationDiscovery {
   private aloneProbesLeft = MAX_ALONE_PROBES;
-  private readonly aloneVerdicts = new Map<
-    string,
-    RelationFinding | 'lacking'
-  >();
+  private readonly aloneVerdicts = new Map<string, AloneVerdict>();
   readonly read: (signal?: AbortSignal) => Promise<RelationsInUse>;
 
   constructor(

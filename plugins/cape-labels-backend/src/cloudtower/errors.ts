@@ -52,7 +52,11 @@ export abstract class TowerError extends Error {
   readonly params: Record<string, string | number>;
 
   // Public for the subclasses that add nothing; `abstract` keeps `new TowerError` out.
-  constructor(detail: string, options: Ctx & CodeOption) {
+  constructor(
+    detail: string,
+    options: Ctx & CodeOption,
+    params: Record<string, string | number> = {},
+  ) {
     super(
       // The detail may quote Tower's answer: one plain, bounded line.
       `Tower ${options.towerId}: ${options.operation} failed: ${plainText(detail, MAX_DETAIL_BYTES)}`,
@@ -65,7 +69,11 @@ export abstract class TowerError extends Error {
     );
     this.towerId = options.towerId;
     this.operation = options.operation;
-    this.params = { towerId: options.towerId, operation: options.operation };
+    this.params = {
+      towerId: this.towerId,
+      operation: this.operation,
+      ...params,
+    };
   }
 }
 
@@ -74,19 +82,29 @@ export class TowerAuthError extends TowerError {}
 /** `code`: the system's code as it came, `NETWORK` without one, or `TLS` (Node's in `tlsCode`). */
 export class TowerUnreachableError extends TowerError {
   readonly tlsCode?: string;
-  constructor(detail: string, ctx: Ctx & CodeOption & { tlsCode?: string }) {
-    const { tlsCode, ...options } = ctx;
-    super(detail, options);
+  constructor(
+    detail: string,
+    { tlsCode, ...options }: Ctx & CodeOption & { tlsCode?: string },
+  ) {
+    super(
+      detail,
+      options,
+      tlsCode ? { tlsCode: plainText(tlsCode, MAX_CODE_BYTES) } : {},
+    );
     this.tlsCode = tlsCode;
-    if (tlsCode) this.params.tlsCode = plainText(tlsCode, MAX_CODE_BYTES);
   }
 }
 
 export class TowerTimeoutError extends TowerError {
-  readonly timeoutMs: number;
-  constructor(timeoutMs: number, ctx: Ctx) {
-    super(`no answer within ${timeoutMs} ms`, { ...ctx, code: 'TIMEOUT' });
-    this.timeoutMs = this.params.timeoutMs = timeoutMs;
+  constructor(
+    readonly timeoutMs: number,
+    ctx: Ctx,
+  ) {
+    super(
+      `no answer within ${timeoutMs} ms`,
+      { ...ctx, code: 'TIMEOUT' },
+      { timeoutMs },
+    );
   }
 }
 
@@ -98,29 +116,26 @@ type TowerHttpErrorBody = {
 
 /** `code` stays `HTTP_<status>`; Tower's own code is `towerCode`. */
 export class TowerHttpError extends TowerError {
-  readonly status: number;
   readonly towerCode?: string;
   readonly messages: string[];
   constructor(
-    status: number,
+    readonly status: number,
     statusText: string,
-    ctx: Ctx & { body?: TowerHttpErrorBody },
+    { body, ...ctx }: Ctx & { body?: TowerHttpErrorBody },
   ) {
-    const { body, ...rest } = ctx;
-    const words = body?.message ? `: ${body.message}` : '';
-    const towerCode = body?.code ? ` (${body.code})` : '';
-    const text = statusText ? ` ${statusText}` : '';
-    super(`HTTP ${status}${text}${towerCode}${words}`, {
-      ...rest,
-      code: `HTTP_${status}`,
-    });
-    this.status = this.params.status = status;
-    this.messages = boundedMessages(body?.messages ?? []);
-    this.towerCode =
+    const towerCode =
       body?.code === undefined
         ? undefined
         : plainText(body.code, MAX_CODE_BYTES);
-    if (this.towerCode !== undefined) this.params.towerCode = this.towerCode;
+    const code = body?.code ? ` (${body.code})` : '';
+    const words = body?.message ? `: ${body.message}` : '';
+    super(
+      `HTTP ${status}${statusText && ` ${statusText}`}${code}${words}`,
+      { ...ctx, code: `HTTP_${status}` },
+      towerCode === undefined ? { status } : { status, towerCode },
+    );
+    this.towerCode = towerCode;
+    this.messages = boundedMessages(body?.messages ?? []);
   }
 }
 
@@ -129,15 +144,16 @@ export class TowerHttpError extends TowerError {
  * request body may hold the password. The message names the status and the target's origin only.
  */
 export class TowerRedirectError extends TowerError {
-  readonly status: number;
-  readonly targetOrigin: string;
-  constructor(status: number, targetOrigin: string, ctx: Ctx) {
+  constructor(
+    readonly status: number,
+    readonly targetOrigin: string,
+    ctx: Ctx,
+  ) {
     super(
       `HTTP ${status} redirect to ${targetOrigin} refused (redirects are never followed)`,
       { ...ctx, code: 'REDIRECT' },
+      { status, targetOrigin },
     );
-    this.status = this.params.status = status;
-    this.targetOrigin = this.params.targetOrigin = targetOrigin;
   }
 }
 
@@ -419,59 +435,43 @@ const NETWORK_DETAILS: Record<string, string> = {
   UND_ERR_SOCKET: 'socket closed',
 };
 
-function errorCode(e: unknown): string | undefined {
-  if (typeof e === 'object' && e !== null && 'code' in e) {
-    const code = (e as { code: unknown }).code;
-    return typeof code === 'string' ? code : undefined;
-  }
-  return undefined;
-}
-
 export function findCode(e: unknown): { code?: string; error: unknown } {
   let current: unknown = e;
   for (let depth = 0; depth < 5 && current; depth += 1) {
-    const code = errorCode(current);
-    if (code) return { code, error: current };
-    current = (current as { cause?: unknown }).cause;
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof current === 'object' && typeof code === 'string' && code)
+      return { code, error: current };
+    current = cause;
   }
   return { error: e };
 }
 
-function networkCause(e: unknown): Error {
-  const cause = new Error(toError(e).message);
-  const code = errorCode(e);
-  if (code) Object.assign(cause, { code });
-  return cause;
-}
-
-export function classifyFetchError(
+/** A request that got no answer, by the first system code found among the error's causes. */
+export function unreachableError(
   e: unknown,
-  request: TowerErrorContext & {
-    timeoutMs: number;
-    signal?: AbortSignal;
-    timeoutSignal: AbortSignal;
-  },
-): TowerError {
-  if (e instanceof TowerError) return e;
-  const base = { towerId: request.towerId, operation: request.operation };
-  if (request.signal?.aborted) return new TowerAbortedError(base);
-  if (request.timeoutSignal.aborted)
-    return new TowerTimeoutError(request.timeoutMs, base);
+  ctx: TowerErrorContext,
+): TowerUnreachableError {
   const { code, error } = findCode(e);
-  const ctx = { ...base, cause: networkCause(error) };
+  // A credential-free copy: the words and the code only.
+  const cause = Object.assign(
+    new Error(toError(error).message),
+    code ? { code } : {},
+  );
   if (code && (TLS_CODES.has(code) || /^ERR_(TLS|SSL)_/.test(code)))
     return new TowerUnreachableError(`TLS error (${code})`, {
       ...ctx,
+      cause,
       code: 'TLS',
       tlsCode: code,
     });
   if (code)
     return new TowerUnreachableError(
       `${NETWORK_DETAILS[code] ?? 'network error'} (${code})`,
-      { ...ctx, passedThroughCode: code },
+      { ...ctx, cause, passedThroughCode: code },
     );
   return new TowerUnreachableError(`network error: ${toError(e).message}`, {
     ...ctx,
+    cause,
     code: 'NETWORK',
   });
 }

@@ -52,11 +52,7 @@ export abstract class TowerError extends Error {
   readonly params: Record<string, string | number>;
 
   // Public for the subclasses that add nothing; `abstract` keeps `new TowerError` out.
-  constructor(
-    detail: string,
-    options: Ctx & CodeOption,
-    params: Record<string, string | number> = {},
-  ) {
+  constructor(detail: string, options: Ctx & CodeOption) {
     super(
       // The detail may quote Tower's answer: one plain, bounded line.
       `Tower ${options.towerId}: ${options.operation} failed: ${plainText(detail, MAX_DETAIL_BYTES)}`,
@@ -69,11 +65,7 @@ export abstract class TowerError extends Error {
     );
     this.towerId = options.towerId;
     this.operation = options.operation;
-    this.params = {
-      towerId: this.towerId,
-      operation: this.operation,
-      ...params,
-    };
+    this.params = { towerId: options.towerId, operation: options.operation };
   }
 }
 
@@ -82,29 +74,19 @@ export class TowerAuthError extends TowerError {}
 /** `code`: the system's code as it came, `NETWORK` without one, or `TLS` (Node's in `tlsCode`). */
 export class TowerUnreachableError extends TowerError {
   readonly tlsCode?: string;
-  constructor(
-    detail: string,
-    { tlsCode, ...options }: Ctx & CodeOption & { tlsCode?: string },
-  ) {
-    super(
-      detail,
-      options,
-      tlsCode ? { tlsCode: plainText(tlsCode, MAX_CODE_BYTES) } : {},
-    );
+  constructor(detail: string, ctx: Ctx & CodeOption & { tlsCode?: string }) {
+    const { tlsCode, ...options } = ctx;
+    super(detail, options);
     this.tlsCode = tlsCode;
+    if (tlsCode) this.params.tlsCode = plainText(tlsCode, MAX_CODE_BYTES);
   }
 }
 
 export class TowerTimeoutError extends TowerError {
-  constructor(
-    readonly timeoutMs: number,
-    ctx: Ctx,
-  ) {
-    super(
-      `no answer within ${timeoutMs} ms`,
-      { ...ctx, code: 'TIMEOUT' },
-      { timeoutMs },
-    );
+  readonly timeoutMs: number;
+  constructor(timeoutMs: number, ctx: Ctx) {
+    super(`no answer within ${timeoutMs} ms`, { ...ctx, code: 'TIMEOUT' });
+    this.timeoutMs = this.params.timeoutMs = timeoutMs;
   }
 }
 
@@ -116,26 +98,29 @@ type TowerHttpErrorBody = {
 
 /** `code` stays `HTTP_<status>`; Tower's own code is `towerCode`. */
 export class TowerHttpError extends TowerError {
+  readonly status: number;
   readonly towerCode?: string;
   readonly messages: string[];
   constructor(
-    readonly status: number,
+    status: number,
     statusText: string,
-    { body, ...ctx }: Ctx & { body?: TowerHttpErrorBody },
+    ctx: Ctx & { body?: TowerHttpErrorBody },
   ) {
-    const towerCode =
+    const { body, ...rest } = ctx;
+    const words = body?.message ? `: ${body.message}` : '';
+    const towerCode = body?.code ? ` (${body.code})` : '';
+    const text = statusText ? ` ${statusText}` : '';
+    super(`HTTP ${status}${text}${towerCode}${words}`, {
+      ...rest,
+      code: `HTTP_${status}`,
+    });
+    this.status = this.params.status = status;
+    this.messages = boundedMessages(body?.messages ?? []);
+    this.towerCode =
       body?.code === undefined
         ? undefined
         : plainText(body.code, MAX_CODE_BYTES);
-    const code = body?.code ? ` (${body.code})` : '';
-    const words = body?.message ? `: ${body.message}` : '';
-    super(
-      `HTTP ${status}${statusText && ` ${statusText}`}${code}${words}`,
-      { ...ctx, code: `HTTP_${status}` },
-      towerCode === undefined ? { status } : { status, towerCode },
-    );
-    this.towerCode = towerCode;
-    this.messages = boundedMessages(body?.messages ?? []);
+    if (this.towerCode !== undefined) this.params.towerCode = this.towerCode;
   }
 }
 
@@ -144,16 +129,15 @@ export class TowerHttpError extends TowerError {
  * request body may hold the password. The message names the status and the target's origin only.
  */
 export class TowerRedirectError extends TowerError {
-  constructor(
-    readonly status: number,
-    readonly targetOrigin: string,
-    ctx: Ctx,
-  ) {
+  readonly status: number;
+  readonly targetOrigin: string;
+  constructor(status: number, targetOrigin: string, ctx: Ctx) {
     super(
       `HTTP ${status} redirect to ${targetOrigin} refused (redirects are never followed)`,
       { ...ctx, code: 'REDIRECT' },
-      { status, targetOrigin },
     );
+    this.status = this.params.status = status;
+    this.targetOrigin = this.params.targetOrigin = targetOrigin;
   }
 }
 

@@ -69,7 +69,6 @@ class Refusal extends Error {
 export class TowerWire {
   private readonly limiter: Limiter;
   private readonly client: GraphQLClient;
-  private readonly tls: { rejectUnauthorized: boolean; ca?: string[] };
   private agent?: Dispatcher;
 
   constructor(
@@ -78,11 +77,6 @@ export class TowerWire {
     private readonly onRequestFailed?: RequestFailureListener,
   ) {
     this.limiter = new Limiter(options.maxInFlight);
-    this.tls = {
-      rejectUnauthorized: !options.skipTLSVerify,
-      // `ca` replaces Node's trust store, so keep the system roots beside it.
-      ca: options.caCert ? [...rootCertificates, options.caCert] : undefined,
-    };
     // The configured headers go to this Tower only; the client's own names are refused at start.
     const headers = new Headers(options.headers);
     // An encoded body would be inflated past maxResponseBytes, which counts the bytes received.
@@ -238,24 +232,25 @@ export class TowerWire {
    * `NODE_USE_ENV_PROXY=1`, or undici's `EnvHttpProxyAgent` installed globally).
    */
   private createDispatcher(): Dispatcher {
-    const pool = {
-      connect: this.tls,
-      maxResponseSize: this.options.maxResponseBytes,
+    const { skipTLSVerify, caCert, server, maxResponseBytes } = this.options;
+    const tls = {
+      rejectUnauthorized: !skipTLSVerify,
+      // `ca` replaces Node's trust store, so keep the system roots beside it.
+      ca: caCert ? [...rootCertificates, caCert] : undefined,
     };
-    // A loopback Tower's traffic never leaves the machine, which is why http:// is allowed there.
-    if (isLoopbackHost(new URL(this.options.server).hostname)) {
-      return new Agent(pool);
-    }
+    const pool = { connect: tls, maxResponseSize: maxResponseBytes };
     // Read, not undici's getGlobalDispatcher: that installs a default one when none is set,
     // changing what Node's fetch uses. Compared by class name: the portal's undici is not ours.
     const installed = (globalThis as Record<symbol, unknown>)[
       GLOBAL_DISPATCHER
     ];
     const envProxy =
-      /^(1|true)$/i.test(process.env.NODE_USE_ENV_PROXY ?? '') ||
-      installed?.constructor.name === 'EnvHttpProxyAgent';
+      // A loopback Tower's traffic never leaves the machine, which is why http:// is allowed there.
+      !isLoopbackHost(new URL(server).hostname) &&
+      (/^(1|true)$/i.test(process.env.NODE_USE_ENV_PROXY ?? '') ||
+        installed?.constructor.name === 'EnvHttpProxyAgent');
     return envProxy
-      ? new EnvHttpProxyAgent({ ...pool, requestTls: this.tls })
+      ? new EnvHttpProxyAgent({ ...pool, requestTls: tls })
       : new Agent(pool);
   }
 }
@@ -270,21 +265,13 @@ async function readUpTo(
 ): Promise<{ text: string; cut: boolean }> {
   const chunks: Uint8Array[] = [];
   let total = 0;
-  let cut = false;
-  if (res.body) {
-    for await (const chunk of res.body) {
-      const bytes = chunk as Uint8Array;
-      total += bytes.byteLength;
-      if (total > limit) {
-        chunks.push(bytes.subarray(0, bytes.byteLength - (total - limit)));
-        total = limit;
-        cut = true;
-        break;
-      }
-      chunks.push(bytes);
-    }
+  for await (const chunk of res.body ?? []) {
+    chunks.push(chunk);
+    total += chunk.byteLength;
+    if (total > limit) break;
   }
-  return { text: Buffer.concat(chunks, total).toString('utf8'), cut };
+  const text = Buffer.concat(chunks).subarray(0, limit).toString('utf8');
+  return { text, cut: total > limit };
 }
 
 function redirectTarget(location: string | null, from: string): string {

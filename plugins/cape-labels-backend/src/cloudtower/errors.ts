@@ -306,14 +306,11 @@ function fromJson(text: string): TowerHttpErrorBody {
   if (!isObj(value)) return {};
   if (Array.isArray(value.errors)) {
     const errors: unknown[] = value.errors;
-    const first = errors[0];
+    const messageOf = (e: unknown) => (isObj(e) ? str(e.message) : undefined);
     return {
-      code: graphqlErrorCode(first),
-      message: isObj(first) ? str(first.message) : undefined,
-      messages: errors.flatMap(e => {
-        const m = isObj(e) ? str(e.message) : undefined;
-        return m ? [m] : [];
-      }),
+      code: graphqlErrorCode(errors[0]),
+      message: messageOf(errors[0]),
+      messages: errors.map(messageOf).filter(m => m !== undefined),
     };
   }
   return {

@@ -206,7 +206,7 @@ export class TowerWire {
     const scrub = (text: string) => this.scrubber.scrub(text);
     const first: unknown = e.response.errors?.[0];
     const rawCode = graphqlErrorCode(first);
-    const code = rawCode === undefined ? undefined : scrub(rawCode);
+    const code = rawCode && scrub(rawCode);
     const message = scrub(
       isObj(first) && typeof first.message === 'string'
         ? first.message

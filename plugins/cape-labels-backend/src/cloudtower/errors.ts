@@ -348,10 +348,6 @@ function decodeEntities(text: string): string {
 const MARKUP =
   /<!--[\s\S]*?(?:-->|$)|<(script|style)[\s>/][\s\S]*?(?:<\/\1[^>]*(?:>|$)|$)|<[^>]*(?:>|$)/gi;
 
-function htmlText(html: string): string {
-  return decodeEntities(html.replace(MARKUP, ' '));
-}
-
 function bodyWords(text: string | undefined, scrub: (t: string) => string) {
   if (text === undefined) return undefined;
   const line = plainText(scrub(text)).replace(/\s+/g, ' ').trim();
@@ -376,7 +372,7 @@ export function parseErrorBody(
     : {
         message:
           text.startsWith('<') || /html/i.test(contentType ?? '')
-            ? htmlText(text)
+            ? decodeEntities(text.replace(MARKUP, ' '))
             : text,
       };
   const code = bodyWords(found.code, scrub);

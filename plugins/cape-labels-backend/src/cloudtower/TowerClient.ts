@@ -37,10 +37,9 @@ export function createTowerClient(
   const holders = new LabelHolderReader(towerId, session);
   return {
     /**
-     * Keyset pages ordered by id (`id_gt` the last id of the previous page). One keyset chain per
-     * key, up to `maxInFlight` chains at once: a label has one key, so the chains are disjoint and
-     * together list what one chain over `key_in: keys` would, in about 1/keys of its time. Pages
-     * arrive in each chain's order, interleaved between chains.
+     * One keyset chain per key, up to `maxInFlight` at once: a label has one key, so the chains
+     * are disjoint and together list what one chain over `key_in: keys` would, in about 1/keys
+     * of its time. Pages arrive in each chain's order, interleaved between chains.
      */
     listLabelPages(
       filter: { keys: string[] },
@@ -211,18 +210,15 @@ export async function* keysetChain(
 export type KeysetState = {
   cursor?: string;
   /**
-   * Ids yielded from the current page. Every id of earlier pages is at or below `cursor`
-   * (the cursor is their maximum), so those are dropped by comparison; keeping only the
-   * current page's ids saves a set of every label (and its hashing) on large Towers.
+   * Ids yielded from the current page only: those of earlier pages are at or below `cursor`,
+   * so a set of every label (and its hashing) on large Towers is not needed.
    */
   seen: Set<string>;
 };
 
 /**
- * Safe for a misbehaving server: a row at or below the previous cursor, or already yielded, is
- * dropped and counted; rows out of order within the page but above the cursor are new data and
- * kept; the cursor moves to the page's largest id (ids compare as JS strings, as Tower orders
- * its cuid-like ids).
+ * Rows out of order within the page but above the cursor are new data and kept; the cursor
+ * moves to the page's largest id (ids compare as JS strings, as Tower orders its cuid-like ids).
  */
 export function acceptPage(
   state: KeysetState,

@@ -423,7 +423,6 @@ export function findCode(e: unknown): { code?: string; error: unknown } {
   return { error: e };
 }
 
-/** A request that got no answer, by the first system code found among the error's causes. */
 export function unreachableError(
   e: unknown,
   ctx: TowerErrorContext,

@@ -61,10 +61,8 @@ class Refusal extends Error {
 }
 
 /**
- * The requests to one Tower: a slot among the requests in flight, one `GraphQLClient` over
- * undici's fetch on the Tower's own dispatcher, the timeout, a bounded body, redirects refused.
- * Every failure becomes a TowerError here, with every secret scrubbed from it: this is the one
- * place requests fail.
+ * The requests to one Tower, and the one place they fail: every failure becomes a TowerError
+ * here, with every secret scrubbed from it.
  */
 export class TowerWire {
   private readonly limiter: Limiter;

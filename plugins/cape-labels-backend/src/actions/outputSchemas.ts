@@ -44,13 +44,6 @@ function unionOf(z: Z, members: zod.ZodTypeAny[]): zod.ZodTypeAny {
   return second ? z.union([first, second, ...rest]) : first;
 }
 
-function literalsOf(z: Z, values: readonly unknown[]): zod.ZodTypeAny {
-  return unionOf(
-    z,
-    values.map(v => z.literal(v as zod.Primitive)),
-  );
-}
-
 function objectOf(z: Z, schema: JsonSchema): zod.ZodTypeAny {
   const parts = [schema, ...(schema.allOf ?? []).map(resolved)];
   const required = new Set(parts.flatMap(p => p.required ?? []));
@@ -69,34 +62,36 @@ function objectOf(z: Z, schema: JsonSchema): zod.ZodTypeAny {
   return z.object(shape);
 }
 
+const SCALARS: { readonly [type: string]: (z: Z) => zod.ZodTypeAny } = {
+  string: z => z.string(),
+  integer: z => z.number().int(),
+  number: z => z.number(),
+  boolean: z => z.boolean(),
+  null: z => z.null(),
+};
+
 function typeOf(z: Z, schema: JsonSchema, type: string): zod.ZodTypeAny {
-  switch (type) {
-    case 'string':
-      return z.string();
-    case 'integer':
-      return z.number().int();
-    case 'number':
-      return z.number();
-    case 'boolean':
-      return z.boolean();
-    case 'null':
-      return z.null();
-    case 'array':
-      if (!schema.items)
-        throw new Error('openapi.yaml has an array without items');
-      return z.array(zodOf(z, schema.items));
-    case 'object':
-      return objectOf(z, schema);
-    default:
-      throw new Error(`openapi.yaml has a schema of type ${type}`);
+  if (type === 'object') return objectOf(z, schema);
+  if (type === 'array') {
+    if (!schema.items)
+      throw new Error('openapi.yaml has an array without items');
+    return z.array(zodOf(z, schema.items));
   }
+  const scalar = SCALARS[type];
+  if (!scalar) throw new Error(`openapi.yaml has a schema of type ${type}`);
+  return scalar(z);
 }
 
 function undescribedZodOf(z: Z, schema: JsonSchema): zod.ZodTypeAny {
-  if (schema.const !== undefined) return literalsOf(z, [schema.const]);
+  if (schema.const !== undefined)
+    return z.literal(schema.const as zod.Primitive);
   // A run recorded by a newer release during a rolling upgrade may hold a code this one does not know.
   if (isStringEnum(schema.enum)) return z.string();
-  if (schema.enum) return literalsOf(z, schema.enum);
+  if (schema.enum)
+    return unionOf(
+      z,
+      schema.enum.map(v => z.literal(v as zod.Primitive)),
+    );
   if (schema.oneOf)
     return unionOf(
       z,

@@ -24,157 +24,138 @@ type TowerClientDeps = {
 };
 
 /** What the sweep asks of one Tower, for one run. */
-export type TowerClient = Pick<GraphQLTowerClient, keyof GraphQLTowerClient>;
-
-class GraphQLTowerClient {
-  private readonly towerId: string;
-  private readonly session: TowerSession;
-  private readonly logger?: TowerClientDeps['logger'];
-  private readonly relations: LabelRelationDiscovery;
-  private readonly holders: LabelHolderReader;
-
-  constructor(options: TowerConnectionOptions, deps: TowerClientDeps) {
-    this.towerId = options.towerId;
-    this.session = new TowerSession(options, deps.logger, deps.onRequestFailed);
-    this.logger = deps.logger;
-    this.relations = new LabelRelationDiscovery(this.towerId, this.session);
-    this.holders = new LabelHolderReader(this.towerId, this.session);
-  }
-
-  /**
-   * Keyset pages ordered by id (`id_gt` the last id of the previous page). One keyset chain per
-   * key, up to `maxInFlight` chains at once: a label has one key, so the chains are disjoint and
-   * together list what one chain over `key_in: keys` would, in about 1/keys of its time. Pages
-   * arrive in each chain's order, interleaved between chains.
-   */
-  listLabelPages(
-    filter: { keys: string[] },
-    options: { pageSize: number; signal?: AbortSignal },
-  ): AsyncIterable<TowerLabel[]> {
-    const { pageSize } = options;
-    const fetchPage = (conditions: Vars[]) =>
-      this.session.request(
-        'listLabels',
-        ops.LIST_LABELS,
-        { where: { AND: conditions }, first: pageSize },
-        ops.parseLabelRows,
-        options.signal,
-      );
-    const onAnomaly = (text: string) =>
-      this.logger?.warn(`Tower ${this.towerId}: ${text}`);
-    const chains = [...new Set(filter.keys)].map(
-      key => () =>
-        keysetChain(fetchPage, {
-          towerId: this.towerId,
-          key,
-          pageSize,
-          onAnomaly,
-        }),
-    );
-    return mergeChains(chains, this.session.maxInFlight);
-  }
-
-  /**
-   * The relations of Tower's `Label`, read on first use and kept for the client's life (one run).
-   * Throws a `TowerResponseError` `RELATIONS_UNKNOWN` when they cannot be determined.
-   */
-  async readLabelRelations(signal?: AbortSignal): Promise<LabelRelations> {
-    return (await this.relations.read(signal)).relations;
-  }
-
-  /** Each label's live `total_num` and what references it; missing ids are absent. */
-  async checkLabels(
-    ids: string[],
-    signal?: AbortSignal,
-  ): Promise<LabelLiveState[]> {
-    if (ids.length === 0) return [];
-    const inUse = await this.relations.read(signal);
-    return readLiveStates(this.session, inUse, ids, signal);
-  }
-
-  /**
-   * One `deleteManyLabels` with the rule-5 guard (`<relation>_none: {}` for every relation);
-   * returns the count Tower reports.
-   */
-  async deleteLabelsGuarded(
-    input: { ids: string[]; keys: string[]; createdBefore: string },
-    signal?: AbortSignal,
-  ): Promise<number> {
-    // An empty `_in` list may mean "no filter" to some servers: never send one.
-    if (input.ids.length === 0 || input.keys.length === 0) return 0;
-    if (Number.isNaN(Date.parse(input.createdBefore))) {
-      throw new TypeError(
-        `deleteLabelsGuarded: createdBefore is not a timestamp: ${input.createdBefore}`,
-      );
-    }
-    const { relations } = await this.relations.read(signal);
-    // One object, its fields ANDed: Tower coerces each object of an `AND` list against all of
-    // LabelWhereInput's fields, once per object.
-    const where = {
-      id_in: input.ids,
-      key_in: input.keys,
-      createdAt_lte: input.createdBefore,
-      total_num: 0,
-      ...Object.fromEntries(relations.fields.map(r => [`${r}_none`, {}])),
-    };
-    return this.session.request(
-      'deleteLabels',
-      ops.DELETE_LABELS,
-      { where },
-      ops.parseDeleteCount,
-      signal,
-    );
-  }
-
-  async readExistingIds(
-    ids: string[],
-    signal?: AbortSignal,
-  ): Promise<string[]> {
-    if (ids.length === 0) return [];
-    return this.session.request(
-      'readExistingIds',
-      ops.READ_IDS,
-      { where: { id_in: ids } },
-      data => ops.parseExistingIds(data, new Set(ids)),
-      signal,
-    );
-  }
-
-  /**
-   * Every label an object without a relation on `Label` names, all pages; which holders this
-   * Tower has is found on first use. Throws a `HolderUnreadableError` naming a holder Tower has
-   * but that could not be read.
-   */
-  readHeldLabels(options: {
-    pageSize: number;
-    signal?: AbortSignal;
-  }): Promise<HeldLabels> {
-    return this.holders.read(options.pageSize, options.signal);
-  }
-
-  /**
-   * Logs in (unless a token is cached) and reads Tower's clock from login's answer; with an API
-   * key, from the first answer (a `CapeLabelsPing` when nothing else was sent yet).
-   */
-  readClock(signal?: AbortSignal): Promise<TowerClockReading> {
-    return this.session.readClock(signal);
-  }
-
-  /** How the client authenticated, once it has (after `readClock` or any request). */
-  loginUsed(): TowerLogin | undefined {
-    return this.session.loginUsed();
-  }
-
-  close(): Promise<void> {
-    return this.session.close();
-  }
-}
+export type TowerClient = ReturnType<typeof createTowerClient>;
 
 export function createTowerClient(
-  options: TowerConnectionOptions,
+  connection: TowerConnectionOptions,
   deps: TowerClientDeps = {},
-): TowerClient {
-  return new GraphQLTowerClient(options, deps);
+) {
+  const { towerId } = connection;
+  const { logger } = deps;
+  const session = new TowerSession(connection, logger, deps.onRequestFailed);
+  const relations = new LabelRelationDiscovery(towerId, session);
+  const holders = new LabelHolderReader(towerId, session);
+  return {
+    /**
+     * One keyset chain per key, up to `maxInFlight` at once: a label has one key, so the chains
+     * are disjoint and together list what one chain over `key_in: keys` would, in about 1/keys
+     * of its time. Pages arrive in each chain's order, interleaved between chains.
+     */
+    listLabelPages(
+      filter: { keys: string[] },
+      { pageSize, signal }: { pageSize: number; signal?: AbortSignal },
+    ): AsyncIterable<TowerLabel[]> {
+      const fetchPage = (conditions: Vars[]) =>
+        session.request(
+          'listLabels',
+          ops.LIST_LABELS,
+          { where: { AND: conditions }, first: pageSize },
+          ops.parseLabelRows,
+          signal,
+        );
+      const onAnomaly = (text: string) =>
+        logger?.warn(`Tower ${towerId}: ${text}`);
+      const chains = [...new Set(filter.keys)].map(
+        key => () =>
+          keysetChain(fetchPage, { towerId, key, pageSize, onAnomaly }),
+      );
+      return mergeChains(chains, session.maxInFlight);
+    },
+
+    /**
+     * The relations of Tower's `Label`, read on first use and kept for the client's life (one run).
+     * Throws a `TowerResponseError` `RELATIONS_UNKNOWN` when they cannot be determined.
+     */
+    async readLabelRelations(signal?: AbortSignal): Promise<LabelRelations> {
+      return (await relations.read(signal)).relations;
+    },
+
+    /** Each label's live `total_num` and what references it; missing ids are absent. */
+    async checkLabels(
+      ids: string[],
+      signal?: AbortSignal,
+    ): Promise<LabelLiveState[]> {
+      if (ids.length === 0) return [];
+      return readLiveStates(session, await relations.read(signal), ids, signal);
+    },
+
+    /**
+     * One `deleteManyLabels` with the rule-5 guard (`<relation>_none: {}` for every relation);
+     * returns the count Tower reports.
+     */
+    async deleteLabelsGuarded(
+      input: { ids: string[]; keys: string[]; createdBefore: string },
+      signal?: AbortSignal,
+    ): Promise<number> {
+      // An empty `_in` list may mean "no filter" to some servers: never send one.
+      if (input.ids.length === 0 || input.keys.length === 0) return 0;
+      if (Number.isNaN(Date.parse(input.createdBefore))) {
+        throw new TypeError(
+          `deleteLabelsGuarded: createdBefore is not a timestamp: ${input.createdBefore}`,
+        );
+      }
+      const { fields } = (await relations.read(signal)).relations;
+      // One object, its fields ANDed: Tower coerces each object of an `AND` list against all of
+      // LabelWhereInput's fields, once per object.
+      const where = {
+        id_in: input.ids,
+        key_in: input.keys,
+        createdAt_lte: input.createdBefore,
+        total_num: 0,
+        ...Object.fromEntries(fields.map(r => [`${r}_none`, {}])),
+      };
+      return session.request(
+        'deleteLabels',
+        ops.DELETE_LABELS,
+        { where },
+        ops.parseDeleteCount,
+        signal,
+      );
+    },
+
+    async readExistingIds(
+      ids: string[],
+      signal?: AbortSignal,
+    ): Promise<string[]> {
+      if (ids.length === 0) return [];
+      return session.request(
+        'readExistingIds',
+        ops.READ_IDS,
+        { where: { id_in: ids } },
+        data => ops.parseExistingIds(data, new Set(ids)),
+        signal,
+      );
+    },
+
+    /**
+     * Every label an object without a relation on `Label` names, all pages; which holders this
+     * Tower has is found on first use. Throws a `HolderUnreadableError` naming a holder Tower has
+     * but that could not be read.
+     */
+    readHeldLabels(options: {
+      pageSize: number;
+      signal?: AbortSignal;
+    }): Promise<HeldLabels> {
+      return holders.read(options.pageSize, options.signal);
+    },
+
+    /**
+     * Logs in (unless a token is cached) and reads Tower's clock from login's answer; with an API
+     * key, from the first answer (a `CapeLabelsPing` when nothing else was sent yet).
+     */
+    readClock(signal?: AbortSignal): Promise<TowerClockReading> {
+      return session.readClock(signal);
+    },
+
+    /** How the client authenticated, once it has (after `readClock` or any request). */
+    loginUsed(): TowerLogin | undefined {
+      return session.loginUsed();
+    },
+
+    close(): Promise<void> {
+      return session.close();
+    },
+  };
 }
 
 /**
@@ -229,18 +210,15 @@ export async function* keysetChain(
 export type KeysetState = {
   cursor?: string;
   /**
-   * Ids yielded from the current page. Every id of earlier pages is at or below `cursor`
-   * (the cursor is their maximum), so those are dropped by comparison; keeping only the
-   * current page's ids saves a set of every label (and its hashing) on large Towers.
+   * Ids yielded from the current page only: those of earlier pages are at or below `cursor`,
+   * so a set of every label (and its hashing) on large Towers is not needed.
    */
   seen: Set<string>;
 };
 
 /**
- * Safe for a misbehaving server: a row at or below the previous cursor, or already yielded, is
- * dropped and counted; rows out of order within the page but above the cursor are new data and
- * kept; the cursor moves to the page's largest id (ids compare as JS strings, as Tower orders
- * its cuid-like ids).
+ * Rows out of order within the page but above the cursor are new data and kept; the cursor
+ * moves to the page's largest id (ids compare as JS strings, as Tower orders its cuid-like ids).
  */
 export function acceptPage(
   state: KeysetState,
@@ -249,29 +227,21 @@ export function acceptPage(
   const before = state.cursor;
   state.seen.clear();
   const labels: TowerLabel[] = [];
-  let dropped = 0;
   for (const row of rows) {
-    if ((before !== undefined && row.id <= before) || state.seen.has(row.id)) {
-      dropped += 1;
+    if ((before !== undefined && row.id <= before) || state.seen.has(row.id))
       continue;
-    }
     state.seen.add(row.id);
     labels.push(row);
-    if (state.cursor === undefined || row.id > state.cursor) {
+    if (state.cursor === undefined || row.id > state.cursor)
       state.cursor = row.id;
-    }
   }
+  const dropped = rows.length - labels.length;
   return { labels, dropped, advanced: state.cursor !== before };
 }
 
-type Running<T> = {
-  iterator: AsyncIterator<T>;
-  next: Promise<Step<T>>;
-};
-
-type Step<T> =
-  | { running: Running<T>; result: IteratorResult<T> }
-  | { running: Running<T>; error: unknown };
+type Step<T> = { iterator: AsyncIterator<T> } & (
+  { result: IteratorResult<T> } | { error: unknown }
+);
 
 /**
  * Runs independent chains (each an ordered sequence, such as keyset pages) side by side, at most
@@ -291,34 +261,32 @@ export async function* mergeChains<T>(
   }
   const waiting = [...chains];
   // Insertion order is the race order: a chain that just yielded goes to the back.
-  const running = new Set<Running<T>>();
+  const running = new Map<AsyncIterator<T>, Promise<Step<T>>>();
   const failures: unknown[] = [];
 
-  const pull = (r: Running<T>) => {
-    r.next = r.iterator.next().then(
-      result => ({ running: r, result }),
-      (error: unknown) => ({ running: r, error }),
+  const pull = (iterator: AsyncIterator<T>) => {
+    running.set(
+      iterator,
+      iterator.next().then(
+        result => ({ iterator, result }),
+        (error: unknown) => ({ iterator, error }),
+      ),
     );
   };
   const startWaiting = () => {
-    while (running.size < maxConcurrent && waiting.length > 0) {
-      const chain = waiting.shift()!;
-      const r = { iterator: chain()[Symbol.asyncIterator]() } as Running<T>;
-      pull(r);
-      running.add(r);
-    }
+    while (running.size < maxConcurrent && waiting.length > 0)
+      pull(waiting.shift()!()[Symbol.asyncIterator]());
   };
 
   try {
     startWaiting();
     while (running.size > 0) {
-      const step = await Promise.race([...running].map(r => r.next));
-      running.delete(step.running);
+      const step = await Promise.race(running.values());
+      running.delete(step.iterator);
       if ('error' in step) {
         failures.push(step.error);
       } else if (!step.result.done) {
-        pull(step.running);
-        running.add(step.running);
+        pull(step.iterator);
         yield step.result.value;
         continue;
       }
@@ -326,6 +294,6 @@ export async function* mergeChains<T>(
     }
     if (failures.length > 0) throw failures[0];
   } finally {
-    await Promise.allSettled([...running].map(r => r.iterator.return?.()));
+    await Promise.allSettled([...running.keys()].map(i => i.return?.()));
   }
 }

@@ -306,14 +306,11 @@ function fromJson(text: string): TowerHttpErrorBody {
   if (!isObj(value)) return {};
   if (Array.isArray(value.errors)) {
     const errors: unknown[] = value.errors;
-    const first = errors[0];
+    const messageOf = (e: unknown) => (isObj(e) ? str(e.message) : undefined);
     return {
-      code: graphqlErrorCode(first),
-      message: isObj(first) ? str(first.message) : undefined,
-      messages: errors.flatMap(e => {
-        const m = isObj(e) ? str(e.message) : undefined;
-        return m ? [m] : [];
-      }),
+      code: graphqlErrorCode(errors[0]),
+      message: messageOf(errors[0]),
+      messages: errors.map(messageOf).filter(m => m !== undefined),
     };
   }
   return {
@@ -351,10 +348,6 @@ function decodeEntities(text: string): string {
 const MARKUP =
   /<!--[\s\S]*?(?:-->|$)|<(script|style)[\s>/][\s\S]*?(?:<\/\1[^>]*(?:>|$)|$)|<[^>]*(?:>|$)/gi;
 
-function htmlText(html: string): string {
-  return decodeEntities(html.replace(MARKUP, ' '));
-}
-
 function bodyWords(text: string | undefined, scrub: (t: string) => string) {
   if (text === undefined) return undefined;
   const line = plainText(scrub(text)).replace(/\s+/g, ' ').trim();
@@ -379,7 +372,7 @@ export function parseErrorBody(
     : {
         message:
           text.startsWith('<') || /html/i.test(contentType ?? '')
-            ? htmlText(text)
+            ? decodeEntities(text.replace(MARKUP, ' '))
             : text,
       };
   const code = bodyWords(found.code, scrub);
@@ -419,59 +412,42 @@ const NETWORK_DETAILS: Record<string, string> = {
   UND_ERR_SOCKET: 'socket closed',
 };
 
-function errorCode(e: unknown): string | undefined {
-  if (typeof e === 'object' && e !== null && 'code' in e) {
-    const code = (e as { code: unknown }).code;
-    return typeof code === 'string' ? code : undefined;
-  }
-  return undefined;
-}
-
 export function findCode(e: unknown): { code?: string; error: unknown } {
   let current: unknown = e;
   for (let depth = 0; depth < 5 && current; depth += 1) {
-    const code = errorCode(current);
-    if (code) return { code, error: current };
-    current = (current as { cause?: unknown }).cause;
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof current === 'object' && typeof code === 'string' && code)
+      return { code, error: current };
+    current = cause;
   }
   return { error: e };
 }
 
-function networkCause(e: unknown): Error {
-  const cause = new Error(toError(e).message);
-  const code = errorCode(e);
-  if (code) Object.assign(cause, { code });
-  return cause;
-}
-
-export function classifyFetchError(
+export function unreachableError(
   e: unknown,
-  request: TowerErrorContext & {
-    timeoutMs: number;
-    signal?: AbortSignal;
-    timeoutSignal: AbortSignal;
-  },
-): TowerError {
-  if (e instanceof TowerError) return e;
-  const base = { towerId: request.towerId, operation: request.operation };
-  if (request.signal?.aborted) return new TowerAbortedError(base);
-  if (request.timeoutSignal.aborted)
-    return new TowerTimeoutError(request.timeoutMs, base);
+  ctx: TowerErrorContext,
+): TowerUnreachableError {
   const { code, error } = findCode(e);
-  const ctx = { ...base, cause: networkCause(error) };
+  // A credential-free copy: the words and the code only.
+  const cause = Object.assign(
+    new Error(toError(error).message),
+    code ? { code } : {},
+  );
   if (code && (TLS_CODES.has(code) || /^ERR_(TLS|SSL)_/.test(code)))
     return new TowerUnreachableError(`TLS error (${code})`, {
       ...ctx,
+      cause,
       code: 'TLS',
       tlsCode: code,
     });
   if (code)
     return new TowerUnreachableError(
       `${NETWORK_DETAILS[code] ?? 'network error'} (${code})`,
-      { ...ctx, passedThroughCode: code },
+      { ...ctx, cause, passedThroughCode: code },
     );
   return new TowerUnreachableError(`network error: ${toError(e).message}`, {
     ...ctx,
+    cause,
     code: 'NETWORK',
   });
 }

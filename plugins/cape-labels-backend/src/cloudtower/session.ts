@@ -43,12 +43,11 @@ const MAX_ID_BYTES = 128;
 type TowerTimeSample = { towerTimeMs: number } | { reason: string };
 
 /**
- * Who one client is to one Tower.
- *
- * With a password: one login shared by concurrent callers (one in flight at a time), one fresh
- * login when Tower refuses the token, Tower's clock from the login's `Date` header, the logout.
- * With an API key: the key on every request, no login or logout, Tower's clock from the first
- * answer, and a refused key fails every later call without sending it again.
+ * Who one client is to one Tower. With a password: one login shared by concurrent callers (one
+ * in flight at a time), one fresh login when Tower refuses the token, Tower's clock from the
+ * login's `Date` header, the logout. With an API key: the key on every request, no login or
+ * logout, Tower's clock from the first answer, and a refused key fails every later call without
+ * sending it again.
  */
 export class TowerSession {
   readonly maxInFlight: number;

@@ -6,13 +6,14 @@ import {
   EnvHttpProxyAgent,
   fetch as undiciFetch,
   type Dispatcher,
+  type RequestInit as UndiciRequestInit,
 } from 'undici';
 import { Limiter } from '../lib/limiter';
 import { plainText } from '../lib/plainText';
 import {
-  classifyFetchError,
   findCode,
   graphqlErrorCode,
+  isObj,
   MAX_ERROR_BODY_BYTES,
   parseErrorBody,
   TowerAbortedError,
@@ -25,6 +26,8 @@ import {
   type TowerOperation,
   TowerRedirectError,
   TowerResponseError,
+  TowerTimeoutError,
+  unreachableError,
 } from './errors';
 import { LOGIN_CODES } from './login';
 import type { SecretScrubber } from './scrub';
@@ -57,21 +60,13 @@ class Refusal extends Error {
   }
 }
 
-const isMessage = (v: unknown): v is { message: string } =>
-  typeof v === 'object' &&
-  v !== null &&
-  typeof (v as { message?: unknown }).message === 'string';
-
 /**
- * The requests to one Tower: a slot among the requests in flight, one `GraphQLClient` over
- * undici's fetch on the Tower's own dispatcher, the timeout, a bounded body, redirects refused.
- * Every failure becomes a TowerError here, with every secret scrubbed from it: this is the one
- * place requests fail.
+ * The requests to one Tower, and the one place they fail: every failure becomes a TowerError
+ * here, with every secret scrubbed from it.
  */
 export class TowerWire {
   private readonly limiter: Limiter;
   private readonly client: GraphQLClient;
-  private readonly tls: { rejectUnauthorized: boolean; ca?: string[] };
   private agent?: Dispatcher;
 
   constructor(
@@ -80,15 +75,13 @@ export class TowerWire {
     private readonly onRequestFailed?: RequestFailureListener,
   ) {
     this.limiter = new Limiter(options.maxInFlight);
-    this.tls = {
-      rejectUnauthorized: !options.skipTLSVerify,
-      // `ca` replaces Node's trust store, so keep the system roots beside it.
-      ca: options.caCert ? [...rootCertificates, options.caCert] : undefined,
-    };
+    // The configured headers go to this Tower only; the client's own names are refused at start.
+    const headers = new Headers(options.headers);
+    // An encoded body would be inflated past maxResponseBytes, which counts the bytes received.
+    headers.set('accept-encoding', 'identity');
     this.client = new GraphQLClient(`${options.server}/api`, {
       fetch: this.fetch as unknown as typeof fetch,
-      // The configured headers go to this Tower only; the client's own names are refused at start.
-      headers: options.headers,
+      headers,
     });
   }
 
@@ -99,12 +92,9 @@ export class TowerWire {
     options: { auth?: string; signal?: AbortSignal } = {},
   ): Promise<WireAnswer> {
     const ctx = { towerId: this.options.towerId, operation };
-    let release: () => void;
-    try {
-      release = await this.limiter.acquire(options.signal);
-    } catch {
+    const release = await this.limiter.acquire(options.signal).catch(() => {
       throw new TowerAbortedError(ctx);
-    }
+    });
     const timeoutSignal = AbortSignal.timeout(this.options.timeoutMs);
     try {
       const answer = await this.client.rawRequest<unknown>({
@@ -141,14 +131,8 @@ export class TowerWire {
     url: string | URL,
     init: RequestInit,
   ): Promise<Response> => {
-    const headers = new Headers(init.headers);
-    // An encoded body would be inflated past maxResponseBytes, which counts the bytes received.
-    headers.set('accept-encoding', 'identity');
     const res = (await undiciFetch(url, {
-      method: init.method,
-      headers: [...headers],
-      body: init.body as string,
-      signal: init.signal,
+      ...(init as UndiciRequestInit),
       redirect: 'manual',
       dispatcher: (this.agent ??= this.createDispatcher()),
     })) as unknown as Response;
@@ -180,24 +164,17 @@ export class TowerWire {
   }
 
   private async httpError(res: Response): Promise<Refusal> {
+    const body = await readUpTo(res, MAX_ERROR_BODY_BYTES)
+      .then(({ text, cut }) =>
+        parseErrorBody(text, cut, res.headers.get('content-type'), words =>
+          this.scrubber.scrub(words),
+        ),
+      )
+      .catch(() => void drop(res));
     const statusText = STATUS_CODES[res.status] ?? '';
-    try {
-      const { text, cut } = await readUpTo(res, MAX_ERROR_BODY_BYTES);
-      const body = parseErrorBody(
-        text,
-        cut,
-        res.headers.get('content-type'),
-        words => this.scrubber.scrub(words),
-      );
-      return new Refusal(
-        ctx => new TowerHttpError(res.status, statusText, { ...ctx, body }),
-      );
-    } catch {
-      drop(res);
-      return new Refusal(
-        ctx => new TowerHttpError(res.status, statusText, ctx),
-      );
-    }
+    return new Refusal(
+      ctx => new TowerHttpError(res.status, statusText, { ...ctx, body }),
+    );
   }
 
   /**
@@ -214,18 +191,11 @@ export class TowerWire {
     if (e instanceof ClientError) return this.graphqlError(e, ctx);
     if (findCode(e).code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE')
       return this.tooLarge(ctx);
-    if (
-      signal?.aborted ||
-      timeoutSignal.aborted ||
-      (e instanceof Error && e.cause !== undefined)
-    ) {
-      return classifyFetchError(e, {
-        ...ctx,
-        timeoutMs: this.options.timeoutMs,
-        signal,
-        timeoutSignal,
-      });
-    }
+    if (signal?.aborted) return new TowerAbortedError(ctx);
+    if (timeoutSignal.aborted)
+      return new TowerTimeoutError(this.options.timeoutMs, ctx);
+    if (e instanceof Error && e.cause !== undefined)
+      return unreachableError(e, ctx);
     // What is left is graphql-request refusing a 2xx body; its own words would quote the body.
     return new TowerResponseError('response is not valid JSON', ctx);
   }
@@ -234,8 +204,12 @@ export class TowerWire {
     const scrub = (text: string) => this.scrubber.scrub(text);
     const first: unknown = e.response.errors?.[0];
     const rawCode = graphqlErrorCode(first);
-    const code = rawCode === undefined ? undefined : scrub(rawCode);
-    const message = scrub(isMessage(first) ? first.message : 'GraphQL error');
+    const code = rawCode && scrub(rawCode);
+    const message = scrub(
+      isObj(first) && typeof first.message === 'string'
+        ? first.message
+        : 'GraphQL error',
+    );
     if (ctx.operation === 'login' || (code && LOGIN_CODES.has(code))) {
       return new TowerAuthError(`${message}${code ? ` (${code})` : ''}`, {
         ...ctx,
@@ -256,24 +230,25 @@ export class TowerWire {
    * `NODE_USE_ENV_PROXY=1`, or undici's `EnvHttpProxyAgent` installed globally).
    */
   private createDispatcher(): Dispatcher {
-    const pool = {
-      connect: this.tls,
-      maxResponseSize: this.options.maxResponseBytes,
+    const { skipTLSVerify, caCert, server, maxResponseBytes } = this.options;
+    const tls = {
+      rejectUnauthorized: !skipTLSVerify,
+      // `ca` replaces Node's trust store, so keep the system roots beside it.
+      ca: caCert ? [...rootCertificates, caCert] : undefined,
     };
-    // A loopback Tower's traffic never leaves the machine, which is why http:// is allowed there.
-    if (isLoopbackHost(new URL(this.options.server).hostname)) {
-      return new Agent(pool);
-    }
+    const pool = { connect: tls, maxResponseSize: maxResponseBytes };
     // Read, not undici's getGlobalDispatcher: that installs a default one when none is set,
     // changing what Node's fetch uses. Compared by class name: the portal's undici is not ours.
     const installed = (globalThis as Record<symbol, unknown>)[
       GLOBAL_DISPATCHER
     ];
     const envProxy =
-      /^(1|true)$/i.test(process.env.NODE_USE_ENV_PROXY ?? '') ||
-      installed?.constructor.name === 'EnvHttpProxyAgent';
+      // A loopback Tower's traffic never leaves the machine, which is why http:// is allowed there.
+      !isLoopbackHost(new URL(server).hostname) &&
+      (/^(1|true)$/i.test(process.env.NODE_USE_ENV_PROXY ?? '') ||
+        installed?.constructor.name === 'EnvHttpProxyAgent');
     return envProxy
-      ? new EnvHttpProxyAgent({ ...pool, requestTls: this.tls })
+      ? new EnvHttpProxyAgent({ ...pool, requestTls: tls })
       : new Agent(pool);
   }
 }
@@ -288,21 +263,13 @@ async function readUpTo(
 ): Promise<{ text: string; cut: boolean }> {
   const chunks: Uint8Array[] = [];
   let total = 0;
-  let cut = false;
-  if (res.body) {
-    for await (const chunk of res.body) {
-      const bytes = chunk as Uint8Array;
-      total += bytes.byteLength;
-      if (total > limit) {
-        chunks.push(bytes.subarray(0, bytes.byteLength - (total - limit)));
-        total = limit;
-        cut = true;
-        break;
-      }
-      chunks.push(bytes);
-    }
+  for await (const chunk of res.body ?? []) {
+    chunks.push(chunk);
+    total += chunk.byteLength;
+    if (total > limit) break;
   }
-  return { text: Buffer.concat(chunks, total).toString('utf8'), cut };
+  const text = Buffer.concat(chunks).subarray(0, limit).toString('utf8');
+  return { text, cut: total > limit };
 }
 
 function redirectTarget(location: string | null, from: string): string {

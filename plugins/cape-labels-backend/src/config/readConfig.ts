@@ -204,15 +204,9 @@ function readTower(
 }
 
 function parseServer(server: string, key: string): URL {
-  let url: URL;
-  try {
-    url = new URL(server);
-  } catch {
+  const url = URL.canParse(server) ? new URL(server) : undefined;
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:')
     return invalid(key, 'must be an http(s) URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    invalid(key, 'must be an http(s) URL');
-  }
   // Credentials in the URL would be sent as-is and shown to every user of the card.
   if (url.username || url.password) {
     invalid(

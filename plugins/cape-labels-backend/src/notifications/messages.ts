@@ -23,7 +23,10 @@ type Words = {
   recoveredTitle: (towerTitle: string) => string;
   badDescription: (run: RunSummary, problems: string[]) => string;
   recoveredDescription: (run: RunSummary) => string;
-  problem: (problem: RunProblem) => string;
+  problem: Record<
+    RunProblem['kind'],
+    (problem: { count?: number; error?: RunError }) => string
+  >;
 };
 
 /** Codes Tower or the system sent keep the English message. */
@@ -56,10 +59,9 @@ const ZH_ERRORS: Partial<
 function zhError(error: RunError | undefined): string {
   if (!error) return '未知错误';
   const code = error.code ?? '';
-  const params = error.params ?? {};
   if (/^HTTP_\d+$/.test(code)) return `Tower 返回了 HTTP ${code.slice(5)}`;
   const words = ZH_ERRORS[code as PluginRunErrorCode];
-  return words ? words(params) : error.message;
+  return words?.(error.params ?? {}) ?? error.message;
 }
 
 const ZH_STATUS: Record<RunStatus, string> = {
@@ -79,19 +81,15 @@ const WORDS: Record<CapeLabelsLanguage, Words> = {
       `Run ${run.id} (${run.status}, ${run.startedAt}${run.requestedBy ? `, requested by ${run.requestedBy}` : ''}): ${problems.join('; ')}.`,
     recoveredDescription: run =>
       `Run ${run.id} succeeded: deleted ${run.counts.deleted}, kept ${run.counts.kept}, nothing failed.`,
-    problem: p => {
-      switch (p.kind) {
-        case 'failed':
-          return `the run failed: ${p.error?.message ?? 'unknown error'}`;
-        case 'cap':
-          return `the deletion cap was hit: ${p.count} orphan label(s) wait for the next run`;
-        case 'partial':
-          return `the run ended partial${p.error ? `: ${p.error.message}` : ''}`;
-        case 'labels-failed':
-          return `${p.count} label(s) could not be deleted`;
-        default:
-          return `${p.count} label(s) came into use while being deleted (raced)`;
-      }
+    problem: {
+      failed: p => `the run failed: ${p.error?.message ?? 'unknown error'}`,
+      cap: p =>
+        `the deletion cap was hit: ${p.count} orphan label(s) wait for the next run`,
+      partial: p =>
+        `the run ended partial${p.error ? `: ${p.error.message}` : ''}`,
+      'labels-failed': p => `${p.count} label(s) could not be deleted`,
+      raced: p =>
+        `${p.count} label(s) came into use while being deleted (raced)`,
     },
   },
   'zh-CN': {
@@ -101,19 +99,12 @@ const WORDS: Record<CapeLabelsLanguage, Words> = {
       `运行 ${run.id}（${ZH_STATUS[run.status]}，${run.startedAt}${run.requestedBy ? `，由 ${run.requestedBy} 请求` : ''}）：${problems.join('；')}。`,
     recoveredDescription: run =>
       `运行 ${run.id} 成功：删除 ${run.counts.deleted} 个，保留 ${run.counts.kept} 个，没有失败。`,
-    problem: p => {
-      switch (p.kind) {
-        case 'failed':
-          return `运行失败：${zhError(p.error)}`;
-        case 'cap':
-          return `达到了删除上限：${p.count} 个孤儿标签留待下次运行`;
-        case 'partial':
-          return `运行部分完成${p.error ? `：${zhError(p.error)}` : ''}`;
-        case 'labels-failed':
-          return `${p.count} 个标签未能删除`;
-        default:
-          return `${p.count} 个标签在删除时被重新使用（竞争）`;
-      }
+    problem: {
+      failed: p => `运行失败：${zhError(p.error)}`,
+      cap: p => `达到了删除上限：${p.count} 个孤儿标签留待下次运行`,
+      partial: p => `运行部分完成${p.error ? `：${zhError(p.error)}` : ''}`,
+      'labels-failed': p => `${p.count} 个标签未能删除`,
+      raced: p => `${p.count} 个标签在删除时被重新使用（竞争）`,
     },
   },
 };
@@ -165,7 +156,10 @@ export function badRunMessage(
   return {
     ...base(tower),
     title: words.badTitle(tower.title),
-    description: words.badDescription(run, problems.map(words.problem)),
+    description: words.badDescription(
+      run,
+      problems.map(p => words.problem[p.kind](p)),
+    ),
     severity,
   };
 }

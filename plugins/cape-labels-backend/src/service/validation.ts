@@ -59,12 +59,11 @@ export function boundedText(
 
 /** The spec cannot say that an empty key or search is no filter. */
 export function outcomeFilterOf(given: OutcomeFilter): OutcomeFilter {
-  const filter: OutcomeFilter = {};
-  if (given.action !== undefined) filter.action = given.action;
-  if (given.reason !== undefined) filter.reason = given.reason;
-  if (given.key) filter.key = given.key;
-  if (given.search) filter.search = given.search;
-  return filter;
+  return {
+    ...given,
+    key: given.key || undefined,
+    search: given.search || undefined,
+  };
 }
 
 /** `requestedBy` may be missing: the refusal is audited, so parsing lets it through. */

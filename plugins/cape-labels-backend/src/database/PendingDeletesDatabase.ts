@@ -87,17 +87,6 @@ export class PendingDeletesDatabase {
   }
 }
 
-export const PENDING_DELETES_STORE = [
-  'writePendingDeletes',
-  'listPendingDeletes',
-  'clearPendingDeletes',
-] as const satisfies ReadonlyArray<keyof PendingDeletesDatabase>;
-
-export type PendingDeletesStore = Pick<
-  PendingDeletesDatabase,
-  (typeof PENDING_DELETES_STORE)[number]
->;
-
 /** From all of the run's rows, or the one `batchId` names; a row goes with its last label. */
 export async function forgetPendingDeletes(
   db: Knex,

@@ -20,7 +20,12 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import { chunks } from '../lib/chunks';
 import { plainValue } from '../lib/plainText';
-import { insertBatch, isPostgres, type BatchColumn } from './dialect';
+import {
+  deleteWhereIn,
+  insertBatch,
+  isPostgres,
+  type BatchColumn,
+} from './dialect';
 import { SIGN_OF_LIFE, aliveSince } from './liveness';
 import {
   forgetPendingDeletes,
@@ -39,11 +44,11 @@ import {
   storedError,
   type SummaryRow,
 } from './rowMapping';
-import { forgetSightings } from './SightingsDatabase';
 import { readInChunks, type StoreConnection } from './storeConnection';
 import {
   OUTCOMES,
   RUNS,
+  SIGHTINGS,
   type DbBigInt,
   type OutcomeRow,
   type RunRow,
@@ -69,12 +74,7 @@ type RunEnd = {
 };
 
 /** A run found lost and recorded aborted: what it was doing. */
-type LostRun = {
-  id: string;
-  trigger: RunTrigger;
-  requestedBy?: string;
-  dryRun: boolean;
-};
+type LostRun = Pick<RunSummary, 'id' | 'trigger' | 'requestedBy' | 'dryRun'>;
 
 const REPLICA_LOST = {
   message: 'the replica running this sweep stopped before it finished',
@@ -84,19 +84,22 @@ const REPLICA_LOST = {
 /** Towers per lastRuns query on SQLite: a UNION ALL term each (SQLite allows 500). */
 const LAST_RUNS_CHUNK = 100;
 
-const OUTCOME_COLUMNS: BatchColumn[] = (
-  [
-    'seq',
-    'label_id',
-    'key',
-    'value',
-    'created_at',
-    'action',
-    'reason',
-    'relation',
-    'detail',
-  ] satisfies Array<keyof OutcomeRow>
-).map(name => ({ name, type: name === 'seq' ? 'int' : 'text' }));
+/** The outcome columns after `seq`, each with the field it stores. */
+const OUTCOME_FIELDS = {
+  label_id: 'labelId',
+  key: 'key',
+  value: 'value',
+  created_at: 'createdAt',
+  action: 'action',
+  reason: 'reason',
+  relation: 'relation',
+  detail: 'detail',
+} as const satisfies Partial<Record<keyof OutcomeRow, keyof LabelOutcome>>;
+
+const OUTCOME_COLUMNS: BatchColumn[] = [
+  { name: 'seq', type: 'int' },
+  ...Object.keys(OUTCOME_FIELDS).map(name => ({ name, type: 'text' as const })),
+];
 
 /** A label kept in use or not a candidate starts its confirmation (rule 6) over. */
 const SEEN_IN_USE = new Set<string | undefined>([
@@ -114,6 +117,10 @@ function newRunId(startedAt: Date): string {
 /** `%`, `_` and the escape character itself match literally in the search. */
 function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, c => `\\${c}`)}%`;
+}
+
+function ofRun(db: Knex, runId: string) {
+  return db<RunRow>(RUNS).where({ id: runId });
 }
 
 export async function insertRun(db: Knex, run: NewRun): Promise<RunSummary> {
@@ -141,6 +148,101 @@ export async function insertRun(db: Knex, run: NewRun): Promise<RunSummary> {
   return rowToSummary({ ...row, seq: 0 }, run.startedAt.getTime());
 }
 
+/** Last in its transaction: it locks the run's row, which the run's other writers need. */
+async function addToRunCounters(
+  tx: Knex,
+  runId: string,
+  counts: Record<string, number>,
+): Promise<void> {
+  const updated = await tx(RUNS).where({ id: runId }).increment(counts);
+  if (updated === 0) throw new NotFoundError(`run ${runId} not found`);
+}
+
+/**
+ * One atomic increment: concurrent writers get disjoint ranges (a failed write leaves a gap,
+ * which nothing minds). It locks the run's row until its transaction ends.
+ */
+async function reserveOutcomeSeqs(db: Knex, runId: string, count: number) {
+  const [row] = (await ofRun(db, runId)
+    .increment('outcome_seq', count)
+    .returning(['outcome_seq', 'tower_id'])) as Array<
+    Pick<RunRow, 'outcome_seq' | 'tower_id'>
+  >;
+  if (!row) throw new NotFoundError(`run ${runId} not found`);
+  return {
+    firstSeq: Number(row.outcome_seq) - count + 1,
+    towerId: row.tower_id,
+  };
+}
+
+async function insertOutcomeRows(
+  tx: Knex,
+  runId: string,
+  firstSeq: number,
+  outcomes: readonly LabelOutcome[],
+): Promise<void> {
+  const rows = outcomes.map((o, i) => [
+    firstSeq + i,
+    ...Object.values(OUTCOME_FIELDS).map(field => o[field] ?? null),
+  ]);
+  await insertBatch(tx, OUTCOMES, OUTCOME_COLUMNS, rows, {
+    fixed: { run_id: runId },
+  });
+}
+
+/** Case-insensitive: SQLite's LIKE folds ASCII letters only. */
+function filteredOutcomes(
+  db: Knex,
+  runId: string,
+  filter: OutcomeFilter,
+): Knex.QueryBuilder<OutcomeRow, OutcomeRow[]> {
+  const query = db<OutcomeRow>(OUTCOMES).where({ run_id: runId });
+  if (filter.action !== undefined) query.andWhere({ action: filter.action });
+  if (filter.reason !== undefined) query.andWhere({ reason: filter.reason });
+  if (filter.key !== undefined) query.andWhere({ key: filter.key });
+  if (filter.search !== undefined) {
+    const operator = isPostgres(db) ? 'ilike' : 'like';
+    query.andWhereRaw(`?? ${operator} ? escape '\\'`, [
+      'value',
+      likePattern(filter.search),
+    ]);
+  }
+  return query;
+}
+
+async function newestRows(db: Knex, towerIds: string[]): Promise<SummaryRow[]> {
+  if (isPostgres(db)) {
+    // PostgreSQL took 10-25 ms to plan the UNION ALL form below for 10 Towers; one LATERAL
+    // index probe per Tower plans and runs in about 1 ms.
+    const columns = SUMMARY_COLUMNS.map(c => `r."${c}"`).join(', ');
+    const { rows } = (await db.raw(
+      `select ${columns} from unnest(?::text[]) as t(tower_id)
+        cross join lateral (
+          select * from ${RUNS} where ${RUNS}.tower_id = t.tower_id order by seq desc limit 1
+        ) r`,
+      [towerIds],
+    )) as { rows: SummaryRow[] };
+    return rows;
+  }
+  // One `max(seq) where tower_id = ?` per Tower, each answered from an index (no scan or sort
+  // of the Tower's runs), then one primary-key lookup per Tower.
+  return readInChunks(
+    towerIds,
+    ids =>
+      db<RunRow>(RUNS)
+        .select(...SUMMARY_COLUMNS)
+        .whereIn('seq', function newest() {
+          ids.forEach((towerId, i) => {
+            const max = (qb: Knex.QueryBuilder) =>
+              qb.max('seq').from(RUNS).where('tower_id', towerId);
+            if (i === 0) max(this);
+            else this.unionAll(max);
+          });
+        }),
+    LAST_RUNS_CHUNK,
+  );
+}
+
 /** Runs, with the outcomes they record. A `running` run without a recent heartbeat reads `lost`. */
 export class RunsDatabase {
   constructor(private readonly connection: StoreConnection) {}
@@ -151,64 +253,49 @@ export class RunsDatabase {
 
   /** Whose clock the run's age cutoff is taken on (the card shows it). */
   async setRunClock(runId: string, clock: RunClock): Promise<void> {
-    await this.connection
-      .db<RunRow>(RUNS)
-      .where({ id: runId })
-      .update({
-        clock_source: clock.source,
-        clock_skew_ms: clock.skewMs,
-        clock_capped: clock.capped ?? null,
-      });
+    await ofRun(this.connection.db, runId).update({
+      clock_source: clock.source,
+      clock_skew_ms: clock.skewMs,
+      clock_capped: clock.capped ?? null,
+    });
   }
 
   /** The relations the run checks before deleting (read once, at its start). */
   async setRunRelations(runId: string, relations: RunRelations): Promise<void> {
-    await this.connection
-      .db<RunRow>(RUNS)
-      .where({ id: runId })
-      .update({ relations: JSON.stringify(relations) });
+    await ofRun(this.connection.db, runId).update({
+      relations: JSON.stringify(relations),
+    });
   }
 
-  /** Progress while running (the card shows it). */
   async updateRunCounts(runId: string, counts: RunCounts): Promise<void> {
     await this.connection.bulkWrite(() =>
-      this.connection
-        .db<RunRow>(RUNS)
-        .where({ id: runId })
-        .update(countColumns(counts)),
+      ofRun(this.connection.db, runId).update(countColumns(counts)),
     );
   }
 
   /**
-   * Proof of life, every second while the run is `running`; a finished run is left alone. Answers
-   * who asked the run to stop, if anyone did (`requestStop`), so the run finds a stop without
-   * another read.
+   * Proof of life while the run is `running`; a finished run is left alone. Answers who asked
+   * the run to stop, if anyone did, so the run finds a stop without another read.
    */
   async heartbeat(runId: string, at: Date): Promise<string | undefined> {
-    const [row] = await this.connection
-      .db<RunRow>(RUNS)
-      .where({ id: runId, status: 'running' })
+    const [row] = await ofRun(this.connection.db, runId)
+      .where({ status: 'running' })
       .update({ heartbeat_at: at.getTime() }, ['stopped_by']);
     return row?.stopped_by ?? undefined;
   }
 
   /** Records how the run ended; NotFoundError when it does not exist. */
   async finishRun(runId: string, end: RunEnd): Promise<RunSummary> {
-    await this.connection
-      .db<RunRow>(RUNS)
-      .where({ id: runId })
-      .update({
+    const [row] = (await ofRun(this.connection.db, runId).update(
+      {
         status: end.status,
         finished_at: end.finishedAt.getTime(),
         ...countColumns(end.counts),
         ...storedError(end.error),
         ...(end.notes?.length ? { notes: JSON.stringify(end.notes) } : {}),
-      });
-    const row = await this.connection
-      .db<RunRow>(RUNS)
-      .select(...SUMMARY_COLUMNS)
-      .where({ id: runId })
-      .first();
+      },
+      SUMMARY_COLUMNS,
+    )) as SummaryRow[];
     if (!row) throw new NotFoundError(`run ${runId} not found`);
     return rowToSummary(row, end.finishedAt.getTime());
   }
@@ -266,27 +353,21 @@ export class RunsDatabase {
 
   /** Who asked to stop the run, if anyone did. */
   async stoppedBy(runId: string): Promise<string | undefined> {
-    const row = await this.connection
-      .db<RunRow>(RUNS)
+    const row = await ofRun(this.connection.db, runId)
       .select('stopped_by')
-      .where({ id: runId })
       .first();
     return row?.stopped_by ?? undefined;
   }
 
   /** Forgets a stop the scheduler could not carry out: the run had ended meanwhile. */
   async withdrawStop(runId: string): Promise<void> {
-    await this.connection
-      .db<RunRow>(RUNS)
-      .where({ id: runId, status: 'running' })
+    await ofRun(this.connection.db, runId)
+      .where({ status: 'running' })
       .update({ stopped_by: null });
   }
 
   async getRun(runId: string): Promise<Run | undefined> {
-    const row = await this.connection
-      .db<RunRow>(RUNS)
-      .where({ id: runId })
-      .first();
+    const row = await ofRun(this.connection.db, runId).first();
     return row ? rowToRun(row, this.connection.now()) : undefined;
   }
 
@@ -319,42 +400,8 @@ export class RunsDatabase {
 
   async lastRuns(towerIds: string[]): Promise<Map<string, RunSummary>> {
     const now = this.connection.now();
-    const rows = await this.newestRows([...new Set(towerIds)]);
+    const rows = await newestRows(this.connection.db, [...new Set(towerIds)]);
     return new Map(rows.map(row => [row.tower_id, rowToSummary(row, now)]));
-  }
-
-  private async newestRows(towerIds: string[]): Promise<SummaryRow[]> {
-    if (isPostgres(this.connection.db)) {
-      // PostgreSQL took 10-25 ms to plan the UNION ALL form below for 10 Towers; one LATERAL
-      // index probe per Tower plans and runs in about 1 ms.
-      const columns = SUMMARY_COLUMNS.map(c => `r."${c}"`).join(', ');
-      const { rows } = (await this.connection.db.raw(
-        `select ${columns} from unnest(?::text[]) as t(tower_id)
-        cross join lateral (
-          select * from ${RUNS} where ${RUNS}.tower_id = t.tower_id order by seq desc limit 1
-        ) r`,
-        [towerIds],
-      )) as { rows: SummaryRow[] };
-      return rows;
-    }
-    // One `max(seq) where tower_id = ?` per Tower, each answered from an index (no scan or sort
-    // of the Tower's runs), then one primary-key lookup per Tower.
-    return readInChunks(
-      towerIds,
-      ids =>
-        this.connection
-          .db<RunRow>(RUNS)
-          .select(...SUMMARY_COLUMNS)
-          .whereIn('seq', function newest() {
-            ids.forEach((towerId, i) => {
-              const max = (qb: Knex.QueryBuilder) =>
-                qb.max('seq').from(RUNS).where('tower_id', towerId);
-              if (i === 0) max(this);
-              else this.unionAll(max);
-            });
-          }),
-      LAST_RUNS_CHUNK,
-    );
   }
 
   /** Towers with a live run (`running`, recent heartbeat). */
@@ -415,16 +462,6 @@ export class RunsDatabase {
     );
   }
 
-  /** Last in its transaction: it locks the run's row, which the run's other writers need. */
-  private async addToRunCounters(
-    tx: Knex,
-    runId: string,
-    counts: Record<string, number>,
-  ): Promise<void> {
-    const updated = await tx(RUNS).where({ id: runId }).increment(counts);
-    if (updated === 0) throw new NotFoundError(`run ${runId} not found`);
-  }
-
   /**
    * Appends outcomes and, in the same transaction, counts them on the run, forgets the
    * sightings of labels seen in use and, given the guarded delete they are the outcomes of
@@ -439,17 +476,24 @@ export class RunsDatabase {
     await this.connection.bulkWrite(async () => {
       // Numbered apart and counted last, so the run's row is locked briefly and batches written at
       // once (PostgreSQL) insert side by side instead of one after another.
-      const { firstSeq, towerId } = await this.reserveOutcomeSeqs(
+      const { firstSeq, towerId } = await reserveOutcomeSeqs(
         this.connection.db,
         runId,
         outcomes.length,
       );
       await this.connection.db.transaction(async tx => {
-        await this.insertOutcomeRows(tx, runId, firstSeq, outcomes);
+        await insertOutcomeRows(tx, runId, firstSeq, outcomes);
         const inUse = outcomes
           .filter(o => o.action === 'kept' && SEEN_IN_USE.has(o.reason))
           .map(o => o.labelId);
-        await forgetSightings(tx, towerId, inUse);
+        // Their confirmation starts over.
+        await deleteWhereIn(
+          tx,
+          SIGHTINGS,
+          { tower_id: towerId },
+          'label_id',
+          inUse,
+        );
         // A `failed` label stays pending: the next run re-checks whether Tower deleted it.
         if (settles !== undefined) {
           const resolved = outcomes
@@ -457,7 +501,7 @@ export class RunsDatabase {
             .map(o => o.labelId);
           await forgetPendingDeletes(tx, runId, new Set(resolved), settles);
         }
-        await this.addToRunCounters(tx, runId, addedCounts(outcomes));
+        await addToRunCounters(tx, runId, addedCounts(outcomes));
       });
     });
   }
@@ -473,10 +517,7 @@ export class RunsDatabase {
   ): Promise<boolean> {
     return this.connection.bulkWrite(() =>
       this.connection.db.transaction(async tx => {
-        const run = await tx<RunRow>(RUNS)
-          .select('notes')
-          .where({ id: runId })
-          .first();
+        const run = await ofRun(tx, runId).select('notes').first();
         if (!run) return false;
         const ids = labels.map(l => l.labelId);
         const recorded = new Set<string>();
@@ -499,7 +540,7 @@ export class RunsDatabase {
             .update({ action: 'deleted', reason: null, relation: null });
         }
         const unrecorded = labels.filter(l => !recorded.has(l.labelId));
-        const { firstSeq } = await this.reserveOutcomeSeqs(
+        const { firstSeq } = await reserveOutcomeSeqs(
           tx,
           runId,
           unrecorded.length,
@@ -511,11 +552,11 @@ export class RunsDatabase {
           createdAt: l.createdAt,
           action: 'deleted',
         }));
-        await this.insertOutcomeRows(tx, runId, firstSeq, deleted);
+        await insertOutcomeRows(tx, runId, firstSeq, deleted);
         // Counted, not recounted: the run may no longer list its routine keeps.
         const { outcome_rows: _rows, ...keptColumns } =
           addedCounts(keptCorrected);
-        await this.addToRunCounters(tx, runId, {
+        await addToRunCounters(tx, runId, {
           scanned: unrecorded.length,
           candidates: unrecorded.length,
           outcome_rows: unrecorded.length,
@@ -527,74 +568,13 @@ export class RunsDatabase {
           ),
         });
         const notes: unknown[] = run.notes ? JSON.parse(run.notes) : [];
-        await tx<RunRow>(RUNS)
-          .where({ id: runId })
-          .update({ notes: JSON.stringify([...notes, note]) });
+        await ofRun(tx, runId).update({
+          notes: JSON.stringify([...notes, note]),
+        });
         await forgetPendingDeletes(tx, runId, new Set(ids));
         return true;
       }),
     );
-  }
-
-  /**
-   * One atomic increment: concurrent writers get disjoint ranges (a failed write leaves a gap,
-   * which nothing minds). It locks the run's row until its transaction ends.
-   */
-  private async reserveOutcomeSeqs(db: Knex, runId: string, count: number) {
-    const [row] = (await db(RUNS)
-      .where({ id: runId })
-      .increment('outcome_seq', count)
-      .returning(['outcome_seq', 'tower_id'])) as Array<
-      Pick<RunRow, 'outcome_seq' | 'tower_id'>
-    >;
-    if (!row) throw new NotFoundError(`run ${runId} not found`);
-    return {
-      firstSeq: Number(row.outcome_seq) - count + 1,
-      towerId: row.tower_id,
-    };
-  }
-
-  private async insertOutcomeRows(
-    tx: Knex,
-    runId: string,
-    firstSeq: number,
-    outcomes: readonly LabelOutcome[],
-  ): Promise<void> {
-    const rows = outcomes.map((o, i) => [
-      firstSeq + i,
-      o.labelId,
-      o.key,
-      o.value,
-      o.createdAt,
-      o.action,
-      o.reason ?? null,
-      o.relation ?? null,
-      o.detail ?? null,
-    ]);
-    await insertBatch(tx, OUTCOMES, OUTCOME_COLUMNS, rows, {
-      fixed: { run_id: runId },
-    });
-  }
-
-  /** Case-insensitive: SQLite's LIKE folds ASCII letters only. */
-  private filteredOutcomes(
-    runId: string,
-    filter: OutcomeFilter,
-  ): Knex.QueryBuilder<OutcomeRow, OutcomeRow[]> {
-    const query = this.connection
-      .db<OutcomeRow>(OUTCOMES)
-      .where({ run_id: runId });
-    if (filter.action !== undefined) query.andWhere({ action: filter.action });
-    if (filter.reason !== undefined) query.andWhere({ reason: filter.reason });
-    if (filter.key !== undefined) query.andWhere({ key: filter.key });
-    if (filter.search !== undefined) {
-      const operator = isPostgres(this.connection.db) ? 'ilike' : 'like';
-      query.andWhereRaw(`?? ${operator} ? escape '\\'`, [
-        'value',
-        likePattern(filter.search),
-      ]);
-    }
-    return query;
   }
 
   /** A page of the run's outcomes that pass the filter; NotFoundError when the run does not exist. */
@@ -606,15 +586,15 @@ export class RunsDatabase {
     // Unfiltered, the run's row counter is the total: no count(*) over its (maybe 100,000) rows.
     const filtered = Object.values(filter).some(v => v !== undefined);
     const [run, countRow, rows] = await Promise.all([
-      this.connection
-        .db<RunRow>(RUNS)
+      ofRun(this.connection.db, runId)
         .select('routine_listed', 'outcome_rows')
-        .where({ id: runId })
         .first(),
       filtered
-        ? this.filteredOutcomes(runId, filter).count({ total: '*' }).first()
+        ? filteredOutcomes(this.connection.db, runId, filter)
+            .count({ total: '*' })
+            .first()
         : undefined,
-      this.filteredOutcomes(runId, filter)
+      filteredOutcomes(this.connection.db, runId, filter)
         .select('*')
         .orderBy('seq', 'asc')
         .offset(offset)
@@ -639,7 +619,11 @@ export class RunsDatabase {
   ): AsyncGenerator<LabelOutcome[]> {
     let after = 0;
     for (;;) {
-      const rows: OutcomeRow[] = await this.filteredOutcomes(runId, filter)
+      const rows: OutcomeRow[] = await filteredOutcomes(
+        this.connection.db,
+        runId,
+        filter,
+      )
         .andWhere('seq', '>', after)
         .select('*')
         .orderBy('seq', 'asc')
@@ -683,30 +667,3 @@ export class RunsDatabase {
     }));
   }
 }
-
-export const RUNS_STORE = [
-  'createRun',
-  'setRunClock',
-  'setRunRelations',
-  'updateRunCounts',
-  'heartbeat',
-  'finishRun',
-  'abortLostRuns',
-  'requestStop',
-  'stoppedBy',
-  'withdrawStop',
-  'getRun',
-  'listRuns',
-  'lastRuns',
-  'runningTowers',
-  'lastScheduledStart',
-  'lastSucceeded',
-  'pruneRuns',
-  'addOutcomes',
-  'recordLateDeletions',
-  'listOutcomes',
-  'iterateOutcomes',
-  'topDeletedValues',
-] as const satisfies ReadonlyArray<keyof RunsDatabase>;
-
-export type RunsStore = Pick<RunsDatabase, (typeof RUNS_STORE)[number]>;

@@ -55,7 +55,6 @@ function requestAsRead(db: Knex, request: SweepRequest) {
     : query.where({ claimed_by: request.claimedBy });
 }
 
-/** Sweep requests waiting for the Tower's lease holder. */
 export class RequestsDatabase {
   constructor(private readonly connection: StoreConnection) {}
 
@@ -101,7 +100,6 @@ export class RequestsDatabase {
     });
   }
 
-  /** Whether a request free to take waits (`nextRequest`). */
   async hasPendingRequest(towerId: string): Promise<boolean> {
     return (
       (await requestsFree(this.connection, towerId).select('q.seq').first()) !==

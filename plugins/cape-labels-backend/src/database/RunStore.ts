@@ -10,7 +10,6 @@ export type { SweepRequest } from './RequestsDatabase';
 export type { NewRun } from './RunsDatabase';
 export type { LoginBackoff } from './TowerStateDatabase';
 
-/** A class's public methods: the store it offers (its helpers are module functions). */
 type Methods<T> = Pick<T, keyof T>;
 
 export type RunsStore = Methods<RunsDatabase>;
@@ -34,7 +33,7 @@ export type RunStore = RunsStore &
   NotifiedHealthStore &
   LoginBackoffStore;
 
-/** The methods of `store`'s class, bound to it: they survive a spread or a Proxy's `apply`. */
+/** `store`'s class methods, bound: they survive a spread or a Proxy (helpers are not methods). */
 function bound<T extends object>(store: T): Methods<T> {
   const prototype = Object.getPrototypeOf(store) as Record<
     string,

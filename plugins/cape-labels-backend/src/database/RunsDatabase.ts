@@ -15,7 +15,6 @@ import type {
   RunSettings,
   RunStatus,
   RunSummary,
-  RunTrigger,
   SourceCount,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { chunks } from '../lib/chunks';
@@ -54,26 +53,16 @@ import {
   type RunRow,
 } from './tables';
 
-export type NewRun = {
-  towerId: string;
-  trigger: RunTrigger;
-  requestedBy?: string;
-  dryRun: boolean;
-  instance: string;
-  instanceId?: string;
-  startedAt: Date;
-  settings: RunSettings;
-};
+export type NewRun = Pick<
+  RunSummary,
+  'towerId' | 'trigger' | 'requestedBy' | 'dryRun' | 'instance' | 'instanceId'
+> & { startedAt: Date; settings: RunSettings };
 
-type RunEnd = {
+type RunEnd = Pick<RunSummary, 'counts' | 'error' | 'notes'> & {
   status: Exclude<RunStatus, 'running' | 'lost'>;
   finishedAt: Date;
-  counts: RunCounts;
-  error?: RunError;
-  notes?: RunNote[];
 };
 
-/** A run found lost and recorded aborted: what it was doing. */
 type LostRun = Pick<RunSummary, 'id' | 'trigger' | 'requestedBy' | 'dryRun'>;
 
 const REPLICA_LOST = {
@@ -84,7 +73,6 @@ const REPLICA_LOST = {
 /** Towers per lastRuns query on SQLite: a UNION ALL term each (SQLite allows 500). */
 const LAST_RUNS_CHUNK = 100;
 
-/** The outcome columns after `seq`, each with the field it stores. */
 const OUTCOME_FIELDS = {
   label_id: 'labelId',
   key: 'key',
@@ -119,8 +107,8 @@ function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, c => `\\${c}`)}%`;
 }
 
-function ofRun(db: Knex, runId: string) {
-  return db<RunRow>(RUNS).where({ id: runId });
+function runs(db: Knex, where: Partial<RunRow>) {
+  return db<RunRow>(RUNS).where(where);
 }
 
 export async function insertRun(db: Knex, run: NewRun): Promise<RunSummary> {
@@ -163,7 +151,7 @@ async function addToRunCounters(
  * which nothing minds). It locks the run's row until its transaction ends.
  */
 async function reserveOutcomeSeqs(db: Knex, runId: string, count: number) {
-  const [row] = (await ofRun(db, runId)
+  const [row] = (await runs(db, { id: runId })
     .increment('outcome_seq', count)
     .returning(['outcome_seq', 'tower_id'])) as Array<
     Pick<RunRow, 'outcome_seq' | 'tower_id'>
@@ -251,42 +239,38 @@ export class RunsDatabase {
     return insertRun(this.connection.db, run);
   }
 
-  /** Whose clock the run's age cutoff is taken on (the card shows it). */
   async setRunClock(runId: string, clock: RunClock): Promise<void> {
-    await ofRun(this.connection.db, runId).update({
+    await runs(this.connection.db, { id: runId }).update({
       clock_source: clock.source,
       clock_skew_ms: clock.skewMs,
       clock_capped: clock.capped ?? null,
     });
   }
 
-  /** The relations the run checks before deleting (read once, at its start). */
   async setRunRelations(runId: string, relations: RunRelations): Promise<void> {
-    await ofRun(this.connection.db, runId).update({
+    await runs(this.connection.db, { id: runId }).update({
       relations: JSON.stringify(relations),
     });
   }
 
   async updateRunCounts(runId: string, counts: RunCounts): Promise<void> {
     await this.connection.bulkWrite(() =>
-      ofRun(this.connection.db, runId).update(countColumns(counts)),
+      runs(this.connection.db, { id: runId }).update(countColumns(counts)),
     );
   }
 
-  /**
-   * Proof of life while the run is `running`; a finished run is left alone. Answers who asked
-   * the run to stop, if anyone did, so the run finds a stop without another read.
-   */
+  /** Only while `running`. Answers who asked the run to stop: it finds a stop without a read. */
   async heartbeat(runId: string, at: Date): Promise<string | undefined> {
-    const [row] = await ofRun(this.connection.db, runId)
-      .where({ status: 'running' })
-      .update({ heartbeat_at: at.getTime() }, ['stopped_by']);
+    const [row] = await runs(this.connection.db, {
+      id: runId,
+      status: 'running',
+    }).update({ heartbeat_at: at.getTime() }, ['stopped_by']);
     return row?.stopped_by ?? undefined;
   }
 
   /** Records how the run ended; NotFoundError when it does not exist. */
   async finishRun(runId: string, end: RunEnd): Promise<RunSummary> {
-    const [row] = (await ofRun(this.connection.db, runId).update(
+    const [row] = (await runs(this.connection.db, { id: runId }).update(
       {
         status: end.status,
         finished_at: end.finishedAt.getTime(),
@@ -301,28 +285,24 @@ export class RunsDatabase {
   }
 
   /**
-   * Records the Tower's lost runs (`running`, heartbeat stopped) as aborted and returns what they
-   * were doing. Called by the holder of the Tower's lease before it sweeps, never by a read. Lost
-   * runs end at their last heartbeat; a run with a recent one may still be finishing.
+   * Records the Tower's lost runs as aborted, ended at their last heartbeat (a recent one may still
+   * be finishing). Called by the Tower's lease holder before it sweeps, never by a read.
    */
   async abortLostRuns(towerId: string, now: Date): Promise<LostRun[]> {
-    const lost = await this.connection
-      .db<RunRow>(RUNS)
+    const { db } = this.connection;
+    const lost = await runs(db, { tower_id: towerId, status: 'running' })
       .select('id', 'trigger', 'requested_by', 'dry_run')
-      .where({ tower_id: towerId, status: 'running' })
       .whereRaw(`${SIGN_OF_LIFE} < ?`, [aliveSince(now.getTime())])
       .orderBy('seq', 'asc');
     if (lost.length === 0) return [];
-    await this.connection
-      .db<RunRow>(RUNS)
+    await runs(db, { status: 'running' })
       .whereIn(
         'id',
         lost.map(r => r.id),
       )
-      .where({ status: 'running' })
       .update({
         status: 'aborted',
-        finished_at: this.connection.db.raw(SIGN_OF_LIFE),
+        finished_at: db.raw(SIGN_OF_LIFE),
         error_message: REPLICA_LOST.message,
         error_code: REPLICA_LOST.code,
       });
@@ -341,19 +321,18 @@ export class RunsDatabase {
   ): Promise<string | undefined> {
     const since = this.connection.aliveSince();
     const live = () =>
-      this.connection
-        .db<RunRow>(RUNS)
-        .where({ tower_id: towerId, status: 'running' })
-        .whereRaw(`${SIGN_OF_LIFE} >= ?`, [since]);
+      runs(this.connection.db, {
+        tower_id: towerId,
+        status: 'running',
+      }).whereRaw(`${SIGN_OF_LIFE} >= ?`, [since]);
     // The first stop names who stopped it; a second one only finds the run.
     await live().whereNull('stopped_by').update({ stopped_by: requester });
     const row = await live().select('id').orderBy('started_at', 'desc').first();
     return row?.id;
   }
 
-  /** Who asked to stop the run, if anyone did. */
   async stoppedBy(runId: string): Promise<string | undefined> {
-    const row = await ofRun(this.connection.db, runId)
+    const row = await runs(this.connection.db, { id: runId })
       .select('stopped_by')
       .first();
     return row?.stopped_by ?? undefined;
@@ -361,13 +340,13 @@ export class RunsDatabase {
 
   /** Forgets a stop the scheduler could not carry out: the run had ended meanwhile. */
   async withdrawStop(runId: string): Promise<void> {
-    await ofRun(this.connection.db, runId)
-      .where({ status: 'running' })
-      .update({ stopped_by: null });
+    await runs(this.connection.db, { id: runId, status: 'running' }).update({
+      stopped_by: null,
+    });
   }
 
   async getRun(runId: string): Promise<Run | undefined> {
-    const row = await ofRun(this.connection.db, runId).first();
+    const row = await runs(this.connection.db, { id: runId }).first();
     return row ? rowToRun(row, this.connection.now()) : undefined;
   }
 
@@ -376,17 +355,16 @@ export class RunsDatabase {
     towerId: string,
     options: { limit: number; before?: string },
   ): Promise<RunSummary[]> {
-    const query = this.connection
-      .db<RunRow>(RUNS)
+    const query = runs(this.connection.db, { tower_id: towerId })
       .select(...SUMMARY_COLUMNS)
-      .where({ tower_id: towerId })
       .orderBy('seq', 'desc')
       .limit(options.limit);
     if (options.before !== undefined) {
-      const before = await this.connection
-        .db<RunRow>(RUNS)
+      const before = await runs(this.connection.db, {
+        id: options.before,
+        tower_id: towerId,
+      })
         .select('seq')
-        .where({ id: options.before, tower_id: towerId })
         .first();
       if (!before)
         throw new NotFoundError(
@@ -404,14 +382,11 @@ export class RunsDatabase {
     return new Map(rows.map(row => [row.tower_id, rowToSummary(row, now)]));
   }
 
-  /** Towers with a live run (`running`, recent heartbeat). */
   async runningTowers(towerIds: string[]): Promise<Set<string>> {
     const since = this.connection.aliveSince();
     const rows = await readInChunks(towerIds, ids =>
-      this.connection
-        .db<RunRow>(RUNS)
+      runs(this.connection.db, { status: 'running' })
         .distinct('tower_id')
-        .where({ status: 'running' })
         .whereIn('tower_id', ids)
         .whereRaw(`${SIGN_OF_LIFE} >= ?`, [since]),
     );
@@ -423,10 +398,11 @@ export class RunsDatabase {
    * an aborted or lost one did not do the schedule's work): the schedule's anchor.
    */
   async lastScheduledStart(towerId: string): Promise<Date | undefined> {
-    const row = await this.connection
-      .db<RunRow>(RUNS)
+    const row = await runs(this.connection.db, {
+      tower_id: towerId,
+      trigger: 'schedule',
+    })
       .select('started_at')
-      .where({ tower_id: towerId, trigger: 'schedule' })
       .whereIn('status', ['succeeded', 'partial', 'failed'])
       .orderBy('seq', 'desc')
       .first();
@@ -439,11 +415,9 @@ export class RunsDatabase {
    */
   async lastSucceeded(towerIds: string[]): Promise<Map<string, number>> {
     const rows = await readInChunks(towerIds, ids =>
-      this.connection
-        .db<RunRow>(RUNS)
+      runs(this.connection.db, { status: 'succeeded' })
         .select('tower_id')
         .max({ finished_at: 'finished_at' })
-        .where({ status: 'succeeded' })
         .whereIn('tower_id', ids)
         .groupBy('tower_id'),
     );
@@ -455,7 +429,6 @@ export class RunsDatabase {
     return result;
   }
 
-  /** Applies the retention after a run; returns the number of runs deleted. */
   async pruneRuns(towerId: string, keep: Retention): Promise<number> {
     return this.connection.bulkWrite(() =>
       pruneRuns(this.connection.db, towerId, keep),
@@ -463,9 +436,8 @@ export class RunsDatabase {
   }
 
   /**
-   * Appends outcomes and, in the same transaction, counts them on the run, forgets the
-   * sightings of labels seen in use and, given the guarded delete they are the outcomes of
-   * (`settles`), forgets its pending deletes they resolve.
+   * In one transaction: appends the outcomes, counts them on the run, forgets the sightings of
+   * labels seen in use and the pending deletes of the guarded delete `settles` they resolve.
    */
   async addOutcomes(
     runId: string,
@@ -486,7 +458,6 @@ export class RunsDatabase {
         const inUse = outcomes
           .filter(o => o.action === 'kept' && SEEN_IN_USE.has(o.reason))
           .map(o => o.labelId);
-        // Their confirmation starts over.
         await deleteWhereIn(
           tx,
           SIGHTINGS,
@@ -517,7 +488,7 @@ export class RunsDatabase {
   ): Promise<boolean> {
     return this.connection.bulkWrite(() =>
       this.connection.db.transaction(async tx => {
-        const run = await ofRun(tx, runId).select('notes').first();
+        const run = await runs(tx, { id: runId }).select('notes').first();
         if (!run) return false;
         const ids = labels.map(l => l.labelId);
         const recorded = new Set<string>();
@@ -568,7 +539,7 @@ export class RunsDatabase {
           ),
         });
         const notes: unknown[] = run.notes ? JSON.parse(run.notes) : [];
-        await ofRun(tx, runId).update({
+        await runs(tx, { id: runId }).update({
           notes: JSON.stringify([...notes, note]),
         });
         await forgetPendingDeletes(tx, runId, new Set(ids));
@@ -586,7 +557,7 @@ export class RunsDatabase {
     // Unfiltered, the run's row counter is the total: no count(*) over its (maybe 100,000) rows.
     const filtered = Object.values(filter).some(v => v !== undefined);
     const [run, countRow, rows] = await Promise.all([
-      ofRun(this.connection.db, runId)
+      runs(this.connection.db, { id: runId })
         .select('routine_listed', 'outcome_rows')
         .first(),
       filtered

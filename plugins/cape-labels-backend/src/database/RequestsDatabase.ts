@@ -101,10 +101,7 @@ export class RequestsDatabase {
   }
 
   async hasPendingRequest(towerId: string): Promise<boolean> {
-    return (
-      (await requestsFree(this.connection, towerId).select('q.seq').first()) !==
-      undefined
-    );
+    return (await this.nextRequest(towerId)) !== undefined;
   }
 
   /** Withdraws a request nobody claimed; false when it is no longer waiting unclaimed. */

@@ -185,9 +185,8 @@ function filteredOutcomes(
   filter: OutcomeFilter,
 ): Knex.QueryBuilder<OutcomeRow, OutcomeRow[]> {
   const query = db<OutcomeRow>(OUTCOMES).where({ run_id: runId });
-  if (filter.action !== undefined) query.andWhere({ action: filter.action });
-  if (filter.reason !== undefined) query.andWhere({ reason: filter.reason });
-  if (filter.key !== undefined) query.andWhere({ key: filter.key });
+  for (const column of ['action', 'reason', 'key'] as const)
+    if (filter[column] !== undefined) query.andWhere(column, filter[column]);
   if (filter.search !== undefined) {
     const operator = isPostgres(db) ? 'ilike' : 'like';
     query.andWhereRaw(`?? ${operator} ? escape '\\'`, [

@@ -30,8 +30,7 @@ export type RunStore = RunsStore &
   RequestsStore &
   PendingDeletesStore &
   SightingsStore &
-  NotifiedHealthStore &
-  LoginBackoffStore;
+  Methods<TowerStateDatabase>;
 
 /** `store`'s class methods, bound: they survive a spread or a Proxy (helpers are not methods). */
 function bound<T extends object>(store: T): Methods<T> {

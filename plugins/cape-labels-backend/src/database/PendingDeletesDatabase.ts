@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import { isPostgres } from './dialect';
 import { whereRunNotAlive } from './liveness';
-import { inTransaction, type StoreConnection } from './storeConnection';
+import type { StoreConnection } from './storeConnection';
 import {
   PENDING_DELETE_BATCHES,
   RUNS,
@@ -81,48 +81,38 @@ export class PendingDeletesDatabase {
 
   /** Forgets pending deletes of a run, whichever guarded delete they were sent by. */
   async clearPendingDeletes(runId: string, labelIds: string[]): Promise<void> {
+    if (labelIds.length === 0) return;
     await this.connection.bulkWrite(() =>
-      forgetPendingDeletes(this.connection.db, runId, new Set(labelIds)),
+      this.connection.db.transaction(tx =>
+        forgetPendingDeletes(tx, runId, new Set(labelIds)),
+      ),
     );
   }
 }
 
-export const PENDING_DELETES_STORE = [
-  'writePendingDeletes',
-  'listPendingDeletes',
-  'clearPendingDeletes',
-] as const satisfies ReadonlyArray<keyof PendingDeletesDatabase>;
-
-export type PendingDeletesStore = Pick<
-  PendingDeletesDatabase,
-  (typeof PENDING_DELETES_STORE)[number]
->;
-
 /** From all of the run's rows, or the one `batchId` names; a row goes with its last label. */
 export async function forgetPendingDeletes(
-  db: Knex,
+  tx: Knex.Transaction,
   runId: string,
   ids: ReadonlySet<string>,
   batchId?: PendingBatchId,
 ): Promise<void> {
   if (ids.size === 0) return;
-  await inTransaction(db, async tx => {
-    const query = tx<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES)
-      .select('id', 'labels')
-      .where({ run_id: runId });
-    if (batchId !== undefined) query.andWhere({ id: batchId });
-    // Read, then rewritten: on PostgreSQL no other writer may change the row in between.
-    const rows = isPostgres(tx) ? await query.forUpdate() : await query;
-    for (const row of rows) {
-      const labels: StoredLabel[] = JSON.parse(row.labels);
-      const left = labels.filter(([labelId]) => !ids.has(labelId));
-      if (left.length === labels.length) continue;
-      const ofRow = tx<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES).where({
-        id: row.id,
-      });
-      await (left.length === 0
-        ? ofRow.delete()
-        : ofRow.update({ labels: JSON.stringify(left) }));
-    }
-  });
+  const query = tx<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES)
+    .select('id', 'labels')
+    .where({ run_id: runId });
+  if (batchId !== undefined) query.andWhere({ id: batchId });
+  // Read, then rewritten: on PostgreSQL no other writer may change the row in between.
+  const rows = isPostgres(tx) ? await query.forUpdate() : await query;
+  for (const row of rows) {
+    const labels: StoredLabel[] = JSON.parse(row.labels);
+    const left = labels.filter(([labelId]) => !ids.has(labelId));
+    if (left.length === labels.length) continue;
+    const ofRow = tx<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES).where({
+      id: row.id,
+    });
+    await (left.length === 0
+      ? ofRow.delete()
+      : ofRow.update({ labels: JSON.stringify(left) }));
+  }
 }

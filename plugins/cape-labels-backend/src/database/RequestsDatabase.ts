@@ -33,7 +33,28 @@ function rowToRequest(row: RequestRow): SweepRequest {
   };
 }
 
-/** Sweep requests waiting for the Tower's lease holder. */
+function requestsFree(connection: StoreConnection, towerId: string) {
+  return connection
+    .db<RequestRow>(`${REQUESTS} as q`)
+    .leftJoin(`${RUNS} as r`, 'r.id', 'q.claimed_by')
+    .where('q.tower_id', towerId)
+    .andWhere(free =>
+      free
+        .whereNull('q.claimed_by')
+        .orWhere(stale =>
+          stale.modify(whereRunNotAlive, connection.aliveSince()),
+        ),
+    )
+    .orderBy('q.seq', 'asc');
+}
+
+function requestAsRead(db: Knex, request: SweepRequest) {
+  const query = db<RequestRow>(REQUESTS).where({ id: request.id });
+  return request.claimedBy === undefined
+    ? query.whereNull('claimed_by')
+    : query.where({ claimed_by: request.claimedBy });
+}
+
 export class RequestsDatabase {
   constructor(private readonly connection: StoreConnection) {}
 
@@ -52,40 +73,17 @@ export class RequestsDatabase {
     return rowToRequest({ ...row, seq: 0 });
   }
 
-  private requestsFree(towerId: string) {
-    return this.connection
-      .db<RequestRow>(`${REQUESTS} as q`)
-      .leftJoin(`${RUNS} as r`, 'r.id', 'q.claimed_by')
-      .where('q.tower_id', towerId)
-      .andWhere(free =>
-        free
-          .whereNull('q.claimed_by')
-          .orWhere(stale =>
-            stale.modify(whereRunNotAlive, this.connection.aliveSince()),
-          ),
-      )
-      .orderBy('q.seq', 'asc');
-  }
-
   /** The Tower's oldest request free to take: unclaimed, or claimed by a run no longer alive. */
   async nextRequest(towerId: string): Promise<SweepRequest | undefined> {
-    const row = await this.requestsFree(towerId).select('q.*').first();
+    const row = await requestsFree(this.connection, towerId)
+      .select('q.*')
+      .first();
     return row ? rowToRequest(row) : undefined;
-  }
-
-  private requestAsRead(db: Knex, request: SweepRequest) {
-    const query = db<RequestRow>(REQUESTS).where({ id: request.id });
-    return request.claimedBy === undefined
-      ? query.whereNull('claimed_by')
-      : query.where({ claimed_by: request.claimedBy });
   }
 
   /** Claims `request`, as last read, for the run before it in its start; false if it changed. */
   async claimRequest(request: SweepRequest, runId: string): Promise<boolean> {
-    const claimed = await this.requestAsRead(
-      this.connection.db,
-      request,
-    ).update({
+    const claimed = await requestAsRead(this.connection.db, request).update({
       claimed_by: runId,
     });
     return claimed === 1;
@@ -97,17 +95,13 @@ export class RequestsDatabase {
     run: NewRun,
   ): Promise<RunSummary | undefined> {
     return this.connection.db.transaction(async tx => {
-      if ((await this.requestAsRead(tx, request).delete()) !== 1)
-        return undefined;
+      if ((await requestAsRead(tx, request).delete()) !== 1) return undefined;
       return insertRun(tx, run);
     });
   }
 
-  /** Whether a request free to take waits (`nextRequest`). */
   async hasPendingRequest(towerId: string): Promise<boolean> {
-    return (
-      (await this.requestsFree(towerId).select('q.seq').first()) !== undefined
-    );
+    return (await this.nextRequest(towerId)) !== undefined;
   }
 
   /** Withdraws a request nobody claimed; false when it is no longer waiting unclaimed. */
@@ -120,17 +114,3 @@ export class RequestsDatabase {
     return withdrawn > 0;
   }
 }
-
-export const REQUESTS_STORE = [
-  'enqueueRequest',
-  'nextRequest',
-  'claimRequest',
-  'takeRequest',
-  'hasPendingRequest',
-  'cancelRequest',
-] as const satisfies ReadonlyArray<keyof RequestsDatabase>;
-
-export type RequestsStore = Pick<
-  RequestsDatabase,
-  (typeof REQUESTS_STORE)[number]
->;

@@ -1,69 +1,57 @@
-import {
-  PENDING_DELETES_STORE,
-  PendingDeletesDatabase,
-  type PendingDeletesStore,
-} from './PendingDeletesDatabase';
-import {
-  REQUESTS_STORE,
-  RequestsDatabase,
-  type RequestsStore,
-} from './RequestsDatabase';
-import { RUNS_STORE, RunsDatabase, type RunsStore } from './RunsDatabase';
-import {
-  SIGHTINGS_STORE,
-  SightingsDatabase,
-  type SightingsStore,
-} from './SightingsDatabase';
+import { PendingDeletesDatabase } from './PendingDeletesDatabase';
+import { RequestsDatabase } from './RequestsDatabase';
+import { RunsDatabase } from './RunsDatabase';
+import { SightingsDatabase } from './SightingsDatabase';
 import { StoreConnection, type StoreOptions } from './storeConnection';
-import {
-  LOGIN_BACKOFF_STORE,
-  NOTIFIED_HEALTH_STORE,
-  TowerStateDatabase,
-  type LoginBackoffStore,
-  type NotifiedHealthStore,
-} from './TowerStateDatabase';
+import { TowerStateDatabase } from './TowerStateDatabase';
 
-export type {
-  PendingBatchId,
-  PendingDelete,
-  PendingDeletesStore,
-} from './PendingDeletesDatabase';
-export type { RequestsStore, SweepRequest } from './RequestsDatabase';
-export type { NewRun, RunsStore } from './RunsDatabase';
-export type { SightingsStore } from './SightingsDatabase';
-export type {
-  LoginBackoff,
-  LoginBackoffStore,
-  NotifiedHealthStore,
-} from './TowerStateDatabase';
+export type { PendingBatchId, PendingDelete } from './PendingDeletesDatabase';
+export type { SweepRequest } from './RequestsDatabase';
+export type { NewRun } from './RunsDatabase';
+export type { LoginBackoff } from './TowerStateDatabase';
+
+type Methods<T> = Pick<T, keyof T>;
+
+export type RunsStore = Methods<RunsDatabase>;
+export type RequestsStore = Methods<RequestsDatabase>;
+export type PendingDeletesStore = Methods<PendingDeletesDatabase>;
+export type SightingsStore = Methods<SightingsDatabase>;
+export type NotifiedHealthStore = Pick<
+  TowerStateDatabase,
+  'getNotifiedHealth' | 'setNotifiedHealth'
+>;
+export type LoginBackoffStore = Omit<
+  Methods<TowerStateDatabase>,
+  keyof NotifiedHealthStore
+>;
 
 /** Every aggregate's store on one object, as the plugin wires it; tests and benchmarks wrap it. */
 export type RunStore = RunsStore &
   RequestsStore &
   PendingDeletesStore &
   SightingsStore &
-  NotifiedHealthStore &
-  LoginBackoffStore;
+  Methods<TowerStateDatabase>;
 
-/** The named methods of `store`, bound to it: they survive a spread or a Proxy's `apply`. */
-function methods<T, K extends keyof T>(
-  store: T,
-  names: readonly K[],
-): Pick<T, K> {
+/** `store`'s class methods, bound: they survive a spread or a Proxy (helpers are not methods). */
+function bound<T extends object>(store: T): Methods<T> {
+  const prototype = Object.getPrototypeOf(store) as Record<
+    string,
+    (...args: never[]) => unknown
+  >;
   return Object.fromEntries(
-    names.map(name => [name, (store[name] as () => unknown).bind(store)]),
-  ) as Pick<T, K>;
+    Object.getOwnPropertyNames(prototype)
+      .filter(name => name !== 'constructor')
+      .map(name => [name, prototype[name].bind(store)]),
+  ) as Methods<T>;
 }
 
 export async function openRunStore(options: StoreOptions): Promise<RunStore> {
   const connection = await StoreConnection.open(options);
-  const towerState = new TowerStateDatabase(connection);
   return {
-    ...methods(new RunsDatabase(connection), RUNS_STORE),
-    ...methods(new RequestsDatabase(connection), REQUESTS_STORE),
-    ...methods(new PendingDeletesDatabase(connection), PENDING_DELETES_STORE),
-    ...methods(new SightingsDatabase(connection), SIGHTINGS_STORE),
-    ...methods(towerState, NOTIFIED_HEALTH_STORE),
-    ...methods(towerState, LOGIN_BACKOFF_STORE),
+    ...bound(new RunsDatabase(connection)),
+    ...bound(new RequestsDatabase(connection)),
+    ...bound(new PendingDeletesDatabase(connection)),
+    ...bound(new SightingsDatabase(connection)),
+    ...bound(new TowerStateDatabase(connection)),
   };
 }

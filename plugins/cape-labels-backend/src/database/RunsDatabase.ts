@@ -15,12 +15,16 @@ import type {
   RunSettings,
   RunStatus,
   RunSummary,
-  RunTrigger,
   SourceCount,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { chunks } from '../lib/chunks';
 import { plainValue } from '../lib/plainText';
-import { insertBatch, isPostgres, type BatchColumn } from './dialect';
+import {
+  deleteWhereIn,
+  insertBatch,
+  isPostgres,
+  type BatchColumn,
+} from './dialect';
 import { SIGN_OF_LIFE, aliveSince } from './liveness';
 import {
   forgetPendingDeletes,
@@ -39,42 +43,27 @@ import {
   storedError,
   type SummaryRow,
 } from './rowMapping';
-import { forgetSightings } from './SightingsDatabase';
 import { readInChunks, type StoreConnection } from './storeConnection';
 import {
   OUTCOMES,
   RUNS,
+  SIGHTINGS,
   type DbBigInt,
   type OutcomeRow,
   type RunRow,
 } from './tables';
 
-export type NewRun = {
-  towerId: string;
-  trigger: RunTrigger;
-  requestedBy?: string;
-  dryRun: boolean;
-  instance: string;
-  instanceId?: string;
-  startedAt: Date;
-  settings: RunSettings;
-};
+export type NewRun = Pick<
+  RunSummary,
+  'towerId' | 'trigger' | 'requestedBy' | 'dryRun' | 'instance' | 'instanceId'
+> & { startedAt: Date; settings: RunSettings };
 
-type RunEnd = {
+type RunEnd = Pick<RunSummary, 'counts' | 'error' | 'notes'> & {
   status: Exclude<RunStatus, 'running' | 'lost'>;
   finishedAt: Date;
-  counts: RunCounts;
-  error?: RunError;
-  notes?: RunNote[];
 };
 
-/** A run found lost and recorded aborted: what it was doing. */
-type LostRun = {
-  id: string;
-  trigger: RunTrigger;
-  requestedBy?: string;
-  dryRun: boolean;
-};
+type LostRun = Pick<RunSummary, 'id' | 'trigger' | 'requestedBy' | 'dryRun'>;
 
 const REPLICA_LOST = {
   message: 'the replica running this sweep stopped before it finished',
@@ -84,19 +73,21 @@ const REPLICA_LOST = {
 /** Towers per lastRuns query on SQLite: a UNION ALL term each (SQLite allows 500). */
 const LAST_RUNS_CHUNK = 100;
 
-const OUTCOME_COLUMNS: BatchColumn[] = (
-  [
-    'seq',
-    'label_id',
-    'key',
-    'value',
-    'created_at',
-    'action',
-    'reason',
-    'relation',
-    'detail',
-  ] satisfies Array<keyof OutcomeRow>
-).map(name => ({ name, type: name === 'seq' ? 'int' : 'text' }));
+const OUTCOME_FIELDS = {
+  label_id: 'labelId',
+  key: 'key',
+  value: 'value',
+  created_at: 'createdAt',
+  action: 'action',
+  reason: 'reason',
+  relation: 'relation',
+  detail: 'detail',
+} as const satisfies Partial<Record<keyof OutcomeRow, keyof LabelOutcome>>;
+
+const OUTCOME_COLUMNS: BatchColumn[] = [
+  { name: 'seq', type: 'int' },
+  ...Object.keys(OUTCOME_FIELDS).map(name => ({ name, type: 'text' as const })),
+];
 
 /** A label kept in use or not a candidate starts its confirmation (rule 6) over. */
 const SEEN_IN_USE = new Set<string | undefined>([
@@ -114,6 +105,10 @@ function newRunId(startedAt: Date): string {
 /** `%`, `_` and the escape character itself match literally in the search. */
 function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, c => `\\${c}`)}%`;
+}
+
+function runs(db: Knex, where: Partial<RunRow>) {
+  return db<RunRow>(RUNS).where(where);
 }
 
 export async function insertRun(db: Knex, run: NewRun): Promise<RunSummary> {
@@ -141,6 +136,100 @@ export async function insertRun(db: Knex, run: NewRun): Promise<RunSummary> {
   return rowToSummary({ ...row, seq: 0 }, run.startedAt.getTime());
 }
 
+/** Last in its transaction: it locks the run's row, which the run's other writers need. */
+async function addToRunCounters(
+  tx: Knex,
+  runId: string,
+  counts: Record<string, number>,
+): Promise<void> {
+  const updated = await tx(RUNS).where({ id: runId }).increment(counts);
+  if (updated === 0) throw new NotFoundError(`run ${runId} not found`);
+}
+
+/**
+ * One atomic increment: concurrent writers get disjoint ranges (a failed write leaves a gap,
+ * which nothing minds). It locks the run's row until its transaction ends.
+ */
+async function reserveOutcomeSeqs(db: Knex, runId: string, count: number) {
+  const [row] = (await runs(db, { id: runId })
+    .increment('outcome_seq', count)
+    .returning(['outcome_seq', 'tower_id'])) as Array<
+    Pick<RunRow, 'outcome_seq' | 'tower_id'>
+  >;
+  if (!row) throw new NotFoundError(`run ${runId} not found`);
+  return {
+    firstSeq: Number(row.outcome_seq) - count + 1,
+    towerId: row.tower_id,
+  };
+}
+
+async function insertOutcomeRows(
+  tx: Knex,
+  runId: string,
+  firstSeq: number,
+  outcomes: readonly LabelOutcome[],
+): Promise<void> {
+  const rows = outcomes.map((o, i) => [
+    firstSeq + i,
+    ...Object.values(OUTCOME_FIELDS).map(field => o[field] ?? null),
+  ]);
+  await insertBatch(tx, OUTCOMES, OUTCOME_COLUMNS, rows, {
+    fixed: { run_id: runId },
+  });
+}
+
+/** Case-insensitive: SQLite's LIKE folds ASCII letters only. */
+function filteredOutcomes(
+  db: Knex,
+  runId: string,
+  filter: OutcomeFilter,
+): Knex.QueryBuilder<OutcomeRow, OutcomeRow[]> {
+  const query = db<OutcomeRow>(OUTCOMES).where({ run_id: runId });
+  for (const column of ['action', 'reason', 'key'] as const)
+    if (filter[column] !== undefined) query.andWhere(column, filter[column]);
+  if (filter.search !== undefined) {
+    const operator = isPostgres(db) ? 'ilike' : 'like';
+    query.andWhereRaw(`?? ${operator} ? escape '\\'`, [
+      'value',
+      likePattern(filter.search),
+    ]);
+  }
+  return query;
+}
+
+async function newestRows(db: Knex, towerIds: string[]): Promise<SummaryRow[]> {
+  if (isPostgres(db)) {
+    // PostgreSQL took 10-25 ms to plan the UNION ALL form below for 10 Towers; one LATERAL
+    // index probe per Tower plans and runs in about 1 ms.
+    const columns = SUMMARY_COLUMNS.map(c => `r."${c}"`).join(', ');
+    const { rows } = (await db.raw(
+      `select ${columns} from unnest(?::text[]) as t(tower_id)
+        cross join lateral (
+          select * from ${RUNS} where ${RUNS}.tower_id = t.tower_id order by seq desc limit 1
+        ) r`,
+      [towerIds],
+    )) as { rows: SummaryRow[] };
+    return rows;
+  }
+  // One `max(seq) where tower_id = ?` per Tower, each answered from an index (no scan or sort
+  // of the Tower's runs), then one primary-key lookup per Tower.
+  return readInChunks(
+    towerIds,
+    ids =>
+      db<RunRow>(RUNS)
+        .select(...SUMMARY_COLUMNS)
+        .whereIn('seq', function newest() {
+          ids.forEach((towerId, i) => {
+            const max = (qb: Knex.QueryBuilder) =>
+              qb.max('seq').from(RUNS).where('tower_id', towerId);
+            if (i === 0) max(this);
+            else this.unionAll(max);
+          });
+        }),
+    LAST_RUNS_CHUNK,
+  );
+}
+
 /** Runs, with the outcomes they record. A `running` run without a recent heartbeat reads `lost`. */
 export class RunsDatabase {
   constructor(private readonly connection: StoreConnection) {}
@@ -149,93 +238,70 @@ export class RunsDatabase {
     return insertRun(this.connection.db, run);
   }
 
-  /** Whose clock the run's age cutoff is taken on (the card shows it). */
   async setRunClock(runId: string, clock: RunClock): Promise<void> {
-    await this.connection
-      .db<RunRow>(RUNS)
-      .where({ id: runId })
-      .update({
-        clock_source: clock.source,
-        clock_skew_ms: clock.skewMs,
-        clock_capped: clock.capped ?? null,
-      });
+    await runs(this.connection.db, { id: runId }).update({
+      clock_source: clock.source,
+      clock_skew_ms: clock.skewMs,
+      clock_capped: clock.capped ?? null,
+    });
   }
 
-  /** The relations the run checks before deleting (read once, at its start). */
   async setRunRelations(runId: string, relations: RunRelations): Promise<void> {
-    await this.connection
-      .db<RunRow>(RUNS)
-      .where({ id: runId })
-      .update({ relations: JSON.stringify(relations) });
+    await runs(this.connection.db, { id: runId }).update({
+      relations: JSON.stringify(relations),
+    });
   }
 
-  /** Progress while running (the card shows it). */
   async updateRunCounts(runId: string, counts: RunCounts): Promise<void> {
     await this.connection.bulkWrite(() =>
-      this.connection
-        .db<RunRow>(RUNS)
-        .where({ id: runId })
-        .update(countColumns(counts)),
+      runs(this.connection.db, { id: runId }).update(countColumns(counts)),
     );
   }
 
-  /**
-   * Proof of life, every second while the run is `running`; a finished run is left alone. Answers
-   * who asked the run to stop, if anyone did (`requestStop`), so the run finds a stop without
-   * another read.
-   */
+  /** Only while `running`. Answers who asked the run to stop: it finds a stop without a read. */
   async heartbeat(runId: string, at: Date): Promise<string | undefined> {
-    const [row] = await this.connection
-      .db<RunRow>(RUNS)
-      .where({ id: runId, status: 'running' })
-      .update({ heartbeat_at: at.getTime() }, ['stopped_by']);
+    const [row] = await runs(this.connection.db, {
+      id: runId,
+      status: 'running',
+    }).update({ heartbeat_at: at.getTime() }, ['stopped_by']);
     return row?.stopped_by ?? undefined;
   }
 
   /** Records how the run ended; NotFoundError when it does not exist. */
   async finishRun(runId: string, end: RunEnd): Promise<RunSummary> {
-    await this.connection
-      .db<RunRow>(RUNS)
-      .where({ id: runId })
-      .update({
+    const [row] = (await runs(this.connection.db, { id: runId }).update(
+      {
         status: end.status,
         finished_at: end.finishedAt.getTime(),
         ...countColumns(end.counts),
         ...storedError(end.error),
         ...(end.notes?.length ? { notes: JSON.stringify(end.notes) } : {}),
-      });
-    const row = await this.connection
-      .db<RunRow>(RUNS)
-      .select(...SUMMARY_COLUMNS)
-      .where({ id: runId })
-      .first();
+      },
+      SUMMARY_COLUMNS,
+    )) as SummaryRow[];
     if (!row) throw new NotFoundError(`run ${runId} not found`);
     return rowToSummary(row, end.finishedAt.getTime());
   }
 
   /**
-   * Records the Tower's lost runs (`running`, heartbeat stopped) as aborted and returns what they
-   * were doing. Called by the holder of the Tower's lease before it sweeps, never by a read. Lost
-   * runs end at their last heartbeat; a run with a recent one may still be finishing.
+   * Records the Tower's lost runs as aborted, ended at their last heartbeat (a recent one may still
+   * be finishing). Called by the Tower's lease holder before it sweeps, never by a read.
    */
   async abortLostRuns(towerId: string, now: Date): Promise<LostRun[]> {
-    const lost = await this.connection
-      .db<RunRow>(RUNS)
+    const { db } = this.connection;
+    const lost = await runs(db, { tower_id: towerId, status: 'running' })
       .select('id', 'trigger', 'requested_by', 'dry_run')
-      .where({ tower_id: towerId, status: 'running' })
       .whereRaw(`${SIGN_OF_LIFE} < ?`, [aliveSince(now.getTime())])
       .orderBy('seq', 'asc');
     if (lost.length === 0) return [];
-    await this.connection
-      .db<RunRow>(RUNS)
+    await runs(db, { status: 'running' })
       .whereIn(
         'id',
         lost.map(r => r.id),
       )
-      .where({ status: 'running' })
       .update({
         status: 'aborted',
-        finished_at: this.connection.db.raw(SIGN_OF_LIFE),
+        finished_at: db.raw(SIGN_OF_LIFE),
         error_message: REPLICA_LOST.message,
         error_code: REPLICA_LOST.code,
       });
@@ -254,39 +320,32 @@ export class RunsDatabase {
   ): Promise<string | undefined> {
     const since = this.connection.aliveSince();
     const live = () =>
-      this.connection
-        .db<RunRow>(RUNS)
-        .where({ tower_id: towerId, status: 'running' })
-        .whereRaw(`${SIGN_OF_LIFE} >= ?`, [since]);
+      runs(this.connection.db, {
+        tower_id: towerId,
+        status: 'running',
+      }).whereRaw(`${SIGN_OF_LIFE} >= ?`, [since]);
     // The first stop names who stopped it; a second one only finds the run.
     await live().whereNull('stopped_by').update({ stopped_by: requester });
     const row = await live().select('id').orderBy('started_at', 'desc').first();
     return row?.id;
   }
 
-  /** Who asked to stop the run, if anyone did. */
   async stoppedBy(runId: string): Promise<string | undefined> {
-    const row = await this.connection
-      .db<RunRow>(RUNS)
+    const row = await runs(this.connection.db, { id: runId })
       .select('stopped_by')
-      .where({ id: runId })
       .first();
     return row?.stopped_by ?? undefined;
   }
 
   /** Forgets a stop the scheduler could not carry out: the run had ended meanwhile. */
   async withdrawStop(runId: string): Promise<void> {
-    await this.connection
-      .db<RunRow>(RUNS)
-      .where({ id: runId, status: 'running' })
-      .update({ stopped_by: null });
+    await runs(this.connection.db, { id: runId, status: 'running' }).update({
+      stopped_by: null,
+    });
   }
 
   async getRun(runId: string): Promise<Run | undefined> {
-    const row = await this.connection
-      .db<RunRow>(RUNS)
-      .where({ id: runId })
-      .first();
+    const row = await runs(this.connection.db, { id: runId }).first();
     return row ? rowToRun(row, this.connection.now()) : undefined;
   }
 
@@ -295,17 +354,16 @@ export class RunsDatabase {
     towerId: string,
     options: { limit: number; before?: string },
   ): Promise<RunSummary[]> {
-    const query = this.connection
-      .db<RunRow>(RUNS)
+    const query = runs(this.connection.db, { tower_id: towerId })
       .select(...SUMMARY_COLUMNS)
-      .where({ tower_id: towerId })
       .orderBy('seq', 'desc')
       .limit(options.limit);
     if (options.before !== undefined) {
-      const before = await this.connection
-        .db<RunRow>(RUNS)
+      const before = await runs(this.connection.db, {
+        id: options.before,
+        tower_id: towerId,
+      })
         .select('seq')
-        .where({ id: options.before, tower_id: towerId })
         .first();
       if (!before)
         throw new NotFoundError(
@@ -319,52 +377,15 @@ export class RunsDatabase {
 
   async lastRuns(towerIds: string[]): Promise<Map<string, RunSummary>> {
     const now = this.connection.now();
-    const rows = await this.newestRows([...new Set(towerIds)]);
+    const rows = await newestRows(this.connection.db, [...new Set(towerIds)]);
     return new Map(rows.map(row => [row.tower_id, rowToSummary(row, now)]));
   }
 
-  private async newestRows(towerIds: string[]): Promise<SummaryRow[]> {
-    if (isPostgres(this.connection.db)) {
-      // PostgreSQL took 10-25 ms to plan the UNION ALL form below for 10 Towers; one LATERAL
-      // index probe per Tower plans and runs in about 1 ms.
-      const columns = SUMMARY_COLUMNS.map(c => `r."${c}"`).join(', ');
-      const { rows } = (await this.connection.db.raw(
-        `select ${columns} from unnest(?::text[]) as t(tower_id)
-        cross join lateral (
-          select * from ${RUNS} where ${RUNS}.tower_id = t.tower_id order by seq desc limit 1
-        ) r`,
-        [towerIds],
-      )) as { rows: SummaryRow[] };
-      return rows;
-    }
-    // One `max(seq) where tower_id = ?` per Tower, each answered from an index (no scan or sort
-    // of the Tower's runs), then one primary-key lookup per Tower.
-    return readInChunks(
-      towerIds,
-      ids =>
-        this.connection
-          .db<RunRow>(RUNS)
-          .select(...SUMMARY_COLUMNS)
-          .whereIn('seq', function newest() {
-            ids.forEach((towerId, i) => {
-              const max = (qb: Knex.QueryBuilder) =>
-                qb.max('seq').from(RUNS).where('tower_id', towerId);
-              if (i === 0) max(this);
-              else this.unionAll(max);
-            });
-          }),
-      LAST_RUNS_CHUNK,
-    );
-  }
-
-  /** Towers with a live run (`running`, recent heartbeat). */
   async runningTowers(towerIds: string[]): Promise<Set<string>> {
     const since = this.connection.aliveSince();
     const rows = await readInChunks(towerIds, ids =>
-      this.connection
-        .db<RunRow>(RUNS)
+      runs(this.connection.db, { status: 'running' })
         .distinct('tower_id')
-        .where({ status: 'running' })
         .whereIn('tower_id', ids)
         .whereRaw(`${SIGN_OF_LIFE} >= ?`, [since]),
     );
@@ -376,10 +397,11 @@ export class RunsDatabase {
    * an aborted or lost one did not do the schedule's work): the schedule's anchor.
    */
   async lastScheduledStart(towerId: string): Promise<Date | undefined> {
-    const row = await this.connection
-      .db<RunRow>(RUNS)
+    const row = await runs(this.connection.db, {
+      tower_id: towerId,
+      trigger: 'schedule',
+    })
       .select('started_at')
-      .where({ tower_id: towerId, trigger: 'schedule' })
       .whereIn('status', ['succeeded', 'partial', 'failed'])
       .orderBy('seq', 'desc')
       .first();
@@ -392,11 +414,9 @@ export class RunsDatabase {
    */
   async lastSucceeded(towerIds: string[]): Promise<Map<string, number>> {
     const rows = await readInChunks(towerIds, ids =>
-      this.connection
-        .db<RunRow>(RUNS)
+      runs(this.connection.db, { status: 'succeeded' })
         .select('tower_id')
         .max({ finished_at: 'finished_at' })
-        .where({ status: 'succeeded' })
         .whereIn('tower_id', ids)
         .groupBy('tower_id'),
     );
@@ -408,27 +428,15 @@ export class RunsDatabase {
     return result;
   }
 
-  /** Applies the retention after a run; returns the number of runs deleted. */
   async pruneRuns(towerId: string, keep: Retention): Promise<number> {
     return this.connection.bulkWrite(() =>
       pruneRuns(this.connection.db, towerId, keep),
     );
   }
 
-  /** Last in its transaction: it locks the run's row, which the run's other writers need. */
-  private async addToRunCounters(
-    tx: Knex,
-    runId: string,
-    counts: Record<string, number>,
-  ): Promise<void> {
-    const updated = await tx(RUNS).where({ id: runId }).increment(counts);
-    if (updated === 0) throw new NotFoundError(`run ${runId} not found`);
-  }
-
   /**
-   * Appends outcomes and, in the same transaction, counts them on the run, forgets the
-   * sightings of labels seen in use and, given the guarded delete they are the outcomes of
-   * (`settles`), forgets its pending deletes they resolve.
+   * In one transaction: appends the outcomes, counts them on the run, forgets the sightings of
+   * labels seen in use and the pending deletes of the guarded delete `settles` they resolve.
    */
   async addOutcomes(
     runId: string,
@@ -439,17 +447,23 @@ export class RunsDatabase {
     await this.connection.bulkWrite(async () => {
       // Numbered apart and counted last, so the run's row is locked briefly and batches written at
       // once (PostgreSQL) insert side by side instead of one after another.
-      const { firstSeq, towerId } = await this.reserveOutcomeSeqs(
+      const { firstSeq, towerId } = await reserveOutcomeSeqs(
         this.connection.db,
         runId,
         outcomes.length,
       );
       await this.connection.db.transaction(async tx => {
-        await this.insertOutcomeRows(tx, runId, firstSeq, outcomes);
+        await insertOutcomeRows(tx, runId, firstSeq, outcomes);
         const inUse = outcomes
           .filter(o => o.action === 'kept' && SEEN_IN_USE.has(o.reason))
           .map(o => o.labelId);
-        await forgetSightings(tx, towerId, inUse);
+        await deleteWhereIn(
+          tx,
+          SIGHTINGS,
+          { tower_id: towerId },
+          'label_id',
+          inUse,
+        );
         // A `failed` label stays pending: the next run re-checks whether Tower deleted it.
         if (settles !== undefined) {
           const resolved = outcomes
@@ -457,7 +471,7 @@ export class RunsDatabase {
             .map(o => o.labelId);
           await forgetPendingDeletes(tx, runId, new Set(resolved), settles);
         }
-        await this.addToRunCounters(tx, runId, addedCounts(outcomes));
+        await addToRunCounters(tx, runId, addedCounts(outcomes));
       });
     });
   }
@@ -473,10 +487,7 @@ export class RunsDatabase {
   ): Promise<boolean> {
     return this.connection.bulkWrite(() =>
       this.connection.db.transaction(async tx => {
-        const run = await tx<RunRow>(RUNS)
-          .select('notes')
-          .where({ id: runId })
-          .first();
+        const run = await runs(tx, { id: runId }).select('notes').first();
         if (!run) return false;
         const ids = labels.map(l => l.labelId);
         const recorded = new Set<string>();
@@ -499,7 +510,7 @@ export class RunsDatabase {
             .update({ action: 'deleted', reason: null, relation: null });
         }
         const unrecorded = labels.filter(l => !recorded.has(l.labelId));
-        const { firstSeq } = await this.reserveOutcomeSeqs(
+        const { firstSeq } = await reserveOutcomeSeqs(
           tx,
           runId,
           unrecorded.length,
@@ -511,11 +522,11 @@ export class RunsDatabase {
           createdAt: l.createdAt,
           action: 'deleted',
         }));
-        await this.insertOutcomeRows(tx, runId, firstSeq, deleted);
+        await insertOutcomeRows(tx, runId, firstSeq, deleted);
         // Counted, not recounted: the run may no longer list its routine keeps.
         const { outcome_rows: _rows, ...keptColumns } =
           addedCounts(keptCorrected);
-        await this.addToRunCounters(tx, runId, {
+        await addToRunCounters(tx, runId, {
           scanned: unrecorded.length,
           candidates: unrecorded.length,
           outcome_rows: unrecorded.length,
@@ -527,74 +538,13 @@ export class RunsDatabase {
           ),
         });
         const notes: unknown[] = run.notes ? JSON.parse(run.notes) : [];
-        await tx<RunRow>(RUNS)
-          .where({ id: runId })
-          .update({ notes: JSON.stringify([...notes, note]) });
+        await runs(tx, { id: runId }).update({
+          notes: JSON.stringify([...notes, note]),
+        });
         await forgetPendingDeletes(tx, runId, new Set(ids));
         return true;
       }),
     );
-  }
-
-  /**
-   * One atomic increment: concurrent writers get disjoint ranges (a failed write leaves a gap,
-   * which nothing minds). It locks the run's row until its transaction ends.
-   */
-  private async reserveOutcomeSeqs(db: Knex, runId: string, count: number) {
-    const [row] = (await db(RUNS)
-      .where({ id: runId })
-      .increment('outcome_seq', count)
-      .returning(['outcome_seq', 'tower_id'])) as Array<
-      Pick<RunRow, 'outcome_seq' | 'tower_id'>
-    >;
-    if (!row) throw new NotFoundError(`run ${runId} not found`);
-    return {
-      firstSeq: Number(row.outcome_seq) - count + 1,
-      towerId: row.tower_id,
-    };
-  }
-
-  private async insertOutcomeRows(
-    tx: Knex,
-    runId: string,
-    firstSeq: number,
-    outcomes: readonly LabelOutcome[],
-  ): Promise<void> {
-    const rows = outcomes.map((o, i) => [
-      firstSeq + i,
-      o.labelId,
-      o.key,
-      o.value,
-      o.createdAt,
-      o.action,
-      o.reason ?? null,
-      o.relation ?? null,
-      o.detail ?? null,
-    ]);
-    await insertBatch(tx, OUTCOMES, OUTCOME_COLUMNS, rows, {
-      fixed: { run_id: runId },
-    });
-  }
-
-  /** Case-insensitive: SQLite's LIKE folds ASCII letters only. */
-  private filteredOutcomes(
-    runId: string,
-    filter: OutcomeFilter,
-  ): Knex.QueryBuilder<OutcomeRow, OutcomeRow[]> {
-    const query = this.connection
-      .db<OutcomeRow>(OUTCOMES)
-      .where({ run_id: runId });
-    if (filter.action !== undefined) query.andWhere({ action: filter.action });
-    if (filter.reason !== undefined) query.andWhere({ reason: filter.reason });
-    if (filter.key !== undefined) query.andWhere({ key: filter.key });
-    if (filter.search !== undefined) {
-      const operator = isPostgres(this.connection.db) ? 'ilike' : 'like';
-      query.andWhereRaw(`?? ${operator} ? escape '\\'`, [
-        'value',
-        likePattern(filter.search),
-      ]);
-    }
-    return query;
   }
 
   /** A page of the run's outcomes that pass the filter; NotFoundError when the run does not exist. */
@@ -606,15 +556,15 @@ export class RunsDatabase {
     // Unfiltered, the run's row counter is the total: no count(*) over its (maybe 100,000) rows.
     const filtered = Object.values(filter).some(v => v !== undefined);
     const [run, countRow, rows] = await Promise.all([
-      this.connection
-        .db<RunRow>(RUNS)
+      runs(this.connection.db, { id: runId })
         .select('routine_listed', 'outcome_rows')
-        .where({ id: runId })
         .first(),
       filtered
-        ? this.filteredOutcomes(runId, filter).count({ total: '*' }).first()
+        ? filteredOutcomes(this.connection.db, runId, filter)
+            .count({ total: '*' })
+            .first()
         : undefined,
-      this.filteredOutcomes(runId, filter)
+      filteredOutcomes(this.connection.db, runId, filter)
         .select('*')
         .orderBy('seq', 'asc')
         .offset(offset)
@@ -639,7 +589,11 @@ export class RunsDatabase {
   ): AsyncGenerator<LabelOutcome[]> {
     let after = 0;
     for (;;) {
-      const rows: OutcomeRow[] = await this.filteredOutcomes(runId, filter)
+      const rows: OutcomeRow[] = await filteredOutcomes(
+        this.connection.db,
+        runId,
+        filter,
+      )
         .andWhere('seq', '>', after)
         .select('*')
         .orderBy('seq', 'asc')
@@ -683,30 +637,3 @@ export class RunsDatabase {
     }));
   }
 }
-
-export const RUNS_STORE = [
-  'createRun',
-  'setRunClock',
-  'setRunRelations',
-  'updateRunCounts',
-  'heartbeat',
-  'finishRun',
-  'abortLostRuns',
-  'requestStop',
-  'stoppedBy',
-  'withdrawStop',
-  'getRun',
-  'listRuns',
-  'lastRuns',
-  'runningTowers',
-  'lastScheduledStart',
-  'lastSucceeded',
-  'pruneRuns',
-  'addOutcomes',
-  'recordLateDeletions',
-  'listOutcomes',
-  'iterateOutcomes',
-  'topDeletedValues',
-] as const satisfies ReadonlyArray<keyof RunsDatabase>;
-
-export type RunsStore = Pick<RunsDatabase, (typeof RUNS_STORE)[number]>;

@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
 import { chunks } from '../lib/chunks';
-import { deleteWhereIn } from './dialect';
 import { readInChunks, type StoreConnection } from './storeConnection';
 import { SIGHTINGS, type SightingRow } from './tables';
 
@@ -61,30 +59,4 @@ export class SightingsDatabase {
         .delete(),
     );
   }
-}
-
-export const SIGHTINGS_STORE = [
-  'getSightings',
-  'addSightings',
-  'pruneSightings',
-] as const satisfies ReadonlyArray<keyof SightingsDatabase>;
-
-export type SightingsStore = Pick<
-  SightingsDatabase,
-  (typeof SIGHTINGS_STORE)[number]
->;
-
-/** Forgets the sightings of `labelIds`: their confirmation starts over. */
-export async function forgetSightings(
-  tx: Knex,
-  towerId: string,
-  labelIds: readonly string[],
-): Promise<void> {
-  await deleteWhereIn(
-    tx,
-    SIGHTINGS,
-    { tower_id: towerId },
-    'label_id',
-    labelIds,
-  );
 }

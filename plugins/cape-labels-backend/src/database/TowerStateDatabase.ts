@@ -101,24 +101,3 @@ export class TowerStateDatabase {
       .delete();
   }
 }
-
-export const NOTIFIED_HEALTH_STORE = [
-  'getNotifiedHealth',
-  'setNotifiedHealth',
-] as const satisfies ReadonlyArray<keyof TowerStateDatabase>;
-
-export type NotifiedHealthStore = Pick<
-  TowerStateDatabase,
-  (typeof NOTIFIED_HEALTH_STORE)[number]
->;
-
-export const LOGIN_BACKOFF_STORE = [
-  'getLoginBackoffs',
-  'setLoginBackoff',
-  'clearLoginBackoff',
-] as const satisfies ReadonlyArray<keyof TowerStateDatabase>;
-
-export type LoginBackoffStore = Pick<
-  TowerStateDatabase,
-  (typeof LOGIN_BACKOFF_STORE)[number]
->;

@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import type { RunStatus } from '@smartx-cape/plugin-cape-labels-common';
 import type { RunRow } from './tables';
 
-/** How often a running sweep writes its heartbeat. */
 export const HEARTBEAT_INTERVAL_MS = 1000;
 /** A running sweep silent for this long is lost: five missed heartbeats. */
 export const LOST_AFTER_MS = 5 * HEARTBEAT_INTERVAL_MS;

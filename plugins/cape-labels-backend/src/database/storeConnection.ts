@@ -70,14 +70,6 @@ export class StoreConnection {
   }
 }
 
-/** Runs `work` in the caller's transaction when `db` is one (no savepoint), else in a new one. */
-export function inTransaction<R>(
-  db: Knex,
-  work: (tx: Knex.Transaction) => Promise<R>,
-): Promise<R> {
-  return db.isTransaction ? work(db as Knex.Transaction) : db.transaction(work);
-}
-
 export async function readInChunks<T>(
   ids: readonly string[],
   read: (chunk: string[]) => PromiseLike<T[]>,

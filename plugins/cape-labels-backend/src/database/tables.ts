@@ -32,7 +32,6 @@ export type RunRow = {
   scanned: number;
   candidates: number;
   deleted: number;
-  /** Labels a dry run would have deleted. */
   would_delete: number;
   kept: number;
   kept_referenced: number;

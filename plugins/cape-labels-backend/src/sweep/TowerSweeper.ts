@@ -4,7 +4,7 @@ import type {
 } from '@backstage/backend-plugin-api';
 import { Duration } from 'luxon';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SweepTuning, TowerConfig } from '../config/types';
+import type { TowerConfig } from '../config/types';
 import type { LoginBackoff, SweepRequest } from '../database/RunStore';
 import { HEARTBEAT_INTERVAL_MS, LOST_AFTER_MS } from '../database/liveness';
 import {
@@ -16,7 +16,6 @@ import {
   type SweepSchedule,
 } from './schedule';
 import { RefusedLogins } from './RefusedLogins';
-import type { SweeperHooks } from './sweeperHooks';
 import {
   SweepRun,
   type PlannedRun,
@@ -40,17 +39,16 @@ type TaskOutcome =
 
 const RAN: TaskOutcome = { handedBack: false };
 
-export type TowerSweeperOptions = RunCollaborators & {
-  tuning: SweepTuning;
-  hooks?: SweeperHooks;
-  now?: () => Date;
-  /** When this process registered the Tower's task (default: when the sweeper was made). */
-  registeredAt?: Date;
-  /** This replica's sweep slots, shared by its Towers (default: no bound). */
-  slots?: SweepSlots;
-  /** The window of the Tower's stable start offset (`capeLabels.startSpread`; default none). */
-  startSpread?: Duration;
-};
+export type TowerSweeperOptions = RunCollaborators &
+  Pick<SweeperSettings, 'tuning'> &
+  Partial<Pick<SweeperSettings, 'hooks' | 'now'>> & {
+    /** When this process registered the Tower's task (default: when the sweeper was made). */
+    registeredAt?: Date;
+    /** This replica's sweep slots, shared by its Towers (default: no bound). */
+    slots?: SweepSlots;
+    /** The window of the Tower's stable start offset (`capeLabels.startSpread`; default none). */
+    startSpread?: Duration;
+  };
 
 /**
  * A due scheduled sweep runs first, so a pending preview cannot take its place. A start neither
@@ -216,9 +214,11 @@ export class TowerSweeper implements SlotClaimant {
   private readonly settings: SweeperSettings;
   readonly logins: RefusedLogins;
   private restarts?: TaskRestarts;
+  private readonly now: () => Date;
 
   constructor(private readonly options: TowerSweeperOptions) {
     this.tower = options.tower;
+    this.now = options.now ?? (() => new Date());
     this.taskId = `cape-labels:sweep:${options.tower.id}`;
     const { schedule } = options.tower;
     const offset = spreadOffset(
@@ -229,12 +229,12 @@ export class TowerSweeper implements SlotClaimant {
     this.schedule = sweepSchedule(schedule, offset);
     this.taskSchedule = spreadDefinition(schedule, this.schedule);
     this.registeredAt = options.registeredAt ?? this.now();
-    this.logins = new RefusedLogins({ ...options, now: () => this.now() });
+    this.logins = new RefusedLogins({ ...options, now: this.now });
     const { hooks, now, registeredAt, slots, startSpread, ...given } = options;
     this.settings = {
       ...given,
       hooks: hooks ?? {},
-      now: () => this.now(),
+      now: this.now,
       shuttingDown: () => this.stopping.signal.aborted,
       logins: this.logins,
     };
@@ -266,7 +266,6 @@ export class TowerSweeper implements SlotClaimant {
     });
   }
 
-  /** Without a free slot on this replica, waits in its line a little, then gives the lease back. */
   runTask(taskSignal: AbortSignal): Promise<TaskOutcome> {
     const outcome = this.queue.then(async (): Promise<TaskOutcome> => {
       this.tickStopped = new AbortController();
@@ -362,7 +361,6 @@ export class TowerSweeper implements SlotClaimant {
     this.restarts?.restartAt(this.taskId, at, () => this.owesStart());
   }
 
-  /** Another replica may have done the work since the start was handed back. */
   async owesStart(): Promise<boolean> {
     const { store, tower } = this.options;
     const anchor = await store.lastScheduledStart(tower.id);
@@ -402,10 +400,6 @@ export class TowerSweeper implements SlotClaimant {
         : `${started}, ${Math.max(0, Math.round(sinceMs / 1000))} s after the last run started: nothing run (at most one such preview per ${EXTERNAL_START_GAP_MS / 60_000} minutes)`,
     );
     return allowed;
-  }
-
-  private now(): Date {
-    return this.options.now?.() ?? new Date();
   }
 
   /**

@@ -2,7 +2,7 @@ import type {
   SchedulerService,
   SchedulerServiceTaskScheduleDefinition,
 } from '@backstage/backend-plugin-api';
-import { Duration } from 'luxon';
+import type { Duration } from 'luxon';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TowerConfig } from '../config/types';
 import type { LoginBackoff, SweepRequest } from '../database/RunStore';
@@ -84,8 +84,6 @@ const KEPT_SLOT_MS = 8_000;
  */
 const LINE_WAIT_MS = 4_000;
 
-type KeptSlot = { timer?: NodeJS.Timeout };
-
 type InLine = {
   claimant: SlotClaimant;
   handOver?: (release: () => void) => void;
@@ -110,12 +108,12 @@ export type SlotAnswer =
 export class SweepSlots {
   private inUse = 0;
   private readonly line: InLine[] = [];
-  private readonly kept = new Map<string, KeptSlot>();
+  private readonly kept = new Map<string, NodeJS.Timeout>();
 
   constructor(readonly size: number) {}
 
   async take(claimant: SlotClaimant, signal: AbortSignal): Promise<SlotAnswer> {
-    clearTimeout(this.kept.get(claimant.taskId)?.timer);
+    clearTimeout(this.kept.get(claimant.taskId));
     if (this.kept.delete(claimant.taskId) || this.free() > 0)
       return { taken: true, release: this.use() };
     const inLine = this.line.find(p => p.claimant.taskId === claimant.taskId);
@@ -175,20 +173,19 @@ export class SweepSlots {
 
   private keepFor(claimant: SlotClaimant): void {
     const { taskId } = claimant;
-    const keep: KeptSlot = {};
-    this.kept.set(taskId, keep);
-    keep.timer = setTimeout(() => this.passOn(taskId, keep), KEPT_SLOT_MS);
-    keep.timer.unref();
+    const timer = setTimeout(() => this.passOn(taskId, timer), KEPT_SLOT_MS);
+    timer.unref();
+    this.kept.set(taskId, timer);
     claimant.owesStart().then(
-      owed => (owed ? claimant.startNow() : this.passOn(taskId, keep)),
+      owed => (owed ? claimant.startNow() : this.passOn(taskId, timer)),
       // Unknown whether it is owed: started anyway, its start asks again.
       () => claimant.startNow(),
     );
   }
 
-  private passOn(taskId: string, keep: KeptSlot): void {
-    if (this.kept.get(taskId) !== keep) return;
-    clearTimeout(keep.timer);
+  private passOn(taskId: string, timer: NodeJS.Timeout): void {
+    if (this.kept.get(taskId) !== timer) return;
+    clearTimeout(timer);
     this.kept.delete(taskId);
     this.offerFreeSlots();
   }
@@ -217,20 +214,16 @@ export class TowerSweeper implements SlotClaimant {
   private readonly now: () => Date;
 
   constructor(private readonly options: TowerSweeperOptions) {
-    this.tower = options.tower;
-    this.now = options.now ?? (() => new Date());
-    this.taskId = `cape-labels:sweep:${options.tower.id}`;
-    const { schedule } = options.tower;
-    const offset = spreadOffset(
-      options.tower.id,
-      schedule,
-      options.startSpread ?? Duration.fromMillis(0),
-    );
-    this.schedule = sweepSchedule(schedule, offset);
-    this.taskSchedule = spreadDefinition(schedule, this.schedule);
-    this.registeredAt = options.registeredAt ?? this.now();
-    this.logins = new RefusedLogins({ ...options, now: this.now });
     const { hooks, now, registeredAt, slots, startSpread, ...given } = options;
+    const { tower } = options;
+    this.tower = tower;
+    this.now = now ?? (() => new Date());
+    this.taskId = `cape-labels:sweep:${tower.id}`;
+    const offset = spreadOffset(tower.id, tower.schedule, startSpread);
+    this.schedule = sweepSchedule(tower.schedule, offset);
+    this.taskSchedule = spreadDefinition(tower.schedule, this.schedule);
+    this.registeredAt = registeredAt ?? this.now();
+    this.logins = new RefusedLogins({ ...options, now: this.now });
     this.settings = {
       ...given,
       hooks: hooks ?? {},

@@ -75,8 +75,7 @@ export async function triggerRequest(
     throw new ConflictError(`Tower '${towerId}' is already sweeping`);
 }
 
-type TaskRestartsOptions = {
-  scheduler: Pick<SchedulerService, 'triggerTask'>;
+type TaskRestartsOptions = Pick<TriggerContext, 'scheduler'> & {
   logger: LoggerService;
 };
 

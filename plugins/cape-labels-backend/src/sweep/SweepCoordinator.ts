@@ -188,7 +188,6 @@ export class SweepCoordinator {
   /** Reads only: a lost run shows `lost` here and is recorded aborted by the next sweep. */
   async summaries(): Promise<TowerSummary[]> {
     const { store } = this.options;
-    const sweepers = this.list();
     const ids = [...this.byId.keys()];
     const [running, lastRuns, stored] = await Promise.all([
       store.runningTowers(ids),
@@ -197,7 +196,7 @@ export class SweepCoordinator {
     ]);
     const now = new Date();
     return Promise.all(
-      sweepers.map(async ({ tower, schedule, registeredAt, logins }) => {
+      this.list().map(async ({ tower, schedule, registeredAt, logins }) => {
         const lastRun = lastRuns.get(tower.id);
         const backoff = await logins.current(stored.get(tower.id));
         const next = laterOf(

@@ -65,7 +65,7 @@ export async function insertTaskRows(knex: Knex, towerIds: string[]) {
  */
 export async function serve(knex: Knex, towerIds: string[]) {
   const store = await benchStore(knex);
-  const coordinator = SweepCoordinator.create({
+  const coordinator = new SweepCoordinator({
     config: {
       ...read({
         requestsInFlight: 4,

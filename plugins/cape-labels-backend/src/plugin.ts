@@ -67,24 +67,8 @@ export const capeLabelsPlugin = createBackendPlugin({
         metrics: metricsServiceRef,
         actionsRegistry: actionsRegistryServiceRef,
       },
-      async init({
-        config,
-        logger,
-        lifecycle,
-        database,
-        scheduler,
-        httpRouter,
-        httpAuth,
-        permissions,
-        permissionsRegistry,
-        auditor,
-        events,
-        notifications,
-        signals,
-        instanceMetadata,
-        metrics,
-        actionsRegistry,
-      }) {
+      async init(deps) {
+        const { config, logger, lifecycle, httpRouter } = deps;
         const capeConfig = readCapeLabelsConfig(config);
         const accessConfig = readAccessConfig(config);
         logManualSweepAccess(logger, accessConfig);
@@ -92,35 +76,31 @@ export const capeLabelsPlugin = createBackendPlugin({
         capeConfig.towers
           .flatMap(transportWarnings)
           .forEach(warning => logger.warn(warning));
-        const store = await openRunStore({ database });
-        const progressSignals = new RunProgressSignals(signals, logger);
+        const store = await openRunStore({ database: deps.database });
+        const progressSignals = new RunProgressSignals(deps.signals, logger);
 
-        const coordinator = SweepCoordinator.create({
+        const coordinator = new SweepCoordinator({
           config: capeConfig,
           store,
-          scheduler,
+          scheduler: deps.scheduler,
           logger,
           instance: `${os.hostname()}:${process.pid}`,
           metrics: new SweepMetrics({
-            metrics,
+            ...deps,
             lastSucceeded: () =>
               store.lastSucceeded(capeConfig.towers.map(t => t.id)),
-            logger,
           }),
-          instanceId: instanceMetadata.getId(),
+          instanceId: deps.instanceMetadata.getId(),
           hooks: pluginHooks({
-            auditor,
-            events,
-            logger,
+            ...deps,
             notifier: capeConfig.notificationsEnabled
               ? new RunNotifier({
-                  notifications,
+                  ...deps,
                   isInstalled: notificationsBackendInstalled(
-                    instanceMetadata,
+                    deps.instanceMetadata,
                     config,
                   ),
                   store,
-                  logger,
                   pagePath: capeConfig.notificationsPagePath,
                   language: capeConfig.notificationsLanguage,
                 })
@@ -129,8 +109,7 @@ export const capeLabelsPlugin = createBackendPlugin({
           }),
         });
         const ownershipReloads = new TowerOwnershipReloads({
-          config,
-          logger,
+          ...deps,
           towers: capeConfig.towers,
         });
         ownershipReloads.start();
@@ -141,21 +120,17 @@ export const capeLabelsPlugin = createBackendPlugin({
           logger.info('No capeLabels.towers configured: nothing will be swept');
 
         const requests = gatedSweepRequests(coordinator, accessConfig);
-        registerTowerResource(permissionsRegistry, coordinator);
-        const access = new TowerAccess({ permissions, towers: coordinator });
+        registerTowerResource(deps.permissionsRegistry, coordinator);
+        const access = new TowerAccess({ ...deps, towers: coordinator });
         const reads = new TowerReads({ towers: coordinator, store, access });
-        const sweeps = new TowerSweeps({ access, requests, auditor });
-        httpRouter.use(
-          await createRouter({ reads, sweeps, store, httpAuth, logger }),
-        );
-        registerCapeLabelsActions(actionsRegistry, { reads, sweeps });
+        const sweeps = new TowerSweeps({ ...deps, access, requests });
+        httpRouter.use(await createRouter({ ...deps, reads, sweeps, store }));
+        registerCapeLabelsActions(deps.actionsRegistry, { reads, sweeps });
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
 
         await subscribeSweepRequests({
-          events,
+          ...deps,
           requests,
-          auditor,
-          logger,
           accept: accessConfig.acceptEventSweepRequests,
           publishers: accessConfig.eventPublishers,
         });

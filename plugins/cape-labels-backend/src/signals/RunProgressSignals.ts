@@ -7,8 +7,6 @@ import {
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { RunProgress } from '../sweep/sweeperHooks';
 
-const REFRESH: CapeLabelsRefreshSignal = { type: 'refresh' };
-
 /** Fire-and-forget: a sweep never waits for, nor fails because of, a nudge to the card. */
 export class RunProgressSignals {
   constructor(
@@ -22,7 +20,7 @@ export class RunProgressSignals {
       .publish({
         recipients: { type: 'broadcast' },
         channel: CAPE_LABELS_REFRESH_CHANNEL,
-        message: REFRESH,
+        message: { type: 'refresh' } satisfies CapeLabelsRefreshSignal,
       })
       .catch(error =>
         this.logger.warn(

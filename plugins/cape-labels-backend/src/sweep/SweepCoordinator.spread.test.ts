@@ -24,7 +24,7 @@ async function coordinator(towerCount: number, extra: object = {}) {
     ]),
   );
   const { store } = await createStore(databases, 'SQLITE_3', () => new Date());
-  return SweepCoordinator.create({
+  return new SweepCoordinator({
     config: read({ schedule, towers, ...extra }),
     store,
     scheduler: mockServices.scheduler.mock(),

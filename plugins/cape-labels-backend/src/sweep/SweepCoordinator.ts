@@ -1,7 +1,4 @@
-import type {
-  LoggerService,
-  SchedulerService,
-} from '@backstage/backend-plugin-api';
+import type { SchedulerService } from '@backstage/backend-plugin-api';
 import { ConflictError, isError, NotFoundError } from '@backstage/errors';
 import type {
   TowerRules,
@@ -18,43 +15,34 @@ import type {
   SweepTuning,
   TowerConfig,
 } from '../config/types';
-import type { RunStore, SweepRequest } from '../database/RunStore';
+import type { SweepRequest } from '../database/RunStore';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SweepMetrics } from './metrics';
 import { nextRunAt, scheduleRules, startSpreads } from './schedule';
 import type { SweeperHooks } from './sweeperHooks';
+import type { RunCollaborators } from './SweepRun';
 import { TaskRestarts, triggerRequest } from './TaskTriggers';
 import { SweepSlots, TowerSweeper } from './TowerSweeper';
 
 /** How long shutdown waits for sweeps to record themselves `aborted`. */
 const SHUTDOWN_GRACE_MS = 15_000;
 
-type SweepCoordinatorOptions = {
+type SweepCoordinatorOptions = Pick<
+  RunCollaborators,
+  'store' | 'logger' | 'instance' | 'instanceId' | 'metrics'
+> & {
   config: CapeLabelsConfig;
-  store: RunStore;
   scheduler: SchedulerService;
-  logger: LoggerService;
-  instance: string;
-  /** rootInstanceMetadata's id of this backend instance (recorded on every run beside `instance`). */
-  instanceId?: string;
-  /** Each Tower's hooks (the plugin's: `pluginHooks`). */
   hooks?: (tower: TowerConfig) => SweeperHooks;
-  metrics?: SweepMetrics;
-  now?: () => Date;
 };
 
 export function towerClientFactory(
   tower: TowerConfig,
   tuning: SweepTuning,
-  { logger, metrics }: { logger: LoggerService; metrics?: SweepMetrics },
+  { logger, metrics }: Pick<RunCollaborators, 'logger' | 'metrics'>,
 ): () => TowerClient {
   const connection: TowerConnectionOptions = {
+    ...tower,
     towerId: tower.id,
-    server: tower.server,
-    credentials: tower.credentials,
-    headers: tower.headers,
-    skipTLSVerify: tower.skipTLSVerify,
-    caCert: tower.caCert,
     requestTimeoutMs: tuning.requestTimeoutMs,
     maxInFlight: tuning.requestsInFlight,
     maxResponseBytes: tuning.maxResponseBytes,
@@ -92,9 +80,8 @@ export class SweepCoordinator {
   private readonly byId: ReadonlyMap<string, TowerSweeper>;
   private readonly restarts: TaskRestarts;
 
-  static create(options: SweepCoordinatorOptions): SweepCoordinator {
-    const { config, hooks, store, logger, instance, instanceId, metrics } =
-      options;
+  constructor(private readonly options: SweepCoordinatorOptions) {
+    const { config, hooks, scheduler, ...shared } = options;
     const { tuning } = config;
     const slots = new SweepSlots(config.maxConcurrentSweeps);
     const spreads = startSpreads(config.towers, {
@@ -104,31 +91,19 @@ export class SweepCoordinator {
     const sweepers = config.towers.map(
       tower =>
         new TowerSweeper({
-          store,
-          logger,
-          instance,
-          instanceId,
-          metrics,
+          ...shared,
           tower,
           tuning,
           slots,
           startSpread: spreads.get(tower.id),
           hooks: hooks?.(tower),
-          createClient: towerClientFactory(tower, tuning, { logger, metrics }),
+          createClient: towerClientFactory(tower, tuning, shared),
         }),
     );
-    return new SweepCoordinator(options, sweepers);
-  }
-
-  private constructor(
-    private readonly options: SweepCoordinatorOptions,
-    sweepers: TowerSweeper[],
-  ) {
     this.byId = new Map(sweepers.map(s => [s.tower.id, s]));
     this.restarts = new TaskRestarts(options);
   }
 
-  /** The Tower's sweeper; a `NotFoundError` (404) for an id not configured. */
   get(towerId: string): TowerSweeper {
     const sweeper = this.byId.get(towerId);
     if (!sweeper)
@@ -146,7 +121,6 @@ export class SweepCoordinator {
     }
   }
 
-  /** Waits, bounded, until each stopped sweep is recorded. */
   async shutdown(): Promise<void> {
     this.restarts.stop();
     const grace = new AbortController();
@@ -159,11 +133,10 @@ export class SweepCoordinator {
     grace.abort();
   }
 
-  /** Stores the request and asks the scheduler to run the Tower's task now, on whichever replica. */
   async requestSweep(
     input: Omit<SweepRequest, 'id' | 'requestedAt' | 'claimedBy'>,
   ): Promise<{ requestId: string }> {
-    const { store, scheduler } = this.options;
+    const { store } = this.options;
     const { taskId } = this.get(input.towerId);
     const running = await store.runningTowers([input.towerId]);
     if (
@@ -176,12 +149,7 @@ export class SweepCoordinator {
       ...input,
       requestedAt: new Date(),
     });
-    await triggerRequest(
-      { scheduler, store },
-      taskId,
-      input.towerId,
-      request.id,
-    );
+    await triggerRequest(this.options, taskId, input.towerId, request.id);
     this.options.logger.info(
       `Tower ${input.towerId}: ${input.dryRun ? 'dry-run ' : ''}sweep requested (${input.trigger}${input.requestedBy ? ` by ${input.requestedBy}` : ''})`,
     );
@@ -217,23 +185,18 @@ export class SweepCoordinator {
     return { runId };
   }
 
-  private now(): Date {
-    return this.options.now?.() ?? new Date();
-  }
-
   /** Reads only: a lost run shows `lost` here and is recorded aborted by the next sweep. */
   async summaries(): Promise<TowerSummary[]> {
     const { store } = this.options;
-    const sweepers = this.list();
     const ids = [...this.byId.keys()];
     const [running, lastRuns, stored] = await Promise.all([
       store.runningTowers(ids),
       store.lastRuns(ids),
       store.getLoginBackoffs(ids),
     ]);
-    const now = this.now();
+    const now = new Date();
     return Promise.all(
-      sweepers.map(async ({ tower, schedule, registeredAt, logins }) => {
+      this.list().map(async ({ tower, schedule, registeredAt, logins }) => {
         const lastRun = lastRuns.get(tower.id);
         const backoff = await logins.current(stored.get(tower.id));
         const next = laterOf(

@@ -11,17 +11,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { RequestsStore } from '../database/RunStore';
 
 // Starting a task through the scheduler's trigger keeps its lease the only exclusivity. The
-// trigger fails with a ConflictError while a replica holds the lease, so it is retried within a
-// patience while the start is still wanted.
-
-/** How long a request waits for a task that holds its lease without a run before it gives up. */
-const REQUEST_PATIENCE_MS = 5_000;
-/** How long a restart tries while some replica holds the lease: after that the start is that replica's. */
-const RESTART_PATIENCE_MS = 10_000;
-const REQUEST_RETRY_MS = 100;
-const RESTART_RETRY_MS = 250;
+// trigger fails with a ConflictError while a replica (this one too, until the scheduler released
+// it) holds the lease, so it is retried within a patience while the start is still wanted.
 
 type Patience = { patienceMs: number; retryMs: number };
+
+/** How long a request waits for a task that holds its lease without a run before it gives up. */
+const REQUEST_PATIENCE: Patience = { patienceMs: 5_000, retryMs: 100 };
+/** How long a restart tries while some replica holds the lease: after that the start is that replica's. */
+const RESTART_PATIENCE: Patience = { patienceMs: 10_000, retryMs: 250 };
 
 /**
  * `wanted` is asked before every retry: a start nobody needs would run as a preview. Any failure
@@ -67,7 +65,7 @@ export async function triggerRequest(
     ctx.scheduler,
     taskId,
     () => ctx.store.hasPendingRequest(towerId),
-    { patienceMs: REQUEST_PATIENCE_MS, retryMs: REQUEST_RETRY_MS },
+    REQUEST_PATIENCE,
   ).catch(async failure => {
     // The lease holder may have taken the request already: then it runs, and 202 is the truth.
     if (await ctx.store.cancelRequest(requestId)) throw failure;
@@ -77,15 +75,10 @@ export async function triggerRequest(
     throw new ConflictError(`Tower '${towerId}' is already sweeping`);
 }
 
-type TaskRestartsOptions = {
-  scheduler: Pick<SchedulerService, 'triggerTask'>;
+type TaskRestartsOptions = Pick<TriggerContext, 'scheduler'> & {
   logger: LoggerService;
 };
 
-/**
- * A trigger refused because a replica holds the lease (this one, before the scheduler released
- * it; or another, which then owns the start) is retried within the patience.
- */
 export class TaskRestarts {
   /** One pending restart per task, the earliest asked: the start it makes asks again if need be. */
   private readonly timers = new Map<
@@ -128,9 +121,7 @@ export class TaskRestarts {
   ): Promise<void> {
     const wanted = async () => !this.stopped && (await owed());
     if (!(await wanted())) return;
-    await triggerWhileWanted(this.options.scheduler, taskId, wanted, {
-      patienceMs: RESTART_PATIENCE_MS,
-      retryMs: RESTART_RETRY_MS,
-    });
+    const { scheduler } = this.options;
+    await triggerWhileWanted(scheduler, taskId, wanted, RESTART_PATIENCE);
   }
 }

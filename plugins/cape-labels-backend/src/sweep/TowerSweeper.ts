@@ -2,9 +2,9 @@ import type {
   SchedulerService,
   SchedulerServiceTaskScheduleDefinition,
 } from '@backstage/backend-plugin-api';
-import { Duration } from 'luxon';
+import type { Duration } from 'luxon';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SweepTuning, TowerConfig } from '../config/types';
+import type { TowerConfig } from '../config/types';
 import type { LoginBackoff, SweepRequest } from '../database/RunStore';
 import { HEARTBEAT_INTERVAL_MS, LOST_AFTER_MS } from '../database/liveness';
 import {
@@ -16,7 +16,6 @@ import {
   type SweepSchedule,
 } from './schedule';
 import { RefusedLogins } from './RefusedLogins';
-import type { SweeperHooks } from './sweeperHooks';
 import {
   SweepRun,
   type PlannedRun,
@@ -40,17 +39,16 @@ type TaskOutcome =
 
 const RAN: TaskOutcome = { handedBack: false };
 
-export type TowerSweeperOptions = RunCollaborators & {
-  tuning: SweepTuning;
-  hooks?: SweeperHooks;
-  now?: () => Date;
-  /** When this process registered the Tower's task (default: when the sweeper was made). */
-  registeredAt?: Date;
-  /** This replica's sweep slots, shared by its Towers (default: no bound). */
-  slots?: SweepSlots;
-  /** The window of the Tower's stable start offset (`capeLabels.startSpread`; default none). */
-  startSpread?: Duration;
-};
+export type TowerSweeperOptions = RunCollaborators &
+  Pick<SweeperSettings, 'tuning'> &
+  Partial<Pick<SweeperSettings, 'hooks' | 'now'>> & {
+    /** When this process registered the Tower's task (default: when the sweeper was made). */
+    registeredAt?: Date;
+    /** This replica's sweep slots, shared by its Towers (default: no bound). */
+    slots?: SweepSlots;
+    /** The window of the Tower's stable start offset (`capeLabels.startSpread`; default none). */
+    startSpread?: Duration;
+  };
 
 /**
  * A due scheduled sweep runs first, so a pending preview cannot take its place. A start neither
@@ -86,8 +84,6 @@ const KEPT_SLOT_MS = 8_000;
  */
 const LINE_WAIT_MS = 4_000;
 
-type KeptSlot = { timer?: NodeJS.Timeout };
-
 type InLine = {
   claimant: SlotClaimant;
   handOver?: (release: () => void) => void;
@@ -112,12 +108,12 @@ export type SlotAnswer =
 export class SweepSlots {
   private inUse = 0;
   private readonly line: InLine[] = [];
-  private readonly kept = new Map<string, KeptSlot>();
+  private readonly kept = new Map<string, NodeJS.Timeout>();
 
   constructor(readonly size: number) {}
 
   async take(claimant: SlotClaimant, signal: AbortSignal): Promise<SlotAnswer> {
-    clearTimeout(this.kept.get(claimant.taskId)?.timer);
+    clearTimeout(this.kept.get(claimant.taskId));
     if (this.kept.delete(claimant.taskId) || this.free() > 0)
       return { taken: true, release: this.use() };
     const inLine = this.line.find(p => p.claimant.taskId === claimant.taskId);
@@ -177,20 +173,19 @@ export class SweepSlots {
 
   private keepFor(claimant: SlotClaimant): void {
     const { taskId } = claimant;
-    const keep: KeptSlot = {};
-    this.kept.set(taskId, keep);
-    keep.timer = setTimeout(() => this.passOn(taskId, keep), KEPT_SLOT_MS);
-    keep.timer.unref();
+    const timer = setTimeout(() => this.passOn(taskId, timer), KEPT_SLOT_MS);
+    timer.unref();
+    this.kept.set(taskId, timer);
     claimant.owesStart().then(
-      owed => (owed ? claimant.startNow() : this.passOn(taskId, keep)),
+      owed => (owed ? claimant.startNow() : this.passOn(taskId, timer)),
       // Unknown whether it is owed: started anyway, its start asks again.
       () => claimant.startNow(),
     );
   }
 
-  private passOn(taskId: string, keep: KeptSlot): void {
-    if (this.kept.get(taskId) !== keep) return;
-    clearTimeout(keep.timer);
+  private passOn(taskId: string, timer: NodeJS.Timeout): void {
+    if (this.kept.get(taskId) !== timer) return;
+    clearTimeout(timer);
     this.kept.delete(taskId);
     this.offerFreeSlots();
   }
@@ -216,25 +211,23 @@ export class TowerSweeper implements SlotClaimant {
   private readonly settings: SweeperSettings;
   readonly logins: RefusedLogins;
   private restarts?: TaskRestarts;
+  private readonly now: () => Date;
 
   constructor(private readonly options: TowerSweeperOptions) {
-    this.tower = options.tower;
-    this.taskId = `cape-labels:sweep:${options.tower.id}`;
-    const { schedule } = options.tower;
-    const offset = spreadOffset(
-      options.tower.id,
-      schedule,
-      options.startSpread ?? Duration.fromMillis(0),
-    );
-    this.schedule = sweepSchedule(schedule, offset);
-    this.taskSchedule = spreadDefinition(schedule, this.schedule);
-    this.registeredAt = options.registeredAt ?? this.now();
-    this.logins = new RefusedLogins({ ...options, now: () => this.now() });
     const { hooks, now, registeredAt, slots, startSpread, ...given } = options;
+    const { tower } = options;
+    this.tower = tower;
+    this.now = now ?? (() => new Date());
+    this.taskId = `cape-labels:sweep:${tower.id}`;
+    const offset = spreadOffset(tower.id, tower.schedule, startSpread);
+    this.schedule = sweepSchedule(tower.schedule, offset);
+    this.taskSchedule = spreadDefinition(tower.schedule, this.schedule);
+    this.registeredAt = registeredAt ?? this.now();
+    this.logins = new RefusedLogins({ ...options, now: this.now });
     this.settings = {
       ...given,
       hooks: hooks ?? {},
-      now: () => this.now(),
+      now: this.now,
       shuttingDown: () => this.stopping.signal.aborted,
       logins: this.logins,
     };
@@ -266,7 +259,6 @@ export class TowerSweeper implements SlotClaimant {
     });
   }
 
-  /** Without a free slot on this replica, waits in its line a little, then gives the lease back. */
   runTask(taskSignal: AbortSignal): Promise<TaskOutcome> {
     const outcome = this.queue.then(async (): Promise<TaskOutcome> => {
       this.tickStopped = new AbortController();
@@ -362,7 +354,6 @@ export class TowerSweeper implements SlotClaimant {
     this.restarts?.restartAt(this.taskId, at, () => this.owesStart());
   }
 
-  /** Another replica may have done the work since the start was handed back. */
   async owesStart(): Promise<boolean> {
     const { store, tower } = this.options;
     const anchor = await store.lastScheduledStart(tower.id);
@@ -402,10 +393,6 @@ export class TowerSweeper implements SlotClaimant {
         : `${started}, ${Math.max(0, Math.round(sinceMs / 1000))} s after the last run started: nothing run (at most one such preview per ${EXTERNAL_START_GAP_MS / 60_000} minutes)`,
     );
     return allowed;
-  }
-
-  private now(): Date {
-    return this.options.now?.() ?? new Date();
   }
 
   /**

@@ -21,48 +21,40 @@ type SweepMetricsOptions = {
   logger: LoggerService;
 };
 
+/** Each counter's description, by its name after `cape_labels.`. */
+const COUNTERS = {
+  runs: 'Sweep runs that ended, by Tower, status and trigger',
+  'labels.deleted': 'Labels deleted from Tower, by Tower',
+  'labels.kept': 'Candidate labels a run kept, by Tower and reason',
+  'labels.failed': 'Labels whose delete failed, by Tower',
+  'tower.request.errors':
+    'Requests to Tower that failed, by Tower, kind and operation',
+  'labels.held_deleted':
+    'Labels a run deleted that an object without a relation on Label named at its end, by Tower and holder kind',
+};
+
+type Counters = Record<
+  keyof typeof COUNTERS,
+  ReturnType<MetricsService['createCounter']>
+>;
+
 export class SweepMetrics {
-  private readonly runs;
-  private readonly deleted;
-  private readonly kept;
-  private readonly failed;
+  private readonly counters: Counters;
   private readonly duration;
-  private readonly requestErrors;
-  private readonly heldDeleted;
 
   constructor(options: SweepMetricsOptions) {
     const { metrics } = options;
-    this.runs = metrics.createCounter('cape_labels.runs', {
-      description: 'Sweep runs that ended, by Tower, status and trigger',
-    });
-    this.deleted = metrics.createCounter('cape_labels.labels.deleted', {
-      description: 'Labels deleted from Tower, by Tower',
-    });
-    this.kept = metrics.createCounter('cape_labels.labels.kept', {
-      description: 'Candidate labels a run kept, by Tower and reason',
-    });
-    this.failed = metrics.createCounter('cape_labels.labels.failed', {
-      description: 'Labels whose delete failed, by Tower',
-    });
+    this.counters = Object.fromEntries(
+      Object.entries(COUNTERS).map(([name, description]) => [
+        name,
+        metrics.createCounter(`cape_labels.${name}`, { description }),
+      ]),
+    ) as Counters;
     this.duration = metrics.createHistogram('cape_labels.run.duration', {
       description: 'How long runs took, by Tower, status and trigger',
       unit: 's',
       advice: { explicitBucketBoundaries: DURATION_BUCKETS },
     });
-    this.requestErrors = metrics.createCounter(
-      'cape_labels.tower.request.errors',
-      {
-        description:
-          'Requests to Tower that failed, by Tower, kind and operation',
-      },
-    );
-    this.heldDeleted = metrics.createCounter(
-      'cape_labels.labels.held_deleted',
-      {
-        description:
-          'Labels a run deleted that an object without a relation on Label named at its end, by Tower and holder kind',
-      },
-    );
     metrics
       .createObservableGauge('cape_labels.run.last_success', {
         description:
@@ -90,11 +82,11 @@ export class SweepMetrics {
       trigger: run.trigger,
       dry_run: run.dryRun,
     };
-    this.runs.add(1, ended);
-    this.deleted.add(run.counts.deleted, { tower });
-    this.failed.add(run.counts.failed, { tower });
+    this.counters.runs.add(1, ended);
+    this.counters['labels.deleted'].add(run.counts.deleted, { tower });
+    this.counters['labels.failed'].add(run.counts.failed, { tower });
     for (const [reason, count] of keptByReason)
-      this.kept.add(count, { tower, reason });
+      this.counters['labels.kept'].add(count, { tower, reason });
     if (run.durationMs !== null)
       this.duration.record(run.durationMs / 1000, ended);
   }
@@ -102,14 +94,17 @@ export class SweepMetrics {
   /** Labels a run deleted that a holder named when it ended (never their keys or values). */
   recordHeldDeletions(towerId: string, deletions: readonly HeldDeletion[]) {
     for (const d of deletions)
-      this.heldDeleted.add(1, { tower: towerId, holder: d.holder.kind });
+      this.counters['labels.held_deleted'].add(1, {
+        tower: towerId,
+        holder: d.holder.kind,
+      });
   }
 
   /** A request to the Tower failed (reported by the Tower session, where every request fails). */
   recordRequestError(towerId: string, error: TowerError) {
     const kind = towerErrorKind(error);
     if (kind)
-      this.requestErrors.add(1, {
+      this.counters['tower.request.errors'].add(1, {
         tower: towerId,
         kind,
         operation: error.operation,

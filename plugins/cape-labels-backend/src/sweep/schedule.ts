@@ -54,7 +54,7 @@ export function sweepSchedule(
 export function spreadOffset(
   towerId: string,
   definition: SchedulerServiceTaskScheduleDefinition,
-  window: Duration,
+  window: Duration = Duration.fromMillis(0),
 ): Duration {
   const schedule = sweepSchedule(definition);
   if (schedule.kind === 'manual') return Duration.fromMillis(0);

@@ -52,6 +52,10 @@ type PluginHookServices = {
   onProgress?: SweeperHooks['onProgress'];
 };
 
+function auditedLabel(label: Pick<LabelOutcome, 'labelId' | 'key' | 'value'>) {
+  return { id: label.labelId, key: label.key, value: plainValue(label.value) };
+}
+
 export function pluginHooks(
   services: PluginHookServices,
 ): (tower: TowerConfig) => SweeperHooks {
@@ -73,11 +77,7 @@ export function pluginHooks(
       onDeleted: (runId, deleted) =>
         audit('labels-deleted', {
           runId,
-          labels: deleted.map(d => ({
-            id: d.labelId,
-            key: d.key,
-            value: plainValue(d.value),
-          })),
+          labels: deleted.map(auditedLabel),
         }),
       // The scheduler's endpoint does not say who called it; a stop through our route says who.
       onCancelled: (run, stoppedBy) =>
@@ -105,9 +105,7 @@ export function pluginHooks(
         audit('held-labels-deleted', {
           runId: run.id,
           labels: deletions.map(d => ({
-            id: d.labelId,
-            key: d.key,
-            value: plainValue(d.value),
+            ...auditedLabel(d),
             holder: { ...d.holder },
           })),
         });

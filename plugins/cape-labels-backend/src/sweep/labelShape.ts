@@ -19,28 +19,17 @@ const TOWER_TIME =
 /** Tower was not writing labels before Unix time began. */
 const EARLIEST_YEAR = 1970;
 
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-function daysIn(year: number, month: number): number {
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
-}
-
 /**
  * A time Tower could have written: its form, and a day that exists (`Date.parse` takes Feb 30 for
- * Mar 2). Checked by hand: a date library's parser costs more than the rest of a label's rules.
+ * Mar 2; so does `Date.UTC`, whose month then differs). A date library's parser would cost more
+ * than the rest of a label's rules.
  */
 function isTowerTime(text: string): boolean {
   const m = TOWER_TIME.exec(text);
   if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  return (
-    year >= EARLIEST_YEAR &&
-    month >= 1 &&
-    month <= 12 &&
-    day >= 1 &&
-    day <= daysIn(year, month)
-  );
+  const [year, month] = [Number(m[1]), Number(m[2]) - 1];
+  const day = new Date(Date.UTC(year, month, Number(m[3])));
+  return year >= EARLIEST_YEAR && day.getUTCMonth() === month;
 }
 
 /** Recorded ids and times, at most (characters): within the outcome table's columns. */
@@ -54,16 +43,6 @@ export function malformation(label: TowerLabel): string | undefined {
   if (!isTowerTime(label.createdAt))
     return 'createdAt is not a date and time Tower could have written';
   return undefined;
-}
-
-function recordedId(id: string): string {
-  return TOWER_ID.test(id) ? id : escapedText(id, MAX_RECORDED_ID);
-}
-
-function recordedTime(createdAt: string): string {
-  return TOWER_TIME.test(createdAt)
-    ? createdAt
-    : escapedText(createdAt, MAX_RECORDED_TIME);
 }
 
 /**
@@ -84,10 +63,14 @@ export function outcome(
   notes: OutcomeNotes = {},
 ): LabelOutcome {
   const result: LabelOutcome = {
-    labelId: recordedId(label.id),
+    labelId: TOWER_ID.test(label.id)
+      ? label.id
+      : escapedText(label.id, MAX_RECORDED_ID),
     key: storable(label.key),
     value: label.value === null ? null : storable(label.value),
-    createdAt: recordedTime(label.createdAt),
+    createdAt: TOWER_TIME.test(label.createdAt)
+      ? label.createdAt
+      : escapedText(label.createdAt, MAX_RECORDED_TIME),
     action,
   };
   // Assigned, not spread: one object per label of a sweep.

@@ -445,7 +445,11 @@ export class SweepRun {
     };
     let listedAll = false;
     try {
-      for await (const page of this.listPages(policy)) {
+      const pages = this.client.listLabelPages(
+        { keys: [...policy.keys] },
+        { pageSize: this.settings.tuning.pageSize, signal },
+      );
+      for await (const page of prefetched(pages)) {
         const listed = classifyPage(page, policy);
         tally.listed(listed.scanned, listed.candidates.length);
         const unconfirmed = await this.unconfirmedOf(listed.candidates, policy);
@@ -485,15 +489,6 @@ export class SweepRun {
     }
     if (listedAll) await this.pruneSightings();
     return tally.result({ aborted: signal.aborted, maxDeletes });
-  }
-
-  private listPages(policy: SweepPolicy): AsyncIterable<TowerLabel[]> {
-    return prefetched(
-      this.client.listLabelPages(
-        { keys: [...policy.keys] },
-        { pageSize: this.settings.tuning.pageSize, signal: this.signal },
-      ),
-    );
   }
 
   private async unconfirmedOf(

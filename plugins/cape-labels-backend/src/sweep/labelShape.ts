@@ -53,14 +53,12 @@ function storable(text: string): string {
   return text.includes('\u0000') ? text.split('\u0000').join('\uFFFD') : text;
 }
 
-type OutcomeNotes = Pick<LabelOutcome, 'relation' | 'detail'>;
-
 /** A malformed label is only ever kept, so nothing looks it up by the exact id made safe here. */
 export function outcome(
   label: TowerLabel,
   action: LabelOutcome['action'],
   reason?: OutcomeReason,
-  notes: OutcomeNotes = {},
+  notes: Pick<LabelOutcome, 'relation' | 'detail'> = {},
 ): LabelOutcome {
   const result: LabelOutcome = {
     labelId: TOWER_ID.test(label.id)

@@ -129,7 +129,6 @@ export class RunTally {
     }
     if (this.fatalError) return ended('failed', this.fatalError);
     if (counts.failed > 0) return ended('partial', this.batchError);
-    // Some orphan was kept `cap` (rule 7): the rest wait for the next run.
     if ((keptByReason.get('cap') ?? 0) > 0) {
       return ended('partial', {
         message: `stopped deleting at maxDeletesPerRun (${end.maxDeletes}); the rest wait for the next run`,

@@ -21,8 +21,7 @@ const EARLIEST_YEAR = 1970;
 
 /**
  * A time Tower could have written: its form, and a day that exists (`Date.parse` takes Feb 30 for
- * Mar 2; so does `Date.UTC`, whose month then differs). A date library's parser would cost more
- * than the rest of a label's rules.
+ * Mar 2; `Date.UTC` too, in another month). A date library's parser costs more than the rest.
  */
 function isTowerTime(text: string): boolean {
   const m = TOWER_TIME.exec(text);

@@ -623,17 +623,14 @@ export class SweepRun {
   /** A holder may begin to name a label between our last read and its delete: read them again. */
   private async heldAfterDeletes(): Promise<HeldDeletion[]> {
     if (this.deletedByRun.length === 0) return [];
-    let held: HeldLabels;
-    try {
-      // Also after a stop: what was deleted is worth checking.
-      held = await this.readHeld();
-    } catch (error) {
+    // Also after a stop: what was deleted is worth checking.
+    const held = await this.readHeld().catch((error: unknown) => {
       if (!(error instanceof HolderUnreadableError))
         this.notes.add(
           runNotes.heldCheckFailed({ error: toError(error).message }),
         );
-      return [];
-    }
+    });
+    if (!held) return [];
     const found: HeldDeletion[] = [];
     for (const { labelId, key, value } of this.deletedByRun.flat()) {
       const holder = held.byLabel.get(labelId);

@@ -19,16 +19,28 @@ const TOWER_TIME =
 /** Tower was not writing labels before Unix time began. */
 const EARLIEST_YEAR = 1970;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function daysIn(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
+}
+
 /**
  * A time Tower could have written: its form, and a day that exists (`Date.parse` takes Feb 30 for
- * Mar 2; `Date.UTC` too, in another month). A date library's parser costs more than the rest.
+ * Mar 2). Checked by hand: a date library's parser costs more than the rest of a label's rules.
  */
 function isTowerTime(text: string): boolean {
   const m = TOWER_TIME.exec(text);
   if (!m) return false;
-  const [year, month] = [Number(m[1]), Number(m[2]) - 1];
-  const day = new Date(Date.UTC(year, month, Number(m[3])));
-  return year >= EARLIEST_YEAR && day.getUTCMonth() === month;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return (
+    year >= EARLIEST_YEAR &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysIn(year, month)
+  );
 }
 
 /** Recorded ids and times, at most (characters): within the outcome table's columns. */

@@ -487,7 +487,11 @@ export class SweepRun {
     } finally {
       await batches.settled();
     }
-    if (listedAll) await this.pruneSightings();
+    // Housekeeping after Tower was acted on: a database blip here must not lose the run's counts.
+    if (listedAll)
+      await withRetry(() =>
+        this.store.pruneSightings(this.tower.id, this.start.startedAt),
+      ).catch(error => this.storeFailed('could not prune sightings', error));
     return tally.result({ aborted: signal.aborted, maxDeletes });
   }
 
@@ -717,13 +721,6 @@ export class SweepRun {
       towerId: this.tower.id,
       status,
     });
-  }
-
-  /** Housekeeping after Tower was acted on: a database blip here must not lose the run's counts. */
-  private async pruneSightings(): Promise<void> {
-    await withRetry(() =>
-      this.store.pruneSightings(this.tower.id, this.start.startedAt),
-    ).catch(error => this.storeFailed('could not prune sightings', error));
   }
 
   private storeFailed(failed: string, error: unknown): void {

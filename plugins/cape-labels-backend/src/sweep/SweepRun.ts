@@ -237,14 +237,7 @@ export class SweepRun {
           runNotes.recheckFailed({ error: toError(error).message }),
         ),
       );
-      result = await this.sweep(
-        runPolicy(
-          this.tower,
-          this.start.settings.keys,
-          this.start.startedAt,
-          skewMs,
-        ),
-      );
+      result = await this.sweep(runPolicy(this.tower, this.start, skewMs));
       heldDeletions = await this.heldAfterDeletes();
     } catch (error) {
       result = failedBeforeSweep(error, this.signal.aborted);

@@ -11,6 +11,7 @@ import type {
   TowerLabel,
 } from '../cloudtower/TowerClient';
 import type { TowerConfig } from '../config/types';
+import type { NewRun } from '../database/RunStore';
 import { malformation, outcome } from './labelShape';
 
 /** What one run decides by: fixed when the run starts. */
@@ -75,14 +76,13 @@ export function readClock(
 /** `skewMs`: how far Tower's clock, which stamps `createdAt`, is ahead of ours (rule 2). */
 export function runPolicy(
   tower: TowerConfig,
-  keys: readonly string[],
-  startedAt: Date,
+  run: Pick<NewRun, 'startedAt' | 'settings'>,
   skewMs: number,
 ): SweepPolicy {
-  const start = DateTime.fromJSDate(startedAt).toUTC();
+  const start = DateTime.fromJSDate(run.startedAt).toUTC();
   const confirming = tower.confirmAfter.as('milliseconds') > 0;
   return {
-    keys: new Set(keys),
+    keys: new Set(run.settings.keys),
     cutoffMs: start.plus(skewMs).minus(tower.minAge).toMillis(),
     confirmCutoffMs: confirming
       ? start.minus(tower.confirmAfter).toMillis()

@@ -13,10 +13,7 @@ import type {
   TowerClient,
   TowerLabel,
 } from '../cloudtower/TowerClient';
-import type {
-  PendingBatchId,
-  PendingDeletesStore,
-} from '../database/RunStore';
+import type { PendingBatchId, PendingDeletesStore } from '../database/RunStore';
 import { plainText } from '../lib/plainText';
 import { withRetry } from '../lib/retry';
 import { classifyLive, type SweepPolicy } from './decide';
@@ -178,13 +175,28 @@ class RefusedBatch {
             }));
       return leftStanding(l, survivors.get(l.id), failed);
     });
-    this.note(refusal, outcomes);
-    const failed = outcomes.find(o => o.action === 'failed');
+    const refused = outcomes
+      .filter(o => o.reason === 'refused')
+      .map(o => o.labelId);
+    const failed = outcomes.filter(o => o.action === 'failed');
+    this.guarded.options.notes.add(
+      runNotes.deleteRefusedSplit({
+        requested: this.take.length,
+        detail: refusalDetail(refusal),
+        extraDeletes: this.extraRequests,
+        refused: refused.length,
+        refusedIds: refused.join(', '),
+        deleted: outcomes.filter(o => o.action === 'deleted').length,
+        failed: failed.length,
+      }),
+    );
     const inDoubt = outcomes.filter(
       o => o.action === 'kept' && this.unresolved.get(o.labelId)?.ambiguous,
     );
     return {
-      ...(failed ? { error: this.unresolved.get(failed.labelId)!.error } : {}),
+      ...(failed[0]
+        ? { error: this.unresolved.get(failed[0].labelId)!.error }
+        : {}),
       outcomes,
       inDoubt,
     };
@@ -219,24 +231,6 @@ class RefusedBatch {
 
   private leave(labels: TowerLabel[], why: Unresolved): void {
     for (const l of labels) this.unresolved.set(l.id, why);
-  }
-
-  private note(refusal: Refusal, outcomes: LabelOutcome[]): void {
-    const refused = outcomes
-      .filter(o => o.reason === 'refused')
-      .map(o => o.labelId);
-    const failed = outcomes.filter(o => o.action === 'failed');
-    this.guarded.options.notes.add(
-      runNotes.deleteRefusedSplit({
-        requested: this.take.length,
-        detail: refusalDetail(refusal),
-        extraDeletes: this.extraRequests,
-        refused: refused.length,
-        refusedIds: refused.join(', '),
-        deleted: outcomes.filter(o => o.action === 'deleted').length,
-        failed: failed.length,
-      }),
-    );
   }
 }
 

@@ -8,7 +8,7 @@ import {
   type RunError,
   type RunStatus,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { isTowerError, type TowerError } from '../cloudtower/errors';
+import { isTowerError } from '../cloudtower/errors';
 import type { TowerLabel } from '../cloudtower/TowerClient';
 import { applyCap } from './decide';
 import { outcome } from './labelShape';
@@ -129,7 +129,6 @@ export class RunTally {
     }
     if (this.fatalError) return ended('failed', this.fatalError);
     if (counts.failed > 0) return ended('partial', this.batchError);
-    // Some orphan was kept `cap` (rule 7): the rest wait for the next run.
     if ((keptByReason.get('cap') ?? 0) > 0) {
       return ended('partial', {
         message: `stopped deleting at maxDeletesPerRun (${end.maxDeletes}); the rest wait for the next run`,
@@ -143,7 +142,8 @@ export class RunTally {
 
 /** A `TowerError` keeps its code and the params a frontend words it by. */
 export function errorOf(error: unknown): RunError {
-  if (isTowerError(error)) return towerRunError(error);
+  if (isTowerError(error))
+    return { message: error.message, code: error.code, params: error.params };
   const { message } = toError(error);
   const code = (error as { code?: unknown } | null | undefined)?.code;
   return typeof code === 'string' ? { message, code } : { message };
@@ -159,14 +159,10 @@ export function failedBeforeSweep(
     counts: emptyRunCounts(),
     keptByReason: new Map(),
     error: isTowerError(error)
-      ? towerRunError(error)
+      ? errorOf(error)
       : {
           message: `sweep failed: ${toError(error).message}`,
           code: 'INTERNAL' satisfies PluginRunErrorCode,
         },
   };
-}
-
-function towerRunError(error: TowerError): RunError {
-  return { message: error.message, code: error.code, params: error.params };
 }

@@ -8,7 +8,6 @@ import {
   type RunStatus,
   type RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { DateTime } from 'luxon';
 import { performance } from 'node:perf_hooks';
 import { HolderUnreadableError, type HeldLabels } from '../cloudtower/holders';
 import type {
@@ -88,11 +87,8 @@ export type SweeperSettings = RunCollaborators & {
   logins: RefusedLogins;
 };
 
-type RunStart = {
+type RunStart = NewRun & {
   runId: string;
-  startedAt: Date;
-  dryRun: boolean;
-  keys: string[];
   /** Set when the run must not log in: Tower refused the logins before and the next is not due. */
   loginPause?: LoginBackoff;
 };
@@ -159,10 +155,7 @@ export class SweepRun {
   private candidatesInUse = true;
   private held?: { readAtMs: number; answer: Promise<HeldLabels> };
   private readonly unreadableNoted = new Set<string>();
-  /**
-   * What this run deleted, batch by batch, for the check of holders at its end (at most
-   * `maxDeletesPerRun`); looked up only then, for the few labels a holder names.
-   */
+  /** What this run deleted, batch by batch, for the check of holders at its end. */
   private readonly deletedByRun: LabelOutcome[][] = [];
   private readonly stopAsked = new AbortController();
   /** Stops the run before its next page or batch; requests already sent finish. */
@@ -176,9 +169,7 @@ export class SweepRun {
     loginPause?: LoginBackoff,
   ): Promise<SweepRun | undefined> {
     const { tower, store, logger } = settings;
-    const startedAt = settings.now();
     const dryRun = tower.dryRun || planned.dryRun;
-    const keys = sweptKeys(tower.resourcePrefix);
     const record: NewRun = {
       towerId: tower.id,
       trigger: planned.trigger,
@@ -186,23 +177,20 @@ export class SweepRun {
       dryRun,
       instance: settings.instance,
       instanceId: settings.instanceId,
-      startedAt,
+      startedAt: settings.now(),
       settings: {
         minAge: tower.minAge.toISO() ?? 'PT0S',
         confirmAfter: tower.confirmAfter.toISO() ?? 'PT0S',
         maxDeletesPerRun: tower.maxDeletesPerRun,
-        keys,
+        keys: sweptKeys(tower.resourcePrefix),
       },
     };
     const summary = planned.request
       ? await store.takeRequest(planned.request, record)
       : await store.createRun(record);
     if (!summary) return undefined;
-    const run = new SweepRun(
-      settings,
-      { runId: summary.id, startedAt, dryRun, keys, loginPause },
-      signal,
-    );
+    const start = { ...record, runId: summary.id, loginPause };
+    const run = new SweepRun(settings, start, signal);
     run.progress(summary.status);
     logger.info(
       `Tower ${tower.id}: sweep ${summary.id} started (${planned.trigger}${dryRun ? ', dry run' : ''})`,
@@ -241,7 +229,7 @@ export class SweepRun {
     let result: SweepResult;
     let heldDeletions: HeldDeletion[] = [];
     try {
-      const towerStart = await this.readTowerClock();
+      const skewMs = await this.readTowerClock();
       // Rule 4: every relation that can reference a label, or no sweep (the run fails).
       await this.readRelations();
       await this.recheckPendingDeletes().catch(error =>
@@ -249,14 +237,7 @@ export class SweepRun {
           runNotes.recheckFailed({ error: toError(error).message }),
         ),
       );
-      result = await this.sweep(
-        runPolicy(
-          this.tower,
-          this.start.keys,
-          this.start.startedAt,
-          towerStart,
-        ),
-      );
+      result = await this.sweep(runPolicy(this.tower, this.start, skewMs));
       heldDeletions = await this.heldAfterDeletes();
     } catch (error) {
       result = failedBeforeSweep(error, this.signal.aborted);
@@ -307,13 +288,12 @@ export class SweepRun {
   }
 
   /**
-   * The run's start on Tower's clock, which stamps `createdAt`: the age cutoff is taken from it,
-   * never more than `maxClockAhead` ahead of ours. Logs in to read the clock (a failed login fails
-   * the run), records the reading on the run, and falls back to our clock, saying so on the run
+   * How far Tower's clock, which stamps `createdAt`, is ahead of ours, for the age cutoff. Logs in
+   * to read it (a failed login fails the run), and falls back to our clock, saying so on the run
    * and in the log, when Tower sent no usable `Date` header. A run that got in as an LDAP user or
    * with an API key notes how.
    */
-  private async readTowerClock(): Promise<DateTime> {
+  private async readTowerClock(): Promise<number> {
     const { runId, tower, logger, client } = this;
     const { maxClockAheadMs } = this.settings.tuning;
     const reading = await this.logIn();
@@ -339,9 +319,7 @@ export class SweepRun {
         `Tower ${tower.id}: Tower's clock is ${clock.skewMs} ms from ours; run ${runId} takes its age cutoff on Tower's clock`,
       );
     }
-    return DateTime.fromJSDate(this.start.startedAt)
-      .toUTC()
-      .plus(effectiveSkewMs);
+    return effectiveSkewMs;
   }
 
   /** The login, unless earlier refusals hold it back; a refusal backs the next off. */
@@ -460,7 +438,11 @@ export class SweepRun {
     };
     let listedAll = false;
     try {
-      for await (const page of this.listPages(policy)) {
+      const pages = this.client.listLabelPages(
+        { keys: [...policy.keys] },
+        { pageSize: this.settings.tuning.pageSize, signal },
+      );
+      for await (const page of prefetched(pages)) {
         const listed = classifyPage(page, policy);
         tally.listed(listed.scanned, listed.candidates.length);
         const unconfirmed = await this.unconfirmedOf(listed.candidates, policy);
@@ -498,32 +480,25 @@ export class SweepRun {
     } finally {
       await batches.settled();
     }
-    if (listedAll) await this.pruneSightings();
+    // Housekeeping after Tower was acted on: a database blip here must not lose the run's counts.
+    if (listedAll)
+      await withRetry(() =>
+        this.store.pruneSightings(this.tower.id, this.start.startedAt),
+      ).catch(error => this.storeFailed('could not prune sightings', error));
     return tally.result({ aborted: signal.aborted, maxDeletes });
-  }
-
-  private listPages(policy: SweepPolicy): AsyncIterable<TowerLabel[]> {
-    return prefetched(
-      this.client.listLabelPages(
-        { keys: [...policy.keys] },
-        { pageSize: this.settings.tuning.pageSize, signal: this.signal },
-      ),
-    );
   }
 
   private async unconfirmedOf(
     candidates: TowerLabel[],
     policy: SweepPolicy,
   ): Promise<ReadonlySet<string>> {
-    const unconfirmed = new Set<string>();
     if (policy.confirmCutoffMs === undefined || candidates.length === 0)
-      return unconfirmed;
+      return new Set();
     const ids = candidates.map(l => l.id);
     const firstSeen = await this.store.getSightings(this.tower.id, ids);
-    for (const label of candidates) {
-      if (!isConfirmed(firstSeen.get(label.id), policy))
-        unconfirmed.add(label.id);
-    }
+    const unconfirmed = new Set(
+      ids.filter(id => !isConfirmed(firstSeen.get(id), policy)),
+    );
     await this.store.addSightings(this.tower.id, ids, this.start.startedAt);
     return unconfirmed;
   }
@@ -543,10 +518,9 @@ export class SweepRun {
     let pending: PendingBatchId | undefined;
     let inDoubt: LabelOutcome[] = [];
     try {
-      const unheld = await this.keepHeld(labels);
-      const held = unheld.kept;
+      const { kept: held, free } = await this.keepHeld(labels);
       results.push(...held);
-      let take = unheld.free;
+      let take = free;
       if (checkFirst) {
         const checked = await this.liveCheck(take, unconfirmed);
         results.push(...checked.kept);
@@ -646,27 +620,18 @@ export class SweepRun {
   /** A holder may begin to name a label between our last read and its delete: read them again. */
   private async heldAfterDeletes(): Promise<HeldDeletion[]> {
     if (this.deletedByRun.length === 0) return [];
-    let held: HeldLabels;
-    try {
-      // Also after a stop: what was deleted is worth checking.
-      held = await this.readHeld();
-    } catch (error) {
+    // Also after a stop: what was deleted is worth checking.
+    const held = await this.readHeld().catch((error: unknown) => {
       if (!(error instanceof HolderUnreadableError))
         this.notes.add(
           runNotes.heldCheckFailed({ error: toError(error).message }),
         );
-      return [];
-    }
-    const deletedById = new Map<string, LabelOutcome>();
-    for (const batch of this.deletedByRun) {
-      for (const d of batch)
-        if (held.byLabel.has(d.labelId)) deletedById.set(d.labelId, d);
-    }
+    });
+    if (!held) return [];
     const found: HeldDeletion[] = [];
-    for (const [labelId, holder] of held.byLabel) {
-      const deleted = deletedById.get(labelId);
-      if (!deleted) continue;
-      const { key, value } = deleted;
+    for (const { labelId, key, value } of this.deletedByRun.flat()) {
+      const holder = held.byLabel.get(labelId);
+      if (!holder) continue;
       found.push({ labelId, key, value, holder });
       const note = runNotes.heldLabelDeleted({
         labelId,
@@ -749,13 +714,6 @@ export class SweepRun {
       towerId: this.tower.id,
       status,
     });
-  }
-
-  /** Housekeeping after Tower was acted on: a database blip here must not lose the run's counts. */
-  private async pruneSightings(): Promise<void> {
-    await withRetry(() =>
-      this.store.pruneSightings(this.tower.id, this.start.startedAt),
-    ).catch(error => this.storeFailed('could not prune sightings', error));
   }
 
   private storeFailed(failed: string, error: unknown): void {

@@ -1,8 +1,8 @@
 import type {
   KeptReason,
   LabelOutcome,
+  RunClock,
 } from '@smartx-cape/plugin-cape-labels-common';
-import type { RunClock } from '@smartx-cape/plugin-cape-labels-common';
 import { DateTime } from 'luxon';
 import type { LabelHolder } from '../cloudtower/holders';
 import type {
@@ -11,6 +11,7 @@ import type {
   TowerLabel,
 } from '../cloudtower/TowerClient';
 import type { TowerConfig } from '../config/types';
+import type { NewRun } from '../database/RunStore';
 import { malformation, outcome } from './labelShape';
 
 /** What one run decides by: fixed when the run starts. */
@@ -64,35 +65,27 @@ export function readClock(
   nowMs: number,
   maxAheadMs: number,
 ): { clock: RunClock; effectiveSkewMs: number } {
-  if (reading.source === 'local') {
+  if (reading.source === 'local')
     return { clock: { source: 'local', skewMs: null }, effectiveSkewMs: 0 };
-  }
   const skewMs = reading.towerNowMs - nowMs;
-  if (skewMs > maxAheadMs) {
-    return {
-      clock: { source: 'tower', skewMs, capped: true },
-      effectiveSkewMs: maxAheadMs,
-    };
-  }
-  return { clock: { source: 'tower', skewMs }, effectiveSkewMs: skewMs };
+  const clock: RunClock = { source: 'tower', skewMs };
+  if (skewMs > maxAheadMs) clock.capped = true;
+  return { clock, effectiveSkewMs: Math.min(skewMs, maxAheadMs) };
 }
 
+/** `skewMs`: how far Tower's clock, which stamps `createdAt`, is ahead of ours (rule 2). */
 export function runPolicy(
   tower: TowerConfig,
-  keys: readonly string[],
-  startedAt: Date,
-  towerStart: DateTime,
+  run: Pick<NewRun, 'startedAt' | 'settings'>,
+  skewMs: number,
 ): SweepPolicy {
+  const start = DateTime.fromJSDate(run.startedAt).toUTC();
   const confirming = tower.confirmAfter.as('milliseconds') > 0;
   return {
-    keys: new Set(keys),
-    // Tower stamps createdAt: its clock, not ours, says how old a label is.
-    cutoffMs: towerStart.minus(tower.minAge).toMillis(),
+    keys: new Set(run.settings.keys),
+    cutoffMs: start.plus(skewMs).minus(tower.minAge).toMillis(),
     confirmCutoffMs: confirming
-      ? DateTime.fromJSDate(startedAt)
-          .toUTC()
-          .minus(tower.confirmAfter)
-          .toMillis()
+      ? start.minus(tower.confirmAfter).toMillis()
       : undefined,
   };
 }

@@ -56,16 +56,6 @@ export function malformation(label: TowerLabel): string | undefined {
   return undefined;
 }
 
-function recordedId(id: string): string {
-  return TOWER_ID.test(id) ? id : escapedText(id, MAX_RECORDED_ID);
-}
-
-function recordedTime(createdAt: string): string {
-  return TOWER_TIME.test(createdAt)
-    ? createdAt
-    : escapedText(createdAt, MAX_RECORDED_TIME);
-}
-
 /**
  * U+0000 cannot be stored in PostgreSQL text: one such label would make every outcome write of
  * its batch fail (after Tower acted). It is recorded as U+FFFD; the label id stays exact.
@@ -74,20 +64,22 @@ function storable(text: string): string {
   return text.includes('\u0000') ? text.split('\u0000').join('\uFFFD') : text;
 }
 
-type OutcomeNotes = Pick<LabelOutcome, 'relation' | 'detail'>;
-
 /** A malformed label is only ever kept, so nothing looks it up by the exact id made safe here. */
 export function outcome(
   label: TowerLabel,
   action: LabelOutcome['action'],
   reason?: OutcomeReason,
-  notes: OutcomeNotes = {},
+  notes: Pick<LabelOutcome, 'relation' | 'detail'> = {},
 ): LabelOutcome {
   const result: LabelOutcome = {
-    labelId: recordedId(label.id),
+    labelId: TOWER_ID.test(label.id)
+      ? label.id
+      : escapedText(label.id, MAX_RECORDED_ID),
     key: storable(label.key),
     value: label.value === null ? null : storable(label.value),
-    createdAt: recordedTime(label.createdAt),
+    createdAt: TOWER_TIME.test(label.createdAt)
+      ? label.createdAt
+      : escapedText(label.createdAt, MAX_RECORDED_TIME),
     action,
   };
   // Assigned, not spread: one object per label of a sweep.

@@ -6,10 +6,7 @@ import type {
 import { describeLogin } from '../cloudtower/login';
 import type { TowerLogin } from '../cloudtower/TowerClient';
 
-type Params = Record<string, string | number>;
-
-/** A note's maker: the params it is given, worded by `message`. */
-function note<P extends Params>(
+function note<P extends Record<string, string | number>>(
   code: RunNoteCode,
   message: (params: P) => string,
 ): (params: P) => RunNote {

@@ -51,9 +51,9 @@ export async function insertBatch(
   const constants = fixed.map(() => (pg ? '?::text, ' : '?, ')).join('');
   const source = pg
     ? `select ${constants}u.* from unnest(${columns.map(c => `?::${c.type}[]`).join(', ')}) as u`
-    : // json_extract, not `->>` (SQLite 3.38+). `where true`: SQLite needs a WHERE before an
-      // upsert clause on INSERT … SELECT.
-      `select ${constants}${columns.map((_, i) => `json_extract(value, '$[${i}]')`).join(', ')} from json_each(?) where true`;
+    : // jsonb_each (SQLite 3.45+): json_extract reads its binary rows without parsing them again.
+      // `where true`: SQLite needs a WHERE before an upsert clause on INSERT … SELECT.
+      `select ${constants}${columns.map((_, i) => `json_extract(value, '$[${i}]')`).join(', ')} from jsonb_each(?) where true`;
   const conflict = options.ignoreConflictOn
     ? ` on conflict (${options.ignoreConflictOn.join(', ')}) do nothing`
     : '';

@@ -3,7 +3,6 @@ import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   isAmbiguous,
-  isTowerError,
   TowerGraphQLError,
   TowerHttpError,
   towerErrorKind,
@@ -75,16 +74,14 @@ type Refusal = TowerGraphQLError | TowerHttpError;
 // A clear refusal of the batch: one of its labels may be why, e.g. one an Everoute security
 // policy uses.
 function isRefusal(error: unknown): error is Refusal {
-  if (!isTowerError(error)) return false;
-  const kind = towerErrorKind(error);
-  if (kind === 'GRAPHQL')
+  if (error instanceof TowerGraphQLError)
     return (
-      error instanceof TowerGraphQLError &&
+      towerErrorKind(error) === 'GRAPHQL' &&
       !DOCUMENT_REFUSED.has(error.graphqlCode ?? '')
     );
   return (
-    kind === 'HTTP_4xx' &&
     error instanceof TowerHttpError &&
+    towerErrorKind(error) === 'HTTP_4xx' &&
     !NOT_ABOUT_LABELS.has(error.status) &&
     !DOCUMENT_REFUSED.has(error.towerCode ?? '')
   );

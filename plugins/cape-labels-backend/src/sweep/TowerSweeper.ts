@@ -16,12 +16,7 @@ import {
   type SweepSchedule,
 } from './schedule';
 import { RefusedLogins } from './RefusedLogins';
-import {
-  SweepRun,
-  type PlannedRun,
-  type RunCollaborators,
-  type SweeperSettings,
-} from './SweepRun';
+import { SweepRun, type PlannedRun, type SweeperSettings } from './SweepRun';
 import type { TaskRestarts } from './TaskTriggers';
 
 /**
@@ -39,8 +34,10 @@ type TaskOutcome =
 
 const RAN: TaskOutcome = { handedBack: false };
 
-export type TowerSweeperOptions = RunCollaborators &
-  Pick<SweeperSettings, 'tuning'> &
+export type TowerSweeperOptions = Omit<
+  SweeperSettings,
+  'hooks' | 'now' | 'shuttingDown' | 'logins'
+> &
   Partial<Pick<SweeperSettings, 'hooks' | 'now'>> & {
     /** When this process registered the Tower's task (default: when the sweeper was made). */
     registeredAt?: Date;

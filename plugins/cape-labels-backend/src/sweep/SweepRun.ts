@@ -672,13 +672,11 @@ export class SweepRun {
       return { outcomes: take.map(l => outcome(l, 'would-delete')) };
     if (take.length === 0) return { outcomes: [] };
     return new GuardedDelete({
-      towerId: this.tower.id,
+      ...this.settings,
       runId: this.runId,
       client: this.client,
-      store: this.store,
       notes: this.notes,
       signal: this.signal,
-      settleMs: this.settings.tuning.settleMs,
       policy,
     }).delete(take);
   }

@@ -5,7 +5,7 @@ import type {
 import type { Duration } from 'luxon';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TowerConfig } from '../config/types';
-import type { LoginBackoff, SweepRequest } from '../database/RunStore';
+import type { LoginBackoff } from '../database/RunStore';
 import { HEARTBEAT_INTERVAL_MS, LOST_AFTER_MS } from '../database/liveness';
 import {
   isDue,
@@ -60,13 +60,6 @@ export function planTick(input: {
   if (due) return [{ trigger: 'schedule', dryRun: false }, ...requests];
   if (requests.length) return requests;
   return [{ trigger: 'external', dryRun: true }];
-}
-
-function plannedRun(
-  { trigger, requestedBy, dryRun }: Omit<PlannedRun, 'request'>,
-  request?: SweepRequest,
-): PlannedRun {
-  return { trigger, dryRun, ...(requestedBy ? { requestedBy } : {}), request };
 }
 
 /** Between a Tower's last run start and an unasked preview: anyone signed in can start one. */
@@ -292,7 +285,7 @@ export class TowerSweeper implements SlotClaimant {
     const now = this.now();
     const due = isDue(this.schedule, anchor, this.registeredAt, now);
     const queued = await store.nextRequest(tower.id);
-    if (queued) requests.push(plannedRun(queued, queued));
+    if (queued) requests.push({ ...queued, request: queued });
     const later = requests.length
       ? undefined
       : spreadStartAt(this.schedule, anchor, this.registeredAt, now);
@@ -311,7 +304,7 @@ export class TowerSweeper implements SlotClaimant {
     while (!signal.aborted) {
       const request = await store.nextRequest(tower.id);
       if (!request) break;
-      await this.sweep(plannedRun(request, request), signal);
+      await this.sweep({ ...request, request }, signal);
     }
     return heldBack
       ? {
@@ -371,8 +364,7 @@ export class TowerSweeper implements SlotClaimant {
     }
     return lost
       .filter(run => run.trigger === 'manual' || run.trigger === 'event')
-      .slice(-1)
-      .map(run => plannedRun(run));
+      .slice(-1);
   }
 
   /** An unasked start previews at most once per `EXTERNAL_START_GAP_MS`; it is logged either way. */

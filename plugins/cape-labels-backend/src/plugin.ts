@@ -35,7 +35,7 @@ import {
   TowerSweeps,
 } from './service/sweepOnRequest';
 import { TowerReads } from './service/towerReads';
-import { RunProgressSignals } from './signals/RunProgressSignals';
+import { runProgressSignals } from './signals/RunProgressSignals';
 import { SweepCoordinator } from './sweep/SweepCoordinator';
 import { SweepMetrics } from './sweep/metrics';
 import { pluginHooks } from './sweep/sweeperHooks';
@@ -77,7 +77,6 @@ export const capeLabelsPlugin = createBackendPlugin({
           .flatMap(transportWarnings)
           .forEach(warning => logger.warn(warning));
         const store = await openRunStore({ database: deps.database });
-        const progressSignals = new RunProgressSignals(deps.signals, logger);
 
         const coordinator = new SweepCoordinator({
           config: capeConfig,
@@ -105,7 +104,7 @@ export const capeLabelsPlugin = createBackendPlugin({
                   language: capeConfig.notificationsLanguage,
                 })
               : undefined,
-            onProgress: p => progressSignals.publish(p),
+            onProgress: runProgressSignals(deps.signals, logger),
           }),
         });
         const ownershipReloads = new TowerOwnershipReloads({

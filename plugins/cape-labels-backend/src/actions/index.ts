@@ -15,19 +15,11 @@ import {
 import { callerOfAction } from '../service/access';
 import type { TowerSweeps } from '../service/sweepOnRequest';
 import type { TowerReads } from '../service/towerReads';
-import {
-  boundedText,
-  optionalRunIdOf,
-  outcomeFilterOf,
-  runIdOf,
-  towerIdOf,
-  wholeNumber,
-} from '../service/validation';
 import { answerSchema } from './outputSchemas';
 
 /*
- * Ranges, ids and lengths are checked by validation.ts rather than the zod schemas: the registry
- * answers a schema failure without naming the field. The schemas only describe the ranges.
+ * Ranges, ids and lengths are checked by TowerReads and TowerSweeps rather than the zod schemas: the
+ * registry answers a schema failure without naming the field. The schemas only describe the ranges.
  */
 
 const READ_ONLY = { readOnly: true, idempotent: true, destructive: false };
@@ -116,13 +108,10 @@ export function registerCapeLabelsActions(
       },
     ],
     action: async ({ input, credentials }) => {
-      const towerId = towerIdOf(input.towerId);
-      const page = {
-        limit: wholeNumber(input.limit, 'limit', RUN_LIST_LIMIT),
-        before: optionalRunIdOf(input.before, 'before'),
-      };
       const caller = callerOfAction(credentials);
-      return { output: { items: await reads.runs(caller, towerId, page) } };
+      return {
+        output: { items: await reads.runs(caller, input.towerId, input) },
+      };
     },
   });
 
@@ -173,19 +162,8 @@ export function registerCapeLabelsActions(
       },
     ],
     action: async ({ input, credentials }) => {
-      const runId = runIdOf(input.runId);
-      const page = {
-        limit: wholeNumber(input.limit, 'limit', OUTCOME_PAGE_LIMIT),
-        offset: wholeNumber(input.offset, 'offset', OUTCOME_PAGE_OFFSET),
-        ...outcomeFilterOf({
-          action: input.action,
-          reason: input.reason,
-          key: boundedText(input.key, 'key', KEY_MAX_LENGTH),
-          search: boundedText(input.search, 'search', SEARCH_MAX_LENGTH),
-        }),
-      };
       const caller = callerOfAction(credentials);
-      return { output: await reads.outcomes(caller, runId, page) };
+      return { output: await reads.outcomes(caller, input.runId, input) };
     },
   });
 
@@ -211,9 +189,8 @@ export function registerCapeLabelsActions(
       },
     ],
     action: async ({ input, credentials }) => {
-      const towerId = towerIdOf(input.towerId);
-      const days = wholeNumber(input.days, 'days', TOP_SOURCES_DAYS);
       const caller = callerOfAction(credentials);
+      const { towerId, days } = input;
       return { output: await reads.topSources(caller, towerId, days) };
     },
   });

@@ -11,8 +11,7 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
 import type { NotifiedHealthStore } from '../database/RunStore';
-import { plainValue } from '../lib/plainText';
-import { describeHolder, type HeldDeletion } from '../sweep/decide';
+import type { HeldDeletion } from '../sweep/decide';
 import {
   badRunMessage,
   heldDeletedMessage,
@@ -65,17 +64,9 @@ export class RunNotifier {
   ): Promise<void> {
     if (tower.notify.length === 0) return;
     if (!(await this.options.isInstalled())) return;
-    const lines = deletions.map(d => ({
-      labelId: d.labelId,
-      key: d.key,
-      value: plainValue(d.value),
-      holder: describeHolder(d.holder),
-    }));
-    await this.send(
-      tower,
-      run,
-      heldDeletedMessage(tower, run, lines, this.options.language),
-    );
+    const { language } = this.options;
+    const message = heldDeletedMessage(tower, run, deletions, language);
+    await this.send(tower, run, message);
   }
 
   private async send(

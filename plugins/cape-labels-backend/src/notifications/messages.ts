@@ -7,6 +7,8 @@ import type {
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
+import { plainValue } from '../lib/plainText';
+import { describeHolder, type HeldDeletion } from '../sweep/decide';
 import type { RunProblem } from './runHealth';
 
 export function runLink(
@@ -109,22 +111,16 @@ const WORDS: Record<CapeLabelsLanguage, Words> = {
   },
 };
 
-type HeldLabelLine = {
-  labelId: string;
-  key: string;
-  value: string | null;
-  holder: string;
-};
-
 /** Lists each label's key and value so that it can be recreated. */
 export function heldDeletedMessage(
   tower: TowerConfig,
   run: RunSummary,
-  labels: readonly HeldLabelLine[],
+  labels: readonly HeldDeletion[],
   language: CapeLabelsLanguage = 'en',
 ): NotificationPayload {
   const lines = labels.map(
-    l => `${l.key}=${l.value ?? ''} (${l.labelId}) ← ${l.holder}`,
+    l =>
+      `${l.key}=${plainValue(l.value) ?? ''} (${l.labelId}) ← ${describeHolder(l.holder)}`,
   );
   const zh = language === 'zh-CN';
   return {

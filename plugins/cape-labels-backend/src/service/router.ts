@@ -7,12 +7,6 @@ import { InputError, toError } from '@backstage/errors';
 import express from 'express';
 import type { RunsStore } from '../database/RunStore';
 import { createOpenApiRouter, spec } from '../schema/openapi.generated';
-import {
-  OUTCOME_PAGE_LIMIT,
-  OUTCOME_PAGE_OFFSET,
-  RUN_LIST_LIMIT,
-  TOP_SOURCES_DAYS,
-} from '../schema/specRules';
 import { sendOutcomesCsv } from './outcomesCsv';
 import type { TowerSweeps } from './sweepOnRequest';
 import type { TowerReads } from './towerReads';
@@ -50,8 +44,6 @@ export async function createRouter(
   options: RouterOptions,
 ): Promise<ApiRouter<typeof spec>> {
   const { reads, sweeps, store, httpAuth, logger } = options;
-  // The spec's types leave a defaulted parameter optional although the router fills the default
-  // in: hence the spec's own default again where one is read.
   const router = await createOpenApiRouter({
     middleware: [jsonBody('16kb')],
   });
@@ -68,17 +60,15 @@ export async function createRouter(
   });
 
   router.get('/towers/:towerId/runs', async (req, res) => {
-    const { limit = RUN_LIST_LIMIT.default, before } = req.query;
-    const page = { limit, before };
-    const items = await reads.runs(await caller(req), req.params.towerId, page);
+    const { towerId } = req.params;
+    const items = await reads.runs(await caller(req), towerId, req.query);
     res.json({ items });
   });
 
   router.get('/towers/:towerId/top-sources', async (req, res) => {
-    const { days = TOP_SOURCES_DAYS.default } = req.query;
-    res.json(
-      await reads.topSources(await caller(req), req.params.towerId, days),
-    );
+    const { towerId } = req.params;
+    const { days } = req.query;
+    res.json(await reads.topSources(await caller(req), towerId, days));
   });
 
   router.get('/runs/:runId', async (req, res) => {
@@ -86,17 +76,13 @@ export async function createRouter(
   });
 
   router.get('/runs/:runId/labels', async (req, res) => {
-    const {
-      limit = OUTCOME_PAGE_LIMIT.default,
-      offset = OUTCOME_PAGE_OFFSET.default,
-      ...filter
-    } = req.query;
-    const page = { limit, offset, ...outcomeFilterOf(filter) };
-    res.json(await reads.outcomes(await caller(req), req.params.runId, page));
+    const { runId } = req.params;
+    res.json(await reads.outcomes(await caller(req), runId, req.query));
   });
 
   router.get('/runs/:runId/labels.csv', async (req, res) => {
     const run = await reads.run(await caller(req), req.params.runId);
+    // The spec's types leave a defaulted parameter optional although the router fills it in.
     const { lang = 'en', ...filter } = req.query;
     await sendOutcomesCsv(
       res,

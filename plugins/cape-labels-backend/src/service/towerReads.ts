@@ -9,12 +9,31 @@ import type {
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { RunsStore } from '../database/RunStore';
+import {
+  KEY_MAX_LENGTH,
+  OUTCOME_PAGE_LIMIT,
+  OUTCOME_PAGE_OFFSET,
+  RUN_LIST_LIMIT,
+  SEARCH_MAX_LENGTH,
+  TOP_SOURCES_DAYS,
+} from '../schema/specRules';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import type { Caller, TowerAccess } from './access';
+import {
+  boundedText,
+  optionalRunIdOf,
+  outcomeFilterOf,
+  runIdOf,
+  towerIdOf,
+  wholeNumber,
+} from './validation';
 
 const TOP_SOURCES = 10;
 
-/** The API and the actions read through here, so both filter by `cape-labels.read` alike. */
+/**
+ * The API and the actions read through here, so both filter by `cape-labels.read` alike. Input is
+ * checked here against the spec's rules: the validated router already did, the actions' not.
+ */
 export class TowerReads {
   constructor(
     private readonly options: {
@@ -33,11 +52,14 @@ export class TowerReads {
 
   async runs(
     caller: Caller,
-    towerId: string,
-    page: { limit: number; before?: string },
+    rawTowerId: string,
+    page: { limit?: number; before?: string },
   ): Promise<RunSummary[]> {
+    const towerId = towerIdOf(rawTowerId);
+    const limit = wholeNumber(page.limit, 'limit', RUN_LIST_LIMIT);
+    const before = optionalRunIdOf(page.before, 'before');
     await this.options.access.requireRead(caller, towerId);
-    return this.options.store.listRuns(towerId, page);
+    return this.options.store.listRuns(towerId, { limit, before });
   }
 
   async run(caller: Caller, runId: string): Promise<Run> {
@@ -51,18 +73,31 @@ export class TowerReads {
   async outcomes(
     caller: Caller,
     runId: string,
-    page: { limit: number; offset: number } & OutcomeFilter,
+    page: { limit?: number; offset?: number } & OutcomeFilter,
   ): Promise<OutcomePage> {
+    runIdOf(runId);
+    const query = {
+      limit: wholeNumber(page.limit, 'limit', OUTCOME_PAGE_LIMIT),
+      offset: wholeNumber(page.offset, 'offset', OUTCOME_PAGE_OFFSET),
+      ...outcomeFilterOf({
+        action: page.action,
+        reason: page.reason,
+        key: boundedText(page.key, 'key', KEY_MAX_LENGTH),
+        search: boundedText(page.search, 'search', SEARCH_MAX_LENGTH),
+      }),
+    };
     const run = await this.run(caller, runId);
-    return this.options.store.listOutcomes(run.id, page);
+    return this.options.store.listOutcomes(run.id, query);
   }
 
   /** Days count on this backend's clock, by when each run started. */
   async topSources(
     caller: Caller,
-    towerId: string,
-    days: number,
+    rawTowerId: string,
+    givenDays?: number,
   ): Promise<TopSources> {
+    const towerId = towerIdOf(rawTowerId);
+    const days = wholeNumber(givenDays, 'days', TOP_SOURCES_DAYS);
     await this.options.access.requireRead(caller, towerId);
     const tower = this.options.towers.get(towerId).tower;
     const since = DateTime.now().minus({ days }).toJSDate();

@@ -8,7 +8,7 @@ import {
   stoppedAfterEach,
   type Harness,
 } from '../sweep/__testUtils__/sweepHarness';
-import { RunProgressSignals } from './RunProgressSignals';
+import { runProgressSignals } from './RunProgressSignals';
 
 /** A signals service that keeps what it was asked to publish. */
 function recordingSignals(fail = false) {
@@ -43,15 +43,15 @@ function seedOrphans(h: Harness, n: number) {
 describe('run progress signals', () => {
   const make = stoppedAfterEach(createHarness);
 
-  /** A harness whose sweeper signals through `RunProgressSignals`, as the plugin wires it. */
+  /** A harness whose sweeper signals through `runProgressSignals`, as the plugin wires it. */
   function signalling(
     service: SignalsService,
     logger = capturingLogger(),
     store?: (real: RunStore) => RunStore,
   ) {
-    const progress = new RunProgressSignals(service, logger);
+    const onProgress = runProgressSignals(service, logger);
     return make({
-      sweeper: { hooks: { onProgress: p => progress.publish(p) } },
+      sweeper: { hooks: { onProgress } },
     }).then(h => {
       if (store) h.configure({ sweeper: { store: store(h.store) } });
       return h;

@@ -8,24 +8,21 @@ import {
 import type { RunProgress } from '../sweep/sweeperHooks';
 
 /** Fire-and-forget: a sweep never waits for, nor fails because of, a nudge to the card. */
-export class RunProgressSignals {
-  constructor(
-    private readonly signals: SignalsService,
-    private readonly logger: LoggerService,
-  ) {}
-
-  publish(progress: RunProgress): void {
-    // A broadcast reaches users who may not read this Tower: the bare nudge names nothing.
-    this.signals
+export function runProgressSignals(
+  signals: SignalsService,
+  logger: LoggerService,
+): (progress: RunProgress) => void {
+  // A broadcast reaches users who may not read this Tower: the bare nudge names nothing.
+  return progress =>
+    signals
       .publish({
         recipients: { type: 'broadcast' },
         channel: CAPE_LABELS_REFRESH_CHANNEL,
         message: { type: 'refresh' } satisfies CapeLabelsRefreshSignal,
       })
       .catch(error =>
-        this.logger.warn(
+        logger.warn(
           `Tower ${progress.towerId}: could not publish run progress: ${stringifyError(error)}`,
         ),
       );
-  }
 }

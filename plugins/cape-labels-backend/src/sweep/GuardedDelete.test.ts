@@ -22,13 +22,14 @@ function deleting(over: {
   store: Pick<RunStore, 'writePendingDeletes'>;
   settleMs?: number;
 }): Deleting {
+  const { settleMs = 0, ...rest } = over;
   return {
-    towerId: 't1',
+    tower: { id: 't1' },
+    tuning: { settleMs },
     runId: 'r1',
     notes: new RunNotes(mockServices.logger.mock(), 'Tower t1: run r1'),
     signal: new AbortController().signal,
-    settleMs: 0,
-    ...over,
+    ...rest,
   };
 }
 

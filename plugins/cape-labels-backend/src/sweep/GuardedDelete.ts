@@ -3,7 +3,6 @@ import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   isAmbiguous,
-  isTowerError,
   TowerGraphQLError,
   TowerHttpError,
   towerErrorKind,
@@ -13,6 +12,7 @@ import type {
   TowerClient,
   TowerLabel,
 } from '../cloudtower/TowerClient';
+import type { SweepTuning, TowerConfig } from '../config/types';
 import type { PendingBatchId, PendingDeletesStore } from '../database/RunStore';
 import { plainText } from '../lib/plainText';
 import { withRetry } from '../lib/retry';
@@ -56,7 +56,8 @@ export type GuardedDeleteResult = {
 };
 
 export type GuardedDeleteOptions = {
-  towerId: string;
+  tower: Pick<TowerConfig, 'id'>;
+  tuning: Pick<SweepTuning, 'settleMs'>;
   runId: string;
   client: Pick<
     TowerClient,
@@ -66,7 +67,6 @@ export type GuardedDeleteOptions = {
   notes: RunNotes;
   /** Stops splitting; a delete already sent finishes and is settled. */
   signal: AbortSignal;
-  settleMs: number;
   policy: SweepPolicy;
 };
 
@@ -75,16 +75,14 @@ type Refusal = TowerGraphQLError | TowerHttpError;
 // A clear refusal of the batch: one of its labels may be why, e.g. one an Everoute security
 // policy uses.
 function isRefusal(error: unknown): error is Refusal {
-  if (!isTowerError(error)) return false;
-  const kind = towerErrorKind(error);
-  if (kind === 'GRAPHQL')
+  if (error instanceof TowerGraphQLError)
     return (
-      error instanceof TowerGraphQLError &&
+      towerErrorKind(error) === 'GRAPHQL' &&
       !DOCUMENT_REFUSED.has(error.graphqlCode ?? '')
     );
   return (
-    kind === 'HTTP_4xx' &&
     error instanceof TowerHttpError &&
+    towerErrorKind(error) === 'HTTP_4xx' &&
     !NOT_ABOUT_LABELS.has(error.status) &&
     !DOCUMENT_REFUSED.has(error.towerCode ?? '')
   );
@@ -242,12 +240,12 @@ export class GuardedDelete {
 
   /** Throws only when the write-ahead record or the survivor read fails. */
   async delete(take: TowerLabel[]): Promise<GuardedDeleteResult> {
-    const { store, towerId, runId, notes, signal } = this.options;
+    const { store, tower, runId, notes, signal } = this.options;
     const ids = take.map(l => l.id);
     // Written ahead, then the outcomes of the labels that are gone.
     const deleted = take.map(l => outcome(l, 'deleted'));
     const pending = await withRetry(() =>
-      store.writePendingDeletes(towerId, runId, deleted),
+      store.writePendingDeletes(tower.id, runId, deleted),
     );
     const { reported, error } = await this.send(ids);
     const refusal = await this.refusalIn(ids, error);
@@ -341,7 +339,7 @@ export class GuardedDelete {
   private async settle(ids: string[]): Promise<Set<string>> {
     let survivors = await this.readSurvivors(ids);
     for (let i = 0; i < SETTLE_READS && survivors.size > 0; i++) {
-      await sleep(this.options.settleMs / SETTLE_READS);
+      await sleep(this.options.tuning.settleMs / SETTLE_READS);
       survivors = await this.readSurvivors([...survivors]);
     }
     return survivors;

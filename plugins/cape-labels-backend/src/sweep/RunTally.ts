@@ -8,7 +8,7 @@ import {
   type RunError,
   type RunStatus,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { isTowerError } from '../cloudtower/errors';
+import { TowerError } from '../cloudtower/errors';
 import type { TowerLabel } from '../cloudtower/TowerClient';
 import { applyCap } from './decide';
 import { outcome } from './labelShape';
@@ -142,7 +142,7 @@ export class RunTally {
 
 /** A `TowerError` keeps its code and the params a frontend words it by. */
 export function errorOf(error: unknown): RunError {
-  if (isTowerError(error))
+  if (error instanceof TowerError)
     return { message: error.message, code: error.code, params: error.params };
   const { message } = toError(error);
   const code = (error as { code?: unknown } | null | undefined)?.code;
@@ -158,11 +158,12 @@ export function failedBeforeSweep(
     status: aborted ? 'aborted' : 'failed',
     counts: emptyRunCounts(),
     keptByReason: new Map(),
-    error: isTowerError(error)
-      ? errorOf(error)
-      : {
-          message: `sweep failed: ${toError(error).message}`,
-          code: 'INTERNAL' satisfies PluginRunErrorCode,
-        },
+    error:
+      error instanceof TowerError
+        ? errorOf(error)
+        : {
+            message: `sweep failed: ${toError(error).message}`,
+            code: 'INTERNAL' satisfies PluginRunErrorCode,
+          },
   };
 }

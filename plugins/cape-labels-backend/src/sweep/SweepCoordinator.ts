@@ -19,7 +19,7 @@ import type { SweepRequest } from '../database/RunStore';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { nextRunAt, scheduleRules, startSpreads } from './schedule';
 import type { SweeperHooks } from './sweeperHooks';
-import type { RunCollaborators } from './SweepRun';
+import type { SweeperSettings } from './SweepRun';
 import { TaskRestarts, triggerRequest } from './TaskTriggers';
 import { SweepSlots, TowerSweeper } from './TowerSweeper';
 
@@ -27,7 +27,7 @@ import { SweepSlots, TowerSweeper } from './TowerSweeper';
 const SHUTDOWN_GRACE_MS = 15_000;
 
 type SweepCoordinatorOptions = Pick<
-  RunCollaborators,
+  SweeperSettings,
   'store' | 'logger' | 'instance' | 'instanceId' | 'metrics'
 > & {
   config: CapeLabelsConfig;
@@ -38,7 +38,7 @@ type SweepCoordinatorOptions = Pick<
 export function towerClientFactory(
   tower: TowerConfig,
   tuning: SweepTuning,
-  { logger, metrics }: Pick<RunCollaborators, 'logger' | 'metrics'>,
+  { logger, metrics }: Pick<SweeperSettings, 'logger' | 'metrics'>,
 ): () => TowerClient {
   const connection: TowerConnectionOptions = {
     ...tower,

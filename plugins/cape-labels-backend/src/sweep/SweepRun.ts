@@ -67,7 +67,7 @@ export type PlannedRun = Pick<
   request?: SweepRequest;
 };
 
-export type RunCollaborators = {
+export type SweeperSettings = {
   tower: TowerConfig;
   store: RunStore;
   logger: LoggerService;
@@ -76,9 +76,6 @@ export type RunCollaborators = {
   /** A new client per run: each run logs in afresh and closes it at its end. */
   createClient: () => TowerClient;
   metrics?: SweepMetrics;
-};
-
-export type SweeperSettings = RunCollaborators & {
   tuning: SweepTuning;
   hooks: SweeperHooks;
   now: () => Date;
@@ -675,13 +672,11 @@ export class SweepRun {
       return { outcomes: take.map(l => outcome(l, 'would-delete')) };
     if (take.length === 0) return { outcomes: [] };
     return new GuardedDelete({
-      towerId: this.tower.id,
+      ...this.settings,
       runId: this.runId,
       client: this.client,
-      store: this.store,
       notes: this.notes,
       signal: this.signal,
-      settleMs: this.settings.tuning.settleMs,
       policy,
     }).delete(take);
   }

@@ -5,7 +5,7 @@ import type {
 import type { Duration } from 'luxon';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TowerConfig } from '../config/types';
-import type { LoginBackoff, SweepRequest } from '../database/RunStore';
+import type { LoginBackoff } from '../database/RunStore';
 import { HEARTBEAT_INTERVAL_MS, LOST_AFTER_MS } from '../database/liveness';
 import {
   isDue,
@@ -16,12 +16,7 @@ import {
   type SweepSchedule,
 } from './schedule';
 import { RefusedLogins } from './RefusedLogins';
-import {
-  SweepRun,
-  type PlannedRun,
-  type RunCollaborators,
-  type SweeperSettings,
-} from './SweepRun';
+import { SweepRun, type PlannedRun, type SweeperSettings } from './SweepRun';
 import type { TaskRestarts } from './TaskTriggers';
 
 /**
@@ -39,8 +34,10 @@ type TaskOutcome =
 
 const RAN: TaskOutcome = { handedBack: false };
 
-export type TowerSweeperOptions = RunCollaborators &
-  Pick<SweeperSettings, 'tuning'> &
+export type TowerSweeperOptions = Omit<
+  SweeperSettings,
+  'hooks' | 'now' | 'shuttingDown' | 'logins'
+> &
   Partial<Pick<SweeperSettings, 'hooks' | 'now'>> & {
     /** When this process registered the Tower's task (default: when the sweeper was made). */
     registeredAt?: Date;
@@ -63,13 +60,6 @@ export function planTick(input: {
   if (due) return [{ trigger: 'schedule', dryRun: false }, ...requests];
   if (requests.length) return requests;
   return [{ trigger: 'external', dryRun: true }];
-}
-
-function plannedRun(
-  { trigger, requestedBy, dryRun }: Omit<PlannedRun, 'request'>,
-  request?: SweepRequest,
-): PlannedRun {
-  return { trigger, dryRun, ...(requestedBy ? { requestedBy } : {}), request };
 }
 
 /** Between a Tower's last run start and an unasked preview: anyone signed in can start one. */
@@ -295,7 +285,7 @@ export class TowerSweeper implements SlotClaimant {
     const now = this.now();
     const due = isDue(this.schedule, anchor, this.registeredAt, now);
     const queued = await store.nextRequest(tower.id);
-    if (queued) requests.push(plannedRun(queued, queued));
+    if (queued) requests.push({ ...queued, request: queued });
     const later = requests.length
       ? undefined
       : spreadStartAt(this.schedule, anchor, this.registeredAt, now);
@@ -314,7 +304,7 @@ export class TowerSweeper implements SlotClaimant {
     while (!signal.aborted) {
       const request = await store.nextRequest(tower.id);
       if (!request) break;
-      await this.sweep(plannedRun(request, request), signal);
+      await this.sweep({ ...request, request }, signal);
     }
     return heldBack
       ? {
@@ -374,8 +364,7 @@ export class TowerSweeper implements SlotClaimant {
     }
     return lost
       .filter(run => run.trigger === 'manual' || run.trigger === 'event')
-      .slice(-1)
-      .map(run => plannedRun(run));
+      .slice(-1);
   }
 
   /** An unasked start previews at most once per `EXTERNAL_START_GAP_MS`; it is logged either way. */

@@ -7,12 +7,9 @@ import { TowerSession } from './session';
 import type {
   HeldLabels,
   LabelLiveState,
-  LabelRelations,
   RequestFailureListener,
-  TowerClockReading,
   TowerConnectionOptions,
   TowerLabel,
-  TowerLogin,
   Vars,
 } from './types';
 
@@ -59,16 +56,14 @@ export function createTowerClient(
         key => () =>
           keysetChain(fetchPage, { towerId, key, pageSize, onAnomaly }),
       );
-      return mergeChains(chains, session.maxInFlight);
+      return mergeChains(chains, connection.maxInFlight);
     },
 
     /**
      * The relations of Tower's `Label`, read on first use and kept for the client's life (one run).
      * Throws a `TowerResponseError` `RELATIONS_UNKNOWN` when they cannot be determined.
      */
-    async readLabelRelations(signal?: AbortSignal): Promise<LabelRelations> {
-      return (await relations.read(signal)).relations;
-    },
+    readLabelRelations: relations.read,
 
     /** Each label's live `total_num` and what references it; missing ids are absent. */
     async checkLabels(
@@ -94,7 +89,7 @@ export function createTowerClient(
           `deleteLabelsGuarded: createdBefore is not a timestamp: ${input.createdBefore}`,
         );
       }
-      const { fields } = (await relations.read(signal)).relations;
+      const { fields } = await relations.read(signal);
       // One object, its fields ANDed: Tower coerces each object of an `AND` list against all of
       // LabelWhereInput's fields, once per object.
       const where = {
@@ -143,18 +138,12 @@ export function createTowerClient(
      * Logs in (unless a token is cached) and reads Tower's clock from login's answer; with an API
      * key, from the first answer (a `CapeLabelsPing` when nothing else was sent yet).
      */
-    readClock(signal?: AbortSignal): Promise<TowerClockReading> {
-      return session.readClock(signal);
-    },
+    readClock: (signal?: AbortSignal) => session.readClock(signal),
 
     /** How the client authenticated, once it has (after `readClock` or any request). */
-    loginUsed(): TowerLogin | undefined {
-      return session.loginUsed();
-    },
+    loginUsed: () => session.loginUsed(),
 
-    close(): Promise<void> {
-      return session.close();
-    },
+    close: () => session.close(),
   };
 }
 

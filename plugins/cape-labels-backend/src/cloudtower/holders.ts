@@ -6,13 +6,7 @@ import {
   TowerResponseError,
 } from './errors';
 import { nonEmptyString } from './operations';
-import {
-  introspectedOr,
-  namesOf,
-  refusalOf,
-  refusedNaming,
-  sharedUntilFailure,
-} from './relations';
+import { discovery, namesOf, refusalOf, refusedNaming } from './relations';
 import type { TowerSession } from './session';
 import type { HeldLabels, LabelHolder } from './types';
 
@@ -216,18 +210,16 @@ type Chain = { holder: HolderInUse; after?: string; seen: Set<string> };
  * name: every holder in one request per page, each paged by its `after` cursor.
  */
 export class LabelHolderReader {
-  private readonly discover = sharedUntilFailure(signal =>
-    introspectedOr(
-      () =>
-        this.session.request(
-          'readHolders',
-          holderTypesDocument(),
-          {},
-          parseIntrospectedHolders,
-          signal,
-        ),
-      () => this.probe(signal),
-    ),
+  private readonly discover = discovery(
+    signal =>
+      this.session.request(
+        'readHolders',
+        holderTypesDocument(),
+        {},
+        parseIntrospectedHolders,
+        signal,
+      ),
+    signal => this.probe(signal),
   );
 
   constructor(

@@ -64,11 +64,12 @@ export type TowerLogin =
  */
 export type RequestFailureListener = (error: TowerError) => void;
 
+/** One Tower's endpoint and limits, as configured: the client takes them as given. */
 export type TowerConnectionOptions = TowerEndpoint & {
   towerId: string;
-  requestTimeoutMs?: number;
-  maxInFlight?: number;
-  maxResponseBytes?: number;
+  requestTimeoutMs: number;
+  maxInFlight: number;
+  maxResponseBytes: number;
 };
 
 export type TowerLabel = {

@@ -31,14 +31,11 @@ import {
 } from './errors';
 import { LOGIN_CODES } from './login';
 import type { SecretScrubber } from './scrub';
-import type { RequestFailureListener, TowerEndpoint, Vars } from './types';
-
-type WireOptions = Omit<TowerEndpoint, 'credentials'> & {
-  towerId: string;
-  timeoutMs: number;
-  maxInFlight: number;
-  maxResponseBytes: number;
-};
+import type {
+  RequestFailureListener,
+  TowerConnectionOptions,
+  Vars,
+} from './types';
 
 export type WireAnswer = { data: unknown; date: string | null };
 
@@ -70,7 +67,7 @@ export class TowerWire {
   private agent?: Dispatcher;
 
   constructor(
-    private readonly options: WireOptions,
+    private readonly options: TowerConnectionOptions,
     private readonly scrubber: SecretScrubber,
     private readonly onRequestFailed?: RequestFailureListener,
   ) {
@@ -95,7 +92,7 @@ export class TowerWire {
     const release = await this.limiter.acquire(options.signal).catch(() => {
       throw new TowerAbortedError(ctx);
     });
-    const timeoutSignal = AbortSignal.timeout(this.options.timeoutMs);
+    const timeoutSignal = AbortSignal.timeout(this.options.requestTimeoutMs);
     try {
       const answer = await this.client.rawRequest<unknown>({
         query: document,
@@ -193,7 +190,7 @@ export class TowerWire {
       return this.tooLarge(ctx);
     if (signal?.aborted) return new TowerAbortedError(ctx);
     if (timeoutSignal.aborted)
-      return new TowerTimeoutError(this.options.timeoutMs, ctx);
+      return new TowerTimeoutError(this.options.requestTimeoutMs, ctx);
     if (e instanceof Error && e.cause !== undefined)
       return unreachableError(e, ctx);
     // What is left is graphql-request refusing a 2xx body; its own words would quote the body.

@@ -1,11 +1,10 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { TowerResponseError } from './errors';
-import { LabelHolderReader } from './holders';
+import { LabelHolderReader, type HeldLabels } from './holders';
 import * as ops from './operations';
 import { LabelRelationDiscovery, readLiveStates } from './relations';
 import { TowerSession } from './session';
 import type {
-  HeldLabels,
   LabelLiveState,
   RequestFailureListener,
   TowerConnectionOptions,
@@ -59,10 +58,7 @@ export function createTowerClient(
       return mergeChains(chains, connection.maxInFlight);
     },
 
-    /**
-     * The relations of Tower's `Label`, read on first use and kept for the client's life (one run).
-     * Throws a `TowerResponseError` `RELATIONS_UNKNOWN` when they cannot be determined.
-     */
+    /** Tower's `Label` relations, read once per client; unknown: `RELATIONS_UNKNOWN` thrown. */
     readLabelRelations: relations.read,
 
     /** Each label's live `total_num` and what references it; missing ids are absent. */

@@ -288,12 +288,18 @@ const str = (v: unknown): string | undefined =>
 const codeText = (v: unknown): string | undefined =>
   typeof v === 'number' && Number.isFinite(v) ? String(v) : str(v);
 
-export function graphqlErrorCode(error: unknown): string | undefined {
-  if (!isObj(error)) return undefined;
-  return (
-    codeText(error.code) ??
-    (isObj(error.extensions) ? codeText(error.extensions.code) : undefined)
-  );
+/** A GraphQL `errors` list: the first error's code (top level or under `extensions`) and words. */
+export function graphqlErrors(errors: readonly unknown[]) {
+  const [first] = errors;
+  const messageOf = (e: unknown) => (isObj(e) ? str(e.message) : undefined);
+  return {
+    code: isObj(first)
+      ? (codeText(first.code) ??
+        (isObj(first.extensions) ? codeText(first.extensions.code) : undefined))
+      : undefined,
+    message: messageOf(first),
+    messages: errors.map(messageOf).filter(m => m !== undefined),
+  };
 }
 
 function fromJson(text: string): TowerHttpErrorBody {
@@ -304,15 +310,7 @@ function fromJson(text: string): TowerHttpErrorBody {
     return { message: text };
   }
   if (!isObj(value)) return {};
-  if (Array.isArray(value.errors)) {
-    const errors: unknown[] = value.errors;
-    const messageOf = (e: unknown) => (isObj(e) ? str(e.message) : undefined);
-    return {
-      code: graphqlErrorCode(errors[0]),
-      message: messageOf(errors[0]),
-      messages: errors.map(messageOf).filter(m => m !== undefined),
-    };
-  }
+  if (Array.isArray(value.errors)) return graphqlErrors(value.errors);
   return {
     code: codeText(value.code),
     message: str(value.message) ?? str(value.error),
@@ -423,10 +421,7 @@ export function findCode(e: unknown): { code?: string; error: unknown } {
   return { error: e };
 }
 
-export function unreachableError(
-  e: unknown,
-  ctx: TowerErrorContext,
-): TowerUnreachableError {
+export function unreachableError(e: unknown, ctx: Ctx): TowerUnreachableError {
   const { code, error } = findCode(e);
   // A credential-free copy: the words and the code only.
   const cause = Object.assign(

@@ -8,14 +8,23 @@ import {
 import { nonEmptyString } from './operations';
 import { discovery, namesOf, refusalOf, refusedNaming } from './relations';
 import type { TowerSession } from './session';
-import type { HeldLabels, LabelHolder } from './types';
-
-export type { HeldLabels, LabelHolder } from './types';
 
 /*
  * Objects that hold labels without a relation on Label (docs/sweep-rules.md, rule 4): no field,
  * filter or counter of Label shows them, so only reading them does.
  */
+
+export type LabelHolder = {
+  kind: string;
+  id: string;
+  name: string | null;
+};
+
+export type HeldLabels = {
+  readAtMs: number;
+  kinds: string[];
+  byLabel: ReadonlyMap<string, LabelHolder>;
+};
 
 /** A field naming labels by id (`ids`) or as objects (`objects`), on the holder or its `via` list. */
 type HolderSource = { via?: { field: string; type: string } } & (

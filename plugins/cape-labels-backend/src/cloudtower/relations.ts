@@ -239,8 +239,7 @@ export const refusalOf = (
 
 /**
  * What Tower has, found once and shared by every caller (a failed discovery is tried again by the
- * next): by introspection, else by `probe` where Tower refuses it; anything else (auth, network,
- * timeouts) is thrown.
+ * next): by introspection, else by `probe` where Tower refuses it.
  */
 export function discovery<T>(
   introspect: (signal?: AbortSignal) => Promise<T>,

@@ -12,8 +12,7 @@ import { Limiter } from '../lib/limiter';
 import { plainText } from '../lib/plainText';
 import {
   findCode,
-  graphqlErrorCode,
-  isObj,
+  graphqlErrors,
   MAX_ERROR_BODY_BYTES,
   parseErrorBody,
   TowerAbortedError,
@@ -199,14 +198,9 @@ export class TowerWire {
 
   private graphqlError(e: ClientError, ctx: TowerErrorContext): TowerError {
     const scrub = (text: string) => this.scrubber.scrub(text);
-    const first: unknown = e.response.errors?.[0];
-    const rawCode = graphqlErrorCode(first);
-    const code = rawCode && scrub(rawCode);
-    const message = scrub(
-      isObj(first) && typeof first.message === 'string'
-        ? first.message
-        : 'GraphQL error',
-    );
+    const found = graphqlErrors(e.response.errors ?? []);
+    const code = found.code && scrub(found.code);
+    const message = scrub(found.message ?? 'GraphQL error');
     if (ctx.operation === 'login' || (code && LOGIN_CODES.has(code))) {
       return new TowerAuthError(`${message}${code ? ` (${code})` : ''}`, {
         ...ctx,
@@ -215,9 +209,7 @@ export class TowerWire {
     }
     return new TowerGraphQLError(code, message, {
       ...ctx,
-      messages: (e.response.errors ?? []).map(err =>
-        scrub(typeof err.message === 'string' ? err.message : ''),
-      ),
+      messages: found.messages.map(scrub),
     });
   }
 

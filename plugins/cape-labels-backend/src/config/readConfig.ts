@@ -27,8 +27,7 @@ import {
   type TowerConfig,
 } from './types';
 
-// Read once at start: a bad value stops start-up naming its key, instead of failing a run hours
-// later.
+// Read once at start: a bad value stops start-up, naming its key, not a run hours later.
 
 const ROOT = 'capeLabels';
 
@@ -206,7 +205,12 @@ function readTower(
   };
 }
 
-function parseServer(server: string, key: string): URL {
+function readTowerServer(
+  tower: Config,
+  towerKey: string,
+): Pick<TowerConfig, 'server' | 'skipTLSVerify' | 'caCert' | 'transport'> {
+  const key = `${towerKey}.server`;
+  const server = tower.getString('server');
   const url = URL.canParse(server) ? new URL(server) : undefined;
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:')
     return invalid(key, 'must be an http(s) URL');
@@ -221,23 +225,13 @@ function parseServer(server: string, key: string): URL {
   if (/[?#]/.test(server)) {
     invalid(key, 'must not have a query (?) or fragment (#)');
   }
-  return url;
-}
-
-// `http://` sends the password in clear: refused unless the host is this machine or the Tower
-// opts in.
-function readTowerServer(
-  tower: Config,
-  towerKey: string,
-): Pick<TowerConfig, 'server' | 'skipTLSVerify' | 'caCert' | 'transport'> {
-  const server = tower.getString('server');
-  const url = parseServer(server, `${towerKey}.server`);
   const allowInsecure = tower.getOptionalBoolean('allowInsecure') ?? false;
   const skipTLSVerify = tower.getOptionalBoolean('skipTLSVerify') ?? false;
+  // `http://` sends the password in clear: only to this machine, or where the Tower opts in.
   const clearText = url.protocol === 'http:' && !isLoopbackHost(url.hostname);
   if (clearText && !allowInsecure) {
     invalid(
-      `${towerKey}.server`,
+      key,
       `must be https:// (http:// sends the Tower password in clear); set ${towerKey}.allowInsecure: true to accept that`,
     );
   }

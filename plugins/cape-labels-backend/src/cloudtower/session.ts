@@ -185,12 +185,19 @@ export class TowerSession {
       });
       this.loginInFlight.catch(() => undefined);
     }
+    const login = this.loginInFlight;
+    if (!signal) return login;
+    const aborted = () =>
+      new TowerAbortedError({ towerId: this.towerId, operation });
+    if (signal.aborted) throw aborted();
     // The shared login ignores one caller's signal; each caller stops waiting on its own.
-    return raceAbort(
-      this.loginInFlight,
-      () => new TowerAbortedError({ towerId: this.towerId, operation }),
-      signal,
-    );
+    return new Promise<string>((resolve, reject) => {
+      const onAbort = () => reject(aborted());
+      signal.addEventListener('abort', onAbort, { once: true });
+      login
+        .then(resolve, reject)
+        .finally(() => signal.removeEventListener('abort', onAbort));
+    });
   }
 
   private async login(): Promise<string> {
@@ -264,20 +271,4 @@ export function sampleDateHeader(
     return { reason: 'Tower sent a Date header that is not an HTTP date' };
   }
   return { towerTimeMs: towerTime.toMillis() };
-}
-
-function raceAbort<T>(
-  promise: Promise<T>,
-  aborted: () => Error,
-  signal?: AbortSignal,
-): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(aborted());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(aborted());
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise
-      .then(resolve, reject)
-      .finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

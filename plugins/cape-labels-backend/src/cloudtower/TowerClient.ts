@@ -14,17 +14,15 @@ import type {
 
 export type * from './types';
 
-type TowerClientDeps = {
-  logger?: Pick<LoggerService, 'debug' | 'info' | 'warn'>;
-  onRequestFailed?: RequestFailureListener;
-};
-
 /** What the sweep asks of one Tower, for one run. */
 export type TowerClient = ReturnType<typeof createTowerClient>;
 
 export function createTowerClient(
   connection: TowerConnectionOptions,
-  deps: TowerClientDeps = {},
+  deps: {
+    logger?: Pick<LoggerService, 'debug' | 'info' | 'warn'>;
+    onRequestFailed?: RequestFailureListener;
+  } = {},
 ) {
   const { towerId } = connection;
   const { logger } = deps;

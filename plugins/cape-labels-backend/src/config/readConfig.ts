@@ -365,7 +365,6 @@ function readTowerHeaders(
     invalid(key, 'must be a map of header name to value');
   }
   const headers: Record<string, string> = {};
-  const seen = new Set<string>();
   for (const [name, value] of Object.entries(given)) {
     const lower = name.toLowerCase();
     if (!HEADER_NAME.test(name)) {
@@ -377,10 +376,9 @@ function readTowerHeaders(
         `the client sets ${lower} itself (${[...RESERVED_HEADERS].join(', ')} are refused, any case)`,
       );
     }
-    if (seen.has(lower)) {
+    if (Object.keys(headers).some(set => set.toLowerCase() === lower)) {
       invalid(`${key}.${name}`, 'set twice (header names ignore case)');
     }
-    seen.add(lower);
     headers[name] = headerValue(value, `${key}.${name}`);
   }
   return headers;

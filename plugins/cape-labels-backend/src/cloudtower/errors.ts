@@ -398,16 +398,17 @@ const TLS_CODES = new Set([
   'EPROTO',
 ]);
 
-const NETWORK_DETAILS: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ENOTFOUND: 'host not found',
-  EAI_AGAIN: 'DNS lookup failed (temporary)',
-  ECONNRESET: 'connection reset',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  ETIMEDOUT: 'connection timed out',
-  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
-  UND_ERR_SOCKET: 'socket closed',
+/** Each network code's words, and whether it means no connection was made (nothing sent). */
+const NETWORK_DETAILS: Record<string, { words: string; neverSent?: true }> = {
+  ECONNREFUSED: { words: 'connection refused', neverSent: true },
+  ENOTFOUND: { words: 'host not found', neverSent: true },
+  EAI_AGAIN: { words: 'DNS lookup failed (temporary)', neverSent: true },
+  ECONNRESET: { words: 'connection reset' },
+  EHOSTUNREACH: { words: 'host unreachable', neverSent: true },
+  ENETUNREACH: { words: 'network unreachable', neverSent: true },
+  ETIMEDOUT: { words: 'connection timed out' },
+  UND_ERR_CONNECT_TIMEOUT: { words: 'connection timed out', neverSent: true },
+  UND_ERR_SOCKET: { words: 'socket closed' },
 };
 
 export function findCode(e: unknown): { code?: string; error: unknown } {
@@ -437,7 +438,7 @@ export function unreachableError(e: unknown, ctx: Ctx): TowerUnreachableError {
     });
   if (code)
     return new TowerUnreachableError(
-      `${NETWORK_DETAILS[code] ?? 'network error'} (${code})`,
+      `${NETWORK_DETAILS[code]?.words ?? 'network error'} (${code})`,
       { ...ctx, cause, passedThroughCode: code },
     );
   return new TowerUnreachableError(`network error: ${toError(e).message}`, {
@@ -446,16 +447,6 @@ export function unreachableError(e: unknown, ctx: Ctx): TowerUnreachableError {
     code: 'NETWORK',
   });
 }
-
-const NEVER_SENT = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'TLS',
-]);
 
 /**
  * Whether a failed delete may have been committed by Tower, now or a moment later: no usable
@@ -468,6 +459,6 @@ export function isAmbiguous(error: unknown): boolean {
   if (error instanceof TowerResponseError) return true;
   if (error instanceof TowerHttpError) return error.status >= 500;
   if (error instanceof TowerUnreachableError)
-    return !NEVER_SENT.has(error.code);
+    return error.code !== 'TLS' && !NETWORK_DETAILS[error.code]?.neverSent;
   return false;
 }

@@ -53,11 +53,9 @@ export type CapeLabelsConfig = {
   maxConcurrentSweeps: number;
   /** Ordered by title. */
   towers: TowerConfig[];
-  /** `capeLabels.notifications.enabled` (default true). */
   notificationsEnabled: boolean;
   /** `capeLabels.notifications.pagePath`: the app's path of the cape-labels page, no trailing `/`. */
   notificationsPagePath: string;
-  /** `capeLabels.notifications.language`: the language notifications are written in (default en). */
   notificationsLanguage: CapeLabelsLanguage;
 };
 

@@ -1,34 +1,28 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { TowerResponseError } from './errors';
-import { LabelHolderReader } from './holders';
+import { LabelHolderReader, type HeldLabels } from './holders';
 import * as ops from './operations';
 import { LabelRelationDiscovery, readLiveStates } from './relations';
 import { TowerSession } from './session';
 import type {
-  HeldLabels,
   LabelLiveState,
-  LabelRelations,
   RequestFailureListener,
-  TowerClockReading,
   TowerConnectionOptions,
   TowerLabel,
-  TowerLogin,
   Vars,
 } from './types';
 
 export type * from './types';
-
-type TowerClientDeps = {
-  logger?: Pick<LoggerService, 'debug' | 'info' | 'warn'>;
-  onRequestFailed?: RequestFailureListener;
-};
 
 /** What the sweep asks of one Tower, for one run. */
 export type TowerClient = ReturnType<typeof createTowerClient>;
 
 export function createTowerClient(
   connection: TowerConnectionOptions,
-  deps: TowerClientDeps = {},
+  deps: {
+    logger?: Pick<LoggerService, 'debug' | 'info' | 'warn'>;
+    onRequestFailed?: RequestFailureListener;
+  } = {},
 ) {
   const { towerId } = connection;
   const { logger } = deps;
@@ -59,16 +53,11 @@ export function createTowerClient(
         key => () =>
           keysetChain(fetchPage, { towerId, key, pageSize, onAnomaly }),
       );
-      return mergeChains(chains, session.maxInFlight);
+      return mergeChains(chains, connection.maxInFlight);
     },
 
-    /**
-     * The relations of Tower's `Label`, read on first use and kept for the client's life (one run).
-     * Throws a `TowerResponseError` `RELATIONS_UNKNOWN` when they cannot be determined.
-     */
-    async readLabelRelations(signal?: AbortSignal): Promise<LabelRelations> {
-      return (await relations.read(signal)).relations;
-    },
+    /** Tower's `Label` relations, read once per client; unknown: `RELATIONS_UNKNOWN` thrown. */
+    readLabelRelations: relations.read,
 
     /** Each label's live `total_num` and what references it; missing ids are absent. */
     async checkLabels(
@@ -94,7 +83,7 @@ export function createTowerClient(
           `deleteLabelsGuarded: createdBefore is not a timestamp: ${input.createdBefore}`,
         );
       }
-      const { fields } = (await relations.read(signal)).relations;
+      const { fields } = await relations.read(signal);
       // One object, its fields ANDed: Tower coerces each object of an `AND` list against all of
       // LabelWhereInput's fields, once per object.
       const where = {
@@ -143,18 +132,12 @@ export function createTowerClient(
      * Logs in (unless a token is cached) and reads Tower's clock from login's answer; with an API
      * key, from the first answer (a `CapeLabelsPing` when nothing else was sent yet).
      */
-    readClock(signal?: AbortSignal): Promise<TowerClockReading> {
-      return session.readClock(signal);
-    },
+    readClock: (signal?: AbortSignal) => session.readClock(signal),
 
     /** How the client authenticated, once it has (after `readClock` or any request). */
-    loginUsed(): TowerLogin | undefined {
-      return session.loginUsed();
-    },
+    loginUsed: () => session.loginUsed(),
 
-    close(): Promise<void> {
-      return session.close();
-    },
+    close: () => session.close(),
   };
 }
 

@@ -288,12 +288,18 @@ const str = (v: unknown): string | undefined =>
 const codeText = (v: unknown): string | undefined =>
   typeof v === 'number' && Number.isFinite(v) ? String(v) : str(v);
 
-export function graphqlErrorCode(error: unknown): string | undefined {
-  if (!isObj(error)) return undefined;
-  return (
-    codeText(error.code) ??
-    (isObj(error.extensions) ? codeText(error.extensions.code) : undefined)
-  );
+/** A GraphQL `errors` list: the first error's code (top level or under `extensions`) and words. */
+export function graphqlErrors(errors: readonly unknown[]) {
+  const [first] = errors;
+  const messageOf = (e: unknown) => (isObj(e) ? str(e.message) : undefined);
+  return {
+    code: isObj(first)
+      ? (codeText(first.code) ??
+        (isObj(first.extensions) ? codeText(first.extensions.code) : undefined))
+      : undefined,
+    message: messageOf(first),
+    messages: errors.map(messageOf).filter(m => m !== undefined),
+  };
 }
 
 function fromJson(text: string): TowerHttpErrorBody {
@@ -304,15 +310,7 @@ function fromJson(text: string): TowerHttpErrorBody {
     return { message: text };
   }
   if (!isObj(value)) return {};
-  if (Array.isArray(value.errors)) {
-    const errors: unknown[] = value.errors;
-    const messageOf = (e: unknown) => (isObj(e) ? str(e.message) : undefined);
-    return {
-      code: graphqlErrorCode(errors[0]),
-      message: messageOf(errors[0]),
-      messages: errors.map(messageOf).filter(m => m !== undefined),
-    };
-  }
+  if (Array.isArray(value.errors)) return graphqlErrors(value.errors);
   return {
     code: codeText(value.code),
     message: str(value.message) ?? str(value.error),
@@ -400,16 +398,17 @@ const TLS_CODES = new Set([
   'EPROTO',
 ]);
 
-const NETWORK_DETAILS: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ENOTFOUND: 'host not found',
-  EAI_AGAIN: 'DNS lookup failed (temporary)',
-  ECONNRESET: 'connection reset',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  ETIMEDOUT: 'connection timed out',
-  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
-  UND_ERR_SOCKET: 'socket closed',
+/** Each network code's words, and whether it means no connection was made (nothing sent). */
+const NETWORK_DETAILS: Record<string, { words: string; neverSent?: true }> = {
+  ECONNREFUSED: { words: 'connection refused', neverSent: true },
+  ENOTFOUND: { words: 'host not found', neverSent: true },
+  EAI_AGAIN: { words: 'DNS lookup failed (temporary)', neverSent: true },
+  ECONNRESET: { words: 'connection reset' },
+  EHOSTUNREACH: { words: 'host unreachable', neverSent: true },
+  ENETUNREACH: { words: 'network unreachable', neverSent: true },
+  ETIMEDOUT: { words: 'connection timed out' },
+  UND_ERR_CONNECT_TIMEOUT: { words: 'connection timed out', neverSent: true },
+  UND_ERR_SOCKET: { words: 'socket closed' },
 };
 
 export function findCode(e: unknown): { code?: string; error: unknown } {
@@ -423,10 +422,7 @@ export function findCode(e: unknown): { code?: string; error: unknown } {
   return { error: e };
 }
 
-export function unreachableError(
-  e: unknown,
-  ctx: TowerErrorContext,
-): TowerUnreachableError {
+export function unreachableError(e: unknown, ctx: Ctx): TowerUnreachableError {
   const { code, error } = findCode(e);
   // A credential-free copy: the words and the code only.
   const cause = Object.assign(
@@ -442,7 +438,7 @@ export function unreachableError(
     });
   if (code)
     return new TowerUnreachableError(
-      `${NETWORK_DETAILS[code] ?? 'network error'} (${code})`,
+      `${NETWORK_DETAILS[code]?.words ?? 'network error'} (${code})`,
       { ...ctx, cause, passedThroughCode: code },
     );
   return new TowerUnreachableError(`network error: ${toError(e).message}`, {
@@ -451,16 +447,6 @@ export function unreachableError(
     code: 'NETWORK',
   });
 }
-
-const NEVER_SENT = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'TLS',
-]);
 
 /**
  * Whether a failed delete may have been committed by Tower, now or a moment later: no usable
@@ -473,6 +459,6 @@ export function isAmbiguous(error: unknown): boolean {
   if (error instanceof TowerResponseError) return true;
   if (error instanceof TowerHttpError) return error.status >= 500;
   if (error instanceof TowerUnreachableError)
-    return !NEVER_SENT.has(error.code);
+    return error.code !== 'TLS' && !NETWORK_DETAILS[error.code]?.neverSent;
   return false;
 }

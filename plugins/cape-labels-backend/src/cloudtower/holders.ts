@@ -6,22 +6,25 @@ import {
   TowerResponseError,
 } from './errors';
 import { nonEmptyString } from './operations';
-import {
-  introspectedOr,
-  namesOf,
-  refusalOf,
-  refusedNaming,
-  sharedUntilFailure,
-} from './relations';
+import { discovery, namesOf, refusalOf, refusedNaming } from './relations';
 import type { TowerSession } from './session';
-import type { HeldLabels, LabelHolder } from './types';
-
-export type { HeldLabels, LabelHolder } from './types';
 
 /*
  * Objects that hold labels without a relation on Label (docs/sweep-rules.md, rule 4): no field,
  * filter or counter of Label shows them, so only reading them does.
  */
+
+export type LabelHolder = {
+  kind: string;
+  id: string;
+  name: string | null;
+};
+
+export type HeldLabels = {
+  readAtMs: number;
+  kinds: string[];
+  byLabel: ReadonlyMap<string, LabelHolder>;
+};
 
 /** A field naming labels by id (`ids`) or as objects (`objects`), on the holder or its `via` list. */
 type HolderSource = { via?: { field: string; type: string } } & (
@@ -216,18 +219,16 @@ type Chain = { holder: HolderInUse; after?: string; seen: Set<string> };
  * name: every holder in one request per page, each paged by its `after` cursor.
  */
 export class LabelHolderReader {
-  private readonly discover = sharedUntilFailure(signal =>
-    introspectedOr(
-      () =>
-        this.session.request(
-          'readHolders',
-          holderTypesDocument(),
-          {},
-          parseIntrospectedHolders,
-          signal,
-        ),
-      () => this.probe(signal),
-    ),
+  private readonly discover = discovery(
+    signal =>
+      this.session.request(
+        'readHolders',
+        holderTypesDocument(),
+        {},
+        parseIntrospectedHolders,
+        signal,
+      ),
+    signal => this.probe(signal),
   );
 
   constructor(

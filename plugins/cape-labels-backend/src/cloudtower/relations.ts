@@ -237,28 +237,28 @@ export const refusalOf = (
     },
   );
 
-/** `probe` where Tower refuses `introspect`; anything else (auth, network, timeouts) is thrown. */
-export async function introspectedOr<T>(
-  introspect: () => Promise<T>,
-  probe: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await introspect();
-  } catch (error) {
-    const unexpected =
-      error instanceof TowerResponseError && error.code === 'UNEXPECTED_SHAPE';
-    if (!unexpected && validationMessages(error) === undefined) throw error;
-  }
-  return probe();
-}
-
-/** One discovery shared by every caller; a failed one is tried again by the next caller. */
-export function sharedUntilFailure<T>(
-  start: (signal?: AbortSignal) => Promise<T>,
+/**
+ * What Tower has, found once and shared by every caller (a failed discovery is tried again by the
+ * next): by introspection, else by `probe` where Tower refuses it.
+ */
+export function discovery<T>(
+  introspect: (signal?: AbortSignal) => Promise<T>,
+  probe: (signal?: AbortSignal) => Promise<T>,
 ): (signal?: AbortSignal) => Promise<T> {
+  const discover = async (signal?: AbortSignal) => {
+    try {
+      return await introspect(signal);
+    } catch (error) {
+      const unexpected =
+        error instanceof TowerResponseError &&
+        error.code === 'UNEXPECTED_SHAPE';
+      if (!unexpected && validationMessages(error) === undefined) throw error;
+    }
+    return probe(signal);
+  };
   let current: Promise<T> | undefined;
   return signal =>
-    (current ??= start(signal).catch((error: unknown) => {
+    (current ??= discover(signal).catch((error: unknown) => {
       current = undefined;
       throw error;
     }));
@@ -312,7 +312,6 @@ function namedByRefusal(
 /** Probes of one relation alone, per run: a refusal naming more than this keeps the rest, unclear. */
 export const MAX_ALONE_PROBES = 6;
 
-type RelationsInUse = { relations: LabelRelations };
 type AloneVerdict = RelationFinding | 'lacking';
 
 /**
@@ -323,30 +322,28 @@ type AloneVerdict = RelationFinding | 'lacking';
 export class LabelRelationDiscovery {
   private aloneProbesLeft = MAX_ALONE_PROBES;
   private readonly aloneVerdicts = new Map<string, AloneVerdict>();
-  readonly read: (signal?: AbortSignal) => Promise<RelationsInUse>;
+  readonly read: (signal?: AbortSignal) => Promise<LabelRelations>;
 
   constructor(
     private readonly towerId: string,
     private readonly session: TowerSession,
   ) {
-    this.read = sharedUntilFailure(async signal => ({
-      relations: await introspectedOr(
-        () =>
-          session.request(
-            'readRelations',
-            INTROSPECT_RELATIONS,
-            {},
-            parseIntrospectedRelations,
-            signal,
-          ),
-        () =>
-          this.probe(signal).catch((error: unknown) => {
-            if (error instanceof ShapeError)
-              throw relationsUnknown(this.towerId, error.message);
-            throw error;
-          }),
-      ),
-    }));
+    this.read = discovery(
+      signal =>
+        session.request(
+          'readRelations',
+          INTROSPECT_RELATIONS,
+          {},
+          parseIntrospectedRelations,
+          signal,
+        ),
+      signal =>
+        this.probe(signal).catch((error: unknown) => {
+          if (error instanceof ShapeError)
+            throw relationsUnknown(this.towerId, error.message);
+          throw error;
+        }),
+    );
   }
 
   private async probe(signal?: AbortSignal): Promise<LabelRelations> {
@@ -475,7 +472,7 @@ function parseCheck(
  */
 export async function readLiveStates(
   session: TowerSession,
-  { relations }: RelationsInUse,
+  relations: LabelRelations,
   ids: string[],
   signal?: AbortSignal,
 ): Promise<LabelLiveState[]> {

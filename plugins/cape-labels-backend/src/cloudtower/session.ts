@@ -30,14 +30,9 @@ import type {
 } from './types';
 import { TowerWire, type WireAnswer } from './wire';
 
-const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-/**
- * Requests in flight to one Tower unless `requestsInFlight` says otherwise. CAPE itself runs up to
- * 10 reconciles per controller against the same Tower; at 4 the sweep left a Tower that answers in
- * 5 ms idle for a third of the time (docs/performance.md, "Requests in flight: the default is now 8").
- */
-export const DEFAULT_MAX_IN_FLIGHT = 8;
-export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+// Where test/bench imports it from; readConfig applies it.
+export { DEFAULT_MAX_IN_FLIGHT } from '../config/readConfig';
+
 const MAX_ID_BYTES = 128;
 
 type TowerTimeSample = { towerTimeMs: number } | { reason: string };
@@ -50,7 +45,6 @@ type TowerTimeSample = { towerTimeMs: number } | { reason: string };
  * sending it again.
  */
 export class TowerSession {
-  readonly maxInFlight: number;
   private readonly towerId: string;
   private readonly credentials: TowerCredentials;
   /** Never in an error: the password or API key, the header values, every token given since. */
@@ -76,18 +70,7 @@ export class TowerSession {
       credentials.kind === 'apiKey' ? credentials.apiKey : credentials.password,
       ...Object.values(headers ?? {}),
     ]);
-    this.maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
-    this.wire = new TowerWire(
-      {
-        ...options,
-        timeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
-        maxInFlight: this.maxInFlight,
-        maxResponseBytes:
-          options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-      },
-      this.scrubber,
-      onRequestFailed,
-    );
+    this.wire = new TowerWire(options, this.scrubber, onRequestFailed);
   }
 
   async readClock(signal?: AbortSignal): Promise<TowerClockReading> {
@@ -202,12 +185,19 @@ export class TowerSession {
       });
       this.loginInFlight.catch(() => undefined);
     }
+    const login = this.loginInFlight;
+    if (!signal) return login;
+    const aborted = () =>
+      new TowerAbortedError({ towerId: this.towerId, operation });
+    if (signal.aborted) throw aborted();
     // The shared login ignores one caller's signal; each caller stops waiting on its own.
-    return raceAbort(
-      this.loginInFlight,
-      () => new TowerAbortedError({ towerId: this.towerId, operation }),
-      signal,
-    );
+    return new Promise<string>((resolve, reject) => {
+      const onAbort = () => reject(aborted());
+      signal.addEventListener('abort', onAbort, { once: true });
+      login
+        .then(resolve, reject)
+        .finally(() => signal.removeEventListener('abort', onAbort));
+    });
   }
 
   private async login(): Promise<string> {
@@ -281,20 +271,4 @@ export function sampleDateHeader(
     return { reason: 'Tower sent a Date header that is not an HTTP date' };
   }
   return { towerTimeMs: towerTime.toMillis() };
-}
-
-function raceAbort<T>(
-  promise: Promise<T>,
-  aborted: () => Error,
-  signal?: AbortSignal,
-): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(aborted());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(aborted());
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise
-      .then(resolve, reject)
-      .finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

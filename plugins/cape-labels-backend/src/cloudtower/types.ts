@@ -3,18 +3,6 @@ import type { TowerError } from './errors';
 
 export type Vars = Record<string, unknown>;
 
-export type LabelHolder = {
-  kind: string;
-  id: string;
-  name: string | null;
-};
-
-export type HeldLabels = {
-  readAtMs: number;
-  kinds: string[];
-  byLabel: ReadonlyMap<string, LabelHolder>;
-};
-
 export type TowerCredentials =
   | {
       kind: 'password';
@@ -39,8 +27,7 @@ export type TowerEndpoint = {
   credentials: TowerCredentials;
   /**
    * Sent on every request to this Tower (login included) and to nothing else, e.g. a gateway's
-   * `x-bypass-whitelist: true`. Values are secrets. Never a name the client owns
-   * (`authorization`, `content-type`, `content-length`, `host`).
+   * `x-bypass-whitelist: true`. Values are secrets.
    */
   headers?: Readonly<Record<string, string>>;
   skipTLSVerify: boolean;
@@ -64,11 +51,12 @@ export type TowerLogin =
  */
 export type RequestFailureListener = (error: TowerError) => void;
 
+/** One Tower's endpoint and limits, as configured: the client takes them as given. */
 export type TowerConnectionOptions = TowerEndpoint & {
   towerId: string;
-  requestTimeoutMs?: number;
-  maxInFlight?: number;
-  maxResponseBytes?: number;
+  requestTimeoutMs: number;
+  maxInFlight: number;
+  maxResponseBytes: number;
 };
 
 export type TowerLabel = {

@@ -12,8 +12,7 @@ import { Limiter } from '../lib/limiter';
 import { plainText } from '../lib/plainText';
 import {
   findCode,
-  graphqlErrorCode,
-  isObj,
+  graphqlErrors,
   MAX_ERROR_BODY_BYTES,
   parseErrorBody,
   TowerAbortedError,
@@ -31,14 +30,11 @@ import {
 } from './errors';
 import { LOGIN_CODES } from './login';
 import type { SecretScrubber } from './scrub';
-import type { RequestFailureListener, TowerEndpoint, Vars } from './types';
-
-type WireOptions = Omit<TowerEndpoint, 'credentials'> & {
-  towerId: string;
-  timeoutMs: number;
-  maxInFlight: number;
-  maxResponseBytes: number;
-};
+import type {
+  RequestFailureListener,
+  TowerConnectionOptions,
+  Vars,
+} from './types';
 
 export type WireAnswer = { data: unknown; date: string | null };
 
@@ -70,7 +66,7 @@ export class TowerWire {
   private agent?: Dispatcher;
 
   constructor(
-    private readonly options: WireOptions,
+    private readonly options: TowerConnectionOptions,
     private readonly scrubber: SecretScrubber,
     private readonly onRequestFailed?: RequestFailureListener,
   ) {
@@ -95,7 +91,7 @@ export class TowerWire {
     const release = await this.limiter.acquire(options.signal).catch(() => {
       throw new TowerAbortedError(ctx);
     });
-    const timeoutSignal = AbortSignal.timeout(this.options.timeoutMs);
+    const timeoutSignal = AbortSignal.timeout(this.options.requestTimeoutMs);
     try {
       const answer = await this.client.rawRequest<unknown>({
         query: document,
@@ -193,7 +189,7 @@ export class TowerWire {
       return this.tooLarge(ctx);
     if (signal?.aborted) return new TowerAbortedError(ctx);
     if (timeoutSignal.aborted)
-      return new TowerTimeoutError(this.options.timeoutMs, ctx);
+      return new TowerTimeoutError(this.options.requestTimeoutMs, ctx);
     if (e instanceof Error && e.cause !== undefined)
       return unreachableError(e, ctx);
     // What is left is graphql-request refusing a 2xx body; its own words would quote the body.
@@ -202,14 +198,9 @@ export class TowerWire {
 
   private graphqlError(e: ClientError, ctx: TowerErrorContext): TowerError {
     const scrub = (text: string) => this.scrubber.scrub(text);
-    const first: unknown = e.response.errors?.[0];
-    const rawCode = graphqlErrorCode(first);
-    const code = rawCode && scrub(rawCode);
-    const message = scrub(
-      isObj(first) && typeof first.message === 'string'
-        ? first.message
-        : 'GraphQL error',
-    );
+    const found = graphqlErrors(e.response.errors ?? []);
+    const code = found.code && scrub(found.code);
+    const message = scrub(found.message ?? 'GraphQL error');
     if (ctx.operation === 'login' || (code && LOGIN_CODES.has(code))) {
       return new TowerAuthError(`${message}${code ? ` (${code})` : ''}`, {
         ...ctx,
@@ -218,9 +209,7 @@ export class TowerWire {
     }
     return new TowerGraphQLError(code, message, {
       ...ctx,
-      messages: (e.response.errors ?? []).map(err =>
-        scrub(typeof err.message === 'string' ? err.message : ''),
-      ),
+      messages: found.messages.map(scrub),
     });
   }
 

@@ -36,10 +36,11 @@ export class TowerOwnershipReloads {
     this.subscription?.unsubscribe();
   }
 
-  private read(): Map<string, TowerOwnership> | undefined {
+  private reload(): void {
     const { config, logger, towers } = this.options;
+    let ownerships: Map<string, TowerOwnership>;
     try {
-      return new Map(
+      ownerships = new Map(
         towers.flatMap(({ id }) => {
           const key = `capeLabels.towers.${id}`;
           const block = config.getOptionalConfig(key);
@@ -50,18 +51,14 @@ export class TowerOwnershipReloads {
       logger.error(
         `Config reloaded with an invalid Tower owner or notify; every Tower keeps its previous ones: ${toError(error).message}`,
       );
-      return undefined;
+      return;
     }
-  }
-
-  private reload(): void {
-    const ownerships = this.read();
-    for (const tower of this.options.towers) {
-      const now = ownerships?.get(tower.id);
+    for (const tower of towers) {
+      const now = ownerships.get(tower.id);
       if (!now || sameOwnership(now, tower)) continue;
       tower.owner = now.owner;
       tower.notify = now.notify;
-      this.options.logger.info(
+      logger.info(
         `Tower ${tower.id}: owner ${now.owner ?? 'none'}, notify ${now.notify.join(', ') || 'nobody'} (config reloaded)`,
       );
     }

@@ -18,10 +18,6 @@ import { Duration, type DurationLikeObject } from 'luxon';
 import { isLoopbackHost } from '../cloudtower/wire';
 import type { TowerCredentials } from '../cloudtower/TowerClient';
 import {
-  DEFAULT_MAX_IN_FLIGHT,
-  DEFAULT_MAX_RESPONSE_BYTES,
-} from '../cloudtower/session';
-import {
   PUBLISHER_NAME,
   TOWER_ID_PATTERN,
   type AccessConfig,
@@ -31,11 +27,17 @@ import {
   type TowerConfig,
 } from './types';
 
-// Read once at start: a bad value stops start-up naming its key, instead of failing a run hours
-// later.
+// Read once at start: a bad value stops start-up, naming its key, not a run hours later.
 
 const ROOT = 'capeLabels';
 
+/**
+ * Requests in flight to one Tower unless `requestsInFlight` says otherwise. CAPE itself runs up to
+ * 10 reconciles per controller against the same Tower; at 4 the sweep left a Tower that answers in
+ * 5 ms idle for a third of the time (docs/performance.md, "Requests in flight: the default is now 8").
+ */
+export const DEFAULT_MAX_IN_FLIGHT = 8;
+const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 /** Above this an answer is not worth waiting for: a page of 1,000 labels is well under 1 MiB. */
 const MAX_RESPONSE_BYTES_LIMIT = 1024 * 1024 * 1024;
 
@@ -203,7 +205,12 @@ function readTower(
   };
 }
 
-function parseServer(server: string, key: string): URL {
+function readTowerServer(
+  tower: Config,
+  towerKey: string,
+): Pick<TowerConfig, 'server' | 'skipTLSVerify' | 'caCert' | 'transport'> {
+  const key = `${towerKey}.server`;
+  const server = tower.getString('server');
   const url = URL.canParse(server) ? new URL(server) : undefined;
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:')
     return invalid(key, 'must be an http(s) URL');
@@ -218,23 +225,13 @@ function parseServer(server: string, key: string): URL {
   if (/[?#]/.test(server)) {
     invalid(key, 'must not have a query (?) or fragment (#)');
   }
-  return url;
-}
-
-// `http://` sends the password in clear: refused unless the host is this machine or the Tower
-// opts in.
-function readTowerServer(
-  tower: Config,
-  towerKey: string,
-): Pick<TowerConfig, 'server' | 'skipTLSVerify' | 'caCert' | 'transport'> {
-  const server = tower.getString('server');
-  const url = parseServer(server, `${towerKey}.server`);
   const allowInsecure = tower.getOptionalBoolean('allowInsecure') ?? false;
   const skipTLSVerify = tower.getOptionalBoolean('skipTLSVerify') ?? false;
+  // `http://` sends the password in clear: only to this machine, or where the Tower opts in.
   const clearText = url.protocol === 'http:' && !isLoopbackHost(url.hostname);
   if (clearText && !allowInsecure) {
     invalid(
-      `${towerKey}.server`,
+      key,
       `must be https:// (http:// sends the Tower password in clear); set ${towerKey}.allowInsecure: true to accept that`,
     );
   }
@@ -368,7 +365,6 @@ function readTowerHeaders(
     invalid(key, 'must be a map of header name to value');
   }
   const headers: Record<string, string> = {};
-  const seen = new Set<string>();
   for (const [name, value] of Object.entries(given)) {
     const lower = name.toLowerCase();
     if (!HEADER_NAME.test(name)) {
@@ -380,10 +376,9 @@ function readTowerHeaders(
         `the client sets ${lower} itself (${[...RESERVED_HEADERS].join(', ')} are refused, any case)`,
       );
     }
-    if (seen.has(lower)) {
+    if (Object.keys(headers).some(set => set.toLowerCase() === lower)) {
       invalid(`${key}.${name}`, 'set twice (header names ignore case)');
     }
-    seen.add(lower);
     headers[name] = headerValue(value, `${key}.${name}`);
   }
   return headers;

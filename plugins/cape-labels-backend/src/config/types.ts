@@ -1,28 +1,26 @@
 import type { SchedulerServiceTaskScheduleDefinition } from '@backstage/backend-plugin-api';
 import type {
   CapeLabelsLanguage,
+  TowerOwnership,
   TowerTransport,
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { Duration } from 'luxon';
 import type { TowerEndpoint } from '../cloudtower/TowerClient';
 
 /** Everything needed to sweep one Tower, defaults applied. */
-export type TowerConfig = TowerEndpoint & {
-  id: string;
-  title: string;
-  /** What the card and the start-up log say about the way to this Tower. */
-  transport: TowerTransport;
-  resourcePrefix: string;
-  schedule: SchedulerServiceTaskScheduleDefinition;
-  minAge: Duration;
-  dryRun: boolean;
-  maxDeletesPerRun: number;
-  confirmAfter: Duration;
-  /** Catalog owner (full entity ref); `null`: owned by nobody. */
-  owner: string | null;
-  /** Entity refs notified about this Tower's runs (the owner by default, else nobody). */
-  notify: string[];
-};
+export type TowerConfig = TowerEndpoint &
+  TowerOwnership & {
+    id: string;
+    title: string;
+    /** What the card and the start-up log say about the way to this Tower. */
+    transport: TowerTransport;
+    resourcePrefix: string;
+    schedule: SchedulerServiceTaskScheduleDefinition;
+    minAge: Duration;
+    dryRun: boolean;
+    maxDeletesPerRun: number;
+    confirmAfter: Duration;
+  };
 
 /** How hard the sweepers work their Towers: `capeLabels`' limits, every default applied. */
 export type SweepTuning = {
@@ -55,11 +53,9 @@ export type CapeLabelsConfig = {
   maxConcurrentSweeps: number;
   /** Ordered by title. */
   towers: TowerConfig[];
-  /** `capeLabels.notifications.enabled` (default true). */
   notificationsEnabled: boolean;
   /** `capeLabels.notifications.pagePath`: the app's path of the cape-labels page, no trailing `/`. */
   notificationsPagePath: string;
-  /** `capeLabels.notifications.language`: the language notifications are written in (default en). */
   notificationsLanguage: CapeLabelsLanguage;
 };
 

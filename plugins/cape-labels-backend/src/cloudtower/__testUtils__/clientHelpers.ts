@@ -20,6 +20,8 @@ export function opts(
     credentials: passwordCredentials(),
     skipTLSVerify: false,
     requestTimeoutMs: 5000,
+    maxInFlight: 8,
+    maxResponseBytes: 8 * 1024 * 1024,
     ...extra,
   };
 }

@@ -4,7 +4,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { Duration } from 'luxon';
 import type { ScenarioSpec } from '@smartx-cape/cloudtower-simulator';
-import { DEFAULT_MAX_IN_FLIGHT } from '../../plugins/cape-labels-backend/src/cloudtower/session';
+import { DEFAULT_MAX_IN_FLIGHT } from '../../plugins/cape-labels-backend/src/config/readConfig';
 
 export const USER = {
   username: 'cape-gc',

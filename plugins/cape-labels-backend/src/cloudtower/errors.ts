@@ -181,10 +181,6 @@ export class TowerAbortedError extends TowerError {
   }
 }
 
-export function isTowerError(e: unknown): e is TowerError {
-  return e instanceof TowerError;
-}
-
 export class ShapeError extends Error {}
 
 export function parseAnswer<T>(
@@ -260,7 +256,7 @@ const NO_PASSWORD_REFUSED = new Set([
 
 /** Whether Tower refused a password login: each refusal counts toward locking the account. */
 export function isRefusedLogin(e: unknown): e is TowerError {
-  if (!isTowerError(e) || e.operation !== 'login') return false;
+  if (!(e instanceof TowerError) || e.operation !== 'login') return false;
   if (e instanceof TowerAuthError) return !NO_PASSWORD_REFUSED.has(e.code);
   return authFailureCode(e) !== undefined;
 }
@@ -454,7 +450,7 @@ export function unreachableError(e: unknown, ctx: Ctx): TowerUnreachableError {
  * and a connection never made are not ambiguous.
  */
 export function isAmbiguous(error: unknown): boolean {
-  if (!isTowerError(error)) return true;
+  if (!(error instanceof TowerError)) return true;
   if (error instanceof TowerTimeoutError) return true;
   if (error instanceof TowerResponseError) return true;
   if (error instanceof TowerHttpError) return error.status >= 500;

@@ -30,9 +30,6 @@ import type {
 } from './types';
 import { TowerWire, type WireAnswer } from './wire';
 
-// Where test/bench imports it from; readConfig applies it.
-export { DEFAULT_MAX_IN_FLIGHT } from '../config/readConfig';
-
 const MAX_ID_BYTES = 128;
 
 type TowerTimeSample = { towerTimeMs: number } | { reason: string };

@@ -49,7 +49,6 @@ export type CapeLabelsConfig = {
   tuning: SweepTuning;
   /** `startSpread`: the window each Tower's stable start offset falls in; unset, `startSpreads` decides. */
   startSpread?: Duration;
-  /** `maxConcurrentSweeps`: sweeps one replica runs at once. */
   maxConcurrentSweeps: number;
   /** Ordered by title. */
   towers: TowerConfig[];
@@ -63,9 +62,7 @@ export type CapeLabelsConfig = {
 export type AccessConfig = {
   /** `permission.enabled`: Backstage's permission framework decides (else every check allows). */
   permissionsEnabled: boolean;
-  /** `capeLabels.allowManualSweepsWithoutPermissions`: real sweeps by hand even with permissions off. */
   allowManualSweepsWithoutPermissions: boolean;
-  /** `capeLabels.events.acceptSweepRequests`: act on `cape-labels.sweep-requested`. */
   acceptEventSweepRequests: boolean;
   /** `capeLabels.events.publishers`: who may ask for a sweep by event, and of which Towers. */
   eventPublishers: EventPublishers;

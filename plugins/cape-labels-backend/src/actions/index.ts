@@ -29,6 +29,13 @@ const TOWER_ID =
 
 const AUDIT = { meta: { via: 'actions-registry' } };
 
+const MAY_SWEEP =
+  'Needs the cape-labels.read and cape-labels.sweep.run permissions on that Tower';
+
+const GATED =
+  `${MAY_SWEEP}; refused while Backstage's permission framework is off unless the operator ` +
+  'set capeLabels.allowManualSweepsWithoutPermissions.';
+
 const towerInput = (z: typeof zod) =>
   z.object({ towerId: z.string().describe(TOWER_ID) }).strict();
 
@@ -200,10 +207,9 @@ export function registerCapeLabelsActions(
     title: 'Preview a sweep of one Tower (deletes nothing)',
     description:
       'Starts a dry run of one Tower: it lists and checks labels like a real sweep and records ' +
-      'which ones it would delete (action would-delete) without deleting any. Needs the ' +
-      'cape-labels.read and cape-labels.sweep.run permissions on that Tower. Answers at once; the run then shows in ' +
-      'list-tower-runs, its labels in list-run-labels. Fails with a conflict while the Tower is ' +
-      'already sweeping.',
+      `which ones it would delete (action would-delete) without deleting any. ${MAY_SWEEP}. ` +
+      'Answers at once; the run then shows in list-tower-runs, its labels in list-run-labels. ' +
+      'Fails with a conflict while the Tower is already sweeping.',
     attributes: { destructive: false, readOnly: false, idempotent: false },
     schema: { input: towerInput, output: sweepAccepted },
     examples: [{ title: 'Preview prod-a', input: { towerId: 'prod-a' } }],
@@ -216,11 +222,8 @@ export function registerCapeLabelsActions(
     description:
       'Starts a real sweep of one Tower: it deletes CAPE labels that no object uses any more ' +
       '(unless the Tower is configured dryRun). Destructive: run preview-tower-sweep first and ' +
-      'ask the user to confirm. Needs the cape-labels.read and cape-labels.sweep.run permissions ' +
-      'on that Tower; refused ' +
-      "while Backstage's permission framework is off unless the operator set " +
-      'capeLabels.allowManualSweepsWithoutPermissions. Recorded with you as requestedBy and ' +
-      'audited. Answers at once; follow the run with list-tower-runs.',
+      `ask the user to confirm. ${GATED} Recorded with you as requestedBy and audited. Answers ` +
+      'at once; follow the run with list-tower-runs.',
     attributes: { destructive: true, readOnly: false, idempotent: false },
     schema: { input: towerInput, output: sweepAccepted },
     examples: [{ title: 'Sweep prod-a', input: { towerId: 'prod-a' } }],
@@ -234,10 +237,7 @@ export function registerCapeLabelsActions(
       "Stops the Tower's running sweep, whichever backend replica runs it: it ends aborted " +
       'before its next page or batch, noted with you as the one who stopped it, and audited. ' +
       'Deletes nothing; labels a delete already sent are settled and recorded as on any abort. ' +
-      'Needs the cape-labels.read and cape-labels.sweep.run permissions on that Tower; refused ' +
-      "while Backstage's permission framework is off unless the operator set " +
-      'capeLabels.allowManualSweepsWithoutPermissions. Fails with a conflict when no sweep of ' +
-      'the Tower runs.',
+      `${GATED} Fails with a conflict when no sweep of the Tower runs.`,
     attributes: { destructive: false, readOnly: false, idempotent: true },
     schema: {
       input: towerInput,

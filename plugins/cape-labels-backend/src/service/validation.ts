@@ -7,11 +7,6 @@ import type {
 import { PUBLISHER_NAME } from '../config/types';
 import { RUN_ID, TOWER_ID, type IntegerRule } from '../schema/specRules';
 
-/*
- * The validated router does not see the actions' input or the events' payloads: check them
- * against the spec's own rules here, with errors that name the field.
- */
-
 export function wholeNumber(
   value: number | undefined,
   name: string,

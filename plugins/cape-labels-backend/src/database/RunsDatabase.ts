@@ -174,7 +174,7 @@ async function insertOutcomeRows(
     ...Object.values(OUTCOME_FIELDS).map(field => o[field] ?? null),
   ]);
   await insertBatch(tx, OUTCOMES, OUTCOME_COLUMNS, rows, {
-    fixed: { run_id: runId },
+    run_id: runId,
   });
 }
 

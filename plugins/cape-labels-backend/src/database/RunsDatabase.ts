@@ -197,6 +197,10 @@ function filteredOutcomes(
   return query;
 }
 
+function outcomesInOrder(db: Knex, runId: string, filter: OutcomeFilter) {
+  return filteredOutcomes(db, runId, filter).select('*').orderBy('seq', 'asc');
+}
+
 async function newestRows(db: Knex, towerIds: string[]): Promise<SummaryRow[]> {
   if (isPostgres(db)) {
     // PostgreSQL took 10-25 ms to plan the UNION ALL form below for 10 Towers; one LATERAL
@@ -564,9 +568,7 @@ export class RunsDatabase {
             .count({ total: '*' })
             .first()
         : undefined,
-      filteredOutcomes(this.connection.db, runId, filter)
-        .select('*')
-        .orderBy('seq', 'asc')
+      outcomesInOrder(this.connection.db, runId, filter)
         .offset(offset)
         .limit(limit),
     ]);
@@ -589,14 +591,8 @@ export class RunsDatabase {
   ): AsyncGenerator<LabelOutcome[]> {
     let after = 0;
     for (;;) {
-      const rows: OutcomeRow[] = await filteredOutcomes(
-        this.connection.db,
-        runId,
-        filter,
-      )
+      const rows = await outcomesInOrder(this.connection.db, runId, filter)
         .andWhere('seq', '>', after)
-        .select('*')
-        .orderBy('seq', 'asc')
         .limit(pageSize);
       if (rows.length === 0) return;
       yield rows.map(rowToOutcome);

@@ -29,6 +29,7 @@ const KEPT_COLUMNS = {
 } as const satisfies Record<KeptReason, keyof RunRow>;
 
 type KeptColumn = (typeof KEPT_COLUMNS)[KeptReason];
+type AddedCounts = Partial<Record<KeptColumn | 'outcome_rows', number>>;
 
 const COUNT_COLUMNS = {
   scanned: 'scanned',
@@ -40,7 +41,10 @@ const COUNT_COLUMNS = {
 } as const satisfies Record<keyof RunCounts, keyof RunRow>;
 
 type CountColumn = (typeof COUNT_COLUMNS)[keyof RunCounts];
-type AddedCounts = Partial<Record<KeptColumn | 'outcome_rows', number>>;
+const COUNT_PAIRS = Object.entries(COUNT_COLUMNS) as [
+  keyof RunCounts,
+  CountColumn,
+][];
 
 /**
  * The routine keeps: labels in use or too young, most of a Tower's labels in every run. They are
@@ -118,10 +122,7 @@ export function rowToSummary(row: SummaryRow, now: number): RunSummary {
     finishedAt: finishedAt === null ? null : new Date(finishedAt).toISOString(),
     durationMs: finishedAt === null ? null : finishedAt - startedAt,
     counts: Object.fromEntries(
-      Object.entries(COUNT_COLUMNS).map(([field, column]) => [
-        field,
-        row[column],
-      ]),
+      COUNT_PAIRS.map(([field, column]) => [field, row[column]]),
     ) as RunCounts,
     keptByReason: keptByReason(row),
     instance: row.instance,
@@ -182,10 +183,7 @@ export function countedOnly(row: Pick<RunRow, 'routine_listed'>): KeptReason[] {
 
 export function countColumns(counts: RunCounts) {
   return Object.fromEntries(
-    Object.entries(COUNT_COLUMNS).map(([field, column]) => [
-      column,
-      counts[field as keyof RunCounts],
-    ]),
+    COUNT_PAIRS.map(([field, column]) => [column, counts[field]]),
   ) as Record<CountColumn, number>;
 }
 

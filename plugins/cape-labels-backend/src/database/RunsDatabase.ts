@@ -424,12 +424,11 @@ export class RunsDatabase {
         .whereIn('tower_id', ids)
         .groupBy('tower_id'),
     );
-    const result = new Map<string, number>();
-    for (const row of rows) {
-      if (row.finished_at !== null)
-        result.set(row.tower_id, Number(row.finished_at));
-    }
-    return result;
+    return new Map(
+      rows
+        .filter(row => row.finished_at !== null)
+        .map(row => [row.tower_id, Number(row.finished_at)]),
+    );
   }
 
   async pruneRuns(towerId: string, keep: Retention): Promise<number> {

@@ -78,7 +78,7 @@ describe('TowerClient transport faults, against a raw HTTP server', () => {
 
   it('surfaces the caller abort as TowerAbortedError, also while queued', async () => {
     const server = await start(withLogin(() => ({ raw: () => undefined })));
-    const client = createTowerClient(opts(server.url, { maxInFlight: 1 }));
+    const client = createTowerClient(opts(server.url, { requestsInFlight: 1 }));
     const ctrl = new AbortController();
     const first = caught(client.checkLabels(['a'], ctrl.signal));
     const queued = caught(client.readExistingIds(['a'], ctrl.signal));
@@ -97,7 +97,7 @@ describe('TowerClient transport faults, against a raw HTTP server', () => {
         return { json: { data: { labels: [] } } };
       }),
     );
-    const client = createTowerClient(opts(server.url, { maxInFlight: 3 }));
+    const client = createTowerClient(opts(server.url, { requestsInFlight: 3 }));
     await Promise.all(
       Array.from({ length: 12 }, (_, i) => client.readExistingIds([`id${i}`])),
     );

@@ -45,7 +45,7 @@ describe('TowerClient listing in parallel chains (simulator)', () => {
 
   it('never has more requests in flight than maxInFlight, and does overlap chains', async () => {
     t.sim.admin.setFaults({ latencyMs: 15 });
-    const client = t.connect({ maxInFlight: 2 });
+    const client = t.connect({ requestsInFlight: 2 });
     const labels = await listAll(client, KEYS, 2);
     expect(labels).toHaveLength(32);
     const counters = t.sim.admin.requestCounters();

@@ -168,7 +168,7 @@ describe('TowerClient against the CloudTower simulator', () => {
       )
       .map(l => l.id);
     t.sim.admin.setFaults({ latencyMs: 30 });
-    const client = t.connect({ maxInFlight: 2 });
+    const client = t.connect({ requestsInFlight: 2 });
     await Promise.all(
       Array.from({ length: 10 }, () => client.checkLabels(ids)),
     );

@@ -31,9 +31,9 @@ export function createTowerClient(
   const holders = new LabelHolderReader(towerId, session);
   return {
     /**
-     * One keyset chain per key, up to `maxInFlight` at once: a label has one key, so the chains
-     * are disjoint and together list what one chain over `key_in: keys` would, in about 1/keys
-     * of its time. Pages arrive in each chain's order, interleaved between chains.
+     * One keyset chain per key, up to `requestsInFlight` at once: a label has one key, so the
+     * chains are disjoint and together list what one chain over `key_in: keys` would, in about
+     * 1/keys of its time. Pages arrive in each chain's order, interleaved between chains.
      */
     listLabelPages(
       filter: { keys: string[] },
@@ -53,7 +53,7 @@ export function createTowerClient(
         key => () =>
           keysetChain(fetchPage, { towerId, key, pageSize, onAnomaly }),
       );
-      return mergeChains(chains, connection.maxInFlight);
+      return mergeChains(chains, connection.requestsInFlight);
     },
 
     /** Tower's `Label` relations, read once per client; unknown: `RELATIONS_UNKNOWN` thrown. */

@@ -55,7 +55,7 @@ export type RequestFailureListener = (error: TowerError) => void;
 export type TowerConnectionOptions = TowerEndpoint & {
   towerId: string;
   requestTimeoutMs: number;
-  maxInFlight: number;
+  requestsInFlight: number;
   maxResponseBytes: number;
 };
 

@@ -70,7 +70,7 @@ export class TowerWire {
     private readonly scrubber: SecretScrubber,
     private readonly onRequestFailed?: RequestFailureListener,
   ) {
-    this.limiter = new Limiter(options.maxInFlight);
+    this.limiter = new Limiter(options.requestsInFlight);
     // The configured headers go to this Tower only; the client's own names are refused at start.
     const headers = new Headers(options.headers);
     // An encoded body would be inflated past maxResponseBytes, which counts the bytes received.

@@ -174,7 +174,7 @@ async function insertOutcomeRows(
     ...Object.values(OUTCOME_FIELDS).map(field => o[field] ?? null),
   ]);
   await insertBatch(tx, OUTCOMES, OUTCOME_COLUMNS, rows, {
-    fixed: { run_id: runId },
+    run_id: runId,
   });
 }
 
@@ -195,6 +195,10 @@ function filteredOutcomes(
     ]);
   }
   return query;
+}
+
+function outcomesInOrder(db: Knex, runId: string, filter: OutcomeFilter) {
+  return filteredOutcomes(db, runId, filter).select('*').orderBy('seq', 'asc');
 }
 
 async function newestRows(db: Knex, towerIds: string[]): Promise<SummaryRow[]> {
@@ -420,12 +424,11 @@ export class RunsDatabase {
         .whereIn('tower_id', ids)
         .groupBy('tower_id'),
     );
-    const result = new Map<string, number>();
-    for (const row of rows) {
-      if (row.finished_at !== null)
-        result.set(row.tower_id, Number(row.finished_at));
-    }
-    return result;
+    return new Map(
+      rows
+        .filter(row => row.finished_at !== null)
+        .map(row => [row.tower_id, Number(row.finished_at)]),
+    );
   }
 
   async pruneRuns(towerId: string, keep: Retention): Promise<number> {
@@ -564,9 +567,7 @@ export class RunsDatabase {
             .count({ total: '*' })
             .first()
         : undefined,
-      filteredOutcomes(this.connection.db, runId, filter)
-        .select('*')
-        .orderBy('seq', 'asc')
+      outcomesInOrder(this.connection.db, runId, filter)
         .offset(offset)
         .limit(limit),
     ]);
@@ -589,14 +590,8 @@ export class RunsDatabase {
   ): AsyncGenerator<LabelOutcome[]> {
     let after = 0;
     for (;;) {
-      const rows: OutcomeRow[] = await filteredOutcomes(
-        this.connection.db,
-        runId,
-        filter,
-      )
+      const rows = await outcomesInOrder(this.connection.db, runId, filter)
         .andWhere('seq', '>', after)
-        .select('*')
-        .orderBy('seq', 'asc')
         .limit(pageSize);
       if (rows.length === 0) return;
       yield rows.map(rowToOutcome);

@@ -32,32 +32,23 @@ export const ARRAY_BATCH = 5_000;
 
 export type BatchColumn = { name: string; type: 'text' | 'int' };
 
-/** `rows` hold their values in the order of `columns`, after the `fixed` ones. */
+/** `rows` hold their values in the order of `columns`, after the `fixed` ones (sent once, not per row). */
 export async function insertBatch(
   db: Knex,
   table: string,
   columns: readonly BatchColumn[],
   rows: readonly (string | number | null)[][],
-  options: {
-    /** Columns with the same text for every row (sent once, not per row). */
-    fixed?: Record<string, string>;
-    /** Rows that collide on this unique key are skipped. */
-    ignoreConflictOn?: readonly string[];
-  } = {},
+  fixedColumns: Record<string, string> = {},
 ): Promise<void> {
   const pg = isPostgres(db);
-  const fixed = Object.entries(options.fixed ?? {});
+  const fixed = Object.entries(fixedColumns);
   const names = [...fixed.map(([name]) => name), ...columns.map(c => c.name)];
   const constants = fixed.map(() => (pg ? '?::text, ' : '?, ')).join('');
   const source = pg
     ? `select ${constants}u.* from unnest(${columns.map(c => `?::${c.type}[]`).join(', ')}) as u`
     : // jsonb_each (SQLite 3.45+): json_extract reads its binary rows without parsing them again.
-      // `where true`: SQLite needs a WHERE before an upsert clause on INSERT … SELECT.
-      `select ${constants}${columns.map((_, i) => `json_extract(value, '$[${i}]')`).join(', ')} from jsonb_each(?) where true`;
-  const conflict = options.ignoreConflictOn
-    ? ` on conflict (${options.ignoreConflictOn.join(', ')}) do nothing`
-    : '';
-  const sql = `insert into ${table} (${names.join(', ')}) ${source}${conflict}`;
+      `select ${constants}${columns.map((_, i) => `json_extract(value, '$[${i}]')`).join(', ')} from jsonb_each(?)`;
+  const sql = `insert into ${table} (${names.join(', ')}) ${source}`;
   const values = fixed.map(([, value]) => value);
   for (const slice of chunks(rows, ARRAY_BATCH)) {
     const batch = pg

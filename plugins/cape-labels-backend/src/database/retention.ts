@@ -9,11 +9,6 @@ export type Retention = SweepTuning['retention'];
 /** Kept apart: previews anyone signed in can start never push a real run out of the history. */
 export const EXTERNAL_RUNS_KEPT = 5;
 
-const EXTERNAL_RETENTION: Retention = {
-  runs: EXTERNAL_RUNS_KEPT,
-  routineRuns: 1,
-};
-
 type RunGroup = () => Knex.QueryBuilder<RunRow>;
 
 /** Above every run's `seq` (an integer column). */
@@ -31,7 +26,8 @@ export async function pruneRuns(
   const own = () => ofTower().whereNot({ trigger: 'external' });
   const external = () => ofTower().where({ trigger: 'external' });
   const removed = await pruneGroup(db, own, keep);
-  return removed + (await pruneGroup(db, external, EXTERNAL_RETENTION));
+  const externalKeep = { runs: EXTERNAL_RUNS_KEPT, routineRuns: 1 };
+  return removed + (await pruneGroup(db, external, externalKeep));
 }
 
 async function pruneGroup(
@@ -57,7 +53,6 @@ async function oldestKeptSeq(
     .select('seq')
     .orderBy('seq', 'desc')
     .offset(keep - 1)
-    .limit(1)
     .first();
   return row?.seq;
 }

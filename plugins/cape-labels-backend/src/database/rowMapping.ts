@@ -1,14 +1,13 @@
-import {
-  emptyRunCounts,
-  type KeptReason,
-  type LabelOutcome,
-  type Run,
-  type RunCounts,
-  type RunError,
-  type RunNote,
-  type RunRelations,
-  type RunSettings,
-  type RunSummary,
+import type {
+  KeptReason,
+  LabelOutcome,
+  Run,
+  RunCounts,
+  RunError,
+  RunNote,
+  RunRelations,
+  RunSettings,
+  RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import {
   MAX_STORED_ERROR_BYTES,
@@ -31,6 +30,21 @@ const KEPT_COLUMNS = {
 
 type KeptColumn = (typeof KEPT_COLUMNS)[KeptReason];
 type AddedCounts = Partial<Record<KeptColumn | 'outcome_rows', number>>;
+
+const COUNT_COLUMNS = {
+  scanned: 'scanned',
+  candidates: 'candidates',
+  deleted: 'deleted',
+  wouldDelete: 'would_delete',
+  kept: 'kept',
+  failed: 'failed',
+} as const satisfies Record<keyof RunCounts, keyof RunRow>;
+
+type CountColumn = (typeof COUNT_COLUMNS)[keyof RunCounts];
+const COUNT_PAIRS = Object.entries(COUNT_COLUMNS) as [
+  keyof RunCounts,
+  CountColumn,
+][];
 
 /**
  * The routine keeps: labels in use or too young, most of a Tower's labels in every run. They are
@@ -78,13 +92,8 @@ export const SUMMARY_COLUMNS = [
   'started_at',
   'finished_at',
   'heartbeat_at',
-  'scanned',
-  'candidates',
-  'deleted',
-  'would_delete',
-  'kept',
+  ...Object.values(COUNT_COLUMNS),
   ...Object.values(KEPT_COLUMNS),
-  'failed',
   'error_message',
   'error_code',
   'instance',
@@ -112,14 +121,9 @@ export function rowToSummary(row: SummaryRow, now: number): RunSummary {
     startedAt: new Date(startedAt).toISOString(),
     finishedAt: finishedAt === null ? null : new Date(finishedAt).toISOString(),
     durationMs: finishedAt === null ? null : finishedAt - startedAt,
-    counts: {
-      scanned: row.scanned,
-      candidates: row.candidates,
-      deleted: row.deleted,
-      wouldDelete: row.would_delete,
-      kept: row.kept,
-      failed: row.failed,
-    },
+    counts: Object.fromEntries(
+      COUNT_PAIRS.map(([field, column]) => [field, row[column]]),
+    ) as RunCounts,
     keptByReason: keptByReason(row),
     instance: row.instance,
   };
@@ -178,23 +182,18 @@ export function countedOnly(row: Pick<RunRow, 'routine_listed'>): KeptReason[] {
 }
 
 export function countColumns(counts: RunCounts) {
-  return {
-    scanned: counts.scanned,
-    candidates: counts.candidates,
-    deleted: counts.deleted,
-    would_delete: counts.wouldDelete,
-    kept: counts.kept,
-    failed: counts.failed,
-  };
+  return Object.fromEntries(
+    COUNT_PAIRS.map(([field, column]) => [column, counts[field]]),
+  ) as Record<CountColumn, number>;
 }
 
-export const NO_COUNTS = {
-  ...countColumns(emptyRunCounts()),
-  ...(Object.fromEntries(
-    Object.values(KEPT_COLUMNS).map(column => [column, 0]),
-  ) as Record<KeptColumn, number>),
-  outcome_rows: 0,
-};
+export const NO_COUNTS = Object.fromEntries(
+  [
+    ...Object.values(COUNT_COLUMNS),
+    ...Object.values(KEPT_COLUMNS),
+    'outcome_rows',
+  ].map(column => [column, 0]),
+) as Record<CountColumn | KeptColumn | 'outcome_rows', number>;
 
 /** The error_code column's width. */
 const MAX_CODE_BYTES = 255;

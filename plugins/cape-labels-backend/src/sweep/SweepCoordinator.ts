@@ -42,10 +42,8 @@ export function towerClientFactory(
 ): () => TowerClient {
   const connection: TowerConnectionOptions = {
     ...tower,
+    ...tuning,
     towerId: tower.id,
-    requestTimeoutMs: tuning.requestTimeoutMs,
-    maxInFlight: tuning.requestsInFlight,
-    maxResponseBytes: tuning.maxResponseBytes,
   };
   const onRequestFailed =
     metrics &&

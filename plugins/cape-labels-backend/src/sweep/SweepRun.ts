@@ -367,10 +367,9 @@ export class SweepRun {
   private async readRelations(): Promise<void> {
     const relations = await this.client.readLabelRelations(this.signal);
     this.guardSeesEveryRelation = relations.unfiltered.length === 0;
-    await withRetry(() =>
-      this.store.setRunRelations(this.runId, runRelations(relations)),
-    );
-    relationNotes(relations).forEach(note => this.notes.add(note));
+    const stored = runRelations(relations);
+    await withRetry(() => this.store.setRunRelations(this.runId, stored));
+    relationNotes(stored).forEach(note => this.notes.add(note));
   }
 
   /** A label of an earlier unanswered delete that is now gone was deleted by that run. */
@@ -763,7 +762,7 @@ function byRun(pending: PendingDelete[]): Map<string, LabelOutcome[]> {
   return runs;
 }
 
-function runRelations(relations: LabelRelations): RunRelations {
+function runRelations(relations: LabelRelations): Required<RunRelations> {
   return {
     source: relations.source,
     checked: relations.fields,
@@ -774,15 +773,13 @@ function runRelations(relations: LabelRelations): RunRelations {
   };
 }
 
-function relationNotes(relations: LabelRelations): RunNote[] {
-  const unclear = relations.fields.filter(
-    r => relations.foundBy[r] === 'unclear',
-  );
+function relationNotes(relations: Required<RunRelations>): RunNote[] {
+  const { checked, foundBy } = relations;
   const notes = [
     [runNotes.relationsLackingBuiltIn, relations.lackingBuiltIn],
     [runNotes.relationsBeyondBuiltIn, relations.beyondBuiltIn],
-    [runNotes.relationsReadDirectly, relations.unfiltered.map(f => f.name)],
-    [runNotes.relationsUnclear, unclear],
+    [runNotes.relationsReadDirectly, relations.readDirectly],
+    [runNotes.relationsUnclear, checked.filter(r => foundBy[r] === 'unclear')],
   ] as const;
   return notes
     .filter(([, names]) => names.length > 0)

@@ -20,7 +20,7 @@ export function opts(
     credentials: passwordCredentials(),
     skipTLSVerify: false,
     requestTimeoutMs: 5000,
-    maxInFlight: 8,
+    requestsInFlight: 8,
     maxResponseBytes: 8 * 1024 * 1024,
     ...extra,
   };

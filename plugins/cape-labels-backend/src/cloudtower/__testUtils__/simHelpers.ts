@@ -35,7 +35,7 @@ export function opts(
     credentials: passwordCredentials(),
     skipTLSVerify: false,
     requestTimeoutMs: 10_000,
-    maxInFlight: 8,
+    requestsInFlight: 8,
     maxResponseBytes: 8 * 1024 * 1024,
     ...extra,
   };

@@ -67,8 +67,24 @@ export const capeLabelsPlugin = createBackendPlugin({
         metrics: metricsServiceRef,
         actionsRegistry: actionsRegistryServiceRef,
       },
-      async init(deps) {
-        const { config, logger, lifecycle, httpRouter } = deps;
+      async init({
+        config,
+        logger,
+        lifecycle,
+        database,
+        scheduler,
+        httpRouter,
+        httpAuth,
+        permissions,
+        permissionsRegistry,
+        auditor,
+        events,
+        notifications,
+        signals,
+        instanceMetadata,
+        metrics,
+        actionsRegistry,
+      }) {
         const capeConfig = readCapeLabelsConfig(config);
         const accessConfig = readAccessConfig(config);
         logManualSweepAccess(logger, accessConfig);
@@ -76,27 +92,31 @@ export const capeLabelsPlugin = createBackendPlugin({
         capeConfig.towers
           .flatMap(transportWarnings)
           .forEach(warning => logger.warn(warning));
-        const store = await openRunStore({ database: deps.database });
+        const store = await openRunStore({ database });
 
         const coordinator = new SweepCoordinator({
           config: capeConfig,
           store,
-          scheduler: deps.scheduler,
+          scheduler,
           logger,
           instance: `${os.hostname()}:${process.pid}`,
           metrics: new SweepMetrics({
-            ...deps,
+            metrics,
+            logger,
             lastSucceeded: () =>
               store.lastSucceeded(capeConfig.towers.map(t => t.id)),
           }),
-          instanceId: deps.instanceMetadata.getId(),
+          instanceId: instanceMetadata.getId(),
           hooks: pluginHooks({
-            ...deps,
+            auditor,
+            events,
+            logger,
             notifier: capeConfig.notificationsEnabled
               ? new RunNotifier({
-                  ...deps,
+                  notifications,
+                  logger,
                   isInstalled: notificationsBackendInstalled(
-                    deps.instanceMetadata,
+                    instanceMetadata,
                     config,
                   ),
                   store,
@@ -104,11 +124,12 @@ export const capeLabelsPlugin = createBackendPlugin({
                   language: capeConfig.notificationsLanguage,
                 })
               : undefined,
-            onProgress: runProgressSignals(deps.signals, logger),
+            onProgress: runProgressSignals(signals, logger),
           }),
         });
         const ownershipReloads = new TowerOwnershipReloads({
-          ...deps,
+          config,
+          logger,
           towers: capeConfig.towers,
         });
         ownershipReloads.start();
@@ -119,16 +140,20 @@ export const capeLabelsPlugin = createBackendPlugin({
           logger.info('No capeLabels.towers configured: nothing will be swept');
 
         const requests = gatedSweepRequests(coordinator, accessConfig);
-        registerTowerResource(deps.permissionsRegistry, coordinator);
-        const access = new TowerAccess({ ...deps, towers: coordinator });
+        registerTowerResource(permissionsRegistry, coordinator);
+        const access = new TowerAccess({ permissions, towers: coordinator });
         const reads = new TowerReads({ towers: coordinator, store, access });
-        const sweeps = new TowerSweeps({ ...deps, access, requests });
-        httpRouter.use(await createRouter({ ...deps, reads, sweeps, store }));
-        registerCapeLabelsActions(deps.actionsRegistry, { reads, sweeps });
+        const sweeps = new TowerSweeps({ access, requests, auditor });
+        httpRouter.use(
+          await createRouter({ reads, sweeps, store, httpAuth, logger }),
+        );
+        registerCapeLabelsActions(actionsRegistry, { reads, sweeps });
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
 
         await subscribeSweepRequests({
-          ...deps,
+          events,
+          auditor,
+          logger,
           requests,
           accept: accessConfig.acceptEventSweepRequests,
           publishers: accessConfig.eventPublishers,

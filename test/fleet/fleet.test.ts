@@ -96,7 +96,10 @@ describe('forty Towers on three replicas', () => {
     // The scheduler plans the 40 first starts over the interval, not in one second.
     expect(phases).toHaveLength(FLEET.towers);
     expect(new Set(phases).size).toBeGreaterThanOrEqual(12);
-    expect(peaks.size).toBe(FLEET.replicas);
+    // Which replica claims a due task is the scheduler's: the first whose poll of its table comes
+    // after the task's start. A replica whose poll falls just behind another's may claim nothing,
+    // so the test asks that the work was shared, not that every replica had some.
+    expect(peaks.size).toBeGreaterThanOrEqual(2);
     expect(Math.max(...peaks.values())).toBeLessThanOrEqual(MAX_CONCURRENT);
     expect(left).toEqual([]);
     // No Tower starves: a full replica's Towers are taken up by the others within an interval or two.

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { createTowerClient } from './TowerClient';
-import { sampleDateHeader } from './session';
+import { clockOf } from './session';
 import { rawServersEachTest } from './__testUtils__/rawServer';
 import { opts } from './__testUtils__/clientHelpers';
 import { HOUR, MINUTE } from '../__testUtils__/time';
@@ -51,10 +51,11 @@ describe('TowerClient reads Tower clock from the Date header of login', () => {
   });
 });
 
-describe('sampleDateHeader', () => {
+describe('clockOf', () => {
   it('takes RFC 1123 dates as UTC', () => {
-    expect(sampleDateHeader('Tue, 01 Dec 2026 08:00:05 GMT')).toEqual({
-      towerTimeMs: Date.parse('2026-12-01T08:00:05.000Z'),
+    expect(clockOf('Tue, 01 Dec 2026 08:00:05 GMT')).toEqual({
+      source: 'tower',
+      towerNowMs: Date.parse('2026-12-01T08:00:05.000Z'),
     });
   });
 });

@@ -1,6 +1,6 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { TowerResponseError } from './errors';
-import { LabelHolderReader, type HeldLabels } from './holders';
+import { LabelHolderReader } from './holders';
 import * as ops from './operations';
 import { LabelRelationDiscovery, readLiveStates } from './relations';
 import { TowerSession } from './session';
@@ -27,8 +27,8 @@ export function createTowerClient(
   const { towerId } = connection;
   const { logger } = deps;
   const session = new TowerSession(connection, logger, deps.onRequestFailed);
-  const relations = new LabelRelationDiscovery(towerId, session);
-  const holders = new LabelHolderReader(towerId, session);
+  const relations = new LabelRelationDiscovery(session);
+  const holders = new LabelHolderReader(session);
   return {
     /**
      * One keyset chain per key, up to `requestsInFlight` at once: a label has one key, so the
@@ -121,12 +121,8 @@ export function createTowerClient(
      * Tower has is found on first use. Throws a `HolderUnreadableError` naming a holder Tower has
      * but that could not be read.
      */
-    readHeldLabels(options: {
-      pageSize: number;
-      signal?: AbortSignal;
-    }): Promise<HeldLabels> {
-      return holders.read(options.pageSize, options.signal);
-    },
+    readHeldLabels: (options: { pageSize: number; signal?: AbortSignal }) =>
+      holders.read(options.pageSize, options.signal),
 
     /**
      * Logs in (unless a token is cached) and reads Tower's clock from login's answer; with an API

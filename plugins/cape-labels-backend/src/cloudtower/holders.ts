@@ -231,10 +231,7 @@ export class LabelHolderReader {
     signal => this.probe(signal),
   );
 
-  constructor(
-    private readonly towerId: string,
-    private readonly session: TowerSession,
-  ) {}
+  constructor(private readonly session: TowerSession) {}
 
   async read(pageSize: number, signal?: AbortSignal): Promise<HeldLabels> {
     const readAtMs = performance.now();
@@ -320,7 +317,7 @@ export class LabelHolderReader {
   private unreadable(holder: HolderInUse, why: unknown): Error {
     if (why instanceof TowerAbortedError) return why;
     return new HolderUnreadableError(
-      this.towerId,
+      this.session.towerId,
       holder.spec.root,
       typeof why === 'string' ? why : toError(why).message,
     );

@@ -322,29 +322,24 @@ type AloneVerdict = RelationFinding | 'lacking';
 export class LabelRelationDiscovery {
   private aloneProbesLeft = MAX_ALONE_PROBES;
   private readonly aloneVerdicts = new Map<string, AloneVerdict>();
-  readonly read: (signal?: AbortSignal) => Promise<LabelRelations>;
+  readonly read = discovery(
+    signal =>
+      this.session.request(
+        'readRelations',
+        INTROSPECT_RELATIONS,
+        {},
+        parseIntrospectedRelations,
+        signal,
+      ),
+    signal =>
+      this.probe(signal).catch((error: unknown) => {
+        if (error instanceof ShapeError)
+          throw relationsUnknown(this.session.towerId, error.message);
+        throw error;
+      }),
+  );
 
-  constructor(
-    private readonly towerId: string,
-    private readonly session: TowerSession,
-  ) {
-    this.read = discovery(
-      signal =>
-        session.request(
-          'readRelations',
-          INTROSPECT_RELATIONS,
-          {},
-          parseIntrospectedRelations,
-          signal,
-        ),
-      signal =>
-        this.probe(signal).catch((error: unknown) => {
-          if (error instanceof ShapeError)
-            throw relationsUnknown(this.towerId, error.message);
-          throw error;
-        }),
-    );
-  }
+  constructor(private readonly session: TowerSession) {}
 
   private async probe(signal?: AbortSignal): Promise<LabelRelations> {
     const all = [...KNOWN_LABEL_RELATIONS];
@@ -355,7 +350,7 @@ export class LabelRelationDiscovery {
     const suspects = refusal ? namedByRefusal(refusal, all) : [];
     if (refusal && suspects.length === 0)
       throw relationsUnknown(
-        this.towerId,
+        this.session.towerId,
         `Tower refused the probe naming none of the relations: ${refusal.join('; ')}`,
       );
     for (const suspect of suspects) {
@@ -401,8 +396,6 @@ const anyReference = (relations: readonly string[]) =>
   relations.map(r => ({ [`${r}_some`]: {} }));
 
 export function referencesDocument(relationCount: number): string {
-  if (!Number.isInteger(relationCount) || relationCount < 0)
-    throw new TypeError(`relationCount must be a count, got ${relationCount}`);
   const indexes = Array.from({ length: relationCount }, (_, i) => i);
   const declarations = indexes.map(i => `, $r${i}: LabelWhereInput!`).join('');
   const reads = indexes

@@ -32,8 +32,6 @@ import { TowerWire, type WireAnswer } from './wire';
 
 const MAX_ID_BYTES = 128;
 
-type TowerTimeSample = { towerTimeMs: number } | { reason: string };
-
 /**
  * Who one client is to one Tower. With a password: one login shared by concurrent callers (one
  * in flight at a time), one fresh login when Tower refuses the token, Tower's clock from the
@@ -42,7 +40,7 @@ type TowerTimeSample = { towerTimeMs: number } | { reason: string };
  * sending it again.
  */
 export class TowerSession {
-  private readonly towerId: string;
+  readonly towerId: string;
   private readonly credentials: TowerCredentials;
   /** Never in an error: the password or API key, the header values, every token given since. */
   private readonly scrubber: SecretScrubber;
@@ -52,7 +50,7 @@ export class TowerSession {
   /** How the password logs in, resolved once (LDAP: through `authnStrategies`). */
   private resolved?: PasswordLogin;
   private authenticated?: TowerLogin;
-  private timeSample?: TowerTimeSample;
+  private clock?: TowerClockReading;
   private keyRefusedCode?: string;
 
   constructor(
@@ -73,13 +71,10 @@ export class TowerSession {
   async readClock(signal?: AbortSignal): Promise<TowerClockReading> {
     if (this.credentials.kind === 'password') {
       await this.getToken('login', signal);
-    } else if (!this.timeSample) {
+    } else if (!this.clock) {
       await this.request('ping', ops.PING, {}, ops.parsePing, signal);
     }
-    const sample = this.timeSample ?? { reason: 'Tower sent no Date header' };
-    if ('reason' in sample) return { source: 'local', reason: sample.reason };
-    // Tower's time has moved on since the header: the header's time is a lower bound.
-    return { source: 'tower', towerNowMs: sample.towerTimeMs };
+    return this.clock ?? clockOf(null);
   }
 
   loginUsed(): TowerLogin | undefined {
@@ -156,7 +151,7 @@ export class TowerSession {
     if (this.keyRefusedCode === undefined) {
       try {
         const answer = await send(apiKey);
-        this.timeSample ??= sampleDateHeader(answer.date);
+        this.clock ??= clockOf(answer.date);
         this.noteAuthenticated({ method: 'apiKey' });
         return answer.data;
       } catch (e) {
@@ -207,7 +202,7 @@ export class TowerSession {
       .catch((e: unknown) => {
         throw withApiKeyHint(e, this.towerId);
       });
-    this.timeSample = sampleDateHeader(answer.date);
+    this.clock = clockOf(answer.date);
     const token = parseAnswer(this.towerId, 'login', () =>
       ops.parseLoginToken(answer.data),
     );
@@ -259,13 +254,11 @@ export class TowerSession {
   }
 }
 
-export function sampleDateHeader(
-  date: string | null | undefined,
-): TowerTimeSample {
-  if (!date) return { reason: 'Tower sent no Date header' };
+export function clockOf(date: string | null): TowerClockReading {
+  const local = (reason: string) => ({ source: 'local' as const, reason });
+  if (!date) return local('Tower sent no Date header');
   const towerTime = DateTime.fromHTTP(date, { zone: 'utc' });
-  if (!towerTime.isValid) {
-    return { reason: 'Tower sent a Date header that is not an HTTP date' };
-  }
-  return { towerTimeMs: towerTime.toMillis() };
+  if (!towerTime.isValid)
+    return local('Tower sent a Date header that is not an HTTP date');
+  return { source: 'tower', towerNowMs: towerTime.toMillis() };
 }

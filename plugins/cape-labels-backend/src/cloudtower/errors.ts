@@ -96,7 +96,6 @@ type TowerHttpErrorBody = {
   messages?: string[];
 };
 
-/** `code` stays `HTTP_<status>`; Tower's own code is `towerCode`. */
 export class TowerHttpError extends TowerError {
   readonly status: number;
   readonly towerCode?: string;

@@ -25,11 +25,7 @@ import type {
   RunStore,
   SweepRequest,
 } from '../database/RunStore';
-import {
-  isRefusedLogin,
-  TowerAuthError,
-  type TowerError,
-} from '../cloudtower/errors';
+import { isRefusedLogin, TowerAuthError } from '../cloudtower/errors';
 import { HEARTBEAT_INTERVAL_MS } from '../database/liveness';
 import { chunks } from '../lib/chunks';
 import { plainValue } from '../lib/plainText';
@@ -323,33 +319,30 @@ export class SweepRun {
   private async logIn(): Promise<TowerClockReading> {
     const { loginPause } = this.start;
     if (loginPause) throw loginPaused(this.tower.id, loginPause);
+    const { logins } = this.settings;
     const reading = await this.client
       .readClock(this.signal)
       .catch(async error => {
-        if (isRefusedLogin(error)) await this.backOff(error);
+        if (isRefusedLogin(error))
+          await this.warnOnFailure(
+            logins.refused(error.code).then(({ refusals, nextLoginAt }) =>
+              this.notes.add(
+                runNotes.loginRefusedBackoff({
+                  refusals,
+                  nextLoginAt: nextLoginAt.toISOString(),
+                }),
+              ),
+            ),
+            'could not record the refused login',
+          );
         throw error;
       });
-    if (this.client.loginUsed()?.method === 'password') {
+    if (this.client.loginUsed()?.method === 'password')
       await this.warnOnFailure(
-        this.settings.logins.succeeded(),
+        logins.succeeded(),
         'could not clear the refused logins',
       );
-    }
     return reading;
-  }
-
-  private async backOff(refusal: TowerError): Promise<void> {
-    await this.warnOnFailure(
-      this.settings.logins.refused(refusal.code).then(backoff =>
-        this.notes.add(
-          runNotes.loginRefusedBackoff({
-            refusals: backoff.refusals,
-            nextLoginAt: backoff.nextLoginAt.toISOString(),
-          }),
-        ),
-      ),
-      'could not record the refused login',
-    );
   }
 
   /** For work a failure of which must not fail the run: it is logged. */
@@ -720,9 +713,7 @@ export class SweepRun {
   private async finish(result: SweepResult): Promise<RunSummary> {
     const summary = await withRetry(() =>
       this.store.finishRun(this.runId, {
-        status: result.status,
-        counts: result.counts,
-        error: result.error,
+        ...result,
         finishedAt: this.settings.now(),
         notes: this.notes.list(),
       }),

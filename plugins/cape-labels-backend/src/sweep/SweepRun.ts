@@ -281,18 +281,13 @@ export class SweepRun {
   }
 
   /**
-   * How far Tower's clock, which stamps `createdAt`, is ahead of ours, for the age cutoff. Logs in
-   * to read it (a failed login fails the run), and falls back to our clock, saying so on the run
-   * and in the log, when Tower sent no usable `Date` header. A run that got in as an LDAP user or
-   * with an API key notes how.
+   * How far Tower's clock, which stamps `createdAt`, is ahead of ours, for the age cutoff; ours
+   * when Tower sent no usable `Date` header. Logs in to read it: a failed login fails the run.
    */
   private async readTowerClock(): Promise<number> {
-    const { runId, tower, logger, client } = this;
+    const { runId, tower, logger } = this;
     const { maxClockAheadMs } = this.settings.tuning;
     const reading = await this.logIn();
-    const login = client.loginUsed();
-    const loginNote = login && runNotes.login(login);
-    if (loginNote) this.notes.keep(loginNote);
     const { clock, effectiveSkewMs } = readClock(
       reading,
       this.settings.now().getTime(),
@@ -337,11 +332,14 @@ export class SweepRun {
           );
         throw error;
       });
-    if (this.client.loginUsed()?.method === 'password')
+    const login = this.client.loginUsed();
+    if (login?.method === 'password')
       await this.warnOnFailure(
         logins.succeeded(),
         'could not clear the refused logins',
       );
+    const loginNote = login && runNotes.login(login);
+    if (loginNote) this.notes.keep(loginNote);
     return reading;
   }
 
@@ -369,7 +367,6 @@ export class SweepRun {
   private async recheckPendingDeletes(): Promise<void> {
     const { store, client, tower } = this;
     const pending = await withRetry(() => store.listPendingDeletes(tower.id));
-    if (pending.length === 0) return;
     const existing = new Set<string>();
     for (const ids of chunks([...new Set(pending.map(p => p.label.labelId))])) {
       const found = await withRetry(() => client.readExistingIds(ids), 3, 250);

@@ -26,10 +26,7 @@ const SETTLE_READS = 3;
 /** Tower's words kept on a refused label's outcome, at most (UTF-8 bytes). */
 const MAX_REFUSAL_BYTES = 1024;
 
-/**
- * A split may send as many more deletes as isolating this many refusals costs (about
- * 2·log2(batch) each); what is left then fails `error`, as an unsplit batch would.
- */
+/** Extra deletes a split may send: what isolating this many refusals costs (2·log2(batch) each). */
 const REFUSALS_BUDGETED = 4;
 
 // 4xx answers about the request rather than its labels (who asks, when, how often): splitting

@@ -6,7 +6,7 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import { whereRunNotAlive } from './liveness';
 import { insertRun, type NewRun } from './RunsDatabase';
-import type { StoreConnection } from './storeConnection';
+import { ConnectedStore, type StoreConnection } from './storeConnection';
 import { REQUESTS, RUNS, type RequestRow } from './tables';
 
 /** A request for a sweep (card or events bus) waiting for the Tower's lease holder. */
@@ -55,9 +55,7 @@ function requestAsRead(db: Knex, request: SweepRequest) {
     : query.where({ claimed_by: request.claimedBy });
 }
 
-export class RequestsDatabase {
-  constructor(private readonly connection: StoreConnection) {}
-
+export class RequestsDatabase extends ConnectedStore {
   async enqueueRequest(
     request: Omit<SweepRequest, 'id' | 'claimedBy'>,
   ): Promise<SweepRequest> {
@@ -69,7 +67,7 @@ export class RequestsDatabase {
       dry_run: request.dryRun,
       requested_at: request.requestedAt.getTime(),
     };
-    await this.connection.db<RequestRow>(REQUESTS).insert(row);
+    await this.db<RequestRow>(REQUESTS).insert(row);
     return rowToRequest({ ...row, seq: 0 });
   }
 
@@ -83,7 +81,7 @@ export class RequestsDatabase {
 
   /** Claims `request`, as last read, for the run before it in its start; false if it changed. */
   async claimRequest(request: SweepRequest, runId: string): Promise<boolean> {
-    const claimed = await requestAsRead(this.connection.db, request).update({
+    const claimed = await requestAsRead(this.db, request).update({
       claimed_by: runId,
     });
     return claimed === 1;
@@ -94,7 +92,7 @@ export class RequestsDatabase {
     request: SweepRequest,
     run: NewRun,
   ): Promise<RunSummary | undefined> {
-    return this.connection.db.transaction(async tx => {
+    return this.db.transaction(async tx => {
       if ((await requestAsRead(tx, request).delete()) !== 1) return undefined;
       return insertRun(tx, run);
     });
@@ -106,8 +104,7 @@ export class RequestsDatabase {
 
   /** Withdraws a request nobody claimed; false when it is no longer waiting unclaimed. */
   async cancelRequest(requestId: string): Promise<boolean> {
-    const withdrawn = await this.connection
-      .db(REQUESTS)
+    const withdrawn = await this.db(REQUESTS)
       .where({ id: requestId })
       .whereNull('claimed_by')
       .delete();

@@ -57,7 +57,6 @@ const atMost =
     notNegative(d) ??
     (d.as(unit) > limit ? `must be at most ${limit} ${unit}` : undefined);
 
-/** Throws an error naming the key on invalid input; no block at all gives no Towers. */
 export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
   const config =
     rootConfig.getOptionalConfig(ROOT) ?? new ConfigReader({}, ROOT);

@@ -6,7 +6,7 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import { whereRunNotAlive } from './liveness';
 import { insertRun, type NewRun } from './RunsDatabase';
-import { ConnectedStore, type StoreConnection } from './storeConnection';
+import { ConnectedStore } from './storeConnection';
 import { REQUESTS, RUNS, type RequestRow } from './tables';
 
 /** A request for a sweep (card or events bus) waiting for the Tower's lease holder. */
@@ -31,21 +31,6 @@ function rowToRequest(row: RequestRow): SweepRequest {
     ...(row.requested_by === null ? {} : { requestedBy: row.requested_by }),
     ...(row.claimed_by ? { claimedBy: row.claimed_by } : {}),
   };
-}
-
-function requestsFree(connection: StoreConnection, towerId: string) {
-  return connection
-    .db<RequestRow>(`${REQUESTS} as q`)
-    .leftJoin(`${RUNS} as r`, 'r.id', 'q.claimed_by')
-    .where('q.tower_id', towerId)
-    .andWhere(free =>
-      free
-        .whereNull('q.claimed_by')
-        .orWhere(stale =>
-          stale.modify(whereRunNotAlive, connection.aliveSince()),
-        ),
-    )
-    .orderBy('q.seq', 'asc');
 }
 
 function requestAsRead(db: Knex, request: SweepRequest) {
@@ -73,7 +58,16 @@ export class RequestsDatabase extends ConnectedStore {
 
   /** The Tower's oldest request free to take: unclaimed, or claimed by a run no longer alive. */
   async nextRequest(towerId: string): Promise<SweepRequest | undefined> {
-    const row = await requestsFree(this.connection, towerId)
+    const since = this.connection.aliveSince();
+    const row = await this.db<RequestRow>(`${REQUESTS} as q`)
+      .leftJoin(`${RUNS} as r`, 'r.id', 'q.claimed_by')
+      .where('q.tower_id', towerId)
+      .andWhere(free =>
+        free
+          .whereNull('q.claimed_by')
+          .orWhere(stale => stale.modify(whereRunNotAlive, since)),
+      )
+      .orderBy('q.seq', 'asc')
       .select('q.*')
       .first();
     return row ? rowToRequest(row) : undefined;

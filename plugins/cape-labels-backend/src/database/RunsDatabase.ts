@@ -340,23 +340,18 @@ export class RunsDatabase extends ConnectedStore {
   /** Newest first; `before` is a run id (keyset), a `NotFoundError` when not the Tower's. */
   async listRuns(
     towerId: string,
-    options: { limit: number; before?: string },
+    { limit, before }: { limit: number; before?: string },
   ): Promise<RunSummary[]> {
     const query = runs(this.db, { tower_id: towerId })
       .orderBy('seq', 'desc')
-      .limit(options.limit);
-    if (options.before !== undefined) {
-      const before = await runs(this.db, {
-        id: options.before,
-        tower_id: towerId,
-      })
+      .limit(limit);
+    if (before !== undefined) {
+      const cursor = await runs(this.db, { id: before, tower_id: towerId })
         .select('seq')
         .first();
-      if (!before)
-        throw new NotFoundError(
-          `No run '${options.before}' of Tower '${towerId}'`,
-        );
-      query.andWhere('seq', '<', before.seq);
+      if (!cursor)
+        throw new NotFoundError(`No run '${before}' of Tower '${towerId}'`);
+      query.andWhere('seq', '<', cursor.seq);
     }
     const now = this.connection.now();
     return (await query).map(row => rowToSummary(row, now));

@@ -54,16 +54,6 @@ export function addedCounts(outcomes: readonly LabelOutcome[]): AddedCounts {
   return added;
 }
 
-function keptByReason(
-  row: Pick<RunRow, KeptColumn>,
-): Partial<Record<KeptReason, number>> {
-  const result: Partial<Record<KeptReason, number>> = {};
-  for (const [reason, column] of Object.entries(KEPT_COLUMNS)) {
-    if (row[column] > 0) result[reason as KeptReason] = row[column];
-  }
-  return result;
-}
-
 /** `now` (epoch ms) decides whether a `running` run is shown `lost`. */
 export function rowToSummary(row: RunRow, now: number): RunSummary {
   const startedAt = Number(row.started_at);
@@ -80,7 +70,11 @@ export function rowToSummary(row: RunRow, now: number): RunSummary {
     counts: Object.fromEntries(
       COUNT_PAIRS.map(([field, column]) => [field, row[column]]),
     ) as RunCounts,
-    keptByReason: keptByReason(row),
+    keptByReason: Object.fromEntries(
+      Object.entries(KEPT_COLUMNS)
+        .filter(([, column]) => row[column] > 0)
+        .map(([reason, column]) => [reason, row[column]]),
+    ),
     instance: row.instance,
   };
   if (row.instance_id) summary.instanceId = row.instance_id;

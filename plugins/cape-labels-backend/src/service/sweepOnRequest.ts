@@ -44,36 +44,26 @@ const STOPS_REFUSED = refusedWithoutPermissions(
 export function gatedSweepRequests(
   coordinator: Pick<SweepCoordinator, 'requestSweep' | 'stopSweep' | 'get'>,
   access: AccessConfig,
+  logger: LoggerService,
 ): SweepRequests {
-  const open =
-    access.permissionsEnabled || access.allowManualSweepsWithoutPermissions;
+  if (access.permissionsEnabled) return coordinator;
+  if (access.allowManualSweepsWithoutPermissions) {
+    logger.warn(
+      'capeLabels.allowManualSweepsWithoutPermissions is true and permission.enabled is not: ' +
+        'every signed-in user (the guest included) and every service may start real sweeps that delete labels, and stop any sweep',
+    );
+    return coordinator;
+  }
   return {
     requestSweep: async input => {
-      if (
-        !open &&
-        !input.dryRun &&
-        !coordinator.get(input.towerId).tower.dryRun
-      )
+      if (!input.dryRun && !coordinator.get(input.towerId).tower.dryRun)
         throw new NotAllowedError(MANUAL_SWEEPS_REFUSED);
       return coordinator.requestSweep(input);
     },
-    stopSweep: async input => {
-      if (!open) throw new NotAllowedError(STOPS_REFUSED);
-      return coordinator.stopSweep(input);
+    stopSweep: async () => {
+      throw new NotAllowedError(STOPS_REFUSED);
     },
   };
-}
-
-export function logManualSweepAccess(
-  logger: LoggerService,
-  access: AccessConfig,
-): void {
-  if (access.permissionsEnabled || !access.allowManualSweepsWithoutPermissions)
-    return;
-  logger.warn(
-    'capeLabels.allowManualSweepsWithoutPermissions is true and permission.enabled is not: ' +
-      'every signed-in user (the guest included) and every service may start real sweeps that delete labels, and stop any sweep',
-  );
 }
 
 type AuditOptions = Parameters<AuditorService['createEvent']>[0];

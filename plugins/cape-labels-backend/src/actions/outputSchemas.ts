@@ -3,10 +3,9 @@ import type { z as zod } from 'zod/v3';
 import { spec } from '../schema/openapi.generated';
 
 /*
- * The registry parses every output with its zod v3 schema, dropping fields it does not name, so
- * the actions' answers are built from the API's answers in openapi.yaml. No converter at hand
- * builds zod v3 from JSON Schema (zod 4's builds zod 4, which the registry cannot read), hence this
- * one: shape and descriptions only, since ranges and patterns are the requests' checks.
+ * The registry parses every output with zod v3, dropping fields it does not name: these schemas are
+ * built from openapi.yaml's answers (zod 4's converter builds zod 4, which the registry cannot
+ * read), in shape and descriptions only, since ranges and patterns are the requests' checks.
  */
 
 type Z = typeof zod;

@@ -78,10 +78,6 @@ async function* csvChunks(
     yield page.map(o => outcomeLine(o, run.requestedBy)).join('');
 }
 
-/**
- * After the first bytes an error can no longer become an error answer: cut the connection so that
- * the file is visibly incomplete.
- */
 export async function sendOutcomesCsv(
   res: express.Response,
   store: RunsStore,
@@ -102,6 +98,7 @@ export async function sendOutcomesCsv(
   try {
     await pipeline(Readable.from(csvChunks(store, run, filter, lang)), res);
   } catch (error) {
+    // Past the first bytes an error cannot be an error answer: a cut connection shows it incomplete.
     logger.warn(`CSV of run ${run.id} cut short: ${stringifyError(error)}`);
     res.destroy();
   }

@@ -172,9 +172,8 @@ type Context = {
 };
 
 /**
- * The events bus does not say who published, so `requestedBy` is only the name a publisher
- * declares: the allowlist scopes each name to its Towers, and the events backend decides who may
- * publish at all.
+ * The events bus does not say who published, so `requestedBy` is only a declared name: the
+ * allowlist scopes each name to its Towers, and the events backend decides who may publish at all.
  */
 function allowedPublisher(
   event: ParsedSweepRequestedEvent,

@@ -68,15 +68,16 @@ export function gatedSweepRequests(
 
 type AuditOptions = Parameters<AuditorService['createEvent']>[0];
 
-async function audited<T extends { meta?: JsonObject }>(
+async function audited<T extends JsonObject>(
   auditor: AuditorService,
   options: AuditOptions,
   action: () => Promise<T>,
+  meta: JsonObject = {},
 ): Promise<T> {
   const event = await auditor.createEvent(options);
   try {
     const result = await action();
-    await event.success({ meta: result.meta });
+    await event.success({ meta: { ...result, ...meta } });
     return result;
   } catch (error) {
     await event.fail({ error: toError(error) });
@@ -131,7 +132,7 @@ export class TowerSweeps {
    * Checks the Tower id inside the audit, so that a malformed one (an action's input, which no
    * validator saw) is audited as failed, with `towerId: null` rather than the raw input.
    */
-  private async audited<T extends object>(
+  private audited<T extends JsonObject>(
     eventId: string,
     caller: Caller,
     rawTowerId: string,
@@ -140,7 +141,7 @@ export class TowerSweeps {
     meta: JsonObject = {},
   ): Promise<T> {
     const { access, auditor } = this.options;
-    const done = await audited(
+    return audited(
       auditor,
       {
         eventId,
@@ -154,11 +155,10 @@ export class TowerSweeps {
       async () => {
         const towerId = towerIdOf(rawTowerId);
         await access.requireSweep(caller, towerId);
-        const answer = await act(towerId);
-        return { answer, meta: { ...answer, ...meta } };
+        return act(towerId);
       },
+      meta,
     );
-    return done.answer;
   }
 }
 
@@ -230,7 +230,7 @@ async function handleSweepRequestedEvent(
           trigger: 'event',
           requestedBy: `event:${publisher}`,
         });
-        return { meta: { ...answer, towerId, dryRun, publisher } };
+        return { ...answer, towerId, dryRun, publisher };
       },
     );
   } catch (error) {

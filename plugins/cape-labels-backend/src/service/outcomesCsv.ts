@@ -86,12 +86,7 @@ export async function sendOutcomesCsv(
   logger: LoggerService,
   lang: CapeLabelsLanguage = 'en',
 ): Promise<void> {
-  res.status(200);
-  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  res.setHeader(
-    'Content-Disposition',
-    `attachment; filename="cape-labels-${run.towerId}-${run.id}.csv"`,
-  );
+  res.status(200).attachment(`cape-labels-${run.towerId}-${run.id}.csv`);
   // The app calls from another origin: let it read the file name.
   res.setHeader('Access-Control-Expose-Headers', 'Content-Disposition');
   res.setHeader('Cache-Control', 'no-store');

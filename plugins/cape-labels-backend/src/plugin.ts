@@ -22,15 +22,10 @@ import {
   notificationsBackendInstalled,
   RunNotifier,
 } from './notifications/RunNotifier';
-import {
-  logOwnerlessTowers,
-  registerTowerResource,
-  TowerAccess,
-} from './service/access';
+import { registerTowerResource, TowerAccess } from './service/access';
 import { createRouter } from './service/router';
 import {
   gatedSweepRequests,
-  logManualSweepAccess,
   subscribeSweepRequests,
   TowerSweeps,
 } from './service/sweepOnRequest';
@@ -87,8 +82,6 @@ export const capeLabelsPlugin = createBackendPlugin({
       }) {
         const capeConfig = readCapeLabelsConfig(config);
         const accessConfig = readAccessConfig(config);
-        logManualSweepAccess(logger, accessConfig);
-        logOwnerlessTowers(logger, capeConfig.towers);
         capeConfig.towers
           .flatMap(transportWarnings)
           .forEach(warning => logger.warn(warning));
@@ -139,8 +132,8 @@ export const capeLabelsPlugin = createBackendPlugin({
         if (capeConfig.towers.length === 0)
           logger.info('No capeLabels.towers configured: nothing will be swept');
 
-        const requests = gatedSweepRequests(coordinator, accessConfig);
-        registerTowerResource(permissionsRegistry, coordinator);
+        const requests = gatedSweepRequests(coordinator, accessConfig, logger);
+        registerTowerResource(permissionsRegistry, coordinator, logger);
         const access = new TowerAccess({ permissions, towers: coordinator });
         const reads = new TowerReads({ towers: coordinator, store, access });
         const sweeps = new TowerSweeps({ access, requests, auditor });

@@ -17,10 +17,8 @@ import type { TowerSweeps } from '../service/sweepOnRequest';
 import type { TowerReads } from '../service/towerReads';
 import { answerSchema } from './outputSchemas';
 
-/*
- * Ranges, ids and lengths are checked by TowerReads and TowerSweeps rather than the zod schemas: the
- * registry answers a schema failure without naming the field. The schemas only describe the ranges.
- */
+// TowerReads and TowerSweeps check ranges, ids and lengths, which these schemas only describe: the
+// registry answers a schema failure without naming the field.
 
 const READ_ONLY = { readOnly: true, idempotent: true, destructive: false };
 

@@ -3,10 +3,9 @@ import type { z as zod } from 'zod/v3';
 import { spec } from '../schema/openapi.generated';
 
 /*
- * The registry parses every output with its zod v3 schema, dropping fields it does not name, so
- * the actions' answers are built from the API's answers in openapi.yaml. No converter at hand
- * builds zod v3 from JSON Schema (zod 4's builds zod 4, which the registry cannot read), hence this
- * one: shape and descriptions only, since ranges and patterns are the requests' checks.
+ * The registry parses every output with zod v3, dropping fields it does not name: these schemas are
+ * built from openapi.yaml's answers (zod 4's converter builds zod 4, which the registry cannot
+ * read), in shape and descriptions only, since ranges and patterns are the requests' checks.
  */
 
 type Z = typeof zod;
@@ -40,7 +39,8 @@ function resolved(schema: JsonSchema): JsonSchema {
 
 function unionOf(z: Z, members: zod.ZodTypeAny[]): zod.ZodTypeAny {
   const [first, second, ...rest] = members;
-  if (!first) throw new Error('openapi.yaml has an empty enum, oneOf or type');
+  if (!first)
+    throw new Error('openapi.yaml has a schema without type or values');
   return second ? z.union([first, second, ...rest]) : first;
 }
 
@@ -54,15 +54,16 @@ function objectOf(z: Z, schema: JsonSchema): zod.ZodTypeAny {
       shape[name] = required.has(name) ? type : type.optional();
     }
   const { additionalProperties } = schema;
-  if (
-    Object.keys(shape).length === 0 &&
-    typeof additionalProperties === 'object'
-  )
+  if (typeof additionalProperties === 'object')
     return z.record(zodOf(z, additionalProperties));
   return z.object(shape);
 }
 
-const SCALARS: { readonly [type: string]: (z: Z) => zod.ZodTypeAny } = {
+const TYPES: {
+  readonly [type: string]: (z: Z, schema: JsonSchema) => zod.ZodTypeAny;
+} = {
+  object: objectOf,
+  array: (z, { items }) => z.array(zodOf(z, items ?? {})),
   string: z => z.string(),
   integer: z => z.number().int(),
   number: z => z.number(),
@@ -71,45 +72,22 @@ const SCALARS: { readonly [type: string]: (z: Z) => zod.ZodTypeAny } = {
 };
 
 function typeOf(z: Z, schema: JsonSchema, type: string): zod.ZodTypeAny {
-  if (type === 'object') return objectOf(z, schema);
-  if (type === 'array') {
-    if (!schema.items)
-      throw new Error('openapi.yaml has an array without items');
-    return z.array(zodOf(z, schema.items));
-  }
-  const scalar = SCALARS[type];
-  if (!scalar) throw new Error(`openapi.yaml has a schema of type ${type}`);
-  return scalar(z);
+  const make = TYPES[type];
+  if (!make) throw new Error(`openapi.yaml has a schema of type ${type}`);
+  return make(z, schema);
 }
 
 function undescribedZodOf(z: Z, schema: JsonSchema): zod.ZodTypeAny {
-  if (schema.const !== undefined)
-    return z.literal(schema.const as zod.Primitive);
   // A run recorded by a newer release during a rolling upgrade may hold a code this one does not know.
   if (isStringEnum(schema.enum)) return z.string();
-  if (schema.enum)
-    return unionOf(
-      z,
-      schema.enum.map(v => z.literal(v as zod.Primitive)),
-    );
-  if (schema.oneOf)
-    return unionOf(
-      z,
-      schema.oneOf.map(m => zodOf(z, m)),
-    );
-  const types = typeof schema.type === 'string' ? [schema.type] : schema.type;
-  if (!types) {
-    if (schema.allOf) return objectOf(z, schema);
-    throw new Error(
-      `openapi.yaml has a schema without type: ${JSON.stringify(schema)}`,
-    );
-  }
-  const nullable = types.includes('null') && types.length > 1;
-  const type = unionOf(
+  if (schema.allOf) return objectOf(z, schema);
+  const literals = schema.const === undefined ? schema.enum : [schema.const];
+  return unionOf(
     z,
-    types.filter(t => !nullable || t !== 'null').map(t => typeOf(z, schema, t)),
+    literals?.map(v => z.literal(v as zod.Primitive)) ??
+      schema.oneOf?.map(m => zodOf(z, m)) ??
+      [schema.type ?? []].flat().map(t => typeOf(z, schema, t)),
   );
-  return nullable ? type.nullable() : type;
 }
 
 function isStringEnum(
@@ -145,19 +123,19 @@ type AnswerSchema<
     zod.objectOutputType<E, zod.ZodTypeAny>,
 > = zod.ZodObject<zod.ZodRawShape, 'strip', zod.ZodTypeAny, T, T>;
 
-type Operation = {
-  readonly responses: {
-    readonly [status: string]: {
-      readonly $ref?: string;
-      readonly content?: {
-        readonly [mediaType: string]: { readonly schema: JsonSchema };
+const operations: {
+  readonly [path: string]: {
+    readonly [method: string]: {
+      readonly responses: {
+        readonly [status: string]: {
+          readonly $ref?: string;
+          readonly content?: {
+            readonly [mediaType: string]: { readonly schema: JsonSchema };
+          };
+        };
       };
     };
   };
-};
-
-const operations: {
-  readonly [path: string]: { readonly [method: string]: Operation };
 } = spec.paths;
 
 export function answerSchema<

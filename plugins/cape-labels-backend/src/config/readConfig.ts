@@ -57,7 +57,6 @@ const atMost =
     notNegative(d) ??
     (d.as(unit) > limit ? `must be at most ${limit} ${unit}` : undefined);
 
-/** Throws an error naming the key on invalid input; no block at all gives no Towers. */
 export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
   const config =
     rootConfig.getOptionalConfig(ROOT) ?? new ConfigReader({}, ROOT);
@@ -201,7 +200,7 @@ function readTower(
     headers: readTowerHeaders(tower, towerKey),
     resourcePrefix: readResourcePrefix(tower, towerKey),
     ...readSweepSettings(tower, towerKey, defaults),
-    ...readOwnership(tower, towerKey),
+    ...readTowerOwnership(tower, towerKey),
   };
 }
 
@@ -412,15 +411,6 @@ function readResourcePrefix(tower: Config, towerKey: string): string {
   return resourcePrefix;
 }
 
-function readOwnership(tower: Config, towerKey: string) {
-  try {
-    return readTowerOwnership(tower, towerKey);
-  } catch (error) {
-    // The message already names the key.
-    throw new InputError(toError(error).message);
-  }
-}
-
 /** The ports a Tower's web server answers by default, over http and https: one Tower either way. */
 const WEB_PORTS = new Set(['', '80', '443']);
 
@@ -563,7 +553,7 @@ function readDuration(
       `must be a duration like { hours: 24 }, '24h' or 'PT24H' (${toError(error).message})`,
     );
   }
-  if (!duration.isValid || !Number.isFinite(duration.as('milliseconds'))) {
+  if (!Number.isFinite(duration.as('milliseconds'))) {
     return invalid(at.fullKey, 'must be a valid duration');
   }
   const problem = check(duration);

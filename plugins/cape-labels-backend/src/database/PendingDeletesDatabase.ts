@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import { isPostgres } from './dialect';
 import { whereRunNotAlive } from './liveness';
-import type { StoreConnection } from './storeConnection';
+import { ConnectedStore } from './storeConnection';
 import {
   PENDING_DELETE_BATCHES,
   RUNS,
@@ -17,9 +17,7 @@ export type PendingDelete = { runId: string; label: LabelOutcome };
 export type PendingBatchId = number;
 
 /** The guarded deletes' write-ahead record (rule 5). */
-export class PendingDeletesDatabase {
-  constructor(private readonly connection: StoreConnection) {}
-
+export class PendingDeletesDatabase extends ConnectedStore {
   /**
    * Writes the labels of a guarded delete before it is sent: one row per delete, so recording a
    * delete costs one row, not one per label.
@@ -36,8 +34,7 @@ export class PendingDeletesDatabase {
       l.createdAt,
     ]);
     const [row] = await this.connection.bulkWrite(() =>
-      this.connection
-        .db<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES)
+      this.db<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES)
         .insert({
           tower_id: towerId,
           run_id: runId,
@@ -54,8 +51,9 @@ export class PendingDeletesDatabase {
    */
   async listPendingDeletes(towerId: string): Promise<PendingDelete[]> {
     const since = this.connection.aliveSince();
-    const rows = await this.connection
-      .db<PendingDeleteBatchRow>(`${PENDING_DELETE_BATCHES} as p`)
+    const rows = await this.db<PendingDeleteBatchRow>(
+      `${PENDING_DELETE_BATCHES} as p`,
+    )
       .leftJoin(`${RUNS} as r`, 'r.id', 'p.run_id')
       .select('p.run_id', 'p.labels')
       .where('p.tower_id', towerId)
@@ -83,7 +81,7 @@ export class PendingDeletesDatabase {
   async clearPendingDeletes(runId: string, labelIds: string[]): Promise<void> {
     if (labelIds.length === 0) return;
     await this.connection.bulkWrite(() =>
-      this.connection.db.transaction(tx =>
+      this.db.transaction(tx =>
         forgetPendingDeletes(tx, runId, new Set(labelIds)),
       ),
     );

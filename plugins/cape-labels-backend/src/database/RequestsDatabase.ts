@@ -6,7 +6,7 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import { whereRunNotAlive } from './liveness';
 import { insertRun, type NewRun } from './RunsDatabase';
-import type { StoreConnection } from './storeConnection';
+import { ConnectedStore } from './storeConnection';
 import { REQUESTS, RUNS, type RequestRow } from './tables';
 
 /** A request for a sweep (card or events bus) waiting for the Tower's lease holder. */
@@ -33,21 +33,6 @@ function rowToRequest(row: RequestRow): SweepRequest {
   };
 }
 
-function requestsFree(connection: StoreConnection, towerId: string) {
-  return connection
-    .db<RequestRow>(`${REQUESTS} as q`)
-    .leftJoin(`${RUNS} as r`, 'r.id', 'q.claimed_by')
-    .where('q.tower_id', towerId)
-    .andWhere(free =>
-      free
-        .whereNull('q.claimed_by')
-        .orWhere(stale =>
-          stale.modify(whereRunNotAlive, connection.aliveSince()),
-        ),
-    )
-    .orderBy('q.seq', 'asc');
-}
-
 function requestAsRead(db: Knex, request: SweepRequest) {
   const query = db<RequestRow>(REQUESTS).where({ id: request.id });
   return request.claimedBy === undefined
@@ -55,9 +40,7 @@ function requestAsRead(db: Knex, request: SweepRequest) {
     : query.where({ claimed_by: request.claimedBy });
 }
 
-export class RequestsDatabase {
-  constructor(private readonly connection: StoreConnection) {}
-
+export class RequestsDatabase extends ConnectedStore {
   async enqueueRequest(
     request: Omit<SweepRequest, 'id' | 'claimedBy'>,
   ): Promise<SweepRequest> {
@@ -69,13 +52,22 @@ export class RequestsDatabase {
       dry_run: request.dryRun,
       requested_at: request.requestedAt.getTime(),
     };
-    await this.connection.db<RequestRow>(REQUESTS).insert(row);
+    await this.db<RequestRow>(REQUESTS).insert(row);
     return rowToRequest({ ...row, seq: 0 });
   }
 
   /** The Tower's oldest request free to take: unclaimed, or claimed by a run no longer alive. */
   async nextRequest(towerId: string): Promise<SweepRequest | undefined> {
-    const row = await requestsFree(this.connection, towerId)
+    const since = this.connection.aliveSince();
+    const row = await this.db<RequestRow>(`${REQUESTS} as q`)
+      .leftJoin(`${RUNS} as r`, 'r.id', 'q.claimed_by')
+      .where('q.tower_id', towerId)
+      .andWhere(free =>
+        free
+          .whereNull('q.claimed_by')
+          .orWhere(stale => stale.modify(whereRunNotAlive, since)),
+      )
+      .orderBy('q.seq', 'asc')
       .select('q.*')
       .first();
     return row ? rowToRequest(row) : undefined;
@@ -83,7 +75,7 @@ export class RequestsDatabase {
 
   /** Claims `request`, as last read, for the run before it in its start; false if it changed. */
   async claimRequest(request: SweepRequest, runId: string): Promise<boolean> {
-    const claimed = await requestAsRead(this.connection.db, request).update({
+    const claimed = await requestAsRead(this.db, request).update({
       claimed_by: runId,
     });
     return claimed === 1;
@@ -94,7 +86,7 @@ export class RequestsDatabase {
     request: SweepRequest,
     run: NewRun,
   ): Promise<RunSummary | undefined> {
-    return this.connection.db.transaction(async tx => {
+    return this.db.transaction(async tx => {
       if ((await requestAsRead(tx, request).delete()) !== 1) return undefined;
       return insertRun(tx, run);
     });
@@ -106,8 +98,7 @@ export class RequestsDatabase {
 
   /** Withdraws a request nobody claimed; false when it is no longer waiting unclaimed. */
   async cancelRequest(requestId: string): Promise<boolean> {
-    const withdrawn = await this.connection
-      .db(REQUESTS)
+    const withdrawn = await this.db(REQUESTS)
       .where({ id: requestId })
       .whereNull('claimed_by')
       .delete();

@@ -15,7 +15,6 @@ type Methods<T> = Pick<T, keyof T>;
 export type RunsStore = Methods<RunsDatabase>;
 export type RequestsStore = Methods<RequestsDatabase>;
 export type PendingDeletesStore = Methods<PendingDeletesDatabase>;
-export type SightingsStore = Methods<SightingsDatabase>;
 export type NotifiedHealthStore = Pick<
   TowerStateDatabase,
   'getNotifiedHealth' | 'setNotifiedHealth'
@@ -29,7 +28,7 @@ export type LoginBackoffStore = Omit<
 export type RunStore = RunsStore &
   RequestsStore &
   PendingDeletesStore &
-  SightingsStore &
+  Methods<SightingsDatabase> &
   Methods<TowerStateDatabase>;
 
 /** `store`'s class methods, bound: they survive a spread or a Proxy (helpers are not methods). */

@@ -32,8 +32,6 @@ import {
 } from './PendingDeletesDatabase';
 import { pruneRuns, type Retention } from './retention';
 import {
-  NO_COUNTS,
-  SUMMARY_COLUMNS,
   addedCounts,
   countColumns,
   countedOnly,
@@ -41,9 +39,8 @@ import {
   rowToRun,
   rowToSummary,
   storedError,
-  type SummaryRow,
 } from './rowMapping';
-import { readInChunks, type StoreConnection } from './storeConnection';
+import { ConnectedStore, readInChunks } from './storeConnection';
 import {
   OUTCOMES,
   RUNS,
@@ -111,29 +108,31 @@ function runs(db: Knex, where: Partial<RunRow>) {
   return db<RunRow>(RUNS).where(where);
 }
 
+function liveRuns(db: Knex, since: number, where: Partial<RunRow> = {}) {
+  return runs(db, { ...where, status: 'running' }).whereRaw(
+    `${SIGN_OF_LIFE} >= ?`,
+    [since],
+  );
+}
+
 export async function insertRun(db: Knex, run: NewRun): Promise<RunSummary> {
-  const row: Omit<RunRow, 'seq' | 'outcome_seq'> = {
-    id: newRunId(run.startedAt),
-    tower_id: run.towerId,
-    trigger: run.trigger,
-    requested_by: run.requestedBy ?? null,
-    dry_run: run.dryRun,
-    status: 'running',
-    started_at: run.startedAt.getTime(),
-    finished_at: null,
-    heartbeat_at: run.startedAt.getTime(),
-    ...NO_COUNTS,
-    routine_listed: true,
-    ...storedError(undefined),
-    notes: null,
-    instance: run.instance,
-    instance_id: run.instanceId ?? null,
-    settings: JSON.stringify(run.settings),
-    clock_source: null,
-    clock_skew_ms: null,
-  };
-  await db<RunRow>(RUNS).insert(row);
-  return rowToSummary({ ...row, seq: 0 }, run.startedAt.getTime());
+  const [row] = await db<RunRow>(RUNS).insert(
+    {
+      id: newRunId(run.startedAt),
+      tower_id: run.towerId,
+      trigger: run.trigger,
+      requested_by: run.requestedBy ?? null,
+      dry_run: run.dryRun,
+      status: 'running',
+      started_at: run.startedAt.getTime(),
+      heartbeat_at: run.startedAt.getTime(),
+      instance: run.instance,
+      instance_id: run.instanceId ?? null,
+      settings: JSON.stringify(run.settings),
+    },
+    '*',
+  );
+  return rowToSummary(row, run.startedAt.getTime());
 }
 
 /** Last in its transaction: it locks the run's row, which the run's other writers need. */
@@ -201,18 +200,17 @@ function outcomesInOrder(db: Knex, runId: string, filter: OutcomeFilter) {
   return filteredOutcomes(db, runId, filter).select('*').orderBy('seq', 'asc');
 }
 
-async function newestRows(db: Knex, towerIds: string[]): Promise<SummaryRow[]> {
+async function newestRows(db: Knex, towerIds: string[]): Promise<RunRow[]> {
   if (isPostgres(db)) {
     // PostgreSQL took 10-25 ms to plan the UNION ALL form below for 10 Towers; one LATERAL
     // index probe per Tower plans and runs in about 1 ms.
-    const columns = SUMMARY_COLUMNS.map(c => `r."${c}"`).join(', ');
     const { rows } = (await db.raw(
-      `select ${columns} from unnest(?::text[]) as t(tower_id)
+      `select r.* from unnest(?::text[]) as t(tower_id)
         cross join lateral (
           select * from ${RUNS} where ${RUNS}.tower_id = t.tower_id order by seq desc limit 1
         ) r`,
       [towerIds],
-    )) as { rows: SummaryRow[] };
+    )) as { rows: RunRow[] };
     return rows;
   }
   // One `max(seq) where tower_id = ?` per Tower, each answered from an index (no scan or sort
@@ -220,30 +218,26 @@ async function newestRows(db: Knex, towerIds: string[]): Promise<SummaryRow[]> {
   return readInChunks(
     towerIds,
     ids =>
-      db<RunRow>(RUNS)
-        .select(...SUMMARY_COLUMNS)
-        .whereIn('seq', function newest() {
-          ids.forEach((towerId, i) => {
-            const max = (qb: Knex.QueryBuilder) =>
-              qb.max('seq').from(RUNS).where('tower_id', towerId);
-            if (i === 0) max(this);
-            else this.unionAll(max);
-          });
-        }),
+      db<RunRow>(RUNS).whereIn('seq', function newest() {
+        ids.forEach((towerId, i) => {
+          const max = (qb: Knex.QueryBuilder) =>
+            qb.max('seq').from(RUNS).where('tower_id', towerId);
+          if (i === 0) max(this);
+          else this.unionAll(max);
+        });
+      }),
     LAST_RUNS_CHUNK,
   );
 }
 
 /** Runs, with the outcomes they record. A `running` run without a recent heartbeat reads `lost`. */
-export class RunsDatabase {
-  constructor(private readonly connection: StoreConnection) {}
-
+export class RunsDatabase extends ConnectedStore {
   async createRun(run: NewRun): Promise<RunSummary> {
-    return insertRun(this.connection.db, run);
+    return insertRun(this.db, run);
   }
 
   async setRunClock(runId: string, clock: RunClock): Promise<void> {
-    await runs(this.connection.db, { id: runId }).update({
+    await runs(this.db, { id: runId }).update({
       clock_source: clock.source,
       clock_skew_ms: clock.skewMs,
       clock_capped: clock.capped ?? null,
@@ -251,29 +245,28 @@ export class RunsDatabase {
   }
 
   async setRunRelations(runId: string, relations: RunRelations): Promise<void> {
-    await runs(this.connection.db, { id: runId }).update({
+    await runs(this.db, { id: runId }).update({
       relations: JSON.stringify(relations),
     });
   }
 
   async updateRunCounts(runId: string, counts: RunCounts): Promise<void> {
     await this.connection.bulkWrite(() =>
-      runs(this.connection.db, { id: runId }).update(countColumns(counts)),
+      runs(this.db, { id: runId }).update(countColumns(counts)),
     );
   }
 
   /** Only while `running`. Answers who asked the run to stop: it finds a stop without a read. */
   async heartbeat(runId: string, at: Date): Promise<string | undefined> {
-    const [row] = await runs(this.connection.db, {
+    const [row] = await runs(this.db, {
       id: runId,
       status: 'running',
     }).update({ heartbeat_at: at.getTime() }, ['stopped_by']);
     return row?.stopped_by ?? undefined;
   }
 
-  /** Records how the run ended; NotFoundError when it does not exist. */
   async finishRun(runId: string, end: RunEnd): Promise<RunSummary> {
-    const [row] = (await runs(this.connection.db, { id: runId }).update(
+    const [row] = (await runs(this.db, { id: runId }).update(
       {
         status: end.status,
         finished_at: end.finishedAt.getTime(),
@@ -281,8 +274,8 @@ export class RunsDatabase {
         ...storedError(end.error),
         ...(end.notes?.length ? { notes: JSON.stringify(end.notes) } : {}),
       },
-      SUMMARY_COLUMNS,
-    )) as SummaryRow[];
+      '*',
+    )) as RunRow[];
     if (!row) throw new NotFoundError(`run ${runId} not found`);
     return rowToSummary(row, end.finishedAt.getTime());
   }
@@ -294,27 +287,24 @@ export class RunsDatabase {
   async abortLostRuns(towerId: string, now: Date): Promise<LostRun[]> {
     const { db } = this.connection;
     const lost = await runs(db, { tower_id: towerId, status: 'running' })
-      .select('id', 'trigger', 'requested_by', 'dry_run')
       .whereRaw(`${SIGN_OF_LIFE} < ?`, [aliveSince(now.getTime())])
-      .orderBy('seq', 'asc');
-    if (lost.length === 0) return [];
-    await runs(db, { status: 'running' })
-      .whereIn(
-        'id',
-        lost.map(r => r.id),
-      )
-      .update({
-        status: 'aborted',
-        finished_at: db.raw(SIGN_OF_LIFE),
-        error_message: REPLICA_LOST.message,
-        error_code: REPLICA_LOST.code,
-      });
-    return lost.map(r => ({
-      id: r.id,
-      trigger: r.trigger,
-      dryRun: Boolean(r.dry_run),
-      ...(r.requested_by === null ? {} : { requestedBy: r.requested_by }),
-    }));
+      .update(
+        {
+          status: 'aborted',
+          finished_at: db.raw(SIGN_OF_LIFE),
+          error_message: REPLICA_LOST.message,
+          error_code: REPLICA_LOST.code,
+        },
+        ['seq', 'id', 'trigger', 'requested_by', 'dry_run'],
+      );
+    return lost
+      .sort((a, b) => a.seq - b.seq)
+      .map(r => ({
+        id: r.id,
+        trigger: r.trigger,
+        dryRun: Boolean(r.dry_run),
+        ...(r.requested_by === null ? {} : { requestedBy: r.requested_by }),
+      }));
   }
 
   /** Marks the Tower's live run as asked to stop by `requester`; its id, undefined when none runs. */
@@ -323,11 +313,7 @@ export class RunsDatabase {
     requester: string,
   ): Promise<string | undefined> {
     const since = this.connection.aliveSince();
-    const live = () =>
-      runs(this.connection.db, {
-        tower_id: towerId,
-        status: 'running',
-      }).whereRaw(`${SIGN_OF_LIFE} >= ?`, [since]);
+    const live = () => liveRuns(this.db, since, { tower_id: towerId });
     // The first stop names who stopped it; a second one only finds the run.
     await live().whereNull('stopped_by').update({ stopped_by: requester });
     const row = await live().select('id').orderBy('started_at', 'desc').first();
@@ -335,45 +321,37 @@ export class RunsDatabase {
   }
 
   async stoppedBy(runId: string): Promise<string | undefined> {
-    const row = await runs(this.connection.db, { id: runId })
-      .select('stopped_by')
-      .first();
+    const row = await runs(this.db, { id: runId }).select('stopped_by').first();
     return row?.stopped_by ?? undefined;
   }
 
   /** Forgets a stop the scheduler could not carry out: the run had ended meanwhile. */
   async withdrawStop(runId: string): Promise<void> {
-    await runs(this.connection.db, { id: runId, status: 'running' }).update({
+    await runs(this.db, { id: runId, status: 'running' }).update({
       stopped_by: null,
     });
   }
 
   async getRun(runId: string): Promise<Run | undefined> {
-    const row = await runs(this.connection.db, { id: runId }).first();
+    const row = await runs(this.db, { id: runId }).first();
     return row ? rowToRun(row, this.connection.now()) : undefined;
   }
 
   /** Newest first; `before` is a run id (keyset), a `NotFoundError` when not the Tower's. */
   async listRuns(
     towerId: string,
-    options: { limit: number; before?: string },
+    { limit, before }: { limit: number; before?: string },
   ): Promise<RunSummary[]> {
-    const query = runs(this.connection.db, { tower_id: towerId })
-      .select(...SUMMARY_COLUMNS)
+    const query = runs(this.db, { tower_id: towerId })
       .orderBy('seq', 'desc')
-      .limit(options.limit);
-    if (options.before !== undefined) {
-      const before = await runs(this.connection.db, {
-        id: options.before,
-        tower_id: towerId,
-      })
+      .limit(limit);
+    if (before !== undefined) {
+      const cursor = await runs(this.db, { id: before, tower_id: towerId })
         .select('seq')
         .first();
-      if (!before)
-        throw new NotFoundError(
-          `No run '${options.before}' of Tower '${towerId}'`,
-        );
-      query.andWhere('seq', '<', before.seq);
+      if (!cursor)
+        throw new NotFoundError(`No run '${before}' of Tower '${towerId}'`);
+      query.andWhere('seq', '<', cursor.seq);
     }
     const now = this.connection.now();
     return (await query).map(row => rowToSummary(row, now));
@@ -381,17 +359,14 @@ export class RunsDatabase {
 
   async lastRuns(towerIds: string[]): Promise<Map<string, RunSummary>> {
     const now = this.connection.now();
-    const rows = await newestRows(this.connection.db, [...new Set(towerIds)]);
+    const rows = await newestRows(this.db, [...new Set(towerIds)]);
     return new Map(rows.map(row => [row.tower_id, rowToSummary(row, now)]));
   }
 
   async runningTowers(towerIds: string[]): Promise<Set<string>> {
     const since = this.connection.aliveSince();
     const rows = await readInChunks(towerIds, ids =>
-      runs(this.connection.db, { status: 'running' })
-        .distinct('tower_id')
-        .whereIn('tower_id', ids)
-        .whereRaw(`${SIGN_OF_LIFE} >= ?`, [since]),
+      liveRuns(this.db, since).distinct('tower_id').whereIn('tower_id', ids),
     );
     return new Set(rows.map(row => row.tower_id));
   }
@@ -401,7 +376,7 @@ export class RunsDatabase {
    * an aborted or lost one did not do the schedule's work): the schedule's anchor.
    */
   async lastScheduledStart(towerId: string): Promise<Date | undefined> {
-    const row = await runs(this.connection.db, {
+    const row = await runs(this.db, {
       tower_id: towerId,
       trigger: 'schedule',
     })
@@ -418,7 +393,7 @@ export class RunsDatabase {
    */
   async lastSucceeded(towerIds: string[]): Promise<Map<string, number>> {
     const rows = await readInChunks(towerIds, ids =>
-      runs(this.connection.db, { status: 'succeeded' })
+      runs(this.db, { status: 'succeeded' })
         .select('tower_id')
         .max({ finished_at: 'finished_at' })
         .whereIn('tower_id', ids)
@@ -432,9 +407,7 @@ export class RunsDatabase {
   }
 
   async pruneRuns(towerId: string, keep: Retention): Promise<number> {
-    return this.connection.bulkWrite(() =>
-      pruneRuns(this.connection.db, towerId, keep),
-    );
+    return this.connection.bulkWrite(() => pruneRuns(this.db, towerId, keep));
   }
 
   /**
@@ -451,11 +424,11 @@ export class RunsDatabase {
       // Numbered apart and counted last, so the run's row is locked briefly and batches written at
       // once (PostgreSQL) insert side by side instead of one after another.
       const { firstSeq, towerId } = await reserveOutcomeSeqs(
-        this.connection.db,
+        this.db,
         runId,
         outcomes.length,
       );
-      await this.connection.db.transaction(async tx => {
+      await this.db.transaction(async tx => {
         await insertOutcomeRows(tx, runId, firstSeq, outcomes);
         const inUse = outcomes
           .filter(o => o.action === 'kept' && SEEN_IN_USE.has(o.reason))
@@ -489,7 +462,7 @@ export class RunsDatabase {
     note: RunNote,
   ): Promise<boolean> {
     return this.connection.bulkWrite(() =>
-      this.connection.db.transaction(async tx => {
+      this.db.transaction(async tx => {
         const run = await runs(tx, { id: runId }).select('notes').first();
         if (!run) return false;
         const ids = labels.map(l => l.labelId);
@@ -559,17 +532,13 @@ export class RunsDatabase {
     // Unfiltered, the run's row counter is the total: no count(*) over its (maybe 100,000) rows.
     const filtered = Object.values(filter).some(v => v !== undefined);
     const [run, countRow, rows] = await Promise.all([
-      runs(this.connection.db, { id: runId })
+      runs(this.db, { id: runId })
         .select('routine_listed', 'outcome_rows')
         .first(),
       filtered
-        ? filteredOutcomes(this.connection.db, runId, filter)
-            .count({ total: '*' })
-            .first()
+        ? filteredOutcomes(this.db, runId, filter).count({ total: '*' }).first()
         : undefined,
-      outcomesInOrder(this.connection.db, runId, filter)
-        .offset(offset)
-        .limit(limit),
+      outcomesInOrder(this.db, runId, filter).offset(offset).limit(limit),
     ]);
     if (!run) throw new NotFoundError(`No run '${runId}'`);
     return {
@@ -590,7 +559,7 @@ export class RunsDatabase {
   ): AsyncGenerator<LabelOutcome[]> {
     let after = 0;
     for (;;) {
-      const rows = await outcomesInOrder(this.connection.db, runId, filter)
+      const rows = await outcomesInOrder(this.db, runId, filter)
         .andWhere('seq', '>', after)
         .limit(pageSize);
       if (rows.length === 0) return;
@@ -610,8 +579,7 @@ export class RunsDatabase {
     since: Date;
     limit: number;
   }): Promise<SourceCount[]> {
-    const rows = (await this.connection
-      .db(`${OUTCOMES} as o`)
+    const rows = (await this.db(`${OUTCOMES} as o`)
       .join(`${RUNS} as r`, 'r.id', 'o.run_id')
       .where('r.tower_id', options.towerId)
       .andWhere('r.started_at', '>=', options.since.getTime())

@@ -1,19 +1,15 @@
 import { chunks } from '../lib/chunks';
-import { readInChunks, type StoreConnection } from './storeConnection';
+import { ConnectedStore, readInChunks } from './storeConnection';
 import { SIGHTINGS, type SightingRow } from './tables';
 
 /** When each candidate label was first and last seen, for its confirmation (rule 6). */
-export class SightingsDatabase {
-  constructor(private readonly connection: StoreConnection) {}
-
-  /** When each label was first seen; labels never seen are absent. */
+export class SightingsDatabase extends ConnectedStore {
   async getSightings(
     towerId: string,
     labelIds: string[],
   ): Promise<Map<string, Date>> {
     const rows = await readInChunks(labelIds, ids =>
-      this.connection
-        .db<SightingRow>(SIGHTINGS)
+      this.db<SightingRow>(SIGHTINGS)
         .select('label_id', 'first_seen_at')
         .where({ tower_id: towerId })
         .whereIn('label_id', ids),
@@ -33,7 +29,7 @@ export class SightingsDatabase {
     const unique = [...new Set(labelIds)];
     if (unique.length === 0) return;
     await this.connection.bulkWrite(() =>
-      this.connection.db.transaction(async tx => {
+      this.db.transaction(async tx => {
         for (const ids of chunks(unique)) {
           const rows: SightingRow[] = ids.map(labelId => ({
             tower_id: towerId,
@@ -52,8 +48,7 @@ export class SightingsDatabase {
 
   async pruneSightings(towerId: string, before: Date): Promise<void> {
     await this.connection.bulkWrite(() =>
-      this.connection
-        .db<SightingRow>(SIGHTINGS)
+      this.db<SightingRow>(SIGHTINGS)
         .where({ tower_id: towerId })
         .andWhere('last_seen_at', '<', before.getTime())
         .delete(),

@@ -1,4 +1,4 @@
-import { readInChunks, type StoreConnection } from './storeConnection';
+import { ConnectedStore, readInChunks } from './storeConnection';
 import {
   LOGIN_BACKOFFS,
   NOTIFIED_HEALTH,
@@ -20,14 +20,11 @@ export type LoginBackoff = {
  * What the plugin keeps of each Tower between runs, apart from the runs: the health its owners
  * were last told about, and its login backoff, shared by every replica.
  */
-export class TowerStateDatabase {
-  constructor(private readonly connection: StoreConnection) {}
-
+export class TowerStateDatabase extends ConnectedStore {
   async getNotifiedHealth(
     towerId: string,
   ): Promise<NotifiedHealth | undefined> {
-    const row = await this.connection
-      .db<NotifiedHealthRow>(NOTIFIED_HEALTH)
+    const row = await this.db<NotifiedHealthRow>(NOTIFIED_HEALTH)
       .select('health')
       .where({ tower_id: towerId })
       .first();
@@ -40,8 +37,7 @@ export class TowerStateDatabase {
     runId: string,
     at: Date,
   ): Promise<void> {
-    await this.connection
-      .db<NotifiedHealthRow>(NOTIFIED_HEALTH)
+    await this.db<NotifiedHealthRow>(NOTIFIED_HEALTH)
       .insert({
         tower_id: towerId,
         health,
@@ -52,14 +48,11 @@ export class TowerStateDatabase {
       .merge();
   }
 
-  /** Each Tower's backoff; Towers without one absent. */
   async getLoginBackoffs(
     towerIds: string[],
   ): Promise<Map<string, LoginBackoff>> {
     const rows = await readInChunks(towerIds, ids =>
-      this.connection
-        .db<LoginBackoffRow>(LOGIN_BACKOFFS)
-        .whereIn('tower_id', ids),
+      this.db<LoginBackoffRow>(LOGIN_BACKOFFS).whereIn('tower_id', ids),
     );
     return new Map(
       rows.map(row => [
@@ -79,8 +72,7 @@ export class TowerStateDatabase {
   }
 
   async setLoginBackoff(towerId: string, backoff: LoginBackoff): Promise<void> {
-    await this.connection
-      .db<LoginBackoffRow>(LOGIN_BACKOFFS)
+    await this.db<LoginBackoffRow>(LOGIN_BACKOFFS)
       .insert({
         tower_id: towerId,
         refusals: backoff.refusals,
@@ -95,9 +87,6 @@ export class TowerStateDatabase {
   }
 
   async clearLoginBackoff(towerId: string): Promise<void> {
-    await this.connection
-      .db(LOGIN_BACKOFFS)
-      .where({ tower_id: towerId })
-      .delete();
+    await this.db(LOGIN_BACKOFFS).where({ tower_id: towerId }).delete();
   }
 }

@@ -19,7 +19,6 @@ export function displayStatus(
   return now - signOfLife > LOST_AFTER_MS ? 'lost' : 'running';
 }
 
-/** A `running` run's heartbeat is newer than this: its sweep is alive. */
 export function aliveSince(now: number): number {
   return now - LOST_AFTER_MS;
 }

@@ -15,30 +15,15 @@ import {
   plainValue,
 } from '../lib/plainText';
 import { displayStatus } from './liveness';
-import type { OutcomeRow, RunRow } from './tables';
-
-const KEPT_COLUMNS = {
-  referenced: 'kept_referenced',
-  'count-nonzero': 'kept_count_nonzero',
-  young: 'kept_young',
-  unconfirmed: 'kept_unconfirmed',
-  cap: 'kept_cap',
-  raced: 'kept_raced',
-  refused: 'kept_refused',
-  malformed: 'kept_malformed',
-} as const satisfies Record<KeptReason, keyof RunRow>;
+import {
+  COUNT_COLUMNS,
+  KEPT_COLUMNS,
+  type OutcomeRow,
+  type RunRow,
+} from './tables';
 
 type KeptColumn = (typeof KEPT_COLUMNS)[KeptReason];
 type AddedCounts = Partial<Record<KeptColumn | 'outcome_rows', number>>;
-
-const COUNT_COLUMNS = {
-  scanned: 'scanned',
-  candidates: 'candidates',
-  deleted: 'deleted',
-  wouldDelete: 'would_delete',
-  kept: 'kept',
-  failed: 'failed',
-} as const satisfies Record<keyof RunCounts, keyof RunRow>;
 
 type CountColumn = (typeof COUNT_COLUMNS)[keyof RunCounts];
 const COUNT_PAIRS = Object.entries(COUNT_COLUMNS) as [
@@ -59,7 +44,6 @@ function isKeptReason(reason: string | undefined): reason is KeptReason {
   return reason !== undefined && Object.hasOwn(KEPT_COLUMNS, reason);
 }
 
-/** Added in the transaction that writes the outcomes. */
 export function addedCounts(outcomes: readonly LabelOutcome[]): AddedCounts {
   const added: AddedCounts = { outcome_rows: outcomes.length };
   for (const o of outcomes) {
@@ -70,46 +54,8 @@ export function addedCounts(outcomes: readonly LabelOutcome[]): AddedCounts {
   return added;
 }
 
-/** A run's kept counters as the API shows them: the reasons with at least one label. */
-function keptByReason(
-  row: Pick<RunRow, KeptColumn>,
-): Partial<Record<KeptReason, number>> {
-  const result: Partial<Record<KeptReason, number>> = {};
-  for (const [reason, column] of Object.entries(KEPT_COLUMNS)) {
-    if (row[column] > 0) result[reason as KeptReason] = row[column];
-  }
-  return result;
-}
-
-export const SUMMARY_COLUMNS = [
-  'seq',
-  'id',
-  'tower_id',
-  'trigger',
-  'requested_by',
-  'dry_run',
-  'status',
-  'started_at',
-  'finished_at',
-  'heartbeat_at',
-  ...Object.values(COUNT_COLUMNS),
-  ...Object.values(KEPT_COLUMNS),
-  'error_message',
-  'error_code',
-  'instance',
-  'instance_id',
-  'clock_source',
-  'clock_skew_ms',
-  'clock_capped',
-  'notes',
-  'error_params',
-  'relations',
-] as const;
-
-export type SummaryRow = Pick<RunRow, (typeof SUMMARY_COLUMNS)[number]>;
-
 /** `now` (epoch ms) decides whether a `running` run is shown `lost`. */
-export function rowToSummary(row: SummaryRow, now: number): RunSummary {
+export function rowToSummary(row: RunRow, now: number): RunSummary {
   const startedAt = Number(row.started_at);
   const finishedAt = row.finished_at === null ? null : Number(row.finished_at);
   const summary: RunSummary = {
@@ -124,7 +70,11 @@ export function rowToSummary(row: SummaryRow, now: number): RunSummary {
     counts: Object.fromEntries(
       COUNT_PAIRS.map(([field, column]) => [field, row[column]]),
     ) as RunCounts,
-    keptByReason: keptByReason(row),
+    keptByReason: Object.fromEntries(
+      Object.entries(KEPT_COLUMNS)
+        .filter(([, column]) => row[column] > 0)
+        .map(([reason, column]) => [reason, row[column]]),
+    ),
     instance: row.instance,
   };
   if (row.instance_id) summary.instanceId = row.instance_id;
@@ -186,14 +136,6 @@ export function countColumns(counts: RunCounts) {
     COUNT_PAIRS.map(([field, column]) => [column, counts[field]]),
   ) as Record<CountColumn, number>;
 }
-
-export const NO_COUNTS = Object.fromEntries(
-  [
-    ...Object.values(COUNT_COLUMNS),
-    ...Object.values(KEPT_COLUMNS),
-    'outcome_rows',
-  ].map(column => [column, 0]),
-) as Record<CountColumn | KeptColumn | 'outcome_rows', number>;
 
 /** The error_code column's width. */
 const MAX_CODE_BYTES = 255;

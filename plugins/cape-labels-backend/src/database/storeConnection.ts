@@ -70,6 +70,14 @@ export class StoreConnection {
   }
 }
 
+export abstract class ConnectedStore {
+  constructor(protected readonly connection: StoreConnection) {}
+
+  protected get db(): Knex {
+    return this.connection.db;
+  }
+}
+
 export async function readInChunks<T>(
   ids: readonly string[],
   read: (chunk: string[]) => PromiseLike<T[]>,

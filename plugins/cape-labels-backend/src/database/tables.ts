@@ -1,7 +1,9 @@
 import type {
-  OutcomeReason,
+  KeptReason,
   LabelAction,
+  OutcomeReason,
   RunClock,
+  RunCounts,
   RunStatus,
   RunTrigger,
 } from '@smartx-cape/plugin-cape-labels-common';
@@ -17,7 +19,30 @@ export const LOGIN_BACKOFFS = 'cape_labels_login_backoffs';
 /** PostgreSQL returns bigint columns as strings, SQLite as numbers. */
 export type DbBigInt = number | string;
 
-export type RunRow = {
+export const COUNT_COLUMNS = {
+  scanned: 'scanned',
+  candidates: 'candidates',
+  deleted: 'deleted',
+  wouldDelete: 'would_delete',
+  kept: 'kept',
+  failed: 'failed',
+} as const satisfies Record<keyof RunCounts, string>;
+
+export const KEPT_COLUMNS = {
+  referenced: 'kept_referenced',
+  'count-nonzero': 'kept_count_nonzero',
+  young: 'kept_young',
+  unconfirmed: 'kept_unconfirmed',
+  cap: 'kept_cap',
+  raced: 'kept_raced',
+  refused: 'kept_refused',
+  malformed: 'kept_malformed',
+} as const satisfies Record<KeptReason, string>;
+
+type CounterColumn =
+  (typeof COUNT_COLUMNS)[keyof RunCounts] | (typeof KEPT_COLUMNS)[KeptReason];
+
+export type RunRow = Record<CounterColumn, number> & {
   seq: number;
   id: string;
   tower_id: string;
@@ -29,24 +54,10 @@ export type RunRow = {
   finished_at: DbBigInt | null;
   /** Written every second while running; null on rows older than the column. */
   heartbeat_at?: DbBigInt | null;
-  scanned: number;
-  candidates: number;
-  deleted: number;
-  would_delete: number;
-  kept: number;
-  kept_referenced: number;
-  kept_count_nonzero: number;
-  kept_young: number;
-  kept_unconfirmed: number;
-  kept_cap: number;
-  kept_raced: number;
-  kept_refused: number;
-  kept_malformed: number;
   /** Outcome rows the run lists (the answer's `total` when nothing is filtered). */
   outcome_rows: number;
   /** False once the run's routine keeps are only counted (retention.ts). */
   routine_listed: boolean | number;
-  failed: number;
   error_message: string | null;
   error_code: string | null;
   /** JSON object of the error's params, or null (and absent on rows older than the column). */
@@ -90,7 +101,6 @@ export type SightingRow = {
   last_seen_at: DbBigInt;
 };
 
-/** One guarded delete whose outcome is not known yet (the write-ahead record). */
 export type PendingDeleteBatchRow = {
   id: number;
   tower_id: string;
@@ -118,7 +128,6 @@ export type RequestRow = {
   claimed_by?: string | null;
 };
 
-/** The health a Tower's owners were last told about. */
 export type NotifiedHealth = 'bad' | 'good';
 
 export type NotifiedHealthRow = {

@@ -12,15 +12,9 @@ const ELLIPSIS = '…';
 
 function capBytes(text: string, maxBytes: number): string {
   if (Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
-  const budget = maxBytes - Buffer.byteLength(ELLIPSIS, 'utf8');
-  let used = 0;
-  let out = '';
-  for (const char of text) {
-    used += Buffer.byteLength(char, 'utf8');
-    if (used > budget) break;
-    out += char;
-  }
-  return out + ELLIPSIS;
+  const budget = new Uint8Array(maxBytes - Buffer.byteLength(ELLIPSIS));
+  const { read } = new TextEncoder().encodeInto(text, budget);
+  return text.slice(0, read) + ELLIPSIS;
 }
 
 /** Visible, unlike a space. */

@@ -12,12 +12,7 @@ import type {
 import type { TowerConfig } from '../config/types';
 import type { NotifiedHealthStore } from '../database/RunStore';
 import type { HeldDeletion } from '../sweep/decide';
-import {
-  badRunMessage,
-  heldDeletedMessage,
-  recoveredMessage,
-  runLink,
-} from './messages';
+import { heldDeletedMessage, runHealthMessage, runLink } from './messages';
 import { runHealth, type KeptCounts } from './runHealth';
 
 type RunNotifierOptions = {
@@ -49,12 +44,9 @@ export class RunNotifier {
     const bad = verdict.health === 'bad';
     // A good run is news only after a bad one.
     if (!bad && (await store.getNotifiedHealth(tower.id)) !== 'bad') return;
-    const message = bad
-      ? badRunMessage(tower, run, verdict.severity, verdict.problems, language)
-      : recoveredMessage(tower, run, language);
+    const message = runHealthMessage(tower, run, verdict, language);
     await this.send(tower, run, message);
-    const health = bad ? 'bad' : 'good';
-    await store.setNotifiedHealth(tower.id, health, run.id, new Date());
+    await store.setNotifiedHealth(tower.id, verdict.health, run.id, new Date());
   }
 
   async onHeldLabelsDeleted(

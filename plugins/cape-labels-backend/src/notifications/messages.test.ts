@@ -1,9 +1,27 @@
 import type {
+  CapeLabelsLanguage,
   PluginRunErrorCode,
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerConfig } from '../config/types';
-import { badRunMessage, recoveredMessage, runLink } from './messages';
+import type { NotificationSeverity } from '@backstage/plugin-notifications-common';
+import { runHealthMessage, runLink } from './messages';
+import type { RunProblem } from './runHealth';
+
+const badRunMessage = (
+  tower: TowerConfig,
+  run: RunSummary,
+  severity: NotificationSeverity,
+  problems: RunProblem[],
+  language?: CapeLabelsLanguage,
+) =>
+  runHealthMessage(tower, run, { health: 'bad', severity, problems }, language);
+
+const recoveredMessage = (
+  tower: TowerConfig,
+  run: RunSummary,
+  language?: CapeLabelsLanguage,
+) => runHealthMessage(tower, run, { health: 'good' }, language);
 
 describe('runLink', () => {
   it("points at the run on its Tower's page, below the configured page path", () => {

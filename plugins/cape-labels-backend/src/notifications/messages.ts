@@ -9,7 +9,7 @@ import type {
 import type { TowerConfig } from '../config/types';
 import { plainValue } from '../lib/plainText';
 import { describeHolder, type HeldDeletion } from '../sweep/decide';
-import type { RunProblem } from './runHealth';
+import type { RunHealth, RunProblem } from './runHealth';
 
 export function runLink(
   run: Pick<RunSummary, 'id' | 'towerId'>,
@@ -20,16 +20,7 @@ export function runLink(
 }
 
 type Params = Record<string, string | number>;
-type Words = {
-  badTitle: (towerTitle: string) => string;
-  recoveredTitle: (towerTitle: string) => string;
-  badDescription: (run: RunSummary, problems: string[]) => string;
-  recoveredDescription: (run: RunSummary) => string;
-  problem: Record<
-    RunProblem['kind'],
-    (problem: { count?: number; error?: RunError }) => string
-  >;
-};
+type Problem = { count?: number; error?: RunError };
 
 /** Codes Tower or the system sent keep the English message. */
 const ZH_ERRORS: Partial<
@@ -75,25 +66,28 @@ const ZH_STATUS: Record<RunStatus, string> = {
   aborted: '已中止',
 };
 
-const WORDS: Record<CapeLabelsLanguage, Words> = {
-  en: {
-    badTitle: t => `CAPE label sweep of ${t} needs attention`,
-    recoveredTitle: t => `CAPE label sweep of ${t} recovered`,
-    badDescription: (run, problems) =>
-      `Run ${run.id} (${run.status}, ${run.startedAt}${run.requestedBy ? `, requested by ${run.requestedBy}` : ''}): ${problems.join('; ')}.`,
-    recoveredDescription: run =>
-      `Run ${run.id} succeeded: deleted ${run.counts.deleted}, kept ${run.counts.kept}, nothing failed.`,
-    problem: {
-      failed: p => `the run failed: ${p.error?.message ?? 'unknown error'}`,
-      cap: p =>
-        `the deletion cap was hit: ${p.count} orphan label(s) wait for the next run`,
-      partial: p =>
-        `the run ended partial${p.error ? `: ${p.error.message}` : ''}`,
-      'labels-failed': p => `${p.count} label(s) could not be deleted`,
-      raced: p =>
-        `${p.count} label(s) came into use while being deleted (raced)`,
-    },
-  },
+const EN = {
+  badTitle: (t: string) => `CAPE label sweep of ${t} needs attention`,
+  recoveredTitle: (t: string) => `CAPE label sweep of ${t} recovered`,
+  badDescription: (run: RunSummary, problems: string[]) =>
+    `Run ${run.id} (${run.status}, ${run.startedAt}${run.requestedBy ? `, requested by ${run.requestedBy}` : ''}): ${problems.join('; ')}.`,
+  recoveredDescription: (run: RunSummary) =>
+    `Run ${run.id} succeeded: deleted ${run.counts.deleted}, kept ${run.counts.kept}, nothing failed.`,
+  problem: {
+    failed: (p: Problem) =>
+      `the run failed: ${p.error?.message ?? 'unknown error'}`,
+    cap: (p: Problem) =>
+      `the deletion cap was hit: ${p.count} orphan label(s) wait for the next run`,
+    partial: (p: Problem) =>
+      `the run ended partial${p.error ? `: ${p.error.message}` : ''}`,
+    'labels-failed': (p: Problem) => `${p.count} label(s) could not be deleted`,
+    raced: (p: Problem) =>
+      `${p.count} label(s) came into use while being deleted (raced)`,
+  } satisfies Record<RunProblem['kind'], (p: Problem) => string>,
+};
+
+const WORDS: Record<CapeLabelsLanguage, typeof EN> = {
+  en: EN,
   'zh-CN': {
     badTitle: t => `${t} 的 CAPE 标签清理需要关注`,
     recoveredTitle: t => `${t} 的 CAPE 标签清理已恢复`,
@@ -136,40 +130,25 @@ export function heldDeletedMessage(
   };
 }
 
-/** One scope per Tower: a Tower failing every day updates one notification. */
-function base(tower: TowerConfig) {
-  return { topic: 'cape-labels', scope: `cape-labels:tower:${tower.id}` };
-}
-
-export function badRunMessage(
+export function runHealthMessage(
   tower: TowerConfig,
   run: RunSummary,
-  severity: NotificationPayload['severity'],
-  problems: RunProblem[],
+  verdict: Exclude<RunHealth, { health: 'unknown' }>,
   language: CapeLabelsLanguage = 'en',
 ): NotificationPayload {
   const words = WORDS[language];
+  const bad = verdict.health === 'bad';
   return {
-    ...base(tower),
-    title: words.badTitle(tower.title),
-    description: words.badDescription(
-      run,
-      problems.map(p => words.problem[p.kind](p)),
-    ),
-    severity,
-  };
-}
-
-export function recoveredMessage(
-  tower: TowerConfig,
-  run: RunSummary,
-  language: CapeLabelsLanguage = 'en',
-): NotificationPayload {
-  const words = WORDS[language];
-  return {
-    ...base(tower),
-    title: words.recoveredTitle(tower.title),
-    description: words.recoveredDescription(run),
-    severity: 'low',
+    // One scope per Tower: a Tower failing every day updates one notification.
+    topic: 'cape-labels',
+    scope: `cape-labels:tower:${tower.id}`,
+    title: (bad ? words.badTitle : words.recoveredTitle)(tower.title),
+    description: bad
+      ? words.badDescription(
+          run,
+          verdict.problems.map(p => words.problem[p.kind](p)),
+        )
+      : words.recoveredDescription(run),
+    severity: bad ? verdict.severity : 'low',
   };
 }

@@ -12,7 +12,7 @@ export type RunProblem =
   | { kind: 'labels-failed'; count: number }
   | { kind: 'raced'; count: number };
 
-type RunHealth =
+export type RunHealth =
   | { health: 'bad'; severity: NotificationSeverity; problems: RunProblem[] }
   | { health: 'good' }
   /** Aborted runs (shutdown, lost replica) say nothing about the Tower. */

@@ -20,7 +20,6 @@ import type { TowerConfig } from '../config/types';
 import {
   capeLabelsTowerPermissionRules,
   capeLabelsTowerResourceRef,
-  type CapeLabelsTower,
 } from '../permissions/towerPermissions';
 
 export type Caller = BackstageCredentials<
@@ -51,35 +50,25 @@ type Towers = { list(): { tower: TowerConfig }[] };
 const towerNotFound = (towerId: string) =>
   new NotFoundError(`No Tower '${towerId}' is configured`);
 
-function resourceOf(tower: TowerConfig): CapeLabelsTower {
-  return { id: tower.id, owner: tower.owner, notify: tower.notify };
-}
-
-export function logOwnerlessTowers(
-  logger: LoggerService,
-  towers: ReadonlyArray<Pick<TowerConfig, 'id' | 'owner'>>,
-): void {
-  const ownerless = towers.filter(t => t.owner === null).map(t => t.id);
-  if (ownerless.length === 0) return;
-  logger.warn(
-    `Towers without capeLabels.towers.<id>.owner are owned by nobody (isTowerOwner matches no one for them): ${ownerless.join(', ')}`,
-  );
-}
-
 export function registerTowerResource(
   registry: PermissionsRegistryService,
   towers: Towers,
+  logger: LoggerService,
 ): void {
+  const ownerless = towers.list().filter(s => s.tower.owner === null);
+  if (ownerless.length > 0)
+    logger.warn(
+      `Towers without capeLabels.towers.<id>.owner are owned by nobody (isTowerOwner matches no one for them): ${ownerless.map(s => s.tower.id).join(', ')}`,
+    );
   registry.addResourceType({
     resourceRef: capeLabelsTowerResourceRef,
     permissions: [capeLabelsReadPermission, capeLabelsSweepRunPermission],
     rules: Object.values(capeLabelsTowerPermissionRules),
-    getResources: async ids => {
-      const byId = new Map(
-        towers.list().map(s => [s.tower.id, resourceOf(s.tower)]),
-      );
-      return ids.map(id => byId.get(id));
-    },
+    getResources: async ids =>
+      ids.map(id => {
+        const tower = towers.list().find(s => s.tower.id === id)?.tower;
+        return tower && { id, owner: tower.owner, notify: tower.notify };
+      }),
   });
 }
 

@@ -34,60 +34,36 @@ function csvLine(cells: ReadonlyArray<string | null | undefined>): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
-type Cell = (
-  o: LabelOutcome,
-  requestedBy?: string,
-) => string | null | undefined;
+type Column = readonly [
+  en: string,
+  zh: string,
+  cell: (o: LabelOutcome, requestedBy?: string) => string | null | undefined,
+];
 
-const CSV_CELLS = {
-  label_id: o => o.labelId,
-  key: o => o.key,
-  value: o => o.value,
-  action: o => o.action,
-  reason: o => o.reason,
-  created_at: o => o.createdAt,
-  relation: o => o.relation,
-  requested_by: (_, requestedBy) => requestedBy,
+const COLUMNS: readonly Column[] = [
+  ['label_id', '标签 ID', o => o.labelId],
+  ['key', '键', o => o.key],
+  ['value', '值', o => o.value],
+  ['action', '处理', o => o.action],
+  ['reason', '原因', o => o.reason],
+  ['created_at', '创建时间', o => o.createdAt],
+  ['relation', '引用关系', o => o.relation],
+  ['requested_by', '请求人', (_, requestedBy) => requestedBy],
   // Last: a column added later, so that scripts reading columns by position keep working.
-  detail: o => o.detail,
-} satisfies Record<string, Cell>;
+  ['detail', '详情', o => o.detail],
+];
 
-type Column = keyof typeof CSV_CELLS;
-
-const CSV_COLUMNS = Object.keys(CSV_CELLS) as Column[];
-
-const CSV_HEADERS: Record<CapeLabelsLanguage, Record<Column, string>> = {
-  en: Object.fromEntries(CSV_COLUMNS.map(c => [c, c])) as Record<
-    Column,
-    string
-  >,
-  'zh-CN': {
-    label_id: '标签 ID',
-    key: '键',
-    value: '值',
-    action: '处理',
-    reason: '原因',
-    created_at: '创建时间',
-    relation: '引用关系',
-    requested_by: '请求人',
-    detail: '详情',
-  },
-};
+const HEADER: Record<CapeLabelsLanguage, 0 | 1> = { en: 0, 'zh-CN': 1 };
 
 /** Excel reads a CSV without a byte order mark in the system's code page, garbling Chinese. */
 const BOM = '\uFEFF';
-
-function headerLine(lang: CapeLabelsLanguage): string {
-  const line = csvLine(CSV_COLUMNS.map(c => CSV_HEADERS[lang][c]));
-  return lang === 'en' ? line : `${BOM}${line}`;
-}
 
 type CsvRun = { id: string; towerId: string; requestedBy?: string };
 
 export const CSV_PAGE_SIZE = 1_000;
 
 function outcomeLine(o: LabelOutcome, requestedBy: string | undefined): string {
-  return csvLine(CSV_COLUMNS.map(c => CSV_CELLS[c](o, requestedBy)));
+  return csvLine(COLUMNS.map(([, , cell]) => cell(o, requestedBy)));
 }
 
 async function* csvChunks(
@@ -96,15 +72,12 @@ async function* csvChunks(
   filter: OutcomeFilter,
   lang: CapeLabelsLanguage,
 ): AsyncGenerator<string> {
-  yield headerLine(lang);
+  const header = csvLine(COLUMNS.map(column => column[HEADER[lang]]));
+  yield lang === 'en' ? header : `${BOM}${header}`;
   for await (const page of store.iterateOutcomes(run.id, filter, CSV_PAGE_SIZE))
     yield page.map(o => outcomeLine(o, run.requestedBy)).join('');
 }
 
-/**
- * After the first bytes an error can no longer become an error answer: cut the connection so that
- * the file is visibly incomplete.
- */
 export async function sendOutcomesCsv(
   res: express.Response,
   store: RunsStore,
@@ -113,18 +86,14 @@ export async function sendOutcomesCsv(
   logger: LoggerService,
   lang: CapeLabelsLanguage = 'en',
 ): Promise<void> {
-  res.status(200);
-  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  res.setHeader(
-    'Content-Disposition',
-    `attachment; filename="cape-labels-${run.towerId}-${run.id}.csv"`,
-  );
+  res.status(200).attachment(`cape-labels-${run.towerId}-${run.id}.csv`);
   // The app calls from another origin: let it read the file name.
   res.setHeader('Access-Control-Expose-Headers', 'Content-Disposition');
   res.setHeader('Cache-Control', 'no-store');
   try {
     await pipeline(Readable.from(csvChunks(store, run, filter, lang)), res);
   } catch (error) {
+    // Past the first bytes an error cannot be an error answer: a cut connection shows it incomplete.
     logger.warn(`CSV of run ${run.id} cut short: ${stringifyError(error)}`);
     res.destroy();
   }

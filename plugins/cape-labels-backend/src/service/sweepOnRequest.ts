@@ -44,49 +44,40 @@ const STOPS_REFUSED = refusedWithoutPermissions(
 export function gatedSweepRequests(
   coordinator: Pick<SweepCoordinator, 'requestSweep' | 'stopSweep' | 'get'>,
   access: AccessConfig,
+  logger: LoggerService,
 ): SweepRequests {
-  const open =
-    access.permissionsEnabled || access.allowManualSweepsWithoutPermissions;
+  if (access.permissionsEnabled) return coordinator;
+  if (access.allowManualSweepsWithoutPermissions) {
+    logger.warn(
+      'capeLabels.allowManualSweepsWithoutPermissions is true and permission.enabled is not: ' +
+        'every signed-in user (the guest included) and every service may start real sweeps that delete labels, and stop any sweep',
+    );
+    return coordinator;
+  }
   return {
     requestSweep: async input => {
-      if (
-        !open &&
-        !input.dryRun &&
-        !coordinator.get(input.towerId).tower.dryRun
-      )
+      if (!input.dryRun && !coordinator.get(input.towerId).tower.dryRun)
         throw new NotAllowedError(MANUAL_SWEEPS_REFUSED);
       return coordinator.requestSweep(input);
     },
-    stopSweep: async input => {
-      if (!open) throw new NotAllowedError(STOPS_REFUSED);
-      return coordinator.stopSweep(input);
+    stopSweep: async () => {
+      throw new NotAllowedError(STOPS_REFUSED);
     },
   };
 }
 
-export function logManualSweepAccess(
-  logger: LoggerService,
-  access: AccessConfig,
-): void {
-  if (access.permissionsEnabled || !access.allowManualSweepsWithoutPermissions)
-    return;
-  logger.warn(
-    'capeLabels.allowManualSweepsWithoutPermissions is true and permission.enabled is not: ' +
-      'every signed-in user (the guest included) and every service may start real sweeps that delete labels, and stop any sweep',
-  );
-}
-
 type AuditOptions = Parameters<AuditorService['createEvent']>[0];
 
-async function audited<T extends { meta?: JsonObject }>(
+async function audited<T extends JsonObject>(
   auditor: AuditorService,
   options: AuditOptions,
   action: () => Promise<T>,
+  meta: JsonObject = {},
 ): Promise<T> {
   const event = await auditor.createEvent(options);
   try {
     const result = await action();
-    await event.success({ meta: result.meta });
+    await event.success({ meta: { ...result, ...meta } });
     return result;
   } catch (error) {
     await event.fail({ error: toError(error) });
@@ -141,7 +132,7 @@ export class TowerSweeps {
    * Checks the Tower id inside the audit, so that a malformed one (an action's input, which no
    * validator saw) is audited as failed, with `towerId: null` rather than the raw input.
    */
-  private async audited<T extends object>(
+  private audited<T extends JsonObject>(
     eventId: string,
     caller: Caller,
     rawTowerId: string,
@@ -150,7 +141,7 @@ export class TowerSweeps {
     meta: JsonObject = {},
   ): Promise<T> {
     const { access, auditor } = this.options;
-    const done = await audited(
+    return audited(
       auditor,
       {
         eventId,
@@ -164,11 +155,10 @@ export class TowerSweeps {
       async () => {
         const towerId = towerIdOf(rawTowerId);
         await access.requireSweep(caller, towerId);
-        const answer = await act(towerId);
-        return { answer, meta: { ...answer, ...meta } };
+        return act(towerId);
       },
+      meta,
     );
-    return done.answer;
   }
 }
 
@@ -182,9 +172,8 @@ type Context = {
 };
 
 /**
- * The events bus does not say who published, so `requestedBy` is only the name a publisher
- * declares: the allowlist scopes each name to its Towers, and the events backend decides who may
- * publish at all.
+ * The events bus does not say who published, so `requestedBy` is only a declared name: the
+ * allowlist scopes each name to its Towers, and the events backend decides who may publish at all.
  */
 function allowedPublisher(
   event: ParsedSweepRequestedEvent,
@@ -241,7 +230,7 @@ async function handleSweepRequestedEvent(
           trigger: 'event',
           requestedBy: `event:${publisher}`,
         });
-        return { meta: { ...answer, towerId, dryRun, publisher } };
+        return { ...answer, towerId, dryRun, publisher };
       },
     );
   } catch (error) {

@@ -21,7 +21,6 @@ import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import type { Caller, TowerAccess } from './access';
 import {
   boundedText,
-  optionalRunIdOf,
   outcomeFilterOf,
   runIdOf,
   towerIdOf,
@@ -30,10 +29,7 @@ import {
 
 const TOP_SOURCES = 10;
 
-/**
- * The API and the actions read through here, so both filter by `cape-labels.read` alike. Input is
- * checked here against the spec's rules: the validated router already did, the actions' not.
- */
+/** Filters by `cape-labels.read`, and checks the input no validated router saw (the actions'). */
 export class TowerReads {
   constructor(
     private readonly options: {
@@ -57,7 +53,7 @@ export class TowerReads {
   ): Promise<RunSummary[]> {
     const towerId = towerIdOf(rawTowerId);
     const limit = wholeNumber(page.limit, 'limit', RUN_LIST_LIMIT);
-    const before = optionalRunIdOf(page.before, 'before');
+    const before = runIdOf(page.before, 'before');
     await this.options.access.requireRead(caller, towerId);
     return this.options.store.listRuns(towerId, { limit, before });
   }

@@ -2,7 +2,6 @@ import { InputError } from '@backstage/errors';
 import { RUN_LIST_LIMIT } from '../schema/specRules';
 import {
   boundedText,
-  optionalRunIdOf,
   outcomeFilterOf,
   parseSweepRequestedEvent,
   runIdOf,
@@ -63,17 +62,17 @@ describe('validation of the input the validated router does not see', () => {
     expect(() => towerIdOf('a b')).toThrow(/^towerId /);
   });
 
-  it('runIdOf and optionalRunIdOf accept opaque ids', () => {
+  it('runIdOf accepts opaque ids, and no id where it is optional', () => {
     expect(runIdOf('1796013909521-3ed9623f3c')).toBe(
       '1796013909521-3ed9623f3c',
     );
     for (const id of ['', 'a.b', 'a/b', 'x'.repeat(101), "1' OR 1=1"])
       expect(() => runIdOf(id)).toThrow(InputError);
-    expect(optionalRunIdOf(undefined, 'before')).toBeUndefined();
-    expect(optionalRunIdOf('r1', 'before')).toBe('r1');
-    expect(() =>
-      optionalRunIdOf(['r1', 'r2'] as unknown as string, 'before'),
-    ).toThrow(/before/);
+    expect(runIdOf(undefined, 'before')).toBeUndefined();
+    expect(runIdOf('r1', 'before')).toBe('r1');
+    expect(() => runIdOf(['r1', 'r2'] as unknown as string, 'before')).toThrow(
+      /before/,
+    );
   });
 
   it('boundedText refuses longer text naming the field; outcomeFilterOf drops empty text', () => {

@@ -30,16 +30,13 @@ export function towerIdOf(raw: string): string {
   return raw;
 }
 
-export function runIdOf(raw: string, name = 'runId'): string {
-  if (!RUN_ID.test(raw)) throw new InputError(`${name} is not a run id`);
+export function runIdOf<T extends string | undefined>(
+  raw: T,
+  name = 'runId',
+): T {
+  if (raw !== undefined && !RUN_ID.test(raw))
+    throw new InputError(`${name} is not a run id`);
   return raw;
-}
-
-export function optionalRunIdOf(
-  raw: string | undefined,
-  name: string,
-): string | undefined {
-  return raw === undefined ? undefined : runIdOf(raw, name);
 }
 
 export function boundedText(

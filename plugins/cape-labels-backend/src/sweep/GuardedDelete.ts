@@ -26,10 +26,7 @@ const SETTLE_READS = 3;
 /** Tower's words kept on a refused label's outcome, at most (UTF-8 bytes). */
 const MAX_REFUSAL_BYTES = 1024;
 
-/**
- * A split may send as many more deletes as isolating this many refusals costs (about
- * 2·log2(batch) each); what is left then fails `error`, as an unsplit batch would.
- */
+/** Extra deletes a split may send: what isolating this many refusals costs (2·log2(batch) each). */
 const REFUSALS_BUDGETED = 4;
 
 // 4xx answers about the request rather than its labels (who asks, when, how often): splitting
@@ -124,119 +121,9 @@ function leftStanding(
 
 type Unresolved = { error: unknown; ambiguous: boolean };
 
-/**
- * Splits a batch Tower refused as a whole in halves until the labels it refuses are alone. A part
- * whose delete went unanswered, or a split past its budget, fails as an unsplit batch would.
- */
-class RefusedBatch {
-  private readonly maxExtraRequests: number;
-  private extraRequests = 0;
-  private readonly refused = new Map<string, string>();
-  private readonly unresolved = new Map<string, Unresolved>();
-  private readonly deleted = new Set<string>();
-  /** A part's delete got no usable answer: what is left is read after settling. */
-  private ambiguous = false;
-
-  constructor(
-    private readonly guarded: GuardedDelete,
-    private readonly take: TowerLabel[],
-  ) {
-    this.maxExtraRequests =
-      2 * Math.ceil(Math.log2(Math.max(2, take.length))) * REFUSALS_BUDGETED;
-  }
-
-  async resolve(
-    refusal: Refusal,
-  ): Promise<Omit<GuardedDeleteResult, 'pending'>> {
-    await this.split(this.take, refusal);
-    const ids = this.take.map(l => l.id);
-    const unknown = ids.filter(id => !this.deleted.has(id));
-    const survivors = await this.guarded.survivorsAfter(
-      unknown,
-      undefined,
-      this.ambiguous,
-    );
-    const outcomes = this.take.map(l => {
-      if (!survivors.has(l.id)) return outcome(l, 'deleted');
-      const words = this.refused.get(l.id);
-      if (words !== undefined)
-        return outcome(l, 'kept', 'refused', { detail: words });
-      const left = this.unresolved.get(l.id);
-      const failed =
-        left &&
-        (left.ambiguous
-          ? outcome(l, 'failed', 'unanswered')
-          : outcome(l, 'failed', 'error', {
-              detail: isRefusal(left.error)
-                ? refusalDetail(left.error)
-                : undefined,
-            }));
-      return leftStanding(l, survivors.get(l.id), failed);
-    });
-    const refused = outcomes
-      .filter(o => o.reason === 'refused')
-      .map(o => o.labelId);
-    const failed = outcomes.filter(o => o.action === 'failed');
-    this.guarded.options.notes.add(
-      runNotes.deleteRefusedSplit({
-        requested: this.take.length,
-        detail: refusalDetail(refusal),
-        extraDeletes: this.extraRequests,
-        refused: refused.length,
-        refusedIds: refused.join(', '),
-        deleted: outcomes.filter(o => o.action === 'deleted').length,
-        failed: failed.length,
-      }),
-    );
-    const inDoubt = outcomes.filter(
-      o => o.action === 'kept' && this.unresolved.get(o.labelId)?.ambiguous,
-    );
-    return {
-      ...(failed[0]
-        ? { error: this.unresolved.get(failed[0].labelId)!.error }
-        : {}),
-      outcomes,
-      inDoubt,
-    };
-  }
-
-  private async split(labels: TowerLabel[], refusal: Refusal): Promise<void> {
-    if (labels.length === 1) {
-      this.refused.set(labels[0].id, refusalDetail(refusal));
-      return;
-    }
-    const middle = Math.ceil(labels.length / 2);
-    for (const half of [labels.slice(0, middle), labels.slice(middle)]) {
-      const spent = this.extraRequests >= this.maxExtraRequests;
-      if (spent || this.ambiguous || this.guarded.options.signal.aborted) {
-        this.leave(half, { error: refusal, ambiguous: false });
-        continue;
-      }
-      this.extraRequests++;
-      const ids = half.map(l => l.id);
-      const { reported, error } = await this.guarded.send(ids);
-      const refused = await this.guarded.refusalIn(ids, error);
-      if (error === undefined) {
-        if (reported === ids.length) ids.forEach(id => this.deleted.add(id));
-      } else if (refused) {
-        await this.split(half, refused);
-      } else {
-        this.ambiguous ||= isAmbiguous(error);
-        this.leave(half, { error, ambiguous: isAmbiguous(error) });
-      }
-    }
-  }
-
-  private leave(labels: TowerLabel[], why: Unresolved): void {
-    for (const l of labels) this.unresolved.set(l.id, why);
-  }
-}
-
-/**
- * Each delete is written ahead; a clear refusal is split (`RefusedBatch`) under the same record.
- */
+/** Each delete is written ahead; a clear refusal is split under the same record. */
 export class GuardedDelete {
-  constructor(readonly options: GuardedDeleteOptions) {}
+  constructor(private readonly options: GuardedDeleteOptions) {}
 
   /** Throws only when the write-ahead record or the survivor read fails. */
   async delete(take: TowerLabel[]): Promise<GuardedDeleteResult> {
@@ -249,10 +136,8 @@ export class GuardedDelete {
     );
     const { reported, error } = await this.send(ids);
     const refusal = await this.refusalIn(ids, error);
-    if (refusal && !signal.aborted) {
-      const refused = new RefusedBatch(this, take);
-      return { pending, ...(await refused.resolve(refusal)) };
-    }
+    if (refusal && !signal.aborted)
+      return { pending, ...(await this.split(take, refusal)) };
     const ambiguous = error !== undefined && isAmbiguous(error);
     const survivors = await this.survivorsAfter(ids, reported, ambiguous);
     const gone = ids.length - survivors.size;
@@ -289,7 +174,98 @@ export class GuardedDelete {
     };
   }
 
-  async send(ids: string[]): Promise<{ reported?: number; error?: unknown }> {
+  /**
+   * Splits a batch Tower refused as a whole in halves until the labels it refuses are alone. A part
+   * whose delete went unanswered, or a split past its budget, fails as an unsplit batch would.
+   */
+  private async split(
+    take: TowerLabel[],
+    refusal: Refusal,
+  ): Promise<Omit<GuardedDeleteResult, 'pending'>> {
+    const maxExtraRequests =
+      2 * Math.ceil(Math.log2(Math.max(2, take.length))) * REFUSALS_BUDGETED;
+    let extraRequests = 0;
+    // A part's delete got no usable answer: what is left is read after settling.
+    let ambiguous = false;
+    const refused = new Map<string, string>();
+    const unresolved = new Map<string, Unresolved>();
+    const deleted = new Set<string>();
+    const leave = (labels: TowerLabel[], why: Unresolved) =>
+      labels.forEach(l => unresolved.set(l.id, why));
+    const halve = async (labels: TowerLabel[], why: Refusal) => {
+      if (labels.length === 1) {
+        refused.set(labels[0].id, refusalDetail(why));
+        return;
+      }
+      const middle = Math.ceil(labels.length / 2);
+      for (const half of [labels.slice(0, middle), labels.slice(middle)]) {
+        const spent = extraRequests >= maxExtraRequests;
+        if (spent || ambiguous || this.options.signal.aborted) {
+          leave(half, { error: why, ambiguous: false });
+          continue;
+        }
+        extraRequests++;
+        const ids = half.map(l => l.id);
+        const { reported, error } = await this.send(ids);
+        const again = await this.refusalIn(ids, error);
+        if (error === undefined) {
+          if (reported === ids.length) ids.forEach(id => deleted.add(id));
+        } else if (again) {
+          await halve(half, again);
+        } else {
+          ambiguous ||= isAmbiguous(error);
+          leave(half, { error, ambiguous: isAmbiguous(error) });
+        }
+      }
+    };
+    await halve(take, refusal);
+    const unknown = take.map(l => l.id).filter(id => !deleted.has(id));
+    const survivors = await this.survivorsAfter(unknown, undefined, ambiguous);
+    const outcomes = take.map(l => {
+      if (!survivors.has(l.id)) return outcome(l, 'deleted');
+      const words = refused.get(l.id);
+      if (words !== undefined)
+        return outcome(l, 'kept', 'refused', { detail: words });
+      const left = unresolved.get(l.id);
+      const failed =
+        left &&
+        (left.ambiguous
+          ? outcome(l, 'failed', 'unanswered')
+          : outcome(l, 'failed', 'error', {
+              detail: isRefusal(left.error)
+                ? refusalDetail(left.error)
+                : undefined,
+            }));
+      return leftStanding(l, survivors.get(l.id), failed);
+    });
+    const refusedIds = outcomes
+      .filter(o => o.reason === 'refused')
+      .map(o => o.labelId);
+    const failed = outcomes.filter(o => o.action === 'failed');
+    this.options.notes.add(
+      runNotes.deleteRefusedSplit({
+        requested: take.length,
+        detail: refusalDetail(refusal),
+        extraDeletes: extraRequests,
+        refused: refusedIds.length,
+        refusedIds: refusedIds.join(', '),
+        deleted: outcomes.filter(o => o.action === 'deleted').length,
+        failed: failed.length,
+      }),
+    );
+    const inDoubt = outcomes.filter(
+      o => o.action === 'kept' && unresolved.get(o.labelId)?.ambiguous,
+    );
+    return {
+      ...(failed[0] ? { error: unresolved.get(failed[0].labelId)!.error } : {}),
+      outcomes,
+      inDoubt,
+    };
+  }
+
+  private async send(
+    ids: string[],
+  ): Promise<{ reported?: number; error?: unknown }> {
     const { client, policy } = this.options;
     try {
       const reported = await client.deleteLabelsGuarded({
@@ -304,7 +280,10 @@ export class GuardedDelete {
   }
 
   /** The refusal a delete of `ids` met, if it was one; a 5xx only when none of `ids` is gone. */
-  async refusalIn(ids: string[], error: unknown): Promise<Refusal | undefined> {
+  private async refusalIn(
+    ids: string[],
+    error: unknown,
+  ): Promise<Refusal | undefined> {
     if (isRefusal(error)) return error;
     if (!mayBeRefusal(error) || this.options.signal.aborted) return undefined;
     const survivors = await this.readSurvivors(ids);
@@ -312,7 +291,7 @@ export class GuardedDelete {
   }
 
   /** Read with the live check to name why each was left: the guard may be a batch's only check. */
-  async survivorsAfter(
+  private async survivorsAfter(
     ids: string[],
     reported: number | undefined,
     ambiguous: boolean,

@@ -2,10 +2,7 @@ import type { LoggerService } from '@backstage/backend-plugin-api';
 import { randomBytes, scrypt } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { TowerConfig } from '../config/types';
-import type {
-  LoginBackoff,
-  LoginBackoffStore,
-} from '../database/RunStore';
+import type { LoginBackoff, LoginBackoffStore } from '../database/RunStore';
 
 const scryptAsync = promisify(scrypt) as (
   password: string,

@@ -121,14 +121,10 @@ export class SweepCoordinator {
 
   async shutdown(): Promise<void> {
     this.restarts.stop();
-    const grace = new AbortController();
     await Promise.race([
       Promise.allSettled(this.list().map(s => s.shutdown())),
-      sleep(SHUTDOWN_GRACE_MS, undefined, { signal: grace.signal }).catch(
-        () => undefined,
-      ),
+      sleep(SHUTDOWN_GRACE_MS, undefined, { ref: false }),
     ]);
-    grace.abort();
   }
 
   async requestSweep(

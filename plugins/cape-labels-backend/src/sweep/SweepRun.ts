@@ -25,11 +25,7 @@ import type {
   RunStore,
   SweepRequest,
 } from '../database/RunStore';
-import {
-  isRefusedLogin,
-  TowerAuthError,
-  type TowerError,
-} from '../cloudtower/errors';
+import { isRefusedLogin, TowerAuthError } from '../cloudtower/errors';
 import { HEARTBEAT_INTERVAL_MS } from '../database/liveness';
 import { chunks } from '../lib/chunks';
 import { plainValue } from '../lib/plainText';
@@ -285,18 +281,13 @@ export class SweepRun {
   }
 
   /**
-   * How far Tower's clock, which stamps `createdAt`, is ahead of ours, for the age cutoff. Logs in
-   * to read it (a failed login fails the run), and falls back to our clock, saying so on the run
-   * and in the log, when Tower sent no usable `Date` header. A run that got in as an LDAP user or
-   * with an API key notes how.
+   * How far Tower's clock, which stamps `createdAt`, is ahead of ours, for the age cutoff; ours
+   * when Tower sent no usable `Date` header. Logs in to read it: a failed login fails the run.
    */
   private async readTowerClock(): Promise<number> {
-    const { runId, tower, logger, client } = this;
+    const { runId, tower, logger } = this;
     const { maxClockAheadMs } = this.settings.tuning;
     const reading = await this.logIn();
-    const login = client.loginUsed();
-    const loginNote = login && runNotes.login(login);
-    if (loginNote) this.notes.keep(loginNote);
     const { clock, effectiveSkewMs } = readClock(
       reading,
       this.settings.now().getTime(),
@@ -323,33 +314,33 @@ export class SweepRun {
   private async logIn(): Promise<TowerClockReading> {
     const { loginPause } = this.start;
     if (loginPause) throw loginPaused(this.tower.id, loginPause);
+    const { logins } = this.settings;
     const reading = await this.client
       .readClock(this.signal)
       .catch(async error => {
-        if (isRefusedLogin(error)) await this.backOff(error);
+        if (isRefusedLogin(error))
+          await this.warnOnFailure(
+            logins.refused(error.code).then(({ refusals, nextLoginAt }) =>
+              this.notes.add(
+                runNotes.loginRefusedBackoff({
+                  refusals,
+                  nextLoginAt: nextLoginAt.toISOString(),
+                }),
+              ),
+            ),
+            'could not record the refused login',
+          );
         throw error;
       });
-    if (this.client.loginUsed()?.method === 'password') {
+    const login = this.client.loginUsed();
+    if (login?.method === 'password')
       await this.warnOnFailure(
-        this.settings.logins.succeeded(),
+        logins.succeeded(),
         'could not clear the refused logins',
       );
-    }
+    const loginNote = login && runNotes.login(login);
+    if (loginNote) this.notes.keep(loginNote);
     return reading;
-  }
-
-  private async backOff(refusal: TowerError): Promise<void> {
-    await this.warnOnFailure(
-      this.settings.logins.refused(refusal.code).then(backoff =>
-        this.notes.add(
-          runNotes.loginRefusedBackoff({
-            refusals: backoff.refusals,
-            nextLoginAt: backoff.nextLoginAt.toISOString(),
-          }),
-        ),
-      ),
-      'could not record the refused login',
-    );
   }
 
   /** For work a failure of which must not fail the run: it is logged. */
@@ -376,7 +367,6 @@ export class SweepRun {
   private async recheckPendingDeletes(): Promise<void> {
     const { store, client, tower } = this;
     const pending = await withRetry(() => store.listPendingDeletes(tower.id));
-    if (pending.length === 0) return;
     const existing = new Set<string>();
     for (const ids of chunks([...new Set(pending.map(p => p.label.labelId))])) {
       const found = await withRetry(() => client.readExistingIds(ids), 3, 250);
@@ -720,9 +710,7 @@ export class SweepRun {
   private async finish(result: SweepResult): Promise<RunSummary> {
     const summary = await withRetry(() =>
       this.store.finishRun(this.runId, {
-        status: result.status,
-        counts: result.counts,
-        error: result.error,
+        ...result,
         finishedAt: this.settings.now(),
         notes: this.notes.list(),
       }),

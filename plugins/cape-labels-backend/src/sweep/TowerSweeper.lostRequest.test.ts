@@ -3,10 +3,7 @@ import {
   createStore,
   createTestDatabases,
 } from '../database/__testUtils__/testStore';
-import {
-  createHarness,
-  stoppedAfterEach,
-} from './__testUtils__/sweepHarness';
+import { createHarness, stoppedAfterEach } from './__testUtils__/sweepHarness';
 
 jest.setTimeout(60_000);
 

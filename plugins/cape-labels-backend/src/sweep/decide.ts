@@ -90,53 +90,33 @@ export function runPolicy(
   };
 }
 
-type Verdict =
-  | { candidate: true }
-  | {
-      candidate: false;
-      reason: KeptReason;
-      relation?: string;
-      detail?: string;
-    };
-
-/** Rules 1-3 after the label's shape; `undefined` for a key not swept: not ours to record. */
-function classifyListed(
-  label: TowerLabel,
-  policy: SweepPolicy,
-): Verdict | undefined {
-  if (!policy.keys.has(label.key)) return undefined;
-  const detail = malformation(label);
-  if (detail !== undefined)
-    return { candidate: false, reason: 'malformed', detail };
-  const createdMs = Date.parse(label.createdAt);
-  // Defence in depth: a time that cannot be read cannot prove the label is old enough.
-  if (!Number.isFinite(createdMs) || createdMs > policy.cutoffMs) {
-    return { candidate: false, reason: 'young' };
-  }
-  if (label.totalNum !== 0)
-    return { candidate: false, reason: 'count-nonzero' };
-  return { candidate: true };
-}
-
 type ClassifiedPage = {
   /** Labels of a swept key (the others are not ours to record). */
   scanned: number;
   candidates: TowerLabel[];
-  /** Kept by rules 2 and 3 as listed: `young`, `count-nonzero`. */
+  /** Kept by rules 1-3 as listed: `malformed`, `young`, `count-nonzero`. */
   kept: LabelOutcome[];
 };
 
+/** Rules 1-3 after the label's shape. */
 export function classifyPage(
   page: TowerLabel[],
   policy: SweepPolicy,
 ): ClassifiedPage {
   const result: ClassifiedPage = { scanned: 0, candidates: [], kept: [] };
+  const keep = (label: TowerLabel, reason: KeptReason, detail?: string) =>
+    result.kept.push(outcome(label, 'kept', reason, { detail }));
   for (const label of page) {
-    const verdict = classifyListed(label, policy);
-    if (!verdict) continue;
+    if (!policy.keys.has(label.key)) continue;
     result.scanned++;
-    if (verdict.candidate) result.candidates.push(label);
-    else result.kept.push(outcome(label, 'kept', verdict.reason, verdict));
+    const detail = malformation(label);
+    const createdMs = Date.parse(label.createdAt);
+    if (detail !== undefined) keep(label, 'malformed', detail);
+    // Defence in depth: a time that cannot be read cannot prove the label is old enough.
+    else if (!Number.isFinite(createdMs) || createdMs > policy.cutoffMs)
+      keep(label, 'young');
+    else if (label.totalNum !== 0) keep(label, 'count-nonzero');
+    else result.candidates.push(label);
   }
   return result;
 }
@@ -151,6 +131,10 @@ export function isConfirmed(
     firstSeen !== undefined && firstSeen.getTime() <= policy.confirmCutoffMs
   );
 }
+
+type Verdict =
+  | { candidate: true }
+  | { candidate: false; reason: KeptReason; relation?: string };
 
 /** Anything referencing the label keeps it; the verdict names the first such relation. */
 export function classifyLive(live: LabelLiveState | undefined): Verdict {

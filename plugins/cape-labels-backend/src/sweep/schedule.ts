@@ -202,13 +202,11 @@ export function scheduleRules(
   definition: SchedulerServiceTaskScheduleDefinition,
 ): TowerScheduleRules {
   const iso = (value: unknown) => toDuration(value).toISO() ?? 'PT0S';
-  const { frequency, timeout, initialDelay } = definition;
+  const { timeout, initialDelay } = definition;
+  const schedule = sweepSchedule(definition);
   const rules: TowerScheduleRules = { timeout: iso(timeout) };
-  if (typeof frequency === 'object' && 'cron' in frequency) {
-    rules.cron = frequency.cron;
-  } else if (!(typeof frequency === 'object' && 'trigger' in frequency)) {
-    rules.frequency = iso(frequency);
-  }
+  if (schedule.kind === 'cron') rules.cron = String(schedule.cron.source);
+  if (schedule.kind === 'every') rules.frequency = iso(schedule.every);
   if (initialDelay !== undefined) rules.initialDelay = iso(initialDelay);
   return rules;
 }

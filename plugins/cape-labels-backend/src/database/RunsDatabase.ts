@@ -81,6 +81,9 @@ const OUTCOME_FIELDS = {
   detail: 'detail',
 } as const satisfies Partial<Record<keyof OutcomeRow, keyof LabelOutcome>>;
 
+// Out of the per-row loop: a sweep builds one row per label it looked at.
+const OUTCOME_FIELD_NAMES = Object.values(OUTCOME_FIELDS);
+
 const OUTCOME_COLUMNS: BatchColumn[] = [
   { name: 'seq', type: 'int' },
   ...Object.keys(OUTCOME_FIELDS).map(name => ({ name, type: 'text' as const })),
@@ -168,10 +171,11 @@ async function insertOutcomeRows(
   firstSeq: number,
   outcomes: readonly LabelOutcome[],
 ): Promise<void> {
-  const rows = outcomes.map((o, i) => [
-    firstSeq + i,
-    ...Object.values(OUTCOME_FIELDS).map(field => o[field] ?? null),
-  ]);
+  const rows = outcomes.map((o, i) => {
+    const row: (string | number | null)[] = [firstSeq + i];
+    for (const field of OUTCOME_FIELD_NAMES) row.push(o[field] ?? null);
+    return row;
+  });
   await insertBatch(tx, OUTCOMES, OUTCOME_COLUMNS, rows, {
     run_id: runId,
   });

@@ -17,7 +17,6 @@ export function migrationsDirectory(): string {
 
 export type StoreOptions = {
   database: DatabaseService;
-  skipMigrations?: boolean;
   /** The clock that decides whether a running run is lost (tests). */
   now?: () => Date;
 };
@@ -33,7 +32,7 @@ export class StoreConnection {
   static async open(options: StoreOptions): Promise<StoreConnection> {
     const db = await options.database.getClient();
     await useWriteAheadLog(db);
-    if (!options.skipMigrations && !options.database.migrations?.skip) {
+    if (!options.database.migrations?.skip) {
       await db.migrate.latest({ directory: migrationsDirectory() });
     }
     return new StoreConnection(db, options.now ?? (() => new Date()));

@@ -75,6 +75,35 @@ describeEachDatabase('run liveness from the heartbeat', itEach => {
     },
   );
 
+  itEach(
+    'never aborts a run whose heartbeat comes while lost runs are looked for',
+    async db => {
+      const { store, knex, clock } = await storeWithClock(db);
+      const run = await store.createRun(newRun('prod-a', 0));
+      clock.ms = 60 * SECOND;
+      let late: Promise<unknown> | undefined;
+      // The run's replica beats right after the first statement of the look has answered.
+      knex.once('query-response', () => {
+        late = store.heartbeat(run.id, afterStart(60 * SECOND));
+      });
+      const aborted = await store.abortLostRuns(
+        'prod-a',
+        afterStart(60 * SECOND),
+      );
+      await late;
+      const row = await knex('cape_labels_runs')
+        .where({ id: run.id })
+        .first('status', 'heartbeat_at');
+      // Aborted as silent, or alive: never aborted with a heartbeat the look would have seen.
+      expect(
+        row.status === 'aborted'
+          ? Number(row.heartbeat_at) <
+              60 * SECOND - LOST_AFTER_MS + at(0).getTime()
+          : aborted.length === 0,
+      ).toBe(true);
+    },
+  );
+
   itEach('never revives a finished run with a late heartbeat', async db => {
     const { store } = await storeWithClock(db);
     const run = await store.createRun(newRun('prod-a', 0));

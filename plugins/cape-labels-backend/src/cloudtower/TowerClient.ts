@@ -131,7 +131,7 @@ export function createTowerClient(
     readClock: (signal?: AbortSignal) => session.readClock(signal),
 
     /** How the client authenticated, once it has (after `readClock` or any request). */
-    loginUsed: () => session.loginUsed(),
+    loginUsed: () => session.authenticated,
 
     close: () => session.close(),
   };

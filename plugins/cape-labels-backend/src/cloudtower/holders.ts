@@ -5,7 +5,7 @@ import {
   TowerAbortedError,
   TowerResponseError,
 } from './errors';
-import { nonEmptyString } from './operations';
+import { field, nonEmptyString } from './operations';
 import { discovery, namesOf, refusalOf, refusedNaming } from './relations';
 import type { TowerSession } from './session';
 
@@ -58,31 +58,22 @@ const rules = (...fields: string[]): HolderSource[] =>
  * schema, Everoute's Tower plugin), with the Tower version that brought each; the 4.x root names
  * are assumed from their REST paths.
  */
-export const KNOWN_HOLDERS: readonly HolderSpec[] = [
-  { root: 'securityGroups', type: 'SecurityGroup', sources: labelGroups }, // 3.0
-  {
-    root: 'securityPolicies', // 3.0
-    type: 'SecurityPolicy',
-    sources: rules('apply_to', 'ingress', 'egress'),
-  },
-  {
-    root: 'isolationPolicies', // 3.0
-    type: 'IsolationPolicy',
-    sources: rules('ingress', 'egress'),
-  },
-  {
-    root: 'virtualPrivateCloudSecurityGroups', // 4.2
-    type: 'VirtualPrivateCloudSecurityGroup',
-    sources: labelGroups,
-  },
-  {
-    root: 'virtualPrivateCloudSecurityPolicies', // 4.2
-    type: 'VirtualPrivateCloudSecurityPolicy',
-    sources: rules('ingress', 'egress'),
-  },
-  { root: 'businessHosts', type: 'BusinessHost', sources: ownLabels }, // 4.7
-  { root: 'diskPools', type: 'DiskPool', sources: ownLabels }, // 4.7
-];
+export const KNOWN_HOLDERS: readonly HolderSpec[] = Object.entries({
+  securityGroups: labelGroups, // 3.0
+  securityPolicies: rules('apply_to', 'ingress', 'egress'), // 3.0
+  isolationPolicies: rules('ingress', 'egress'), // 3.0
+  virtualPrivateCloudSecurityGroups: labelGroups, // 4.2
+  virtualPrivateCloudSecurityPolicies: rules('ingress', 'egress'), // 4.2
+  businessHosts: ownLabels, // 4.7
+  diskPools: ownLabels, // 4.7
+}).map(([root, sources]) => ({
+  root,
+  // The type of a root's objects: `securityPolicies` lists `SecurityPolicy` objects.
+  type:
+    root[0].toUpperCase() +
+    root.slice(1).replace(/ies$/, 'y').replace(/s$/, ''),
+  sources,
+}));
 
 /** A holder this Tower has that could not be read: nothing may be deleted on its word. */
 export class HolderUnreadableError extends TowerResponseError {
@@ -291,10 +282,7 @@ export class LabelHolderReader {
             [`a${i}`, c.after ?? null],
           ]),
         ),
-        data => {
-          if (!isObj(data)) throw new ShapeError('response has no data');
-          return some.map((c, i) => parsePage(data[`h${i}`], c.holder));
-        },
+        data => some.map((c, i) => parsePage(field(data, `h${i}`), c.holder)),
         signal,
       );
     try {

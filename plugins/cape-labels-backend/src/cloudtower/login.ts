@@ -1,6 +1,6 @@
 import type { PluginRunErrorCode } from '@smartx-cape/plugin-cape-labels-common';
 import { TowerAuthError, TowerGraphQLError, TowerHttpError } from './errors';
-import type { PasswordCredentials, TowerLogin } from './types';
+import type { TowerLogin } from './types';
 
 export type PasswordLogin = Extract<TowerLogin, { method: 'password' }>;
 
@@ -55,18 +55,6 @@ export function pickConfig(
     );
   }
   return { method: 'password', source: 'AUTHN', authConfigId: ids[0] };
-}
-
-export function loginInput(
-  { username, password }: PasswordCredentials,
-  login: PasswordLogin,
-): Record<string, string> {
-  return {
-    username,
-    password,
-    source: login.source,
-    ...(login.source === 'AUTHN' && { auth_config_id: login.authConfigId }),
-  };
 }
 
 const SECOND_FACTOR = /\b(MFA|2FA|OTP|TWO_FACTOR)|two-factor|second factor/i;

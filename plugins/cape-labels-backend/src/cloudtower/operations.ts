@@ -76,7 +76,7 @@ export const READ_IDS = /* GraphQL */ `
 
 type Obj = Record<string, unknown>;
 
-function field(data: unknown, name: string): unknown {
+export function field(data: unknown, name: string): unknown {
   if (!isObj(data)) throw new ShapeError(`response has no data`);
   return data[name];
 }
@@ -175,13 +175,9 @@ export function parseLabelRows(data: unknown): ParsedLabelRows {
 export function parseDeleteCount(data: unknown): number {
   const payload = field(data, 'deleteManyLabels');
   const count = isObj(payload) ? payload.count : undefined;
-  if (typeof count === 'number' && Number.isSafeInteger(count) && count >= 0) {
-    return count;
-  }
-  if (typeof count === 'string' && /^\d+$/.test(count)) {
-    const n = Number(count);
-    if (Number.isSafeInteger(n)) return n;
-  }
+  const n =
+    typeof count === 'string' && /^\d+$/.test(count) ? Number(count) : count;
+  if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 0) return n;
   throw new ShapeError('deleteManyLabels returned no usable count');
 }
 

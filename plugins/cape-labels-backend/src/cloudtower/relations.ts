@@ -9,6 +9,7 @@ import {
 import {
   CHECK_LABELS,
   counter,
+  field,
   nonEmptyString,
   requestedRows,
 } from './operations';
@@ -63,6 +64,10 @@ const GRAPHQL_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 /** More relations than any Tower has: an answer past this is not believed. */
 const MAX_RELATIONS = 200;
 
+/** `kind`, then `ofType { kind ... }` to `depth` wrappers below it. */
+const typeWrappers = (depth: number): string =>
+  depth ? `kind ofType { ${typeWrappers(depth - 1)} }` : 'kind';
+
 /** Each field's type to eight wrappers deep: past them a list's element is unknown (read directly). */
 const INTROSPECT_RELATIONS = /* GraphQL */ `
   query CapeLabelsRelations {
@@ -73,16 +78,7 @@ const INTROSPECT_RELATIONS = /* GraphQL */ `
           name
         }
         type {
-          ...CapeLabelsTypeWrappers
-          ofType {
-            ofType {
-              ofType {
-                ofType {
-                  ...CapeLabelsTypeWrappers
-                }
-              }
-            }
-          }
+          TYPE_WRAPPERS
         }
       }
     }
@@ -92,20 +88,7 @@ const INTROSPECT_RELATIONS = /* GraphQL */ `
       }
     }
   }
-
-  fragment CapeLabelsTypeWrappers on __Type {
-    kind
-    ofType {
-      kind
-      ofType {
-        kind
-        ofType {
-          kind
-        }
-      }
-    }
-  }
-`;
+`.replace('TYPE_WRAPPERS', typeWrappers(7));
 
 /** The label id the probe filters on: no label has it, so the probe reads nothing. */
 const PROBE_LABEL_ID = 'cape-labels-relation-probe';
@@ -452,10 +435,7 @@ function parseCheck(
     });
     rows.set(row.id, checked);
   }
-  const referenced = idsIn(
-    isObj(data) ? data.referenced : undefined,
-    requested,
-  );
+  const referenced = idsIn(field(data, 'referenced'), requested);
   return { rows, referenced };
 }
 

@@ -11,7 +11,6 @@ import {
 } from './errors';
 import {
   describeLogin,
-  loginInput,
   pickConfig,
   unknownQuery,
   withApiKeyHint,
@@ -49,7 +48,7 @@ export class TowerSession {
   private loginInFlight?: Promise<string>;
   /** How the password logs in, resolved once (LDAP: through `authnStrategies`). */
   private resolved?: PasswordLogin;
-  private authenticated?: TowerLogin;
+  authenticated?: TowerLogin;
   private clock?: TowerClockReading;
   private keyRefusedCode?: string;
 
@@ -75,10 +74,6 @@ export class TowerSession {
       await this.request('ping', ops.PING, {}, ops.parsePing, signal);
     }
     return this.clock ?? clockOf(null);
-  }
-
-  loginUsed(): TowerLogin | undefined {
-    return this.authenticated;
   }
 
   async close(): Promise<void> {
@@ -194,10 +189,18 @@ export class TowerSession {
 
   private async login(): Promise<string> {
     const credentials = this.credentials as PasswordCredentials;
-    this.resolved ??= await this.resolveLogin(credentials);
+    const { username, password } = credentials;
+    const login = (this.resolved ??= await this.resolveLogin(credentials));
     const answer = await this.wire
       .send('login', ops.LOGIN, {
-        data: loginInput(credentials, this.resolved),
+        data: {
+          username,
+          password,
+          source: login.source,
+          ...(login.source === 'AUTHN' && {
+            auth_config_id: login.authConfigId,
+          }),
+        },
       })
       .catch((e: unknown) => {
         throw withApiKeyHint(e, this.towerId);
@@ -214,7 +217,7 @@ export class TowerSession {
     }
     this.scrubber.add(token);
     this.token = token;
-    this.noteAuthenticated(this.resolved, ` (user ${credentials.username})`);
+    this.noteAuthenticated(login, ` (user ${username})`);
     return token;
   }
 

@@ -78,11 +78,6 @@ export function createTowerClient(
     ): Promise<number> {
       // An empty `_in` list may mean "no filter" to some servers: never send one.
       if (input.ids.length === 0 || input.keys.length === 0) return 0;
-      if (Number.isNaN(Date.parse(input.createdBefore))) {
-        throw new TypeError(
-          `deleteLabelsGuarded: createdBefore is not a timestamp: ${input.createdBefore}`,
-        );
-      }
       const { fields } = await relations.read(signal);
       // One object, its fields ANDed: Tower coerces each object of an `AND` list against all of
       // LabelWhereInput's fields, once per object.

@@ -161,15 +161,14 @@ export class TowerGraphQLError extends TowerError {
   constructor(
     graphqlCode: string | undefined,
     message: string,
-    ctx: Ctx & { messages?: string[] },
+    { messages = [message], ...ctx }: Ctx & { messages?: string[] },
   ) {
     super(`${message}${graphqlCode ? ` (${graphqlCode})` : ''}`, {
-      towerId: ctx.towerId,
-      operation: ctx.operation,
+      ...ctx,
       ...towerCodeOr(graphqlCode, 'GRAPHQL_ERROR'),
     });
     this.graphqlCode = graphqlCode === undefined ? undefined : this.code;
-    this.messages = boundedMessages(ctx.messages ?? [message]);
+    this.messages = boundedMessages(messages);
   }
 }
 

@@ -31,12 +31,6 @@ type HolderSource = { via?: { field: string; type: string } } & (
   { ids: string; objects?: undefined } | { ids?: undefined; objects: string }
 );
 
-type HolderSpec = {
-  root: string;
-  type: string;
-  sources: readonly HolderSource[];
-};
-
 const group = { field: 'label_groups', type: 'LabelGroup' };
 const labelGroups: HolderSource[] = [
   { via: group, ids: 'label_ids' },
@@ -58,7 +52,7 @@ const rules = (...fields: string[]): HolderSource[] =>
  * schema, Everoute's Tower plugin), with the Tower version that brought each; the 4.x root names
  * are assumed from their REST paths.
  */
-export const KNOWN_HOLDERS: readonly HolderSpec[] = Object.entries({
+export const KNOWN_HOLDERS = Object.entries({
   securityGroups: labelGroups, // 3.0
   securityPolicies: rules('apply_to', 'ingress', 'egress'), // 3.0
   isolationPolicies: rules('ingress', 'egress'), // 3.0
@@ -74,6 +68,8 @@ export const KNOWN_HOLDERS: readonly HolderSpec[] = Object.entries({
     root.slice(1).replace(/ies$/, 'y').replace(/s$/, ''),
   sources,
 }));
+
+type HolderSpec = (typeof KNOWN_HOLDERS)[number];
 
 /** A holder this Tower has that could not be read: nothing may be deleted on its word. */
 export class HolderUnreadableError extends TowerResponseError {

@@ -5,7 +5,7 @@ import {
   TowerAbortedError,
   TowerResponseError,
 } from './errors';
-import { field, nonEmptyString } from './operations';
+import { dataField, nonEmptyString } from './operations';
 import { discovery, namesOf, refusalOf, refusedNaming } from './relations';
 import type { TowerSession } from './session';
 
@@ -278,7 +278,8 @@ export class LabelHolderReader {
             [`a${i}`, c.after ?? null],
           ]),
         ),
-        data => some.map((c, i) => parsePage(field(data, `h${i}`), c.holder)),
+        data =>
+          some.map((c, i) => parsePage(dataField(data, `h${i}`), c.holder)),
         signal,
       );
     try {

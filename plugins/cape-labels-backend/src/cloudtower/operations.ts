@@ -76,13 +76,13 @@ export const READ_IDS = /* GraphQL */ `
 
 type Obj = Record<string, unknown>;
 
-export function field(data: unknown, name: string): unknown {
+export function dataField(data: unknown, name: string): unknown {
   if (!isObj(data)) throw new ShapeError(`response has no data`);
   return data[name];
 }
 
 function rowsOf(data: unknown): unknown[] {
-  const rows = field(data, 'labels');
+  const rows = dataField(data, 'labels');
   if (!Array.isArray(rows)) throw new ShapeError('`labels` is not a list');
   return rows;
 }
@@ -112,13 +112,13 @@ export function counter(v: unknown): number | null {
 }
 
 export function parseLoginToken(data: unknown): string | undefined {
-  const login = field(data, 'login');
+  const login = dataField(data, 'login');
   if (!isObj(login)) throw new ShapeError('login returned no login');
   return nonEmptyString(login.token) ? login.token : undefined;
 }
 
 export function parseLdapConfigIds(data: unknown): string[] {
-  const strategies = field(data, 'authnStrategies');
+  const strategies = dataField(data, 'authnStrategies');
   if (!Array.isArray(strategies)) {
     throw new ShapeError('`authnStrategies` is not a list');
   }
@@ -173,7 +173,7 @@ export function parseLabelRows(data: unknown): ParsedLabelRows {
 
 /** `BatchPayload.count` is a Long: a JSON number or a decimal string. */
 export function parseDeleteCount(data: unknown): number {
-  const payload = field(data, 'deleteManyLabels');
+  const payload = dataField(data, 'deleteManyLabels');
   const count = isObj(payload) ? payload.count : undefined;
   const n =
     typeof count === 'string' && /^\d+$/.test(count) ? Number(count) : count;

@@ -9,7 +9,7 @@ import {
 import {
   CHECK_LABELS,
   counter,
-  field,
+  dataField,
   nonEmptyString,
   requestedRows,
 } from './operations';
@@ -435,7 +435,7 @@ function parseCheck(
     });
     rows.set(row.id, checked);
   }
-  const referenced = idsIn(field(data, 'referenced'), requested);
+  const referenced = idsIn(dataField(data, 'referenced'), requested);
   return { rows, referenced };
 }
 

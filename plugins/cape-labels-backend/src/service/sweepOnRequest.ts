@@ -13,12 +13,7 @@ import {
 import type { AccessConfig, EventPublishers } from '../config/types';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import { requesterOf, type Caller, type TowerAccess } from './access';
-import {
-  isTowerId,
-  parseSweepRequestedEvent,
-  towerIdOf,
-  type ParsedSweepRequestedEvent,
-} from './validation';
+import { isTowerId, parseSweepRequestedEvent, towerIdOf } from './validation';
 
 type SweepRequests = Pick<SweepCoordinator, 'requestSweep' | 'stopSweep'>;
 
@@ -176,7 +171,7 @@ type Context = {
  * allowlist scopes each name to its Towers, and the events backend decides who may publish at all.
  */
 function allowedPublisher(
-  event: ParsedSweepRequestedEvent,
+  event: NonNullable<ReturnType<typeof parseSweepRequestedEvent>>,
   publishers: EventPublishers,
 ): string {
   const { requestedBy, towerId } = event;

@@ -58,18 +58,13 @@ export function outcomeFilterOf(given: OutcomeFilter): OutcomeFilter {
   };
 }
 
-/** `requestedBy` may be missing: the refusal is audited, so parsing lets it through. */
-export type ParsedSweepRequestedEvent = Partial<SweepRequestedEvent> &
-  Pick<SweepRequestedEvent, 'towerId'>;
-
 const sweepRequestedEvent = z.object({
   towerId: z.string().regex(TOWER_ID),
   dryRun: z.boolean().optional(),
+  // May be missing: the refusal is audited, so parsing lets it through.
   requestedBy: z.string().regex(PUBLISHER_NAME).optional(),
-});
+}) satisfies z.ZodType<Partial<SweepRequestedEvent>>;
 
-export function parseSweepRequestedEvent(
-  payload: unknown,
-): ParsedSweepRequestedEvent | undefined {
+export function parseSweepRequestedEvent(payload: unknown) {
   return sweepRequestedEvent.safeParse(payload).data;
 }

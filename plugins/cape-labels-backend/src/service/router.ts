@@ -58,15 +58,13 @@ export async function createRouter(
   });
 
   router.get('/towers/:towerId/runs', async (req, res) => {
-    const { towerId } = req.params;
-    const items = await reads.runs(await caller(req), towerId, req.query);
-    res.json({ items });
+    const page = { ...req.query, ...req.params };
+    res.json({ items: await reads.runs(await caller(req), page) });
   });
 
   router.get('/towers/:towerId/top-sources', async (req, res) => {
-    const { towerId } = req.params;
-    const { days } = req.query;
-    res.json(await reads.topSources(await caller(req), towerId, days));
+    const query = { ...req.query, ...req.params };
+    res.json(await reads.topSources(await caller(req), query));
   });
 
   router.get('/runs/:runId', async (req, res) => {
@@ -74,8 +72,8 @@ export async function createRouter(
   });
 
   router.get('/runs/:runId/labels', async (req, res) => {
-    const { runId } = req.params;
-    res.json(await reads.outcomes(await caller(req), runId, req.query));
+    const page = { ...req.query, ...req.params };
+    res.json(await reads.outcomes(await caller(req), page));
   });
 
   router.get('/runs/:runId/labels.csv', async (req, res) => {

@@ -98,16 +98,10 @@ export class TowerSweeps {
     dryRun: boolean,
     audit: SweepAudit,
   ): Promise<SweepAccepted> {
-    const act = (towerId: string) =>
-      this.options.requests.requestSweep({
-        towerId,
-        dryRun,
-        trigger: 'manual',
-        requestedBy: requesterOf(caller),
-      });
-    return this.audited('sweep-request', caller, rawTowerId, audit, act, {
-      dryRun,
-    });
+    const meta = { dryRun };
+    return this.audited('sweep-request', caller, rawTowerId, audit, meta, ask =>
+      this.options.requests.requestSweep({ ...ask, dryRun, trigger: 'manual' }),
+    );
   }
 
   stop(
@@ -115,12 +109,12 @@ export class TowerSweeps {
     rawTowerId: string,
     audit: SweepAudit,
   ): Promise<StopAccepted> {
-    const act = (towerId: string) =>
+    return this.audited('sweep-stop', caller, rawTowerId, audit, {}, ask =>
       this.options.requests.stopSweep({
-        towerId,
-        stoppedBy: requesterOf(caller),
-      });
-    return this.audited('sweep-stop', caller, rawTowerId, audit, act);
+        towerId: ask.towerId,
+        stoppedBy: ask.requestedBy,
+      }),
+    );
   }
 
   /**
@@ -132,8 +126,8 @@ export class TowerSweeps {
     caller: Caller,
     rawTowerId: string,
     audit: SweepAudit,
-    act: (towerId: string) => Promise<T>,
-    meta: JsonObject = {},
+    meta: JsonObject,
+    act: (ask: { towerId: string; requestedBy: string }) => Promise<T>,
   ): Promise<T> {
     const { access, auditor } = this.options;
     return audited(
@@ -150,7 +144,7 @@ export class TowerSweeps {
       async () => {
         const towerId = towerIdOf(rawTowerId);
         await access.requireSweep(caller, towerId);
-        return act(towerId);
+        return act({ towerId, requestedBy: requesterOf(caller) });
       },
       meta,
     );

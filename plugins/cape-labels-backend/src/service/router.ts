@@ -31,20 +31,17 @@ function callerError(error: unknown): unknown {
   return error;
 }
 
+const parseJson = express.json({ limit: '16kb' });
+
 /** A plain request handler, not an error handler: the validated router's `middleware` takes no other. */
-function jsonBody(limit: string): express.RequestHandler {
-  const parse = express.json({ limit });
-  return (req, res, next) =>
-    parse(req, res, (error?: unknown) => next(callerError(error)));
-}
+const jsonBody: express.RequestHandler = (req, res, next) =>
+  parseJson(req, res, (error?: unknown) => next(callerError(error)));
 
 export async function createRouter(
   options: RouterOptions,
 ): Promise<ApiRouter<typeof spec>> {
   const { reads, sweeps, store, httpAuth, logger } = options;
-  const router = await createOpenApiRouter({
-    middleware: [jsonBody('16kb')],
-  });
+  const router = await createOpenApiRouter({ middleware: [jsonBody] });
 
   const caller = (req: Parameters<HttpAuthService['credentials']>[0]) =>
     httpAuth.credentials(req, { allow: ['user', 'service'] });

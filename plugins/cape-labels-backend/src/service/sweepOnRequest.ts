@@ -11,9 +11,10 @@ import {
   type SweepAccepted,
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { AccessConfig, EventPublishers } from '../config/types';
+import { TOWER_ID } from '../schema/specRules';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import { requesterOf, type Caller, type TowerAccess } from './access';
-import { isTowerId, parseSweepRequestedEvent, towerIdOf } from './validation';
+import { parseSweepRequestedEvent, towerIdOf } from './validation';
 
 type SweepRequests = Pick<SweepCoordinator, 'requestSweep' | 'stopSweep'>;
 
@@ -137,7 +138,7 @@ export class TowerSweeps {
         severityLevel: 'medium',
         ...audit,
         meta: {
-          towerId: isTowerId(rawTowerId) ? rawTowerId : null,
+          towerId: TOWER_ID.test(rawTowerId) ? rawTowerId : null,
           ...audit.meta,
         },
       },

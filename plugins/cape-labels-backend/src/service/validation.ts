@@ -20,12 +20,8 @@ export function wholeNumber(
   return value;
 }
 
-export function isTowerId(raw: unknown): raw is string {
-  return typeof raw === 'string' && TOWER_ID.test(raw);
-}
-
 export function towerIdOf(raw: string): string {
-  if (!isTowerId(raw))
+  if (!TOWER_ID.test(raw))
     throw new InputError(`towerId must match the pattern ${TOWER_ID.source}`);
   return raw;
 }

@@ -198,8 +198,7 @@ async function handleSweepRequestedEvent(
     );
     return;
   }
-  const { towerId } = event;
-  const dryRun = event.dryRun ?? false;
+  const { towerId, dryRun = false } = event;
   try {
     await audited(
       auditor,

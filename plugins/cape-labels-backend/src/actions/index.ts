@@ -112,12 +112,9 @@ export function registerCapeLabelsActions(
         input: { towerId: 'prod-a', limit: 5 },
       },
     ],
-    action: async ({ input, credentials }) => {
-      const caller = callerOfAction(credentials);
-      return {
-        output: { items: await reads.runs(caller, input.towerId, input) },
-      };
-    },
+    action: async ({ input, credentials }) => ({
+      output: { items: await reads.runs(callerOfAction(credentials), input) },
+    }),
   });
 
   registry.register({
@@ -166,10 +163,9 @@ export function registerCapeLabelsActions(
         input: { runId: 'r_abc123', action: 'kept', reason: 'referenced' },
       },
     ],
-    action: async ({ input, credentials }) => {
-      const caller = callerOfAction(credentials);
-      return { output: await reads.outcomes(caller, input.runId, input) };
-    },
+    action: async ({ input, credentials }) => ({
+      output: await reads.outcomes(callerOfAction(credentials), input),
+    }),
   });
 
   registry.register({
@@ -193,11 +189,9 @@ export function registerCapeLabelsActions(
         input: { towerId: 'prod-a', days: 7 },
       },
     ],
-    action: async ({ input, credentials }) => {
-      const caller = callerOfAction(credentials);
-      const { towerId, days } = input;
-      return { output: await reads.topSources(caller, towerId, days) };
-    },
+    action: async ({ input, credentials }) => ({
+      output: await reads.topSources(callerOfAction(credentials), input),
+    }),
   });
 
   registry.register({

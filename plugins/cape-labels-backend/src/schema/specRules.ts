@@ -11,47 +11,24 @@ export type IntegerRule = {
   readonly default: number;
 };
 
-type QueryPath =
-  | '/towers/{towerId}/runs'
-  | '/towers/{towerId}/top-sources'
-  | '/runs/{runId}/labels';
+/** Takes the parameter by position, its name checked by the compiler, which also checks the bounds. */
+const integerQuery = <N extends string>(
+  parameter: { readonly name: N; readonly schema: IntegerRule },
+  _name: NoInfer<N>,
+): IntegerRule => parameter.schema;
 
-type LooseParameter = {
-  $ref?: string;
-  name?: string;
-  schema?: {
-    $ref?: string;
-    minimum?: unknown;
-    maximum?: unknown;
-    default?: unknown;
-  };
-};
-
-function integerQuery(path: QueryPath, name: string): IntegerRule {
-  const parameters: readonly LooseParameter[] = spec.paths[path].get.parameters;
-  const schema = parameters.find(p => p.name === name)?.schema;
-  const { minimum, maximum, default: fallback } = schema ?? {};
-  if (
-    typeof minimum !== 'number' ||
-    typeof maximum !== 'number' ||
-    typeof fallback !== 'number'
-  )
-    throw new Error(
-      `openapi.yaml gives GET ${path} no bounded integer ${name}`,
-    );
-  return { minimum, maximum, default: fallback };
-}
-
-export const RUN_LIST_LIMIT = integerQuery('/towers/{towerId}/runs', 'limit');
+const { paths } = spec;
+export const RUN_LIST_LIMIT = integerQuery(
+  paths['/towers/{towerId}/runs'].get.parameters[1],
+  'limit',
+);
 export const TOP_SOURCES_DAYS = integerQuery(
-  '/towers/{towerId}/top-sources',
+  paths['/towers/{towerId}/top-sources'].get.parameters[1],
   'days',
 );
-export const OUTCOME_PAGE_LIMIT = integerQuery('/runs/{runId}/labels', 'limit');
-export const OUTCOME_PAGE_OFFSET = integerQuery(
-  '/runs/{runId}/labels',
-  'offset',
-);
+const labels = paths['/runs/{runId}/labels'].get.parameters;
+export const OUTCOME_PAGE_LIMIT = integerQuery(labels[1], 'limit');
+export const OUTCOME_PAGE_OFFSET = integerQuery(labels[2], 'offset');
 
 export const TOWER_ID = new RegExp(
   spec.components.parameters.towerId.schema.pattern,

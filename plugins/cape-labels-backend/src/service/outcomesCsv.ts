@@ -62,10 +62,6 @@ type CsvRun = { id: string; towerId: string; requestedBy?: string };
 
 export const CSV_PAGE_SIZE = 1_000;
 
-function outcomeLine(o: LabelOutcome, requestedBy: string | undefined): string {
-  return csvLine(COLUMNS.map(([, , cell]) => cell(o, requestedBy)));
-}
-
 async function* csvChunks(
   store: RunsStore,
   run: CsvRun,
@@ -75,7 +71,9 @@ async function* csvChunks(
   const header = csvLine(COLUMNS.map(column => column[HEADER[lang]]));
   yield lang === 'en' ? header : `${BOM}${header}`;
   for await (const page of store.iterateOutcomes(run.id, filter, CSV_PAGE_SIZE))
-    yield page.map(o => outcomeLine(o, run.requestedBy)).join('');
+    yield page
+      .map(o => csvLine(COLUMNS.map(([, , cell]) => cell(o, run.requestedBy))))
+      .join('');
 }
 
 export async function sendOutcomesCsv(

@@ -31,20 +31,17 @@ function callerError(error: unknown): unknown {
   return error;
 }
 
+const parseJson = express.json({ limit: '16kb' });
+
 /** A plain request handler, not an error handler: the validated router's `middleware` takes no other. */
-function jsonBody(limit: string): express.RequestHandler {
-  const parse = express.json({ limit });
-  return (req, res, next) =>
-    parse(req, res, (error?: unknown) => next(callerError(error)));
-}
+const jsonBody: express.RequestHandler = (req, res, next) =>
+  parseJson(req, res, (error?: unknown) => next(callerError(error)));
 
 export async function createRouter(
   options: RouterOptions,
 ): Promise<ApiRouter<typeof spec>> {
   const { reads, sweeps, store, httpAuth, logger } = options;
-  const router = await createOpenApiRouter({
-    middleware: [jsonBody('16kb')],
-  });
+  const router = await createOpenApiRouter({ middleware: [jsonBody] });
 
   const caller = (req: Parameters<HttpAuthService['credentials']>[0]) =>
     httpAuth.credentials(req, { allow: ['user', 'service'] });
@@ -58,15 +55,13 @@ export async function createRouter(
   });
 
   router.get('/towers/:towerId/runs', async (req, res) => {
-    const { towerId } = req.params;
-    const items = await reads.runs(await caller(req), towerId, req.query);
-    res.json({ items });
+    const page = { ...req.query, ...req.params };
+    res.json({ items: await reads.runs(await caller(req), page) });
   });
 
   router.get('/towers/:towerId/top-sources', async (req, res) => {
-    const { towerId } = req.params;
-    const { days } = req.query;
-    res.json(await reads.topSources(await caller(req), towerId, days));
+    const query = { ...req.query, ...req.params };
+    res.json(await reads.topSources(await caller(req), query));
   });
 
   router.get('/runs/:runId', async (req, res) => {
@@ -74,8 +69,8 @@ export async function createRouter(
   });
 
   router.get('/runs/:runId/labels', async (req, res) => {
-    const { runId } = req.params;
-    res.json(await reads.outcomes(await caller(req), runId, req.query));
+    const page = { ...req.query, ...req.params };
+    res.json(await reads.outcomes(await caller(req), page));
   });
 
   router.get('/runs/:runId/labels.csv', async (req, res) => {

@@ -11,14 +11,10 @@ import {
   type SweepAccepted,
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { AccessConfig, EventPublishers } from '../config/types';
+import { TOWER_ID } from '../schema/specRules';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import { requesterOf, type Caller, type TowerAccess } from './access';
-import {
-  isTowerId,
-  parseSweepRequestedEvent,
-  towerIdOf,
-  type ParsedSweepRequestedEvent,
-} from './validation';
+import { parseSweepRequestedEvent, towerIdOf } from './validation';
 
 type SweepRequests = Pick<SweepCoordinator, 'requestSweep' | 'stopSweep'>;
 
@@ -103,16 +99,10 @@ export class TowerSweeps {
     dryRun: boolean,
     audit: SweepAudit,
   ): Promise<SweepAccepted> {
-    const act = (towerId: string) =>
-      this.options.requests.requestSweep({
-        towerId,
-        dryRun,
-        trigger: 'manual',
-        requestedBy: requesterOf(caller),
-      });
-    return this.audited('sweep-request', caller, rawTowerId, audit, act, {
-      dryRun,
-    });
+    const meta = { dryRun };
+    return this.audited('sweep-request', caller, rawTowerId, audit, meta, ask =>
+      this.options.requests.requestSweep({ ...ask, dryRun, trigger: 'manual' }),
+    );
   }
 
   stop(
@@ -120,12 +110,12 @@ export class TowerSweeps {
     rawTowerId: string,
     audit: SweepAudit,
   ): Promise<StopAccepted> {
-    const act = (towerId: string) =>
+    return this.audited('sweep-stop', caller, rawTowerId, audit, {}, ask =>
       this.options.requests.stopSweep({
-        towerId,
-        stoppedBy: requesterOf(caller),
-      });
-    return this.audited('sweep-stop', caller, rawTowerId, audit, act);
+        towerId: ask.towerId,
+        stoppedBy: ask.requestedBy,
+      }),
+    );
   }
 
   /**
@@ -137,8 +127,8 @@ export class TowerSweeps {
     caller: Caller,
     rawTowerId: string,
     audit: SweepAudit,
-    act: (towerId: string) => Promise<T>,
-    meta: JsonObject = {},
+    meta: JsonObject,
+    act: (ask: { towerId: string; requestedBy: string }) => Promise<T>,
   ): Promise<T> {
     const { access, auditor } = this.options;
     return audited(
@@ -148,14 +138,14 @@ export class TowerSweeps {
         severityLevel: 'medium',
         ...audit,
         meta: {
-          towerId: isTowerId(rawTowerId) ? rawTowerId : null,
+          towerId: TOWER_ID.test(rawTowerId) ? rawTowerId : null,
           ...audit.meta,
         },
       },
       async () => {
         const towerId = towerIdOf(rawTowerId);
         await access.requireSweep(caller, towerId);
-        return act(towerId);
+        return act({ towerId, requestedBy: requesterOf(caller) });
       },
       meta,
     );
@@ -176,7 +166,7 @@ type Context = {
  * allowlist scopes each name to its Towers, and the events backend decides who may publish at all.
  */
 function allowedPublisher(
-  event: ParsedSweepRequestedEvent,
+  event: NonNullable<ReturnType<typeof parseSweepRequestedEvent>>,
   publishers: EventPublishers,
 ): string {
   const { requestedBy, towerId } = event;
@@ -208,8 +198,7 @@ async function handleSweepRequestedEvent(
     );
     return;
   }
-  const { towerId } = event;
-  const dryRun = event.dryRun ?? false;
+  const { towerId, dryRun = false } = event;
   try {
     await audited(
       auditor,

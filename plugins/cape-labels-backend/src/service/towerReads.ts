@@ -48,10 +48,9 @@ export class TowerReads {
 
   async runs(
     caller: Caller,
-    rawTowerId: string,
-    page: { limit?: number; before?: string },
+    page: { towerId: string; limit?: number; before?: string },
   ): Promise<RunSummary[]> {
-    const towerId = towerIdOf(rawTowerId);
+    const towerId = towerIdOf(page.towerId);
     const limit = wholeNumber(page.limit, 'limit', RUN_LIST_LIMIT);
     const before = runIdOf(page.before, 'before');
     await this.options.access.requireRead(caller, towerId);
@@ -68,10 +67,9 @@ export class TowerReads {
 
   async outcomes(
     caller: Caller,
-    runId: string,
-    page: { limit?: number; offset?: number } & OutcomeFilter,
+    page: { runId: string; limit?: number; offset?: number } & OutcomeFilter,
   ): Promise<OutcomePage> {
-    runIdOf(runId);
+    const runId = runIdOf(page.runId);
     const query = {
       limit: wholeNumber(page.limit, 'limit', OUTCOME_PAGE_LIMIT),
       offset: wholeNumber(page.offset, 'offset', OUTCOME_PAGE_OFFSET),
@@ -89,11 +87,10 @@ export class TowerReads {
   /** Days count on this backend's clock, by when each run started. */
   async topSources(
     caller: Caller,
-    rawTowerId: string,
-    givenDays?: number,
+    query: { towerId: string; days?: number },
   ): Promise<TopSources> {
-    const towerId = towerIdOf(rawTowerId);
-    const days = wholeNumber(givenDays, 'days', TOP_SOURCES_DAYS);
+    const towerId = towerIdOf(query.towerId);
+    const days = wholeNumber(query.days, 'days', TOP_SOURCES_DAYS);
     await this.options.access.requireRead(caller, towerId);
     const tower = this.options.towers.get(towerId).tower;
     const since = DateTime.now().minus({ days }).toJSDate();

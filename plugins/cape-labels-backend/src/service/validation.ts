@@ -20,12 +20,8 @@ export function wholeNumber(
   return value;
 }
 
-export function isTowerId(raw: unknown): raw is string {
-  return typeof raw === 'string' && TOWER_ID.test(raw);
-}
-
 export function towerIdOf(raw: string): string {
-  if (!isTowerId(raw))
+  if (!TOWER_ID.test(raw))
     throw new InputError(`towerId must match the pattern ${TOWER_ID.source}`);
   return raw;
 }
@@ -58,18 +54,13 @@ export function outcomeFilterOf(given: OutcomeFilter): OutcomeFilter {
   };
 }
 
-/** `requestedBy` may be missing: the refusal is audited, so parsing lets it through. */
-export type ParsedSweepRequestedEvent = Partial<SweepRequestedEvent> &
-  Pick<SweepRequestedEvent, 'towerId'>;
-
 const sweepRequestedEvent = z.object({
   towerId: z.string().regex(TOWER_ID),
   dryRun: z.boolean().optional(),
+  // May be missing: the refusal is audited, so parsing lets it through.
   requestedBy: z.string().regex(PUBLISHER_NAME).optional(),
-});
+}) satisfies z.ZodType<Partial<SweepRequestedEvent>>;
 
-export function parseSweepRequestedEvent(
-  payload: unknown,
-): ParsedSweepRequestedEvent | undefined {
+export function parseSweepRequestedEvent(payload: unknown) {
   return sweepRequestedEvent.safeParse(payload).data;
 }

@@ -19,3 +19,14 @@ export const onlyDate = {
     'clearTimeout',
   ],
 } satisfies Parameters<typeof jest.useFakeTimers>[0];
+
+/**
+ * The plugin reads the time from `Date`: a test sets it here, frozen until `jest.setSystemTime`
+ * (or `running` on from `now`), and `jest.useRealTimers()` gives the real clock back.
+ */
+export function useFakeDate(
+  now: Date | number,
+  { running = false }: { running?: boolean } = {},
+): void {
+  jest.useFakeTimers({ now, advanceTimers: running, ...onlyDate });
+}

@@ -338,7 +338,7 @@ export class RunsDatabase extends ConnectedStore {
 
   async getRun(runId: string): Promise<Run | undefined> {
     const row = await runs(this.db, { id: runId }).first();
-    return row ? rowToRun(row, this.connection.now()) : undefined;
+    return row ? rowToRun(row, Date.now()) : undefined;
   }
 
   /** Newest first; `before` is a run id (keyset), a `NotFoundError` when not the Tower's. */
@@ -357,12 +357,12 @@ export class RunsDatabase extends ConnectedStore {
         throw new NotFoundError(`No run '${before}' of Tower '${towerId}'`);
       query.andWhere('seq', '<', cursor.seq);
     }
-    const now = this.connection.now();
+    const now = Date.now();
     return (await query).map(row => rowToSummary(row, now));
   }
 
   async lastRuns(towerIds: string[]): Promise<Map<string, RunSummary>> {
-    const now = this.connection.now();
+    const now = Date.now();
     const rows = await newestRows(this.db, [...new Set(towerIds)]);
     return new Map(rows.map(row => [row.tower_id, rowToSummary(row, now)]));
   }

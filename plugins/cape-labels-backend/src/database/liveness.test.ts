@@ -1,19 +1,7 @@
-import {
-  describeEachDatabase,
-  type TestDatabase,
-} from './__testUtils__/describeEachDatabase';
+import { describeEachDatabase } from './__testUtils__/describeEachDatabase';
 import { ZERO, at, newRun } from './__testUtils__/testStore';
 import { LOST_AFTER_MS } from './liveness';
 import { SECOND } from '../__testUtils__/time';
-
-/** A store whose clock the test moves, in ms after `at(0)`. */
-async function storeWithClock(db: TestDatabase) {
-  const clock = { ms: 0 };
-  const { store, knex } = await db.store(
-    () => new Date(at(0).getTime() + clock.ms),
-  );
-  return { store, knex, clock };
-}
 
 const afterStart = (ms: number) => new Date(at(0).getTime() + ms);
 
@@ -21,7 +9,7 @@ describeEachDatabase('run liveness from the heartbeat', itEach => {
   itEach(
     'shows a running run lost once its heartbeat is older than the bound, and running again after one',
     async db => {
-      const { store, clock } = await storeWithClock(db);
+      const { store } = await db.store();
       const run = await store.createRun(newRun('prod-a', 0));
       const status = async () => ({
         get: (await store.getRun(run.id))?.status,
@@ -32,15 +20,15 @@ describeEachDatabase('run liveness from the heartbeat', itEach => {
       const alive = { get: 'running', list: 'running', last: 'running' };
       const lost = { get: 'lost', list: 'lost', last: 'lost' };
 
-      clock.ms = LOST_AFTER_MS;
+      jest.setSystemTime(afterStart(LOST_AFTER_MS));
       expect(await status()).toEqual({ ...alive, running: true });
-      clock.ms = LOST_AFTER_MS + 1;
+      jest.setSystemTime(afterStart(LOST_AFTER_MS + 1));
       expect(await status()).toEqual({ ...lost, running: false });
 
       await store.heartbeat(run.id, afterStart(10 * SECOND));
-      clock.ms = 11 * SECOND;
+      jest.setSystemTime(afterStart(11 * SECOND));
       expect(await status()).toEqual({ ...alive, running: true });
-      clock.ms = 10 * SECOND + LOST_AFTER_MS + 1;
+      jest.setSystemTime(afterStart(10 * SECOND + LOST_AFTER_MS + 1));
       expect(await status()).toEqual({ ...lost, running: false });
     },
   );
@@ -48,13 +36,13 @@ describeEachDatabase('run liveness from the heartbeat', itEach => {
   itEach(
     'records only lost runs aborted, ended at their last heartbeat',
     async db => {
-      const { store, clock } = await storeWithClock(db);
+      const { store } = await db.store();
       const lost = await store.createRun(newRun('prod-a', 0));
       await store.updateRunCounts(lost.id, { ...ZERO, scanned: 5 });
       await store.heartbeat(lost.id, afterStart(3 * SECOND));
       const alive = await store.createRun(newRun('prod-a', 0));
       const otherTower = await store.createRun(newRun('prod-b', 0));
-      clock.ms = 60 * SECOND;
+      jest.setSystemTime(afterStart(60 * SECOND));
       await store.heartbeat(alive.id, afterStart(59 * SECOND));
 
       expect(
@@ -78,9 +66,9 @@ describeEachDatabase('run liveness from the heartbeat', itEach => {
   itEach(
     'never aborts a run whose heartbeat comes while lost runs are looked for',
     async db => {
-      const { store, knex, clock } = await storeWithClock(db);
+      const { store, knex } = await db.store();
       const run = await store.createRun(newRun('prod-a', 0));
-      clock.ms = 60 * SECOND;
+      jest.setSystemTime(afterStart(60 * SECOND));
       let late: Promise<unknown> | undefined;
       // The run's replica beats right after the first statement of the look has answered.
       knex.once('query-response', () => {
@@ -105,7 +93,7 @@ describeEachDatabase('run liveness from the heartbeat', itEach => {
   );
 
   itEach('never revives a finished run with a late heartbeat', async db => {
-    const { store } = await storeWithClock(db);
+    const { store } = await db.store();
     const run = await store.createRun(newRun('prod-a', 0));
     await store.finishRun(run.id, {
       status: 'succeeded',
@@ -122,7 +110,7 @@ describeEachDatabase('run liveness from the heartbeat', itEach => {
   itEach(
     'anchors the schedule on the newest scheduled sweep that ran to an end',
     async db => {
-      const { store } = await storeWithClock(db);
+      const { store } = await db.store();
       expect(await store.lastScheduledStart('prod-a')).toBeUndefined();
       const end = async (minutes: number, over: object, status: string) => {
         const run = await store.createRun(newRun('prod-a', minutes, over));
@@ -149,7 +137,7 @@ describeEachDatabase('run liveness from the heartbeat', itEach => {
   itEach(
     'skips aborted and running scheduled sweeps for the anchor',
     async db => {
-      const { store } = await storeWithClock(db);
+      const { store } = await db.store();
       const first = await store.createRun(newRun('prod-a', 0));
       await store.finishRun(first.id, {
         status: 'partial',
@@ -170,7 +158,7 @@ describeEachDatabase('run liveness from the heartbeat', itEach => {
   itEach(
     'answers with the heartbeat who asked the run to stop, and nothing for a finished run',
     async db => {
-      const { store } = await storeWithClock(db);
+      const { store } = await db.store();
       const run = await store.createRun(newRun('prod-a', 0));
       expect(await store.heartbeat(run.id, afterStart(SECOND))).toBeUndefined();
       expect(await store.requestStop('prod-a', 'user:default/alice')).toBe(

@@ -140,6 +140,8 @@ describeEachDatabase(
         ]);
         await store.writePendingDeletes('prod-a', runA.id, [label('a3', 'w')]);
         await store.writePendingDeletes('prod-a', runB.id, [label('b1', 'x')]);
+        // Both runs an hour silent: their write-ahead rows are listed.
+        jest.setSystemTime(at(60));
         const before = await store.listPendingDeletes('prod-a');
         expect(before.map(p => p.label.labelId)).toEqual([
           'a1',

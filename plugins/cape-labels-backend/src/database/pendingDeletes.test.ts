@@ -23,7 +23,8 @@ function label(
 
 /** A run of `prod-a` an hour silent: its write-ahead rows are the next run's to settle. */
 async function storeWithSilentRun(db: TestDatabase) {
-  const opened = await db.store(() => at(60));
+  jest.setSystemTime(at(60));
+  const opened = await db.store();
   const run = await opened.store.createRun(newRun('prod-a', 0));
   return { ...opened, run };
 }
@@ -129,8 +130,7 @@ describeEachDatabase(
     itEach(
       "leaves a live run's write-ahead rows to that run: lists those of runs ended, silent or gone",
       async db => {
-        let now = at(0);
-        const { store } = await db.store(() => now);
+        const { store } = await db.store();
         const live = await store.createRun(newRun('prod-a', 0));
         const ended = await store.createRun(newRun('prod-a', 0));
         await store.writePendingDeletes('prod-a', live.id, [label('a')]);
@@ -149,7 +149,7 @@ describeEachDatabase(
           [`${ended.id}:b`, 'pruned-run:c'].sort(),
         );
 
-        now = at(1);
+        jest.setSystemTime(at(1));
         expect(await listed()).toEqual(
           [`${live.id}:a`, `${ended.id}:b`, 'pruned-run:c'].sort(),
         );

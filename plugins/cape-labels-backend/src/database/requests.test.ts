@@ -114,11 +114,9 @@ describeEachDatabase('RunStore requests', itEach => {
   itEach(
     'a claimed request waits for the run that claimed it; once that run is no longer alive it is free again, and taken once',
     async db => {
-      let now = at(0);
-      const { store, knex } = await db.store(() => now);
+      const { store, knex } = await db.store();
       const replica = await openRunStore({
         database: mockServices.database({ knex }),
-        now: () => now,
       });
       const request = await store.enqueueRequest({
         towerId: 'prod-a',
@@ -134,7 +132,7 @@ describeEachDatabase('RunStore requests', itEach => {
       expect(await store.hasPendingRequest('prod-a')).toBe(false);
       expect(await store.cancelRequest(request.id)).toBe(false);
 
-      now = at(1);
+      jest.setSystemTime(at(1));
       const free = await replica.nextRequest('prod-a');
       expect(free).toEqual({ ...request, claimedBy: scheduled.id });
       expect(await store.hasPendingRequest('prod-a')).toBe(true);
@@ -157,7 +155,7 @@ describeEachDatabase('RunStore requests', itEach => {
   itEach(
     'a request claimed by a run that ended without taking it is free again (the replica died between the two runs)',
     async db => {
-      const { store } = await db.store(() => at(0));
+      const { store } = await db.store();
       const request = await store.enqueueRequest({
         towerId: 'prod-a',
         trigger: 'event',

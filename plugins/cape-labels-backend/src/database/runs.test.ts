@@ -158,7 +158,8 @@ describeEachDatabase('RunStore runs', itEach => {
   });
 
   itEach('finds the last run of each Tower and the running ones', async db => {
-    const { store } = await db.store(() => at(200));
+    jest.setSystemTime(at(200));
+    const { store } = await db.store();
     for (let i = 0; i < 5; i++) {
       await finished(store, 'prod-a', i);
       await finished(store, 'prod-b', i);

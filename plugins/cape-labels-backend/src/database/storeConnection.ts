@@ -15,11 +15,7 @@ export function migrationsDirectory(): string {
   );
 }
 
-export type StoreOptions = {
-  database: DatabaseService;
-  /** The clock that decides whether a running run is lost (tests). */
-  now?: () => Date;
-};
+export type StoreOptions = { database: DatabaseService };
 
 function poolSize(db: Knex): number {
   const pool = db.client.pool as { max?: number } | undefined;
@@ -35,7 +31,7 @@ export class StoreConnection {
     if (!options.database.migrations?.skip) {
       await db.migrate.latest({ directory: migrationsDirectory() });
     }
-    return new StoreConnection(db, options.now ?? (() => new Date()));
+    return new StoreConnection(db);
   }
 
   /**
@@ -44,19 +40,12 @@ export class StoreConnection {
    */
   private readonly bulkWrites: Limiter;
 
-  private constructor(
-    readonly db: Knex,
-    private readonly clock: () => Date,
-  ) {
+  private constructor(readonly db: Knex) {
     this.bulkWrites = new Limiter(Math.max(1, Math.floor(poolSize(db) / 2)));
   }
 
-  now(): number {
-    return this.clock().getTime();
-  }
-
   aliveSince(): number {
-    return aliveSince(this.now());
+    return aliveSince(Date.now());
   }
 
   async bulkWrite<R>(write: () => Promise<R>): Promise<R> {

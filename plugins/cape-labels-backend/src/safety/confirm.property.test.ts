@@ -21,6 +21,7 @@ import {
   type Seen,
 } from './__testUtils__/confirmWorld';
 import { T0 } from './__testUtils__/worldSpec';
+import { useFakeDate } from '../__testUtils__/time';
 
 /*
  * Rule 6 ("a label seen in use in between starts over") over several runs of one Tower whose
@@ -57,15 +58,18 @@ describe('confirmation over several runs (counter lag never, attach/detach betwe
   /** Deletions seen, so that a property that never deletes cannot pass unnoticed. */
   const deleted: Record<Mode, number> = { memory: 0, http: 0 };
 
+  /** The sweeper's clock, and Tower's a moment after it. */
+  const setNow = (ms: number) => {
+    state.now = ms;
+    jest.setSystemTime(ms);
+  };
+
   beforeAll(async () => {
+    useFakeDate(T0);
     h = await createHarness({
       // Tower's clock in step with the sweeper's virtual one (its Date header has whole seconds).
       simulator: { clock: () => new Date(state.now + 1) },
-      sweeper: {
-        now: () => new Date(state.now),
-        registeredAt: new Date(T0),
-        pageSize: 3,
-      },
+      sweeper: { pageSize: 3 },
       wrapClient: real => {
         const base = state.mode === 'http' ? real : memoryClient(h.sim.admin);
         const pages = state.run?.failAfterPages;
@@ -73,7 +77,10 @@ describe('confirmation over several runs (counter lag never, attach/detach betwe
       },
     });
   });
-  afterAll(() => h?.stop());
+  afterAll(async () => {
+    await h?.stop();
+    jest.useRealTimers();
+  });
 
   async function sweepRun(towerId: string, run: RunSpec) {
     h.configure({ tower: { ...h.tower, maxDeletesPerRun: run.maxDeletes } });
@@ -107,9 +114,9 @@ describe('confirmation over several runs (counter lag never, attach/detach betwe
     });
     const ids = buildLabels(admin, spec);
     const history = new Map<string, Seen[]>(ids.map(id => [id, []]));
-    state.now = T0;
+    setNow(T0);
     for (const [index, run] of spec.runs.entries()) {
-      if (index > 0) state.now += run.gapMs;
+      if (index > 0) setNow(state.now + run.gapMs);
       for (const step of run.steps) runStep(admin, ids, step);
       const truth = new Map(admin.labels().map(t => [t.id, t]));
       const recorded = new Map<string, LabelOutcome>(

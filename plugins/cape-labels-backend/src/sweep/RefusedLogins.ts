@@ -26,7 +26,6 @@ type RefusedLoginsOptions = {
   tower: TowerConfig;
   store: LoginBackoffStore;
   logger: LoggerService;
-  now: () => Date;
 };
 
 /**
@@ -51,7 +50,7 @@ export class RefusedLogins {
 
   async pausing(): Promise<LoginBackoff | undefined> {
     const backoff = await this.current();
-    return backoff && backoff.nextLoginAt > this.options.now()
+    return backoff && backoff.nextLoginAt > new Date()
       ? backoff
       : undefined;
   }
@@ -61,7 +60,7 @@ export class RefusedLogins {
     const before = await this.current();
     const salt = before?.credentials.salt ?? randomBytes(16).toString('hex');
     const refusals = (before?.refusals ?? 0) + 1;
-    const at = this.options.now();
+    const at = new Date();
     const backoff: LoginBackoff = {
       refusals,
       lastCode: code,

@@ -23,7 +23,7 @@ async function coordinator(towerCount: number, extra: object = {}) {
       towerOn(`tower-${i}`),
     ]),
   );
-  const { store } = await createStore(databases, 'SQLITE_3', () => new Date());
+  const { store } = await createStore(databases, 'SQLITE_3');
   return new SweepCoordinator({
     config: read({ schedule, towers, ...extra }),
     store,

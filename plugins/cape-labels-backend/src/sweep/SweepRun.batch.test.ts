@@ -2,7 +2,7 @@ import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
 import { Duration } from 'luxon';
 import type { TowerClient } from '../cloudtower/TowerClient';
 import type { RunStore } from '../database/RunStore';
-import { HOUR } from '../__testUtils__/time';
+import { HOUR, useFakeDate } from '../__testUtils__/time';
 import {
   createHarness,
   stoppedAfterEach,
@@ -30,16 +30,17 @@ function watchingChecks(before: () => void = () => undefined) {
 
 describe('rule 4, the live check', () => {
   const make = stoppedAfterEach(createHarness);
+  afterEach(() => jest.useRealTimers());
 
   it('keeps labels gone, held or counted, and survivors not yet confirmed', async () => {
-    const clock = { now: Date.now() };
+    useFakeDate(Date.now());
     let changeBeforeCheck = () => {};
     const checks = watchingChecks(() => changeBeforeCheck());
     const h = await make({
       // Counters that never follow: only the live check sees the template.
       simulator: { counterLag: 'never' },
       tower: { confirmAfter: Duration.fromObject({ hours: 1 }) },
-      sweeper: { now: () => new Date(clock.now), batchesInFlight: 1 },
+      sweeper: { batchesInFlight: 1 },
       wrapClient: checks.wrapClient,
     });
     const { admin } = h.sim;
@@ -59,7 +60,7 @@ describe('rule 4, the live check', () => {
       admin.deleteLabel(gone);
       admin.setCounters(counted, { total_num: null });
     };
-    clock.now += 2 * HOUR;
+    jest.setSystemTime(Date.now() + 2 * HOUR);
     const run = await h.sweep();
 
     const names = new Map([

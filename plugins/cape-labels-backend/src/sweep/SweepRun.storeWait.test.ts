@@ -29,11 +29,7 @@ describe('SweepRun: the listing beside the store (PostgreSQL)', () => {
   });
 
   it('lists the next pages while the outcome writes of earlier ones wait', async () => {
-    const { knex, store } = await createStore(
-      databases,
-      'POSTGRES_15',
-      () => new Date(),
-    );
+    const { knex, store } = await createStore(databases, 'POSTGRES_15');
     const h = await make({
       sweeper: { store, pageSize: PAGE_SIZE, requestsInFlight: IN_FLIGHT },
     });

@@ -74,7 +74,6 @@ export type SweeperSettings = {
   metrics?: SweepMetrics;
   tuning: SweepTuning;
   hooks: SweeperHooks;
-  now: () => Date;
   /** True once this backend is shutting down (an abort then is not the scheduler's). */
   shuttingDown: () => boolean;
   logins: RefusedLogins;
@@ -170,7 +169,7 @@ export class SweepRun {
       dryRun,
       instance: settings.instance,
       instanceId: settings.instanceId,
-      startedAt: settings.now(),
+      startedAt: new Date(),
       settings: {
         minAge: tower.minAge.toISO() ?? 'PT0S',
         confirmAfter: tower.confirmAfter.toISO() ?? 'PT0S',
@@ -275,7 +274,7 @@ export class SweepRun {
    */
   private async beat(): Promise<void> {
     const stoppedBy = await this.store
-      .heartbeat(this.runId, this.settings.now())
+      .heartbeat(this.runId, new Date())
       .catch(() => undefined);
     if (stoppedBy) this.stopAsked.abort();
   }
@@ -290,7 +289,7 @@ export class SweepRun {
     const reading = await this.logIn();
     const { clock, effectiveSkewMs } = readClock(
       reading,
-      this.settings.now().getTime(),
+      Date.now(),
       maxClockAheadMs,
     );
     await withRetry(() => this.store.setRunClock(runId, clock));
@@ -711,7 +710,7 @@ export class SweepRun {
     const summary = await withRetry(() =>
       this.store.finishRun(this.runId, {
         ...result,
-        finishedAt: this.settings.now(),
+        finishedAt: new Date(),
         notes: this.notes.list(),
       }),
     );

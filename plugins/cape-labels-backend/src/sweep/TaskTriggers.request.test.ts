@@ -6,7 +6,7 @@ import {
   createTestDatabases,
   newRun,
 } from '../database/__testUtils__/testStore';
-import { onlyDate, SECOND } from '../__testUtils__/time';
+import { onlyDate, SECOND, useFakeDate } from '../__testUtils__/time';
 import { triggerRequest } from './TaskTriggers';
 
 const TASK = 'cape-labels:sweep:t1';
@@ -18,6 +18,8 @@ describe('triggerRequest', () => {
   let requestId: string;
 
   beforeEach(async () => {
+    // The runs below start at at(0): alive only while the clock reads about then.
+    useFakeDate(at(0));
     ({ store } = await createStore(databases, 'SQLITE_3'));
     ({ id: requestId } = await store.enqueueRequest({
       towerId: 't1',

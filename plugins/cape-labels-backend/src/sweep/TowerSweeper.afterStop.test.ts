@@ -87,7 +87,8 @@ describeEachDatabase(
     itEach(
       "its delete committed, answered late: no deletion recorded or audited twice (the new run leaves the stopped run's write-ahead record alone)",
       async db => {
-        const { store } = await db.store(() => new Date());
+        jest.useRealTimers();
+        const { store } = await db.store();
         const h = await stopMidBatch(store, {}, async send => {
           const count = await send();
           await sleep(1500);
@@ -105,7 +106,8 @@ describeEachDatabase(
     itEach(
       'its answer lost and the delete committed a moment later: the deletion is recorded, by the stopped run itself',
       async db => {
-        const { store } = await db.store(() => new Date());
+        jest.useRealTimers();
+        const { store } = await db.store();
         const h = await stopMidBatch(
           store,
           { requestTimeoutMs: 1000, settleMs: 3000 },

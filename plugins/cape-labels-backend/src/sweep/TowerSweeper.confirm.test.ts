@@ -5,7 +5,7 @@ import {
   stoppedAfterEach,
   type Harness,
 } from './__testUtils__/sweepHarness';
-import { HOUR, MINUTE } from '../__testUtils__/time';
+import { HOUR, MINUTE, useFakeDate } from '../__testUtils__/time';
 
 jest.setTimeout(30_000);
 
@@ -14,14 +14,13 @@ jest.setTimeout(30_000);
  * label): only the live check sees the VM, and seeing it must restart the confirmation.
  */
 describe('TowerSweeper confirmation starts over when a label is seen in use', () => {
-  const clock = { now: 0 };
+  afterEach(() => jest.useRealTimers());
   const harness = stoppedAfterEach(
     async (wrapClient?: (c: TowerClient) => Partial<TowerClient>) => {
-      clock.now = Date.now();
+      useFakeDate(Date.now());
       return createHarness({
         simulator: { counterLag: 'never' },
         tower: { confirmAfter: Duration.fromObject({ hours: 1 }) },
-        sweeper: { now: () => new Date(clock.now) },
         wrapClient,
       });
     },
@@ -29,7 +28,7 @@ describe('TowerSweeper confirmation starts over when a label is seen in use', ()
 
   /** Moves the clock on, sweeps, and says what became of each label. */
   const sweepAfter = async (h: Harness, ms: number) => {
-    clock.now += ms;
+    jest.setSystemTime(Date.now() + ms);
     return h.outcomesByLabel((await h.sweep()).id);
   };
 
@@ -90,7 +89,7 @@ describe('TowerSweeper confirmation starts over when a label is seen in use', ()
     await h.sweep();
     const vm = admin.createVm({ name: 'vm' }).id;
     admin.attach({ labelId: label, vmId: vm });
-    clock.now += 2 * HOUR;
+    jest.setSystemTime(Date.now() + 2 * HOUR);
     failListing = true;
     const failed = await h.sweep();
     expect(failed.status).toBe('failed');
@@ -99,7 +98,7 @@ describe('TowerSweeper confirmation starts over when a label is seen in use', ()
     });
     failListing = false;
     admin.detach({ labelId: label, vmId: vm });
-    clock.now += 2 * HOUR;
+    jest.setSystemTime(Date.now() + 2 * HOUR);
     const next = await h.sweep();
     expect(await h.outcomesByLabel(next.id)).toEqual({
       [label]: 'kept/unconfirmed',
@@ -112,13 +111,13 @@ describe('TowerSweeper confirmation starts over when a label is seen in use', ()
     const label = admin.createLabel({ key: 'cape-vip', createdAt: h.old() }).id;
     await h.sweep();
     admin.setCounters(label, { total_num: 1 });
-    clock.now += 2 * HOUR;
+    jest.setSystemTime(Date.now() + 2 * HOUR);
     const second = await h.sweep();
     expect(await h.outcomesByLabel(second.id)).toEqual({
       [label]: 'kept/count-nonzero',
     });
     admin.setCounters(label, { total_num: 0 });
-    clock.now += 2 * HOUR;
+    jest.setSystemTime(Date.now() + 2 * HOUR);
     const third = await h.sweep();
     expect(await h.outcomesByLabel(third.id)).toEqual({
       [label]: 'kept/unconfirmed',

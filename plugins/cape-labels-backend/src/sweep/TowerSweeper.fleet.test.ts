@@ -8,7 +8,7 @@ import {
   REQUESTS_ONLY,
   stoppedAfterEach,
 } from './__testUtils__/sweepHarness';
-import { DAY, HOUR } from '../__testUtils__/time';
+import { DAY, HOUR, useFakeDate } from '../__testUtils__/time';
 
 const signal = () => new AbortController().signal;
 
@@ -17,6 +17,7 @@ const settled = () => new Promise(resolve => setImmediate(resolve));
 
 describe('TowerSweeper: a replica of many Towers', () => {
   const make = stoppedAfterEach(createHarness);
+  afterEach(() => jest.useRealTimers());
 
   it('gives the lease back without a run while every slot of the replica is taken, and runs once one is free', async () => {
     const slots = new SweepSlots(1);
@@ -77,15 +78,12 @@ describe('TowerSweeper: a replica of many Towers', () => {
     const local3am = new Date(Date.now() + DAY);
     local3am.setHours(3, 0, 0, 0);
     const t3 = local3am.getTime();
-    let clock = t3 - 1000;
+    useFakeDate(t3 - HOUR);
     const h = await make({
       tower: { schedule: daily },
-      sweeper: {
-        startSpread,
-        now: () => new Date(clock),
-        registeredAt: new Date(t3 - HOUR),
-      },
+      sweeper: { startSpread },
     });
+    jest.setSystemTime(t3 - 1000);
     h.seedOrphans(1);
 
     expect(await h.sweeper.runTask(signal())).toEqual({
@@ -96,7 +94,7 @@ describe('TowerSweeper: a replica of many Towers', () => {
     expect(await h.store.listRuns(h.tower.id, { limit: 5 })).toEqual([]);
     expect(h.logger.lines.filter(l => l.startsWith('warn'))).toEqual([]);
 
-    clock = t3 + offset;
+    jest.setSystemTime(t3 + offset);
     expect(await h.sweeper.runTask(signal())).toEqual({ handedBack: false });
     const runs = await h.store.listRuns(h.tower.id, { limit: 5 });
     expect(runs.map(r => [r.trigger, r.counts.deleted])).toEqual([

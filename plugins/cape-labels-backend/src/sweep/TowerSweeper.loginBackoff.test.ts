@@ -11,7 +11,7 @@ import {
   TOWER_PASSWORD,
   TOWER_USER,
 } from '../__testUtils__/towerLogin';
-import { HOUR, MINUTE } from '../__testUtils__/time';
+import { HOUR, MINUTE, useFakeDate } from '../__testUtils__/time';
 
 const T0 = Date.parse('2026-12-01T00:00:00.000Z');
 const WRONG_PASSWORD = 'Wrong-Pa55word"also-secret!';
@@ -20,16 +20,17 @@ const LOCKOUT = { afterMisses: 5, missWindowMs: HOUR };
 
 describe('TowerSweeper: refused logins back off so that Tower never locks the account', () => {
   const make = stoppedAfterEach(createHarness);
+  afterEach(() => jest.useRealTimers());
   let nowMs = T0;
   const clock = () => new Date(nowMs);
 
   /** A Tower due at every start whose configured password Tower refuses; one clock for both. */
   async function refusingTower(): Promise<Harness> {
     nowMs = T0;
+    useFakeDate(T0);
     return make({
       simulator: { lockout: LOCKOUT, clock },
       tower: { credentials: passwordCredentials({ password: WRONG_PASSWORD }) },
-      sweeper: { now: clock, registeredAt: new Date(T0) },
     });
   }
 
@@ -40,6 +41,7 @@ describe('TowerSweeper: refused logins back off so that Tower never locks the ac
   /** One start of the task, `minutes` after the one before. */
   async function startAfter(h: Harness, minutes: number) {
     nowMs += minutes * MINUTE;
+    jest.setSystemTime(nowMs);
     await h.sweeper.runTask(new AbortController().signal);
   }
 

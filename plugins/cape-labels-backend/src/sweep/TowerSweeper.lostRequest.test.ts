@@ -48,11 +48,7 @@ describe('TowerSweeper: a request taken by a start that first runs a due schedul
   const databases = createTestDatabases();
 
   it('runs once, on another replica, when the replica that took it dies during the scheduled sweep; once even if that replica comes back', async () => {
-    const { store: database } = await createStore(
-      databases,
-      'SQLITE_3',
-      () => new Date(),
-    );
+    const { store: database } = await createStore(databases, 'SQLITE_3');
     const replicaA = freezable(database);
     let frozen = false;
     const h = await make({

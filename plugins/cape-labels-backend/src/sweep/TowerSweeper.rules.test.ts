@@ -1,11 +1,12 @@
 import type { TowerClient } from '../cloudtower/TowerClient';
 import { createHarness, type Harness } from './__testUtils__/sweepHarness';
 import { seedRulesWorld } from './__testUtils__/rulesWorld';
-import { HOUR, MINUTE } from '../__testUtils__/time';
+import { HOUR, MINUTE, useFakeDate } from '../__testUtils__/time';
 
 describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
   let h: Harness;
   afterEach(async () => h?.stop());
+  afterEach(() => jest.useRealTimers());
 
   it('a dry run deletes nothing and records would-delete for exactly the orphans', async () => {
     h = await createHarness({ tower: { dryRun: true } });
@@ -139,12 +140,11 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
   });
 
   it('with confirmAfter deletes only labels an earlier run saw orphaned long enough ago', async () => {
-    let now = Date.now();
+    useFakeDate(Date.now());
     h = await createHarness({
       tower: {
         confirmAfter: require('luxon').Duration.fromObject({ hours: 1 }),
       },
-      sweeper: { now: () => new Date(now) },
     });
     const seen = h.sim.admin.createLabel({
       key: 'cape-vip',
@@ -157,7 +157,7 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
     });
     expect(h.sim.admin.label(seen)).toBeDefined();
 
-    now += 30 * MINUTE;
+    jest.setSystemTime(Date.now() + 30 * MINUTE);
     const fresh = h.sim.admin.createLabel({
       key: 'cape-vip',
       value: 'b',
@@ -169,7 +169,7 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
       [fresh]: 'kept/unconfirmed',
     });
 
-    now += 31 * MINUTE;
+    jest.setSystemTime(Date.now() + 31 * MINUTE);
     const third = await h.sweep();
     expect(await h.outcomesByLabel(third.id)).toEqual({
       [seen]: 'deleted',
@@ -178,12 +178,11 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
   });
 
   it('forgets a sighting when the label was in use in between', async () => {
-    let now = Date.now();
+    useFakeDate(Date.now());
     h = await createHarness({
       tower: {
         confirmAfter: require('luxon').Duration.fromObject({ hours: 1 }),
       },
-      sweeper: { now: () => new Date(now) },
     });
     const label = h.sim.admin.createLabel({
       key: 'cape-vip',
@@ -193,10 +192,10 @@ describe('TowerSweeper: the deletion rules against a simulated Tower', () => {
     await h.sweep();
     const vm = h.sim.admin.createVm({ name: 'vm' }).id;
     h.sim.admin.attach({ labelId: label, vmId: vm });
-    now += 2 * HOUR;
+    jest.setSystemTime(Date.now() + 2 * HOUR);
     await h.sweep();
     h.sim.admin.deleteVm(vm);
-    now += 2 * HOUR;
+    jest.setSystemTime(Date.now() + 2 * HOUR);
     const run = await h.sweep();
     expect(await h.outcomesByLabel(run.id)).toEqual({
       [label]: 'kept/unconfirmed',

@@ -6,7 +6,7 @@ import {
   stoppedAfterEach,
   type Harness,
 } from './__testUtils__/sweepHarness';
-import { MINUTE } from '../__testUtils__/time';
+import { MINUTE, useFakeDate } from '../__testUtils__/time';
 
 /** Once a day, first run due at once: a second start the same day is not the schedule's. */
 const DAILY: TowerConfig['schedule'] = {
@@ -30,11 +30,9 @@ function seedOrphans(h: Harness, n: number, prefix = 'c'): string[] {
 
 const start = (h: Harness) => h.sweeper.runTask(new AbortController().signal);
 
-/** The sweeper's clock from now on runs `ms` ahead of the wall clock. */
-function laterBy(h: Harness, ms: number) {
-  h.configure({
-    sweeper: { now: () => new Date(Date.now() + ms), registeredAt: new Date() },
-  });
+/** The clock from now on runs `ms` ahead of the wall clock. */
+function laterBy(ms: number) {
+  useFakeDate(Date.now() + ms, { running: true });
 }
 
 async function runs(h: Harness) {
@@ -45,6 +43,7 @@ async function runs(h: Harness) {
 
 describe('TowerSweeper: what a start of the task runs', () => {
   const make = stoppedAfterEach(createHarness);
+  afterEach(() => jest.useRealTimers());
 
   it('runs both a pending preview and the scheduled sweep at a scheduled tick', async () => {
     const h = await make({ tower: { schedule: DAILY } });
@@ -64,7 +63,7 @@ describe('TowerSweeper: what a start of the task runs', () => {
     seedOrphans(h, 2, 'a');
     await start(h);
     seedOrphans(h, 4, 'b');
-    laterBy(h, EXTERNAL_START_GAP_MS + 1000);
+    laterBy(EXTERNAL_START_GAP_MS + 1000);
     await start(h);
     expect(await runs(h)).toEqual([
       ['schedule', false, 2, 2],
@@ -82,7 +81,7 @@ describe('TowerSweeper: what a start of the task runs', () => {
     const h = await make({ tower: { schedule: DAILY } });
     await start(h);
     seedOrphans(h, 3);
-    laterBy(h, EXTERNAL_START_GAP_MS - MINUTE);
+    laterBy(EXTERNAL_START_GAP_MS - MINUTE);
     const towerRequests = h.sim.admin.requestLog().length;
     await start(h);
     await start(h);

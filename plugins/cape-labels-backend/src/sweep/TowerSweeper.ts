@@ -36,11 +36,9 @@ const RAN: TaskOutcome = { handedBack: false };
 
 export type TowerSweeperOptions = Omit<
   SweeperSettings,
-  'hooks' | 'now' | 'shuttingDown' | 'logins'
+  'hooks' | 'shuttingDown' | 'logins'
 > &
-  Partial<Pick<SweeperSettings, 'hooks' | 'now'>> & {
-    /** When this process registered the Tower's task (default: when the sweeper was made). */
-    registeredAt?: Date;
+  Partial<Pick<SweeperSettings, 'hooks'>> & {
     /** This replica's sweep slots, shared by its Towers (default: no bound). */
     slots?: SweepSlots;
     /** The window of the Tower's stable start offset (`capeLabels.startSpread`; default none). */
@@ -197,27 +195,23 @@ export class TowerSweeper implements SlotClaimant {
   readonly taskId: string;
   readonly schedule: SweepSchedule;
   readonly taskSchedule: SchedulerServiceTaskScheduleDefinition;
-  readonly registeredAt: Date;
+  readonly registeredAt = new Date();
   private readonly settings: SweeperSettings;
   readonly logins: RefusedLogins;
   private restarts?: TaskRestarts;
-  private readonly now: () => Date;
 
   constructor(private readonly options: TowerSweeperOptions) {
-    const { hooks, now, registeredAt, slots, startSpread, ...given } = options;
+    const { hooks, slots, startSpread, ...given } = options;
     const { tower } = options;
     this.tower = tower;
-    this.now = now ?? (() => new Date());
     this.taskId = `cape-labels:sweep:${tower.id}`;
     const offset = spreadOffset(tower.id, tower.schedule, startSpread);
     this.schedule = sweepSchedule(tower.schedule, offset);
     this.taskSchedule = spreadDefinition(tower.schedule, this.schedule);
-    this.registeredAt = registeredAt ?? this.now();
-    this.logins = new RefusedLogins({ ...options, now: this.now });
+    this.logins = new RefusedLogins(options);
     this.settings = {
       ...given,
       hooks: hooks ?? {},
-      now: this.now,
       shuttingDown: () => this.stopping.signal.aborted,
       logins: this.logins,
     };
@@ -261,7 +255,7 @@ export class TowerSweeper implements SlotClaimant {
       const slot = (await this.options.slots?.take(this, signal)) ?? noSlot;
       if (!slot.taken) {
         return slot.joinedLine
-          ? { handedBack: true, reason: 'replica-full', retryAt: this.now() }
+          ? { handedBack: true, reason: 'replica-full', retryAt: new Date() }
           : { handedBack: true, reason: 'in-line' };
       }
       try {
@@ -278,11 +272,11 @@ export class TowerSweeper implements SlotClaimant {
     const { store, tower } = this.options;
     if (!(await this.previousRunEnded(signal))) {
       if (signal.aborted) return RAN;
-      return { handedBack: true, reason: 'previous-run', retryAt: this.now() };
+      return { handedBack: true, reason: 'previous-run', retryAt: new Date() };
     }
     const requests = await this.abortLostRuns();
     const anchor = await store.lastScheduledStart(tower.id);
-    const now = this.now();
+    const now = new Date();
     const due = isDue(this.schedule, anchor, this.registeredAt, now);
     const queued = await store.nextRequest(tower.id);
     if (queued) requests.push({ ...queued, request: queued });
@@ -348,7 +342,7 @@ export class TowerSweeper implements SlotClaimant {
     const { store, tower } = this.options;
     const anchor = await store.lastScheduledStart(tower.id);
     return (
-      isDue(this.schedule, anchor, this.registeredAt, this.now()) ||
+      isDue(this.schedule, anchor, this.registeredAt, new Date()) ||
       (await store.hasPendingRequest(tower.id))
     );
   }
@@ -356,7 +350,7 @@ export class TowerSweeper implements SlotClaimant {
   /** Returns the latest permitted request among them; a lost scheduled sweep is owed anyway. */
   private async abortLostRuns(): Promise<PlannedRun[]> {
     const { store, tower, logger } = this.options;
-    const lost = await store.abortLostRuns(tower.id, this.now());
+    const lost = await store.abortLostRuns(tower.id, new Date());
     if (lost.length > 0) {
       logger.warn(
         `Tower ${tower.id}: marked ${lost.length} run(s) of a lost replica as aborted`,
@@ -372,7 +366,7 @@ export class TowerSweeper implements SlotClaimant {
     const { store, tower, logger } = this.options;
     const last = (await store.lastRuns([tower.id])).get(tower.id);
     const sinceMs = last
-      ? this.now().getTime() - Date.parse(last.startedAt)
+      ? Date.now() - Date.parse(last.startedAt)
       : Infinity;
     const started = `Tower ${tower.id}: task started while no sweep was due and no request was pending (the scheduler's trigger endpoint?)`;
     const allowed = sinceMs >= EXTERNAL_START_GAP_MS;

@@ -11,12 +11,13 @@ import {
   createTestDatabases,
   newRun,
 } from './testStore';
+import { useFakeDate } from '../../__testUtils__/time';
 
 /** One of the databases a test runs on. */
 export type TestDatabase = {
   id: TestDatabaseId;
-  /** A migrated store on a fresh database; its clock (for `lost`) reads `now`, default `at(0)`. */
-  store(now?: () => Date): Promise<{ knex: Knex; store: RunStore }>;
+  /** A migrated store on a fresh database. */
+  store(): Promise<{ knex: Knex; store: RunStore }>;
   /** A migrated store on a fresh database, holding one running run of `prod-a` started at `at(0)`. */
   storeWithRun(): Promise<{ knex: Knex; store: RunStore; run: RunSummary }>;
   /** A fresh database, not migrated, or migrated by the one migration `only` (its file name). */
@@ -31,7 +32,8 @@ type ItEachDatabase = (
 
 /**
  * A describe block whose tests run on SQLite and on PostgreSQL (never skipped: a stopped server
- * fails them), each on a fresh database, with the store tests' 60 s timeout.
+ * fails them), each on a fresh database, with the store tests' 60 s timeout. Each test starts with
+ * `Date` frozen at `at(0)` (`jest.setSystemTime` moves it).
  */
 export function describeEachDatabase(
   title: string,
@@ -41,7 +43,7 @@ export function describeEachDatabase(
   jest.setTimeout(60_000);
   const database = (id: TestDatabaseId): TestDatabase => ({
     id,
-    store: (now = () => at(0)) => createStore(databases, id, now),
+    store: () => createStore(databases, id),
     async storeWithRun() {
       const opened = await createStore(databases, id);
       const run = await opened.store.createRun(newRun('prod-a', 0));
@@ -55,6 +57,8 @@ export function describeEachDatabase(
     },
   });
   describe(title, () => {
+    beforeEach(() => useFakeDate(at(0)));
+    afterEach(() => jest.useRealTimers());
     it('runs on SQLite and PostgreSQL', () => {
       expect(databases.eachSupportedId().map(([id]) => id)).toEqual(
         DATABASE_IDS,

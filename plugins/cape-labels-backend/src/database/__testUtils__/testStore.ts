@@ -29,16 +29,14 @@ export function createTestDatabases(): TestDatabases {
   return TestDatabases.create({ ids: DATABASE_IDS });
 }
 
-/** A store on a fresh database; its clock (for `lost`) reads `now`, default `at(0)`. */
+/** A store on a fresh database. */
 export async function createStore(
   databases: TestDatabases,
   id: TestDatabaseId,
-  now: () => Date = () => at(0),
 ): Promise<{ knex: Knex; store: RunStore }> {
   const knex = await databases.init(id);
   const store = await openRunStore({
     database: mockServices.database({ knex }),
-    now,
   });
   return { knex, store };
 }

@@ -14,6 +14,7 @@ import {
 import { violations, type Observation } from './oracle';
 import { buildWorld, runAction } from './world';
 import { T0, type WorldSpec } from './worldSpec';
+import { useFakeDate } from '../../__testUtils__/time';
 
 export type Mode = 'http' | 'memory' | Mutant;
 
@@ -37,13 +38,17 @@ export async function createWorldRunner(options: { pageSize?: number } = {}) {
   };
   let worlds = 0;
   let h: Harness | undefined = undefined;
+  /** The sweeper's clock, and Tower's a moment after it. */
+  const setNow = (ms: number) => {
+    state.now = ms;
+    jest.setSystemTime(ms);
+  };
+  useFakeDate(T0);
   const harness = await createHarness({
     // New labels (concurrent "CAPE" actions) are born just after the run starts. 1 ms, so that
     // Tower's Date header (whole seconds) reads the run's start: its clock is in step with ours.
     simulator: { clock: () => new Date(state.now + 1) },
     sweeper: {
-      now: () => new Date(state.now),
-      registeredAt: new Date(T0),
       pageSize: options.pageSize ?? 7,
       batchesInFlight: 2,
     },
@@ -87,7 +92,7 @@ export async function createWorldRunner(options: { pageSize?: number } = {}) {
 
     let confirmed: Set<string> | undefined;
     if (t.confirmAfterMs > 0) {
-      state.now = T0 - t.confirmAfterMs + t.preRunOffsetMs;
+      setNow(T0 - t.confirmAfterMs + t.preRunOffsetMs);
       const preCutoff = state.now - t.minAgeMs;
       await harness.store.enqueueRequest({
         towerId,
@@ -111,7 +116,7 @@ export async function createWorldRunner(options: { pageSize?: number } = {}) {
       }
     }
 
-    state.now = T0;
+    setNow(T0);
     const touched = new Set<string>();
     state.hook = (index, when, ids) => {
       for (const a of spec.actions) {
@@ -143,7 +148,12 @@ export async function createWorldRunner(options: { pageSize?: number } = {}) {
     return { problems: violations(observation), observation };
   }
 
-  return { harness, check, counts, stop: () => harness.stop() };
+  async function stop() {
+    await harness.stop();
+    jest.useRealTimers();
+  }
+
+  return { harness, check, counts, stop };
 }
 
 export type WorldRunner = Awaited<ReturnType<typeof createWorldRunner>>;

@@ -52,12 +52,7 @@ export function towerConfig(
 
 /** What a test may set on the harness's sweeper; `configure` changes it between runs. */
 export type HarnessSweeper = Partial<SweepTuning> &
-  Partial<
-    Pick<
-      TowerSweeperOptions,
-      'store' | 'now' | 'registeredAt' | 'slots' | 'startSpread'
-    >
-  > & {
+  Partial<Pick<TowerSweeperOptions, 'store' | 'slots' | 'startSpread'>> & {
     /** Beside the harness's own (which fill `completed` and `audited`). */
     hooks?: SweeperHooks;
   };
@@ -105,8 +100,7 @@ export async function createHarness(options: HarnessOptions = {}) {
   let tower = towerConfig(sim.url, options.tower);
   let setting: HarnessSweeper = options.sweeper ?? {};
   const build = () => {
-    const { store, now, registeredAt, hooks, slots, startSpread, ...tuning } =
-      setting;
+    const { store, hooks, slots, startSpread, ...tuning } = setting;
     const sweepTuning = harnessTuning(tuning);
     const realClient = towerClientFactory(tower, sweepTuning, { logger });
     return new TowerSweeper({
@@ -115,8 +109,6 @@ export async function createHarness(options: HarnessOptions = {}) {
       logger,
       instance: 'test-replica',
       tuning: sweepTuning,
-      now,
-      registeredAt,
       slots,
       startSpread,
       createClient: () => {

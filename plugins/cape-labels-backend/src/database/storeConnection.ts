@@ -21,12 +21,6 @@ export type StoreOptions = {
   now?: () => Date;
 };
 
-function poolSize(db: Knex): number {
-  const pool = db.client.pool as { max?: number } | undefined;
-  const configured = (db.client.config as Knex.Config).pool?.max;
-  return pool?.max ?? configured ?? 10;
-}
-
 /** The plugin's knex client and clock, shared by the store of every aggregate. */
 export class StoreConnection {
   static async open(options: StoreOptions): Promise<StoreConnection> {
@@ -48,7 +42,11 @@ export class StoreConnection {
     readonly db: Knex,
     private readonly clock: () => Date,
   ) {
-    this.bulkWrites = new Limiter(Math.max(1, Math.floor(poolSize(db) / 2)));
+    const pool = db.client.pool as { max?: number } | undefined;
+    const poolSize = pool?.max ?? (db.client.config as Knex.Config).pool?.max;
+    this.bulkWrites = new Limiter(
+      Math.max(1, Math.floor((poolSize ?? 10) / 2)),
+    );
   }
 
   now(): number {

@@ -46,8 +46,28 @@ async function pruneGroup(
     removed += await db<RunRow>(RUNS).whereIn('id', runIds).delete();
   }
   const routineCutoff = await oldestKeptSeq(runs, keep.routineRuns);
-  if (routineCutoff !== undefined)
-    await forgetRoutineKeeps(db, runs, routineCutoff);
+  const listed =
+    routineCutoff === undefined
+      ? []
+      : await finishedBefore(runs, routineCutoff).andWhere({
+          routine_listed: true,
+        });
+  // One transaction per run: its rows go and it reads counted-only at once.
+  for (const { id } of listed) {
+    await db.transaction(async tx => {
+      const forgotten = await deleteOutcomes(tx, id, query =>
+        query
+          .andWhere({ action: 'kept' })
+          .whereIn('reason', [...ROUTINE_REASONS]),
+      );
+      await tx<RunRow>(RUNS)
+        .where({ id })
+        .update({
+          routine_listed: false,
+          outcome_rows: tx.raw('outcome_rows - ?', [forgotten]),
+        });
+    });
+  }
   return removed;
 }
 
@@ -74,32 +94,6 @@ function finishedBefore(
     .whereNot({ status: 'running' })
     .andWhere('seq', '<', cutoff)
     .orderBy('seq', 'asc');
-}
-
-/** One transaction per run: its rows go and it reads counted-only at once. */
-async function forgetRoutineKeeps(
-  db: Knex,
-  runs: RunGroup,
-  cutoff: number,
-): Promise<void> {
-  const listed = await finishedBefore(runs, cutoff).andWhere({
-    routine_listed: true,
-  });
-  for (const { id } of listed) {
-    await db.transaction(async tx => {
-      const forgotten = await deleteOutcomes(tx, id, query =>
-        query
-          .andWhere({ action: 'kept' })
-          .whereIn('reason', [...ROUTINE_REASONS]),
-      );
-      await tx<RunRow>(RUNS)
-        .where({ id })
-        .update({
-          routine_listed: false,
-          outcome_rows: tx.raw('outcome_rows - ?', [forgotten]),
-        });
-    });
-  }
 }
 
 async function deleteOutcomes(

@@ -277,13 +277,12 @@ export class RunsDatabase extends ConnectedStore {
    * be finishing). Called by the Tower's lease holder before it sweeps, never by a read.
    */
   async abortLostRuns(towerId: string, now: Date): Promise<LostRun[]> {
-    const { db } = this.connection;
-    const lost = await runs(db, { tower_id: towerId, status: 'running' })
+    const lost = await runs(this.db, { tower_id: towerId, status: 'running' })
       .whereRaw(`${SIGN_OF_LIFE} < ?`, [aliveSince(now.getTime())])
       .update(
         {
           status: 'aborted',
-          finished_at: db.raw(SIGN_OF_LIFE),
+          finished_at: this.db.raw(SIGN_OF_LIFE),
           error_message: REPLICA_LOST.message,
           error_code: REPLICA_LOST.code,
         },

@@ -315,13 +315,11 @@ function readPasswordLogin(tower: Config, towerKey: string): TowerCredentials {
   if (!username.trim()) invalid(`${towerKey}.username`, 'must not be empty');
   const password = tower.getString('password');
   const authConfigId = tower.getOptionalString('authConfigId');
-  if (authConfigId !== undefined) {
-    if (userSource !== 'LDAP') {
-      invalid(`${towerKey}.authConfigId`, 'applies to userSource LDAP only');
-    }
-    if (!authConfigId.trim()) {
-      invalid(`${towerKey}.authConfigId`, 'must not be empty');
-    }
+  if (authConfigId !== undefined && userSource !== 'LDAP') {
+    invalid(`${towerKey}.authConfigId`, 'applies to userSource LDAP only');
+  }
+  if (authConfigId?.trim() === '') {
+    invalid(`${towerKey}.authConfigId`, 'must not be empty');
   }
   return {
     kind: 'password',
@@ -366,36 +364,34 @@ function readTowerHeaders(
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(given)) {
     const lower = name.toLowerCase();
+    const at = `${key}.${name}`;
     if (!HEADER_NAME.test(name)) {
       invalid(key, `${JSON.stringify(name)} is not a valid header name`);
     }
     if (RESERVED_HEADERS.has(lower)) {
       invalid(
-        `${key}.${name}`,
+        at,
         `the client sets ${lower} itself (${[...RESERVED_HEADERS].join(', ')} are refused, any case)`,
       );
     }
     if (Object.keys(headers).some(set => set.toLowerCase() === lower)) {
-      invalid(`${key}.${name}`, 'set twice (header names ignore case)');
+      invalid(at, 'set twice (header names ignore case)');
     }
-    headers[name] = headerValue(value, `${key}.${name}`);
+    // YAML reads `x-bypass-whitelist: true` as a boolean: sent as `true`.
+    const text: unknown =
+      typeof value === 'boolean' || typeof value === 'number'
+        ? String(value)
+        : value;
+    if (typeof text !== 'string') invalid(at, 'must be a string');
+    if (!HEADER_VALUE.test(text)) {
+      invalid(
+        at,
+        'must be visible ASCII characters, spaces or tabs (no line breaks)',
+      );
+    }
+    headers[name] = text;
   }
   return headers;
-}
-
-/** A header value from YAML: `x-bypass-whitelist: true` is a boolean there, sent as `true`. */
-function headerValue(value: unknown, key: string): string {
-  if (typeof value === 'boolean' || typeof value === 'number') {
-    return String(value);
-  }
-  if (typeof value !== 'string') invalid(key, 'must be a string');
-  if (!HEADER_VALUE.test(value)) {
-    invalid(
-      key,
-      'must be visible ASCII characters, spaces or tabs (no line breaks)',
-    );
-  }
-  return value;
 }
 
 const PREFIX = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/;

@@ -33,7 +33,10 @@ function rowToRequest(row: RequestRow): SweepRequest {
   };
 }
 
-function requestAsRead(db: Knex, request: SweepRequest) {
+function requestAsRead(
+  db: Knex,
+  request: Pick<SweepRequest, 'id' | 'claimedBy'>,
+) {
   const query = db<RequestRow>(REQUESTS).where({ id: request.id });
   return request.claimedBy === undefined
     ? query.whereNull('claimed_by')
@@ -98,10 +101,6 @@ export class RequestsDatabase extends ConnectedStore {
 
   /** Withdraws a request nobody claimed; false when it is no longer waiting unclaimed. */
   async cancelRequest(requestId: string): Promise<boolean> {
-    const withdrawn = await this.db(REQUESTS)
-      .where({ id: requestId })
-      .whereNull('claimed_by')
-      .delete();
-    return withdrawn > 0;
+    return (await requestAsRead(this.db, { id: requestId }).delete()) > 0;
   }
 }

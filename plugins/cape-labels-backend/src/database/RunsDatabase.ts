@@ -32,11 +32,10 @@ import {
 } from './PendingDeletesDatabase';
 import { pruneRuns, type Retention } from './retention';
 import {
+  ROUTINE_REASONS,
   addedCounts,
   countColumns,
-  countedOnly,
   rowToOutcome,
-  rowToRun,
   rowToSummary,
   storedError,
 } from './rowMapping';
@@ -96,17 +95,6 @@ const SEEN_IN_USE = new Set<string | undefined>([
   'young',
 ]);
 
-/** Time-ordered and unique across replicas: zero-padded epoch ms plus a random suffix. */
-function newRunId(startedAt: Date): string {
-  const ms = String(startedAt.getTime()).padStart(13, '0');
-  return `${ms}-${randomBytes(5).toString('hex')}`;
-}
-
-/** `%`, `_` and the escape character itself match literally in the search. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, c => `\\${c}`)}%`;
-}
-
 function runs(db: Knex, where: Partial<RunRow>) {
   return db<RunRow>(RUNS).where(where);
 }
@@ -119,23 +107,25 @@ function liveRuns(db: Knex, since: number, where: Partial<RunRow> = {}) {
 }
 
 export async function insertRun(db: Knex, run: NewRun): Promise<RunSummary> {
+  const startedAt = run.startedAt.getTime();
   const [row] = await db<RunRow>(RUNS).insert(
     {
-      id: newRunId(run.startedAt),
+      // Time-ordered and unique across replicas: zero-padded epoch ms plus a random suffix.
+      id: `${String(startedAt).padStart(13, '0')}-${randomBytes(5).toString('hex')}`,
       tower_id: run.towerId,
       trigger: run.trigger,
       requested_by: run.requestedBy ?? null,
       dry_run: run.dryRun,
       status: 'running',
-      started_at: run.startedAt.getTime(),
-      heartbeat_at: run.startedAt.getTime(),
+      started_at: startedAt,
+      heartbeat_at: startedAt,
       instance: run.instance,
       instance_id: run.instanceId ?? null,
       settings: JSON.stringify(run.settings),
     },
     '*',
   );
-  return rowToSummary(row, run.startedAt.getTime());
+  return rowToSummary(row, startedAt);
 }
 
 /** Last in its transaction: it locks the run's row, which the run's other writers need. */
@@ -171,11 +161,10 @@ async function insertOutcomeRows(
   firstSeq: number,
   outcomes: readonly LabelOutcome[],
 ): Promise<void> {
-  const rows = outcomes.map((o, i) => {
-    const row: (string | number | null)[] = [firstSeq + i];
-    for (const field of OUTCOME_FIELD_NAMES) row.push(o[field] ?? null);
-    return row;
-  });
+  const rows = outcomes.map((o, i) => [
+    firstSeq + i,
+    ...OUTCOME_FIELD_NAMES.map(field => o[field] ?? null),
+  ]);
   await insertBatch(tx, OUTCOMES, OUTCOME_COLUMNS, rows, {
     run_id: runId,
   });
@@ -192,10 +181,9 @@ function filteredOutcomes(
     if (filter[column] !== undefined) query.andWhere(column, filter[column]);
   if (filter.search !== undefined) {
     const operator = isPostgres(db) ? 'ilike' : 'like';
-    query.andWhereRaw(`?? ${operator} ? escape '\\'`, [
-      'value',
-      likePattern(filter.search),
-    ]);
+    // `%`, `_` and the escape character itself match literally in the search.
+    const pattern = `%${filter.search.replace(/[\\%_]/g, c => `\\${c}`)}%`;
+    query.andWhereRaw(`?? ${operator} ? escape '\\'`, ['value', pattern]);
   }
   return query;
 }
@@ -289,13 +277,12 @@ export class RunsDatabase extends ConnectedStore {
    * be finishing). Called by the Tower's lease holder before it sweeps, never by a read.
    */
   async abortLostRuns(towerId: string, now: Date): Promise<LostRun[]> {
-    const { db } = this.connection;
-    const lost = await runs(db, { tower_id: towerId, status: 'running' })
+    const lost = await runs(this.db, { tower_id: towerId, status: 'running' })
       .whereRaw(`${SIGN_OF_LIFE} < ?`, [aliveSince(now.getTime())])
       .update(
         {
           status: 'aborted',
-          finished_at: db.raw(SIGN_OF_LIFE),
+          finished_at: this.db.raw(SIGN_OF_LIFE),
           error_message: REPLICA_LOST.message,
           error_code: REPLICA_LOST.code,
         },
@@ -338,7 +325,9 @@ export class RunsDatabase extends ConnectedStore {
 
   async getRun(runId: string): Promise<Run | undefined> {
     const row = await runs(this.db, { id: runId }).first();
-    return row ? rowToRun(row, Date.now()) : undefined;
+    if (!row) return undefined;
+    const settings = JSON.parse(row.settings) as RunSettings;
+    return { ...rowToSummary(row, Date.now()), settings };
   }
 
   /** Newest first; `before` is a run id (keyset), a `NotFoundError` when not the Tower's. */
@@ -548,7 +537,8 @@ export class RunsDatabase extends ConnectedStore {
     return {
       items: rows.map(rowToOutcome),
       total: Number(filtered ? (countRow?.total ?? 0) : run.outcome_rows),
-      countedOnly: countedOnly(run),
+      // The kept reasons whose labels the run no longer lists (it still counts them).
+      countedOnly: run.routine_listed ? [] : [...ROUTINE_REASONS],
     };
   }
 

@@ -2,9 +2,7 @@ import type { Knex } from 'knex';
 import { chunks } from '../lib/chunks';
 
 export function isPostgres(db: Knex): boolean {
-  return ['pg', 'postgres', 'postgresql'].includes(
-    String(db.client.config.client),
-  );
+  return db.client.dialect === 'postgresql';
 }
 
 /**

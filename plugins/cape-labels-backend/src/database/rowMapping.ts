@@ -1,12 +1,10 @@
 import type {
   KeptReason,
   LabelOutcome,
-  Run,
   RunCounts,
   RunError,
   RunNote,
   RunRelations,
-  RunSettings,
   RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import {
@@ -40,15 +38,12 @@ export const ROUTINE_REASONS: readonly KeptReason[] = [
   'young',
 ];
 
-function isKeptReason(reason: string | undefined): reason is KeptReason {
-  return reason !== undefined && Object.hasOwn(KEPT_COLUMNS, reason);
-}
-
 export function addedCounts(outcomes: readonly LabelOutcome[]): AddedCounts {
   const added: AddedCounts = { outcome_rows: outcomes.length };
-  for (const o of outcomes) {
-    if (o.action !== 'kept' || !isKeptReason(o.reason)) continue;
-    const column = KEPT_COLUMNS[o.reason];
+  for (const { action, reason } of outcomes) {
+    if (action !== 'kept' || !reason || !Object.hasOwn(KEPT_COLUMNS, reason))
+      continue;
+    const column = KEPT_COLUMNS[reason as KeptReason];
     added[column] = (added[column] ?? 0) + 1;
   }
   return added;
@@ -106,13 +101,6 @@ export function rowToSummary(row: RunRow, now: number): RunSummary {
   return summary;
 }
 
-export function rowToRun(row: RunRow, now: number): Run {
-  return {
-    ...rowToSummary(row, now),
-    settings: JSON.parse(row.settings) as RunSettings,
-  };
-}
-
 export function rowToOutcome(row: OutcomeRow): LabelOutcome {
   return {
     labelId: row.label_id,
@@ -124,11 +112,6 @@ export function rowToOutcome(row: OutcomeRow): LabelOutcome {
     ...(row.relation ? { relation: row.relation } : {}),
     ...(row.detail ? { detail: row.detail } : {}),
   };
-}
-
-/** The kept reasons whose labels the run no longer lists (it still counts them). */
-export function countedOnly(row: Pick<RunRow, 'routine_listed'>): KeptReason[] {
-  return row.routine_listed ? [] : [...ROUTINE_REASONS];
 }
 
 export function countColumns(counts: RunCounts) {

@@ -17,13 +17,7 @@ export function migrationsDirectory(): string {
 
 export type StoreOptions = { database: DatabaseService };
 
-function poolSize(db: Knex): number {
-  const pool = db.client.pool as { max?: number } | undefined;
-  const configured = (db.client.config as Knex.Config).pool?.max;
-  return pool?.max ?? configured ?? 10;
-}
-
-/** The plugin's knex client and clock, shared by the store of every aggregate. */
+/** The plugin's knex client, shared by the store of every aggregate. */
 export class StoreConnection {
   static async open(options: StoreOptions): Promise<StoreConnection> {
     const db = await options.database.getClient();
@@ -41,7 +35,11 @@ export class StoreConnection {
   private readonly bulkWrites: Limiter;
 
   private constructor(readonly db: Knex) {
-    this.bulkWrites = new Limiter(Math.max(1, Math.floor(poolSize(db) / 2)));
+    const pool = db.client.pool as { max?: number } | undefined;
+    const poolSize = pool?.max ?? (db.client.config as Knex.Config).pool?.max;
+    this.bulkWrites = new Limiter(
+      Math.max(1, Math.floor((poolSize ?? 10) / 2)),
+    );
   }
 
   aliveSince(): number {

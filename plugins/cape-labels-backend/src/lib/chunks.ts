@@ -2,8 +2,7 @@
 export const CHUNK = 500;
 
 export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const result: T[][] = [];
-  for (let i = 0; i < items.length; i += size)
-    result.push(items.slice(i, i + size));
-  return result;
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
+    items.slice(i * size, (i + 1) * size),
+  );
 }

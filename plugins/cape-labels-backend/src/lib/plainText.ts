@@ -10,13 +10,6 @@ export const MAX_STORED_ERROR_BYTES = 2048;
 
 const ELLIPSIS = '…';
 
-function capBytes(text: string, maxBytes: number): string {
-  if (Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
-  const budget = new Uint8Array(maxBytes - Buffer.byteLength(ELLIPSIS));
-  const { read } = new TextEncoder().encodeInto(text, budget);
-  return text.slice(0, read) + ELLIPSIS;
-}
-
 /** Visible, unlike a space. */
 const REPLACEMENT = '\uFFFD';
 
@@ -49,5 +42,9 @@ export function escapedText(text: string, maxChars: number): string {
 
 export function plainText(text: string, maxBytes?: number): string {
   const plain = text.replace(UNSAFE, ' ');
-  return maxBytes === undefined ? plain : capBytes(plain, maxBytes);
+  if (maxBytes === undefined || Buffer.byteLength(plain) <= maxBytes)
+    return plain;
+  const budget = new Uint8Array(maxBytes - Buffer.byteLength(ELLIPSIS));
+  const { read } = new TextEncoder().encodeInto(plain, budget);
+  return plain.slice(0, read) + ELLIPSIS;
 }

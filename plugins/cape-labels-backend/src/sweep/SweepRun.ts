@@ -3,7 +3,6 @@ import { stringifyError, toError } from '@backstage/errors';
 import {
   type LabelOutcome,
   type PluginRunErrorCode,
-  type RunNote,
   type RunRelations,
   type RunStatus,
   type RunSummary,
@@ -11,7 +10,6 @@ import {
 import { performance } from 'node:perf_hooks';
 import { HolderUnreadableError, type HeldLabels } from '../cloudtower/holders';
 import type {
-  LabelRelations,
   TowerClient,
   TowerClockReading,
   TowerLabel,
@@ -312,8 +310,16 @@ export class SweepRun {
 
   /** The login, unless earlier refusals hold it back; a refusal backs the next off. */
   private async logIn(): Promise<TowerClockReading> {
-    const { loginPause } = this.start;
-    if (loginPause) throw loginPaused(this.tower.id, loginPause);
+    const { loginPause: pause } = this.start;
+    if (pause) {
+      const nextLoginAt = pause.nextLoginAt.toISOString();
+      const error = new TowerAuthError(
+        `not tried: Tower refused ${pause.refusals} login(s) in a row (${pause.lastCode}); the next is tried at ${nextLoginAt}, or at once on "Sweep now" or a change of the credentials`,
+        { towerId: this.tower.id, operation: 'login', code: 'LOGIN_PAUSED' },
+      );
+      Object.assign(error.params, { refusals: pause.refusals, nextLoginAt });
+      throw error;
+    }
     const { logins } = this.settings;
     const reading = await this.client
       .readClock(this.signal)
@@ -358,9 +364,27 @@ export class SweepRun {
   private async readRelations(): Promise<void> {
     const relations = await this.client.readLabelRelations(this.signal);
     this.guardSeesEveryRelation = relations.unfiltered.length === 0;
-    const stored = runRelations(relations);
+    const stored: Required<RunRelations> = {
+      source: relations.source,
+      checked: relations.fields,
+      foundBy: relations.foundBy,
+      readDirectly: relations.unfiltered.map(f => f.name),
+      lackingBuiltIn: relations.lackingBuiltIn,
+      beyondBuiltIn: relations.beyondBuiltIn,
+    };
     await withRetry(() => this.store.setRunRelations(this.runId, stored));
-    relationNotes(stored).forEach(note => this.notes.add(note));
+    const { checked, foundBy } = stored;
+    const notes = [
+      [runNotes.relationsLackingBuiltIn, stored.lackingBuiltIn],
+      [runNotes.relationsBeyondBuiltIn, stored.beyondBuiltIn],
+      [runNotes.relationsReadDirectly, stored.readDirectly],
+      [
+        runNotes.relationsUnclear,
+        checked.filter(r => foundBy[r] === 'unclear'),
+      ],
+    ] as const;
+    for (const [note, names] of notes)
+      if (names.length) this.notes.add(note({ relations: names.join(', ') }));
   }
 
   /** A label of an earlier unanswered delete that is now gone was deleted by that run. */
@@ -529,7 +553,7 @@ export class SweepRun {
           (o.reason === 'referenced' || o.reason === 'count-nonzero'),
       );
       if (deletion.error !== undefined) {
-        tally.batchPartlyFailed(deletion.error);
+        tally.batchFailed(deletion.error, true);
         if (!deletion.outcomes.some(o => o.action === 'deleted'))
           throw deletion.error;
       }
@@ -619,16 +643,15 @@ export class SweepRun {
       const holder = held.byLabel.get(labelId);
       if (!holder) continue;
       found.push({ labelId, key, value, holder });
-      const note = runNotes.heldLabelDeleted({
-        labelId,
-        key,
-        value: plainValue(value) ?? '',
-        holder: describeHolder(holder),
-      });
-      this.logger.error(
-        `Tower ${this.tower.id}: run ${this.runId}: ${note.message}`,
+      this.notes.add(
+        runNotes.heldLabelDeleted({
+          labelId,
+          key,
+          value: plainValue(value) ?? '',
+          holder: describeHolder(holder),
+        }),
+        'error',
       );
-      this.notes.keep(note);
     }
     return found;
   }
@@ -717,7 +740,16 @@ export class SweepRun {
     );
     this.progress(summary.status);
     this.settings.metrics?.recordRun(summary, result.keptByReason);
-    logRunEnd(this.logger, summary, result);
+    const c = summary.counts;
+    const reasons = [...result.keptByReason]
+      .map(([r, n]) => `${r} ${n}`)
+      .join(', ');
+    const line = `Tower ${summary.towerId}: sweep ${summary.id} ${summary.status} in ${summary.durationMs} ms: scanned ${c.scanned}, candidates ${c.candidates}, deleted ${c.deleted}, kept ${c.kept}${reasons ? ` (${reasons})` : ''}, failed ${c.failed}`;
+    if (summary.status === 'succeeded') this.logger.info(line);
+    else
+      this.logger.warn(
+        `${line}${summary.error ? ` (${summary.error.message})` : ''}`,
+      );
     await this.warnOnFailure(
       this.store.pruneRuns(this.tower.id, this.settings.tuning.retention),
       'could not prune old runs',
@@ -730,16 +762,6 @@ export class SweepRun {
   }
 }
 
-function loginPaused(towerId: string, backoff: LoginBackoff): TowerAuthError {
-  const nextLoginAt = backoff.nextLoginAt.toISOString();
-  const error = new TowerAuthError(
-    `not tried: Tower refused ${backoff.refusals} login(s) in a row (${backoff.lastCode}); the next is tried at ${nextLoginAt}, or at once on "Sweep now" or a change of the credentials`,
-    { towerId, operation: 'login', code: 'LOGIN_PAUSED' },
-  );
-  Object.assign(error.params, { refusals: backoff.refusals, nextLoginAt });
-  return error;
-}
-
 function byRun(pending: PendingDelete[]): Map<string, LabelOutcome[]> {
   const runs = new Map<string, LabelOutcome[]>();
   for (const p of pending) {
@@ -748,43 +770,4 @@ function byRun(pending: PendingDelete[]): Map<string, LabelOutcome[]> {
     runs.set(p.runId, labels);
   }
   return runs;
-}
-
-function runRelations(relations: LabelRelations): Required<RunRelations> {
-  return {
-    source: relations.source,
-    checked: relations.fields,
-    foundBy: relations.foundBy,
-    readDirectly: relations.unfiltered.map(f => f.name),
-    lackingBuiltIn: relations.lackingBuiltIn,
-    beyondBuiltIn: relations.beyondBuiltIn,
-  };
-}
-
-function relationNotes(relations: Required<RunRelations>): RunNote[] {
-  const { checked, foundBy } = relations;
-  const notes = [
-    [runNotes.relationsLackingBuiltIn, relations.lackingBuiltIn],
-    [runNotes.relationsBeyondBuiltIn, relations.beyondBuiltIn],
-    [runNotes.relationsReadDirectly, relations.readDirectly],
-    [runNotes.relationsUnclear, checked.filter(r => foundBy[r] === 'unclear')],
-  ] as const;
-  return notes
-    .filter(([, names]) => names.length > 0)
-    .map(([note, names]) => note({ relations: names.join(', ') }));
-}
-
-function logRunEnd(
-  logger: LoggerService,
-  summary: RunSummary,
-  result: SweepResult,
-): void {
-  const c = summary.counts;
-  const reasons = [...result.keptByReason]
-    .map(([r, n]) => `${r} ${n}`)
-    .join(', ');
-  const line = `Tower ${summary.towerId}: sweep ${summary.id} ${summary.status} in ${summary.durationMs} ms: scanned ${c.scanned}, candidates ${c.candidates}, deleted ${c.deleted}, kept ${c.kept}${reasons ? ` (${reasons})` : ''}, failed ${c.failed}`;
-  if (summary.status === 'succeeded') logger.info(line);
-  else
-    logger.warn(`${line}${summary.error ? ` (${summary.error.message})` : ''}`);
 }

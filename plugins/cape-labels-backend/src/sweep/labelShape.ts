@@ -21,13 +21,13 @@ const EARLIEST_YEAR = 1970;
 
 /**
  * A time Tower could have written: its form, and a day that exists (`Date.parse` takes Feb 30 for
- * Mar 2). Checked by hand: a date library's parser costs more than the rest of a label's rules.
+ * Mar 2; `Date.UTC` rolls it over, which shows). No date library: its parser costs more than the
+ * rest of a label's rules.
  */
 function isTowerTime(text: string): boolean {
   const m = TOWER_TIME.exec(text);
   if (!m) return false;
   const [year, month, day] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
-  // A month or day out of range rolls over into another month.
   const date = new Date(Date.UTC(year, month, day));
   return (
     year >= EARLIEST_YEAR &&

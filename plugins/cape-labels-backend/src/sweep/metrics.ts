@@ -19,7 +19,6 @@ type SweepMetricsOptions = {
   logger: LoggerService;
 };
 
-/** Each counter's description, by its name after `cape_labels.`. */
 const COUNTERS = {
   runs: 'Sweep runs that ended, by Tower, status and trigger',
   'labels.deleted': 'Labels deleted from Tower, by Tower',

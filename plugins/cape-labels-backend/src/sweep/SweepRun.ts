@@ -137,8 +137,6 @@ export class SweepRun {
   private readonly notes: RunNotes;
   private readonly tally = new RunTally();
   private readonly store: RunStore;
-  private readonly logger: LoggerService;
-  private readonly hooks: SweeperHooks;
   private lastProgressMs = 0;
   /** Whether the guarded delete repeats all of rule 4: not while a field of Label is read directly. */
   private guardSeesEveryRelation = false;
@@ -197,11 +195,9 @@ export class SweepRun {
     this.signal = AbortSignal.any([taskSignal, this.stopAsked.signal]);
     this.tower = settings.tower;
     this.store = settings.store;
-    this.logger = settings.logger;
-    this.hooks = settings.hooks;
     this.client = settings.createClient();
     this.notes = new RunNotes(
-      this.logger,
+      settings.logger,
       `Tower ${this.tower.id}: run ${this.runId}`,
     );
   }
@@ -253,14 +249,14 @@ export class SweepRun {
       );
     }
     const summary = await this.finish(result);
-    if (cancelled) this.hooks.onCancelled?.(summary, stoppedBy);
+    if (cancelled) this.settings.hooks.onCancelled?.(summary, stoppedBy);
     if (heldDeletions.length) {
       this.settings.metrics?.recordHeldDeletions(
         summary.towerId,
         heldDeletions,
       );
       await this.warnOnFailure(
-        this.hooks.onHeldLabelsDeleted?.(summary, heldDeletions),
+        this.settings.hooks.onHeldLabelsDeleted?.(summary, heldDeletions),
         'could not report deleted held labels',
       );
     }
@@ -283,8 +279,9 @@ export class SweepRun {
    * when Tower sent no usable `Date` header. Logs in to read it: a failed login fails the run.
    */
   private async readTowerClock(): Promise<number> {
-    const { runId, tower, logger } = this;
-    const { maxClockAheadMs } = this.settings.tuning;
+    const { runId, tower } = this;
+    const { logger, tuning } = this.settings;
+    const { maxClockAheadMs } = tuning;
     const reading = await this.logIn();
     const { clock, effectiveSkewMs } = readClock(
       reading,
@@ -355,7 +352,7 @@ export class SweepRun {
     failed: string,
   ): Promise<void> {
     await work?.catch(error =>
-      this.logger.warn(
+      this.settings.logger.warn(
         `Tower ${this.tower.id}: ${failed}: ${stringifyError(error)}`,
       ),
     );
@@ -421,7 +418,7 @@ export class SweepRun {
               labelIds: labels.map(l => l.labelId).join(', '),
             }),
       );
-      this.hooks.onDeleted?.(runId, labels);
+      this.settings.hooks.onDeleted?.(runId, labels);
     }
   }
 
@@ -581,7 +578,7 @@ export class SweepRun {
     const deleted = results.filter(r => r.action === 'deleted');
     if (deleted.length) {
       this.deletedByRun.push(deleted);
-      this.hooks.onDeleted?.(this.runId, deleted);
+      this.settings.hooks.onDeleted?.(this.runId, deleted);
     }
   }
 
@@ -716,7 +713,7 @@ export class SweepRun {
   }
 
   private progress(status: RunStatus): void {
-    this.hooks.onProgress?.({
+    this.settings.hooks.onProgress?.({
       runId: this.runId,
       towerId: this.tower.id,
       status,
@@ -745,9 +742,9 @@ export class SweepRun {
       .map(([r, n]) => `${r} ${n}`)
       .join(', ');
     const line = `Tower ${summary.towerId}: sweep ${summary.id} ${summary.status} in ${summary.durationMs} ms: scanned ${c.scanned}, candidates ${c.candidates}, deleted ${c.deleted}, kept ${c.kept}${reasons ? ` (${reasons})` : ''}, failed ${c.failed}`;
-    if (summary.status === 'succeeded') this.logger.info(line);
+    if (summary.status === 'succeeded') this.settings.logger.info(line);
     else
-      this.logger.warn(
+      this.settings.logger.warn(
         `${line}${summary.error ? ` (${summary.error.message})` : ''}`,
       );
     await this.warnOnFailure(
@@ -755,7 +752,7 @@ export class SweepRun {
       'could not prune old runs',
     );
     await this.warnOnFailure(
-      this.hooks.onRunCompleted?.(summary, result.keptByReason),
+      this.settings.hooks.onRunCompleted?.(summary, result.keptByReason),
       'after-run work failed',
     );
     return summary;

@@ -14,14 +14,6 @@ const scryptAsync = promisify(scrypt) as (
 const FIRST_LOGIN_BACKOFF_MS = 15 * 60_000;
 const MAX_LOGIN_BACKOFF_MS = 24 * 60 * 60_000;
 
-function loginBackoffMs(refusals: number): number {
-  const doublings = Math.min(Math.max(refusals - 1, 0), 30);
-  return Math.min(
-    FIRST_LOGIN_BACKOFF_MS * 2 ** doublings,
-    MAX_LOGIN_BACKOFF_MS,
-  );
-}
-
 type RefusedLoginsOptions = {
   tower: TowerConfig;
   store: LoginBackoffStore;
@@ -61,11 +53,15 @@ export class RefusedLogins {
     const salt = before?.credentials.salt ?? randomBytes(16).toString('hex');
     const refusals = (before?.refusals ?? 0) + 1;
     const at = new Date();
+    const waitMs = Math.min(
+      FIRST_LOGIN_BACKOFF_MS * 2 ** (refusals - 1),
+      MAX_LOGIN_BACKOFF_MS,
+    );
     const backoff: LoginBackoff = {
       refusals,
       lastCode: code,
       lastRefusedAt: at,
-      nextLoginAt: new Date(at.getTime() + loginBackoffMs(refusals)),
+      nextLoginAt: new Date(at.getTime() + waitMs),
       credentials: { salt, hash: await this.hash(salt) },
     };
     await store.setLoginBackoff(tower.id, backoff);

@@ -45,11 +45,6 @@ export class RunTally {
     this.fatalError = error;
   }
 
-  /** A batch that deleted some of its labels before it failed: the run goes on. */
-  batchPartlyFailed(error: unknown): void {
-    this.batchError = errorOf(error);
-  }
-
   listed(scanned: number, candidates: number): void {
     this.counts.scanned += scanned;
     this.counts.candidates += candidates;
@@ -57,19 +52,12 @@ export class RunTally {
 
   count(outcomes: LabelOutcome[]): void {
     for (const o of outcomes) {
-      if (o.action === 'deleted') this.counts.deleted++;
-      else if (o.action === 'would-delete') this.counts.wouldDelete++;
-      else if (o.action === 'failed') this.counts.failed++;
-      else if (o.action === 'kept') {
-        this.counts.kept++;
-        // A kept outcome carries a kept reason (`outcome` is only ever called so).
-        const reason = o.reason as KeptReason | undefined;
-        if (reason)
-          this.keptByReason.set(
-            reason,
-            (this.keptByReason.get(reason) ?? 0) + 1,
-          );
-      }
+      this.counts[o.action === 'would-delete' ? 'wouldDelete' : o.action]++;
+      // A kept outcome carries a kept reason (`outcome` is only ever called so).
+      const reason =
+        o.action === 'kept' && (o.reason as KeptReason | undefined);
+      if (reason)
+        this.keptByReason.set(reason, (this.keptByReason.get(reason) ?? 0) + 1);
     }
   }
 
@@ -94,9 +82,10 @@ export class RunTally {
     this.failuresInRow = 0;
   }
 
-  batchFailed(error: unknown): void {
+  /** `partly`: the batch deleted some labels before it failed, which is no failure in a row. */
+  batchFailed(error: unknown, partly = false): void {
     this.batchError = errorOf(error);
-    this.failuresInRow++;
+    if (!partly) this.failuresInRow++;
   }
 
   /** After each page: whether the run stops listing (it becomes fatal when Tower seems down). */

@@ -3,7 +3,6 @@ import { stringifyError, toError } from '@backstage/errors';
 import {
   type LabelOutcome,
   type PluginRunErrorCode,
-  type RunNote,
   type RunRelations,
   type RunStatus,
   type RunSummary,
@@ -11,7 +10,6 @@ import {
 import { performance } from 'node:perf_hooks';
 import { HolderUnreadableError, type HeldLabels } from '../cloudtower/holders';
 import type {
-  LabelRelations,
   TowerClient,
   TowerClockReading,
   TowerLabel,
@@ -138,8 +136,6 @@ export class SweepRun {
   private readonly notes: RunNotes;
   private readonly tally = new RunTally();
   private readonly store: RunStore;
-  private readonly logger: LoggerService;
-  private readonly hooks: SweeperHooks;
   private lastProgressMs = 0;
   /** Whether the guarded delete repeats all of rule 4: not while a field of Label is read directly. */
   private guardSeesEveryRelation = false;
@@ -198,11 +194,9 @@ export class SweepRun {
     this.signal = AbortSignal.any([taskSignal, this.stopAsked.signal]);
     this.tower = settings.tower;
     this.store = settings.store;
-    this.logger = settings.logger;
-    this.hooks = settings.hooks;
     this.client = settings.createClient();
     this.notes = new RunNotes(
-      this.logger,
+      settings.logger,
       `Tower ${this.tower.id}: run ${this.runId}`,
     );
   }
@@ -254,14 +248,14 @@ export class SweepRun {
       );
     }
     const summary = await this.finish(result);
-    if (cancelled) this.hooks.onCancelled?.(summary, stoppedBy);
+    if (cancelled) this.settings.hooks.onCancelled?.(summary, stoppedBy);
     if (heldDeletions.length) {
       this.settings.metrics?.recordHeldDeletions(
         summary.towerId,
         heldDeletions,
       );
       await this.warnOnFailure(
-        this.hooks.onHeldLabelsDeleted?.(summary, heldDeletions),
+        this.settings.hooks.onHeldLabelsDeleted?.(summary, heldDeletions),
         'could not report deleted held labels',
       );
     }
@@ -284,8 +278,9 @@ export class SweepRun {
    * when Tower sent no usable `Date` header. Logs in to read it: a failed login fails the run.
    */
   private async readTowerClock(): Promise<number> {
-    const { runId, tower, logger } = this;
-    const { maxClockAheadMs } = this.settings.tuning;
+    const { runId, tower } = this;
+    const { logger, tuning } = this.settings;
+    const { maxClockAheadMs } = tuning;
     const reading = await this.logIn();
     const { clock, effectiveSkewMs } = readClock(
       reading,
@@ -311,8 +306,16 @@ export class SweepRun {
 
   /** The login, unless earlier refusals hold it back; a refusal backs the next off. */
   private async logIn(): Promise<TowerClockReading> {
-    const { loginPause } = this.start;
-    if (loginPause) throw loginPaused(this.tower.id, loginPause);
+    const { loginPause: pause } = this.start;
+    if (pause) {
+      const nextLoginAt = pause.nextLoginAt.toISOString();
+      const error = new TowerAuthError(
+        `not tried: Tower refused ${pause.refusals} login(s) in a row (${pause.lastCode}); the next is tried at ${nextLoginAt}, or at once on "Sweep now" or a change of the credentials`,
+        { towerId: this.tower.id, operation: 'login', code: 'LOGIN_PAUSED' },
+      );
+      Object.assign(error.params, { refusals: pause.refusals, nextLoginAt });
+      throw error;
+    }
     const { logins } = this.settings;
     const reading = await this.client
       .readClock(this.signal)
@@ -348,7 +351,7 @@ export class SweepRun {
     failed: string,
   ): Promise<void> {
     await work?.catch(error =>
-      this.logger.warn(
+      this.settings.logger.warn(
         `Tower ${this.tower.id}: ${failed}: ${stringifyError(error)}`,
       ),
     );
@@ -357,9 +360,27 @@ export class SweepRun {
   private async readRelations(): Promise<void> {
     const relations = await this.client.readLabelRelations(this.signal);
     this.guardSeesEveryRelation = relations.unfiltered.length === 0;
-    const stored = runRelations(relations);
+    const stored: Required<RunRelations> = {
+      source: relations.source,
+      checked: relations.fields,
+      foundBy: relations.foundBy,
+      readDirectly: relations.unfiltered.map(f => f.name),
+      lackingBuiltIn: relations.lackingBuiltIn,
+      beyondBuiltIn: relations.beyondBuiltIn,
+    };
     await withRetry(() => this.store.setRunRelations(this.runId, stored));
-    relationNotes(stored).forEach(note => this.notes.add(note));
+    const { checked, foundBy } = stored;
+    const notes = [
+      [runNotes.relationsLackingBuiltIn, stored.lackingBuiltIn],
+      [runNotes.relationsBeyondBuiltIn, stored.beyondBuiltIn],
+      [runNotes.relationsReadDirectly, stored.readDirectly],
+      [
+        runNotes.relationsUnclear,
+        checked.filter(r => foundBy[r] === 'unclear'),
+      ],
+    ] as const;
+    for (const [note, names] of notes)
+      if (names.length) this.notes.add(note({ relations: names.join(', ') }));
   }
 
   /** A label of an earlier unanswered delete that is now gone was deleted by that run. */
@@ -396,7 +417,7 @@ export class SweepRun {
               labelIds: labels.map(l => l.labelId).join(', '),
             }),
       );
-      this.hooks.onDeleted?.(runId, labels);
+      this.settings.hooks.onDeleted?.(runId, labels);
     }
   }
 
@@ -528,7 +549,7 @@ export class SweepRun {
           (o.reason === 'referenced' || o.reason === 'count-nonzero'),
       );
       if (deletion.error !== undefined) {
-        tally.batchPartlyFailed(deletion.error);
+        tally.batchFailed(deletion.error, true);
         if (!deletion.outcomes.some(o => o.action === 'deleted'))
           throw deletion.error;
       }
@@ -556,7 +577,7 @@ export class SweepRun {
     const deleted = results.filter(r => r.action === 'deleted');
     if (deleted.length) {
       this.deletedByRun.push(deleted);
-      this.hooks.onDeleted?.(this.runId, deleted);
+      this.settings.hooks.onDeleted?.(this.runId, deleted);
     }
   }
 
@@ -618,16 +639,15 @@ export class SweepRun {
       const holder = held.byLabel.get(labelId);
       if (!holder) continue;
       found.push({ labelId, key, value, holder });
-      const note = runNotes.heldLabelDeleted({
-        labelId,
-        key,
-        value: plainValue(value) ?? '',
-        holder: describeHolder(holder),
-      });
-      this.logger.error(
-        `Tower ${this.tower.id}: run ${this.runId}: ${note.message}`,
+      this.notes.add(
+        runNotes.heldLabelDeleted({
+          labelId,
+          key,
+          value: plainValue(value) ?? '',
+          holder: describeHolder(holder),
+        }),
+        'error',
       );
-      this.notes.keep(note);
     }
     return found;
   }
@@ -692,7 +712,7 @@ export class SweepRun {
   }
 
   private progress(status: RunStatus): void {
-    this.hooks.onProgress?.({
+    this.settings.hooks.onProgress?.({
       runId: this.runId,
       towerId: this.tower.id,
       status,
@@ -716,27 +736,26 @@ export class SweepRun {
     );
     this.progress(summary.status);
     this.settings.metrics?.recordRun(summary, result.keptByReason);
-    logRunEnd(this.logger, summary, result);
+    const c = summary.counts;
+    const reasons = [...result.keptByReason]
+      .map(([r, n]) => `${r} ${n}`)
+      .join(', ');
+    const line = `Tower ${summary.towerId}: sweep ${summary.id} ${summary.status} in ${summary.durationMs} ms: scanned ${c.scanned}, candidates ${c.candidates}, deleted ${c.deleted}, kept ${c.kept}${reasons ? ` (${reasons})` : ''}, failed ${c.failed}`;
+    if (summary.status === 'succeeded') this.settings.logger.info(line);
+    else
+      this.settings.logger.warn(
+        `${line}${summary.error ? ` (${summary.error.message})` : ''}`,
+      );
     await this.warnOnFailure(
       this.store.pruneRuns(this.tower.id, this.settings.tuning.retention),
       'could not prune old runs',
     );
     await this.warnOnFailure(
-      this.hooks.onRunCompleted?.(summary, result.keptByReason),
+      this.settings.hooks.onRunCompleted?.(summary, result.keptByReason),
       'after-run work failed',
     );
     return summary;
   }
-}
-
-function loginPaused(towerId: string, backoff: LoginBackoff): TowerAuthError {
-  const nextLoginAt = backoff.nextLoginAt.toISOString();
-  const error = new TowerAuthError(
-    `not tried: Tower refused ${backoff.refusals} login(s) in a row (${backoff.lastCode}); the next is tried at ${nextLoginAt}, or at once on "Sweep now" or a change of the credentials`,
-    { towerId, operation: 'login', code: 'LOGIN_PAUSED' },
-  );
-  Object.assign(error.params, { refusals: backoff.refusals, nextLoginAt });
-  return error;
 }
 
 function byRun(pending: PendingDelete[]): Map<string, LabelOutcome[]> {
@@ -747,43 +766,4 @@ function byRun(pending: PendingDelete[]): Map<string, LabelOutcome[]> {
     runs.set(p.runId, labels);
   }
   return runs;
-}
-
-function runRelations(relations: LabelRelations): Required<RunRelations> {
-  return {
-    source: relations.source,
-    checked: relations.fields,
-    foundBy: relations.foundBy,
-    readDirectly: relations.unfiltered.map(f => f.name),
-    lackingBuiltIn: relations.lackingBuiltIn,
-    beyondBuiltIn: relations.beyondBuiltIn,
-  };
-}
-
-function relationNotes(relations: Required<RunRelations>): RunNote[] {
-  const { checked, foundBy } = relations;
-  const notes = [
-    [runNotes.relationsLackingBuiltIn, relations.lackingBuiltIn],
-    [runNotes.relationsBeyondBuiltIn, relations.beyondBuiltIn],
-    [runNotes.relationsReadDirectly, relations.readDirectly],
-    [runNotes.relationsUnclear, checked.filter(r => foundBy[r] === 'unclear')],
-  ] as const;
-  return notes
-    .filter(([, names]) => names.length > 0)
-    .map(([note, names]) => note({ relations: names.join(', ') }));
-}
-
-function logRunEnd(
-  logger: LoggerService,
-  summary: RunSummary,
-  result: SweepResult,
-): void {
-  const c = summary.counts;
-  const reasons = [...result.keptByReason]
-    .map(([r, n]) => `${r} ${n}`)
-    .join(', ');
-  const line = `Tower ${summary.towerId}: sweep ${summary.id} ${summary.status} in ${summary.durationMs} ms: scanned ${c.scanned}, candidates ${c.candidates}, deleted ${c.deleted}, kept ${c.kept}${reasons ? ` (${reasons})` : ''}, failed ${c.failed}`;
-  if (summary.status === 'succeeded') logger.info(line);
-  else
-    logger.warn(`${line}${summary.error ? ` (${summary.error.message})` : ''}`);
 }

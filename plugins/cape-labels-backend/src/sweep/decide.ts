@@ -168,11 +168,7 @@ export function capBeforeCheck(
   candidates: TowerLabel[],
   options: { maxDeletes: number; confirming: boolean },
 ): { take: TowerLabel[]; kept: LabelOutcome[] } {
-  if (
-    options.confirming ||
-    candidates.length === 0 ||
-    reserved < options.maxDeletes
-  )
+  if (options.confirming || reserved < options.maxDeletes)
     return { take: candidates, kept: [] };
   return { take: [], kept: candidates.map(l => outcome(l, 'kept', 'cap')) };
 }

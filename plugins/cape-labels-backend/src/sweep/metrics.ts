@@ -1,11 +1,9 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import type { MetricsService } from '@backstage/backend-plugin-api/alpha';
 import { stringifyError } from '@backstage/errors';
-import type {
-  KeptReason,
-  RunSummary,
-} from '@smartx-cape/plugin-cape-labels-common';
+import type { RunSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { towerErrorKind, type TowerError } from '../cloudtower/errors';
+import type { KeptCounts } from '../notifications/runHealth';
 import type { HeldDeletion } from './decide';
 
 // Attributes are the Tower id and fixed sets only, never a label's key or value nor an error's
@@ -21,7 +19,6 @@ type SweepMetricsOptions = {
   logger: LoggerService;
 };
 
-/** Each counter's description, by its name after `cape_labels.`. */
 const COUNTERS = {
   runs: 'Sweep runs that ended, by Tower, status and trigger',
   'labels.deleted': 'Labels deleted from Tower, by Tower',
@@ -74,7 +71,7 @@ export class SweepMetrics {
   }
 
   /** A finished run's figures (per-reason counts come from its outcomes). */
-  recordRun(run: RunSummary, keptByReason: ReadonlyMap<KeptReason, number>) {
+  recordRun(run: RunSummary, keptByReason: KeptCounts) {
     const tower = run.towerId;
     const ended = {
       tower,

@@ -140,12 +140,12 @@ export class RunNotes {
   private dropped = 0;
 
   constructor(
-    private readonly logger: Pick<LoggerService, 'warn'>,
+    private readonly logger: Pick<LoggerService, 'warn' | 'error'>,
     private readonly prefix: string,
   ) {}
 
-  readonly add = (runNote: RunNote): void => {
-    this.logger.warn(`${this.prefix}: ${runNote.message}`);
+  readonly add = (runNote: RunNote, level: 'warn' | 'error' = 'warn') => {
+    this.logger[level](`${this.prefix}: ${runNote.message}`);
     this.keep(runNote);
   };
 

@@ -22,9 +22,8 @@ export type SweepSchedule =
 export const DUE_SLACK = Duration.fromObject({ seconds: 10 });
 
 function toDuration(value: unknown): Duration {
-  if (Duration.isDuration(value)) return value;
   if (typeof value === 'string') return Duration.fromISO(value);
-  return Duration.fromObject((value ?? {}) as DurationLike & object);
+  return Duration.fromDurationLike((value ?? {}) as DurationLike);
 }
 
 export function sweepSchedule(

@@ -7,7 +7,6 @@ import { stringifyError } from '@backstage/errors';
 import type { JsonObject } from '@backstage/types';
 import {
   CAPE_LABELS_TOPIC_RUN_COMPLETED,
-  type KeptReason,
   type LabelOutcome,
   type RunStatus,
   type RunSummary,
@@ -15,6 +14,7 @@ import {
 import type { TowerConfig } from '../config/types';
 import { plainValue } from '../lib/plainText';
 import type { RunNotifier } from '../notifications/RunNotifier';
+import type { KeptCounts } from '../notifications/runHealth';
 import type { HeldDeletion } from './decide';
 
 export type RunProgress = { runId: string; towerId: string; status: RunStatus };
@@ -22,10 +22,7 @@ export type RunProgress = { runId: string; towerId: string; status: RunStatus };
 /** What a sweeper tells the rest of the plugin. Each is optional; none may stop a sweep. */
 export type SweeperHooks = {
   /** After every run, with how many labels were kept for each reason. */
-  onRunCompleted?: (
-    run: RunSummary,
-    kept: ReadonlyMap<KeptReason, number>,
-  ) => Promise<void>;
+  onRunCompleted?: (run: RunSummary, kept: KeptCounts) => Promise<void>;
   /** Every batch of labels deleted (the audit trail), under the run that deleted them. */
   onDeleted?: (runId: string, deleted: LabelOutcome[]) => void;
   /** A run started, wrote its progress, or ended (the card's live signal). */

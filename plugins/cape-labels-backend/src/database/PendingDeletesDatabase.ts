@@ -18,10 +18,7 @@ export type PendingBatchId = number;
 
 /** The guarded deletes' write-ahead record (rule 5). */
 export class PendingDeletesDatabase extends ConnectedStore {
-  /**
-   * Writes the labels of a guarded delete before it is sent: one row per delete, so recording a
-   * delete costs one row, not one per label.
-   */
+  /** Writes a guarded delete's labels before it is sent, as one row per delete (not one per label). */
   async writePendingDeletes(
     towerId: string,
     runId: string,

@@ -138,10 +138,7 @@ async function addToRunCounters(
   if (updated === 0) throw new NotFoundError(`run ${runId} not found`);
 }
 
-/**
- * One atomic increment: concurrent writers get disjoint ranges (a failed write leaves a gap,
- * which nothing minds). It locks the run's row until its transaction ends.
- */
+/** One atomic increment: disjoint ranges for concurrent writers (a gap is harmless); locks the run's row. */
 async function reserveOutcomeSeqs(db: Knex, runId: string, count: number) {
   const [row] = (await runs(db, { id: runId })
     .increment('outcome_seq', count)
@@ -542,10 +539,7 @@ export class RunsDatabase extends ConnectedStore {
     };
   }
 
-  /**
-   * The run's outcomes that pass `filter`, in pages of `pageSize`, read by keyset on `seq`: never
-   * more than one page in memory, and no OFFSET scan.
-   */
+  /** The run's outcomes passing `filter`, by keyset on `seq` in pages of `pageSize`: one page in memory. */
   async *iterateOutcomes(
     runId: string,
     filter: OutcomeFilter,
@@ -563,10 +557,7 @@ export class RunsDatabase extends ConnectedStore {
     }
   }
 
-  /**
-   * The values of `key` whose labels the Tower's runs since `since` deleted most, most first, ties
-   * by value. Grouped in the database: never loads the outcomes.
-   */
+  /** Values of `key` the Tower's runs since `since` deleted most (ties by value), grouped in the database. */
   async topDeletedValues(options: {
     towerId: string;
     key: string;

@@ -150,10 +150,7 @@ export class SweepCoordinator {
     return { requestId: request.id };
   }
 
-  /**
-   * Marks the run (its heartbeat finds the mark and stops it), then cancels its task on whichever
-   * replica runs it. 409 when no sweep of the Tower runs.
-   */
+  /** Marks the run, which its heartbeat stops, and cancels its task wherever it runs; 409 when none runs. */
   async stopSweep(input: {
     towerId: string;
     stoppedBy: string;

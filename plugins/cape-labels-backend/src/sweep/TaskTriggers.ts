@@ -21,10 +21,7 @@ const REQUEST_PATIENCE: Patience = { patienceMs: 5_000, retryMs: 100 };
 /** How long a restart tries while some replica holds the lease: after that the start is that replica's. */
 const RESTART_PATIENCE: Patience = { patienceMs: 10_000, retryMs: 250 };
 
-/**
- * `wanted` is asked before every retry: a start nobody needs would run as a preview. Any failure
- * other than a held lease is thrown.
- */
+/** Asks `wanted` before each retry (an unwanted start would preview); throws all but a held lease. */
 async function triggerWhileWanted(
   scheduler: Pick<SchedulerService, 'triggerTask'>,
   taskId: string,

@@ -19,10 +19,7 @@ import { RefusedLogins } from './RefusedLogins';
 import { SweepRun, type PlannedRun, type SweeperSettings } from './SweepRun';
 import type { TaskRestarts } from './TaskTriggers';
 
-/**
- * `replica-full` retries at once, so that a replica with a free slot may take the Tower up; a
- * Tower already `in-line` is started by the slot kept for it.
- */
+/** `replica-full` retries at once, for a replica with a free slot; `in-line` waits for its kept slot. */
 type TaskOutcome =
   | { handedBack: false }
   | {
@@ -309,10 +306,7 @@ export class TowerSweeper implements SlotClaimant {
       : RAN;
   }
 
-  /**
-   * Whether no run of the Tower is alive, after a bounded wait: a stop, a cancel or a timeout
-   * frees the lease while the stopped run still finishes its batch.
-   */
+  /** Whether no run of the Tower is alive, waiting a while: a stopped run frees the lease before it ends. */
   private async previousRunEnded(signal: AbortSignal): Promise<boolean> {
     const { store, tower, tuning } = this.options;
     // A stopped run's last batch: its delete, survivor reads and settle window, or going silent.
@@ -365,9 +359,7 @@ export class TowerSweeper implements SlotClaimant {
   private async externalPreviewAllowed(): Promise<boolean> {
     const { store, tower, logger } = this.options;
     const last = (await store.lastRuns([tower.id])).get(tower.id);
-    const sinceMs = last
-      ? Date.now() - Date.parse(last.startedAt)
-      : Infinity;
+    const sinceMs = last ? Date.now() - Date.parse(last.startedAt) : Infinity;
     const started = `Tower ${tower.id}: task started while no sweep was due and no request was pending (the scheduler's trigger endpoint?)`;
     const allowed = sinceMs >= EXTERNAL_START_GAP_MS;
     logger.warn(

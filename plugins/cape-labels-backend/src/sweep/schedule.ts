@@ -150,10 +150,7 @@ export function isDue(
   return due !== undefined && due <= DateTime.fromJSDate(now).plus(DUE_SLACK);
 }
 
-/**
- * A cron tick the scheduler started before the Tower's moved time gives its lease back until
- * then; undefined when no moved time is pending.
- */
+/** Until the Tower's moved time, a cron tick started before it gives its lease back; else undefined. */
 export function spreadStartAt(
   schedule: SweepSchedule,
   anchor: Date | undefined,

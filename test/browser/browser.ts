@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { card, EN, ZH_CN } from './locators';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -35,7 +36,7 @@ export async function launchChromium(): Promise<Browser> {
 
 /**
  * Opens `url`; if the sign-in page shows, presses the guest "Enter" button. Resolves when the
- * home page (data-testid="app-home") is there.
+ * home page is there: its card, titled in English or in Chinese.
  */
 export async function signInAsGuest(
   page: Page,
@@ -43,7 +44,7 @@ export async function signInAsGuest(
   timeoutMs = 60_000,
 ): Promise<void> {
   await page.goto(url, { waitUntil: 'domcontentloaded', timeout: timeoutMs });
-  const home = page.getByTestId('app-home');
+  const home = card(page, EN).or(card(page, ZH_CN));
   const enter = page.getByRole('button', { name: /^enter$/i });
   await home
     .or(enter)

@@ -14,10 +14,7 @@ import { readRows, waitForRowsWithData } from './cardModel';
 import { cardChecks } from './cardChecks';
 import { walkTowerPage } from './towerPageWalk';
 import { visitInChinese } from './zhCN';
-import {
-  cardTestIds,
-  towerTestIds,
-} from '../../plugins/cape-labels/src/testIds';
+import { card, towerRow } from './locators';
 import { startStack, stopStack, type Stack, type TowerSpec } from './stack';
 
 const RESULTS = path.join(__dirname, 'results');
@@ -42,6 +39,8 @@ const TOWERS: TowerSpec[] = [
   },
 ];
 const PREVIEW_TOWER = 'alpha';
+const titleOf = (towerId: string) =>
+  String(TOWERS.find(t => t.id === towerId)!.entry.title);
 
 let stack: Stack | undefined;
 const timings: Record<string, number> = {};
@@ -93,11 +92,11 @@ test('the card shows one row per Tower with the status and counts of the API', a
       { timeoutMs: 120_000, intervalMs: 500 },
     ),
   );
-  const ids = (await apiTowers()).map(t => t.id);
+  const titles = (await apiTowers()).map(t => t.title);
 
   timings.firstVisitToDataMs = await step('first-visit', async () => {
     await signInAsGuest(stack!.page, stack!.app.url);
-    return waitForRowsWithData(stack!.page, ids, 60_000);
+    return waitForRowsWithData(stack!.page, titles, 60_000);
   });
   await step('rows-match-api', () =>
     expectCardMatchesApi('the card to agree with GET /towers', 30_000),
@@ -106,7 +105,7 @@ test('the card shows one row per Tower with the status and counts of the API', a
   // signed in already: a reload measures the card alone (page load to all rows with numbers)
   timings.reloadToDataMs = await step('reload', async () => {
     await stack!.page.reload({ waitUntil: 'commit' });
-    return waitForRowsWithData(stack!.page, ids, 60_000);
+    return waitForRowsWithData(stack!.page, titles, 60_000);
   });
   const towers = await step('rows-match-api-after-reload', () =>
     expectCardMatchesApi(
@@ -132,13 +131,13 @@ test('the card shows one row per Tower with the status and counts of the API', a
 
   // the sweep buttons follow the permission check (allow-all demo policy): wait for them
   await step('actions-shown', async () => {
-    for (const id of ids)
-      await stack!.page
-        .getByTestId(towerTestIds(id).preview)
+    for (const title of titles)
+      await towerRow(stack!.page, title)
+        .getByRole('button', { name: 'Preview', exact: true })
         .waitFor({ timeout: 30_000 });
   });
   const shot = path.join(RESULTS, 'card.png');
-  await stack!.page.getByTestId(cardTestIds.card).screenshot({ path: shot });
+  await card(stack!.page).screenshot({ path: shot });
   console.log(
     `card time-to-data: ${Math.round(timings.firstVisitToDataMs)} ms from navigation incl. guest sign-in, ` +
       `${Math.round(timings.reloadToDataMs)} ms on reload (signed in); screenshot ${shot}`,
@@ -150,13 +149,11 @@ test('"Preview" starts a dry run that the card then shows', async () => {
   expect(before.lastRun).not.toBeNull();
   const started = Date.now();
   await step('preview-click', async () => {
-    await stack!.page
-      .getByTestId(towerTestIds(PREVIEW_TOWER).preview)
+    const row = towerRow(stack!.page, titleOf(PREVIEW_TOWER));
+    await row
+      .getByRole('button', { name: 'Preview', exact: true })
       .click({ timeout: 30_000 });
-    await stack!.page
-      .getByTestId(towerTestIds(PREVIEW_TOWER).actionMessage)
-      .filter({ hasText: 'Preview requested' })
-      .waitFor({ timeout: 30_000 });
+    await row.getByText('Preview requested').waitFor({ timeout: 30_000 });
   });
   const after = await step('preview-run', () =>
     pollUntil(
@@ -196,14 +193,15 @@ test('"Preview" starts a dry run that the card then shows', async () => {
     expect(row.trend!.at(-1)!.title).toMatch(/\(dry run\) · \d+ would delete/);
   });
   const shot = path.join(RESULTS, 'card-after-preview.png');
-  await stack!.page.getByTestId(cardTestIds.card).screenshot({ path: shot });
+  await card(stack!.page).screenshot({ path: shot });
   console.log(
     `preview: click to card showing run ${after.lastRun!.id} in ${timings.previewToCardMs} ms; screenshot ${shot}`,
   );
 });
 
 test('the Tower page opens from the row, filters the labels and downloads them as CSV', async () => {
-  expect(await walkTowerPage(stack!, step, 'charlie', RESULTS)).toBeGreaterThan(
+  const charlie = { id: 'charlie', title: titleOf('charlie') };
+  expect(await walkTowerPage(stack!, step, charlie, RESULTS)).toBeGreaterThan(
     0,
   );
 });
@@ -227,8 +225,8 @@ test('a slow sweep shows its scanned count growing on the card before the run en
     const startScanned = before.lastRun?.counts.scanned ?? 0;
     // back to the card (the previous test left the Tower page open)
     await signInAsGuest(page, stack!.app.url);
-    await page
-      .getByTestId(towerTestIds(towerId).preview)
+    await towerRow(page, titleOf(towerId))
+      .getByRole('button', { name: 'Preview', exact: true })
       .click({ timeout: 30_000 });
     const { run: done, shownWhileRunning } = await step('live-progress', () =>
       followRun(towerId, before.lastRun?.id, startScanned),
@@ -256,7 +254,8 @@ test('a slow sweep shows its scanned count growing on the card before the run en
 });
 
 test('with the app set to zh-CN the card and the Tower page speak Chinese', async () => {
-  const shown = await visitInChinese(stack!, step, 'alpha', RESULTS);
+  const alpha = { id: 'alpha', title: titleOf('alpha') };
+  const shown = await visitInChinese(stack!, step, alpha, RESULTS);
   // the chip names the API's status in Chinese; "…前" is luxon's zh-CN "ago"
   expect(shown.status).toMatch(/^(成功|部分完成|失败|已中止|运行中)$/);
   expect(shown.lastRun).toMatch(/前$/);

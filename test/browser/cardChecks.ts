@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { callApi } from '../support/api';
 import { pollUntil } from '../support/processes';
 import { compareWithApi, readRows, type ApiTower } from './cardModel';
-import { cardTestIds } from '../../plugins/cape-labels/src/testIds';
+import { card, EN } from './locators';
 import type { Stack } from './stack';
 
 /**
@@ -111,8 +111,8 @@ export function cardChecks(stack: () => Stack | undefined, resultsDir: string) {
 
   /** The card's rows and their differences from the API, for failure messages. */
   async function cardState(page: Page): Promise<string> {
-    if ((await page.getByTestId(cardTestIds.card).count()) === 0) {
-      return `\nthe page has no cape-labels-card at ${page.url()}\n${diagnostics()}`;
+    if ((await card(page).count()) === 0) {
+      return `\nthe page has no card named "${EN.card}" at ${page.url()}\n${diagnostics()}`;
     }
     const differences = compareWithApi(await readRows(page), await apiTowers());
     return `\ncard vs API:\n  ${differences.join('\n  ') || '(they agree)'}\n${diagnostics()}`;
@@ -130,11 +130,11 @@ export function cardChecks(stack: () => Stack | undefined, resultsDir: string) {
       await page
         .screenshot({ path: file, fullPage: true })
         .catch(() => undefined);
-      const card = await cardState(page).catch(
+      const state = await cardState(page).catch(
         e => `\n(could not read the card: ${String(e)})`,
       );
       throw new Error(
-        `${name} failed (page screenshot: ${file}): ${message}${card}`,
+        `${name} failed (page screenshot: ${file}): ${message}${state}`,
       );
     }
   }
@@ -163,9 +163,9 @@ export function cardChecks(stack: () => Stack | undefined, resultsDir: string) {
           shownWhileRunning.push(row.scanned);
           if (!midRunShot && row.scanned > startScanned) {
             midRunShot = true;
-            await page
-              .getByTestId(cardTestIds.card)
-              .screenshot({ path: path.join(resultsDir, 'card-live.png') });
+            await card(page).screenshot({
+              path: path.join(resultsDir, 'card-live.png'),
+            });
           }
         }
         return isNew && last.status !== 'running' && !tower.running

@@ -1,9 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
-import {
-  cardTestIds,
-  towerTestIds,
-} from '../../plugins/cape-labels/src/testIds';
+import { card, EN } from './locators';
 
 /** What the card shows for one Tower row. */
 type CardRow = {
@@ -27,55 +24,80 @@ export type ApiTower = Pick<
   'id' | 'title' | 'dryRun' | 'running' | 'lastRun'
 >;
 
-const ROW_PREFIX = towerTestIds('').row;
-type TowerTestIds = ReturnType<typeof towerTestIds>;
+/** The words of the row's figures and badges (English: the card test reads the rows in English). */
+const ROW_WORDS = {
+  deleted: 'deleted',
+  wouldDelete: 'would delete',
+  candidates: 'candidates',
+  scanned: 'scanned',
+  dryRunMode: 'dry-run mode',
+  dryRunLast: 'last run: dry run',
+  history: EN.history,
+};
 
-/** Reads every Tower row of the card from the DOM, in document order. */
+/**
+ * Reads every Tower row of the card as a person sees it, in document order. A row is a group
+ * named by the Tower's title that shows a status; its figures are groups named by the label under
+ * the number; its id is where its History link leads (`/cape-labels/towers/:towerId`).
+ */
 export async function readRows(page: Page): Promise<CardRow[]> {
-  const ids = await page.$$eval(
-    `[data-testid="${cardTestIds.card}"] [data-testid^="${ROW_PREFIX}"]`,
-    (elements, prefix) =>
-      elements.map(row =>
-        (row.getAttribute('data-testid') ?? '').slice(prefix.length),
-      ),
-    ROW_PREFIX,
-  );
-  return page.evaluate(
-    (towers: Array<[string, TowerTestIds]>) => {
-      // counts are grouped as the app's language groups digits ("12,345")
-      const num = (el: Element | null): number | null => {
-        const text = el?.textContent?.trim() ?? '';
-        return /^\d[\d,.\s]*$/.test(text)
-          ? Number(text.replace(/\D/g, ''))
-          : null;
+  const rows = card(page)
+    .getByRole('group')
+    .filter({ has: page.getByRole('status') });
+  return rows.evaluateAll((elements, words) => {
+    /** The number of the row's figure named `label`, or null. */
+    const figure = (row: Element, label: string): string | null => {
+      for (const group of row.querySelectorAll(
+        '[role="group"][aria-labelledby]',
+      )) {
+        const name = document.getElementById(
+          group.getAttribute('aria-labelledby') ?? '',
+        );
+        if (name?.textContent?.trim() === label)
+          return [...group.children]
+            .filter(child => child !== name)
+            .map(child => child.textContent ?? '')
+            .join('')
+            .trim();
+      }
+      return null;
+    };
+    // counts are grouped as the app's language groups digits ("12,345")
+    const num = (text: string | null): number | null =>
+      text && /^\d[\d,.\s]*$/.test(text)
+        ? Number(text.replace(/\D/g, ''))
+        : null;
+    const shows = (row: Element, text: string) =>
+      [...row.querySelectorAll('*')].some(
+        el => el.textContent?.trim() === text,
+      );
+    return elements.map(row => {
+      const links = [...row.querySelectorAll('a')];
+      const history = links.find(a => a.textContent?.trim() === words.history);
+      const trend = row.querySelector('[role="img"]');
+      return {
+        id: history?.getAttribute('href')?.split('/').pop() ?? '',
+        trend: trend?.querySelector('svg')
+          ? [...trend.querySelectorAll('svg [data-run]')].map(mark => ({
+              runId: mark.getAttribute('data-run') ?? '',
+              title: mark.querySelector('title')?.textContent ?? '',
+            }))
+          : null,
+        // the first link is the Tower's title, leading to its server
+        title: links[0]?.textContent?.trim() ?? '',
+        running: row.getAttribute('data-running') === 'true',
+        status:
+          row.querySelector('[role="status"]')?.getAttribute('data-status') ??
+          null,
+        deleted: num(figure(row, words.deleted)),
+        wouldDelete: num(figure(row, words.wouldDelete)),
+        candidates: num(figure(row, words.candidates)),
+        scanned: num(figure(row, words.scanned)),
+        dryRunLast: shows(row, words.dryRunLast),
+        dryRunMode: shows(row, words.dryRunMode),
       };
-      return towers.map(([id, t]) => {
-        const row = document.querySelector(`[data-testid="${t.row}"]`);
-        const q = (testId: string) =>
-          row?.querySelector(`[data-testid="${testId}"]`) ?? null;
-        const trend = q(t.trend);
-        return {
-          id,
-          trend: trend?.querySelector('svg')
-            ? [...trend.querySelectorAll('svg [data-run]')].map(mark => ({
-                runId: mark.getAttribute('data-run') ?? '',
-                title: mark.querySelector('title')?.textContent ?? '',
-              }))
-            : null,
-          title: q(t.title)?.textContent?.trim() ?? '',
-          running: row?.getAttribute('data-running') === 'true',
-          status: q(t.status)?.getAttribute('data-status') ?? null,
-          deleted: num(q(t.deleted)),
-          wouldDelete: num(q(t.wouldDelete)),
-          candidates: num(q(t.candidates)),
-          scanned: num(q(t.scanned)),
-          dryRunLast: q(t.dryRunLast) !== null,
-          dryRunMode: q(t.dryRunMode) !== null,
-        };
-      });
-    },
-    ids.map((id): [string, TowerTestIds] => [id, towerTestIds(id)]),
-  );
+    });
+  }, ROW_WORDS);
 }
 
 /** The differences between the card and the API (empty when they agree). */
@@ -125,34 +147,48 @@ export function compareWithApi(rows: CardRow[], towers: ApiTower[]): string[] {
 }
 
 /**
- * Waits in the page until every given Tower row shows numbers in its headline (deleted or would
- * delete), candidates and scanned; resolves
+ * Waits in the page until the row of every given Tower (by title) shows numbers in its headline
+ * (deleted or would delete), candidates and scanned; resolves
  * with performance.now() at that moment (ms since this document's navigation started).
  */
 export async function waitForRowsWithData(
   page: Page,
-  ids: string[],
+  titles: string[],
   timeoutMs: number,
 ): Promise<number> {
   const handle = await page.waitForFunction(
-    (towers: TowerTestIds[]) => {
-      const shown = (testId: string) => {
-        const el = document.querySelector(`[data-testid="${testId}"]`);
-        return (
-          !!el &&
-          /^\d[\d,.\s]*$/.test(el.textContent?.trim() ?? '') &&
-          el.getBoundingClientRect().height > 0
-        );
+    ({ titles: wanted, words }) => {
+      /** Whether the row's figure named `label` shows a number. */
+      const shown = (row: Element, label: string) => {
+        for (const group of row.querySelectorAll(
+          '[role="group"][aria-labelledby]',
+        )) {
+          const name = document.getElementById(
+            group.getAttribute('aria-labelledby') ?? '',
+          );
+          const value = [...group.children].find(child => child !== name);
+          if (name?.textContent?.trim() === label)
+            return (
+              !!value &&
+              /^\d[\d,.\s]*$/.test(value.textContent?.trim() ?? '') &&
+              value.getBoundingClientRect().height > 0
+            );
+        }
+        return false;
       };
-      const ok = towers.every(
-        t =>
-          (shown(t.deleted) || shown(t.wouldDelete)) &&
-          shown(t.candidates) &&
-          shown(t.scanned),
-      );
+      const rows = [...document.querySelectorAll('[role="group"][aria-label]')];
+      const ok = wanted.every(title => {
+        const row = rows.find(r => r.getAttribute('aria-label') === title);
+        return (
+          !!row &&
+          (shown(row, words.deleted) || shown(row, words.wouldDelete)) &&
+          shown(row, words.candidates) &&
+          shown(row, words.scanned)
+        );
+      });
       return ok ? performance.now() : false;
     },
-    ids.map(towerTestIds),
+    { titles, words: ROW_WORDS },
     { timeout: timeoutMs, polling: 'raf' },
   );
   return (await handle.jsonValue()) as number;

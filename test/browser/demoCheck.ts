@@ -11,7 +11,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { pollUntil, sleep } from '../support/processes';
 import { launchChromium, signInAsGuest } from './browser';
-import { towerTestIds } from '../../plugins/cape-labels/src/testIds';
+import { towerRow } from './locators';
 import { readRows, waitForRowsWithData, type ApiTower } from './cardModel';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -124,7 +124,7 @@ async function main(): Promise<void> {
       await signInAsGuest(page, 'http://localhost:3000/', 120_000);
       const ms = await waitForRowsWithData(
         page,
-        towers.map(t => t.id),
+        towers.map(t => t.title),
         60_000,
       );
       console.log(
@@ -132,8 +132,8 @@ async function main(): Promise<void> {
       );
       // "Sweep now"/"Preview" appear once the permission check has answered
       for (const t of towers)
-        await page
-          .getByTestId(towerTestIds(t.id).preview)
+        await towerRow(page, t.title)
+          .getByRole('button', { name: 'Preview', exact: true })
           .waitFor({ timeout: 30_000 });
       for (const row of await readRows(page))
         console.log(`  ${JSON.stringify(row)}`);

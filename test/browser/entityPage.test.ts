@@ -10,10 +10,7 @@ import path from 'node:path';
 import { callApi } from '../support/api';
 import { pollUntil } from '../support/processes';
 import { signInAsGuest } from './browser';
-import {
-  entityCardTestIds,
-  towerTestIds,
-} from '../../plugins/cape-labels/src/testIds';
+import { card, towerRow } from './locators';
 import { startStack, stopStack, type Stack, type TowerSpec } from './stack';
 
 const RESULTS = path.join(__dirname, 'results');
@@ -119,35 +116,48 @@ test('a Tower entity page shows the Tower and its runs; its owners are notified 
 
   // The main card links each Tower to its entity page; follow alpha's link.
   await page.goto(`${stack.app.url}/cape-labels`);
-  const entityLink = page.getByTestId(towerTestIds('alpha').entityLink);
+  const entityLink = towerRow(page, 'Alpha (deletes)').getByRole('link', {
+    name: 'Catalog',
+    exact: true,
+  });
   await entityLink.waitFor({ timeout: 60_000 });
   await expect(entityLink.getAttribute('href')).resolves.toBe(
     '/catalog/default/resource/alpha',
   );
   await entityLink.click();
   await page.waitForURL(/\/catalog\/default\/resource\/alpha$/);
-  const card = page.getByTestId(entityCardTestIds.card);
-  await card.waitFor({ timeout: 60_000 });
-  await page.getByTestId(entityCardTestIds.runs).waitFor({ timeout: 30_000 });
+  const entityCard = card(page);
+  await entityCard.waitFor({ timeout: 60_000 });
+  const runs = entityCard.getByRole('table', { name: 'Last 10 runs' });
+  await runs.waitFor({ timeout: 30_000 });
   await expect(
-    page.getByTestId(towerTestIds('alpha').title).textContent(),
+    towerRow(page, 'Alpha (deletes)')
+      .getByRole('link', { name: 'Alpha (deletes)' })
+      .textContent(),
   ).resolves.toContain('Alpha (deletes)');
-  const runRows = await page
-    .locator(`[data-testid^="${entityCardTestIds.run('')}"]`)
+  // a run's line is a row of cells (the header's are column headers)
+  const runRows = await runs
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
     .count();
   expect(runRows).toBeGreaterThanOrEqual(1);
-  await expect(card.textContent()).resolves.toMatch(/\d+ deleted/);
+  await expect(entityCard.textContent()).resolves.toMatch(/\d+ deleted/);
   await page.screenshot({
     path: path.join(RESULTS, 'entity-page.png'),
     fullPage: true,
   });
 
   await page.goto(`${stack.app.url}/catalog/default/resource/bravo`);
-  await page
-    .getByTestId(entityCardTestIds.run(failed.id))
+  // the newest run's line (the run lines show no ids): the failed run, by its status
+  await card(page)
+    .getByRole('table', { name: 'Last 10 runs' })
+    .getByRole('row')
+    .nth(1)
+    .getByRole('status')
+    .filter({ hasText: /^failed$/ })
     .waitFor({ timeout: 60_000 });
   await expect(
-    page.getByTestId(towerTestIds('bravo').status).textContent(),
+    towerRow(page, 'Bravo (breaks)').getByRole('status').textContent(),
   ).resolves.toBe('failed');
 
   await page.goto(`${stack.app.url}/notifications`);

@@ -11,11 +11,7 @@ import type { Page } from 'playwright-core';
 import { callApi } from '../support/api';
 import { pollUntil } from '../support/processes';
 import { signInAsGuest } from './browser';
-import {
-  cardTestIds,
-  towerPageTestIds,
-  towerTestIds,
-} from '../../plugins/cape-labels/src/testIds';
+import { card, rowDescription, runLabels, towerRow, ZH_CN } from './locators';
 import { startStack, stopStack, type Stack, type TowerSpec } from './stack';
 
 const RESULTS = path.join(__dirname, 'results');
@@ -109,14 +105,16 @@ test('a failed run reads in Chinese; a notification link opens its run; Stop end
     await sweepUntil('bravo', 'failed');
     await setLanguage(page, 'zh-CN');
     await page.goto(`${stack.app.url}/cape-labels`);
-    const error = page.getByTestId(towerTestIds('bravo').error);
-    await error.waitFor(TIMEOUT);
-    const text = await error.innerText();
+    // the row is described by its run's error
+    const text = await rowDescription(
+      towerRow(page, 'Bravo (breaks)'),
+      TIMEOUT.timeout,
+    );
     expect(text).toContain('HTTP 状态码 500');
     expect(text).not.toMatch(LATIN_SENTENCE);
-    await page
-      .getByTestId(cardTestIds.card)
-      .screenshot({ path: path.join(RESULTS, 'failure-zh-CN.png') });
+    await card(page, ZH_CN).screenshot({
+      path: path.join(RESULTS, 'failure-zh-CN.png'),
+    });
   } finally {
     stack.sims[1].admin.clearFaults();
     await setLanguage(page, 'en');
@@ -124,20 +122,20 @@ test('a failed run reads in Chinese; a notification link opens its run; Stop end
 
   // 2. The link a notification carries (runLink) opens the run it names, not the newest.
   await page.goto(`${stack.app.url}/cape-labels/towers/bravo?run=${failedId}`);
-  const ids = towerPageTestIds('bravo');
-  await page
-    .getByTestId(ids.labels)
+  const labelsOf = (runId: string) =>
+    page.getByRole('button', { name: `Labels of run ${runId}`, exact: true });
+  await runLabels(page)
     .and(page.locator(`[data-run="${failedId}"]`))
     .waitFor(TIMEOUT);
-  await expect(
-    page.getByTestId(ids.showLabels(failedId)).getAttribute('aria-pressed'),
-  ).resolves.toBe('true');
+  await expect(labelsOf(failedId).getAttribute('aria-pressed')).resolves.toBe(
+    'true',
+  );
   await page.screenshot({
     path: path.join(RESULTS, 'deep-link-run.png'),
     fullPage: true,
   });
   // choosing another run puts it in the URL, to share
-  await page.getByTestId(ids.showLabels(laterId)).click();
+  await labelsOf(laterId).click();
   await page.waitForURL(`**/cape-labels/towers/bravo?run=${laterId}`, TIMEOUT);
 
   // 3. Stop pressed while alpha sweeps slowly (orphans to go, every answer late): it ends aborted.
@@ -164,21 +162,20 @@ test('a failed run reads in Chinese; a notification link opens its run; Stop end
       { timeoutMs: 60_000, intervalMs: 250 },
     );
     await page.goto(`${stack.app.url}/cape-labels`);
-    const stop = page.getByTestId(towerTestIds('alpha').stop);
+    const alphaRow = towerRow(page, 'Alpha (stopped)');
+    const stop = alphaRow.getByRole('button', { name: 'Stop', exact: true });
     await stop.waitFor(TIMEOUT);
     await stop.click();
     await page.getByRole('dialog').waitFor(TIMEOUT);
     await page.screenshot({ path: path.join(RESULTS, 'stop-confirm.png') });
-    await page.getByTestId(cardTestIds.stopConfirm).click();
     await page
-      .getByTestId(towerTestIds('alpha').actionMessage)
-      .filter({ hasText: 'Stop requested' })
-      .waitFor(TIMEOUT);
-    const status = page.getByTestId(towerTestIds('alpha').status);
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Stop the sweep', exact: true })
+      .click();
+    await alphaRow.getByText('Stop requested').waitFor(TIMEOUT);
+    const status = alphaRow.getByRole('status');
     await status.filter({ hasText: 'aborted' }).waitFor({ timeout: 120_000 });
-    await page
-      .getByTestId(cardTestIds.card)
-      .screenshot({ path: path.join(RESULTS, 'stopped.png') });
+    await card(page).screenshot({ path: path.join(RESULTS, 'stopped.png') });
   } finally {
     stack.sims[0].admin.clearFaults();
   }

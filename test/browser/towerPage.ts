@@ -2,15 +2,16 @@
  * Browser steps on a Tower's page (/cape-labels/towers/:towerId): opened from the card's row,
  * a filter chosen, the CSV downloaded and compared with the API.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { callApi } from '../support/api';
-import {
-  labelFilterTestIds,
-  outcomesTestIds,
-  towerPageTestIds,
-} from '../../plugins/cape-labels/src/testIds';
+import { EN, runLabels, towerRow, type Words } from './locators';
 
-type ApiOutcome = { labelId: string; action: string; value: string | null };
+type ApiOutcome = {
+  labelId: string;
+  key: string;
+  action: string;
+  value: string | null;
+};
 type ApiRun = { id: string };
 
 /** RFC 4180 records (quoted fields may hold commas, doubled quotes and line breaks). */
@@ -39,24 +40,41 @@ export function parseCsv(text: string): string[][] {
   return records;
 }
 
-/** Clicks the row's "History" link and waits for the Tower page with its runs. */
-export async function openTowerPage(page: Page, towerId: string) {
-  const ids = towerPageTestIds(towerId);
-  await page.getByTestId(ids.link).click({ timeout: 30_000 });
-  await page.waitForURL(`**/cape-labels/towers/${towerId}`, {
-    timeout: 30_000,
-  });
-  await page.getByTestId(ids.runs).waitFor({ timeout: 30_000 });
-  await page.getByTestId(ids.labels).waitFor({ timeout: 30_000 });
+/** The Tower page's chart of its runs, named "Last n runs, m failed". */
+export function historyChart(page: Page): Locator {
+  return page.getByRole('figure', { name: /^Last \d+ runs/ });
 }
 
-/** Picks `option` in one of the label filters (a Backstage UI select). */
+/** Clicks the row's "History" link and waits for the Tower page with its runs. */
+export async function openTowerPage(
+  page: Page,
+  tower: { id: string; title: string },
+  words: Words = EN,
+) {
+  await towerRow(page, tower.title)
+    .getByRole('link', { name: words.history, exact: true })
+    .click({ timeout: 30_000 });
+  await page.waitForURL(`**/cape-labels/towers/${tower.id}`, {
+    timeout: 30_000,
+  });
+  await page
+    .getByRole('article', { name: words.lastRuns, exact: true })
+    .getByRole('row')
+    .first()
+    .waitFor({ timeout: 30_000 });
+  await runLabels(page, words).waitFor({ timeout: 30_000 });
+}
+
+/**
+ * Picks `option` in one of the label filters (a Backstage UI select: a button named by its value
+ * and its label, such as "Any Outcome").
+ */
 export async function chooseFilter(
   page: Page,
-  testId: string,
+  label: string,
   option: string,
 ): Promise<void> {
-  await page.getByTestId(testId).getByRole('button').first().click();
+  await page.getByRole('button', { name: new RegExp(` ${label}$`) }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -78,15 +96,17 @@ export async function apiOutcomes(
   return { run, ...page.body };
 }
 
-/** Waits until the outcomes table shows `labelId` as its first row. */
+/** Waits until the labels of run `runId` list `outcome` (a row named by its key=value). */
 export async function waitForFirstOutcome(
   page: Page,
   runId: string,
-  labelId: string,
+  outcome: ApiOutcome,
 ): Promise<void> {
-  await page
-    .getByTestId(outcomesTestIds(runId).table)
-    .getByTestId(outcomesTestIds(runId).row(labelId))
+  const label = `${outcome.key}${outcome.value !== null ? `=${outcome.value}` : ''}`;
+  await runLabels(page)
+    .and(page.locator(`[data-run="${runId}"]`))
+    .getByRole('row', { name: label, exact: true })
+    .first()
     .waitFor({ timeout: 30_000 });
 }
 
@@ -96,7 +116,7 @@ export async function downloadCsv(
 ): Promise<{ filename: string; text: string }> {
   const [download] = await Promise.all([
     page.waitForEvent('download', { timeout: 30_000 }),
-    page.getByTestId(labelFilterTestIds.downloadCsv).click(),
+    page.getByRole('button', { name: 'Download CSV', exact: true }).click(),
   ]);
   const stream = await download.createReadStream();
   const chunks: Buffer[] = [];
@@ -108,25 +128,17 @@ export async function downloadCsv(
 }
 
 /** The cluster names the page lists under "Where the orphans come from", in order. */
-export async function shownTopClusters(
-  page: Page,
-  towerId: string,
-): Promise<string[]> {
-  const list = page.getByTestId(
-    `${towerPageTestIds(towerId).topSources}-clusters`,
-  );
+export async function shownTopClusters(page: Page): Promise<string[]> {
+  const list = page.getByRole('group', { name: 'Cluster names', exact: true });
   await list.waitFor({ timeout: 30_000 });
-  return list
-    .locator('[data-value]')
-    .evaluateAll(els => els.map(e => e.getAttribute('data-value') ?? ''));
+  return list.getByRole('code').allTextContents();
 }
 
 /** Hovers the history chart's newest bar; its run id and the tooltip that then shows. */
 export async function hoverNewestRun(
   page: Page,
-  towerId: string,
 ): Promise<{ runId: string; tooltip: string }> {
-  const chart = page.getByTestId(towerPageTestIds(towerId).chart);
+  const chart = historyChart(page);
   const bar = chart.locator('rect[data-run]').last();
   const runId = (await bar.getAttribute('data-run')) ?? '';
   await bar.hover();

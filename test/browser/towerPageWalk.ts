@@ -10,16 +10,13 @@ import {
   apiOutcomes,
   chooseFilter,
   downloadCsv,
+  historyChart,
   hoverNewestRun,
   openTowerPage,
   parseCsv,
   shownTopClusters,
   waitForFirstOutcome,
 } from './towerPage';
-import {
-  labelFilterTestIds,
-  towerPageTestIds,
-} from '../../plugins/cape-labels/src/testIds';
 
 /** Runs a named step (see cardChecks' `step`). */
 type Step = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
@@ -28,25 +25,25 @@ type Step = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
 export async function walkTowerPage(
   stack: Stack,
   step: Step,
-  towerId: string,
+  tower: { id: string; title: string },
   resultsDir: string,
 ): Promise<number> {
+  const towerId = tower.id;
   const page = stack.page;
   await step('tower-page-open', async () => {
     await signInAsGuest(page, stack.app.url);
-    await openTowerPage(page, towerId);
+    await openTowerPage(page, tower);
   });
-  const ids = towerPageTestIds(towerId);
   const kept = await apiOutcomes(stack.backend.url, towerId, 'action=kept');
   expect(kept.total).toBeGreaterThan(0);
   await step('tower-page-filter', async () => {
     expect(
-      await page.getByTestId(ids.chart).locator('rect[data-run]').count(),
+      await historyChart(page).locator('rect[data-run]').count(),
     ).toBeGreaterThan(0);
-    const hovered = await hoverNewestRun(page, towerId);
+    const hovered = await hoverNewestRun(page);
     expect(hovered.tooltip).toMatch(new RegExp(`^Run ${hovered.runId}: `));
-    await chooseFilter(page, labelFilterTestIds.action, 'kept');
-    await waitForFirstOutcome(page, kept.run.id, kept.items[0].labelId);
+    await chooseFilter(page, 'Outcome', 'kept');
+    await waitForFirstOutcome(page, kept.run.id, kept.items[0]);
   });
   const csv = await step('tower-page-csv', () => downloadCsv(page));
   const top = await callApi<{ clusters: Array<{ value: string }> }>(
@@ -54,7 +51,7 @@ export async function walkTowerPage(
     `/api/cape-labels/towers/${towerId}/top-sources?days=30`,
   );
   expect(top.body.clusters.length).toBeGreaterThan(0);
-  expect(await shownTopClusters(page, towerId)).toEqual(
+  expect(await shownTopClusters(page)).toEqual(
     top.body.clusters.map(c => c.value),
   );
   expect(csv.filename).toBe(`cape-labels-${towerId}-${kept.run.id}.csv`);

@@ -8,11 +8,7 @@ import type { Page } from 'playwright-core';
 import { signInAsGuest } from './browser';
 import { openTowerPage } from './towerPage';
 import type { Stack } from './stack';
-import {
-  cardTestIds,
-  towerPageTestIds,
-  towerTestIds,
-} from '../../plugins/cape-labels/src/testIds';
+import { card, runLabels, towerRow, ZH_CN } from './locators';
 
 /** Runs a named step (see cardChecks' `step`). */
 type Step = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
@@ -27,44 +23,43 @@ async function setLanguage(page: Page, url: string, language: string) {
   await signInAsGuest(page, url);
 }
 
-/** @returns the texts the row of `towerId` showed in Chinese, for the log */
+/** @returns the texts the row of `tower` showed in Chinese, for the log */
 export async function visitInChinese(
   stack: Stack,
   step: Step,
-  towerId: string,
+  tower: { id: string; title: string },
   resultsDir: string,
 ): Promise<{ status: string; lastRun: string }> {
   const page = stack.page;
-  const ids = towerTestIds(towerId);
   try {
     const shown = await step('zh-CN-card', async () => {
       await setLanguage(page, stack.app.url, 'zh-CN');
-      const card = page.getByTestId(cardTestIds.card);
-      await card.getByText('CAPE 孤立标签').waitFor(TIMEOUT);
-      const row = page.getByTestId(ids.row);
-      await page.getByTestId(ids.scanned).waitFor(TIMEOUT);
+      const zhCard = card(page, ZH_CN);
+      await zhCard.getByText('CAPE 孤立标签').waitFor(TIMEOUT);
+      const row = towerRow(page, tower.title);
+      await row.getByRole('group', { name: '已扫描' }).waitFor(TIMEOUT);
       const rowText = await row.innerText();
       for (const words of ['已扫描', '候选', '下次运行'])
         expect(rowText).toContain(words);
-      await page
-        .getByTestId(ids.preview)
-        .filter({ hasText: '预览' })
+      await row
+        .getByRole('button', { name: '预览', exact: true })
         .waitFor(TIMEOUT);
-      await page
-        .getByTestId(ids.sweep)
-        .filter({ hasText: '立即清理' })
+      await row
+        .getByRole('button', { name: '立即清理', exact: true })
         .waitFor(TIMEOUT);
-      const status = (await page.getByTestId(ids.status).innerText()).trim();
-      const lastRun = (await page.getByTestId(ids.lastRun).innerText()).trim();
-      await card.screenshot({ path: path.join(resultsDir, 'card-zh-CN.png') });
+      const status = (await row.getByRole('status').innerText()).trim();
+      // the first time in the row is when the last run started ("运行于 …")
+      const lastRun = (await row.getByRole('time').first().innerText()).trim();
+      await zhCard.screenshot({
+        path: path.join(resultsDir, 'card-zh-CN.png'),
+      });
       return { status, lastRun };
     });
     await step('zh-CN-tower-page', async () => {
-      await openTowerPage(page, towerId);
+      await openTowerPage(page, tower, ZH_CN);
       await page.getByText('孤立标签从哪里来').waitFor(TIMEOUT);
       await page.getByText('最近 30 次运行').waitFor(TIMEOUT);
-      await page
-        .getByTestId(towerPageTestIds(towerId).labels)
+      await runLabels(page, ZH_CN)
         .getByText(/开始的运行中的标签$/)
         .waitFor(TIMEOUT);
       await page.screenshot({

@@ -12,7 +12,7 @@ import {
   DEFAULT_USERNAME,
 } from '@smartx-cape/cloudtower-simulator';
 import type { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
-import { towerTestIds } from '../../plugins/cape-labels/src/testIds';
+import { towerRow } from '../browser/locators';
 import { launchChromium, recordProblems } from '../browser/browser';
 import { freePort } from '../support/backend';
 import { LOCAL_POSTGRES, randomDatabasePrefix } from '../support/config';
@@ -152,7 +152,7 @@ async function guestApiProblems(
 /** The home page as the guest sees it in Chromium: the card's row of the Tower, with its status. */
 async function cardProblems(
   baseUrl: string,
-  towerId: string,
+  tower: Pick<TowerSummary, 'id' | 'title'>,
 ): Promise<string[]> {
   const browser = await launchChromium();
   const page = await browser.newPage();
@@ -160,7 +160,7 @@ async function cardProblems(
   const met = recordProblems(page);
   try {
     await page.goto(`${baseUrl}/home`, { waitUntil: 'domcontentloaded' });
-    const row = page.getByTestId(towerTestIds(towerId).row);
+    const row = towerRow(page, tower.title);
     const enter = page.getByRole('button', { name: /^enter$/i });
     const notAllowed = page.getByText(/You may not view sweep results/);
     await row.or(enter).or(notAllowed).first().waitFor({ timeout: 120_000 });
@@ -170,13 +170,11 @@ async function cardProblems(
     }
     if (await notAllowed.isVisible())
       return ['the card tells the guest "You may not view sweep results"'];
-    await page
-      .getByTestId(towerTestIds(towerId).status)
-      .waitFor({ timeout: 30_000 });
+    await row.getByRole('status').waitFor({ timeout: 30_000 });
     return [];
   } catch (error) {
     return [
-      `the card did not show Tower ${towerId} to the guest: ${error}`,
+      `the card did not show Tower ${tower.id} to the guest: ${error}`,
       ...met.slice(0, 10),
     ];
   } finally {
@@ -235,7 +233,7 @@ export async function checkThroughPortalBackend(
     );
     const problems = [
       ...(await guestApiProblems(baseUrl, installed)),
-      ...(await cardProblems(baseUrl, installed.towerId)),
+      ...(await cardProblems(baseUrl, tower)),
     ];
     if (problems.length > 0) process.stderr.write(logs.join('').slice(-8000));
     return { tower, problems };

@@ -13,7 +13,7 @@ const homePage = PageBlueprint.make({
     title: 'Home',
     icon: <RiHomeLine size={24} aria-hidden />,
     loader: async () => (
-      <Box p="6" data-testid="app-home">
+      <Box p="6">
         <CapeLabelsFramedCard />
       </Box>
     ),

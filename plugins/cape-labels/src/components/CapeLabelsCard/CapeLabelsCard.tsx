@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Button, Flex, Skeleton, Text } from '@backstage/ui';
 import { errorMessage } from '../../format';
 import { useTowers } from '../../hooks';
-import { cardTestIds } from '../../testIds';
 import { useLang } from '../../translation';
 import { CardFrame } from '../CardFrame';
 import { EmptyState } from '../EmptyState';
@@ -91,7 +90,7 @@ export const CapeLabelsContent = (props: CapeLabelsCardProps) => {
  * @public
  */
 export const CapeLabelsCard = (props: CapeLabelsCardProps) => (
-  <CardFrame testId={cardTestIds.card}>
+  <CardFrame>
     <CapeLabelsContent {...props} />
   </CardFrame>
 );

@@ -1,7 +1,6 @@
 import { Button, Flex, Text } from '@backstage/ui';
 import type { OutcomeFilter } from '@smartx-cape/plugin-cape-labels-common';
 import { useDownloadOutcomesCsv } from '../../hooks';
-import { labelFilterTestIds } from '../../testIds';
 import { useLang } from '../../translation';
 
 /** "Download CSV" of the run's labels passing the same filters as the table. */
@@ -21,7 +20,6 @@ export const CsvDownloadButton = (props: {
         variant="secondary"
         isDisabled={pending}
         onPress={() => download()}
-        data-testid={labelFilterTestIds.downloadCsv}
       >
         {pending ? t('runLabels.downloading') : t('runLabels.downloadCsv')}
       </Button>

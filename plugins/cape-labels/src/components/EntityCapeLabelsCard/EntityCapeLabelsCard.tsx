@@ -1,7 +1,6 @@
 import { useEntity } from '@backstage/plugin-catalog-react';
 import { Text } from '@backstage/ui';
 import { CAPE_LABELS_TOWER_ID_ANNOTATION } from '@smartx-cape/plugin-cape-labels-common';
-import { entityCardTestIds } from '../../testIds';
 import { useLang } from '../../translation';
 import { CardFrame } from '../CardFrame';
 import { TowerWithHistory } from './TowerWithHistory';
@@ -13,7 +12,7 @@ export const EntityCapeLabelsCard = () => {
   const towerId =
     entity.metadata.annotations?.[CAPE_LABELS_TOWER_ID_ANNOTATION];
   return (
-    <CardFrame testId={entityCardTestIds.card}>
+    <CardFrame>
       {towerId ? (
         <TowerWithHistory towerId={towerId} />
       ) : (

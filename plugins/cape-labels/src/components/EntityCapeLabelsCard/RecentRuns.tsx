@@ -3,9 +3,8 @@ import type {
   RunSummary,
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { exactTime, relativeTime, runCounts } from '../../format';
+import { exactTime, formatCount, relativeTime, runCounts } from '../../format';
 import { useLatestRuns } from '../../hooks';
-import { entityCardTestIds } from '../../testIds';
 import { useLang, type Lang } from '../../translation';
 import { TriggerLabel } from '../EntityName';
 import { StatusChip } from '../StatusChip';
@@ -24,7 +23,7 @@ function dryRunSuffix(run: RunSummary, { t }: Lang): string {
 const RunLine = ({ run }: { run: RunSummary }) => {
   const lang = useLang();
   return (
-    <tr data-testid={entityCardTestIds.run(run.id)}>
+    <tr>
       <td title={exactTime(run.startedAt, lang.locale)}>
         {relativeTime(run.startedAt, lang.locale)}
       </td>
@@ -47,7 +46,7 @@ const RunLine = ({ run }: { run: RunSummary }) => {
 /** The Tower's newest runs, one line each; loads again when its last run moves on. */
 export const RecentRuns = ({ tower }: { tower: TowerSummary }) => {
   const runs = useLatestRuns(tower, RECENT_RUNS);
-  const { t } = useLang();
+  const { t, locale } = useLang();
   if (runs.error) {
     return (
       <Text variant="body-small" color="danger">
@@ -63,7 +62,10 @@ export const RecentRuns = ({ tower }: { tower: TowerSummary }) => {
     );
   }
   return (
-    <table className={styles.runs} data-testid={entityCardTestIds.runs}>
+    <table
+      className={styles.runs}
+      aria-label={t('page.lastRuns', { n: formatCount(RECENT_RUNS, locale) })}
+    >
       <thead>
         <tr>
           <th>{t('runs.started')}</th>

@@ -9,7 +9,6 @@ import {
   type OutcomeFilter,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { actionName, reasonName } from '../../format';
-import { labelFilterTestIds } from '../../testIds';
 import { useLang } from '../../translation';
 import styles from './LabelFilters.module.css';
 
@@ -59,7 +58,6 @@ export const LabelFilters = (props: {
         onChange={key =>
           onChange({ ...filter, action: chosen<LabelAction>(key) })
         }
-        data-testid={labelFilterTestIds.action}
       />
       <Select
         label={t('filters.reason')}

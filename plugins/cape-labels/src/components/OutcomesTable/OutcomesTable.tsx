@@ -11,7 +11,6 @@ import {
   reasonName,
 } from '../../format';
 import { useOutcomes } from '../../hooks';
-import { outcomesTestIds } from '../../testIds';
 import { useLang, type Lang } from '../../translation';
 import { OutcomeFilters } from './OutcomeFilters';
 import { OutcomeItem, outcomeColumns } from './columns';
@@ -69,7 +68,6 @@ export const OutcomesTable = (props: {
     action,
     refreshKey,
   });
-  const ids = outcomesTestIds(runId);
   const items: OutcomeItem[] | undefined = value?.items.map(o => ({
     ...o,
     id: o.labelId,
@@ -78,7 +76,7 @@ export const OutcomesTable = (props: {
   const countedOnly = value?.countedOnly ?? [];
 
   return (
-    <Flex direction="column" gap="2" data-testid={ids.table}>
+    <Flex direction="column" gap="2">
       {!filter && <OutcomeFilters action={action} onChange={setAction} />}
       {error ? (
         <Text color="danger" variant="body-small">
@@ -96,7 +94,7 @@ export const OutcomesTable = (props: {
             </Text>
           }
           rowConfig={({ item }) => (
-            <Row id={item.id} columns={columns} data-testid={ids.row(item.id)}>
+            <Row id={item.id} columns={columns}>
               {column => column.cell(item)}
             </Row>
           )}

@@ -32,7 +32,6 @@ const WrappedCell = ({ text }: { text: string }) => (
 
 export function runColumns(
   onSelect: (runId: string) => void,
-  testIdOf: (runId: string) => string,
   lang: Lang,
 ): ColumnConfig<RunItem>[] {
   const { t, locale } = lang;
@@ -106,7 +105,6 @@ export function runColumns(
             onPress={() => onSelect(r.id)}
             aria-pressed={r.selected}
             aria-label={t('runs.labelsOf', { runId: r.id })}
-            data-testid={testIdOf(r.id)}
           >
             {t('runs.labels')}
           </Button>

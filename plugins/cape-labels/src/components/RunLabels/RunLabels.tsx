@@ -20,9 +20,8 @@ function fallbackKeys(prefix: string): string[] {
 export const RunLabels = (props: {
   run: RunSummary;
   resourcePrefix: string;
-  testId: string;
 }) => {
-  const { run, resourcePrefix, testId } = props;
+  const { run, resourcePrefix } = props;
   const headingId = useId();
   const [filter, setFilter] = useState<OutcomeFilter>({});
   const details = useRun(run.id);
@@ -32,7 +31,6 @@ export const RunLabels = (props: {
     <Flex
       direction="column"
       gap="3"
-      data-testid={testId}
       data-run={run.id}
       role="region"
       aria-labelledby={headingId}

@@ -26,18 +26,11 @@ function RunTooltip(props: {
 export const HistoryChart = (props: {
   /** Newest first, as the API lists them. */
   runs: RunSummary[];
-  testId: string;
 }) => {
   const [ref, { width }] = useMeasure<HTMLDivElement>();
   const { data, label } = useTrend(props.runs);
   return (
-    <div
-      ref={ref}
-      className={styles.history}
-      role="figure"
-      aria-label={label}
-      data-testid={props.testId}
-    >
+    <div ref={ref} className={styles.history} role="figure" aria-label={label}>
       <BarChart
         width={Math.floor(width) || FALLBACK_WIDTH}
         height={HEIGHT}

@@ -1,6 +1,5 @@
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { useLatestRuns } from '../../hooks';
-import { towerTestIds } from '../../testIds';
 import { TREND_RUNS } from './trendData';
 import { TrendChart } from './TrendChart';
 
@@ -8,5 +7,5 @@ import { TrendChart } from './TrendChart';
 export const RunTrend = ({ tower }: { tower: TowerSummary }) => {
   const runs = useLatestRuns(tower, TREND_RUNS);
   if (!runs.value?.length) return null;
-  return <TrendChart runs={runs.value} testId={towerTestIds(tower.id).trend} />;
+  return <TrendChart runs={runs.value} />;
 };

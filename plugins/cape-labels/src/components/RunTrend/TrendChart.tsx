@@ -17,16 +17,10 @@ const HEIGHT = 28;
 export const TrendChart = (props: {
   /** Newest first, as the API lists them. */
   runs: RunSummary[];
-  testId: string;
 }) => {
   const { data, label } = useTrend(props.runs);
   return (
-    <div
-      className={styles.trend}
-      role="img"
-      aria-label={label}
-      data-testid={props.testId}
-    >
+    <div className={styles.trend} role="img" aria-label={label}>
       <BarChart
         width={data.length * (BAR + GAP)}
         height={HEIGHT}

@@ -17,7 +17,6 @@ export const ConfirmDialog = (props: {
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
   onConfirm: () => void;
-  confirmTestId: string;
 }) => {
   const { isOpen, onOpenChange, onConfirm } = props;
   const { t } = useLang();
@@ -35,7 +34,6 @@ export const ConfirmDialog = (props: {
           variant="primary"
           destructive={props.destructive}
           onPress={onConfirm}
-          data-testid={props.confirmTestId}
         >
           {props.confirmLabel}
         </Button>

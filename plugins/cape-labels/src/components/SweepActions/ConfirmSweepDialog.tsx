@@ -1,5 +1,4 @@
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
-import { cardTestIds } from '../../testIds';
 import { useLang } from '../../translation';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -27,7 +26,6 @@ export const ConfirmSweepDialog = ({ tower, ...dialog }: Props) => {
       }
       confirmLabel={t('sweep.confirm')}
       destructive={!tower.dryRun}
-      confirmTestId={cardTestIds.sweepConfirm}
     />
   );
 };
@@ -42,7 +40,6 @@ export const ConfirmStopDialog = ({ tower, ...dialog }: Props) => {
       text={t('sweep.stopText')}
       confirmLabel={t('sweep.stopConfirm')}
       destructive
-      confirmTestId={cardTestIds.stopConfirm}
     />
   );
 };

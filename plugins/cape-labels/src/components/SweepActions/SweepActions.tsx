@@ -7,7 +7,6 @@ import {
 } from '@smartx-cape/plugin-cape-labels-common';
 import { useRequestSweep, useStopSweep } from '../../hooks';
 import { isTowerRunning } from '../../format';
-import { towerTestIds } from '../../testIds';
 import { useLang } from '../../translation';
 import { ActionMessage, actionMessage, stopMessage } from './actionMessage';
 import { ConfirmStopDialog, ConfirmSweepDialog } from './ConfirmSweepDialog';
@@ -66,7 +65,6 @@ export const SweepActions = (props: {
     if (!open) setConfirming(undefined);
   };
 
-  const ids = towerTestIds(tower.id);
   return (
     <Flex direction="column" gap="1" align="end">
       <Flex gap="2">
@@ -76,7 +74,6 @@ export const SweepActions = (props: {
           destructive={!tower.dryRun}
           isPending={pending === 'sweep'}
           onPress={() => setConfirming('sweep')}
-          data-testid={ids.sweep}
         >
           {t('sweep.sweepNow')}
         </Button>
@@ -85,7 +82,6 @@ export const SweepActions = (props: {
           variant="secondary"
           isPending={pending === 'preview'}
           onPress={() => request(true)}
-          data-testid={ids.preview}
         >
           {t('sweep.preview')}
         </Button>
@@ -96,18 +92,13 @@ export const SweepActions = (props: {
             destructive
             isPending={stopping}
             onPress={() => setConfirming('stop')}
-            data-testid={ids.stop}
           >
             {t('sweep.stop')}
           </Button>
         )}
       </Flex>
       {message && (
-        <Text
-          variant="body-small"
-          color={message.kind}
-          data-testid={ids.actionMessage}
-        >
+        <Text variant="body-small" color={message.kind}>
           {message.text}
         </Text>
       )}

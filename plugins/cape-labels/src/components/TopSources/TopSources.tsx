@@ -1,27 +1,28 @@
+import { useId } from 'react';
 import { Flex, Skeleton, Text } from '@backstage/ui';
 import type { SourceCount } from '@smartx-cape/plugin-cape-labels-common';
 import { useTopSources } from '../../hooks';
 import { formatCount } from '../../format';
-import { towerPageTestIds } from '../../testIds';
 import { useLang } from '../../translation';
 import styles from './TopSources.module.css';
 
-/** One list: a value per line with a bar as long as its share of the largest count. */
-const SourceList = (props: {
-  title: string;
-  items: SourceCount[];
-  testId: string;
-}) => {
+/**
+ * One list, a group named by its title: a value per line with a bar as long as its share of the
+ * largest count.
+ */
+const SourceList = (props: { title: string; items: SourceCount[] }) => {
   const most = Math.max(1, ...props.items.map(i => i.deleted));
   const { t, locale } = useLang();
+  const titleId = useId();
   return (
     <Flex
       direction="column"
       gap="1"
       className={styles.list}
-      data-testid={props.testId}
+      role="group"
+      aria-labelledby={titleId}
     >
-      <Text variant="body-small" weight="bold">
+      <Text variant="body-small" weight="bold" id={titleId}>
         {props.title}
       </Text>
       {props.items.length === 0 && (
@@ -51,13 +52,12 @@ const SourceList = (props: {
 
 /** "Where the orphans come from": the cluster names and namespaces that leak labels most. */
 export const TopSources = (props: { towerId: string; refreshKey?: string }) => {
-  const ids = towerPageTestIds(props.towerId);
   const { t, locale } = useLang();
   const sources = useTopSources(props.towerId, {
     refreshKey: props.refreshKey,
   });
   return (
-    <Flex direction="column" gap="2" data-testid={ids.topSources}>
+    <Flex direction="column" gap="2">
       <Text as="h2" variant="title-small">
         {t('topSources.title')}
       </Text>
@@ -77,12 +77,10 @@ export const TopSources = (props: { towerId: string; refreshKey?: string }) => {
           <SourceList
             title={t('topSources.clusters')}
             items={sources.value.clusters}
-            testId={`${ids.topSources}-clusters`}
           />
           <SourceList
             title={t('topSources.namespaces')}
             items={sources.value.namespaces}
-            testId={`${ids.topSources}-namespaces`}
           />
         </Flex>
       )}

@@ -3,7 +3,6 @@ import { Link } from '@backstage/ui';
 import { towerEntityRef } from '@smartx-cape/plugin-cape-labels-common';
 import { useLocation } from 'react-router-dom';
 import { useEntityRoute } from '../../hooks';
-import { towerTestIds } from '../../testIds';
 import { useLang } from '../../translation';
 
 /** A link to the Tower's catalog entity page; nothing without a catalog, or on that page itself. */
@@ -17,11 +16,7 @@ export const TowerEntityLink = ({ towerId }: { towerId: string }) => {
   );
   if (pathname.startsWith(path)) return null;
   return (
-    <Link
-      href={path}
-      variant="body-small"
-      data-testid={towerTestIds(towerId).entityLink}
-    >
+    <Link href={path} variant="body-small">
       {t('towerRow.catalog')}
     </Link>
   );

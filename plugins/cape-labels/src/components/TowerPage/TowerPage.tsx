@@ -1,8 +1,8 @@
+import { useId } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Card, Flex, Link, Skeleton, Text } from '@backstage/ui';
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { useRuns, useSelectedRun, useTower } from '../../hooks';
-import { towerPageTestIds } from '../../testIds';
 import { TREND_RUNS } from '../RunTrend';
 import { RunHistory } from '../RunHistory';
 import { RunLabels } from '../RunLabels';
@@ -21,7 +21,7 @@ import styles from './TowerPage.module.css';
 
 /** The Tower's runs and, for the one the URL names (else the newest), its labels. */
 const TowerBody = ({ tower }: { tower: TowerSummary }) => {
-  const ids = towerPageTestIds(tower.id);
+  const runsHeadingId = useId();
   const runs = useRuns(tower.id, {
     limit: TREND_RUNS,
     refreshKey: tower.lastRun?.id,
@@ -32,12 +32,11 @@ const TowerBody = ({ tower }: { tower: TowerSummary }) => {
   const selected = otherTower ? undefined : chosen.run;
   return (
     <Flex direction="column" gap="4">
-      <Card className={styles.section}>
-        <Text as="h2" variant="title-small">
+      <Card className={styles.section} aria-labelledby={runsHeadingId}>
+        <Text as="h2" variant="title-small" id={runsHeadingId}>
           {t('page.lastRuns', { n: formatCount(TREND_RUNS, locale) })}
         </Text>
         <RunHistory
-          towerId={tower.id}
           runs={runs.value}
           loading={runs.loading}
           error={runs.error}
@@ -81,7 +80,6 @@ const TowerBody = ({ tower }: { tower: TowerSummary }) => {
             key={selected.id}
             run={selected}
             resourcePrefix={tower.resourcePrefix}
-            testId={ids.labels}
           />
         </Card>
       )}

@@ -5,11 +5,7 @@ import { useLang } from '../../translation';
 import styles from './TowerRow.module.css';
 
 /** One big number, grouped as the app's language groups digits, with its label under it. */
-export const RunCount = (props: {
-  label: string;
-  value: number;
-  testId: string;
-}) => {
+export const RunCount = (props: { label: string; value: number }) => {
   const { locale } = useLang();
   const labelId = useId();
   return (
@@ -21,7 +17,7 @@ export const RunCount = (props: {
       role="group"
       aria-labelledby={labelId}
     >
-      <Text variant="title-small" weight="bold" data-testid={props.testId}>
+      <Text variant="title-small" weight="bold">
         {formatCount(props.value, locale)}
       </Text>
       <Text variant="body-x-small" color="secondary" id={labelId}>

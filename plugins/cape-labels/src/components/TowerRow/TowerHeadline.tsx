@@ -7,7 +7,6 @@ import {
   runErrorText,
   towerStatus,
 } from '../../format';
-import { towerTestIds } from '../../testIds';
 import { useLang } from '../../translation';
 import { StatusChip } from '../StatusChip';
 import { TowerEntityLink } from '../TowerEntityLink';
@@ -27,12 +26,11 @@ export const TowerHeadline = ({
 }) => {
   const run = tower.lastRun;
   const running = isTowerRunning(tower);
-  const ids = towerTestIds(tower.id);
   const { t, locale } = useLang();
   const when = (iso: string) => (
-    <span title={exactTime(iso, locale)} data-testid={ids.lastRun}>
+    <time dateTime={iso} title={exactTime(iso, locale)}>
       {relativeTime(iso, locale)}
-    </span>
+    </time>
   );
   return (
     <Flex direction="column" gap="1" className={styles.about}>
@@ -42,21 +40,14 @@ export const TowerHeadline = ({
           target="_blank"
           rel="noopener noreferrer"
           weight="bold"
-          data-testid={ids.title}
         >
           {tower.title}
         </Link>
-        <StatusChip status={towerStatus(tower)} testId={ids.status} />
+        <StatusChip status={towerStatus(tower)} />
         <TowerEntityLink towerId={tower.id} />
-        {tower.dryRun && (
-          <Badge size="small" data-testid={ids.dryRunMode}>
-            {t('towerRow.dryRunMode')}
-          </Badge>
-        )}
+        {tower.dryRun && <Badge size="small">{t('towerRow.dryRunMode')}</Badge>}
         {run?.dryRun && !tower.dryRun && (
-          <Badge size="small" data-testid={ids.dryRunLast}>
-            {t('towerRow.dryRunLast')}
-          </Badge>
+          <Badge size="small">{t('towerRow.dryRunLast')}</Badge>
         )}
         <TransportBadges tower={tower} />
       </Flex>
@@ -97,12 +88,7 @@ export const TowerHeadline = ({
         </Text>
       )}
       {run?.error && (
-        <Text
-          variant="body-small"
-          color="danger"
-          data-testid={ids.error}
-          id={errorId}
-        >
+        <Text variant="body-small" color="danger" id={errorId}>
           {runErrorText(run.error, t)}
         </Text>
       )}

@@ -3,7 +3,6 @@ import { Box, Button, ButtonLink, Flex } from '@backstage/ui';
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
 import { isTowerRunning, runHeadline } from '../../format';
 import { useTowerPageLink } from '../../hooks';
-import { towerPageTestIds, towerTestIds } from '../../testIds';
 import { useLang } from '../../translation';
 import { RunTrend } from '../RunTrend';
 import { SweepActions } from '../SweepActions';
@@ -23,13 +22,11 @@ export const TowerRow = (props: {
   const { t } = useLang();
   const counts = tower.lastRun?.counts;
   const headline = runHeadline(tower.lastRun, t);
-  const ids = towerTestIds(tower.id);
   const towerPage = useTowerPageLink();
   const errorId = useId();
 
   return (
     <Box
-      data-testid={ids.row}
       role="group"
       aria-label={tower.title}
       aria-describedby={tower.lastRun?.error ? errorId : undefined}
@@ -40,22 +37,14 @@ export const TowerRow = (props: {
         <TowerHeadline tower={tower} errorId={errorId} />
         <RunTrend tower={tower} />
         <Flex gap="2" align="center">
-          <RunCount
-            label={headline.label}
-            value={headline.value}
-            testId={
-              headline.kind === 'would-delete' ? ids.wouldDelete : ids.deleted
-            }
-          />
+          <RunCount label={headline.label} value={headline.value} />
           <RunCount
             label={t('headline.candidates')}
             value={counts?.candidates ?? 0}
-            testId={ids.candidates}
           />
           <RunCount
             label={t('headline.scanned')}
             value={counts?.scanned ?? 0}
-            testId={ids.scanned}
           />
         </Flex>
         <Flex align="center" gap="2">
@@ -65,7 +54,6 @@ export const TowerRow = (props: {
               size="small"
               variant="tertiary"
               href={towerPage(tower.id)}
-              data-testid={towerPageTestIds(tower.id).link}
             >
               {t('towerRow.history')}
             </ButtonLink>

@@ -158,10 +158,12 @@ async function insertOutcomeRows(
   firstSeq: number,
   outcomes: readonly LabelOutcome[],
 ): Promise<void> {
-  const rows = outcomes.map((o, i) => [
-    firstSeq + i,
-    ...OUTCOME_FIELD_NAMES.map(field => o[field] ?? null),
-  ]);
+  // A loop, not a spread of a mapped array: this runs once per label a sweep looked at.
+  const rows = outcomes.map((o, i) => {
+    const row: (string | number | null)[] = [firstSeq + i];
+    for (const field of OUTCOME_FIELD_NAMES) row.push(o[field] ?? null);
+    return row;
+  });
   await insertBatch(tx, OUTCOMES, OUTCOME_COLUMNS, rows, {
     run_id: runId,
   });

@@ -36,38 +36,10 @@ async function pruneGroup(
   keep: Retention,
 ): Promise<number> {
   const cutoff = await oldestKeptSeq(runs, keep.runs);
-  let removed = 0;
-  while (cutoff !== undefined) {
-    const runIds = (await finishedBefore(runs, cutoff).limit(CHUNK)).map(
-      r => r.id,
-    );
-    if (runIds.length === 0) break;
-    for (const runId of runIds) await deleteOutcomes(db, runId);
-    removed += await db<RunRow>(RUNS).whereIn('id', runIds).delete();
-  }
+  const removed = await deleteRunsBefore(db, runs, cutoff);
   const routineCutoff = await oldestKeptSeq(runs, keep.routineRuns);
-  const listed =
-    routineCutoff === undefined
-      ? []
-      : await finishedBefore(runs, routineCutoff).andWhere({
-          routine_listed: true,
-        });
-  // One transaction per run: its rows go and it reads counted-only at once.
-  for (const { id } of listed) {
-    await db.transaction(async tx => {
-      const forgotten = await deleteOutcomes(tx, id, query =>
-        query
-          .andWhere({ action: 'kept' })
-          .whereIn('reason', [...ROUTINE_REASONS]),
-      );
-      await tx<RunRow>(RUNS)
-        .where({ id })
-        .update({
-          routine_listed: false,
-          outcome_rows: tx.raw('outcome_rows - ?', [forgotten]),
-        });
-    });
-  }
+  if (routineCutoff !== undefined)
+    await forgetRoutineKeeps(db, runs, routineCutoff);
   return removed;
 }
 
@@ -94,6 +66,48 @@ function finishedBefore(
     .whereNot({ status: 'running' })
     .andWhere('seq', '<', cutoff)
     .orderBy('seq', 'asc');
+}
+
+async function deleteRunsBefore(
+  db: Knex,
+  runs: RunGroup,
+  cutoff: number | undefined,
+): Promise<number> {
+  if (cutoff === undefined) return 0;
+  let removed = 0;
+  for (;;) {
+    const batch = await finishedBefore(runs, cutoff).limit(CHUNK);
+    if (batch.length === 0) return removed;
+    const runIds = batch.map(r => r.id);
+    for (const runId of runIds) await deleteOutcomes(db, runId);
+    removed += await db<RunRow>(RUNS).whereIn('id', runIds).delete();
+  }
+}
+
+/** One transaction per run: its rows go and it reads counted-only at once. */
+async function forgetRoutineKeeps(
+  db: Knex,
+  runs: RunGroup,
+  cutoff: number,
+): Promise<void> {
+  const listed = await finishedBefore(runs, cutoff).andWhere({
+    routine_listed: true,
+  });
+  for (const { id } of listed) {
+    await db.transaction(async tx => {
+      const forgotten = await deleteOutcomes(tx, id, query =>
+        query
+          .andWhere({ action: 'kept' })
+          .whereIn('reason', [...ROUTINE_REASONS]),
+      );
+      await tx<RunRow>(RUNS)
+        .where({ id })
+        .update({
+          routine_listed: false,
+          outcome_rows: tx.raw('outcome_rows - ?', [forgotten]),
+        });
+    });
+  }
 }
 
 async function deleteOutcomes(

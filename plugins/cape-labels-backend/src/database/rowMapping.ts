@@ -38,12 +38,15 @@ export const ROUTINE_REASONS: readonly KeptReason[] = [
   'young',
 ];
 
+function isKeptReason(reason: string | undefined): reason is KeptReason {
+  return reason !== undefined && Object.hasOwn(KEPT_COLUMNS, reason);
+}
+
 export function addedCounts(outcomes: readonly LabelOutcome[]): AddedCounts {
   const added: AddedCounts = { outcome_rows: outcomes.length };
   for (const { action, reason } of outcomes) {
-    if (action !== 'kept' || !reason || !Object.hasOwn(KEPT_COLUMNS, reason))
-      continue;
-    const column = KEPT_COLUMNS[reason as KeptReason];
+    if (action !== 'kept' || !isKeptReason(reason)) continue;
+    const column = KEPT_COLUMNS[reason];
     added[column] = (added[column] ?? 0) + 1;
   }
   return added;

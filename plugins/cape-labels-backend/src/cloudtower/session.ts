@@ -48,7 +48,7 @@ export class TowerSession {
   private loginInFlight?: Promise<string>;
   /** How the password logs in, resolved once (LDAP: through `authnStrategies`). */
   private resolved?: PasswordLogin;
-  authenticated?: TowerLogin;
+  private authenticated?: TowerLogin;
   private clock?: TowerClockReading;
   private keyRefusedCode?: string;
 
@@ -74,6 +74,10 @@ export class TowerSession {
       await this.request('ping', ops.PING, {}, ops.parsePing, signal);
     }
     return this.clock ?? clockOf(null);
+  }
+
+  loginUsed(): TowerLogin | undefined {
+    return this.authenticated;
   }
 
   async close(): Promise<void> {

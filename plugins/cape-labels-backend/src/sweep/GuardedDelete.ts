@@ -134,8 +134,7 @@ export class GuardedDelete {
     const pending = await withRetry(() =>
       store.writePendingDeletes(tower.id, runId, deleted),
     );
-    const { reported, error } = await this.send(ids);
-    const refusal = await this.refusalIn(ids, error);
+    const { reported, error, refusal } = await this.send(ids);
     if (refusal && !signal.aborted)
       return { pending, ...(await this.split(take, refusal)) };
     const ambiguous = error !== undefined && isAmbiguous(error);
@@ -206,8 +205,7 @@ export class GuardedDelete {
         }
         extraRequests++;
         const ids = half.map(l => l.id);
-        const { reported, error } = await this.send(ids);
-        const again = await this.refusalIn(ids, error);
+        const { reported, error, refusal: again } = await this.send(ids);
         if (error === undefined) {
           if (reported === ids.length) ids.forEach(id => deleted.add(id));
         } else if (again) {
@@ -263,10 +261,11 @@ export class GuardedDelete {
     };
   }
 
+  /** Tower's count or error, and the refusal if it was one: a 5xx only when none of `ids` is gone. */
   private async send(
     ids: string[],
-  ): Promise<{ reported?: number; error?: unknown }> {
-    const { client, policy } = this.options;
+  ): Promise<{ reported?: number; error?: unknown; refusal?: Refusal }> {
+    const { client, policy, signal } = this.options;
     try {
       const reported = await client.deleteLabelsGuarded({
         ids,
@@ -275,19 +274,11 @@ export class GuardedDelete {
       });
       return { reported };
     } catch (error) {
-      return { error };
+      if (isRefusal(error)) return { error, refusal: error };
+      if (!mayBeRefusal(error) || signal.aborted) return { error };
+      const noneGone = (await this.readSurvivors(ids)).size === ids.length;
+      return noneGone ? { error, refusal: error } : { error };
     }
-  }
-
-  /** The refusal a delete of `ids` met, if it was one; a 5xx only when none of `ids` is gone. */
-  private async refusalIn(
-    ids: string[],
-    error: unknown,
-  ): Promise<Refusal | undefined> {
-    if (isRefusal(error)) return error;
-    if (!mayBeRefusal(error) || this.options.signal.aborted) return undefined;
-    const survivors = await this.readSurvivors(ids);
-    return survivors.size === ids.length ? error : undefined;
   }
 
   /** Read with the live check to name why each was left: the guard may be a batch's only check. */

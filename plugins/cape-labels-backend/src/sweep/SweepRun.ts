@@ -531,10 +531,9 @@ export class SweepRun {
         const checked = await this.liveCheck(take, unconfirmed);
         results.push(...checked.kept);
         const orphans = await this.keepHeld(checked.orphans);
-        held.push(...orphans.kept);
-        results.push(...orphans.kept);
         const capped = tally.reserve(orphans.free, this.tower.maxDeletesPerRun);
-        results.push(...capped.kept);
+        held.push(...orphans.kept);
+        results.push(...orphans.kept, ...capped.kept);
         take = capped.take;
       }
       const deletion = await this.deleteOrPreview(policy, take);

@@ -129,7 +129,6 @@ export class GuardedDelete {
   async delete(take: TowerLabel[]): Promise<GuardedDeleteResult> {
     const { store, tower, runId, notes, signal } = this.options;
     const ids = take.map(l => l.id);
-    // Written ahead, then the outcomes of the labels that are gone.
     const deleted = take.map(l => outcome(l, 'deleted'));
     const pending = await withRetry(() =>
       store.writePendingDeletes(tower.id, runId, deleted),

@@ -1,8 +1,7 @@
-import type { LoggerService } from '@backstage/backend-plugin-api';
 import { randomBytes, scrypt } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { TowerConfig } from '../config/types';
 import type { LoginBackoff, LoginBackoffStore } from '../database/RunStore';
+import type { SweeperSettings } from './SweepRun';
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -14,10 +13,8 @@ const scryptAsync = promisify(scrypt) as (
 const FIRST_LOGIN_BACKOFF_MS = 15 * 60_000;
 const MAX_LOGIN_BACKOFF_MS = 24 * 60 * 60_000;
 
-type RefusedLoginsOptions = {
-  tower: TowerConfig;
+type RefusedLoginsOptions = Pick<SweeperSettings, 'tower' | 'logger'> & {
   store: LoginBackoffStore;
-  logger: LoggerService;
 };
 
 /**
@@ -42,9 +39,7 @@ export class RefusedLogins {
 
   async pausing(): Promise<LoginBackoff | undefined> {
     const backoff = await this.current();
-    return backoff && backoff.nextLoginAt > new Date()
-      ? backoff
-      : undefined;
+    return backoff && backoff.nextLoginAt > new Date() ? backoff : undefined;
   }
 
   async refused(code: string): Promise<LoginBackoff> {

@@ -5,11 +5,7 @@ import type {
   TowerSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { TowerError } from '../cloudtower/errors';
-import {
-  createTowerClient,
-  type TowerClient,
-  type TowerConnectionOptions,
-} from '../cloudtower/TowerClient';
+import { createTowerClient, type TowerClient } from '../cloudtower/TowerClient';
 import type {
   CapeLabelsConfig,
   SweepTuning,
@@ -40,15 +36,14 @@ export function towerClientFactory(
   tuning: SweepTuning,
   { logger, metrics }: Pick<SweeperSettings, 'logger' | 'metrics'>,
 ): () => TowerClient {
-  const connection: TowerConnectionOptions = {
-    ...tower,
-    ...tuning,
-    towerId: tower.id,
-  };
   const onRequestFailed =
     metrics &&
     ((error: TowerError) => metrics.recordRequestError(tower.id, error));
-  return () => createTowerClient(connection, { logger, onRequestFailed });
+  return () =>
+    createTowerClient(
+      { ...tower, ...tuning, towerId: tower.id },
+      { logger, onRequestFailed },
+    );
 }
 
 function towerRules(tower: TowerConfig): TowerRules {
@@ -65,9 +60,7 @@ function towerRules(tower: TowerConfig): TowerRules {
 /** A scheduled run held back by a login backoff runs when the backoff ends (never for a manual schedule). */
 function laterOf(scheduled: string | null, nextLoginAt?: Date): string | null {
   if (scheduled === null || !nextLoginAt) return scheduled;
-  return Date.parse(scheduled) >= nextLoginAt.getTime()
-    ? scheduled
-    : nextLoginAt.toISOString();
+  return new Date(Math.max(Date.parse(scheduled), +nextLoginAt)).toISOString();
 }
 
 /**
@@ -82,10 +75,7 @@ export class SweepCoordinator {
     const { config, hooks, scheduler, ...shared } = options;
     const { tuning } = config;
     const slots = new SweepSlots(config.maxConcurrentSweeps);
-    const spreads = startSpreads(config.towers, {
-      configured: config.startSpread,
-      sweepsAtOnce: config.maxConcurrentSweeps,
-    });
+    const spreads = startSpreads(config);
     const sweepers = config.towers.map(
       tower =>
         new TowerSweeper({
@@ -203,16 +193,14 @@ export class SweepCoordinator {
           running: running.has(tower.id),
           nextRunAt: next,
           lastRun: lastRun ?? null,
-          ...(backoff
-            ? {
-                loginBackoff: {
-                  refusals: backoff.refusals,
-                  lastCode: backoff.lastCode,
-                  lastRefusedAt: backoff.lastRefusedAt.toISOString(),
-                  nextLoginAt: next ?? backoff.nextLoginAt.toISOString(),
-                },
-              }
-            : {}),
+          ...(backoff && {
+            loginBackoff: {
+              refusals: backoff.refusals,
+              lastCode: backoff.lastCode,
+              lastRefusedAt: backoff.lastRefusedAt.toISOString(),
+              nextLoginAt: next ?? backoff.nextLoginAt.toISOString(),
+            },
+          }),
           ...(Object.keys(tower.transport).length
             ? { transport: tower.transport }
             : {}),

@@ -86,7 +86,6 @@ export class TaskRestarts {
 
   constructor(private readonly options: TaskRestartsOptions) {}
 
-  /** Triggers `taskId` at `at`, unless by then `owed` says the start is no longer needed. */
   restartAt(taskId: string, at: Date, owed: () => Promise<boolean>): void {
     if (this.stopped) return;
     const pending = this.timers.get(taskId);

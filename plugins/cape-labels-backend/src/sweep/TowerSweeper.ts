@@ -5,7 +5,6 @@ import type {
 import type { Duration } from 'luxon';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TowerConfig } from '../config/types';
-import type { LoginBackoff } from '../database/RunStore';
 import { HEARTBEAT_INTERVAL_MS, LOST_AFTER_MS } from '../database/liveness';
 import {
   isDue,
@@ -282,28 +281,23 @@ export class TowerSweeper implements SlotClaimant {
       : spreadStartAt(this.schedule, anchor, this.registeredAt, now);
     if (!due && later)
       return { handedBack: true, reason: 'spread', retryAt: later };
-    let heldBack: LoginBackoff | undefined;
+    let retryAt: Date | undefined;
     const plan = planTick({ due, requests });
     for (const [i, planned] of plan.entries()) {
       const allowed =
         planned.trigger !== 'external' || (await this.externalPreviewAllowed());
-      const held = allowed
+      const heldUntil = allowed
         ? await this.sweep(planned, signal, plan.slice(i + 1))
         : undefined;
-      if (planned.trigger === 'schedule') heldBack = held;
+      if (planned.trigger === 'schedule') retryAt = heldUntil;
     }
     while (!signal.aborted) {
       const request = await store.nextRequest(tower.id);
       if (!request) break;
       await this.sweep({ ...request, request }, signal);
     }
-    return heldBack
-      ? {
-          handedBack: true,
-          reason: 'login-backoff',
-          retryAt: heldBack.nextLoginAt,
-        }
-      : RAN;
+    if (!retryAt) return RAN;
+    return { handedBack: true, reason: 'login-backoff', retryAt };
   }
 
   /** Whether no run of the Tower is alive, waiting a while: a stopped run frees the lease before it ends. */
@@ -373,13 +367,13 @@ export class TowerSweeper implements SlotClaimant {
   /**
    * While refused logins hold the next back, scheduled and unasked starts record no run (not one
    * per tick); a user's request logs in at once. A run claims the requests queued after it, so a
-   * start elsewhere takes them if this replica dies.
+   * start elsewhere takes them if this replica dies. Returns the next login's time if held back.
    */
   private async sweep(
     planned: PlannedRun,
     signal: AbortSignal,
     after: PlannedRun[] = [],
-  ): Promise<LoginBackoff | undefined> {
+  ): Promise<Date | undefined> {
     const pause =
       planned.trigger === 'manual' ? undefined : await this.logins.pausing();
     if (
@@ -389,7 +383,7 @@ export class TowerSweeper implements SlotClaimant {
       this.options.logger.info(
         `Tower ${this.tower.id}: ${planned.trigger} start not run: Tower refused ${pause.refusals} login(s) in a row, the next is tried at ${pause.nextLoginAt.toISOString()}`,
       );
-      return pause;
+      return pause.nextLoginAt;
     }
     const run = await SweepRun.start(this.settings, planned, signal, pause);
     if (!run) return undefined;

@@ -70,7 +70,6 @@ export class SweepMetrics {
       });
   }
 
-  /** A finished run's figures (per-reason counts come from its outcomes). */
   recordRun(run: RunSummary, keptByReason: KeptCounts) {
     const tower = run.towerId;
     const ended = {

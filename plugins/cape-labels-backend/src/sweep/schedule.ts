@@ -1,9 +1,10 @@
 import type { SchedulerServiceTaskScheduleDefinition } from '@backstage/backend-plugin-api';
 import type { TowerScheduleRules } from '@smartx-cape/plugin-cape-labels-common';
 import { CronTime } from 'cron';
-import { DateTime, Duration, type DurationLike } from 'luxon';
+import type { HumanDuration } from '@backstage/types';
+import { DateTime, Duration } from 'luxon';
 import { createHash } from 'node:crypto';
-import type { TowerConfig } from '../config/types';
+import type { CapeLabelsConfig } from '../config/types';
 
 /**
  * A Tower's configured schedule, reduced to what decides when a sweep is due. `offset` is the
@@ -21,23 +22,19 @@ export type SweepSchedule =
  */
 export const DUE_SLACK = Duration.fromObject({ seconds: 10 });
 
-function toDuration(value: unknown): Duration {
-  if (typeof value === 'string') return Duration.fromISO(value);
-  return Duration.fromDurationLike((value ?? {}) as DurationLike);
-}
+const toDuration = (value: Duration | HumanDuration = {}) =>
+  Duration.fromDurationLike(value);
 
 export function sweepSchedule(
   definition: SchedulerServiceTaskScheduleDefinition,
   offset: Duration = Duration.fromMillis(0),
 ): SweepSchedule {
   const { frequency } = definition;
-  if (typeof frequency === 'object' && 'cron' in frequency) {
+  if ('cron' in frequency) {
     // No time zone: Backstage's scheduler reads cron in the process's zone too.
     return { kind: 'cron', cron: new CronTime(frequency.cron), offset };
   }
-  if (typeof frequency === 'object' && 'trigger' in frequency) {
-    return { kind: 'manual' };
-  }
+  if ('trigger' in frequency) return { kind: 'manual' };
   return {
     kind: 'every',
     every: toDuration(frequency),
@@ -71,10 +68,7 @@ const CROWD_SPREAD = Duration.fromObject({ minutes: 5 });
  * its configured start, unless more Towers share that first start (the same initial delay, or
  * the same cron) than a replica runs at once: those are spread over `CROWD_SPREAD`.
  */
-export function startSpreads(
-  towers: ReadonlyArray<Pick<TowerConfig, 'id' | 'schedule'>>,
-  options: { configured?: Duration; sweepsAtOnce: number },
-): Map<string, Duration> {
+export function startSpreads(config: CapeLabelsConfig): Map<string, Duration> {
   const firstStart = (definition: SchedulerServiceTaskScheduleDefinition) => {
     const schedule = sweepSchedule(definition);
     if (schedule.kind === 'every')
@@ -84,16 +78,16 @@ export function startSpreads(
       : 'manual';
   };
   const sharing = new Map<string, number>();
-  for (const { schedule } of towers) {
+  for (const { schedule } of config.towers) {
     const start = firstStart(schedule);
     sharing.set(start, (sharing.get(start) ?? 0) + 1);
   }
-  const none = Duration.fromMillis(0);
   return new Map(
-    towers.map(({ id, schedule }) => {
-      if (options.configured) return [id, options.configured];
-      const crowded = sharing.get(firstStart(schedule))! > options.sweepsAtOnce;
-      return [id, crowded ? CROWD_SPREAD : none];
+    config.towers.map(({ id, schedule }) => {
+      if (config.startSpread) return [id, config.startSpread];
+      const crowded =
+        sharing.get(firstStart(schedule))! > config.maxConcurrentSweeps;
+      return [id, crowded ? CROWD_SPREAD : Duration.fromMillis(0)];
     }),
   );
 }
@@ -197,7 +191,8 @@ export function nextRunAt(
 export function scheduleRules(
   definition: SchedulerServiceTaskScheduleDefinition,
 ): TowerScheduleRules {
-  const iso = (value: unknown) => toDuration(value).toISO() ?? 'PT0S';
+  const iso = (value?: Duration | HumanDuration) =>
+    toDuration(value).toISO() ?? 'PT0S';
   const { timeout, initialDelay } = definition;
   const schedule = sweepSchedule(definition);
   const rules: TowerScheduleRules = { timeout: iso(timeout) };

@@ -39,14 +39,12 @@ export type SweeperHooks = {
   ) => Promise<void>;
 };
 
-type PluginHookServices = {
+type PluginHookServices = Pick<SweeperHooks, 'onProgress'> & {
   auditor: AuditorService;
   events: EventsService;
   logger: LoggerService;
   /** Absent when notifications are turned off. */
   notifier?: RunNotifier;
-  /** Live progress for the card; absent, runs are only polled. */
-  onProgress?: SweeperHooks['onProgress'];
 };
 
 function auditedLabel(label: Pick<LabelOutcome, 'labelId' | 'key' | 'value'>) {

@@ -83,18 +83,13 @@ export class TowerUnreachableError extends TowerError {
 }
 
 export class TowerTimeoutError extends TowerError {
-  readonly timeoutMs: number;
   constructor(timeoutMs: number, ctx: Ctx) {
     super(`no answer within ${timeoutMs} ms`, { ...ctx, code: 'TIMEOUT' });
-    this.timeoutMs = this.params.timeoutMs = timeoutMs;
+    this.params.timeoutMs = timeoutMs;
   }
 }
 
-type TowerHttpErrorBody = {
-  code?: string;
-  message?: string;
-  messages?: string[];
-};
+type TowerHttpErrorBody = Partial<ReturnType<typeof graphqlErrors>>;
 
 export class TowerHttpError extends TowerError {
   readonly status: number;
@@ -115,11 +110,10 @@ export class TowerHttpError extends TowerError {
     });
     this.status = this.params.status = status;
     this.messages = boundedMessages(body?.messages ?? []);
-    this.towerCode =
-      body?.code === undefined
-        ? undefined
-        : plainText(body.code, MAX_CODE_BYTES);
-    if (this.towerCode !== undefined) this.params.towerCode = this.towerCode;
+    if (body?.code !== undefined) {
+      this.towerCode = plainText(body.code, MAX_CODE_BYTES);
+      this.params.towerCode = this.towerCode;
+    }
   }
 }
 
@@ -259,12 +253,6 @@ export function isRefusedLogin(e: unknown): e is TowerError {
   return authFailureCode(e) !== undefined;
 }
 
-/*
- * The body of a non-2xx answer, as Tower and the gateways in front of it send it: a JSON
- * ErrorBody (`{code?, message, status, path}`), GraphQL errors (`{errors: [{message, code}]}`,
- * the code at the top level or under `extensions`), or an HTML or plain-text page.
- */
-
 export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 /**
  * Characters dropped before the cut of a body longer than that: a secret cut in two there
@@ -347,9 +335,10 @@ function bodyWords(text: string | undefined, scrub: (t: string) => string) {
 }
 
 /**
- * Tower's code and words from an error body (`cut`: only its first MAX_ERROR_BODY_BYTES were
- * read). `scrub` removes secrets; it runs on the raw body and again on what was decoded from
- * it (an HTML page may carry a secret as entities).
+ * Tower's code and words from the body of a non-2xx answer, as Tower and the gateways in front of
+ * it send it: a JSON ErrorBody (`{code?, message, status, path}`), GraphQL errors, or an HTML or
+ * plain-text page (`cut`: only its first MAX_ERROR_BODY_BYTES were read). `scrub` removes secrets;
+ * it runs on the raw body and again on what was decoded from it (HTML may carry one as entities).
  */
 export function parseErrorBody(
   raw: string,
@@ -367,14 +356,10 @@ export function parseErrorBody(
             ? decodeEntities(text.replace(MARKUP, ' '))
             : text,
       };
-  const code = bodyWords(found.code, scrub);
-  const message = bodyWords(found.message, scrub);
   return {
-    ...(code && { code }),
-    ...(message && { message }),
-    ...(found.messages?.length && {
-      messages: found.messages.map(m => bodyWords(m, scrub) ?? ''),
-    }),
+    code: bodyWords(found.code, scrub),
+    message: bodyWords(found.message, scrub),
+    messages: found.messages?.map(m => bodyWords(m, scrub) ?? ''),
   };
 }
 

@@ -36,25 +36,20 @@ export function pickConfig(
   const listed = ids.length ? `ids: ${ids.join(', ')}` : 'none';
   const fail = (detail: string, code: PluginRunErrorCode) =>
     new TowerAuthError(detail, { towerId, operation: 'login', code });
-  if (wanted !== undefined) {
-    if (ids.includes(wanted)) {
-      return { method: 'password', source: 'AUTHN', authConfigId: wanted };
-    }
+  if (wanted !== undefined && !ids.includes(wanted))
     throw fail(
       `${key} ${wanted} is not an LDAP config of this Tower (authnStrategies lists ${listed})`,
       'LDAP_CONFIG_UNKNOWN',
     );
-  }
-  if (ids.length === 0) {
-    return { method: 'password', source: 'LDAP', reason: 'no-ldap-config' };
-  }
-  if (ids.length > 1) {
+  if (wanted === undefined && ids.length > 1)
     throw fail(
       `Tower has several LDAP configs (${listed}); set ${key} to the one to log in through`,
       'LDAP_CONFIG_AMBIGUOUS',
     );
-  }
-  return { method: 'password', source: 'AUTHN', authConfigId: ids[0] };
+  const authConfigId = wanted ?? ids[0];
+  if (authConfigId === undefined)
+    return { method: 'password', source: 'LDAP', reason: 'no-ldap-config' };
+  return { method: 'password', source: 'AUTHN', authConfigId };
 }
 
 const SECOND_FACTOR = /\b(MFA|2FA|OTP|TWO_FACTOR)|two-factor|second factor/i;

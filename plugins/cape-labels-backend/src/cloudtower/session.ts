@@ -46,8 +46,7 @@ export class TowerSession {
   private readonly wire: TowerWire;
   private token?: string;
   private loginInFlight?: Promise<string>;
-  /** How the password logs in, resolved once (LDAP: through `authnStrategies`). */
-  private resolved?: PasswordLogin;
+  private passwordLogin?: PasswordLogin;
   private authenticated?: TowerLogin;
   private clock?: TowerClockReading;
   private keyRefusedCode?: string;
@@ -170,13 +169,10 @@ export class TowerSession {
     signal?: AbortSignal,
   ): Promise<string> {
     if (this.token) return this.token;
-    if (!this.loginInFlight) {
-      this.loginInFlight = this.login().finally(() => {
-        this.loginInFlight = undefined;
-      });
-      this.loginInFlight.catch(() => undefined);
-    }
-    const login = this.loginInFlight;
+    const login = (this.loginInFlight ??= this.login().finally(() => {
+      this.loginInFlight = undefined;
+    }));
+    login.catch(() => undefined);
     if (!signal) return login;
     const aborted = () =>
       new TowerAbortedError({ towerId: this.towerId, operation });
@@ -194,7 +190,7 @@ export class TowerSession {
   private async login(): Promise<string> {
     const credentials = this.credentials as PasswordCredentials;
     const { username, password } = credentials;
-    const login = (this.resolved ??= await this.resolveLogin(credentials));
+    const login = (this.passwordLogin ??= await this.resolveLogin(credentials));
     const answer = await this.wire
       .send('login', ops.LOGIN, {
         data: {
@@ -231,23 +227,21 @@ export class TowerSession {
     if (credentials.userSource === 'LOCAL') {
       return { method: 'password', source: 'LOCAL' };
     }
-    const ids = await this.wire
+    const answer = await this.wire
       .send('authnStrategies', ops.AUTHN_STRATEGIES, {})
-      .then(({ data }) =>
-        parseAnswer(this.towerId, 'authnStrategies', () =>
-          ops.parseLdapConfigIds(data),
-        ),
-      )
       .catch((e: unknown) => {
         if (unknownQuery(e)) return undefined;
         throw e;
       });
-    if (!ids)
+    if (!answer)
       return {
         method: 'password',
         source: 'LDAP',
         reason: 'no-authn-strategies',
       };
+    const ids = parseAnswer(this.towerId, 'authnStrategies', () =>
+      ops.parseLdapConfigIds(answer.data),
+    );
     const safeIds = ids.map(id =>
       plainText(this.scrubber.scrub(id), MAX_ID_BYTES),
     );

@@ -104,7 +104,6 @@ export class TowerWire {
       return { data: answer.data, date: answer.headers.get('date') };
     } catch (e) {
       const error = this.toTowerError(e, ctx, timeoutSignal, options.signal);
-      // What the metrics count: every failed request but the caller's aborts.
       if (!(error instanceof TowerAbortedError)) this.onRequestFailed?.(error);
       throw error;
     } finally {

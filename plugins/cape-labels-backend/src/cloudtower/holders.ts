@@ -5,7 +5,7 @@ import {
   TowerAbortedError,
   TowerResponseError,
 } from './errors';
-import { dataField, nonEmptyString } from './operations';
+import { dataField, listOf, nonEmptyString } from './operations';
 import { discovery, namesOf, refusalOf, refusedNaming } from './relations';
 import type { TowerSession } from './session';
 
@@ -162,21 +162,19 @@ function parseIntrospectedHolders(data: unknown): HolderInUse[] {
   }));
 }
 
-type Page = Array<{ id: string; name: string | null; labelIds: string[] }>;
+type Page = Array<{ holder: LabelHolder; labelIds: string[] }>;
 
 function labelIdsOf(
   row: Record<string, unknown>,
   { via, ids, objects }: HolderSource,
 ): string[] {
-  const containers = via ? (row[via.field] ?? []) : [row];
-  if (!Array.isArray(containers))
-    throw new ShapeError(`${via?.field} is not a list`);
+  const containers = via
+    ? listOf(row[via.field] ?? [], `${via.field} is not a list`)
+    : [row];
   const leaf = ids ?? objects;
   return containers.flatMap(container => {
     if (!isObj(container)) throw new ShapeError('a holder entry is no object');
-    const list = container[leaf] ?? [];
-    if (!Array.isArray(list)) throw new ShapeError(`${leaf} is not a list`);
-    return list.map(entry => {
+    return listOf(container[leaf] ?? [], `${leaf} is not a list`).map(entry => {
       const id = ids ? entry : (entry as { id?: unknown } | null)?.id;
       if (!nonEmptyString(id))
         throw new ShapeError(`an entry of ${leaf} has no id`);
@@ -185,16 +183,14 @@ function labelIdsOf(
   });
 }
 
-function parsePage(rows: unknown, holder: HolderInUse): Page {
-  if (!Array.isArray(rows))
-    throw new ShapeError(`${holder.spec.root} is not a list`);
-  return rows.map(row => {
+function parsePage(rows: unknown, { spec, sources }: HolderInUse): Page {
+  return listOf(rows, `${spec.root} is not a list`).map(row => {
     if (!isObj(row) || !nonEmptyString(row.id))
-      throw new ShapeError(`a row of ${holder.spec.root} has no id`);
+      throw new ShapeError(`a row of ${spec.root} has no id`);
+    const name = typeof row.name === 'string' ? row.name : null;
     return {
-      id: row.id,
-      name: typeof row.name === 'string' ? row.name : null,
-      labelIds: holder.sources.flatMap(s => labelIdsOf(row, s)),
+      holder: { kind: spec.root, id: row.id, name },
+      labelIds: sources.flatMap(s => labelIdsOf(row, s)),
     };
   });
 }
@@ -234,21 +230,16 @@ export class LabelHolderReader {
     while (chains.length) {
       const pages = await this.readPages(chains, pageSize, signal);
       const more = chains.filter((chain, i) => {
-        const fresh = pages[i].filter(r => !chain.seen.has(r.id));
-        for (const row of fresh) {
-          chain.seen.add(row.id);
-          for (const labelId of row.labelIds)
-            if (!byLabel.has(labelId))
-              byLabel.set(labelId, {
-                kind: chain.holder.spec.root,
-                id: row.id,
-                name: row.name,
-              });
+        const fresh = pages[i].filter(r => !chain.seen.has(r.holder.id));
+        for (const { holder, labelIds } of fresh) {
+          chain.seen.add(holder.id);
+          for (const labelId of labelIds)
+            if (!byLabel.has(labelId)) byLabel.set(labelId, holder);
         }
         if (pages[i].length < pageSize) return false;
         if (fresh.length === 0)
           throw this.unreadable(chain.holder, 'its listing did not advance');
-        chain.after = fresh[fresh.length - 1].id;
+        chain.after = fresh[fresh.length - 1].holder.id;
         return true;
       });
       const objects = chains.reduce((n, c) => n + c.seen.size, 0);
@@ -336,7 +327,7 @@ export class LabelHolderReader {
         'readHolders',
         holdersDocument(holders, 'CapeLabelsHolderProbe'),
         Object.fromEntries(holders.map((_, i) => [`f${i}`, PROBE_FIRST])),
-        () => true,
+        () => undefined,
         signal,
       ),
     );

@@ -81,16 +81,15 @@ export function dataField(data: unknown, name: string): unknown {
   return data[name];
 }
 
-function rowsOf(data: unknown): unknown[] {
-  const rows = dataField(data, 'labels');
-  if (!Array.isArray(rows)) throw new ShapeError('`labels` is not a list');
-  return rows;
+export function listOf(value: unknown, refusal: string): unknown[] {
+  if (!Array.isArray(value)) throw new ShapeError(refusal);
+  return value;
 }
 
-/**
- * The label rows of the requested ids (Tower's others are ignored). A row without an id fails
- * the whole answer: we cannot tell which label it was.
- */
+const rowsOf = (data: unknown) =>
+  listOf(dataField(data, 'labels'), '`labels` is not a list');
+
+/** The rows of the requested ids; a row without an id fails the answer: we cannot tell whose it is. */
 export function requestedRows(
   data: unknown,
   requested: ReadonlySet<string>,
@@ -118,10 +117,10 @@ export function parseLoginToken(data: unknown): string | undefined {
 }
 
 export function parseLdapConfigIds(data: unknown): string[] {
-  const strategies = dataField(data, 'authnStrategies');
-  if (!Array.isArray(strategies)) {
-    throw new ShapeError('`authnStrategies` is not a list');
-  }
+  const strategies = listOf(
+    dataField(data, 'authnStrategies'),
+    '`authnStrategies` is not a list',
+  );
   const ids = new Set<string>();
   for (const strategy of strategies) {
     if (!isObj(strategy) || typeof strategy.type !== 'string') {
@@ -140,34 +139,26 @@ export function parsePing(data: unknown): void {
   if (!isObj(data)) throw new ShapeError('response has no data');
 }
 
-export type ParsedLabelRows = {
-  labels: TowerLabel[];
-  malformed: number;
-  received: number;
-};
+export type ParsedLabelRows = ReturnType<typeof parseLabelRows>;
 
-export function parseLabelRows(data: unknown): ParsedLabelRows {
+export function parseLabelRows(data: unknown) {
   const rows = rowsOf(data);
   const labels: TowerLabel[] = [];
-  let malformed = 0;
-  for (const row of rows) {
+  for (const row of rows)
     if (
-      !isObj(row) ||
-      !nonEmptyString(row.id) ||
-      typeof row.key !== 'string' ||
-      !nonEmptyString(row.createdAt)
-    ) {
-      malformed += 1;
-      continue;
-    }
-    labels.push({
-      id: row.id,
-      key: row.key,
-      value: typeof row.value === 'string' ? row.value : null,
-      createdAt: row.createdAt,
-      totalNum: counter(row.total_num),
-    });
-  }
+      isObj(row) &&
+      nonEmptyString(row.id) &&
+      typeof row.key === 'string' &&
+      nonEmptyString(row.createdAt)
+    )
+      labels.push({
+        id: row.id,
+        key: row.key,
+        value: typeof row.value === 'string' ? row.value : null,
+        createdAt: row.createdAt,
+        totalNum: counter(row.total_num),
+      });
+  const malformed = rows.length - labels.length;
   return { labels, malformed, received: rows.length };
 }
 

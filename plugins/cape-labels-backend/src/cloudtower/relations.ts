@@ -10,6 +10,7 @@ import {
   CHECK_LABELS,
   counter,
   dataField,
+  listOf,
   nonEmptyString,
   requestedRows,
 } from './operations';
@@ -17,15 +18,13 @@ import type { LabelLiveState, LabelRelations, UnfilteredField } from './types';
 import type { TowerSession } from './session';
 
 /*
- * Which relations `Label` has, every kind of object that can reference a label: a label is unused
- * only when none does (rule 4), so the live check asks each and the guarded delete repeats
- * `<relation>_none: {}` for each (rule 5). Read once per run, by introspection, else by probing.
+ * Which relations `Label` has: a label is unused only when no object references it by any (rule 4),
+ * so the live check asks each and the guarded delete repeats `<relation>_none: {}` for each (rule 5).
  */
 
 /**
- * The relations public sources show on `Label` (CloudTower's REST API specs and the `Label`
- * models of its Go, Node and Python SDKs): used when Tower refuses introspection. Older Towers
- * lack some; newer ones may add more, which only introspection finds.
+ * `Label`'s relations in CloudTower's REST API specs and its Go, Node and Python SDKs, for a Tower
+ * refusing introspection: older Towers lack some; newer ones may add more, found by introspection only.
  */
 export const KNOWN_LABEL_RELATIONS: readonly string[] = [
   'vms',
@@ -64,7 +63,6 @@ const GRAPHQL_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 /** More relations than any Tower has: an answer past this is not believed. */
 const MAX_RELATIONS = 200;
 
-/** `kind`, then `ofType { kind ... }` to `depth` wrappers below it. */
 const typeWrappers = (depth: number): string =>
   depth ? `kind ofType { ${typeWrappers(depth - 1)} }` : 'kind';
 
@@ -122,8 +120,7 @@ function isCompositeList(type: unknown): boolean {
 }
 
 export function namesOf(list: unknown, what: string): string[] {
-  if (!Array.isArray(list)) throw new ShapeError(`${what} is not a list`);
-  return list.map(item => {
+  return listOf(list, `${what} is not a list`).map(item => {
     const name = (item as { name?: unknown } | null)?.name;
     if (typeof name !== 'string') throw new ShapeError(`${what} has no name`);
     return name;
@@ -164,11 +161,8 @@ function relationSet(
 
 /** Every name with both `<name>_some` and `<name>_none` filters, whatever its `Label` field. */
 function parseIntrospectedRelations(data: unknown): LabelRelations {
-  const { label, where } = (data ?? {}) as {
-    label?: { fields?: unknown } | null;
-    where?: { inputFields?: unknown } | null;
-  };
-  if (!label || !where)
+  const { label, where } = isObj(data) ? data : {};
+  if (!isObj(label) || !isObj(where))
     throw new ShapeError(
       'introspection does not show Label and LabelWhereInput',
     );
@@ -178,9 +172,7 @@ function parseIntrospectedRelations(data: unknown): LabelRelations {
     const name = /^(.+)_some$/.exec(filter)?.[1];
     if (name && filters.has(`${name}_none`)) foundBy.set(name, 'filters');
   }
-  if (!Array.isArray(label.fields))
-    throw new ShapeError('Label has no field list');
-  const lists: unknown[] = label.fields.filter(
+  const lists = listOf(label.fields, 'Label has no field list').filter(
     f => isObj(f) && isCompositeList(f.type),
   );
   const unfiltered = namesOf(lists, 'a Label field').flatMap((name, i) => {
@@ -208,17 +200,12 @@ function validationMessages(error: unknown): string[] | undefined {
 }
 
 /** The words of Tower's validation refusal of a request, or undefined when it accepted it. */
-export const refusalOf = (
-  request: Promise<unknown>,
-): Promise<string[] | undefined> =>
-  request.then(
-    () => undefined,
-    (error: unknown) => {
-      const messages = validationMessages(error);
-      if (!messages) throw error;
-      return messages;
-    },
-  );
+export const refusalOf = (request: Promise<undefined>) =>
+  request.catch((error: unknown) => {
+    const messages = validationMessages(error);
+    if (!messages) throw error;
+    return messages;
+  });
 
 /**
  * What Tower has, found once and shared by every caller (a failed discovery is tried again by the
@@ -358,7 +345,7 @@ export class LabelRelationDiscovery {
         'readRelations',
         probeDocument(relations),
         { id: PROBE_LABEL_ID },
-        () => true,
+        () => undefined,
         signal,
       ),
     );
@@ -366,7 +353,6 @@ export class LabelRelationDiscovery {
 }
 
 export function checkDocument(unfiltered: readonly UnfilteredField[]): string {
-  if (unfiltered.length === 0) return CHECK_LABELS;
   const reads = unfiltered.map(({ name, paged }, i) => {
     if (!GRAPHQL_NAME.test(name))
       throw new TypeError(`not a GraphQL name: ${JSON.stringify(name)}`);
@@ -374,9 +360,6 @@ export function checkDocument(unfiltered: readonly UnfilteredField[]): string {
   });
   return CHECK_LABELS.replace(/total_num\n/, `total_num${reads.join('')}\n`);
 }
-
-const anyReference = (relations: readonly string[]) =>
-  relations.map(r => ({ [`${r}_some`]: {} }));
 
 export function referencesDocument(relationCount: number): string {
   const indexes = Array.from({ length: relationCount }, (_, i) => i);
@@ -421,14 +404,12 @@ function parseCheck(
 ) {
   const rows = new Map<string, Checked>();
   for (const row of requestedRows(data, requested)) {
+    const checked = rows.get(row.id) ?? { totalNum: 0, held: new Set() };
     const totalNum = counter(row.total_num);
-    const prev = rows.get(row.id);
-    const checked = prev ?? { totalNum, held: new Set() };
-    if (prev)
-      checked.totalNum =
-        prev.totalNum === null || totalNum === null
-          ? null
-          : Math.max(prev.totalNum, totalNum);
+    checked.totalNum =
+      checked.totalNum === null || totalNum === null
+        ? null
+        : Math.max(checked.totalNum, totalNum);
     unfiltered.forEach(({ name }, i) => {
       const value = row[`d${i}`];
       if (!(Array.isArray(value) && value.length === 0)) checked.held.add(name);
@@ -450,10 +431,11 @@ export async function readLiveStates(
   signal?: AbortSignal,
 ): Promise<LabelLiveState[]> {
   const requested = new Set(ids);
+  const anyReference = relations.fields.map(r => ({ [`${r}_some`]: {} }));
   const { rows, referenced } = await session.request(
     'checkLabels',
     checkDocument(relations.unfiltered),
-    { ids, referenced: anyReference(relations.fields) },
+    { ids, referenced: anyReference },
     data => parseCheck(data, requested, relations.unfiltered),
     signal,
   );
@@ -465,9 +447,7 @@ export async function readLiveStates(
         referencesDocument(relations.fields.length),
         {
           ids: asked,
-          ...Object.fromEntries(
-            anyReference(relations.fields).map((f, i) => [`r${i}`, f]),
-          ),
+          ...Object.fromEntries(anyReference.map((f, i) => [`r${i}`, f])),
         },
         data =>
           relations.fields.map((_, i) =>

@@ -19,14 +19,10 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const FORMULA_AFTER_SEPARATOR = /([;\t][ ]*)(?=[=+\-@\t\r])/g;
 const NEEDS_QUOTES = /[",\r\n]/;
 
-function neutralised(value: string): string {
-  const inner = value.replace(FORMULA_AFTER_SEPARATOR, "$1'");
-  return FORMULA_START.test(inner) ? `'${inner}` : inner;
-}
-
 export function csvCell(value: string | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const text = neutralised(value);
+  if (!value) return '';
+  const inner = value.replace(FORMULA_AFTER_SEPARATOR, "$1'");
+  const text = FORMULA_START.test(inner) ? `'${inner}` : inner;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -75,15 +75,8 @@ export async function createRouter(
 
   router.get('/runs/:runId/labels.csv', async (req, res) => {
     const run = await reads.run(await caller(req), req.params.runId);
-    const { lang, ...filter } = req.query;
-    await sendOutcomesCsv(
-      res,
-      store,
-      run,
-      outcomeFilterOf(filter),
-      logger,
-      lang,
-    );
+    const filter = outcomeFilterOf(req.query);
+    await sendOutcomesCsv(res, store, run, filter, logger, req.query.lang);
   });
 
   router.post('/towers/:towerId/sweep', async (req, res) => {

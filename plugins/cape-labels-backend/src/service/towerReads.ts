@@ -10,22 +10,14 @@ import type {
 } from '@smartx-cape/plugin-cape-labels-common';
 import type { RunsStore } from '../database/RunStore';
 import {
-  KEY_MAX_LENGTH,
   OUTCOME_PAGE_LIMIT,
   OUTCOME_PAGE_OFFSET,
   RUN_LIST_LIMIT,
-  SEARCH_MAX_LENGTH,
   TOP_SOURCES_DAYS,
 } from '../schema/specRules';
 import type { SweepCoordinator } from '../sweep/SweepCoordinator';
 import type { Caller, TowerAccess } from './access';
-import {
-  boundedText,
-  outcomeFilterOf,
-  runIdOf,
-  towerIdOf,
-  wholeNumber,
-} from './validation';
+import { outcomeFilterOf, runIdOf, towerIdOf, wholeNumber } from './validation';
 
 const TOP_SOURCES = 10;
 
@@ -40,9 +32,8 @@ export class TowerReads {
   ) {}
 
   async towers(caller: Caller): Promise<TowerSummary[]> {
-    const { access, towers } = this.options;
-    const readable = await access.readable(caller);
-    const summaries = await towers.summaries();
+    const readable = await this.options.access.readable(caller);
+    const summaries = await this.options.towers.summaries();
     return summaries.filter(t => readable(t.id));
   }
 
@@ -73,12 +64,7 @@ export class TowerReads {
     const query = {
       limit: wholeNumber(page.limit, 'limit', OUTCOME_PAGE_LIMIT),
       offset: wholeNumber(page.offset, 'offset', OUTCOME_PAGE_OFFSET),
-      ...outcomeFilterOf({
-        action: page.action,
-        reason: page.reason,
-        key: boundedText(page.key, 'key', KEY_MAX_LENGTH),
-        search: boundedText(page.search, 'search', SEARCH_MAX_LENGTH),
-      }),
+      ...outcomeFilterOf(page),
     };
     const run = await this.run(caller, runId);
     return this.options.store.listOutcomes(run.id, query);

@@ -5,7 +5,13 @@ import type {
   SweepRequestedEvent,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { PUBLISHER_NAME } from '../config/types';
-import { RUN_ID, TOWER_ID, type IntegerRule } from '../schema/specRules';
+import {
+  KEY_MAX_LENGTH,
+  RUN_ID,
+  SEARCH_MAX_LENGTH,
+  TOWER_ID,
+  type IntegerRule,
+} from '../schema/specRules';
 
 export function wholeNumber(
   value: number | undefined,
@@ -48,9 +54,10 @@ export function boundedText(
 /** The spec cannot say that an empty key or search is no filter. */
 export function outcomeFilterOf(given: OutcomeFilter): OutcomeFilter {
   return {
-    ...given,
-    key: given.key || undefined,
-    search: given.search || undefined,
+    action: given.action,
+    reason: given.reason,
+    key: boundedText(given.key, 'key', KEY_MAX_LENGTH) || undefined,
+    search: boundedText(given.search, 'search', SEARCH_MAX_LENGTH) || undefined,
   };
 }
 

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import type { LabelOutcome } from '@smartx-cape/plugin-cape-labels-common';
-import { isPostgres } from './dialect';
 import { whereRunNotAlive } from './liveness';
 import { ConnectedStore } from './storeConnection';
 import {
@@ -47,20 +46,18 @@ export class PendingDeletesDatabase extends ConnectedStore {
    * own), each (run, label) once, ordered by run and label.
    */
   async listPendingDeletes(towerId: string): Promise<PendingDelete[]> {
-    const since = this.connection.aliveSince();
     const rows = await this.db<PendingDeleteBatchRow>(
       `${PENDING_DELETE_BATCHES} as p`,
     )
       .leftJoin(`${RUNS} as r`, 'r.id', 'p.run_id')
       .select('p.run_id', 'p.labels')
       .where('p.tower_id', towerId)
-      .modify(whereRunNotAlive, since)
+      .modify(whereRunNotAlive)
       .orderBy(['p.run_id', 'p.id']);
     const pending = new Map<string, PendingDelete>();
     for (const row of rows) {
-      for (const [labelId, key, value, createdAt] of JSON.parse(
-        row.labels,
-      ) as StoredLabel[]) {
+      const labels: StoredLabel[] = JSON.parse(row.labels);
+      for (const [labelId, key, value, createdAt] of labels) {
         pending.set(JSON.stringify([row.run_id, labelId]), {
           runId: row.run_id,
           label: { labelId, key, value, createdAt, action: 'deleted' },
@@ -93,12 +90,11 @@ export async function forgetPendingDeletes(
   batchId?: PendingBatchId,
 ): Promise<void> {
   if (ids.size === 0) return;
-  const query = tx<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES)
+  // Read, then rewritten: no other writer may change the row in between (knex drops the lock on SQLite).
+  const rows = await tx<PendingDeleteBatchRow>(PENDING_DELETE_BATCHES)
     .select('id', 'labels')
-    .where({ run_id: runId });
-  if (batchId !== undefined) query.andWhere({ id: batchId });
-  // Read, then rewritten: on PostgreSQL no other writer may change the row in between.
-  const rows = isPostgres(tx) ? await query.forUpdate() : await query;
+    .where({ run_id: runId, ...(batchId === undefined ? {} : { id: batchId }) })
+    .forUpdate();
   for (const row of rows) {
     const labels: StoredLabel[] = JSON.parse(row.labels);
     const left = labels.filter(([labelId]) => !ids.has(labelId));

@@ -35,12 +35,9 @@ function rowToRequest(row: RequestRow): SweepRequest {
 
 function requestAsRead(
   db: Knex,
-  request: Pick<SweepRequest, 'id' | 'claimedBy'>,
+  { id, claimedBy }: Pick<SweepRequest, 'id' | 'claimedBy'>,
 ) {
-  const query = db<RequestRow>(REQUESTS).where({ id: request.id });
-  return request.claimedBy === undefined
-    ? query.whereNull('claimed_by')
-    : query.where({ claimed_by: request.claimedBy });
+  return db<RequestRow>(REQUESTS).where({ id, claimed_by: claimedBy ?? null });
 }
 
 export class RequestsDatabase extends ConnectedStore {
@@ -61,18 +58,12 @@ export class RequestsDatabase extends ConnectedStore {
 
   /** The Tower's oldest request free to take: unclaimed, or claimed by a run no longer alive. */
   async nextRequest(towerId: string): Promise<SweepRequest | undefined> {
-    const since = this.connection.aliveSince();
     const row = await this.db<RequestRow>(`${REQUESTS} as q`)
       .leftJoin(`${RUNS} as r`, 'r.id', 'q.claimed_by')
       .where('q.tower_id', towerId)
-      .andWhere(free =>
-        free
-          .whereNull('q.claimed_by')
-          .orWhere(stale => stale.modify(whereRunNotAlive, since)),
-      )
+      .modify(whereRunNotAlive)
       .orderBy('q.seq', 'asc')
-      .select('q.*')
-      .first();
+      .first('q.*');
     return row ? rowToRequest(row) : undefined;
   }
 

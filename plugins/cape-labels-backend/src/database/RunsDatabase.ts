@@ -9,7 +9,6 @@ import type {
   Run,
   RunClock,
   RunCounts,
-  RunError,
   RunNote,
   RunRelations,
   RunSettings,
@@ -44,6 +43,8 @@ import {
   OUTCOMES,
   RUNS,
   SIGHTINGS,
+  outcomesOf,
+  runs,
   type DbBigInt,
   type OutcomeRow,
   type RunRow,
@@ -60,11 +61,6 @@ type RunEnd = Pick<RunSummary, 'counts' | 'error' | 'notes'> & {
 };
 
 type LostRun = Pick<RunSummary, 'id' | 'trigger' | 'requestedBy' | 'dryRun'>;
-
-const REPLICA_LOST = {
-  message: 'the replica running this sweep stopped before it finished',
-  code: 'REPLICA_LOST',
-} as const satisfies RunError & { code: PluginRunErrorCode };
 
 /** Towers per lastRuns query on SQLite: a UNION ALL term each (SQLite allows 500). */
 const LAST_RUNS_CHUNK = 100;
@@ -95,11 +91,7 @@ const SEEN_IN_USE = new Set<string | undefined>([
   'young',
 ]);
 
-function runs(db: Knex, where: Partial<RunRow>) {
-  return db<RunRow>(RUNS).where(where);
-}
-
-function liveRuns(db: Knex, since: number, where: Partial<RunRow> = {}) {
+function liveRuns(db: Knex, where: Partial<RunRow> = {}, since = aliveSince()) {
   return runs(db, { ...where, status: 'running' }).whereRaw(
     `${SIGN_OF_LIFE} >= ?`,
     [since],
@@ -140,11 +132,9 @@ async function addToRunCounters(
 
 /** One atomic increment: disjoint ranges for concurrent writers (a gap is harmless); locks the run's row. */
 async function reserveOutcomeSeqs(db: Knex, runId: string, count: number) {
-  const [row] = (await runs(db, { id: runId })
+  const [row] = await runs(db, { id: runId })
     .increment('outcome_seq', count)
-    .returning(['outcome_seq', 'tower_id'])) as Array<
-    Pick<RunRow, 'outcome_seq' | 'tower_id'>
-  >;
+    .returning(['outcome_seq', 'tower_id']);
   if (!row) throw new NotFoundError(`run ${runId} not found`);
   return {
     firstSeq: Number(row.outcome_seq) - count + 1,
@@ -170,12 +160,8 @@ async function insertOutcomeRows(
 }
 
 /** Case-insensitive: SQLite's LIKE folds ASCII letters only. */
-function filteredOutcomes(
-  db: Knex,
-  runId: string,
-  filter: OutcomeFilter,
-): Knex.QueryBuilder<OutcomeRow, OutcomeRow[]> {
-  const query = db<OutcomeRow>(OUTCOMES).where({ run_id: runId });
+function filteredOutcomes(db: Knex, runId: string, filter: OutcomeFilter) {
+  const query = outcomesOf(db, runId);
   for (const column of ['action', 'reason', 'key'] as const)
     if (filter[column] !== undefined) query.andWhere(column, filter[column]);
   if (filter.search !== undefined) {
@@ -206,17 +192,14 @@ async function newestRows(db: Knex, towerIds: string[]): Promise<RunRow[]> {
   }
   // One `max(seq) where tower_id = ?` per Tower, each answered from an index (no scan or sort
   // of the Tower's runs), then one primary-key lookup per Tower.
+  const newestSeq = `select max(seq) from ${RUNS} where tower_id = ?`;
   return readInChunks(
     towerIds,
     ids =>
-      db<RunRow>(RUNS).whereIn('seq', function newest() {
-        ids.forEach((towerId, i) => {
-          const max = (qb: Knex.QueryBuilder) =>
-            qb.max('seq').from(RUNS).where('tower_id', towerId);
-          if (i === 0) max(this);
-          else this.unionAll(max);
-        });
-      }),
+      db<RunRow>(RUNS).whereRaw(
+        `seq in (${ids.map(() => newestSeq).join(' union all ')})`,
+        ids,
+      ),
     LAST_RUNS_CHUNK,
   );
 }
@@ -257,7 +240,7 @@ export class RunsDatabase extends ConnectedStore {
   }
 
   async finishRun(runId: string, end: RunEnd): Promise<RunSummary> {
-    const [row] = (await runs(this.db, { id: runId }).update(
+    const [row] = await runs(this.db, { id: runId }).update(
       {
         status: end.status,
         finished_at: end.finishedAt.getTime(),
@@ -266,7 +249,7 @@ export class RunsDatabase extends ConnectedStore {
         ...(end.notes?.length ? { notes: JSON.stringify(end.notes) } : {}),
       },
       '*',
-    )) as RunRow[];
+    );
     if (!row) throw new NotFoundError(`run ${runId} not found`);
     return rowToSummary(row, end.finishedAt.getTime());
   }
@@ -282,8 +265,9 @@ export class RunsDatabase extends ConnectedStore {
         {
           status: 'aborted',
           finished_at: this.db.raw(SIGN_OF_LIFE),
-          error_message: REPLICA_LOST.message,
-          error_code: REPLICA_LOST.code,
+          error_message:
+            'the replica running this sweep stopped before it finished',
+          error_code: 'REPLICA_LOST' satisfies PluginRunErrorCode,
         },
         ['seq', 'id', 'trigger', 'requested_by', 'dry_run'],
       );
@@ -302,16 +286,16 @@ export class RunsDatabase extends ConnectedStore {
     towerId: string,
     requester: string,
   ): Promise<string | undefined> {
-    const since = this.connection.aliveSince();
-    const live = () => liveRuns(this.db, since, { tower_id: towerId });
+    const since = aliveSince();
+    const live = () => liveRuns(this.db, { tower_id: towerId }, since);
     // The first stop names who stopped it; a second one only finds the run.
     await live().whereNull('stopped_by').update({ stopped_by: requester });
-    const row = await live().select('id').orderBy('started_at', 'desc').first();
+    const row = await live().orderBy('started_at', 'desc').first('id');
     return row?.id;
   }
 
   async stoppedBy(runId: string): Promise<string | undefined> {
-    const row = await runs(this.db, { id: runId }).select('stopped_by').first();
+    const row = await runs(this.db, { id: runId }).first('stopped_by');
     return row?.stopped_by ?? undefined;
   }
 
@@ -356,9 +340,8 @@ export class RunsDatabase extends ConnectedStore {
   }
 
   async runningTowers(towerIds: string[]): Promise<Set<string>> {
-    const since = this.connection.aliveSince();
     const rows = await readInChunks(towerIds, ids =>
-      liveRuns(this.db, since).distinct('tower_id').whereIn('tower_id', ids),
+      liveRuns(this.db).distinct('tower_id').whereIn('tower_id', ids),
     );
     return new Set(rows.map(row => row.tower_id));
   }
@@ -372,10 +355,9 @@ export class RunsDatabase extends ConnectedStore {
       tower_id: towerId,
       trigger: 'schedule',
     })
-      .select('started_at')
       .whereIn('status', ['succeeded', 'partial', 'failed'])
       .orderBy('seq', 'desc')
-      .first();
+      .first('started_at');
     return row ? new Date(Number(row.started_at)) : undefined;
   }
 
@@ -455,7 +437,7 @@ export class RunsDatabase extends ConnectedStore {
   ): Promise<boolean> {
     return this.connection.bulkWrite(() =>
       this.db.transaction(async tx => {
-        const run = await runs(tx, { id: runId }).select('notes').first();
+        const run = await runs(tx, { id: runId }).first('notes');
         if (!run) return false;
         const ids = labels.map(l => l.labelId);
         const recorded = new Set<string>();
@@ -463,16 +445,12 @@ export class RunsDatabase extends ConnectedStore {
         // Kept in use after a lost answer, its write-ahead row kept: Tower may still have deleted it.
         const keptCorrected: LabelOutcome[] = [];
         for (const chunk of chunks(ids)) {
-          const rows = await tx<OutcomeRow>(OUTCOMES)
-            .select('*')
-            .where({ run_id: runId })
-            .whereIn('label_id', chunk);
+          const rows = await outcomesOf(tx, runId).whereIn('label_id', chunk);
           for (const r of rows) {
             recorded.add(r.label_id);
             if (r.action === 'kept') keptCorrected.push(rowToOutcome(r));
           }
-          corrected += await tx<OutcomeRow>(OUTCOMES)
-            .where({ run_id: runId })
+          corrected += await outcomesOf(tx, runId)
             .whereIn('action', ['failed', 'kept'])
             .whereIn('label_id', chunk)
             .update({ action: 'deleted', reason: null, relation: null });
@@ -524,9 +502,7 @@ export class RunsDatabase extends ConnectedStore {
     // Unfiltered, the run's row counter is the total: no count(*) over its (maybe 100,000) rows.
     const filtered = Object.values(filter).some(v => v !== undefined);
     const [run, countRow, rows] = await Promise.all([
-      runs(this.db, { id: runId })
-        .select('routine_listed', 'outcome_rows')
-        .first(),
+      runs(this.db, { id: runId }).first('routine_listed', 'outcome_rows'),
       filtered
         ? filteredOutcomes(this.db, runId, filter).count({ total: '*' }).first()
         : undefined,
@@ -536,7 +512,6 @@ export class RunsDatabase extends ConnectedStore {
     return {
       items: rows.map(rowToOutcome),
       total: Number(filtered ? (countRow?.total ?? 0) : run.outcome_rows),
-      // The kept reasons whose labels the run no longer lists (it still counts them).
       countedOnly: run.routine_listed ? [] : [...ROUTINE_REASONS],
     };
   }

@@ -16,18 +16,14 @@ export type LoginBackoff = {
   credentials: { salt: string; hash: string };
 };
 
-/**
- * What the plugin keeps of each Tower between runs, apart from the runs: the health its owners
- * were last told about, and its login backoff, shared by every replica.
- */
+/** Per Tower, shared by every replica: the health its owners were last told about, and its login backoff. */
 export class TowerStateDatabase extends ConnectedStore {
   async getNotifiedHealth(
     towerId: string,
   ): Promise<NotifiedHealth | undefined> {
     const row = await this.db<NotifiedHealthRow>(NOTIFIED_HEALTH)
-      .select('health')
       .where({ tower_id: towerId })
-      .first();
+      .first('health');
     return row?.health;
   }
 

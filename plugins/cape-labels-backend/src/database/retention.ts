@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { SweepTuning } from '../config/types';
 import { CHUNK } from '../lib/chunks';
 import { ROUTINE_REASONS } from './rowMapping';
-import { OUTCOMES, RUNS, type OutcomeRow, type RunRow } from './tables';
+import { RUNS, outcomesOf, type RunRow } from './tables';
 
 export type Retention = SweepTuning['retention'];
 
@@ -30,13 +30,10 @@ export async function pruneRuns(
   return removed + (await pruneGroup(db, external, externalKeep));
 }
 
-async function pruneGroup(
-  db: Knex,
-  runs: RunGroup,
-  keep: Retention,
-): Promise<number> {
+async function pruneGroup(db: Knex, runs: RunGroup, keep: Retention) {
   const cutoff = await oldestKeptSeq(runs, keep.runs);
-  const removed = await deleteRunsBefore(db, runs, cutoff);
+  const removed =
+    cutoff === undefined ? 0 : await deleteRunsBefore(db, runs, cutoff);
   const routineCutoff = await oldestKeptSeq(runs, keep.routineRuns);
   if (routineCutoff !== undefined)
     await forgetRoutineKeeps(db, runs, routineCutoff);
@@ -44,16 +41,12 @@ async function pruneGroup(
 }
 
 /** Undefined when the group has fewer than `keep` runs; beyond every run when `keep` is 0. */
-async function oldestKeptSeq(
-  runs: RunGroup,
-  keep: number,
-): Promise<number | undefined> {
+async function oldestKeptSeq(runs: RunGroup, keep: number) {
   if (keep < 1) return BEYOND_EVERY_RUN;
   const row = await runs()
-    .select('seq')
     .orderBy('seq', 'desc')
     .offset(keep - 1)
-    .first();
+    .first('seq');
   return row?.seq;
 }
 
@@ -68,12 +61,7 @@ function finishedBefore(
     .orderBy('seq', 'asc');
 }
 
-async function deleteRunsBefore(
-  db: Knex,
-  runs: RunGroup,
-  cutoff: number | undefined,
-): Promise<number> {
-  if (cutoff === undefined) return 0;
+async function deleteRunsBefore(db: Knex, runs: RunGroup, cutoff: number) {
   let removed = 0;
   for (;;) {
     const batch = await finishedBefore(runs, cutoff).limit(CHUNK);
@@ -85,11 +73,7 @@ async function deleteRunsBefore(
 }
 
 /** One transaction per run: its rows go and it reads counted-only at once. */
-async function forgetRoutineKeeps(
-  db: Knex,
-  runs: RunGroup,
-  cutoff: number,
-): Promise<void> {
+async function forgetRoutineKeeps(db: Knex, runs: RunGroup, cutoff: number) {
   const listed = await finishedBefore(runs, cutoff).andWhere({
     routine_listed: true,
   });
@@ -115,16 +99,12 @@ async function deleteOutcomes(
   runId: string,
   only: (query: Knex.QueryBuilder) => Knex.QueryBuilder = query => query,
 ): Promise<number> {
-  const last = await db<OutcomeRow>(OUTCOMES)
-    .max({ max_seq: 'seq' })
-    .where({ run_id: runId })
-    .first();
+  const last = await outcomesOf(db, runId).max({ max_seq: 'seq' }).first();
   const maxSeq = Number(last?.max_seq ?? 0);
   let deleted = 0;
   for (let low = 0; low < maxSeq; low += DELETE_SPAN) {
     deleted += await only(
-      db<OutcomeRow>(OUTCOMES)
-        .where({ run_id: runId })
+      outcomesOf(db, runId)
         .andWhere('seq', '>', low)
         .andWhere('seq', '<=', low + DELETE_SPAN),
     ).delete();

@@ -6,7 +6,6 @@ import type { Knex } from 'knex';
 import { CHUNK, chunks } from '../lib/chunks';
 import { Limiter } from '../lib/limiter';
 import { useWriteAheadLog } from './dialect';
-import { aliveSince } from './liveness';
 
 export function migrationsDirectory(): string {
   return resolvePackagePath(
@@ -40,10 +39,6 @@ export class StoreConnection {
     this.bulkWrites = new Limiter(
       Math.max(1, Math.floor((poolSize ?? 10) / 2)),
     );
-  }
-
-  aliveSince(): number {
-    return aliveSince(Date.now());
   }
 
   async bulkWrite<R>(write: () => Promise<R>): Promise<R> {

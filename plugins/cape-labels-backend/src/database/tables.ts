@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type {
   KeptReason,
   LabelAction,
@@ -93,6 +94,14 @@ export type OutcomeRow = {
   /** Tower's words for a `refused` label, what is malformed for a `malformed` one; else null. */
   detail?: string | null;
 };
+
+export function runs(db: Knex, where: Partial<RunRow>) {
+  return db<RunRow>(RUNS).where(where);
+}
+
+export function outcomesOf(db: Knex, runId: string) {
+  return db<OutcomeRow>(OUTCOMES).where({ run_id: runId });
+}
 
 export type SightingRow = {
   tower_id: string;

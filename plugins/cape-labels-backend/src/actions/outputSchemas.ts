@@ -26,8 +26,7 @@ type JsonSchema = {
   readonly oneOf?: readonly JsonSchema[];
 };
 
-const components: { readonly [name: string]: JsonSchema } =
-  spec.components.schemas;
+const components: Record<string, JsonSchema> = spec.components.schemas;
 
 function resolved(schema: JsonSchema): JsonSchema {
   if (schema.$ref === undefined) return schema;
@@ -59,9 +58,7 @@ function objectOf(z: Z, schema: JsonSchema): zod.ZodTypeAny {
   return z.object(shape);
 }
 
-const TYPES: {
-  readonly [type: string]: (z: Z, schema: JsonSchema) => zod.ZodTypeAny;
-} = {
+const TYPES: Record<string, (z: Z, schema: JsonSchema) => zod.ZodTypeAny> = {
   object: objectOf,
   array: (z, { items }) => z.array(zodOf(z, items ?? {})),
   string: z => z.string(),
@@ -123,20 +120,15 @@ type AnswerSchema<
     zod.objectOutputType<E, zod.ZodTypeAny>,
 > = zod.ZodObject<zod.ZodRawShape, 'strip', zod.ZodTypeAny, T, T>;
 
-const operations: {
-  readonly [path: string]: {
-    readonly [method: string]: {
-      readonly responses: {
-        readonly [status: string]: {
-          readonly $ref?: string;
-          readonly content?: {
-            readonly [mediaType: string]: { readonly schema: JsonSchema };
-          };
-        };
-      };
-    };
-  };
-} = spec.paths;
+type Answer = {
+  $ref?: string;
+  content?: Record<string, { schema: JsonSchema }>;
+};
+
+const operations: Record<
+  string,
+  Record<string, { responses: Record<string, Answer> }>
+> = spec.paths;
 
 export function answerSchema<
   P extends keyof Paths,

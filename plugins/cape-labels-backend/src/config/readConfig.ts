@@ -12,7 +12,6 @@ import {
   CAPE_LABELS_LANGUAGES,
   readTowerOwnership,
   type CapeLabelsLanguage,
-  type TowerTransport,
 } from '@smartx-cape/plugin-cape-labels-common';
 import { Duration, type DurationLikeObject } from 'luxon';
 import { isLoopbackHost } from '../cloudtower/wire';
@@ -31,20 +30,8 @@ import {
 
 const ROOT = 'capeLabels';
 
-/**
- * Requests in flight to one Tower unless `requestsInFlight` says otherwise. CAPE itself runs up to
- * 10 reconciles per controller against the same Tower; at 4 the sweep left a Tower that answers in
- * 5 ms idle for a third of the time (docs/performance.md, "Requests in flight: the default is now 8").
- */
+/** Requests in flight per Tower by default; why 8: docs/performance.md, "the default is now 8". */
 export const DEFAULT_MAX_IN_FLIGHT = 8;
-const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
-/** Above this an answer is not worth waiting for: a page of 1,000 labels is well under 1 MiB. */
-const MAX_RESPONSE_BYTES_LIMIT = 1024 * 1024 * 1024;
-
-const MAX_START_SPREAD_HOURS = 24;
-
-/** Older holders' ids would let a label a security group began to name in between go. */
-const MAX_HOLDERS_AGE_SECONDS = 60;
 
 type DurationCheck = (duration: Duration) => string | undefined;
 
@@ -66,11 +53,7 @@ export function readCapeLabelsConfig(rootConfig: Config): CapeLabelsConfig {
   return {
     tuning: readTuning(at),
     startSpread: config.has('startSpread')
-      ? readDuration(
-          at('startSpread'),
-          {},
-          atMost(MAX_START_SPREAD_HOURS, 'hours'),
-        )
+      ? readDuration(at('startSpread'), {}, atMost(24, 'hours'))
       : undefined,
     maxConcurrentSweeps: readPositiveInt(at('maxConcurrentSweeps'), 4, 1000),
     towers: readTowers(config, defaults),
@@ -100,18 +83,20 @@ function readTuning(at: (key: string) => Setting): SweepTuning {
     requestTimeoutMs,
     // Tower may commit a delete until its request times out.
     settleMs: requestTimeoutMs,
+    // Above 1 GiB an answer is not worth waiting for: a page of 1,000 labels is well under 1 MiB.
     maxResponseBytes: readPositiveInt(
       at('maxResponseBytes'),
-      DEFAULT_MAX_RESPONSE_BYTES,
-      MAX_RESPONSE_BYTES_LIMIT,
+      8 * 1024 * 1024,
+      1024 * 1024 * 1024,
     ),
     maxClockAheadMs: readDuration(at('maxClockAhead'), { minutes: 10 }).as(
       'milliseconds',
     ),
+    // Older holders' ids would let a label a security group began to name in between go.
     holdersMaxAgeMs: readDuration(
       at('holdersMaxAge'),
       { seconds: 5 },
-      atMost(MAX_HOLDERS_AGE_SECONDS, 'seconds'),
+      atMost(60, 'seconds'),
     ).as('milliseconds'),
     retention: {
       runs: readPositiveInt(at('retention.runsPerTower'), 200),
@@ -161,8 +146,8 @@ const DEFAULT_SCHEDULE = {
 
 /** A schedule given in part is completed from the default schedule, not from the plugin's. */
 function readSchedule(at: Setting): SchedulerServiceTaskScheduleDefinition {
-  const given = at.config.getOptionalConfig(at.key);
-  const data = { ...DEFAULT_SCHEDULE, ...(given?.get<object>() ?? {}) };
+  const given = at.config.getOptionalConfig(at.key)?.get<object>();
+  const data = { ...DEFAULT_SCHEDULE, ...given };
   try {
     const schedule = readSchedulerServiceTaskScheduleDefinitionFromConfig(
       new ConfigReader(data, at.fullKey),
@@ -184,6 +169,8 @@ function readTowers(config: Config, defaults: SweepSettings): TowerConfig[] {
   );
 }
 
+const PREFIX = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/;
+
 function readTower(
   id: string,
   tower: Config,
@@ -192,13 +179,20 @@ function readTower(
   const towerKey = `${ROOT}.towers.${id}`;
   if (!TOWER_ID_PATTERN.test(id))
     invalid(towerKey, 'Tower ids may hold only a-z, 0-9 and -');
+  const resourcePrefix = tower.getOptionalString('resourcePrefix') ?? 'cape';
+  if (!PREFIX.test(resourcePrefix)) {
+    invalid(
+      `${towerKey}.resourcePrefix`,
+      'must be a lowercase label prefix such as cape or sks',
+    );
+  }
   return {
     id,
     title: tower.getOptionalString('title') ?? id,
     ...readTowerServer(tower, towerKey),
     credentials: readTowerCredentials(tower, towerKey),
     headers: readTowerHeaders(tower, towerKey),
-    resourcePrefix: readResourcePrefix(tower, towerKey),
+    resourcePrefix,
     ...readSweepSettings(tower, towerKey, defaults),
     ...readTowerOwnership(tower, towerKey),
   };
@@ -254,10 +248,9 @@ function readTowerServer(
   };
 }
 
-export function transportWarnings(tower: {
-  id: string;
-  transport: TowerTransport;
-}): string[] {
+export function transportWarnings(
+  tower: Pick<TowerConfig, 'id' | 'transport'>,
+): string[] {
   const { insecure, skipTLSVerify } = tower.transport;
   return [
     insecure &&
@@ -301,12 +294,7 @@ function readTowerCredentials(
   if (!hasKey && !hasPassword) {
     invalid(towerKey, 'set username and password, or apiKey');
   }
-  return hasKey
-    ? readApiKey(tower, towerKey)
-    : readPasswordLogin(tower, towerKey);
-}
-
-function readPasswordLogin(tower: Config, towerKey: string): TowerCredentials {
+  if (hasKey) return readApiKey(tower, towerKey);
   const userSource = tower.getOptionalString('userSource') ?? 'LOCAL';
   if (userSource !== 'LOCAL' && userSource !== 'LDAP') {
     invalid(`${towerKey}.userSource`, 'must be LOCAL or LDAP');
@@ -330,7 +318,6 @@ function readPasswordLogin(tower: Config, towerKey: string): TowerCredentials {
   };
 }
 
-/** An API key, sent as the `Authorization` header: it must be a valid header value. */
 function readApiKey(tower: Config, towerKey: string): TowerCredentials {
   for (const passwordOnly of ['userSource', 'authConfigId']) {
     if (tower.has(passwordOnly)) {
@@ -378,11 +365,9 @@ function readTowerHeaders(
       invalid(at, 'set twice (header names ignore case)');
     }
     // YAML reads `x-bypass-whitelist: true` as a boolean: sent as `true`.
-    const text: unknown =
-      typeof value === 'boolean' || typeof value === 'number'
-        ? String(value)
-        : value;
-    if (typeof text !== 'string') invalid(at, 'must be a string');
+    if (!['string', 'boolean', 'number'].includes(typeof value))
+      invalid(at, 'must be a string');
+    const text = String(value);
     if (!HEADER_VALUE.test(text)) {
       invalid(
         at,
@@ -392,19 +377,6 @@ function readTowerHeaders(
     headers[name] = text;
   }
   return headers;
-}
-
-const PREFIX = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/;
-
-function readResourcePrefix(tower: Config, towerKey: string): string {
-  const resourcePrefix = tower.getOptionalString('resourcePrefix') ?? 'cape';
-  if (!PREFIX.test(resourcePrefix)) {
-    invalid(
-      `${towerKey}.resourcePrefix`,
-      'must be a lowercase label prefix such as cape or sks',
-    );
-  }
-  return resourcePrefix;
 }
 
 /** The ports a Tower's web server answers by default, over http and https: one Tower either way. */

@@ -43,14 +43,6 @@ export const capeLabelsTowerResourceRef = createPermissionResourceRef<
   resourceType: CAPE_LABELS_TOWER_RESOURCE_TYPE,
 });
 
-const claimsSchema = z.object({
-  claims: z
-    .array(z.string())
-    .describe(
-      "The caller's ownership entity refs (user.info.ownershipEntityRefs in a policy)",
-    ),
-});
-
 /** A rule on the caller's ownership claims: `matches` says which Towers the claims match. */
 const claimsRule = (
   name: string,
@@ -61,7 +53,13 @@ const claimsRule = (
     name,
     description,
     resourceRef: capeLabelsTowerResourceRef,
-    paramsSchema: claimsSchema,
+    paramsSchema: z.object({
+      claims: z
+        .array(z.string())
+        .describe(
+          "The caller's ownership entity refs (user.info.ownershipEntityRefs in a policy)",
+        ),
+    }),
     apply: (tower, { claims }) => matches(claims)(tower),
     toQuery: ({ claims }) => matches(claims),
   });

@@ -79,6 +79,7 @@ export async function runOurs(
     instance: `${os.hostname()}:${process.pid}`,
     tuning,
     createClient: towerClientFactory(t, tuning, { logger: benchLogger }),
+    hooks: {},
   });
   if (!measure) {
     await sweeper.runTask(new AbortController().signal);

@@ -16,7 +16,7 @@ import {
   readCapeLabelsConfig,
   transportWarnings,
 } from './config/readConfig';
-import { TowerOwnershipReloads } from './config/ownershipReloads';
+import { reloadTowerOwnership } from './config/ownershipReloads';
 import { openRunStore } from './database/RunStore';
 import {
   notificationsBackendInstalled,
@@ -120,13 +120,10 @@ export const capeLabelsPlugin = createBackendPlugin({
             onProgress: runProgressSignals(signals, logger),
           }),
         });
-        const ownershipReloads = new TowerOwnershipReloads({
-          config,
-          logger,
-          towers: capeConfig.towers,
-        });
-        ownershipReloads.start();
-        lifecycle.addShutdownHook(() => ownershipReloads.stop());
+        const ownershipReloads = config.subscribe?.(() =>
+          reloadTowerOwnership(config, logger, capeConfig.towers),
+        );
+        lifecycle.addShutdownHook(() => ownershipReloads?.unsubscribe());
         lifecycle.addShutdownHook(() => coordinator.shutdown());
         await coordinator.start();
         if (capeConfig.towers.length === 0)

@@ -13,54 +13,36 @@ const sameOwnership = (a: TowerOwnership, b: TowerOwnership) =>
   a.owner === b.owner && a.notify.join('\n') === b.notify.join('\n');
 
 /**
- * Keeps each configured Tower's `owner` and `notify` as the root config says now: when Backstage
- * reloads the config, permissions, the API and notifications follow without a restart, as the
- * catalog does. Every other key of a Tower, and which Towers there are, stay as read at start.
+ * On a config reload, sets each Tower's `owner` and `notify` as the root config says now, so that
+ * permissions, the API and notifications follow as the catalog does; nothing else is reloaded.
  */
-export class TowerOwnershipReloads {
-  private subscription?: { unsubscribe(): void };
-
-  constructor(
-    private readonly options: {
-      config: RootConfigService;
-      logger: LoggerService;
-      towers: TowerConfig[];
-    },
-  ) {}
-
-  start(): void {
-    this.subscription = this.options.config.subscribe?.(() => this.reload());
+export function reloadTowerOwnership(
+  config: RootConfigService,
+  logger: LoggerService,
+  towers: TowerConfig[],
+): void {
+  let ownerships: Map<string, TowerOwnership>;
+  try {
+    ownerships = new Map(
+      towers.flatMap(({ id }) => {
+        const key = `capeLabels.towers.${id}`;
+        const block = config.getOptionalConfig(key);
+        return block ? [[id, readTowerOwnership(block, key)] as const] : [];
+      }),
+    );
+  } catch (error) {
+    logger.error(
+      `Config reloaded with an invalid Tower owner or notify; every Tower keeps its previous ones: ${toError(error).message}`,
+    );
+    return;
   }
-
-  stop(): void {
-    this.subscription?.unsubscribe();
-  }
-
-  private reload(): void {
-    const { config, logger, towers } = this.options;
-    let ownerships: Map<string, TowerOwnership>;
-    try {
-      ownerships = new Map(
-        towers.flatMap(({ id }) => {
-          const key = `capeLabels.towers.${id}`;
-          const block = config.getOptionalConfig(key);
-          return block ? [[id, readTowerOwnership(block, key)] as const] : [];
-        }),
-      );
-    } catch (error) {
-      logger.error(
-        `Config reloaded with an invalid Tower owner or notify; every Tower keeps its previous ones: ${toError(error).message}`,
-      );
-      return;
-    }
-    for (const tower of towers) {
-      const now = ownerships.get(tower.id);
-      if (!now || sameOwnership(now, tower)) continue;
-      tower.owner = now.owner;
-      tower.notify = now.notify;
-      logger.info(
-        `Tower ${tower.id}: owner ${now.owner ?? 'none'}, notify ${now.notify.join(', ') || 'nobody'} (config reloaded)`,
-      );
-    }
+  for (const tower of towers) {
+    const now = ownerships.get(tower.id);
+    if (!now || sameOwnership(now, tower)) continue;
+    tower.owner = now.owner;
+    tower.notify = now.notify;
+    logger.info(
+      `Tower ${tower.id}: owner ${now.owner ?? 'none'}, notify ${now.notify.join(', ') || 'nobody'} (config reloaded)`,
+    );
   }
 }

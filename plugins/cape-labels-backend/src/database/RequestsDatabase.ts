@@ -86,10 +86,6 @@ export class RequestsDatabase extends ConnectedStore {
     });
   }
 
-  async hasPendingRequest(towerId: string): Promise<boolean> {
-    return (await this.nextRequest(towerId)) !== undefined;
-  }
-
   /** Withdraws a request nobody claimed; false when it is no longer waiting unclaimed. */
   async cancelRequest(requestId: string): Promise<boolean> {
     return (await requestAsRead(this.db, { id: requestId }).delete()) > 0;

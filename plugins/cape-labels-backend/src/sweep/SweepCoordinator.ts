@@ -84,7 +84,7 @@ export class SweepCoordinator {
           tuning,
           slots,
           startSpread: spreads.get(tower.id),
-          hooks: hooks?.(tower),
+          hooks: hooks?.(tower) ?? {},
           createClient: towerClientFactory(tower, tuning, shared),
         }),
     );
@@ -125,7 +125,7 @@ export class SweepCoordinator {
     const running = await store.runningTowers([input.towerId]);
     if (
       running.has(input.towerId) ||
-      (await store.hasPendingRequest(input.towerId))
+      (await store.nextRequest(input.towerId))
     ) {
       throw new ConflictError(`Tower '${input.towerId}' is already sweeping`);
     }

@@ -44,7 +44,7 @@ async function triggerWhileWanted(
 
 type TriggerContext = {
   scheduler: Pick<SchedulerService, 'triggerTask'>;
-  store: Pick<RequestsStore, 'hasPendingRequest' | 'cancelRequest'>;
+  store: Pick<RequestsStore, 'nextRequest' | 'cancelRequest'>;
 };
 
 /**
@@ -61,7 +61,7 @@ export async function triggerRequest(
   const answer = await triggerWhileWanted(
     ctx.scheduler,
     taskId,
-    () => ctx.store.hasPendingRequest(towerId),
+    async () => (await ctx.store.nextRequest(towerId)) !== undefined,
     REQUEST_PATIENCE,
   ).catch(async failure => {
     // The lease holder may have taken the request already: then it runs, and 202 is the truth.

@@ -55,7 +55,7 @@ describe('TowerSweeper: what a start of the task runs', () => {
       ['manual', true, 0, 0],
     ]);
     expect(h.sim.admin.deletedLabels()).toHaveLength(3);
-    expect(await h.store.hasPendingRequest(h.tower.id)).toBe(false);
+    expect((await h.store.nextRequest(h.tower.id)) !== undefined).toBe(false);
   });
 
   it('only previews, recorded external, a start the schedule did not make due with nothing pending', async () => {

@@ -32,14 +32,13 @@ const RAN: TaskOutcome = { handedBack: false };
 
 export type TowerSweeperOptions = Omit<
   SweeperSettings,
-  'hooks' | 'shuttingDown' | 'logins'
-> &
-  Partial<Pick<SweeperSettings, 'hooks'>> & {
-    /** This replica's sweep slots, shared by its Towers (default: no bound). */
-    slots?: SweepSlots;
-    /** The window of the Tower's stable start offset (`capeLabels.startSpread`; default none). */
-    startSpread?: Duration;
-  };
+  'shuttingDown' | 'logins'
+> & {
+  /** This replica's sweep slots, shared by its Towers (default: no bound). */
+  slots?: SweepSlots;
+  /** The window of the Tower's stable start offset (`capeLabels.startSpread`; default none). */
+  startSpread?: Duration;
+};
 
 /**
  * A due scheduled sweep runs first, so a pending preview cannot take its place. A start neither
@@ -197,7 +196,7 @@ export class TowerSweeper implements SlotClaimant {
   private restarts?: TaskRestarts;
 
   constructor(private readonly options: TowerSweeperOptions) {
-    const { hooks, slots, startSpread, ...given } = options;
+    const { slots, startSpread, ...given } = options;
     const { tower } = options;
     this.tower = tower;
     this.taskId = `cape-labels:sweep:${tower.id}`;
@@ -207,7 +206,6 @@ export class TowerSweeper implements SlotClaimant {
     this.logins = new RefusedLogins(options);
     this.settings = {
       ...given,
-      hooks: hooks ?? {},
       shuttingDown: () => this.stopping.signal.aborted,
       logins: this.logins,
     };
@@ -331,7 +329,7 @@ export class TowerSweeper implements SlotClaimant {
     const anchor = await store.lastScheduledStart(tower.id);
     return (
       isDue(this.schedule, anchor, this.registeredAt, new Date()) ||
-      (await store.hasPendingRequest(tower.id))
+      (await store.nextRequest(tower.id)) !== undefined
     );
   }
 

@@ -87,7 +87,6 @@ export class SweepMetrics {
       this.duration.record(run.durationMs / 1000, ended);
   }
 
-  /** Labels a run deleted that a holder named when it ended (never their keys or values). */
   recordHeldDeletions(towerId: string, deletions: readonly HeldDeletion[]) {
     for (const d of deletions)
       this.counters['labels.held_deleted'].add(1, {

@@ -77,16 +77,12 @@ export function startSpreads(config: CapeLabelsConfig): Map<string, Duration> {
       ? `cron ${String(schedule.cron.source)}`
       : 'manual';
   };
-  const sharing = new Map<string, number>();
-  for (const { schedule } of config.towers) {
-    const start = firstStart(schedule);
-    sharing.set(start, (sharing.get(start) ?? 0) + 1);
-  }
+  const starts = config.towers.map(({ schedule }) => firstStart(schedule));
   return new Map(
-    config.towers.map(({ id, schedule }) => {
+    config.towers.map(({ id }, i) => {
       if (config.startSpread) return [id, config.startSpread];
-      const crowded =
-        sharing.get(firstStart(schedule))! > config.maxConcurrentSweeps;
+      const sharing = starts.filter(start => start === starts[i]).length;
+      const crowded = sharing > config.maxConcurrentSweeps;
       return [id, crowded ? CROWD_SPREAD : Duration.fromMillis(0)];
     }),
   );
@@ -154,10 +150,8 @@ export function spreadStartAt(
   if (schedule.kind !== 'cron') return undefined;
   const due = nextDueAt(schedule, anchor, registeredAt);
   const latest = DateTime.fromJSDate(now).plus(DUE_SLACK);
-  if (!due || due <= latest || due.minus(schedule.offset) > latest) {
-    return undefined;
-  }
-  return due.toJSDate();
+  const early = due && due > latest && due.minus(schedule.offset) <= latest;
+  return early ? due.toJSDate() : undefined;
 }
 
 /**

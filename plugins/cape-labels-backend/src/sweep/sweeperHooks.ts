@@ -43,7 +43,6 @@ type PluginHookServices = Pick<SweeperHooks, 'onProgress'> & {
   auditor: AuditorService;
   events: EventsService;
   logger: LoggerService;
-  /** Absent when notifications are turned off. */
   notifier?: RunNotifier;
 };
 

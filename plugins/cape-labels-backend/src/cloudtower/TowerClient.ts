@@ -5,7 +5,6 @@ import * as ops from './operations';
 import { LabelRelationDiscovery, readLiveStates } from './relations';
 import { TowerSession } from './session';
 import type {
-  LabelLiveState,
   RequestFailureListener,
   TowerConnectionOptions,
   TowerLabel,
@@ -60,10 +59,7 @@ export function createTowerClient(
     readLabelRelations: relations.read,
 
     /** Each label's live `total_num` and what references it; missing ids are absent. */
-    async checkLabels(
-      ids: string[],
-      signal?: AbortSignal,
-    ): Promise<LabelLiveState[]> {
+    async checkLabels(ids: string[], signal?: AbortSignal) {
       if (ids.length === 0) return [];
       return readLiveStates(session, await relations.read(signal), ids, signal);
     },
@@ -97,36 +93,28 @@ export function createTowerClient(
       );
     },
 
-    async readExistingIds(
-      ids: string[],
-      signal?: AbortSignal,
-    ): Promise<string[]> {
+    async readExistingIds(ids: string[], signal?: AbortSignal) {
       if (ids.length === 0) return [];
       return session.request(
         'readExistingIds',
         ops.READ_IDS,
         { where: { id_in: ids } },
-        data => ops.parseExistingIds(data, new Set(ids)),
+        data => [
+          ...new Set(ops.requestedRows(data, new Set(ids)).map(r => r.id)),
+        ],
         signal,
       );
     },
 
-    /**
-     * Every label an object without a relation on `Label` names, all pages; which holders this
-     * Tower has is found on first use. Throws a `HolderUnreadableError` naming a holder Tower has
-     * but that could not be read.
-     */
+    /** The labels that objects without a relation on `Label` name (see `LabelHolderReader`). */
     readHeldLabels: (options: { pageSize: number; signal?: AbortSignal }) =>
       holders.read(options.pageSize, options.signal),
 
-    /**
-     * Logs in (unless a token is cached) and reads Tower's clock from login's answer; with an API
-     * key, from the first answer (a `CapeLabelsPing` when nothing else was sent yet).
-     */
+    /** Logs in unless a token is cached, for Tower's clock (with an API key: a ping if nothing was sent). */
     readClock: (signal?: AbortSignal) => session.readClock(signal),
 
     /** How the client authenticated, once it has (after `readClock` or any request). */
-    loginUsed: () => session.loginUsed(),
+    loginUsed: () => session.authenticated,
 
     close: () => session.close(),
   };

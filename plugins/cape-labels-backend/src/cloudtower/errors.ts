@@ -227,15 +227,11 @@ const AUTH_CODES = new Set([
 
 /** Why Tower refused the token, key or login, in any shape it says so; else undefined. */
 export function authFailureCode(e: unknown): string | undefined {
-  if (e instanceof TowerGraphQLError) {
-    return e.graphqlCode && AUTH_CODES.has(e.graphqlCode)
-      ? e.graphqlCode
-      : undefined;
-  }
-  if (e instanceof TowerHttpError) {
-    if (e.towerCode && AUTH_CODES.has(e.towerCode)) return e.towerCode;
-    if (e.status === 401) return e.towerCode ?? e.code;
-  }
+  let code: string | undefined;
+  if (e instanceof TowerGraphQLError) code = e.graphqlCode;
+  else if (e instanceof TowerHttpError) code = e.towerCode;
+  if (code && AUTH_CODES.has(code)) return code;
+  if (e instanceof TowerHttpError && e.status === 401) return code ?? e.code;
   return undefined;
 }
 

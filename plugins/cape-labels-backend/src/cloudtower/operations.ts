@@ -171,10 +171,3 @@ export function parseDeleteCount(data: unknown): number {
   if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 0) return n;
   throw new ShapeError('deleteManyLabels returned no usable count');
 }
-
-export function parseExistingIds(
-  data: unknown,
-  requested: ReadonlySet<string>,
-): string[] {
-  return [...new Set(requestedRows(data, requested).map(row => row.id))];
-}

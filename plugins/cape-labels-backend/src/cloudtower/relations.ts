@@ -363,15 +363,11 @@ export function checkDocument(unfiltered: readonly UnfilteredField[]): string {
 
 export function referencesDocument(relationCount: number): string {
   const indexes = Array.from({ length: relationCount }, (_, i) => i);
-  const declarations = indexes.map(i => `, $r${i}: LabelWhereInput!`).join('');
-  const reads = indexes
-    .map(
-      i =>
-        `\n  r${i}: labels(where: { AND: [{ id_in: $ids }, $r${i}] }) { id }`,
-    )
-    .join('');
-  return `query CapeLabelsCheckReferences($ids: [ID!]${declarations}) {${reads}
-}`;
+  const declarations = indexes.map(i => `, $r${i}: LabelWhereInput!`);
+  const reads = indexes.map(
+    i => `\n  r${i}: labels(where: { AND: [{ id_in: $ids }, $r${i}] }) { id }`,
+  );
+  return `query CapeLabelsCheckReferences($ids: [ID!]${declarations.join('')}) {${reads.join('')}\n}`;
 }
 
 /**

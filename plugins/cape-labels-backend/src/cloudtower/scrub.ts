@@ -11,13 +11,13 @@ export class SecretScrubber {
     if (secret.length >= 3) this.secrets.add(secret);
   }
 
-  scrub(text: string): string {
+  readonly scrub = (text: string): string => {
     let out = text;
     for (const secret of this.secrets) {
       for (const form of secretForms(secret)) out = out.split(form).join('***');
     }
     return out;
-  }
+  };
 }
 
 /** The secret as it may appear once escaped by JSON, a URL, HTML or a repeat of these. */

@@ -40,6 +40,7 @@ const MAX_ID_BYTES = 128;
  */
 export class TowerSession {
   readonly towerId: string;
+  authenticated?: TowerLogin;
   private readonly credentials: TowerCredentials;
   /** Never in an error: the password or API key, the header values, every token given since. */
   private readonly scrubber: SecretScrubber;
@@ -47,7 +48,6 @@ export class TowerSession {
   private token?: string;
   private loginInFlight?: Promise<string>;
   private passwordLogin?: PasswordLogin;
-  private authenticated?: TowerLogin;
   private clock?: TowerClockReading;
   private keyRefusedCode?: string;
 
@@ -63,7 +63,7 @@ export class TowerSession {
       credentials.kind === 'apiKey' ? credentials.apiKey : credentials.password,
       ...Object.values(headers ?? {}),
     ]);
-    this.wire = new TowerWire(options, this.scrubber, onRequestFailed);
+    this.wire = new TowerWire(options, this.scrubber.scrub, onRequestFailed);
   }
 
   async readClock(signal?: AbortSignal): Promise<TowerClockReading> {
@@ -75,22 +75,17 @@ export class TowerSession {
     return this.clock ?? clockOf(null);
   }
 
-  loginUsed(): TowerLogin | undefined {
-    return this.authenticated;
-  }
-
   async close(): Promise<void> {
     const token = this.token;
     this.token = undefined;
-    if (token) {
-      try {
-        await this.wire.send('logout', ops.LOGOUT, {}, { auth: token });
-      } catch (e) {
-        this.logger?.debug(
-          `Tower ${this.towerId}: logout failed (ignored): ${stringifyError(e)}`,
+    if (token)
+      await this.wire
+        .send('logout', ops.LOGOUT, {}, { auth: token })
+        .catch((e: unknown) =>
+          this.logger?.debug(
+            `Tower ${this.towerId}: logout failed (ignored): ${stringifyError(e)}`,
+          ),
         );
-      }
-    }
     await this.wire.close();
   }
 
@@ -174,12 +169,11 @@ export class TowerSession {
     }));
     login.catch(() => undefined);
     if (!signal) return login;
-    const aborted = () =>
-      new TowerAbortedError({ towerId: this.towerId, operation });
-    if (signal.aborted) throw aborted();
     // The shared login ignores one caller's signal; each caller stops waiting on its own.
     return new Promise<string>((resolve, reject) => {
-      const onAbort = () => reject(aborted());
+      const onAbort = () =>
+        reject(new TowerAbortedError({ towerId: this.towerId, operation }));
+      if (signal.aborted) onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
       login
         .then(resolve, reject)
@@ -240,12 +234,11 @@ export class TowerSession {
         reason: 'no-authn-strategies',
       };
     const ids = parseAnswer(this.towerId, 'authnStrategies', () =>
-      ops.parseLdapConfigIds(answer.data),
+      ops
+        .parseLdapConfigIds(answer.data)
+        .map(id => plainText(this.scrubber.scrub(id), MAX_ID_BYTES)),
     );
-    const safeIds = ids.map(id =>
-      plainText(this.scrubber.scrub(id), MAX_ID_BYTES),
-    );
-    return pickConfig(safeIds, credentials.authConfigId, this.towerId);
+    return pickConfig(ids, credentials.authConfigId, this.towerId);
   }
 
   private noteAuthenticated(login: TowerLogin, who = ''): void {

@@ -29,7 +29,6 @@ import {
   unreachableError,
 } from './errors';
 import { LOGIN_CODES } from './login';
-import type { SecretScrubber } from './scrub';
 import type {
   RequestFailureListener,
   TowerConnectionOptions,
@@ -67,7 +66,7 @@ export class TowerWire {
 
   constructor(
     private readonly options: TowerConnectionOptions,
-    private readonly scrubber: SecretScrubber,
+    private readonly scrub: (text: string) => string,
     private readonly onRequestFailed?: RequestFailureListener,
   ) {
     this.limiter = new Limiter(options.requestsInFlight);
@@ -161,9 +160,7 @@ export class TowerWire {
   private async httpError(res: Response): Promise<Refusal> {
     const body = await readUpTo(res, MAX_ERROR_BODY_BYTES)
       .then(({ text, cut }) =>
-        parseErrorBody(text, cut, res.headers.get('content-type'), words =>
-          this.scrubber.scrub(words),
-        ),
+        parseErrorBody(text, cut, res.headers.get('content-type'), this.scrub),
       )
       .catch(() => void drop(res));
     const statusText = STATUS_CODES[res.status] ?? '';
@@ -196,10 +193,9 @@ export class TowerWire {
   }
 
   private graphqlError(e: ClientError, ctx: TowerErrorContext): TowerError {
-    const scrub = (text: string) => this.scrubber.scrub(text);
     const found = graphqlErrors(e.response.errors ?? []);
-    const code = found.code && scrub(found.code);
-    const message = scrub(found.message ?? 'GraphQL error');
+    const code = found.code && this.scrub(found.code);
+    const message = this.scrub(found.message ?? 'GraphQL error');
     if (ctx.operation === 'login' || (code && LOGIN_CODES.has(code))) {
       return new TowerAuthError(`${message}${code ? ` (${code})` : ''}`, {
         ...ctx,
@@ -208,7 +204,7 @@ export class TowerWire {
     }
     return new TowerGraphQLError(code, message, {
       ...ctx,
-      messages: found.messages.map(scrub),
+      messages: found.messages.map(this.scrub),
     });
   }
 
@@ -262,12 +258,8 @@ async function readUpTo(
 
 function redirectTarget(location: string | null, from: string): string {
   if (!location) return 'no location';
-  let target: URL;
-  try {
-    target = new URL(location, from);
-  } catch {
-    return 'an unparseable location';
-  }
+  if (!URL.canParse(location, from)) return 'an unparseable location';
+  const target = new URL(location, from);
   const origin =
     target.protocol === 'http:' || target.protocol === 'https:'
       ? target.origin

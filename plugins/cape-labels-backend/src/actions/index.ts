@@ -1,5 +1,6 @@
 import type { BackstageCredentials } from '@backstage/backend-plugin-api';
 import type { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
+import { AuthenticationError } from '@backstage/errors';
 import type { z as zod } from 'zod/v3';
 import {
   KEY_MAX_LENGTH,
@@ -12,7 +13,7 @@ import {
   TOP_SOURCES_DAYS,
   type IntegerRule,
 } from '../schema/specRules';
-import { callerOfAction } from '../service/access';
+import type { Caller } from '../service/access';
 import type { TowerSweeps } from '../service/sweepOnRequest';
 import type { TowerReads } from '../service/towerReads';
 import { answerSchema } from './outputSchemas';
@@ -52,17 +53,25 @@ const sweepAccepted = (z: typeof zod) =>
     dryRun: z.boolean(),
   });
 
-function requestAs(sweeps: TowerSweeps, dryRun: boolean) {
-  return async (context: {
-    input: { towerId: string };
-    credentials: BackstageCredentials;
-  }) => {
-    const { towerId } = context.input;
-    const caller = callerOfAction(context.credentials);
-    const accepted = await sweeps.request(caller, towerId, dryRun, AUDIT);
-    return { output: { ...accepted, towerId, dryRun } };
+type ActionContext<I> = { input: I; credentials: BackstageCredentials };
+
+/** The actions registry refuses only anonymous callers itself: refuse all but users and services. */
+function asCaller<I, O>(act: (caller: Caller, input: I) => Promise<O>) {
+  return async ({ input, credentials }: ActionContext<I>) => {
+    const { type } = (credentials.principal ?? {}) as { type?: unknown };
+    if (type !== 'user' && type !== 'service')
+      throw new AuthenticationError(
+        'Actions need a signed-in user or a service',
+      );
+    return { output: await act(credentials as Caller, input) };
   };
 }
+
+const requestAs = (sweeps: TowerSweeps, dryRun: boolean) =>
+  asCaller(async (caller, { towerId }: { towerId: string }) => {
+    const accepted = await sweeps.request(caller, towerId, dryRun, AUDIT);
+    return { ...accepted, towerId, dryRun };
+  });
 
 export function registerCapeLabelsActions(
   registry: ActionsRegistryService,
@@ -82,9 +91,7 @@ export function registerCapeLabelsActions(
       output: z => answerSchema(z, 'get', '/towers', '200'),
     },
     examples: [{ title: 'Every Tower you may see', input: {} }],
-    action: async ({ credentials }) => ({
-      output: { items: await reads.towers(callerOfAction(credentials)) },
-    }),
+    action: asCaller(reads.towers.bind(reads)),
   });
 
   registry.register({
@@ -112,9 +119,7 @@ export function registerCapeLabelsActions(
         input: { towerId: 'prod-a', limit: 5 },
       },
     ],
-    action: async ({ input, credentials }) => ({
-      output: { items: await reads.runs(callerOfAction(credentials), input) },
-    }),
+    action: asCaller(reads.runs.bind(reads)),
   });
 
   registry.register({
@@ -163,9 +168,7 @@ export function registerCapeLabelsActions(
         input: { runId: 'r_abc123', action: 'kept', reason: 'referenced' },
       },
     ],
-    action: async ({ input, credentials }) => ({
-      output: await reads.outcomes(callerOfAction(credentials), input),
-    }),
+    action: asCaller(reads.outcomes.bind(reads)),
   });
 
   registry.register({
@@ -189,9 +192,7 @@ export function registerCapeLabelsActions(
         input: { towerId: 'prod-a', days: 7 },
       },
     ],
-    action: async ({ input, credentials }) => ({
-      output: await reads.topSources(callerOfAction(credentials), input),
-    }),
+    action: asCaller(reads.topSources.bind(reads)),
   });
 
   registry.register({
@@ -239,10 +240,9 @@ export function registerCapeLabelsActions(
         }),
     },
     examples: [{ title: 'Stop prod-a', input: { towerId: 'prod-a' } }],
-    action: async ({ input, credentials }) => {
-      const caller = callerOfAction(credentials);
-      const stopped = await sweeps.stop(caller, input.towerId, AUDIT);
-      return { output: { ...stopped, towerId: input.towerId } };
-    },
+    action: asCaller(async (caller, { towerId }) => {
+      const stopped = await sweeps.stop(caller, towerId, AUDIT);
+      return { ...stopped, towerId };
+    }),
   });
 }

@@ -30,20 +30,14 @@ const components: Record<string, JsonSchema> = spec.components.schemas;
 
 function resolved(schema: JsonSchema): JsonSchema {
   if (schema.$ref === undefined) return schema;
-  const name = schema.$ref.replace('#/components/schemas/', '');
-  const target = components[name];
+  const target = components[schema.$ref.replace('#/components/schemas/', '')];
   if (!target) throw new Error(`openapi.yaml has no schema ${schema.$ref}`);
   return resolved(target);
 }
 
-function unionOf(z: Z, members: zod.ZodTypeAny[]): zod.ZodTypeAny {
-  const [first, second, ...rest] = members;
-  if (!first)
-    throw new Error('openapi.yaml has a schema without type or values');
-  return second ? z.union([first, second, ...rest]) : first;
-}
-
 function objectOf(z: Z, schema: JsonSchema): zod.ZodTypeAny {
+  if (typeof schema.additionalProperties === 'object')
+    return z.record(zodOf(z, schema.additionalProperties));
   const parts = [schema, ...(schema.allOf ?? []).map(resolved)];
   const required = new Set(parts.flatMap(p => p.required ?? []));
   const shape: zod.ZodRawShape = {};
@@ -52,9 +46,6 @@ function objectOf(z: Z, schema: JsonSchema): zod.ZodTypeAny {
       const type = zodOf(z, field);
       shape[name] = required.has(name) ? type : type.optional();
     }
-  const { additionalProperties } = schema;
-  if (typeof additionalProperties === 'object')
-    return z.record(zodOf(z, additionalProperties));
   return z.object(shape);
 }
 
@@ -79,12 +70,13 @@ function undescribedZodOf(z: Z, schema: JsonSchema): zod.ZodTypeAny {
   if (isStringEnum(schema.enum)) return z.string();
   if (schema.allOf) return objectOf(z, schema);
   const literals = schema.const === undefined ? schema.enum : [schema.const];
-  return unionOf(
-    z,
+  const [first, second, ...rest] =
     literals?.map(v => z.literal(v as zod.Primitive)) ??
-      schema.oneOf?.map(m => zodOf(z, m)) ??
-      [schema.type ?? []].flat().map(t => typeOf(z, schema, t)),
-  );
+    schema.oneOf?.map(m => zodOf(z, m)) ??
+    [schema.type ?? []].flat().map(t => typeOf(z, schema, t));
+  if (!first)
+    throw new Error('openapi.yaml has a schema without type or values');
+  return second ? z.union([first, second, ...rest]) : first;
 }
 
 function isStringEnum(

@@ -110,7 +110,6 @@ type SweepSettings = Pick<
   'schedule' | 'minAge' | 'dryRun' | 'maxDeletesPerRun' | 'confirmAfter'
 >;
 
-/** The plugin's defaults; with `inherited`, a Tower's own values where it sets them. */
 function readSweepSettings(
   config: Config,
   parentKey: string,
@@ -436,16 +435,13 @@ function readLanguage(at: Setting): CapeLabelsLanguage {
 }
 
 export function readAccessConfig(rootConfig: Config): AccessConfig {
+  const flag = (key: string) => readFlag(rootConfig, key);
   return {
-    permissionsEnabled: readFlag(rootConfig, 'permission.enabled'),
-    allowManualSweepsWithoutPermissions: readFlag(
-      rootConfig,
+    permissionsEnabled: flag('permission.enabled'),
+    allowManualSweepsWithoutPermissions: flag(
       `${ROOT}.allowManualSweepsWithoutPermissions`,
     ),
-    acceptEventSweepRequests: readFlag(
-      rootConfig,
-      `${ROOT}.events.acceptSweepRequests`,
-    ),
+    acceptEventSweepRequests: flag(`${ROOT}.events.acceptSweepRequests`),
     eventPublishers: readPublishers(rootConfig),
   };
 }
@@ -503,7 +499,6 @@ function invalid(key: string, problem: string): never {
   throw new InputError(`${key}: ${problem}`);
 }
 
-/** Any of Backstage's forms: `{hours: 24}`, `'24h'`, `'PT24H'`; `check` names what is wrong. */
 function readDuration(
   at: Setting,
   fallback: DurationLikeObject,

@@ -6,11 +6,7 @@ import type {
   PermissionsRegistryService,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
-import {
-  AuthenticationError,
-  NotAllowedError,
-  NotFoundError,
-} from '@backstage/errors';
+import { NotAllowedError, NotFoundError } from '@backstage/errors';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import {
   capeLabelsReadPermission,
@@ -25,14 +21,6 @@ import {
 export type Caller = BackstageCredentials<
   BackstageUserPrincipal | BackstageServicePrincipal
 >;
-
-/** The actions registry refuses only anonymous callers itself: refuse all but users and services. */
-export function callerOfAction(credentials: BackstageCredentials): Caller {
-  const { type } = (credentials.principal ?? {}) as { type?: unknown };
-  if (type !== 'user' && type !== 'service')
-    throw new AuthenticationError('Actions need a signed-in user or a service');
-  return credentials as Caller;
-}
 
 /**
  * A static token's subject is whatever its config says, `user:default/ceo` included: prefix a

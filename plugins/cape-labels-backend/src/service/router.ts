@@ -51,12 +51,12 @@ export async function createRouter(
   });
 
   router.get('/towers', async (req, res) => {
-    res.json({ items: await reads.towers(await caller(req)) });
+    res.json(await reads.towers(await caller(req)));
   });
 
   router.get('/towers/:towerId/runs', async (req, res) => {
     const page = { ...req.query, ...req.params };
-    res.json({ items: await reads.runs(await caller(req), page) });
+    res.json(await reads.runs(await caller(req), page));
   });
 
   router.get('/towers/:towerId/top-sources', async (req, res) => {

@@ -31,21 +31,22 @@ export class TowerReads {
     },
   ) {}
 
-  async towers(caller: Caller): Promise<TowerSummary[]> {
+  async towers(caller: Caller): Promise<{ items: TowerSummary[] }> {
     const readable = await this.options.access.readable(caller);
     const summaries = await this.options.towers.summaries();
-    return summaries.filter(t => readable(t.id));
+    return { items: summaries.filter(t => readable(t.id)) };
   }
 
   async runs(
     caller: Caller,
     page: { towerId: string; limit?: number; before?: string },
-  ): Promise<RunSummary[]> {
+  ): Promise<{ items: RunSummary[] }> {
     const towerId = towerIdOf(page.towerId);
     const limit = wholeNumber(page.limit, 'limit', RUN_LIST_LIMIT);
     const before = runIdOf(page.before, 'before');
     await this.options.access.requireRead(caller, towerId);
-    return this.options.store.listRuns(towerId, { limit, before });
+    const items = await this.options.store.listRuns(towerId, { limit, before });
+    return { items };
   }
 
   async run(caller: Caller, runId: string): Promise<Run> {

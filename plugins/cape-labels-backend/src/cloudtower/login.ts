@@ -1,4 +1,8 @@
-import type { PluginRunErrorCode } from '@smartx-cape/plugin-cape-labels-common';
+import type {
+  PluginRunErrorCode,
+  RunNote,
+  RunNoteCode,
+} from '@smartx-cape/plugin-cape-labels-common';
 import { TowerAuthError, TowerGraphQLError, TowerHttpError } from './errors';
 import type { TowerLogin } from './types';
 
@@ -69,15 +73,27 @@ export function withApiKeyHint(error: unknown, towerId: string): unknown {
   );
 }
 
-export function describeLogin(login: TowerLogin): string {
+/** How the client got into Tower, as a run's note; a LOCAL user's, the usual login, has no code. */
+export function loginNote(login: TowerLogin): RunNote {
   if (login.method === 'apiKey')
-    return 'authenticated with an API key (no login)';
-  if (login.source === 'LOCAL') return 'logged in as LOCAL user';
+    return {
+      code: 'LOGIN_API_KEY',
+      message: 'authenticated with an API key (no login)',
+    };
+  if (login.source === 'LOCAL') return { message: 'logged in as LOCAL user' };
   if (login.source === 'AUTHN')
-    return `logged in as LDAP user through AUTHN (config ${login.authConfigId})`;
-  const why =
-    login.reason === 'no-authn-strategies'
-      ? 'Tower has no authnStrategies'
-      : 'authnStrategies lists no LDAP config';
-  return `logged in as LDAP user with source LDAP (${why})`;
+    return {
+      code: 'LOGIN_LDAP_AUTHN',
+      params: { authConfigId: login.authConfigId },
+      message: `logged in as LDAP user through AUTHN (config ${login.authConfigId})`,
+    };
+  const why = (code: RunNoteCode, words: string) => ({
+    code,
+    message: `logged in as LDAP user with source LDAP (${words})`,
+  });
+  return login.reason === 'no-authn-strategies'
+    ? why('LOGIN_LDAP_NO_AUTHN_STRATEGIES', 'Tower has no authnStrategies')
+    : why('LOGIN_LDAP_NO_LDAP_CONFIG', 'authnStrategies lists no LDAP config');
 }
+
+export const describeLogin = (login: TowerLogin) => loginNote(login).message;

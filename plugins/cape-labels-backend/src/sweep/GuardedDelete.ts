@@ -69,8 +69,7 @@ export type GuardedDeleteOptions = {
 
 type Refusal = TowerGraphQLError | TowerHttpError;
 
-// A clear refusal of the batch: one of its labels may be why, e.g. one an Everoute security
-// policy uses.
+// A clear refusal of the batch, maybe for one of its labels (e.g. in an Everoute security policy).
 function isRefusal(error: unknown): error is Refusal {
   if (error instanceof TowerGraphQLError)
     return (
@@ -138,20 +137,14 @@ export class GuardedDelete {
       return { pending, ...(await this.split(take, refusal)) };
     const ambiguous = error !== undefined && isAmbiguous(error);
     const survivors = await this.survivorsAfter(ids, reported, ambiguous);
-    const gone = ids.length - survivors.size;
-    if (reported !== undefined && reported !== gone) {
-      notes.add(
-        runNotes.deleteCountMismatch({
-          reported,
-          requested: ids.length,
-          gone,
-        }),
-      );
-    }
+    const requested = ids.length;
+    const gone = requested - survivors.size;
+    if (reported !== undefined && reported !== gone)
+      notes.add(runNotes.deleteCountMismatch({ reported, requested, gone }));
     if (ambiguous && gone > 0) {
       notes.add(
         runNotes.deleteUnansweredSettled({
-          requested: ids.length,
+          requested,
           gone,
           error: toError(error).message,
         }),

@@ -10,7 +10,7 @@ import {
 } from '@smartx-cape/plugin-cape-labels-common';
 import { TowerError } from '../cloudtower/errors';
 import type { TowerLabel } from '../cloudtower/TowerClient';
-import { applyCap } from './decide';
+import { applyCap, inUse } from './decide';
 import { outcome } from './labelShape';
 
 const MAX_CONSECUTIVE_BATCH_FAILURES = 3;
@@ -73,9 +73,7 @@ export class RunTally {
 
   /** Rule 7: a batch reserved whole gives back the slots of labels its delete kept in use. */
   release(outcomes: LabelOutcome[]): void {
-    this.reservedNow -= outcomes.filter(
-      o => o.reason === 'referenced' || o.reason === 'count-nonzero',
-    ).length;
+    this.reservedNow -= outcomes.filter(inUse).length;
   }
 
   batchSucceeded(): void {

@@ -7,7 +7,6 @@ import {
   type RunStatus,
   type RunSummary,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { performance } from 'node:perf_hooks';
 import { HolderUnreadableError, type HeldLabels } from '../cloudtower/holders';
 import type {
   TowerClient,
@@ -24,6 +23,7 @@ import type {
   SweepRequest,
 } from '../database/RunStore';
 import { isRefusedLogin, TowerAuthError } from '../cloudtower/errors';
+import { loginNote } from '../cloudtower/login';
 import { HEARTBEAT_INTERVAL_MS } from '../database/liveness';
 import { chunks } from '../lib/chunks';
 import { plainValue } from '../lib/plainText';
@@ -33,6 +33,7 @@ import {
   classifyLive,
   classifyPage,
   describeHolder,
+  inUse,
   isConfirmed,
   readClock,
   runPolicy,
@@ -54,10 +55,7 @@ import {
 import type { SweeperHooks } from './sweeperHooks';
 
 /** A Tower configured `dryRun` is always dry; a queued `request` is taken as the run is recorded. */
-export type PlannedRun = Pick<
-  RunSummary,
-  'trigger' | 'requestedBy' | 'dryRun'
-> & {
+export type PlannedRun = Pick<NewRun, 'trigger' | 'requestedBy' | 'dryRun'> & {
   request?: SweepRequest;
 };
 
@@ -237,10 +235,9 @@ export class SweepRun {
       result.status === 'aborted' &&
       this.signal.aborted &&
       !this.settings.shuttingDown();
-    const stoppedBy = cancelled
-      ? await this.store.stoppedBy(this.runId).catch(() => undefined)
-      : undefined;
+    let stoppedBy: string | undefined;
     if (cancelled) {
+      stoppedBy = await this.store.stoppedBy(this.runId).catch(() => undefined);
       this.notes.add(
         stoppedBy
           ? runNotes.stopped({ by: stoppedBy })
@@ -280,12 +277,11 @@ export class SweepRun {
   private async readTowerClock(): Promise<number> {
     const { runId, tower } = this;
     const { logger, tuning } = this.settings;
-    const { maxClockAheadMs } = tuning;
     const reading = await this.logIn();
     const { clock, effectiveSkewMs } = readClock(
       reading,
       Date.now(),
-      maxClockAheadMs,
+      tuning.maxClockAheadMs,
     );
     await withRetry(() => this.store.setRunClock(runId, clock));
     if (reading.source === 'local') {
@@ -294,7 +290,7 @@ export class SweepRun {
       );
     } else if (clock.capped) {
       logger.warn(
-        `Tower ${tower.id}: Tower's clock is ${clock.skewMs} ms ahead of ours, more than capeLabels.maxClockAhead (${maxClockAheadMs} ms); run ${runId} takes its age cutoff only that far ahead`,
+        `Tower ${tower.id}: Tower's clock is ${clock.skewMs} ms ahead of ours, more than capeLabels.maxClockAhead (${tuning.maxClockAheadMs} ms); run ${runId} takes its age cutoff only that far ahead`,
       );
     } else if (Math.abs(clock.skewMs!) >= NOTABLE_SKEW_MS) {
       logger.info(
@@ -340,12 +336,11 @@ export class SweepRun {
         logins.succeeded(),
         'could not clear the refused logins',
       );
-    const loginNote = login && runNotes.login(login);
-    if (loginNote) this.notes.keep(loginNote);
+    const note = login && loginNote(login);
+    if (note?.code) this.notes.keep(note);
     return reading;
   }
 
-  /** For work a failure of which must not fail the run: it is logged. */
   private async warnOnFailure(
     work: Promise<unknown> | undefined,
     failed: string,
@@ -369,14 +364,13 @@ export class SweepRun {
       beyondBuiltIn: relations.beyondBuiltIn,
     };
     await withRetry(() => this.store.setRunRelations(this.runId, stored));
-    const { checked, foundBy } = stored;
     const notes = [
       [runNotes.relationsLackingBuiltIn, stored.lackingBuiltIn],
       [runNotes.relationsBeyondBuiltIn, stored.beyondBuiltIn],
       [runNotes.relationsReadDirectly, stored.readDirectly],
       [
         runNotes.relationsUnclear,
-        checked.filter(r => foundBy[r] === 'unclear'),
+        relations.fields.filter(r => relations.foundBy[r] === 'unclear'),
       ],
     ] as const;
     for (const [note, names] of notes)
@@ -398,21 +392,19 @@ export class SweepRun {
       await withRetry(() => store.clearPendingDeletes(runId, ids));
     }
     for (const [runId, labels] of byRun(pending.filter(p => !standing(p)))) {
+      const count = labels.length;
       const corrected = await withRetry(() =>
         store.recordLateDeletions(
           runId,
           labels,
-          runNotes.lateDeletionsRecorded({
-            count: labels.length,
-            byRunId: this.runId,
-          }),
+          runNotes.lateDeletionsRecorded({ count, byRunId: this.runId }),
         ),
       );
       this.notes.add(
         corrected
-          ? runNotes.lateDeletionsCorrected({ count: labels.length, runId })
+          ? runNotes.lateDeletionsCorrected({ count, runId })
           : runNotes.lateDeletionsUnrecorded({
-              count: labels.length,
+              count,
               runId,
               labelIds: labels.map(l => l.labelId).join(', '),
             }),
@@ -542,11 +534,7 @@ export class SweepRun {
       pending = deletion.pending;
       inDoubt = deletion.inDoubt ?? [];
       // Held labels are invisible to the live check: they say nothing of the counters.
-      this.candidatesInUse = results.some(
-        o =>
-          !held.includes(o) &&
-          (o.reason === 'referenced' || o.reason === 'count-nonzero'),
-      );
+      this.candidatesInUse = results.some(o => !held.includes(o) && inUse(o));
       if (deletion.error !== undefined) {
         tally.batchFailed(deletion.error, true);
         if (!deletion.outcomes.some(o => o.action === 'deleted'))
@@ -569,7 +557,6 @@ export class SweepRun {
       );
       await this.record(inDoubt);
     } catch (error) {
-      // Tower acted but the history could not be written: stop rather than act unrecorded.
       this.storeFailed('could not record outcomes', error);
       return;
     }

@@ -149,6 +149,9 @@ export function classifyLive(live: LabelLiveState | undefined): Verdict {
   return { candidate: true };
 }
 
+export const inUse = (o: LabelOutcome) =>
+  o.reason === 'referenced' || o.reason === 'count-nonzero';
+
 /** Rule 7: splits verified orphans into those that fit the run's remaining budget and the rest. */
 export function applyCap<T>(
   items: T[],

@@ -3,8 +3,6 @@ import type {
   RunNote,
   RunNoteCode,
 } from '@smartx-cape/plugin-cape-labels-common';
-import { describeLogin } from '../cloudtower/login';
-import type { TowerLogin } from '../cloudtower/TowerClient';
 
 function note<P extends Record<string, string | number>>(
   code: RunNoteCode,
@@ -14,8 +12,8 @@ function note<P extends Record<string, string | number>>(
 }
 
 /**
- * Every note the backend writes on a run: its code, the params a frontend words it with, and
- * the English message (the log line, and the fallback where a reader has no words for the code).
+ * Every note the backend writes on a run but the login's (`loginNote`): its code, the params a
+ * frontend words it with, and the English message (the log line, and the fallback for a reader).
  */
 export const runNotes = {
   deleteCountMismatch: note(
@@ -113,23 +111,6 @@ export const runNotes = {
     (p: { refusals: number; nextLoginAt: string }) =>
       `Tower refused the login, ${p.refusals} in a row: scheduled sweeps try the next login at ${p.nextLoginAt}`,
   ),
-  /** How the run got into Tower; none for a LOCAL user's password login, the usual way. */
-  login: (login: TowerLogin): RunNote | undefined => {
-    const message = describeLogin(login);
-    if (login.method === 'apiKey') return { code: 'LOGIN_API_KEY', message };
-    if (login.source === 'LOCAL') return undefined;
-    if (login.source === 'AUTHN') {
-      const params = { authConfigId: login.authConfigId };
-      return { code: 'LOGIN_LDAP_AUTHN', params, message };
-    }
-    return {
-      code:
-        login.reason === 'no-authn-strategies'
-          ? 'LOGIN_LDAP_NO_AUTHN_STRATEGIES'
-          : 'LOGIN_LDAP_NO_LDAP_CONFIG',
-      message,
-    };
-  },
 };
 
 const MAX_NOTES = 20;

@@ -114,7 +114,7 @@ export function createTowerClient(
     readClock: (signal?: AbortSignal) => session.readClock(signal),
 
     /** How the client authenticated, once it has (after `readClock` or any request). */
-    loginUsed: () => session.authenticated,
+    loginUsed: () => session.loginUsed(),
 
     close: () => session.close(),
   };

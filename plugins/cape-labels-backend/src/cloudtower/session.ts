@@ -40,7 +40,6 @@ const MAX_ID_BYTES = 128;
  */
 export class TowerSession {
   readonly towerId: string;
-  authenticated?: TowerLogin;
   private readonly credentials: TowerCredentials;
   /** Never in an error: the password or API key, the header values, every token given since. */
   private readonly scrubber: SecretScrubber;
@@ -48,6 +47,7 @@ export class TowerSession {
   private token?: string;
   private loginInFlight?: Promise<string>;
   private passwordLogin?: PasswordLogin;
+  private authenticated?: TowerLogin;
   private clock?: TowerClockReading;
   private keyRefusedCode?: string;
 
@@ -73,6 +73,10 @@ export class TowerSession {
       await this.request('ping', ops.PING, {}, ops.parsePing, signal);
     }
     return this.clock ?? clockOf(null);
+  }
+
+  loginUsed(): TowerLogin | undefined {
+    return this.authenticated;
   }
 
   async close(): Promise<void> {

@@ -25,11 +25,7 @@ export type LoginBackoffStore = Omit<
 >;
 
 /** Every aggregate's store on one object, as the plugin wires it; tests and benchmarks wrap it. */
-export type RunStore = RunsStore &
-  RequestsStore &
-  PendingDeletesStore &
-  Methods<SightingsDatabase> &
-  Methods<TowerStateDatabase>;
+export type RunStore = Awaited<ReturnType<typeof openRunStore>>;
 
 /** `store`'s class methods, bound: they survive a spread or a Proxy (helpers are not methods). */
 function bound<T extends object>(store: T): Methods<T> {
@@ -44,7 +40,7 @@ function bound<T extends object>(store: T): Methods<T> {
   ) as Methods<T>;
 }
 
-export async function openRunStore(options: StoreOptions): Promise<RunStore> {
+export async function openRunStore(options: StoreOptions) {
   const connection = await StoreConnection.open(options);
   return {
     ...bound(new RunsDatabase(connection)),

@@ -165,10 +165,9 @@ function filteredOutcomes(db: Knex, runId: string, filter: OutcomeFilter) {
   for (const column of ['action', 'reason', 'key'] as const)
     if (filter[column] !== undefined) query.andWhere(column, filter[column]);
   if (filter.search !== undefined) {
-    const operator = isPostgres(db) ? 'ilike' : 'like';
     // `%`, `_` and the escape character itself match literally in the search.
     const pattern = `%${filter.search.replace(/[\\%_]/g, c => `\\${c}`)}%`;
-    query.andWhereRaw(`?? ${operator} ? escape '\\'`, ['value', pattern]);
+    query.whereILike('value', db.raw(`? escape '\\'`, [pattern]));
   }
   return query;
 }
@@ -179,8 +178,7 @@ function outcomesInOrder(db: Knex, runId: string, filter: OutcomeFilter) {
 
 async function newestRows(db: Knex, towerIds: string[]): Promise<RunRow[]> {
   if (isPostgres(db)) {
-    // PostgreSQL took 10-25 ms to plan the UNION ALL form below for 10 Towers; one LATERAL
-    // index probe per Tower plans and runs in about 1 ms.
+    // For 10 Towers PostgreSQL took 10-25 ms to plan the UNION ALL below; LATERAL probes: ~1 ms in all.
     const { rows } = (await db.raw(
       `select r.* from unnest(?::text[]) as t(tower_id)
         cross join lateral (
@@ -190,8 +188,7 @@ async function newestRows(db: Knex, towerIds: string[]): Promise<RunRow[]> {
     )) as { rows: RunRow[] };
     return rows;
   }
-  // One `max(seq) where tower_id = ?` per Tower, each answered from an index (no scan or sort
-  // of the Tower's runs), then one primary-key lookup per Tower.
+  // A `max(seq) where tower_id = ?` per Tower, answered from an index, then a primary-key lookup each.
   const newestSeq = `select max(seq) from ${RUNS} where tower_id = ?`;
   return readInChunks(
     towerIds,
@@ -370,14 +367,11 @@ export class RunsDatabase extends ConnectedStore {
       runs(this.db, { status: 'succeeded' })
         .select('tower_id')
         .max({ finished_at: 'finished_at' })
+        .whereNotNull('finished_at')
         .whereIn('tower_id', ids)
         .groupBy('tower_id'),
     );
-    return new Map(
-      rows
-        .filter(row => row.finished_at !== null)
-        .map(row => [row.tower_id, Number(row.finished_at)]),
-    );
+    return new Map(rows.map(row => [row.tower_id, Number(row.finished_at)]));
   }
 
   async pruneRuns(towerId: string, keep: Retention): Promise<number> {
@@ -407,13 +401,9 @@ export class RunsDatabase extends ConnectedStore {
         const inUse = outcomes
           .filter(o => o.action === 'kept' && SEEN_IN_USE.has(o.reason))
           .map(o => o.labelId);
-        await deleteWhereIn(
-          tx,
-          SIGHTINGS,
-          { tower_id: towerId },
-          'label_id',
-          inUse,
-        );
+        await deleteWhereIn(tx, SIGHTINGS, 'label_id', inUse, {
+          tower_id: towerId,
+        });
         // A `failed` label stays pending: the next run re-checks whether Tower deleted it.
         if (settles !== undefined) {
           const resolved = outcomes
@@ -551,10 +541,8 @@ export class RunsDatabase extends ConnectedStore {
       .groupBy('o.value')
       .select('o.value as value')
       .count({ deleted: '*' })
-      .orderBy([
-        { column: 'deleted', order: 'desc' },
-        { column: 'value', order: 'asc' },
-      ])
+      .orderBy('deleted', 'desc')
+      .orderBy('value', 'asc')
       .limit(options.limit)) as Array<{ value: string; deleted: DbBigInt }>;
     return rows.map(r => ({
       value: plainValue(r.value),

@@ -51,17 +51,16 @@ describe('array-parameter batch statements', () => {
       for (const [id, n, note] of rows)
         expect(byId.get(id)).toEqual({ id, grp: 'g1', n, note });
 
-      await deleteWhereIn(knex, 'batch_t', { note: 'note 5002' }, 'id', [
-        'id-5002',
-        'id-5000',
-      ]);
+      await deleteWhereIn(knex, 'batch_t', 'id', ['id-5002', 'id-5000'], {
+        note: 'note 5002',
+      });
       const left = await knex('batch_t')
         .whereIn('id', ['id-5000', 'id-5002'])
         .select('id');
       expect(left).toEqual([{ id: 'id-5000' }]);
 
       const ids = rows.map(r => String(r[0])).filter(id => id !== 'id-1');
-      await deleteWhereIn(knex, 'batch_t', {}, 'id', ids);
+      await deleteWhereIn(knex, 'batch_t', 'id', ids);
       expect(await knex('batch_t').select('id')).toEqual([{ id: 'id-1' }]);
     },
   );

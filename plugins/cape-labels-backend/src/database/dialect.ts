@@ -59,9 +59,9 @@ export async function insertBatch(
 export async function deleteWhereIn(
   db: Knex,
   table: string,
-  where: Record<string, string>,
   column: string,
   ids: readonly string[],
+  where: Record<string, string> = {},
 ): Promise<void> {
   const pg = isPostgres(db);
   const inIds = pg

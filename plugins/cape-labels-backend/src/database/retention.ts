@@ -2,14 +2,14 @@ import type { Knex } from 'knex';
 import type { SweepTuning } from '../config/types';
 import { CHUNK } from '../lib/chunks';
 import { ROUTINE_REASONS } from './rowMapping';
-import { RUNS, outcomesOf, type RunRow } from './tables';
+import { RUNS, outcomesOf, runs, type RunRow } from './tables';
 
 export type Retention = SweepTuning['retention'];
 
 /** Kept apart: previews anyone signed in can start never push a real run out of the history. */
 export const EXTERNAL_RUNS_KEPT = 5;
 
-type RunGroup = () => Knex.QueryBuilder<RunRow>;
+type RunGroup = () => Knex.QueryBuilder<RunRow, RunRow[]>;
 
 /** Above every run's `seq` (an integer column). */
 const BEYOND_EVERY_RUN = 2 ** 31 - 1;
@@ -22,7 +22,7 @@ export async function pruneRuns(
   towerId: string,
   keep: Retention,
 ): Promise<number> {
-  const ofTower = () => db<RunRow>(RUNS).where({ tower_id: towerId });
+  const ofTower = () => runs(db, { tower_id: towerId });
   const own = () => ofTower().whereNot({ trigger: 'external' });
   const external = () => ofTower().where({ trigger: 'external' });
   const removed = await pruneGroup(db, own, keep);
@@ -30,41 +30,38 @@ export async function pruneRuns(
   return removed + (await pruneGroup(db, external, externalKeep));
 }
 
-async function pruneGroup(db: Knex, runs: RunGroup, keep: Retention) {
-  const cutoff = await oldestKeptSeq(runs, keep.runs);
+async function pruneGroup(db: Knex, group: RunGroup, keep: Retention) {
+  const cutoff = await oldestKeptSeq(group, keep.runs);
   const removed =
-    cutoff === undefined ? 0 : await deleteRunsBefore(db, runs, cutoff);
-  const routineCutoff = await oldestKeptSeq(runs, keep.routineRuns);
+    cutoff === undefined ? 0 : await deleteRunsBefore(db, group, cutoff);
+  const routineCutoff = await oldestKeptSeq(group, keep.routineRuns);
   if (routineCutoff !== undefined)
-    await forgetRoutineKeeps(db, runs, routineCutoff);
+    await forgetRoutineKeeps(db, group, routineCutoff);
   return removed;
 }
 
 /** Undefined when the group has fewer than `keep` runs; beyond every run when `keep` is 0. */
-async function oldestKeptSeq(runs: RunGroup, keep: number) {
+async function oldestKeptSeq(group: RunGroup, keep: number) {
   if (keep < 1) return BEYOND_EVERY_RUN;
-  const row = await runs()
+  const row = await group()
     .orderBy('seq', 'desc')
     .offset(keep - 1)
     .first('seq');
   return row?.seq;
 }
 
-function finishedBefore(
-  runs: RunGroup,
-  cutoff: number,
-): Knex.QueryBuilder<RunRow, Array<Pick<RunRow, 'id'>>> {
-  return runs()
+function finishedBefore(group: RunGroup, cutoff: number) {
+  return group()
     .select('id')
     .whereNot({ status: 'running' })
     .andWhere('seq', '<', cutoff)
     .orderBy('seq', 'asc');
 }
 
-async function deleteRunsBefore(db: Knex, runs: RunGroup, cutoff: number) {
+async function deleteRunsBefore(db: Knex, group: RunGroup, cutoff: number) {
   let removed = 0;
   for (;;) {
-    const batch = await finishedBefore(runs, cutoff).limit(CHUNK);
+    const batch = await finishedBefore(group, cutoff).limit(CHUNK);
     if (batch.length === 0) return removed;
     const runIds = batch.map(r => r.id);
     for (const runId of runIds) await deleteOutcomes(db, runId);
@@ -73,8 +70,8 @@ async function deleteRunsBefore(db: Knex, runs: RunGroup, cutoff: number) {
 }
 
 /** One transaction per run: its rows go and it reads counted-only at once. */
-async function forgetRoutineKeeps(db: Knex, runs: RunGroup, cutoff: number) {
-  const listed = await finishedBefore(runs, cutoff).andWhere({
+async function forgetRoutineKeeps(db: Knex, group: RunGroup, cutoff: number) {
+  const listed = await finishedBefore(group, cutoff).andWhere({
     routine_listed: true,
   });
   for (const { id } of listed) {
@@ -84,12 +81,9 @@ async function forgetRoutineKeeps(db: Knex, runs: RunGroup, cutoff: number) {
           .andWhere({ action: 'kept' })
           .whereIn('reason', [...ROUTINE_REASONS]),
       );
-      await tx<RunRow>(RUNS)
-        .where({ id })
-        .update({
-          routine_listed: false,
-          outcome_rows: tx.raw('outcome_rows - ?', [forgotten]),
-        });
+      await runs(tx, { id })
+        .decrement('outcome_rows', forgotten)
+        .update({ routine_listed: false });
     });
   }
 }

@@ -1,7 +1,8 @@
+import type { LoggerService } from '@backstage/backend-plugin-api';
 import { randomBytes, scrypt } from 'node:crypto';
 import { promisify } from 'node:util';
+import type { TowerConfig } from '../config/types';
 import type { LoginBackoff, LoginBackoffStore } from '../database/RunStore';
-import type { SweeperSettings } from './SweepRun';
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -13,8 +14,10 @@ const scryptAsync = promisify(scrypt) as (
 const FIRST_LOGIN_BACKOFF_MS = 15 * 60_000;
 const MAX_LOGIN_BACKOFF_MS = 24 * 60 * 60_000;
 
-type RefusedLoginsOptions = Pick<SweeperSettings, 'tower' | 'logger'> & {
+type RefusedLoginsOptions = {
+  tower: TowerConfig;
   store: LoginBackoffStore;
+  logger: LoggerService;
 };
 
 /**

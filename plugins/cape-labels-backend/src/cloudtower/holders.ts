@@ -226,7 +226,8 @@ export class LabelHolderReader {
         'Tower has it, but none of the fields that name its labels',
       );
     const byLabel = new Map<string, LabelHolder>();
-    let chains: Chain[] = holders.map(holder => ({ holder, seen: new Set() }));
+    const every: Chain[] = holders.map(holder => ({ holder, seen: new Set() }));
+    let chains = every;
     while (chains.length) {
       const pages = await this.readPages(chains, pageSize, signal);
       const more = chains.filter((chain, i) => {
@@ -242,7 +243,7 @@ export class LabelHolderReader {
         chain.after = fresh[fresh.length - 1].holder.id;
         return true;
       });
-      const objects = chains.reduce((n, c) => n + c.seen.size, 0);
+      const objects = every.reduce((n, c) => n + c.seen.size, 0);
       if (objects > MAX_HOLDER_OBJECTS)
         throw this.unreadable(
           chains[0].holder,

@@ -6,7 +6,7 @@ import { card, EN } from './locators';
 type CardRow = {
   id: string;
   title: string;
-  running: boolean;
+  /** The status chip's word (in English, the API's word). */
   status: string | null;
   deleted: number | null;
   wouldDelete: number | null;
@@ -85,10 +85,8 @@ export async function readRows(page: Page): Promise<CardRow[]> {
           : null,
         // the first link is the Tower's title, leading to its server
         title: links[0]?.textContent?.trim() ?? '',
-        running: row.getAttribute('data-running') === 'true',
         status:
-          row.querySelector('[role="status"]')?.getAttribute('data-status') ??
-          null,
+          row.querySelector('[role="status"]')?.textContent?.trim() ?? null,
         deleted: num(figure(row, words.deleted)),
         wouldDelete: num(figure(row, words.wouldDelete)),
         candidates: num(figure(row, words.candidates)),
@@ -122,7 +120,6 @@ export function compareWithApi(rows: CardRow[], towers: ApiTower[]): string[] {
         row.status,
         running ? 'running' : (run?.status ?? 'never run'),
       ],
-      ['data-running', row.running, running],
       // a dry run headlines what it would delete, a real run what it deleted
       ['deleted', row.deleted, run?.dryRun ? null : (run?.counts.deleted ?? 0)],
       [

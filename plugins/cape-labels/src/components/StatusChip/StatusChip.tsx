@@ -13,10 +13,7 @@ const colors: Record<ChipStatus, TextColors | TextColorStatus> = {
   'never run': 'secondary',
 };
 
-/**
- * A coloured status label for the last run of a Tower; `data-status` keeps the API's word. A live
- * status, so that a screen reader hears a polled run finish.
- */
+/** A live status, so that a screen reader hears a polled run finish. */
 export const StatusChip = (props: { status: ChipStatus }) => {
   const { t } = useLang();
   return (
@@ -27,7 +24,6 @@ export const StatusChip = (props: { status: ChipStatus }) => {
       color={colors[props.status]}
       className={`${styles.chip} ${props.status === 'running' ? styles.running : ''}`}
       role="status"
-      data-status={props.status}
     >
       <span className={styles.dot} aria-hidden="true" />
       {statusName(props.status, t)}

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Box, Button, ButtonLink, Flex } from '@backstage/ui';
 import { TowerSummary } from '@smartx-cape/plugin-cape-labels-common';
-import { isTowerRunning, runHeadline } from '../../format';
+import { runHeadline } from '../../format';
 import { useTowerPageLink } from '../../hooks';
 import { useLang } from '../../translation';
 import { RunTrend } from '../RunTrend';
@@ -30,7 +30,6 @@ export const TowerRow = (props: {
       role="group"
       aria-label={tower.title}
       aria-describedby={tower.lastRun?.error ? errorId : undefined}
-      data-running={isTowerRunning(tower) ? 'true' : 'false'}
       className={styles.row}
     >
       <Flex justify="between" align="center" gap="4" className={styles.summary}>
